@@ -1,0 +1,3 @@
+"""kitgen: card games written as data, built into print-and-play kits."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,38 @@
+"""Dice notation: '1D10', '2D6'; roll ranges '3', '1-2', '9+', and '9-0' (a d10's 0 face is 10).
+
+Stdlib only. Used by the validator (coverage of every result) and by documents (labels).
+"""
+from __future__ import annotations
+
+import re
+
+_DIE = re.compile(r"^(\d*)[dD](\d+)$")
+_ROLL = re.compile(r"^(\d+)\s*(?:(-|–)\s*(\d+)|(\+))?$")
+
+
+def die_range(die: str) -> tuple[int, int] | None:
+    """'2D6' -> (2, 12); None when the text is not dice notation."""
+    match = _DIE.match(die.strip())
+    if not match:
+        return None
+    count = int(match.group(1) or 1)
+    return count, count * int(match.group(2))
+
+
+def roll_values(roll: str, die: str) -> set[int] | None:
+    """The results a row covers; None when the roll text cannot be read."""
+    bounds = die_range(die)
+    match = _ROLL.match(roll.strip())
+    if not bounds or not match:
+        return None
+    low, high = bounds
+    start = _face(int(match.group(1)), high)
+    if match.group(4):
+        return set(range(start, high + 1))
+    end = _face(int(match.group(3)), high) if match.group(3) else start
+    return set(range(start, end + 1))
+
+
+def _face(value: int, high: int) -> int:
+    # A single d10 is numbered 1-9 and 0, and 0 reads as 10.
+    return 10 if value == 0 and high == 10 else value

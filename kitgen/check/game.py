@@ -1,0 +1,133 @@
+"""Check that every reference in a game resolves and every deck keeps its declared rules.
+
+Stdlib only. Returns problems; never raises for bad data.
+"""
+from __future__ import annotations
+
+import difflib
+
+from kitgen.check.dice import die_range, roll_values
+from kitgen.check.rules import check_rules
+from kitgen.errors import Problem, error, warning
+from kitgen.model import DiceTable, Effect, Game
+
+
+def check_game(game: Game) -> list[Problem]:
+    problems: list[Problem] = []
+    problems += _check_types(game)
+    for deck in game.decks:
+        problems += check_rules(deck, game)
+        for card in deck.cards:
+            card_type = game.card_type(card.type)
+            if card_type is None:
+                problems.append(error(card.where, f"card '{card.name}': unknown type '{card.type}'"
+                                      + _suggest(card.type, [t.name for t in game.card_types])))
+            elif card_type.deck != deck.id:
+                problems.append(error(card.where, f"card '{card.name}': type '{card.type}' belongs to deck "
+                                      f"'{card_type.deck}', not '{deck.id}'"))
+            problems += _check_effects(game, card.effects, f"card '{card.name}'")
+            if card.copies < 1:
+                problems.append(error(card.where, f"card '{card.name}': copies must be at least 1"))
+    for faction in game.factions:
+        problems += _check_effects(game, faction.effects, f"{faction.name}")
+    problems += _check_rule_refs(game)
+    for table in game.tables:
+        problems += _check_table(game, table)
+    return problems
+
+
+def _check_types(game: Game) -> list[Problem]:
+    deck_ids = [deck.id for deck in game.decks]
+    return [error(t.where, f"card type '{t.name}': unknown deck '{t.deck}'" + _suggest(t.deck, deck_ids))
+            for t in game.card_types if t.deck not in deck_ids]
+
+
+def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[Problem]:
+    problems = []
+    conditions = [c.id for c in game.conditions]
+    for effect in effects:
+        if game.attribute(effect.attribute) is None:
+            problems.append(error(effect.where, f"{owner}: unknown attribute '{effect.attribute}'"
+                                  + _suggest(effect.attribute, _attribute_names(game))))
+        if effect.condition is not None and effect.condition not in conditions:
+            problems.append(error(effect.where, f"{owner}: unknown condition '{effect.condition}'"
+                                  + _suggest(effect.condition, conditions)))
+        if effect.delta == 0:
+            problems.append(warning(effect.where, f"{owner}: effect on {effect.attribute} changes nothing (delta 0)"))
+    return problems
+
+
+def _check_rule_refs(game: Game) -> list[Problem]:
+    problems = []
+    attributes = _attribute_names(game)
+    for phase in game.phases:
+        trigger = phase.trigger
+        if trigger and game.attribute(trigger.attribute) is None:
+            problems.append(error(trigger.where, f"phase '{phase.name}': unknown attribute '{trigger.attribute}'"
+                                  + _suggest(trigger.attribute, attributes)))
+        problems += _check_phase_name(game, phase)
+    for path in game.victory_paths:
+        for name in path.highest + path.highest_any:
+            if game.attribute(name) is None:
+                problems.append(error(path.where, f"victory path '{path.name}': unknown attribute '{name}'"
+                                      + _suggest(name, attributes)))
+    codes = {t.code for t in game.card_types if t.code} | {c.code for c in game.conditions if c.code}
+    for note in game.notation:
+        if note.code not in codes:
+            problems.append(warning(note.where, f"notation '{note.code}' is not the code of a card type or condition"))
+    decks = [deck.id for deck in game.decks]
+    phases = [phase.name for phase in game.phases]
+    for section in game.rules:
+        if section.deck is not None and section.deck not in decks:
+            problems.append(error(section.where, f"rules '{section.id}': unknown deck '{section.deck}'"
+                                  + _suggest(section.deck, decks)))
+        if section.phase is not None and section.phase not in phases:
+            problems.append(error(section.where, f"rules '{section.id}': unknown phase '{section.phase}'"
+                                  + _suggest(section.phase, phases)))
+    return problems
+
+
+def _check_phase_name(game: Game, phase) -> list[Problem]:
+    """A phase named after an attribute that rewards another one is most likely a slip in the source."""
+    named = game.attribute(phase.name.removesuffix(" Phase").strip())
+    trigger = phase.trigger and game.attribute(phase.trigger.attribute)
+    if named and trigger and named != trigger:
+        return [warning(phase.trigger.where, f"phase '{phase.name}' is named after {named.name} but its trigger "
+                        f"is {phase.trigger.kind} {phase.trigger.attribute} ({trigger.name}); "
+                        "if the source says so, keep it and record an erratum")]
+    return []
+
+
+def _check_table(game: Game, table: DiceTable) -> list[Problem]:
+    bounds = die_range(table.die)
+    if bounds is None:
+        return [error(table.where, f"table '{table.name}': die '{table.die}' is not dice notation like 1D10 or 2D6")]
+    problems = []
+    covered: dict[int, str] = {}
+    for row in table.rows:
+        values = roll_values(row.roll, table.die)
+        if values is None or not values or min(values) < bounds[0] or max(values) > bounds[1]:
+            problems.append(error(row.where, f"table '{table.name}': roll '{row.roll}' is not a result of {table.die}"))
+            continue
+        for value in sorted(values):
+            if value in covered:
+                problems.append(error(row.where, f"table '{table.name}': {value} is covered by both "
+                                      f"'{covered[value]}' and '{row.roll}'"))
+            covered.setdefault(value, row.roll)
+        if row.attribute is not None and game.attribute(row.attribute) is None:
+            problems.append(error(row.where, f"table '{table.name}': unknown attribute '{row.attribute}'"
+                                  + _suggest(row.attribute, _attribute_names(game))))
+        problems += _check_effects(game, row.effects, f"table '{table.name}'")
+    gaps = [v for v in range(bounds[0], bounds[1] + 1) if v not in covered]
+    if gaps:
+        problems.append(error(table.where, f"table '{table.name}': no row for roll {', '.join(map(str, gaps))}"))
+    return problems
+
+
+def _attribute_names(game: Game) -> list[str]:
+    return [name for a in game.attributes for name in (a.name, *a.aliases)]
+
+
+def _suggest(word: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -1,0 +1,95 @@
+"""Lay out one card face from a template: each box becomes shapes, text fitted to its box.
+
+Returns the shapes relative to the card's top-left corner, the smallest text size used and
+the problems (text that does not fit even at the box's minimum size).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kitgen.errors import Problem, Where, error
+from kitgen.layout.effects import layout_effects
+from kitgen.layout.expressions import render_string
+from kitgen.layout.fit import LEADING, fit_text
+from kitgen.layout.shapes import Circle, Line, Measure, Rect, Shape, Text
+from kitgen.model import Box, CardTemplate
+
+
+@dataclass(frozen=True)
+class Face:
+    shapes: tuple[Shape, ...]
+    smallest_size: float
+    problems: tuple[Problem, ...]
+
+
+def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where) -> Face:
+    shapes: list[Shape] = []
+    problems: list[Problem] = []
+    smallest = 99.0
+    for box in template.boxes:
+        if box.when and not render_string(box.when, context, box.where).strip():
+            continue
+        drawn, size, fits = _layout_box(box, context, measure)
+        shapes += drawn
+        if size:
+            smallest = min(smallest, size)
+        if not fits:
+            label = box.name or box.kind
+            problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
+                                  f"{box.min_size:g} pt; shorten it or enlarge the box"))
+    return Face(tuple(shapes), smallest if smallest < 99 else 0.0, tuple(problems))
+
+
+def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
+    value = lambda source: render_string(source, context, box.where).strip()  # noqa: E731
+    if box.kind == "rect":
+        return [Rect(box.x, box.y, box.w, box.h, value(box.fill) or None, value(box.stroke) or None,
+                     box.stroke_width, box.radius)], 0.0, True
+    if box.kind == "circle":
+        radius = min(box.w, box.h) / 2
+        return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, value(box.fill) or None,
+                       value(box.stroke) or None, box.stroke_width)], 0.0, True
+    if box.kind == "line":
+        return [Line(box.x, box.y, box.x + box.w, box.y + box.h, value(box.color), box.stroke_width)], 0.0, True
+    if box.kind == "text":
+        return _layout_text(box, value(box.content), value(box.color), measure)
+    if box.kind == "effects":
+        return layout_effects(box, context, value(box.color), measure)
+    return _placeholder_art(box, value(box.fill) or "#888888"), 0.0, True
+
+
+def _layout_text(box: Box, text: str, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
+    if not text:
+        return [], 0.0, True
+    fitted = fit_text(text, box.font, box.w, box.h, box.size, box.min_size, measure, box.max_lines)
+    height = len(fitted.lines) * fitted.size * LEADING
+    top = box.y + {"top": 0.0, "middle": (box.h - height) / 2, "bottom": box.h - height}[box.valign]
+    x = {"left": box.x, "center": box.x + box.w / 2, "right": box.x + box.w}[box.align]
+    # Baseline sits at 80% of the line height: cap height plus half the extra leading.
+    shapes = [Text(x, top + (i + 0.8) * fitted.size * LEADING, line, box.font, fitted.size, color, box.align)
+              for i, line in enumerate(fitted.lines)]
+    return shapes, fitted.size, fitted.fits
+
+
+def tint(color: str, amount: float) -> str:
+    """Mix a #rrggbb colour with white: amount 0 keeps it, 1 gives white."""
+    channels = [int(color[i:i + 2], 16) for i in (1, 3, 5)] if len(color) == 7 else [136, 136, 136]
+    mixed = [round(c + (255 - c) * amount) for c in channels]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def _placeholder_art(box: Box, color: str) -> list[Shape]:
+    """No art: the type's colour as soft bands and a ringed planet, so the window looks designed."""
+    shapes: list[Shape] = []
+    bands = 6
+    for i in range(bands):  # a stepped gradient, light at the top
+        shapes.append(Rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.2,
+                           fill=tint(color, 0.88 - 0.07 * i)))
+    cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
+    radius = box.h * 0.3
+    shapes.append(Circle(cx, cy, radius * 1.55, stroke=tint(color, 0.45), stroke_width=0.6))
+    shapes.append(Circle(cx, cy, radius, fill=tint(color, 0.35)))
+    shapes.append(Circle(cx - radius * 0.3, cy - radius * 0.3, radius * 0.35, fill=tint(color, 0.55)))
+    for i, (sx, sy) in enumerate(((0.14, 0.2), (0.3, 0.72), (0.22, 0.45), (0.9, 0.18), (0.85, 0.85))):
+        shapes.append(Circle(box.x + box.w * sx, box.y + box.h * sy, 0.5 + 0.25 * (i % 2), fill=tint(color, 0.2)))
+    return shapes

@@ -1,0 +1,122 @@
+"""Documents (rules summary, reference, player sheet) are Jinja templates that write a small
+line-based markup; this parses it into blocks. The data decides what they say.
+
+    # Title            ## Heading        ### Subheading     plain text is a paragraph
+    - bullet           1. numbered       [ ] checkbox item  > boxed note
+    |! a | b           (table header)    | a | b   (table row; rows in a row make one table)
+    ::table grid 9mm 32mm   style of the next table: grid (boxes to write in), row height, first column
+    ::columns / ::next / ::end    side-by-side columns     ::page   a new page
+    **bold** and _italic_ inline.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kitgen.errors import KitgenError, Where, error
+from kitgen.units import parse_length
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # title, heading, subheading, paragraph, bullet, numbered, check, note, table, page, columns
+    text: str = ""
+    number: str = ""
+    rows: tuple[tuple[str, ...], ...] = ()
+    header: bool = False
+    style: str = "plain"
+    row_height: float = 0.0
+    first_column: float = 0.0
+    columns: tuple[tuple["Block", ...], ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Document:
+    title: str
+    landscape: bool
+    blocks: tuple[Block, ...]
+
+
+_NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
+
+
+def parse_document(text: str, name: str) -> Document:
+    landscape = False
+    stack: list[list] = [[]]  # blocks of the current column
+    columns: list[list[tuple]] = []
+    table: dict = {}
+    pending_style: dict = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        where = Where(name, number)
+        if not line.startswith("|") and table:
+            stack[-1].append(_table_block(table))
+            table = {}
+        if not line:
+            continue
+        if line == "::landscape":
+            landscape = True
+        elif line.startswith("::table"):
+            pending_style = _table_style(line, where)
+        elif line == "::page":
+            stack[-1].append(Block("page"))
+        elif line == "::columns":
+            columns.append([])
+            stack.append([])
+        elif line in ("::next", "::end"):
+            if not columns:
+                raise KitgenError(error(where, f"'{line}' without '::columns'"))
+            columns[-1].append(tuple(stack.pop()))
+            if line == "::next":
+                stack.append([])
+            else:
+                stack[-1].append(Block("columns", columns=tuple(columns.pop())))
+        elif line.startswith("::"):
+            raise KitgenError(error(where, f"unknown document directive '{line.split()[0]}'"))
+        elif line.startswith("|"):
+            header = line.startswith("|!")
+            cells = tuple(c.strip() for c in line.lstrip("|!").rstrip("|").split("|"))
+            if not table:
+                table = {"rows": [], "header": header, **pending_style}
+                pending_style = {}
+            table["rows"].append(cells)
+        else:
+            stack[-1].append(_line_block(line))
+    if table:
+        stack[-1].append(_table_block(table))
+    if columns:
+        raise KitgenError(error(Where(name), "'::columns' without '::end'"))
+    blocks = tuple(stack[0])
+    title = next((b.text for b in blocks if b.kind == "title"), name)
+    return Document(title, landscape, blocks)
+
+
+def _line_block(line: str) -> Block:
+    for prefix, kind in (("### ", "subheading"), ("## ", "heading"), ("# ", "title"), ("- ", "bullet"),
+                         ("[ ] ", "check"), ("> ", "note")):
+        if line.startswith(prefix):
+            return Block(kind, line[len(prefix):].strip())
+    match = _NUMBERED.match(line)
+    if match:
+        return Block("numbered", match.group(2), number=match.group(1))
+    return Block("paragraph", line)
+
+
+def _table_style(line: str, where: Where) -> dict:
+    parts = line.split()[1:]
+    style = {"style": parts[0] if parts else "plain"}
+    try:
+        if len(parts) > 1:
+            style["row_height"] = parse_length(parts[1])
+        if len(parts) > 2:
+            style["first_column"] = parse_length(parts[2])
+    except ValueError as exc:
+        raise KitgenError(error(where, str(exc))) from None
+    return style
+
+
+def _table_block(table: dict) -> Block:
+    width = max(len(r) for r in table["rows"])
+    rows = tuple(r + ("",) * (width - len(r)) for r in table["rows"])
+    return Block("table", rows=rows, header=table["header"], style=table.get("style", "plain"),
+                 row_height=table.get("row_height", 0.0), first_column=table.get("first_column", 0.0))

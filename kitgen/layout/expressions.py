@@ -1,0 +1,87 @@
+"""Jinja for templates: one sandboxed environment with StrictUndefined; errors name file and line.
+
+Card data is only ever passed as variables, never compiled as template source.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from kitgen.errors import KitgenError, Where, error
+
+MAX_OUTPUT = 1_000_000  # characters: a rules summary is about 20,000
+
+
+def signed(value: int) -> str:
+    """+2 / −2 with a true minus sign, as printed on cards."""
+    return f"+{value}" if value >= 0 else f"\u2212{-value}"
+
+
+FILTERS = {"signed": signed}
+
+
+def make_environment(dirs: list[Path]) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(
+        loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # output is plain text or kitgen's own markup, escaped when rendered
+        keep_trailing_newline=True,
+    )
+    env.filters.update(FILTERS)
+    return env
+
+
+@lru_cache(maxsize=512)
+def _compiled(source: str) -> jinja2.Template:
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+    env.filters.update(FILTERS)
+    return env.from_string(source)
+
+
+def render_string(source: str, context: dict, where: Where | None) -> str:
+    """Render a template string taken from a template file (never from card data)."""
+    if "{" not in source:
+        return source
+    try:
+        return _compiled(source).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise KitgenError(error(where or Where("template"), f"template syntax error: {exc.message}")) from None
+    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError) as exc:
+        raise KitgenError(error(where or Where("template"), f"template error: {exc}")) from None
+
+
+def render_template(env: SandboxedEnvironment, name: str, context: dict) -> str:
+    try:
+        text = env.get_template(name).render(**context)
+    except jinja2.TemplateNotFound:
+        raise KitgenError(error(Where(name), "template not found")) from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise KitgenError(error(Where(exc.filename or name, exc.lineno or 0),
+                                f"template syntax error: {exc.message}")) from None
+    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError) as exc:
+        raise KitgenError(error(Where(_template_file(env, name), _template_line(exc)),
+                                f"template error: {exc}")) from None
+    if len(text) > MAX_OUTPUT:
+        raise KitgenError(error(Where(name), f"template output is over {MAX_OUTPUT:,} characters"))
+    return text
+
+
+def _template_file(env: SandboxedEnvironment, name: str) -> str:
+    try:
+        return env.get_template(name).filename or name
+    except jinja2.TemplateError:
+        return name
+
+
+def _template_line(exc: Exception) -> int:
+    """The template line of a render error, read from the traceback Jinja rewrites for templates."""
+    tb = exc.__traceback__
+    line = 0
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith((".j2", ".md", ".txt")):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

@@ -1,0 +1,46 @@
+"""Wrap text into a box, shrinking the size until it fits, never below a readable minimum."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kitgen.layout.shapes import Measure
+
+LEADING = 1.2  # line height as a multiple of the font size
+STEP = 0.25  # pt: shrink in quarter points so a long name loses as little size as it must
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: float
+    fits: bool
+
+
+def wrap(text: str, font: str, size: float, width: float, measure: Measure) -> list[str]:
+    """Greedy word wrap; a word wider than the box stays on its own line (fit will then fail)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if current and measure(candidate, font, size) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def fit_text(text: str, font: str, width: float, height: float, size: float, min_size: float,
+             measure: Measure, max_lines: int = 0) -> Fitted:
+    """The largest size from `size` down to `min_size` at which `text` fits the box."""
+    current = size
+    while True:
+        lines = wrap(text, font, current, width, measure)
+        fits = (len(lines) * current * LEADING <= height + 0.01
+                and all(measure(line, font, current) <= width + 0.01 for line in lines)
+                and (not max_lines or len(lines) <= max_lines))
+        if fits or current - STEP < min_size - 1e-9:
+            return Fitted(tuple(lines), current, fits)
+        current -= STEP

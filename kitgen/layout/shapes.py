@@ -1,0 +1,57 @@
+"""What layout hands to render: plain frozen records in points, origin top-left, y down."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+# measure(text, font_role, size) -> width in points. The real one wraps reportlab's metrics.
+Measure = Callable[[str, str, float], float]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str = "#000000"
+    width: float = 0.25
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; y is the baseline. align: left (x is the start), center, right (x is the end)."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    color: str = "#000000"
+    align: str = "left"
+    rotate: float = 0.0
+
+
+Shape = Rect | Line | Circle | Text

@@ -1,0 +1,120 @@
+"""Load a game folder: game.yaml, any other top-level *.yaml, and decks/<id>.yaml in order.
+
+Each top-level key belongs to exactly one file. Card ids are derived from names when absent.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from pathlib import Path
+
+import yaml
+
+from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.load.nodes import read_nodes
+from kitgen.load.schema import Converter, type_hints
+from kitgen.model import Card, Deck, Game
+
+GAME_FILE = "game.yaml"
+
+
+def load_game(folder: Path) -> Game:
+    """Read and type-check every file of a game; raise KitgenError with all problems found."""
+    folder = Path(folder)
+    if not (folder / GAME_FILE).is_file():
+        raise KitgenError(error(Where(display_path(folder / GAME_FILE)), "no game.yaml: is this a game folder?"))
+    problems: list[Problem] = []
+    keys = _top_level_keys(folder, problems)
+    deck_ids = keys.pop("decks", None)
+    converters = {}
+    values = {}
+    for name, (key_node, node, shown) in keys.items():
+        converter = converters.setdefault(shown, Converter(shown))
+        if name not in type_hints(Game) or name in ("where", "decks"):
+            converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n != "where"], "")
+            continue
+        values[name] = converter.convert(node, type_hints(Game)[name], name)
+    values["decks"] = _load_decks(folder, deck_ids, problems)
+    for converter in converters.values():
+        problems.extend(converter.problems)
+    game_where = Where(display_path(folder / GAME_FILE), 1)
+    for field in dataclasses.fields(Game):
+        required = field.default is dataclasses.MISSING and field.name != "where"
+        if required and field.name not in values and field.name != "decks":
+            problems.append(error(game_where, f"missing key '{field.name}'"))
+    if problems:
+        raise KitgenError(problems)
+    return Game(**values, where=game_where)
+
+
+def _top_level_keys(folder: Path, problems: list[Problem]) -> dict:
+    files = [folder / GAME_FILE] + sorted(p for p in folder.glob("*.yaml") if p.name != GAME_FILE)
+    keys: dict[str, tuple] = {}
+    for path in files:
+        shown = display_path(path)
+        root = _read(path, shown, problems)
+        if root is None:
+            continue
+        if not isinstance(root, yaml.MappingNode):
+            problems.append(error(Where(shown, root.start_mark.line + 1), "expected a mapping of keys at the top"))
+            continue
+        for key, value in root.value:
+            if key.value in keys:
+                first = keys[key.value][2]
+                problems.append(error(Where(shown, key.start_mark.line + 1),
+                                      f"key '{key.value}' is already given in {first}"))
+                continue
+            keys[key.value] = (key, value, shown)
+    return keys
+
+
+def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...]:
+    if entry is None:
+        return ()
+    key_node, node, shown = entry
+    ids = Converter(shown)
+    deck_ids = ids.convert(node, tuple[str, ...], "decks")
+    problems.extend(ids.problems)
+    decks = []
+    for index, deck_id in enumerate(deck_ids if isinstance(deck_ids, tuple) else ()):
+        path = folder / "decks" / f"{deck_id}.yaml"
+        deck_shown = display_path(path)
+        if not path.is_file():
+            line = node.value[index].start_mark.line + 1
+            problems.append(error(Where(shown, line), f"decks[{index}]: deck file {deck_shown} not found"))
+            continue
+        root = _read(path, deck_shown, problems)
+        if root is None:
+            continue
+        converter = Converter(deck_shown)
+        deck = converter.record(root, Deck, "")
+        problems.extend(converter.problems)
+        if isinstance(deck, Deck):
+            decks.append(dataclasses.replace(deck, cards=tuple(_with_id(card) for card in deck.cards)))
+    return tuple(decks)
+
+
+def _read(path: Path, shown: str, problems: list[Problem]):
+    try:
+        return read_nodes(path, shown)
+    except KitgenError as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def _with_id(card: Card) -> Card:
+    return card if card.id else dataclasses.replace(card, id=slug(card.name))
+
+
+def slug(name: str) -> str:
+    """'Zero-G Construction' -> 'zero-g-construction': kebab-case, as ids and file names are."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when inside it."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:  # another drive on Windows
+        return str(path)

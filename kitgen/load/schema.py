@@ -1,0 +1,146 @@
+"""Turn YAML nodes into model dataclasses by their type hints, collecting every problem.
+
+One schema: the dataclasses in kitgen.model. A wrong type, an unknown key (with "did you mean")
+or a missing key becomes a Problem at the node's file:line; the walk goes on to find the rest.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import types
+import typing
+from functools import cache
+
+import yaml
+
+from kitgen.errors import Problem, Where, error
+from kitgen.units import Length, parse_length
+
+_INT = re.compile(r"^[+-]?\d+$")
+_NULL = "tag:yaml.org,2002:null"
+_MISSING = object()
+
+
+class Converter:
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def where(self, node: yaml.Node) -> Where:
+        return Where(self.file, node.start_mark.line + 1)
+
+    def fail(self, node: yaml.Node, path: str, message: str):
+        self.problems.append(error(self.where(node), f"{path}: {message}" if path else message))
+        return _MISSING
+
+    def convert(self, node: yaml.Node, hint, path: str):
+        origin = typing.get_origin(hint)
+        if origin in (typing.Union, types.UnionType):
+            options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+            if _is_null(node):
+                return None
+            return self.convert(node, options[0], path)
+        if origin is tuple:
+            return self._sequence(node, typing.get_args(hint)[0], path)
+        if origin is typing.Literal:
+            return self._choice(node, typing.get_args(hint), path)
+        if dataclasses.is_dataclass(hint):
+            return self.record(node, hint, path)
+        return self._scalar(node, hint, path)
+
+    def record(self, node: yaml.Node, cls, path: str, skip: tuple[str, ...] = ()):
+        if not isinstance(node, yaml.MappingNode):
+            return self.fail(node, path, f"expected a mapping of keys ({_kind(node)} found)")
+        fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "where" and f.name not in skip}
+        hints = type_hints(cls)
+        values = {}
+        for key, value in node.value:
+            name = key.value
+            if name not in fields:
+                self._unknown_key(key, name, list(fields), path)
+                continue
+            converted = self.convert(value, hints[name], _join(path, name))
+            if converted is not _MISSING:
+                values[name] = converted
+        missing = [name for name, f in fields.items() if _required(f) and name not in values]
+        for name in missing:
+            if not any(k.value == name for k, _ in node.value):
+                self.fail(node, path, f"missing key '{name}'")
+        if any(_required(f) and n not in values for n, f in fields.items()):
+            return _MISSING
+        return cls(**values, where=self.where(node)) if "where" in {f.name for f in dataclasses.fields(cls)} \
+            else cls(**values)
+
+    def _unknown_key(self, key: yaml.Node, name: str, known: list[str], path: str) -> None:
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(sorted(known))})"
+        self.fail(key, path, f"unknown key '{name}'{hint}")
+
+    def _sequence(self, node: yaml.Node, item_hint, path: str):
+        if _is_null(node):
+            return ()
+        if not isinstance(node, yaml.SequenceNode):
+            return self.fail(node, path, f"expected a list ({_kind(node)} found)")
+        items = [self.convert(item, item_hint, f"{path}[{i}]") for i, item in enumerate(node.value)]
+        return tuple(item for item in items if item is not _MISSING)
+
+    def _choice(self, node: yaml.Node, options: tuple[str, ...], path: str):
+        if isinstance(node, yaml.ScalarNode) and node.value in options:
+            return node.value
+        shown = node.value if isinstance(node, yaml.ScalarNode) else _kind(node)
+        return self.fail(node, path, f"'{shown}' is not one of: {', '.join(options)}")
+
+    def _scalar(self, node: yaml.Node, hint, path: str):
+        if not isinstance(node, yaml.ScalarNode) or _is_null(node):
+            return self.fail(node, path, f"expected {_NAMES.get(hint, hint)} ({_kind(node)} found)")
+        text = node.value
+        if hint is str:
+            return text
+        if hint is int:
+            if _INT.match(text.strip()):
+                return int(text)
+            return self.fail(node, path, f"expected a whole number, got '{text}'")
+        if hint is Length:
+            try:
+                return Length(parse_length(text))
+            except ValueError as exc:
+                return self.fail(node, path, str(exc))
+        if hint is float:
+            try:
+                return float(text)
+            except ValueError:
+                return self.fail(node, path, f"expected a number, got '{text}'")
+        if hint is bool:
+            if text in ("true", "false"):
+                return text == "true"
+            return self.fail(node, path, f"expected true or false, got '{text}'")
+        raise TypeError(f"no conversion for {hint}")  # a model type the schema does not know: a bug
+
+
+_NAMES = {str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
+
+
+@cache
+def type_hints(cls) -> dict:
+    return typing.get_type_hints(cls)
+
+
+def _required(f: dataclasses.Field) -> bool:
+    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+
+
+def _is_null(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.tag == _NULL
+
+
+def _kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    return "nothing" if _is_null(node) else f"'{node.value}'"
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name

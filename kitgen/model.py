@@ -1,0 +1,288 @@
+"""The game as frozen dataclasses: what the loader makes and every later stage reads.
+
+Stdlib only. Every record carries `where` (file:line it was read from) so any stage can point
+at the data. Names read as the YAML keys do: one name per concept.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from kitgen.errors import Where
+from kitgen.units import Length
+
+Target = Literal["self", "target-player", "all-other-players", "all-players"]
+
+TARGET_LABELS = {
+    "self": "",
+    "target-player": "Target player",
+    "all-other-players": "All other players",
+    "all-players": "All players",
+}
+
+
+def _where() -> Where | None:
+    return field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """A score every player tracks. `aliases` are the short forms card text uses."""
+
+    name: str
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    abbreviation: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Condition:
+    """When an effect applies, e.g. 'IB' (if benevolent) on a Moral Dilemma."""
+
+    id: str
+    code: str
+    name: str
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A signed change to one attribute, for whom and, optionally, under which condition."""
+
+    attribute: str
+    delta: int
+    target: Target = "self"
+    condition: str | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class CardType:
+    name: str
+    deck: str
+    plural: str = ""
+    code: str = ""
+    color: str = "#555555"
+    description: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    type: str
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    copies: int = 1
+    id: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class DeckRule:
+    """A composition rule the deck declares; `rule` names an entry of check.rules.RULES."""
+
+    rule: str
+    count: int | None = None
+    type: str | None = None
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Back:
+    title: str = ""
+    subtitle: str = ""
+    color: str = "#333333"
+    accent: str = "#cccccc"
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    code: str
+    cards: tuple[Card, ...] = ()
+    rules: tuple[DeckRule, ...] = ()
+    back: Back = Back()
+    optional: bool = False
+    description: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Who a phase rewards: the player with the highest (or lowest) score in an attribute."""
+
+    kind: Literal["highest", "lowest"]
+    attribute: str
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    text: str
+    trigger: Trigger | None = None
+    summary: str = ""
+    flavor: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class VictoryPath:
+    name: str
+    text: str
+    after_turn: int | None = None
+    at_end_of_turn: int | None = None
+    highest: tuple[str, ...] = ()
+    highest_any: tuple[str, ...] = ()
+    margin: int = 0
+    most_attributes: bool = False
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class TableRow:
+    roll: str
+    result: str
+    attribute: str | None = None
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class DiceTable:
+    id: str
+    name: str
+    die: str
+    rows: tuple[TableRow, ...]
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A code printed on cards, and what it refers to (a card type code or a condition code)."""
+
+    code: str
+    meaning: str
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class RuleSection:
+    """A titled part of the rules: paragraphs in order, for the rules summary."""
+
+    id: str
+    title: str
+    text: tuple[str, ...] = ()
+    deck: str | None = None
+    phase: str | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A race, civilization or faction a player chooses, with its starting effects."""
+
+    name: str
+    ability: str
+    effects: tuple[Effect, ...] = ()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class HandLimit:
+    base: int
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """Where the seed contradicts itself: what it says, what the kit uses, and why."""
+
+    id: str
+    seed: str
+    kit: str
+    why: str
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    short_name: str
+    players: str
+    attributes: tuple[Attribute, ...]
+    card_types: tuple[CardType, ...]
+    decks: tuple[Deck, ...]
+    phases: tuple[Phase, ...]
+    description: str = ""
+    source: str = ""
+    components: tuple[str, ...] = ()
+    factions_title: str = "Factions"
+    factions: tuple[Faction, ...] = ()
+    setup: tuple[str, ...] = ()
+    turn_text: str = ""
+    conditions: tuple[Condition, ...] = ()
+    victory_paths: tuple[VictoryPath, ...] = ()
+    hand_limit: HandLimit | None = None
+    tables: tuple[DiceTable, ...] = ()
+    notation: tuple[Notation, ...] = ()
+    rules: tuple[RuleSection, ...] = ()
+    errata: tuple[Erratum, ...] = ()
+    turns: int = 20
+    where: Where | None = _where()
+
+    def card_type(self, name: str) -> CardType | None:
+        return next((t for t in self.card_types if t.name == name), None)
+
+    def attribute(self, name: str) -> Attribute | None:
+        """Find an attribute by its name or one of its aliases."""
+        return next((a for a in self.attributes if name == a.name or name in a.aliases), None)
+
+
+# --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---
+
+BoxKind = Literal["rect", "circle", "line", "text", "effects", "art"]
+
+
+@dataclass(frozen=True)
+class Box:
+    """A named box of a card template. Lengths in points (YAML: '3mm'); strings are Jinja templates."""
+
+    kind: BoxKind
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    name: str = ""
+    when: str = ""
+    content: str = ""
+    font: str = "body"
+    size: Length = Length(9.0)
+    min_size: Length = Length(6.5)
+    max_lines: int = 0
+    color: str = "#000000"
+    fill: str = ""
+    stroke: str = ""
+    stroke_width: Length = Length(0.5)
+    radius: Length = Length(0.0)
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class CardTemplate:
+    width: Length
+    height: Length
+    boxes: tuple[Box, ...]
+    where: Where | None = _where()

@@ -1,0 +1,1 @@
+"""Draw what layout decided, with reportlab and pillow. Never re-decides sizes or positions."""

@@ -1,0 +1,72 @@
+"""Draw layout shapes on reportlab canvases. The y-axis is flipped here and only here."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from kitgen import __version__
+from kitgen.layout.shapes import Circle, Line, Rect, Shape, Text
+from kitgen.render.fonts import font_name
+
+
+def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: bool = False) -> Canvas:
+    # invariant=1: no timestamps or random ids, so the same input gives byte-identical PDFs.
+    canvas = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                    initialFontName=font_name("body"))
+    canvas.setTitle(title)
+    canvas.setAuthor("")
+    canvas.setCreator(f"kitgen {__version__}")
+    canvas.setProducer(f"kitgen {__version__}")
+    canvas.setViewerPreference("PrintScaling", "None")  # ask viewers not to "fit to page"
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    return canvas
+
+
+def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h: float) -> None:
+    for shape in shapes:
+        if isinstance(shape, Rect):
+            _rect(canvas, shape, page_h)
+        elif isinstance(shape, Line):
+            canvas.setStrokeColor(HexColor(shape.color))
+            canvas.setLineWidth(shape.width)
+            canvas.line(shape.x1, page_h - shape.y1, shape.x2, page_h - shape.y2)
+        elif isinstance(shape, Circle):
+            _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
+            canvas.circle(shape.x, page_h - shape.y, shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
+        elif isinstance(shape, Text):
+            _text(canvas, shape, page_h)
+
+
+def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
+    if fill:
+        canvas.setFillColor(HexColor(fill))
+    if stroke:
+        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setLineWidth(width)
+
+
+def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
+    _style(canvas, rect.fill, rect.stroke, rect.stroke_width)
+    y = page_h - rect.y - rect.h
+    stroke, fill = int(bool(rect.stroke)), int(bool(rect.fill))
+    if rect.radius:
+        canvas.roundRect(rect.x, y, rect.w, rect.h, rect.radius, stroke=stroke, fill=fill)
+    else:
+        canvas.rect(rect.x, y, rect.w, rect.h, stroke=stroke, fill=fill)
+
+
+def _text(canvas: Canvas, text: Text, page_h: float) -> None:
+    canvas.setFillColor(HexColor(text.color))
+    canvas.setFont(font_name(text.font), text.size)
+    draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
+    if text.rotate:
+        canvas.saveState()
+        canvas.translate(text.x, page_h - text.y)
+        canvas.rotate(text.rotate)
+        draw[text.align](0, 0, text.text)
+        canvas.restoreState()
+    else:
+        draw[text.align](text.x, page_h - text.y, text.text)

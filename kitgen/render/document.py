@@ -1,0 +1,202 @@
+"""Render document blocks to a PDF with reportlab's platypus: headings, paragraphs, tables and
+write-in grids, with the game title, page x of y and the print instruction on every page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape as turn
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
+                                TableStyle)
+
+from kitgen import __version__
+from kitgen.layout.document import Block, Document
+from kitgen.render.fonts import font_name, measure
+from kitgen.units import MM
+
+# Tables set a cell font even when every cell is a Paragraph; reportlab's default is unembedded Helvetica.
+BODY_FONT = ("FONTNAME", (0, 0), (-1, -1), font_name("body"))
+MARGIN = 12.7 * MM
+PADDING = 3.5  # pt, left and right inside table cells  # 1/2 in all round: clear of every home printer's unprintable edge
+
+
+def _styles(accent: str) -> dict[str, ParagraphStyle]:
+    body = ParagraphStyle("body", fontName=font_name("body"), bulletFontName=font_name("body"), fontSize=9.5,
+                          leading=12.5, spaceAfter=4)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=font_name("title"), fontSize=20, leading=24,
+                                textColor=colors.HexColor(accent), spaceAfter=6),
+        "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=16,
+                                  textColor=colors.HexColor(accent), spaceBefore=8, spaceAfter=4),
+        "subheading": ParagraphStyle("subheading", parent=body, fontName=font_name("bold"), fontSize=10.5,
+                                     leading=13, spaceBefore=4, spaceAfter=2),
+        "paragraph": body,
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
+        "numbered": ParagraphStyle("numbered", parent=body, leftIndent=16, bulletIndent=0, spaceAfter=3),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        "note": ParagraphStyle("note", parent=body, fontSize=9, leading=12),
+    }
+
+
+def inline(text: str) -> str:
+    """Escape data for reportlab's markup, then turn **bold** and _italic_ into tags."""
+    text = escape(text)
+    text = re.sub(r"\*\*(.+?)\*\*", rf'<font name="{font_name("bold")}">\1</font>', text)
+    return re.sub(r"(?<![\w])_(.+?)_(?![\w])", rf'<font name="{font_name("italic")}">\1</font>', text)
+
+
+class CheckItem(Flowable):
+    """A box to tick with a pencil, then the text."""
+
+    def __init__(self, text: str, style: ParagraphStyle):
+        super().__init__()
+        self.paragraph = Paragraph(inline(text), style)
+        self.box = 3.2 * MM
+
+    def wrap(self, available_width, available_height):
+        _, self.text_h = self.paragraph.wrap(available_width - self.box - 6, available_height)
+        return available_width, max(self.text_h, self.box) + 3
+
+    def draw(self):
+        self.canv.setLineWidth(0.7)
+        top = max(self.text_h, self.box) + 3
+        self.canv.rect(0, top - self.box - 2.5, self.box, self.box)
+        self.paragraph.drawOn(self.canv, self.box + 6, top - self.text_h - 3)
+
+
+def _flowables(blocks: tuple[Block, ...], styles: dict, width: float, accent: str) -> list:
+    out: list = []
+    for block in blocks:
+        if block.kind == "page":
+            out.append(PageBreak())
+        elif block.kind == "table":
+            out.append(_table(block, styles, width, accent))
+        elif block.kind == "columns":
+            out.append(_columns(block, styles, width, accent))
+        elif block.kind == "check":
+            out.append(CheckItem(block.text, styles["paragraph"]))
+        elif block.kind == "note":
+            cell = Paragraph(inline(block.text), styles["note"])
+            note = Table([[cell]], colWidths=[width])
+            note.setStyle(TableStyle([BODY_FONT, ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(accent)),
+                                      ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f4f4f4")),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6)]))
+            out += [note, Spacer(1, 4)]
+        elif block.kind == "bullet":
+            out.append(Paragraph(inline(block.text), styles["bullet"], bulletText="•"))
+        elif block.kind == "numbered":
+            out.append(Paragraph(inline(block.text), styles["numbered"], bulletText=f"{block.number}."))
+        else:
+            out.append(Paragraph(inline(block.text), styles[block.kind]))
+    return out
+
+
+def _columns(block: Block, styles: dict, width: float, accent: str) -> Table:
+    gap = 6 * MM
+    column_w = (width - gap * (len(block.columns) - 1)) / len(block.columns)
+    cells = [_flowables(column, styles, column_w, accent) for column in block.columns]
+    table = Table([cells], colWidths=[column_w + (gap if i < len(cells) - 1 else 0) for i in range(len(cells))])
+    table.setStyle(TableStyle([BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    return table
+
+
+def _table(block: Block, styles: dict, width: float, accent: str) -> Table:
+    cell = styles["cell"]
+    header_style = ParagraphStyle("head", parent=cell, fontName=font_name("bold"), textColor=colors.white)
+    rows = [[Paragraph(inline(text), header_style if block.header and r == 0 else cell) for text in row]
+            for r, row in enumerate(block.rows)]
+    widths = _column_widths(block, width)
+    heights = [block.row_height or None for _ in rows]
+    table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=1 if block.header else 0)
+    commands = [BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), PADDING), ("RIGHTPADDING", (0, 0), (-1, -1), PADDING)]
+    if block.header:
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(accent)))
+    if block.style == "grid":
+        commands += [("GRID", (0, 0), (-1, -1), 0.6, colors.HexColor("#444444")),
+                     ("BACKGROUND", (0, 1), (0, -1), colors.HexColor("#eeeeee"))]
+    else:
+        commands += [("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.HexColor("#bbbbbb")),
+                     ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")])]
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _column_widths(block: Block, width: float) -> list[float]:
+    count = len(block.rows[0])
+    if block.style == "grid" and block.first_column:
+        rest = (width - block.first_column) / (count - 1)
+        return [block.first_column] + [rest] * (count - 1)
+    natural = [max(measure(re.sub(r"[*_]", "", row[i]), "bold", 8.5) for row in block.rows) + 2 * PADDING + 2
+               for i in range(count)]
+    if sum(natural) <= width:  # everything fits on one line: the last column takes what is left
+        return natural[:-1] + [width - sum(natural[:-1])]
+    floor = [min(n, 30 * MM) for n in natural]  # a column keeps room for a short phrase or a roll
+    extra = [n - f for n, f in zip(natural, floor)]
+    share = max(0.0, width - sum(floor)) / sum(extra)
+    return [f + e * share for f, e in zip(floor, extra)]
+
+
+def render_document(document: Document, path: Path, game_title: str, accent: str, instruction: str) -> None:
+    size = turn(_letter()) if document.landscape else _letter()
+    template = SimpleDocTemplate(str(path), pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+                                 topMargin=MARGIN + 4 * MM, bottomMargin=MARGIN + 3 * MM, invariant=1,
+                                 title=f"{game_title}: {document.title}", author="",
+                                 creator=f"kitgen {__version__}", producer=f"kitgen {__version__}")
+    styles = _styles(accent)
+    story = _flowables(document.blocks, styles, size[0] - 2 * MARGIN, accent)
+    footer = f"{game_title}  ·  {document.title}"
+
+    def make_canvas(*args, **kwargs):
+        return _NumberedCanvas(*args, footer=footer, instruction=instruction, accent=accent, **kwargs)
+
+    template.build([KeepTogether([]), *story], canvasmaker=make_canvas)
+
+
+def _letter() -> tuple[float, float]:
+    from kitgen.units import PAPER_SIZES
+
+    return PAPER_SIZES["letter"]
+
+
+from reportlab.pdfgen.canvas import Canvas  # noqa: E402  (kept beside its only user)
+
+
+class _NumberedCanvas(Canvas):
+    """Holds pages until the end so each can say 'page x of y'."""
+
+    def __init__(self, *args, footer: str, instruction: str, accent: str, **kwargs):
+        kwargs["initialFontName"] = font_name("body")  # else reportlab starts in unembedded Helvetica
+        super().__init__(*args, **kwargs)
+        self._saved: list[dict] = []
+        self._footer, self._instruction, self._accent = footer, instruction, accent
+        self.setViewerPreference("PrintScaling", "None")
+
+    def showPage(self):
+        self._saved.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._saved)
+        for number, state in enumerate(self._saved, start=1):
+            self.__dict__.update(state)
+            self._decorate(number, total)
+            super().showPage()
+        super().save()
+
+    def _decorate(self, number: int, total: int) -> None:
+        width, height = self._pagesize
+        self.setStrokeColor(colors.HexColor(self._accent))
+        self.setLineWidth(0.8)
+        self.line(MARGIN, height - MARGIN, width - MARGIN, height - MARGIN)
+        self.setFillColor(colors.HexColor("#555555"))
+        self.setFont(font_name("body"), 7.5)
+        self.drawString(MARGIN, height - MARGIN + 3, self._footer)
+        self.drawRightString(width - MARGIN, height - MARGIN + 3, f"page {number} of {total}")
+        self.drawString(MARGIN, MARGIN - 2, self._instruction)
+        self.drawRightString(width - MARGIN, MARGIN - 2, f"kitgen {__version__}")

@@ -1,0 +1,77 @@
+"""Write a whole kit: card sheets and documents into a temporary folder, then swap it in.
+
+A failed or interrupted build removes its temporary folder and leaves the previous kit as it was.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from kitgen.errors import KitgenError, Where, error
+from kitgen.layout.cards import Page
+from kitgen.layout.document import Document
+from kitgen.model import Game
+from kitgen.render.canvas import draw_shapes, open_canvas
+from kitgen.render.document import render_document
+
+
+def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
+              instruction: str) -> tuple[Path, ...]:
+    out_dir = Path(out_dir)
+    _prepare_parent(out_dir)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
+    try:
+        (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
+        accent = game.decks[0].back.color if game.decks else "#333333"
+        for name, pages in sheets.items():
+            _write_sheets(staging / name, pages, f"{game.title}: {name}")
+        for name, document in documents.items():
+            render_document(document, staging / name, game.title, accent, instruction)
+        _swap_in(staging, out_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return tuple(sorted(out_dir / name for name in [*sheets, *documents]))
+
+
+MARKER = ".kitgen-kit"  # marks a folder kitgen made, so a rebuild never replaces anything else
+
+
+def _prepare_parent(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise KitgenError(error(Where(str(out_dir)), "output path is a file, not a folder"))
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
+        raise KitgenError(error(Where(str(out_dir)), "output folder exists and was not made by kitgen; "
+                                "choose an empty or new folder"))
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise KitgenError(error(Where(str(out_dir.parent)), f"cannot create output folder: {exc.strerror}")) from None
+    if not os.access(out_dir.parent, os.W_OK):
+        raise KitgenError(error(Where(str(out_dir.parent)), "output folder is not writable"))
+
+
+def _write_sheets(path: Path, pages: list[Page], title: str) -> None:
+    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex=True)
+    for page in pages:
+        draw_shapes(canvas, page.shapes, page.height)
+        canvas.showPage()
+    canvas.save()
+
+
+def _swap_in(staging: Path, out_dir: Path) -> None:
+    """Replace out_dir with staging; the old kit is removed only after the new one is in place."""
+    old = None
+    if out_dir.exists():
+        old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}")
+        os.replace(out_dir, old)
+    try:
+        os.replace(staging, out_dir)
+    except OSError:
+        if old is not None:
+            os.replace(old, out_dir)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
