@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.layout.shapes import Line, Shape, Text
+from kitgen.layout.shapes import Line, Text
 from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
@@ -88,17 +88,6 @@ def crop_marks(grid: Grid, count: int) -> list[Line]:
 def mirror_marks(grid: Grid, marks: list[Line]) -> list[Line]:
     """The same marks seen from the back of the sheet (long-edge duplex)."""
     return [replace(m, x1=grid.page_w - m.x1, x2=grid.page_w - m.x2) for m in marks]
-
-
-def place(shapes: tuple[Shape, ...], x: float, y: float) -> list[Shape]:
-    """Move a card's shapes from card coordinates to the sheet."""
-    moved = []
-    for shape in shapes:
-        if isinstance(shape, Line):
-            moved.append(replace(shape, x1=shape.x1 + x, y1=shape.y1 + y, x2=shape.x2 + x, y2=shape.y2 + y))
-        else:
-            moved.append(replace(shape, x=shape.x + x, y=shape.y + y))
-    return moved
 
 
 def margin_label(grid: Grid, text: str) -> Text:

@@ -12,6 +12,8 @@ import yaml
 
 from kitgen.errors import KitgenError, Where, error
 
+# libyaml's C loader when present: the same nodes and marks, several times faster.
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a 1,000-card deck is about 150 KB; 5 MB is ample
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
@@ -23,7 +25,7 @@ def read_nodes(path: Path, shown: str) -> yaml.Node | None:
     raw = _read_text(path, shown)
     try:
         _refuse_aliases(raw, shown)
-        node = yaml.compose(raw, Loader=yaml.SafeLoader)
+        node = yaml.compose(raw, Loader=Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
@@ -61,7 +63,7 @@ def _hint(raw: str, line: int) -> str:
 
 
 def _refuse_aliases(raw: str, shown: str) -> None:
-    for event in yaml.parse(raw, Loader=yaml.SafeLoader):
+    for event in yaml.parse(raw, Loader=Loader):
         if isinstance(event, yaml.AliasEvent):
             line = event.start_mark.line + 1
             raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))

@@ -25,6 +25,23 @@ def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: bool 
     return canvas
 
 
+def draw_page(canvas: Canvas, page) -> None:
+    """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used."""
+    drawn = getattr(canvas, "_kitgen_forms", set())
+    for placement in page.placements:
+        if placement.key not in drawn:
+            canvas.beginForm(placement.key, 0, 0, placement.w, placement.h)
+            draw_shapes(canvas, placement.shapes, placement.h)
+            canvas.endForm()
+            drawn.add(placement.key)
+        canvas.saveState()
+        canvas.translate(placement.x, page.height - placement.y - placement.h)
+        canvas.doForm(placement.key)
+        canvas.restoreState()
+    canvas._kitgen_forms = drawn
+    draw_shapes(canvas, page.shapes, page.height)
+
+
 def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h: float) -> None:
     for shape in shapes:
         if isinstance(shape, Rect):

@@ -13,7 +13,7 @@ from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game
-from kitgen.render.canvas import draw_shapes, open_canvas
+from kitgen.render.canvas import draw_page, open_canvas
 from kitgen.render.document import render_document
 
 
@@ -56,7 +56,7 @@ def _prepare_parent(out_dir: Path) -> None:
 def _write_sheets(path: Path, pages: list[Page], title: str) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex=True)
     for page in pages:
-        draw_shapes(canvas, page.shapes, page.height)
+        draw_page(canvas, page)
         canvas.showPage()
     canvas.save()
 

@@ -1,0 +1,217 @@
+"""The Galactic Civ kit, read back from the PDFs it writes: text, geometry in mm, fonts, bytes."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from kitgen.build import build_game
+from kitgen.load import load_game
+from tests.conftest import MM, ROOT, run_kitgen
+
+CARD_W, CARD_H = 63.5, 88.9
+KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+
+
+def text_of(path) -> str:
+    """All text in drawing order, whitespace folded (a name wrapped over two lines reads as one)."""
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+
+
+def card_frames(page) -> list[tuple[float, float]]:
+    """Top-left corners (mm) of every card-sized rectangle on a page: one per card, front or back."""
+    return sorted((round(r["x0"] / MM, 2), round(r["top"] / MM, 2)) for r in page.rects
+                  if abs(r["width"] / MM - CARD_W) < 0.1 and abs(r["height"] / MM - CARD_H) < 0.1)
+
+
+def test_build__writes_every_part_of_the_kit(kit):
+    assert sorted(p.name for p in kit.glob("*.pdf")) == KIT_FILES
+
+
+@pytest.mark.parametrize("deck_file, deck_id", [("cards-common.pdf", "common"), ("cards-events.pdf", "events")])
+def test_cards__every_card_name_is_in_the_card_pdf(kit, project, deck_file, deck_id):
+    game = load_game(project.game_folder("galactic-civ"))
+    deck = next(d for d in game.decks if d.id == deck_id)
+    text = text_of(kit / deck_file)
+    missing = [card.name for card in deck.cards if card.name not in text]
+    assert missing == []
+    assert len(deck.cards) == {"common": 120, "events": 77}[deck_id]
+
+
+def test_cards__letter_pages_with_a_back_after_each_front(kit):
+    reader = PdfReader(kit / "cards-common.pdf")
+    assert len(reader.pages) == 2 * 14  # 120 cards at 9 a sheet: 14 sheets, front and back
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((612, 792), abs=0.01)
+
+
+def test_cards__a4_pages_when_asked(kit_a4):
+    page = PdfReader(kit_a4 / "cards-events.pdf").pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((595.276, 841.89), abs=0.01)
+
+
+def test_cards__nine_poker_cards_centred_on_letter(kit):
+    with pdfplumber.open(kit / "cards-common.pdf") as pdf:
+        frames = card_frames(pdf.pages[0])
+    # Letter is 215.9 x 279.4 mm; 3 x 63.5 = 190.5 and 3 x 88.9 = 266.7 leave 12.7 and 6.35 mm margins.
+    expected = sorted((12.7 + c * CARD_W, 6.35 + r * CARD_H) for r in range(3) for c in range(3))
+    assert frames == pytest.approx(expected, abs=0.1)
+
+
+def test_cards__crop_marks_at_every_cut_line_outside_the_cards(kit):
+    with pdfplumber.open(kit / "cards-common.pdf") as pdf:
+        lines = [l for l in pdf.pages[0].lines if (l["x1"] - l["x0"]) + (l["bottom"] - l["top"]) <= 5.01 * MM]
+    vertical = [l for l in lines if abs(l["x0"] - l["x1"]) < 0.01]
+    horizontal = [l for l in lines if abs(l["top"] - l["bottom"]) < 0.01]
+    cut_x = [12.7 + c * CARD_W for c in range(4)]
+    cut_y = [6.35 + r * CARD_H for r in range(4)]
+    assert sorted({round(l["x0"] / MM, 2) for l in vertical}) == pytest.approx(cut_x, abs=0.1)
+    assert sorted({round(l["top"] / MM, 2) for l in horizontal}) == pytest.approx(cut_y, abs=0.1)
+    for mark in vertical:  # above the top row or below the bottom row, never on a card
+        assert mark["bottom"] / MM <= 6.35 - 0.9 or mark["top"] / MM >= 6.35 + 3 * CARD_H + 0.9
+    for mark in horizontal:
+        assert mark["x1"] / MM <= 12.7 - 0.9 or mark["x0"] / MM >= 12.7 + 3 * CARD_W + 0.9
+    assert len(vertical) == 8 and len(horizontal) == 8
+    assert all(l["linewidth"] <= 0.3 for l in lines)
+
+
+def test_cards__backs_mirror_columns_for_long_edge_duplex(kit):
+    # 77 event cards: the last sheet holds 5, in row 1 columns 1-3 and row 2 columns 1-2.
+    with pdfplumber.open(kit / "cards-events.pdf") as pdf:
+        assert len(pdf.pages) == 18
+        fronts, backs = card_frames(pdf.pages[-2]), card_frames(pdf.pages[-1])
+    page_w = 215.9
+    assert len(fronts) == len(backs) == 5
+    mirrored = sorted((round(page_w - x - CARD_W, 2), y) for x, y in fronts)
+    assert backs == pytest.approx(mirrored, abs=0.1)
+    second_row = sorted(x for x, y in backs if y > 50)
+    assert second_row == pytest.approx([76.2, 139.7], abs=0.1)  # columns 2 and 3 from the left
+
+
+def test_cards__pdf_asks_for_long_edge_duplex_at_actual_size(kit):
+    preferences = PdfReader(kit / "cards-common.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == "/DuplexFlipLongEdge"
+    assert preferences["/PrintScaling"] == "/None"
+
+
+@pytest.mark.parametrize("name", KIT_FILES)
+def test_kit__every_font_is_embedded(kit, name):
+    fonts = {}
+    for page in PdfReader(kit / name).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts[font["/BaseFont"]] = font
+    assert fonts
+    for base, font in fonts.items():
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None and "/DescendantFonts" in font:
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert descriptor is not None and "/FontFile2" in descriptor.get_object(), f"{base} is not embedded"
+
+
+def test_rules__every_phase_in_order(kit, project):
+    game = load_game(project.game_folder("galactic-civ"))
+    text = text_of(kit / "rules.pdf")
+    positions = [text.find(f"{phase.name}.") for phase in game.phases]
+    assert -1 not in positions
+    assert positions == sorted(positions)
+    assert len(game.phases) == 12
+
+
+def test_rules__setup_victory_ties_hand_limit_events_and_errata(kit):
+    text = text_of(kit / "rules.pdf")
+    for expected in ["Setup", "Each player starts with 5 points in each of the 8 Attributes.",
+                     "Conquest Victory", "General Victory", "Ties", "Hand Limit", "Max hand size is 5 cards",
+                     "Council Vote", "If it is Odd, draw the top card of the Event deck.",
+                     "Errata this kit applies", "The source says:", "highest Culture Score",
+                     "The Trade Phase rewards the highest Trade Score."]:
+        assert expected in text
+
+
+def test_rules__follow_the_data_when_a_phase_changes(tmp_path, project):
+    game_dir = tmp_path / "galactic-civ"
+    shutil.copytree(project.game_folder("galactic-civ"), game_dir)
+    rules = game_dir / "rules.yaml"
+    rules.write_text(rules.read_text().replace("name: Discovery Phase", "name: Wonder Phase"))
+    build_game(project, str(game_dir), tmp_path / "out")
+    text = text_of(tmp_path / "out" / "rules.pdf")
+    assert "Wonder Phase." in text and "Discovery Phase" not in text
+
+
+def test_reference__dice_tables_notation_and_phases(kit):
+    text = text_of(kit / "reference.pdf")
+    for expected in ["Random Attribute Table (1D10)", "Benevolence Table (1D10)", "9-0", "Enlightenment",
+                     "Research +1", "GE", "Galactic Event", "UPI", "United Planets Issue", "IB", "If Benevolent",
+                     "Turn at a glance", "Approval Phase", "Lowest Morale"]:
+        assert expected in text
+
+
+def test_player_sheet__attributes_across_twenty_turns(kit):
+    with pdfplumber.open(kit / "player-sheet.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        assert page.width > page.height  # landscape, for 20 columns of boxes
+    names = [w["text"] for w in words]
+    for attribute in ["Morale", "Research", "Exploration", "Exploitation", "Expansion", "Influence", "Trade",
+                      "Military"]:
+        assert attribute in names
+    header = next(w for w in words if w["text"] == "Attribute")
+    turns = [w for w in words if abs(w["top"] - header["top"]) < 1 and w["text"].isdigit()]
+    assert [w["text"] for w in sorted(turns, key=lambda w: w["x0"])] == [str(n) for n in range(1, 21)]
+    column = (turns[1]["x0"] - turns[0]["x0"]) / MM
+    assert column >= 6  # a box a pencil can write a number in
+    text = " ".join(names)
+    assert "Terran Alliance:" in text and "Conquest Victory:" in text and "Player" in names
+
+
+def test_build__same_input_gives_byte_identical_pdfs(tmp_path, project):
+    build_game(project, "galactic-civ", tmp_path / "a")
+    build_game(project, "galactic-civ", tmp_path / "b")
+    for name in KIT_FILES:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_cli__validate_prints_composition_and_exits_zero():
+    result = run_kitgen("validate", "galactic-civ")
+    assert result.returncode == 0, result.stdout + result.stderr
+    for type_name in ["Ship", "Build", "Tech", "Find"]:
+        assert re.search(rf"^  {type_name}\s+30\s", result.stdout, re.M)
+    assert re.search(r"^  Moral Dilemma\s+39\s", result.stdout, re.M)
+    assert re.search(r"^  Galactic Event\s+14\s", result.stdout, re.M)
+    assert re.search(r"^  United Planets Issue\s+24\s", result.stdout, re.M)
+    assert "trade-phase-trigger" in result.stdout
+    assert result.stdout.strip().endswith("Galactic Civ: 0 errors, 0 warnings, 3 errata applied")
+
+
+def test_cli__export_json_lists_all_197_cards_in_shape():
+    result = run_kitgen("export", "galactic-civ", "--format", "json")
+    assert result.returncode == 0
+    data = json.loads(result.stdout)
+    assert data["game"] == "galactic-civ" and data["title"] == "Galactic Civ"
+    cards = [card for deck in data["decks"] for card in deck["cards"]]
+    assert len(cards) == 197
+    scout = data["decks"][0]["cards"][0]
+    assert {k: scout[k] for k in ("name", "type", "copies", "effects", "text")} == {
+        "name": "Scout Ships", "type": "Ship", "copies": 1,
+        "effects": [{"attribute": "Exploration", "delta": 2}], "text": ""}
+    graveyard = next(c for c in cards if c["name"] == "Ship Graveyard")
+    assert graveyard["text"] == "Play 1 Ship Card"
+    assert graveyard["effects"] == [{"attribute": "Exploitation", "delta": 1}]
+
+
+def test_cli__list_names_each_game_with_players_and_cards():
+    result = run_kitgen("list")
+    assert result.returncode == 0
+    assert "galactic-civ" in result.stdout and "2-4+ players" in result.stdout
+    assert "Common Deck 120" in result.stdout and "Event Deck 77" in result.stdout
+
+
+def test_cli__build_from_another_folder_writes_output_there(tmp_path):
+    result = run_kitgen("build", "galactic-civ", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "output" / "galactic-civ").glob("*.pdf")) == KIT_FILES
+    assert not (ROOT / "output" / "tmp").exists()

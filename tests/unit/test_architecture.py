@@ -1,0 +1,30 @@
+"""Who imports whom (STYLE.md): the pipeline's layers stay apart, checked from the source."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "kitgen"
+THIRD_PARTY = {"yaml", "reportlab", "PIL", "jinja2", "click"}
+ALLOWED = {  # module or package -> third-party libraries it may import
+    "model": set(), "units": set(), "errors": set(), "check": set(),
+    "load": {"yaml"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL"}, "cli": {"click"},
+}
+
+
+def third_party_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found & THIRD_PARTY
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports__each_layer_uses_only_its_own_libraries(path):
+    layer = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+    assert third_party_imports(path) <= ALLOWED.get(layer, set()), f"{path.name} imports outside its layer"

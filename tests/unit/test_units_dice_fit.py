@@ -1,0 +1,66 @@
+"""Small pure pieces: lengths, dice ranges, text fitting and the sheet grid."""
+from __future__ import annotations
+
+import pytest
+
+from kitgen.check.dice import die_range, roll_values
+from kitgen.layout.fit import fit_text, wrap
+from kitgen.layout.impose import plan_grid
+from kitgen.units import CARD_SIZES, MM, PAPER_SIZES, parse_length
+
+
+def fixed_width(text: str, font: str, size: float) -> float:
+    """A measurer where every character is half the font size wide: easy to reason about."""
+    return len(text) * size / 2
+
+
+def test_parse_length__mm_and_inches_become_points():
+    assert parse_length("63.5mm") == pytest.approx(180.0)
+    assert parse_length("0.25in") == pytest.approx(18.0)
+    assert parse_length("9pt") == 9.0
+
+
+def test_parse_length__a_bare_number_is_refused_with_a_hint():
+    with pytest.raises(ValueError, match="write a number with a unit"):
+        parse_length("63.5")
+
+
+@pytest.mark.parametrize("roll, expected", [("1", {1}), ("1-2", {1, 2}), ("9+", {9, 10}), ("9-0", {9, 10}),
+                                            ("3 - 5", {3, 4, 5})])
+def test_roll_values__ranges_on_a_d10(roll, expected):
+    assert roll_values(roll, "1D10") == expected
+
+
+def test_die_range__two_dice_run_from_two_to_twelve():
+    assert die_range("2D6") == (2, 12)
+    assert roll_values("7+", "2D6") == {7, 8, 9, 10, 11, 12}
+    assert die_range("d20") == (1, 20)
+    assert die_range("coin") is None
+
+
+def test_wrap__breaks_between_words_only():
+    assert wrap("aa bb cc", "body", 10, 25, fixed_width) == ["aa bb", "cc"]
+
+
+def test_fit_text__shrinks_until_it_fits():
+    fitted = fit_text("aaaa bbbb", "body", width=20, height=12, size=10, min_size=4, measure=fixed_width)
+    assert fitted.fits and fitted.size == 5.0 and fitted.lines == ("aaaa", "bbbb")  # 2 lines x 6 pt = 12 pt
+
+
+def test_fit_text__reports_text_that_cannot_fit_at_the_minimum():
+    fitted = fit_text("word " * 100, "body", width=20, height=10, size=10, min_size=6, measure=fixed_width)
+    assert not fitted.fits and fitted.size == 6
+
+
+def test_plan_grid__letter_poker_fits_nine():
+    grid = plan_grid(PAPER_SIZES["letter"], CARD_SIZES["poker"])
+    assert (grid.cols, grid.rows) == (3, 3)
+    assert grid.left / MM == pytest.approx(12.7) and grid.top / MM == pytest.approx(6.35)
+
+
+def test_plan_grid__back_slots_mirror_columns():
+    grid = plan_grid(PAPER_SIZES["a4"], CARD_SIZES["poker"])
+    front_x, front_y = grid.front_slot(3)  # row 2, column 1
+    back_x, back_y = grid.back_slot(3)
+    assert back_y == front_y
+    assert back_x == pytest.approx(grid.page_w - front_x - grid.card_w)
