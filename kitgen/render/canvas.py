@@ -25,9 +25,9 @@ def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: bool 
     return canvas
 
 
-def draw_page(canvas: Canvas, page) -> None:
-    """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used."""
-    drawn = getattr(canvas, "_kitgen_forms", set())
+def draw_page(canvas: Canvas, page, drawn: set[str]) -> None:
+    """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used;
+    `drawn` holds the names of the forms this PDF already has."""
     for placement in page.placements:
         if placement.key not in drawn:
             canvas.beginForm(placement.key, 0, 0, placement.w, placement.h)
@@ -38,7 +38,6 @@ def draw_page(canvas: Canvas, page) -> None:
         canvas.translate(placement.x, page.height - placement.y - placement.h)
         canvas.doForm(placement.key)
         canvas.restoreState()
-    canvas._kitgen_forms = drawn
     draw_shapes(canvas, page.shapes, page.height)
 
 

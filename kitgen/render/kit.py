@@ -55,8 +55,9 @@ def _prepare_parent(out_dir: Path) -> None:
 
 def _write_sheets(path: Path, pages: list[Page], title: str) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex=True)
+    drawn: set[str] = set()
     for page in pages:
-        draw_page(canvas, page)
+        draw_page(canvas, page, drawn)
         canvas.showPage()
     canvas.save()
 
