@@ -53,6 +53,8 @@ def check_kit(project: Project, game_ref: str, options: Options = Options()) -> 
     folder = project.game_folder(game_ref)
     game = load_game(folder)
     problems = check_game(game)
+    if any(p.is_error for p in problems):  # laying out broken data would only add confusing errors
+        return Checked(game, (), problems)
     register_fonts(project.fonts)
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)

@@ -52,7 +52,8 @@ def build(game: str, output: Path | None, paper: str, templates: Path | None) ->
     for problem in sort_problems(report.warnings):
         click.echo(str(problem), err=True)
     cards = sum(card.copies for deck in report.game.decks for card in deck.cards)
-    click.echo(f"Built {report.game.title}: {cards} cards in {len(report.game.decks)} decks -> {out_dir}/")
+    decks = len(report.game.decks)
+    click.echo(f"Built {report.game.title}: {cards} cards in {decks} deck{'s' if decks != 1 else ''} -> {out_dir}/")
     for path in report.files:
         click.echo(f"  {path.name}")
 

@@ -35,6 +35,8 @@ class Project:
         path = Path(game)
         if (path / "game.yaml").is_file():
             return path
+        if path.is_dir() and (len(path.parts) > 1 or not (self.data / game).is_dir()):
+            raise KitgenError(error(Where(str(path / "game.yaml")), "no game.yaml: is this a game folder?"))
         shipped = self.data / game
         if (shipped / "game.yaml").is_file():
             return shipped

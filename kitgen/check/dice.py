@@ -10,13 +10,17 @@ _DIE = re.compile(r"^(\d*)[dD](\d+)$")
 _ROLL = re.compile(r"^(\d+)\s*(?:(-|–)\s*(\d+)|(\+))?$")
 
 
+MAX_RESULT = 1000  # a table longer than this is not a dice table anyone rolls on
+
+
 def die_range(die: str) -> tuple[int, int] | None:
-    """'2D6' -> (2, 12); None when the text is not dice notation."""
+    """'2D6' -> (2, 12); None when the text is not dice notation (or absurdly large)."""
     match = _DIE.match(die.strip())
     if not match:
         return None
     count = int(match.group(1) or 1)
-    return count, count * int(match.group(2))
+    high = count * int(match.group(2))
+    return (count, high) if 0 < count <= high <= MAX_RESULT else None
 
 
 def roll_values(roll: str, die: str) -> set[int] | None:
@@ -30,6 +34,8 @@ def roll_values(roll: str, die: str) -> set[int] | None:
     if match.group(4):
         return set(range(start, high + 1))
     end = _face(int(match.group(3)), high) if match.group(3) else start
+    if start < low or end > high:
+        return None
     return set(range(start, end + 1))
 
 

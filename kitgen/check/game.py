@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 
-from kitgen.check.dice import die_range, roll_values
+from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.rules import check_rules
 from kitgen.errors import Problem, error, warning
 from kitgen.model import DiceTable, Effect, Game
@@ -38,7 +38,10 @@ def check_game(game: Game) -> list[Problem]:
 
 def _check_types(game: Game) -> list[Problem]:
     deck_ids = [deck.id for deck in game.decks]
-    return [error(t.where, f"card type '{t.name}': unknown deck '{t.deck}'" + _suggest(t.deck, deck_ids))
+    names = [t.name for t in game.card_types]
+    twice = [error(t.where, f"card type '{t.name}' is declared twice") for i, t in enumerate(game.card_types)
+             if t.name in names[:i]]
+    return twice + [error(t.where, f"card type '{t.name}': unknown deck '{t.deck}'" + _suggest(t.deck, deck_ids))
             for t in game.card_types if t.deck not in deck_ids]
 
 
@@ -101,7 +104,8 @@ def _check_phase_name(game: Game, phase) -> list[Problem]:
 def _check_table(game: Game, table: DiceTable) -> list[Problem]:
     bounds = die_range(table.die)
     if bounds is None:
-        return [error(table.where, f"table '{table.name}': die '{table.die}' is not dice notation like 1D10 or 2D6")]
+        return [error(table.where, f"table '{table.name}': die '{table.die}' is not dice notation like 1D10 or 2D6 "
+                      f"(at most {MAX_RESULT} results)")]
     problems = []
     covered: dict[int, str] = {}
     for row in table.rows:

@@ -17,6 +17,7 @@ from kitgen.load.schema import Converter, type_hints
 from kitgen.model import Card, Deck, Game
 
 GAME_FILE = "game.yaml"
+ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # ids become file names: kebab-case only
 
 
 def load_game(folder: Path) -> Game:
@@ -26,6 +27,7 @@ def load_game(folder: Path) -> Game:
         raise KitgenError(error(Where(display_path(folder / GAME_FILE)), "no game.yaml: is this a game folder?"))
     problems: list[Problem] = []
     keys = _top_level_keys(folder, problems)
+    unreadable = bool(problems)  # a file that did not parse: its keys are not "missing"
     deck_ids = keys.pop("decks", None)
     converters = {}
     values = {}
@@ -41,7 +43,7 @@ def load_game(folder: Path) -> Game:
     game_where = Where(display_path(folder / GAME_FILE), 1)
     for field in dataclasses.fields(Game):
         required = field.default is dataclasses.MISSING and field.name != "where"
-        if required and field.name not in values and field.name != "decks":
+        if required and field.name not in values and field.name != "decks" and not unreadable:
             problems.append(error(game_where, f"missing key '{field.name}'"))
     if problems:
         raise KitgenError(problems)
@@ -77,30 +79,51 @@ def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...
     deck_ids = ids.convert(node, tuple[str, ...], "decks")
     problems.extend(ids.problems)
     decks = []
+    seen: set[str] = set()
     for index, deck_id in enumerate(deck_ids if isinstance(deck_ids, tuple) else ()):
-        path = folder / "decks" / f"{deck_id}.yaml"
-        deck_shown = display_path(path)
-        if not path.is_file():
-            line = node.value[index].start_mark.line + 1
-            problems.append(error(Where(shown, line), f"decks[{index}]: deck file {deck_shown} not found"))
+        where = Where(shown, node.value[index].start_mark.line + 1)
+        if not ID.match(deck_id):
+            problems.append(error(where, f"decks[{index}]: '{deck_id}' is not a deck id (lower-case letters, "
+                                  "digits and dashes, e.g. common)"))
             continue
-        root = _read(path, deck_shown, problems)
-        if root is None:
+        if deck_id in seen:
+            problems.append(error(where, f"decks[{index}]: deck '{deck_id}' is listed twice"))
             continue
-        converter = Converter(deck_shown)
-        deck = converter.record(root, Deck, "")
-        problems.extend(converter.problems)
-        if isinstance(deck, Deck):
-            decks.append(dataclasses.replace(deck, cards=tuple(_with_id(card) for card in deck.cards)))
+        seen.add(deck_id)
+        deck = _load_deck(folder / "decks" / f"{deck_id}.yaml", deck_id, where, problems)
+        if deck is not None:
+            decks.append(deck)
     return tuple(decks)
+
+
+def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem]) -> Deck | None:
+    shown = display_path(path)
+    if not path.is_file():
+        problems.append(error(listed, f"deck file {shown} not found"))
+        return None
+    root = _read(path, shown, problems)
+    if root is None:
+        return None
+    converter = Converter(shown)
+    deck = converter.record(root, Deck, "")
+    problems.extend(converter.problems)
+    if not isinstance(deck, Deck):
+        return None
+    if deck.id != deck_id:  # report once, then go on with the file's name so nothing else cascades
+        problems.append(error(deck.where, f"deck id '{deck.id}' differs from its file name; "
+                              f"write id: '{deck_id}' (or rename the file)"))
+    return dataclasses.replace(deck, id=deck_id, cards=tuple(_with_id(card) for card in deck.cards))
 
 
 def _read(path: Path, shown: str, problems: list[Problem]):
     try:
-        return read_nodes(path, shown)
+        root = read_nodes(path, shown)
     except KitgenError as exc:
         problems.extend(exc.problems)
         return None
+    if root is None:
+        problems.append(error(Where(shown, 1), "file is empty"))
+    return root
 
 
 def _with_id(card: Card) -> Card:

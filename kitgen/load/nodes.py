@@ -14,7 +14,8 @@ from kitgen.errors import KitgenError, Where, error
 
 # libyaml's C loader when present: the same nodes and marks, several times faster.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-MAX_FILE_BYTES = 5 * 1024 * 1024  # a 1,000-card deck is about 150 KB; 5 MB is ample
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 50  # game data nests about 6 levels; the C composer recurses and crashes past ~10,000  # a 1,000-card deck is about 150 KB; 5 MB is ample
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
@@ -24,15 +25,17 @@ def read_nodes(path: Path, shown: str) -> yaml.Node | None:
     """Parse one file; `shown` is the name used in messages. Raises KitgenError with file:line."""
     raw = _read_text(path, shown)
     try:
-        _refuse_aliases(raw, shown)
+        _scan_events(raw, shown)
         node = yaml.compose(raw, Loader=Loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
+        line = _error_line(exc, raw)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
         raise KitgenError(error(Where(shown, line), f"YAML syntax error: {problem}{_hint(raw, line)}")) from None
     except yaml.YAMLError as exc:
-        raise KitgenError(error(Where(shown), f"YAML error: {exc}")) from None
+        position = getattr(exc, "position", None)
+        line = raw[:position].count("\n") + 1 if isinstance(position, int) else 0
+        reason = str(exc).splitlines()[0]
+        raise KitgenError(error(Where(shown, line), f"YAML error: {reason}")) from None
     if node is not None:
         _check_tree(node, shown)
     return node
@@ -62,11 +65,30 @@ def _hint(raw: str, line: int) -> str:
     return ""
 
 
-def _refuse_aliases(raw: str, shown: str) -> None:
+def _error_line(exc: yaml.MarkedYAMLError, raw: str) -> int:
+    """The line to show: where the problem is, or where the unfinished thing began when the
+    parser only noticed at the end of the file (an unclosed quote or bracket)."""
+    lines = raw.count("\n") + 1
+    mark = exc.problem_mark
+    if exc.context_mark and (mark is None or mark.line + 1 >= lines):
+        mark = exc.context_mark
+    return mark.line + 1 if mark else 0
+
+
+def _scan_events(raw: str, shown: str) -> None:
+    """Refuse aliases (no billion laughs) and deep nesting (the composer recurses) before composing."""
+    depth = 0
     for event in yaml.parse(raw, Loader=Loader):
         if isinstance(event, yaml.AliasEvent):
             line = event.start_mark.line + 1
             raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1
+                raise KitgenError(error(Where(shown, line), f"nested more than {MAX_DEPTH} levels deep"))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _check_tree(node: yaml.Node, shown: str) -> None:
@@ -76,7 +98,8 @@ def _check_tree(node: yaml.Node, shown: str) -> None:
         current = stack.pop()
         line = current.start_mark.line + 1
         if current.tag not in _STANDARD_TAGS:
-            problems.append(error(Where(shown, line), f"YAML tag '{current.tag}' is not allowed in game data"))
+            tag = current.tag.replace("tag:yaml.org,2002:", "!!")
+            problems.append(error(Where(shown, line), f"YAML tag '{tag}' is not allowed in game data"))
             continue
         if isinstance(current, yaml.MappingNode):
             seen: dict[str, int] = {}

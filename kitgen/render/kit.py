@@ -23,6 +23,7 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
     _prepare_parent(out_dir)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
     try:
+        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
         (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
         accent = game.decks[0].back.color if game.decks else "#333333"
         for name, pages in sheets.items():
@@ -37,6 +38,12 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
 
 
 MARKER = ".kitgen-kit"  # marks a folder kitgen made, so a rebuild never replaces anything else
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _prepare_parent(out_dir: Path) -> None:
