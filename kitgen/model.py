@@ -33,6 +33,8 @@ class Attribute:
     description: str = ""
     aliases: tuple[str, ...] = ()
     abbreviation: str = ""
+    group: str = ""  # the attribute this one is a sub-factor of (e.g. Economy Energy of Economy)
+    start: str = ""  # starting value as printed on the player sheet: "5", "1D6"
     where: Where | None = _where()
 
 
@@ -52,9 +54,11 @@ class Effect:
     """A signed change to one attribute, for whom and, optionally, under which condition."""
 
     attribute: str
-    delta: int
+    delta: int = 0
+    dice: str = ""  # a rolled change instead of a fixed one, e.g. "1D6"
     target: Target = "self"
     condition: str | None = None
+    erratum: str | None = None  # id of the erratum that explains where this differs from the source
     where: Where | None = _where()
 
 
@@ -66,6 +70,17 @@ class CardType:
     code: str = ""
     color: str = "#555555"
     description: str = ""
+    cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
+    uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class CardUse:
+    """One of several things a card can be played for (Galactic Supremacy's Command cards)."""
+
+    name: str
+    text: str
     where: Where | None = _where()
 
 
@@ -77,6 +92,10 @@ class Card:
     text: str = ""
     copies: int = 1
     id: str = ""
+    cost: str = ""
+    keywords: tuple[str, ...] = ()
+    kit_choice: str = ""  # which of this card's values the kit chose because the source gives none
+    erratum: str | None = None
     where: Where | None = _where()
 
 
@@ -142,11 +161,22 @@ class VictoryPath:
     highest_any: tuple[str, ...] = ()
     margin: int = 0
     most_attributes: bool = False
+    thresholds: tuple["Threshold", ...] = ()
+    any_threshold: bool = False  # one threshold is enough (else all are needed)
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Threshold:
+    attribute: str
+    more_than: int
     where: Where | None = _where()
 
 
 @dataclass(frozen=True)
 class TableRow:
+    """A roll ("1-2", "9+") on a dice table, or a key ("Conquest", "1-4") on a lookup table."""
+
     roll: str
     result: str
     attribute: str | None = None
@@ -159,8 +189,9 @@ class TableRow:
 class DiceTable:
     id: str
     name: str
-    die: str
     rows: tuple[TableRow, ...]
+    die: str = ""  # "1D10"; empty for a lookup table, whose rows are keyed by `roll` text
+    columns: tuple[str, ...] = ()  # header labels, e.g. [Attribute, Special Action]
     text: str = ""
     where: Where | None = _where()
 
@@ -191,8 +222,11 @@ class Faction:
     """A race, civilization or faction a player chooses, with its starting effects."""
 
     name: str
-    ability: str
+    ability: str = ""
     effects: tuple[Effect, ...] = ()
+    traits: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    may_not_play: tuple[str, ...] = ()  # card names this faction may never play
     where: Where | None = _where()
 
 
@@ -210,6 +244,49 @@ class Erratum:
     id: str
     seed: str
     kit: str
+    why: str
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A value the rules compute, e.g. population cost '6 + 2P'. Variables are single capitals."""
+
+    name: str
+    expression: str
+    variables: tuple["Variable", ...] = ()
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Variable:
+    name: str
+    meaning: str
+    examples: tuple[int, ...] = (0, 1, 2, 3, 4)
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Track:
+    """A grid on the player sheet: rows (attributes, technologies, a ledger) across columns
+    (turns, rounds or levels). Empty rows mean every attribute; columns 0 means the game's turns."""
+
+    name: str
+    rows: tuple[str, ...] = ()  # attribute names (or aliases), checked by the validator
+    extra_rows: tuple[str, ...] = ()  # free labels: a credits ledger, cards in hand
+    columns: int = 0
+    column_label: str = "Turn"
+    start: str = "Start"
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class KitChoice:
+    """A value the source does not give, chosen by the kit; the rules summary lists each."""
+
+    id: str
+    what: str
     why: str
     where: Where | None = _where()
 
@@ -238,7 +315,12 @@ class Game:
     notation: tuple[Notation, ...] = ()
     rules: tuple[RuleSection, ...] = ()
     errata: tuple[Erratum, ...] = ()
+    kit_choices: tuple[KitChoice, ...] = ()
+    formulas: tuple[Formula, ...] = ()
+    tracks: tuple[Track, ...] = ()
+    sheet_notes: tuple[str, ...] = ()
     turns: int = 20
+    turn_label: str = "Turn"
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

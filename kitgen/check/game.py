@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
+from kitgen.check.extras import check_extras
 from kitgen.check.rules import check_rules
 from kitgen.errors import Problem, error, warning
 from kitgen.model import DiceTable, Effect, Game
@@ -30,7 +31,10 @@ def check_game(game: Game) -> list[Problem]:
                 problems.append(error(card.where, f"card '{card.name}': copies must be at least 1"))
     for faction in game.factions:
         problems += _check_effects(game, faction.effects, f"{faction.name}")
+        problems += _check_card_refs(game, faction.may_not_play, faction.where, f"faction '{faction.name}'")
+    problems += _check_attributes(game)
     problems += _check_rule_refs(game)
+    problems += check_extras(game)
     for table in game.tables:
         problems += _check_table(game, table)
     return problems
@@ -55,8 +59,15 @@ def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[
         if effect.condition is not None and effect.condition not in conditions:
             problems.append(error(effect.where, f"{owner}: unknown condition '{effect.condition}'"
                                   + _suggest(effect.condition, conditions)))
-        if effect.delta == 0:
+        if effect.dice and die_range(effect.dice) is None:
+            problems.append(error(effect.where, f"{owner}: dice '{effect.dice}' is not dice notation like 1D6"))
+        elif effect.delta == 0 and not effect.dice:
             problems.append(warning(effect.where, f"{owner}: effect on {effect.attribute} changes nothing (delta 0)"))
+        elif effect.delta and effect.dice:
+            problems.append(error(effect.where, f"{owner}: give either delta or dice, not both"))
+        if effect.erratum is not None and effect.erratum not in {e.id for e in game.errata}:
+            problems.append(error(effect.where, f"{owner}: unknown erratum '{effect.erratum}'"
+                                  + _suggest(effect.erratum, [e.id for e in game.errata])))
     return problems
 
 
@@ -101,7 +112,36 @@ def _check_phase_name(game: Game, phase) -> list[Problem]:
     return []
 
 
+def _check_attributes(game: Game) -> list[Problem]:
+    """Every name, alias and code must point at one attribute; a sub-factor's group must exist."""
+    problems = []
+    owners: dict[str, str] = {}
+    for attribute in game.attributes:
+        for name in {attribute.name, *attribute.aliases, *([attribute.abbreviation] if attribute.abbreviation else [])}:
+            if name in owners and owners[name] != attribute.name:
+                problems.append(error(attribute.where, f"'{name}' names both {owners[name]} and {attribute.name}"))
+            owners.setdefault(name, attribute.name)
+        if attribute.group and game.attribute(attribute.group) is None:
+            problems.append(error(attribute.where, f"attribute '{attribute.name}': unknown group '{attribute.group}'"
+                                  + _suggest(attribute.group, _attribute_names(game))))
+    return problems
+
+
+def _check_card_refs(game: Game, names: tuple[str, ...], where, owner: str) -> list[Problem]:
+    cards = [card.name for deck in game.decks for card in deck.cards]
+    return [error(where, f"{owner}: no card named '{name}'" + _suggest(name, cards))
+            for name in names if name not in cards]
+
+
 def _check_table(game: Game, table: DiceTable) -> list[Problem]:
+    if not table.die:  # a lookup table: its rows are keys, not rolls
+        problems = []
+        for row in table.rows:
+            if row.attribute is not None and game.attribute(row.attribute) is None:
+                problems.append(error(row.where, f"table '{table.name}': unknown attribute '{row.attribute}'"
+                                      + _suggest(row.attribute, _attribute_names(game))))
+            problems += _check_effects(game, row.effects, f"table '{table.name}'")
+        return problems
     bounds = die_range(table.die)
     if bounds is None:
         return [error(table.where, f"table '{table.name}': die '{table.die}' is not dice notation like 1D10 or 2D6 "
