@@ -34,18 +34,34 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", required=False)
+@click.option("--all", "build_all", is_flag=True, help="Build every shipped game, one after another.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
 @click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="letter", show_default=True)
 @click.option("--templates", type=click.Path(path_type=Path, file_okay=False), help="Templates that override ours.")
-def build(game: str, output: Path | None, paper: str, templates: Path | None) -> None:
-    """Build the kit of GAME (a name under data/ or a game folder)."""
+def build(game: str | None, build_all: bool, output: Path | None, paper: str, templates: Path | None) -> None:
+    """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all."""
     project = Project.default()
-    out_dir = output or Path("output") / Path(game).name
+    if build_all == bool(game):
+        raise click.UsageError("give a GAME or --all, not both or neither")
+    games = project.game_names() if build_all else [game]
+    failed = 0
+    for number, name in enumerate(games, start=1):
+        if build_all:
+            click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
+        out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
+        failed += not _build_one(project, name, out_dir, Options(paper=paper, templates=templates))
+    if failed:
+        sys.exit(1)
+
+
+def _build_one(project: Project, game: str, out_dir: Path, options: Options) -> bool:
     try:
-        report = build_game(project, game, out_dir, Options(paper=paper, templates=templates))
+        report = build_game(project, game, out_dir, options)
     except KitgenError as exc:
-        _fail(exc)
+        for problem in sort_problems(exc.problems):
+            click.echo(str(problem), err=True)
+        return False
     except KeyboardInterrupt:
         click.echo(f"{out_dir}: error: build interrupted; the previous kit is unchanged", err=True)
         sys.exit(130)
@@ -56,6 +72,7 @@ def build(game: str, output: Path | None, paper: str, templates: Path | None) ->
     click.echo(f"Built {report.game.title}: {cards} cards in {decks} deck{'s' if decks != 1 else ''} -> {out_dir}/")
     for path in report.files:
         click.echo(f"  {path.name}")
+    return True
 
 
 @main.command()

@@ -327,8 +327,8 @@ class Game:
         return next((t for t in self.card_types if t.name == name), None)
 
     def attribute(self, name: str) -> Attribute | None:
-        """Find an attribute by its name or one of its aliases."""
-        return next((a for a in self.attributes if name == a.name or name in a.aliases), None)
+        """Find an attribute by its name, one of its aliases or its code (abbreviation)."""
+        return next((a for a in self.attributes if name in (a.name, a.abbreviation) or name in a.aliases), None)
 
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---

@@ -169,7 +169,7 @@ def _check_table(game: Game, table: DiceTable) -> list[Problem]:
 
 
 def _attribute_names(game: Game) -> list[str]:
-    return [name for a in game.attributes for name in (a.name, *a.aliases)]
+    return [name for a in game.attributes for name in (a.name, *a.aliases, a.abbreviation) if name]
 
 
 def _suggest(word: str, known: list[str]) -> str:

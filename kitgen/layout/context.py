@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from kitgen.check.stats import deck_stats
-from kitgen.layout.expressions import signed
-from kitgen.model import TARGET_LABELS, Deck, Effect, Game
+from kitgen.check.formula import FormulaError, evaluate
+from kitgen.layout.expressions import effect_value
+from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track
 
 
 def document_context(game: Game) -> dict:
@@ -13,8 +14,29 @@ def document_context(game: Game) -> dict:
 
     def effect_text(effect: Effect) -> str:
         target = TARGET_LABELS[effect.target]
-        text = f"{attribute_name(effect.attribute)} {signed(effect.delta)}"
+        text = f"{attribute_name(effect.attribute)} {effect_value(effect)}"
         return f"{target}: {text}" if target else text
+
+    def formula_examples(formula: Formula) -> list[tuple[str, str]]:
+        """(values, result) pairs for the reference, varying the first variable over its examples."""
+        if not formula.variables:
+            return []
+        first, rest = formula.variables[0], {v.name: (v.examples or (0,))[0] for v in formula.variables[1:]}
+        out = []
+        for value in first.examples:
+            try:
+                result = evaluate(formula.expression, {**rest, first.name: value})
+            except (FormulaError, KeyError, ZeroDivisionError):
+                return []
+            out.append((f"{first.name} = {value}", f"{result:g}"))
+        return out
+
+    def track_rows(track: Track) -> list[str]:
+        names = [attribute_name(row) for row in track.rows] or [a.name for a in game.attributes]
+        return names + list(track.extra_rows)
+
+    def cards_with_kit_choices() -> list:
+        return [card for deck in game.decks for card in deck.cards if card.kit_choice]
 
     def deck_name(deck_id: str | None) -> str:
         return next((d.name for d in game.decks if d.id == deck_id), deck_id or "")
@@ -28,6 +50,12 @@ def document_context(game: Game) -> dict:
         "game": game,
         "attribute_name": attribute_name,
         "effect_text": effect_text,
+        "formula_examples": formula_examples,
+        "tracks": game.tracks or (Track(name="Attributes", column_label=game.turn_label),),
+        "track_rows": track_rows,
+        "track_columns": lambda track: track.columns or game.turns,
+        "cards_with_kit_choices": cards_with_kit_choices,
+        "start_of": lambda name: (game.attribute(name).start if game.attribute(name) else ""),
         "deck_name": deck_name,
         "deck_composition": deck_composition,
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],

@@ -3,7 +3,7 @@ line-based markup; this parses it into blocks. The data decides what they say.
 
     # Title            ## Heading        ### Subheading     plain text is a paragraph
     - bullet           1. numbered       [ ] checkbox item  > boxed note
-    |! a | b           (table header)    | a | b   (table row; rows in a row make one table)
+    |! a | b           (table header)    | a | b   (table row; rows until the next block make one table)
     ::table grid 9mm 32mm   style of the next table: grid (boxes to write in), row height, first column
     ::columns / ::next / ::end    side-by-side columns     ::page   a new page
     **bold** and _italic_ inline.
@@ -49,7 +49,9 @@ def parse_document(text: str, name: str) -> Document:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         where = Where(name, number)
-        if not line.startswith("|") and table:
+        # A table ends at any other block, at a new header row or at ::table; blank lines
+        # (which Jinja loops leave behind) do not end it.
+        if table and line and (not line.startswith("|") or line.startswith("|!") or line.startswith("::table")):
             stack[-1].append(_table_block(table))
             table = {}
         if not line:

@@ -7,7 +7,7 @@ then the card's rule text and the card type's reminder, shrunk together until th
 """
 from __future__ import annotations
 
-from kitgen.layout.expressions import signed
+from kitgen.layout.expressions import effect_value
 from kitgen.layout.fit import LEADING, STEP, wrap
 from kitgen.layout.shapes import Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box
@@ -19,7 +19,7 @@ HEADING = 0.85  # condition headings are smaller than rows
 def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
     card, game, card_type = context["card"], context["game"], context["type"]
     groups = _groups(card, game)
-    texts = [t for t in (card.text,) if t]
+    texts = [t for t in (card.text, "  ·  ".join(card.keywords)) if t]
     reminder = card_type.description
     size = box.size
     while True:
@@ -31,9 +31,9 @@ def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tup
     return [_shift(shape, offset) for shape in shapes], size, height <= box.h + 0.01
 
 
-def _groups(card, game) -> list[tuple[str, list[tuple[str, int]]]]:
+def _groups(card, game) -> list[tuple[str, list]]:
     order: list[str | None] = []
-    rows: dict[str | None, list[tuple[str, int]]] = {}
+    rows: dict[str | None, list] = {}
     for effect in card.effects:
         if effect.condition not in rows:
             order.append(effect.condition)
@@ -41,7 +41,7 @@ def _groups(card, game) -> list[tuple[str, list[tuple[str, int]]]]:
         attribute = game.attribute(effect.attribute)
         label = attribute.name if attribute else effect.attribute
         target = TARGET_LABELS[effect.target]
-        rows[effect.condition].append((f"{target}: {label}" if target else label, effect.delta))
+        rows[effect.condition].append((f"{target}: {label}" if target else label, effect))
     groups = []
     for condition_id in order:
         condition = next((c for c in game.conditions if c.id == condition_id), None)
@@ -59,8 +59,8 @@ def _place(box, groups, texts, reminder, size, color, accent, measure) -> tuple[
         if heading:
             y += size * HEADING * LEADING
             shapes.append(Text(box.x, y - size * HEADING * 0.25, heading.upper(), "bold", size * HEADING, accent))
-        for label, delta in rows:
-            shapes += _row(box, y, label, delta, size, color, accent, measure)
+        for label, effect in rows:
+            shapes += _row(box, y, label, effect, size, color, accent, measure)
             y += size * ROW
     for text in texts:
         y += size * 0.3
@@ -78,8 +78,9 @@ def _place(box, groups, texts, reminder, size, color, accent, measure) -> tuple[
     return shapes, y - box.y
 
 
-def _row(box, y, label, delta, size, color, accent, measure) -> list[Shape]:
-    value = signed(delta)
+def _row(box, y, label, effect, size, color, accent, measure) -> list[Shape]:
+    value = effect_value(effect)
+    delta = -1 if effect.delta < 0 else 1
     badge_h = size * 1.3
     badge_w = measure(value, "bold", size) + size * 1.0
     badge_x = box.x + box.w - badge_w

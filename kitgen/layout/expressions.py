@@ -20,6 +20,11 @@ def signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
+def effect_value(effect) -> str:
+    """What an effect's badge says: '+2', '−1', '+1D6'."""
+    return f"+{effect.dice}" if effect.dice else signed(effect.delta)
+
+
 FILTERS = {"signed": signed}
 
 

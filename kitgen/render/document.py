@@ -97,7 +97,11 @@ def _flowables(blocks: tuple[Block, ...], styles: dict, width: float, accent: st
 def _columns(block: Block, styles: dict, width: float, accent: str) -> Table:
     gap = 6 * MM
     column_w = (width - gap * (len(block.columns) - 1)) / len(block.columns)
-    cells = [_flowables(column, styles, column_w, accent) for column in block.columns]
+    compact = {name: ParagraphStyle(f"{name}-compact", parent=style, fontSize=style.fontSize * 0.88,
+                                    leading=style.leading * 0.88, spaceBefore=style.spaceBefore * 0.5,
+                                    spaceAfter=style.spaceAfter * 0.5)
+               for name, style in styles.items()}  # side-by-side columns are reminders: set them smaller
+    cells = [_flowables(column, compact, column_w, accent) for column in block.columns]
     table = Table([cells], colWidths=[column_w + (gap if i < len(cells) - 1 else 0) for i in range(len(cells))])
     table.setStyle(TableStyle([BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))

@@ -164,11 +164,12 @@ def test_player_sheet__attributes_across_twenty_turns(kit):
     for attribute in ["Morale", "Research", "Exploration", "Exploitation", "Expansion", "Influence", "Trade",
                       "Military"]:
         assert attribute in names
-    header = next(w for w in words if w["text"] == "Attribute")
+    header = next(w for w in words if w["text"] == "Attributes")
     turns = [w for w in words if abs(w["top"] - header["top"]) < 1 and w["text"].isdigit()]
     assert [w["text"] for w in sorted(turns, key=lambda w: w["x0"])] == [str(n) for n in range(1, 21)]
     column = (turns[1]["x0"] - turns[0]["x0"]) / MM
-    assert column >= 6  # a box a pencil can write a number in
+    row = (next(w for w in words if w["text"] == "Research")["top"] - next(w for w in words if w["text"] == "Morale")["top"]) / MM
+    assert column >= 6 and row >= 6  # a box a pencil can write a number in
     text = " ".join(names)
     assert "Terran Alliance:" in text and "Conquest Victory:" in text and "Player" in names
 
