@@ -5,32 +5,65 @@ to a temporary folder that replaces the old one only when the whole build succee
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.check import check_game
-from kitgen.errors import KitgenError, Problem
+from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.layout.card import scale_template
 from kitgen.layout.cards import DeckFaces, impose_deck, layout_deck_faces
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
 from kitgen.layout.expressions import make_environment, render_template
-from kitgen.layout.impose import plan_grid
+from kitgen.layout.impose import MIN_MARGIN, Spec, plan_grid
 from kitgen.load import load_game
+from kitgen.load.config import load_config
 from kitgen.load.templates import load_card_template
-from kitgen.model import Game
+from kitgen.model import Game, PrintSettings
 from kitgen.project import Project
 from kitgen.render.fonts import measure, register_fonts
 from kitgen.render.kit import write_kit
-from kitgen.units import CARD_SIZES, PAPER_SIZES
+from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, parse_offset, parse_size
 
 DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2"}
-INSTRUCTION = "Print at 100% (actual size), double-sided, flip on long edge"
 
 
 @dataclass(frozen=True)
 class Options:
-    paper: str = "letter"
+    """What the command line says; None leaves the choice to the config file, the game, or kitgen."""
+
+    settings: PrintSettings = PrintSettings()
     templates: Path | None = None
+    config: Path | None = None
+
+
+DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
+                         bleed=Length(0.0), duplex="long-edge", layout="grid", back_offset="0,0", ink_saver=False)
+
+
+def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
+    """Command line over config file over the game's data over kitgen's defaults."""
+    layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
+    value = {f.name: next(getattr(l, f.name) for l in layers if getattr(l, f.name) is not None)
+             for f in dataclasses.fields(PrintSettings) if f.name != "where"}
+    try:
+        paper = parse_size(value["paper"], PAPER_SIZES)
+        card = parse_size(value["card_size"], CARD_SIZES)
+        offset = parse_offset(value["back_offset"])
+    except ValueError as exc:
+        raise KitgenError(error(Where("print settings"), str(exc))) from None
+    spec = Spec(paper, card, value["margin"], value["gap"], value["bleed"], value["duplex"], value["layout"],
+                offset, str(value["paper"]))
+    return spec, value["ink_saver"]
+
+
+def instruction(spec: Spec) -> str:
+    if spec.layout == "gutterfold":
+        return "Print at 100% (actual size), one-sided; fold on the line, then cut"
+    if spec.duplex == "off":
+        return "Print at 100% (actual size), one-sided; then print the backs file on the back, flipped on the long edge"
+    return f"Print at 100% (actual size), double-sided, flip on {spec.duplex.replace('-', ' ')}"
 
 
 @dataclass(frozen=True)
@@ -58,7 +91,9 @@ def check_kit(project: Project, game_ref: str, options: Options = Options()) -> 
     register_fonts(project.fonts)
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
-    faces = tuple(layout_deck_faces(game, deck, front, back, measure) for deck in game.decks)
+    spec, ink_saver = resolve_print(game, options)
+    front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
+    faces = tuple(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver) for deck in game.decks)
     return Checked(game, faces, problems + [p for deck_faces in faces for p in deck_faces.problems])
 
 
@@ -67,12 +102,25 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     errors = [p for p in checked.problems if p.is_error]
     if errors:
         raise KitgenError(errors)
-    grid = plan_grid(PAPER_SIZES[options.paper], CARD_SIZES["poker"], options.paper)
-    sheets = {f"cards-{f.deck.id}.pdf": impose_deck(checked.game, f, grid, INSTRUCTION) for f in checked.faces}
+    spec, _ = resolve_print(checked.game, options)
+    grid = plan_grid(spec.paper, spec.card, spec=spec)
+    sheets = impose_sheets(checked, grid, instruction(spec))
     documents = layout_documents(project, checked.game, game_ref, options)
-    files = write_kit(out_dir, checked.game, sheets, documents, INSTRUCTION)
+    duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
+        if spec.layout == "grid" else None
+    files = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex)
     smallest = min((face.smallest_size for f in checked.faces for face in f.fronts if face.smallest_size), default=0)
     return Report(checked.game, files, [p for p in checked.problems if not p.is_error], smallest)
+
+
+def impose_sheets(checked: Checked, grid, text: str) -> dict:
+    sheets = {}
+    for faces in checked.faces:
+        pages, backs = impose_deck(checked.game, faces, grid, text)
+        sheets[f"cards-{faces.deck.id}.pdf"] = pages
+        if backs:
+            sheets[f"cards-{faces.deck.id}-backs.pdf"] = backs
+    return sheets
 
 
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options) -> dict[str, Document]:

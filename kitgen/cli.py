@@ -18,7 +18,48 @@ from kitgen.errors import KitgenError, Problem, sort_problems
 from kitgen.export import export_json
 from kitgen.load import load_game
 from kitgen.project import Project
-from kitgen.units import PAPER_SIZES
+from kitgen.model import PrintSettings
+from kitgen.units import CARD_SIZES, MM, Length, parse_length
+
+
+class LengthMM(click.ParamType):
+    """A length on the command line: a bare number is millimetres, or give a unit (0.125in)."""
+
+    name = "MM"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            return Length(float(value) * MM) if _is_number(value) else Length(parse_length(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def print_options(command):
+    """The print settings, shared by build and calibrate. None means: not given here."""
+    for option in reversed([
+        click.option("--paper", help="letter, a4 or WxH with a unit (e.g. 210x297mm)."),
+        click.option("--card-size", help=f"{', '.join(CARD_SIZES)} or WxH with a unit (e.g. 63x88mm)."),
+        click.option("--margin", type=LengthMM(), help="Unprintable edge to keep clear, mm (default 6.35)."),
+        click.option("--gap", type=LengthMM(), help="Space between cards, mm (default 0: butted cards)."),
+        click.option("--bleed", type=LengthMM(), help="Background past the trim, mm (e.g. 3.175)."),
+        click.option("--duplex", type=click.Choice(["long-edge", "short-edge", "off"]),
+                     help="How backs are placed; off writes them to their own PDF."),
+        click.option("--back-offset", help="X,Y in mm to move the backs, from `kitgen calibrate`."),
+        click.option("--layout", type=click.Choice(["grid", "gutterfold"]), help="gutterfold: fold, no duplex."),
+        click.option("--ink-saver/--no-ink-saver", default=None, help="Outlines instead of filled backgrounds."),
+    ]):
+        command = option(command)
+    return command
 
 
 def _fail(exc: KitgenError) -> None:
@@ -37,11 +78,18 @@ def main() -> None:
 @click.argument("game", required=False)
 @click.option("--all", "build_all", is_flag=True, help="Build every shipped game, one after another.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
-@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="letter", show_default=True)
+@print_options
 @click.option("--templates", type=click.Path(path_type=Path, file_okay=False), help="Templates that override ours.")
-def build(game: str | None, build_all: bool, output: Path | None, paper: str, templates: Path | None) -> None:
-    """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all."""
+@click.option("--config", type=click.Path(path_type=Path, dir_okay=False),
+              help="Print settings file (default: kitgen.yaml in this folder, if there is one).")
+def build(game: str | None, build_all: bool, output: Path | None, templates: Path | None, config: Path | None,
+          **settings) -> None:
+    """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all.
+
+    Print options left out come from --config / kitgen.yaml, then the game's data, then kitgen's
+    defaults (Letter, poker cards, long-edge duplex, 6.35 mm margins)."""
     project = Project.default()
+    options = Options(PrintSettings(**settings), templates, config)
     if build_all == bool(game):
         raise click.UsageError("give a GAME or --all, not both or neither")
     games = project.game_names() if build_all else [game]
@@ -50,7 +98,7 @@ def build(game: str | None, build_all: bool, output: Path | None, paper: str, te
         if build_all:
             click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
-        failed += not _build_one(project, name, out_dir, Options(paper=paper, templates=templates))
+        failed += not _build_one(project, name, out_dir, options)
     if failed:
         sys.exit(1)
 

@@ -20,6 +20,9 @@ def export_json(game: Game) -> dict:
                 "copies": card.copies,
                 "effects": [_effect(game, e) for e in card.effects],
                 "text": card.text,
+                **({"cost": card.cost} if card.cost else {}),
+                **({"keywords": list(card.keywords)} if card.keywords else {}),
+                **({"kit_choice": card.kit_choice} if card.kit_choice else {}),
             } for card in deck.cards],
         } for deck in game.decks],
     }
@@ -32,4 +35,6 @@ def _effect(game: Game, effect: Effect) -> dict:
         out["target"] = effect.target
     if effect.condition:
         out["condition"] = effect.condition
+    if effect.dice:
+        out["dice"] = effect.dice
     return out

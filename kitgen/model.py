@@ -35,6 +35,7 @@ class Attribute:
     abbreviation: str = ""
     group: str = ""  # the attribute this one is a sub-factor of (e.g. Economy Energy of Economy)
     start: str = ""  # starting value as printed on the player sheet: "5", "1D6"
+    erratum: str | None = None
     where: Where | None = _where()
 
 
@@ -182,6 +183,7 @@ class TableRow:
     attribute: str | None = None
     effects: tuple[Effect, ...] = ()
     text: str = ""
+    erratum: str | None = None
     where: Where | None = _where()
 
 
@@ -227,6 +229,7 @@ class Faction:
     traits: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     may_not_play: tuple[str, ...] = ()  # card names this faction may never play
+    erratum: str | None = None
     where: Where | None = _where()
 
 
@@ -292,6 +295,23 @@ class KitChoice:
 
 
 @dataclass(frozen=True)
+class PrintSettings:
+    """Print defaults a game (game.yaml `print:`) or a user (kitgen.yaml `print:`) can set;
+    command-line options win over both. Unset values fall through to kitgen's defaults."""
+
+    paper: str | None = None  # letter, a4 or WxH with a unit, e.g. 210x297mm
+    card_size: str | None = None  # poker, bridge, mini, tarot, square or WxH
+    margin: Length | None = None
+    gap: Length | None = None
+    bleed: Length | None = None
+    duplex: Literal["long-edge", "short-edge", "off"] | None = None
+    layout: Literal["grid", "gutterfold"] | None = None
+    back_offset: str | None = None  # "X,Y" in mm, e.g. "0.5,-0.3"
+    ink_saver: bool | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -321,6 +341,7 @@ class Game:
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20
     turn_label: str = "Turn"
+    print: PrintSettings = PrintSettings()
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

@@ -15,9 +15,42 @@ PAPER_SIZES = {  # width x height in points, portrait
     "a4": (210 * MM, 297 * MM),
 }
 
-CARD_SIZES = {  # trim size, portrait
+CARD_SIZES = {  # trim size, portrait (PRINTING.md, cheat sheet)
     "poker": (63.5 * MM, 88.9 * MM),  # 2.5 x 3.5 in
+    "bridge": (57.15 * MM, 88.9 * MM),  # 2.25 x 3.5 in
+    "mini": (44.45 * MM, 63.5 * MM),  # 1.75 x 2.5 in
+    "tarot": (69.85 * MM, 120.65 * MM),  # 2.75 x 4.75 in
+    "square": (88.9 * MM, 88.9 * MM),  # 3.5 x 3.5 in
 }
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+
+
+def parse_size(text: str, named: dict[str, tuple[float, float]]) -> tuple[float, float]:
+    """'a4' or '210x297mm' -> (width, height) in points."""
+    key = str(text).strip().lower()
+    if key in named:
+        return named[key]
+    match = _SIZE.match(key)
+    if not match or float(match.group(1)) <= 0 or float(match.group(2)) <= 0:
+        names = ", ".join(named)
+        raise ValueError(f"'{text}' is not a size: use {names} or WxH with a unit, e.g. 210x297mm")
+    unit = _UNITS[match.group(3)]
+    return float(match.group(1)) * unit, float(match.group(2)) * unit
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'0.5,-0.3' (mm) or '0.5mm,-0.3mm' -> (x, y) in points."""
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"'{text}' is not an offset: write X,Y in mm, e.g. 0.5,-0.3")
+    try:
+        return tuple(float(p) * MM if _NUMBER.match(p) else parse_length(p) for p in parts)  # type: ignore
+    except ValueError:
+        raise ValueError(f"'{text}' is not an offset: write X,Y in mm, e.g. 0.5,-0.3") from None
+
+
+_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
 
 _LENGTH = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": PT}

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kitgen.build import Options, build_game
+from kitgen.model import PrintSettings
 from kitgen.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,5 +38,5 @@ def kit(tmp_path_factory, project) -> Path:
 @pytest.fixture(scope="session")
 def kit_a4(tmp_path_factory, project) -> Path:
     out = tmp_path_factory.mktemp("kit-a4") / "galactic-civ"
-    build_game(project, "galactic-civ", out, Options(paper="a4"))
+    build_game(project, "galactic-civ", out, Options(PrintSettings(paper="a4")))
     return out

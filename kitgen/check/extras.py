@@ -45,9 +45,14 @@ def _tracks(game: Game) -> list[Problem]:
 
 
 def _card_errata(game: Game) -> list[Problem]:
+    """Every `erratum:` reference (cards, attributes, factions, table rows) names a declared erratum."""
     ids = {e.id for e in game.errata}
-    return [error(card.where, f"card '{card.name}': unknown erratum '{card.erratum}'")
-            for deck in game.decks for card in deck.cards if card.erratum and card.erratum not in ids]
+    owners = [(f"card '{c.name}'", c) for d in game.decks for c in d.cards]
+    owners += [(f"attribute '{a.name}'", a) for a in game.attributes]
+    owners += [(f"faction '{f.name}'", f) for f in game.factions]
+    owners += [(f"table '{t.name}' roll '{r.roll}'", r) for t in game.tables for r in t.rows]
+    return [error(item.where, f"{owner}: unknown erratum '{item.erratum}'")
+            for owner, item in owners if item.erratum and item.erratum not in ids]
 
 
 def _errata_used(game: Game) -> list[Problem]:

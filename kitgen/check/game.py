@@ -5,6 +5,7 @@ Stdlib only. Returns problems; never raises for bad data.
 from __future__ import annotations
 
 import difflib
+import re
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.extras import check_extras
@@ -86,9 +87,12 @@ def _check_rule_refs(game: Game) -> list[Problem]:
                 problems.append(error(path.where, f"victory path '{path.name}': unknown attribute '{name}'"
                                       + _suggest(name, attributes)))
     codes = {t.code for t in game.card_types if t.code} | {c.code for c in game.conditions if c.code}
+    words = {word for deck in game.decks for card in deck.cards
+             for word in re.findall(r"[\w-]+", " ".join((card.text, *card.keywords)))}
     for note in game.notation:
-        if note.code not in codes:
-            problems.append(warning(note.where, f"notation '{note.code}' is not the code of a card type or condition"))
+        if note.code not in codes and note.code not in words:
+            problems.append(warning(note.where, f"notation '{note.code}' is not a card type or condition code "
+                                    "and no card's text uses it"))
     decks = [deck.id for deck in game.decks]
     phases = [phase.name for phase in game.phases]
     for section in game.rules:

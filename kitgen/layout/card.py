@@ -5,7 +5,7 @@ the problems (text that does not fit even at the box's minimum size).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kitgen.errors import Problem, Where, error
 from kitgen.layout.effects import layout_effects
@@ -13,6 +13,7 @@ from kitgen.layout.expressions import render_string
 from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.shapes import Circle, Line, Measure, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate
+from kitgen.units import MM
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,8 @@ class Face:
     problems: tuple[Problem, ...]
 
 
-def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where) -> Face:
+def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where,
+                bleed: float = 0.0, ink_saver: bool = False) -> Face:
     shapes: list[Shape] = []
     problems: list[Problem] = []
     smallest = 99.0
@@ -30,14 +32,61 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
         if box.when and not render_string(box.when, context, box.where).strip():
             continue
         drawn, size, fits = _layout_box(box, context, measure)
-        shapes += drawn
+        shapes += [_bleed(shape, template, bleed) for shape in drawn] if bleed else drawn
         if size:
             smallest = min(smallest, size)
         if not fits:
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
+    if ink_saver:  # outlines instead of backgrounds, and a hairline at the trim to cut along
+        shapes = [saved for shape in shapes if (saved := ink_save(shape)) is not None]
+        shapes.append(Rect(0, 0, template.width, template.height, stroke="#999999", stroke_width=0.3))
     return Face(tuple(shapes), smallest if smallest < 99 else 0.0, tuple(problems))
+
+
+def _bleed(shape: Shape, template: CardTemplate, bleed: float) -> Shape:
+    """A rectangle that reaches the trim carries on into the bleed, so a slightly off cut shows
+    colour, not a white sliver."""
+    if not isinstance(shape, Rect) or not shape.fill:
+        return shape
+    x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    edge = 0.01
+    x0 = x0 - bleed if x0 <= edge else x0
+    y0 = y0 - bleed if y0 <= edge else y0
+    x1 = x1 + bleed if x1 >= template.width - edge else x1
+    y1 = y1 + bleed if y1 >= template.height - edge else y1
+    return replace(shape, x=x0, y=y0, w=x1 - x0, h=y1 - y0)
+
+
+BADGE_AREA = (15 * MM) ** 2  # a fill smaller than this is a badge or a dot, not a background
+
+
+def ink_save(shape: Shape) -> Shape | None:
+    """Ink saver: no filled backgrounds (a drawn outline stays), small fills turned light, text dark."""
+    if isinstance(shape, Rect) and shape.fill:
+        if shape.w * shape.h < BADGE_AREA:
+            return replace(shape, fill=tint(shape.fill, 0.8), stroke=shape.stroke or "#333333",
+                           stroke_width=max(shape.stroke_width, 0.5))
+        return replace(shape, fill=None, stroke_width=0.5) if shape.stroke else None
+    if isinstance(shape, Circle) and shape.fill:
+        if shape.r * shape.r * 3.14 < BADGE_AREA:
+            return replace(shape, fill=tint(shape.fill, 0.85), stroke="#555555", stroke_width=0.4)
+        return replace(shape, fill=None, stroke="#666666", stroke_width=0.4)
+    if isinstance(shape, Circle):
+        return replace(shape, stroke="#888888", stroke_width=min(shape.stroke_width, 0.4))
+    if isinstance(shape, Text) and _light(shape.color):
+        return replace(shape, color="#000000")
+    if isinstance(shape, Line):
+        return replace(shape, color="#444444" if not _light(shape.color) else "#888888")
+    return shape
+
+
+def _light(color: str) -> bool:
+    if len(color) != 7:
+        return False
+    red, green, blue = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
 
 
 def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
@@ -69,6 +118,20 @@ def _layout_text(box: Box, text: str, color: str, measure: Measure) -> tuple[lis
     shapes = [Text(x, top + (i + 0.8) * fitted.size * LEADING, line, box.font, fitted.size, color, box.align)
               for i, line in enumerate(fitted.lines)]
     return shapes, fitted.size, fitted.fits
+
+
+def scale_template(template: CardTemplate, width: float, height: float) -> CardTemplate:
+    """Fit a template drawn for one card size to another: positions scale with the card, text
+    with the smaller of the two factors (never below 5 pt, the smallest size kitgen prints)."""
+    sx, sy = width / template.width, height / template.height
+    if abs(sx - 1) < 1e-6 and abs(sy - 1) < 1e-6:
+        return template
+    factor = min(sx, sy)
+    boxes = tuple(replace(box, x=box.x * sx, y=box.y * sy, w=box.w * sx, h=box.h * sy, size=box.size * factor,
+                          min_size=max(5.0, min(box.min_size * factor, box.size * factor)),
+                          radius=box.radius * factor, stroke_width=box.stroke_width * factor)
+                  for box in template.boxes)
+    return replace(template, width=width, height=height, boxes=boxes)
 
 
 def tint(color: str, amount: float) -> str:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from kitgen.errors import Problem
 from kitgen.layout.card import Face, layout_face
-from kitgen.layout.impose import Grid, crop_marks, margin_label, mirror_marks
+from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_label, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
 from kitgen.model import CardTemplate, Deck, Game
 
@@ -28,6 +28,7 @@ class Page:
     height: float
     shapes: tuple[Shape, ...]
     placements: tuple[Placement, ...] = ()
+    bleed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -42,33 +43,46 @@ class DeckFaces:
 
 
 def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTemplate,
-                      measure: Measure) -> DeckFaces:
+                      measure: Measure, bleed: float = 0.0, ink_saver: bool = False) -> DeckFaces:
     total = len(deck.cards)
     fronts = []
     for number, card in enumerate(deck.cards, start=1):
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
                    "number": number, "total": total}
-        fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where))
-    back_face = layout_face(back, {"deck": deck, "game": game}, measure, f"back of deck '{deck.id}'", deck.where)
+        fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver))
+    back_face = layout_face(back, {"deck": deck, "game": game}, measure, f"back of deck '{deck.id}'", deck.where,
+                            bleed, ink_saver)
     return DeckFaces(deck, tuple(fronts), back_face)
 
 
-def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> list[Page]:
-    """Front sheet, then back sheet, for every group of cards that fills a sheet."""
+def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> tuple[list[Page], list[Page]]:
+    """Card sheets for one deck: (pages, separate back pages). Grid with duplex: each front sheet
+    is followed by its backs; duplex off: backs go to their own pages; gutterfold: one page
+    holds the fronts and, beyond the fold, their backs."""
     slots = [(card.id, face) for card, face in zip(faces.deck.cards, faces.fronts) for _ in range(card.copies)]
-    back_key = f"back-{faces.deck.id}"
     sheets = -(-len(slots) // grid.per_page)
-    pages = []
+    mode = grid.spec.layout if grid.spec else "grid"
+    duplex = grid.spec.duplex if grid.spec else "long-edge"
+    size = (grid.card_w, grid.card_h)
+    bleed = grid.spec.bleed if grid.spec else 0.0
+    pages: list[Page] = []
+    backs_only: list[Page] = []
     for sheet in range(sheets):
         chunk = slots[sheet * grid.per_page:(sheet + 1) * grid.per_page]
-        marks = crop_marks(grid, len(chunk))
+        front_xy = [grid.front_slot(i) for i in range(len(chunk))]
+        back_xy = [grid.back_slot(i) for i in range(len(chunk))]
+        fronts = tuple(Placement(f"front-{faces.deck.id}-{key}", *xy, *size, face.shapes)
+                       for xy, (key, face) in zip(front_xy, chunk))
+        backs = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, faces.back.shapes) for xy in back_xy)
         label = f"{game.title}  ·  {faces.deck.name}  ·  sheet {sheet + 1} of {sheets}"
-        size = (grid.card_w, grid.card_h)
-        fronts = tuple(Placement(f"front-{faces.deck.id}-{key}", *grid.front_slot(i), *size, face.shapes)
-                       for i, (key, face) in enumerate(chunk))
-        backs = tuple(Placement(back_key, *grid.back_slot(i), *size, faces.back.shapes) for i in range(len(chunk)))
-        front_marks = (*marks, margin_label(grid, f"{label}  ·  FRONTS  ·  {instruction}"))
-        back_marks = (*mirror_marks(grid, marks), margin_label(grid, f"{label}  ·  BACKS  ·  {instruction}"))
-        pages.append(Page(grid.page_w, grid.page_h, front_marks, fronts))
-        pages.append(Page(grid.page_w, grid.page_h, back_marks, backs))
-    return pages
+        if mode == "gutterfold":
+            marks = crop_marks(grid, front_xy + back_xy)
+            extras = (*marks, *fold_line(grid), *scale_bar(grid), margin_label(grid, f"{label}  ·  {instruction}"))
+            pages.append(Page(grid.page_w, grid.page_h, extras, fronts + backs, bleed))
+            continue
+        marks = crop_marks(grid, front_xy)
+        front_extras = (*marks, *scale_bar(grid), margin_label(grid, f"{label}  ·  FRONTS  ·  {instruction}"))
+        back_extras = (*mirror_marks(grid, marks), margin_label(grid, f"{label}  ·  BACKS  ·  {instruction}"))
+        pages.append(Page(grid.page_w, grid.page_h, front_extras, fronts, bleed))
+        (backs_only if duplex == "off" else pages).append(Page(grid.page_w, grid.page_h, back_extras, backs, bleed))
+    return pages, backs_only

@@ -35,8 +35,20 @@ def document_context(game: Game) -> dict:
         names = [attribute_name(row) for row in track.rows] or [a.name for a in game.attributes]
         return names + list(track.extra_rows)
 
-    def cards_with_kit_choices() -> list:
-        return [card for deck in game.decks for card in deck.cards if card.kit_choice]
+    def cards_with_kit_choices() -> list[tuple[str, list[str]]]:
+        """(choice, card names) with cards that share the same note listed together."""
+        grouped: dict[str, list[str]] = {}
+        for card in (c for deck in game.decks for c in deck.cards if c.kit_choice):
+            grouped.setdefault(card.kit_choice, []).append(card.name)
+        return list(grouped.items())
+
+    def table_effect(row) -> str:
+        """A row's third column: its attribute (unless the result already says it), effects, text."""
+        parts = []
+        if row.attribute and attribute_name(row.attribute) not in (row.result, attribute_name(row.result)):
+            parts.append(attribute_name(row.attribute))
+        parts += [effect_text(effect) for effect in row.effects]
+        return ". ".join(p for p in (", ".join(parts), row.text) if p)
 
     def deck_name(deck_id: str | None) -> str:
         return next((d.name for d in game.decks if d.id == deck_id), deck_id or "")
@@ -55,6 +67,7 @@ def document_context(game: Game) -> dict:
         "track_rows": track_rows,
         "track_columns": lambda track: track.columns or game.turns,
         "cards_with_kit_choices": cards_with_kit_choices,
+        "table_effect": table_effect,
         "start_of": lambda name: (game.attribute(name).start if game.attribute(name) else ""),
         "deck_name": deck_name,
         "deck_composition": deck_composition,

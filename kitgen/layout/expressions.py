@@ -54,7 +54,7 @@ def render_string(source: str, context: dict, where: Where | None) -> str:
         return _compiled(source).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         raise KitgenError(error(where or Where("template"), f"template syntax error: {exc.message}")) from None
-    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError) as exc:
+    except (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         raise KitgenError(error(where or Where("template"), f"template error: {exc}")) from None
 
 
@@ -66,7 +66,7 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict) -> str:
     except jinja2.TemplateSyntaxError as exc:
         raise KitgenError(error(Where(exc.filename or name, exc.lineno or 0),
                                 f"template syntax error: {exc.message}")) from None
-    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError) as exc:
+    except (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         raise KitgenError(error(Where(_template_file(env, name), _template_line(exc)),
                                 f"template error: {exc}")) from None
     if len(text) > MAX_OUTPUT:

@@ -1,23 +1,43 @@
-"""Impose card faces on sheets: a centred grid, backs mirrored for duplex, crop marks outside.
+"""Impose card faces on sheets: a centred grid (or a gutterfold), backs placed for the chosen
+duplex mode, crop marks outside every card, a 50 mm scale bar and the print instruction.
 
-Long-edge duplex turns the sheet about its vertical axis, so a back mirrors its front's column,
-not its row:
+Long-edge duplex turns the sheet about its vertical axis, so a back mirrors its front's column;
+short-edge duplex turns it about the horizontal axis, so a back mirrors its row:
 
-    front  [1][2][3]        back  [3][2][1]
-           [4][5][6]              [6][5][4]
+    front  [1][2][3]     long-edge back  [3][2][1]     short-edge back  [4][5][6]
+           [4][5][6]                     [6][5][4]                      [1][2][3]
+
+Gutterfold puts fronts left of a vertical fold line and their backs mirrored on the right.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.layout.shapes import Line, Text
+from kitgen.layout.shapes import Line, Rect, Shape, Text
 from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
-MARK_OFFSET = 1.0 * MM  # crop marks start this far outside the trim, so they never touch a card
+MARK_OFFSET = 1.0 * MM  # crop marks start this far outside the trim (or the bleed), never on a card
 MARK_LENGTH = 5.0 * MM
 MARK_WIDTH = 0.25  # pt: thin, but visible on a laser printer
+FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
+SCALE_BAR = 50.0 * MM
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How to impose: every length in points."""
+
+    paper: tuple[float, float]
+    card: tuple[float, float]
+    margin: float = MIN_MARGIN
+    gap: float = 0.0
+    bleed: float = 0.0
+    duplex: str = "long-edge"  # long-edge | short-edge | off
+    layout: str = "grid"  # grid | gutterfold
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    paper_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -28,14 +48,10 @@ class Grid:
     card_h: float
     cols: int
     rows: int
-
-    @property
-    def left(self) -> float:
-        return (self.page_w - self.cols * self.card_w) / 2
-
-    @property
-    def top(self) -> float:
-        return (self.page_h - self.rows * self.card_h) / 2
+    gap: float = 0.0
+    left: float = 0.0
+    top: float = 0.0
+    spec: Spec | None = None
 
     @property
     def per_page(self) -> int:
@@ -43,53 +59,143 @@ class Grid:
 
     def front_slot(self, index: int) -> tuple[float, float]:
         row, col = divmod(index, self.cols)
-        return self.left + col * self.card_w, self.top + row * self.card_h
+        return self.left + col * (self.card_w + self.gap), self.top + row * (self.card_h + self.gap)
 
     def back_slot(self, index: int) -> tuple[float, float]:
-        row, col = divmod(index, self.cols)
-        return self.left + (self.cols - 1 - col) * self.card_w, self.top + row * self.card_h
+        x, y = self.front_slot(index)
+        mode = self.spec.duplex if self.spec and self.spec.layout == "grid" else "long-edge"
+        if mode == "short-edge":
+            x, y = x, self.page_h - y - self.card_h
+        else:  # long-edge, off (printed by hand, flipped on the long edge) and gutterfold
+            x, y = self.page_w - x - self.card_w, y
+        if self.spec and self.spec.layout == "grid":
+            x, y = x + self.spec.back_offset[0], y + self.spec.back_offset[1]
+        return x, y
 
 
-def plan_grid(paper: tuple[float, float], card: tuple[float, float], paper_name: str = "") -> Grid:
-    page_w, page_h = paper
-    card_w, card_h = card
-    cols = int((page_w - 2 * MIN_MARGIN + 1e-6) // card_w)
-    rows = int((page_h - 2 * MIN_MARGIN + 1e-6) // card_h)
+def plan_grid(paper: tuple[float, float], card: tuple[float, float], paper_name: str = "",
+              spec: Spec | None = None) -> Grid:
+    spec = spec or Spec(paper, card, paper_name=paper_name)
+    page_w, page_h = spec.paper
+    if spec.layout == "gutterfold" and page_h > page_w:
+        page_w, page_h = page_h, page_w  # landscape: fronts and backs side by side
+    card_w, card_h = spec.card
+    gap = max(spec.gap, 2 * spec.bleed)  # neighbouring bleeds must not overlap
+    reach = spec.margin  # the bleed may run into the unprintable edge: it is cut away anyway
+    if spec.layout == "gutterfold":
+        half = page_w / 2 - FOLD_CLEARANCE - reach
+        cols = _fit(half, card_w, gap)
+    else:
+        cols = _fit(page_w - 2 * reach, card_w, gap)
+    rows = _fit(page_h - 2 * reach, card_h, gap)
     if cols < 1 or rows < 1:
-        raise KitgenError(error(Where(paper_name or "paper"), f"a {to_mm(card_w):.1f} x {to_mm(card_h):.1f} mm card "
-                                f"does not fit on {to_mm(page_w):.1f} x {to_mm(page_h):.1f} mm paper "
-                                f"with {to_mm(MIN_MARGIN):.2f} mm margins"))
-    return Grid(page_w, page_h, card_w, card_h, cols, rows)
+        raise KitgenError(error(Where(spec.paper_name or "paper"), _no_fit(spec, page_w, page_h, reach)))
+    used_w = cols * card_w + (cols - 1) * gap
+    used_h = rows * card_h + (rows - 1) * gap
+    left = page_w / 2 - FOLD_CLEARANCE - used_w if spec.layout == "gutterfold" else (page_w - used_w) / 2
+    return Grid(page_w, page_h, card_w, card_h, cols, rows, gap, left, (page_h - used_h) / 2, spec)
 
 
-def crop_marks(grid: Grid, count: int) -> list[Line]:
-    """A short line at both ends of every cut line, in the margin, never over a card.
+def _fit(space: float, size: float, gap: float) -> int:
+    return max(0, int((space + gap + 1e-6) // (size + gap)))
 
-    Cards are butted, so each cut line runs straight across the sheet: mark its two ends.
-    """
-    used_rows = -(-count // grid.cols)
-    used_cols = min(count, grid.cols)
-    left, top = grid.left, grid.top
-    right, bottom = left + used_cols * grid.card_w, top + used_rows * grid.card_h
-    length_v = max(0.0, min(MARK_LENGTH, top - MARK_OFFSET - 0.5 * MM))
-    length_h = max(0.0, min(MARK_LENGTH, left - MARK_OFFSET - 0.5 * MM))
-    marks = []
-    for col in range(used_cols + 1):
-        x = left + col * grid.card_w
-        marks.append(Line(x, top - MARK_OFFSET - length_v, x, top - MARK_OFFSET, width=MARK_WIDTH))
-        marks.append(Line(x, bottom + MARK_OFFSET, x, bottom + MARK_OFFSET + length_v, width=MARK_WIDTH))
-    for row in range(used_rows + 1):
-        y = top + row * grid.card_h
-        marks.append(Line(left - MARK_OFFSET - length_h, y, left - MARK_OFFSET, y, width=MARK_WIDTH))
-        marks.append(Line(right + MARK_OFFSET, y, right + MARK_OFFSET + length_h, y, width=MARK_WIDTH))
-    return marks
+
+def _no_fit(spec: Spec, page_w: float, page_h: float, reach: float) -> str:
+    card_w, card_h = spec.card
+    room_w = page_w / 2 - FOLD_CLEARANCE - reach if spec.layout == "gutterfold" else page_w - 2 * reach
+    return (f"a {to_mm(card_w):.1f} x {to_mm(card_h):.1f} mm card does not fit on {to_mm(page_w):.1f} x "
+            f"{to_mm(page_h):.1f} mm paper with {to_mm(spec.margin):.2f} mm margins"
+            + (f" and {to_mm(spec.bleed):.2f} mm bleed" if spec.bleed else "")
+            + f"; the largest card that fits is {to_mm(room_w):.1f} x {to_mm(page_h - 2 * reach):.1f} mm")
+
+
+def crop_marks(grid: Grid, slots: list[tuple[float, float]]) -> list[Line]:
+    """Two short lines at every card corner, pointing away from the card along its cut lines,
+    cut short (or left out) where they would reach another card or its bleed."""
+    bleed = grid.spec.bleed if grid.spec else 0.0
+    cards = [(x - bleed, y - bleed, x + grid.card_w + bleed, y + grid.card_h + bleed) for x, y in slots]
+    offset = bleed + MARK_OFFSET
+    marks: dict[tuple, Line] = {}
+    for x, y in slots:
+        right, bottom = x + grid.card_w, y + grid.card_h
+        for cx, cy in ((x, y), (right, y), (x, bottom), (right, bottom)):
+            sx = -1 if cx == x else 1
+            sy = -1 if cy == y else 1
+            for line in (_mark(cx, cy, sx, 0, offset, cards, grid), _mark(cx, cy, 0, sy, offset, cards, grid)):
+                if line is not None:
+                    marks[(round(line.x1, 2), round(line.y1, 2), round(line.x2, 2), round(line.y2, 2))] = line
+    return [marks[key] for key in sorted(marks)]
+
+
+def _mark(cx: float, cy: float, dx: int, dy: int, offset: float, cards, grid: Grid) -> Line | None:
+    """From the corner (cx, cy) outward along (dx, dy): start `offset` away, stop 0.5 mm short of
+    any card (with its bleed) in the way and of the paper's edge."""
+    edge = 0.5 * MM
+    room = [cx - edge if dx < 0 else grid.page_w - edge - cx] if dx else [cy - edge if dy < 0 else grid.page_h - edge - cy]
+    for x0, y0, x1, y1 in cards:
+        if dx and y0 - 1e-6 <= cy <= y1 + 1e-6:
+            distance = cx - x1 if dx < 0 else x0 - cx
+        elif dy and x0 - 1e-6 <= cx <= x1 + 1e-6:
+            distance = cy - y1 if dy < 0 else y0 - cy
+        else:
+            continue
+        if distance >= -1e-6:  # a card ahead of the corner (its own card lies behind it)
+            room.append(distance - 0.5 * MM)
+    length = min(MARK_LENGTH, min(room) - offset)
+    if length < 1.0 * MM:
+        return None
+    x, y = cx + dx * offset, cy + dy * offset
+    return Line(x, y, x + dx * length, y + dy * length, width=MARK_WIDTH)
 
 
 def mirror_marks(grid: Grid, marks: list[Line]) -> list[Line]:
-    """The same marks seen from the back of the sheet (long-edge duplex)."""
-    return [replace(m, x1=grid.page_w - m.x1, x2=grid.page_w - m.x2) for m in marks]
+    """The same marks seen from the back of the sheet, where the backs are."""
+    mode = grid.spec.duplex if grid.spec else "long-edge"
+    dx, dy = grid.spec.back_offset if grid.spec else (0.0, 0.0)
+    if mode == "short-edge":
+        return [replace(m, y1=grid.page_h - m.y1 + dy, y2=grid.page_h - m.y2 + dy, x1=m.x1 + dx, x2=m.x2 + dx)
+                for m in marks]
+    return [replace(m, x1=grid.page_w - m.x1 + dx, x2=grid.page_w - m.x2 + dx, y1=m.y1 + dy, y2=m.y2 + dy)
+            for m in marks]
 
 
 def margin_label(grid: Grid, text: str) -> Text:
     """One line of sheet information, turned to run up the left margin."""
-    return Text(grid.left / 2 + 2, grid.page_h / 2, text, "body", 6.5, "#555555", "center", rotate=90)
+    return Text(max(grid.left / 2 + 2, 6), grid.page_h / 2, text, "body", 6.5, "#555555", "center", rotate=90)
+
+
+def scale_bar(grid: Grid) -> list[Shape]:
+    """A bar of exactly 50 mm with end ticks, in the widest free margin, to check the print scale."""
+    bleed = grid.spec.bleed if grid.spec else 0.0
+    side = grid.left - bleed
+    used_h = grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
+    bottom = grid.page_h - grid.top - used_h - bleed
+    label = "50 mm: measure it; if it is shorter, print at 100% (actual size)"
+    if side >= bottom:  # vertical, in the right margin
+        x = grid.page_w - side / 2 + 3
+        y0 = grid.page_h / 2 - SCALE_BAR / 2
+        return [Line(x, y0, x, y0 + SCALE_BAR, width=0.6), Line(x - 2, y0, x + 2, y0, width=0.6),
+                Line(x - 2, y0 + SCALE_BAR, x + 2, y0 + SCALE_BAR, width=0.6),
+                Text(x - 3.5, grid.page_h / 2, label, "body", 5.5, "#555555", "center", rotate=90)]
+    y = grid.page_h - bottom / 2 - 2
+    x0 = grid.page_w / 2 - SCALE_BAR / 2
+    return [Line(x0, y, x0 + SCALE_BAR, y, width=0.6), Line(x0, y - 2, x0, y + 2, width=0.6),
+            Line(x0 + SCALE_BAR, y - 2, x0 + SCALE_BAR, y + 2, width=0.6),
+            Text(grid.page_w / 2, y + 6.5, label, "body", 5.5, "#555555", "center")]
+
+
+def fold_line(grid: Grid) -> list[Shape]:
+    """Gutterfold: a dashed-looking fold line down the middle, drawn as short segments."""
+    x = grid.page_w / 2
+    segments = []
+    y = grid.top
+    end = grid.top + grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
+    while y < end:
+        segments.append(Line(x, y, x, min(y + 3 * MM, end), "#777777", 0.5))
+        y += 5 * MM
+    segments.append(Text(x - 2, grid.top - 2 * MM, "fold", "body", 6, "#777777", "center"))
+    return segments
+
+
+def card_outline(grid: Grid, x: float, y: float) -> Rect:
+    return Rect(x, y, grid.card_w, grid.card_h, stroke="#bbbbbb", stroke_width=0.3)

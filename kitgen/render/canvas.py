@@ -11,7 +11,7 @@ from kitgen.layout.shapes import Circle, Line, Rect, Shape, Text
 from kitgen.render.fonts import font_name
 
 
-def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: bool = False) -> Canvas:
+def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
     # invariant=1: no timestamps or random ids, so the same input gives byte-identical PDFs.
     canvas = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
                     initialFontName=font_name("body"))
@@ -20,8 +20,8 @@ def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: bool 
     canvas.setCreator(f"kitgen {__version__}")
     canvas.setProducer(f"kitgen {__version__}")
     canvas.setViewerPreference("PrintScaling", "None")  # ask viewers not to "fit to page"
-    if duplex:
-        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    if duplex:  # DuplexFlipLongEdge or DuplexFlipShortEdge: the print dialog's default
+        canvas.setViewerPreference("Duplex", duplex)
     return canvas
 
 
@@ -30,7 +30,9 @@ def draw_page(canvas: Canvas, page, drawn: set[str]) -> None:
     `drawn` holds the names of the forms this PDF already has."""
     for placement in page.placements:
         if placement.key not in drawn:
-            canvas.beginForm(placement.key, 0, 0, placement.w, placement.h)
+            # The form's box is the trim plus the bleed: it clips whatever reaches further.
+            bleed = page.bleed
+            canvas.beginForm(placement.key, -bleed, -bleed, placement.w + bleed, placement.h + bleed)
             draw_shapes(canvas, placement.shapes, placement.h)
             canvas.endForm()
             drawn.add(placement.key)

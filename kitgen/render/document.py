@@ -28,11 +28,11 @@ def _styles(accent: str) -> dict[str, ParagraphStyle]:
                           leading=12.5, spaceAfter=4)
     return {
         "title": ParagraphStyle("title", parent=body, fontName=font_name("title"), fontSize=20, leading=24,
-                                textColor=colors.HexColor(accent), spaceAfter=6),
+                                textColor=colors.HexColor(accent), spaceAfter=6, keepWithNext=1),
         "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=16,
-                                  textColor=colors.HexColor(accent), spaceBefore=8, spaceAfter=4),
+                                  textColor=colors.HexColor(accent), spaceBefore=8, spaceAfter=4, keepWithNext=1),
         "subheading": ParagraphStyle("subheading", parent=body, fontName=font_name("bold"), fontSize=10.5,
-                                     leading=13, spaceBefore=4, spaceAfter=2),
+                                     leading=13, spaceBefore=4, spaceAfter=2, keepWithNext=1),
         "paragraph": body,
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
         "numbered": ParagraphStyle("numbered", parent=body, leftIndent=16, bulletIndent=0, spaceAfter=3),

@@ -18,7 +18,7 @@ from kitgen.render.document import render_document
 
 
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
-              instruction: str) -> tuple[Path, ...]:
+              instruction: str, duplex: str | None = "DuplexFlipLongEdge") -> tuple[Path, ...]:
     out_dir = Path(out_dir)
     _prepare_parent(out_dir)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
@@ -27,7 +27,7 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
         (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
         accent = game.decks[0].back.color if game.decks else "#333333"
         for name, pages in sheets.items():
-            _write_sheets(staging / name, pages, f"{game.title}: {name}")
+            _write_sheets(staging / name, pages, f"{game.title}: {name}", duplex)
         for name, document in documents.items():
             render_document(document, staging / name, game.title, accent, instruction)
         _swap_in(staging, out_dir)
@@ -60,8 +60,8 @@ def _prepare_parent(out_dir: Path) -> None:
         raise KitgenError(error(Where(str(out_dir.parent)), "output folder is not writable"))
 
 
-def _write_sheets(path: Path, pages: list[Page], title: str) -> None:
-    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex=True)
+def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None) -> None:
+    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
     drawn: set[str] = set()
     for page in pages:
         draw_page(canvas, page, drawn)
