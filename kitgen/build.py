@@ -24,9 +24,10 @@ from kitgen.model import Game, PrintSettings
 from kitgen.project import Project
 from kitgen.render.fonts import measure, register_fonts
 from kitgen.render.kit import write_kit
-from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, parse_offset, parse_size
+from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, parse_offset, parse_size, to_mm
 
-DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2"}
+DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2",
+             "manifest.pdf": "manifest.md.j2"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,8 @@ def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
 
 
 def instruction(spec: Spec) -> str:
+    if spec.layout == "single":
+        return "One card a page, front then back, trim and bleed boxes set: for print shops"
     if spec.layout == "gutterfold":
         return "Print at 100% (actual size), one-sided; fold on the line, then cut"
     if spec.duplex == "off":
@@ -71,6 +74,7 @@ class Checked:
     game: Game
     faces: tuple[DeckFaces, ...]
     problems: list[Problem]
+    spec: Spec | None = None
 
 
 @dataclass(frozen=True)
@@ -88,13 +92,13 @@ def check_kit(project: Project, game_ref: str, options: Options = Options()) -> 
     problems = check_game(game)
     if any(p.is_error for p in problems):  # laying out broken data would only add confusing errors
         return Checked(game, (), problems)
+    spec, ink_saver = resolve_print(game, options)
     register_fonts(project.fonts)
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
-    spec, ink_saver = resolve_print(game, options)
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     faces = tuple(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver) for deck in game.decks)
-    return Checked(game, faces, problems + [p for deck_faces in faces for p in deck_faces.problems])
+    return Checked(game, faces, problems + [p for deck_faces in faces for p in deck_faces.problems], spec)
 
 
 def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options()) -> Report:
@@ -105,9 +109,9 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     spec, _ = resolve_print(checked.game, options)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    documents = layout_documents(project, checked.game, game_ref, options)
+    documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets))
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
-        if spec.layout == "grid" else None
+        if spec.layout in ("grid", "single") else None
     files = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex)
     smallest = min((face.smallest_size for f in checked.faces for face in f.fronts if face.smallest_size), default=0)
     return Report(checked.game, files, [p for p in checked.problems if not p.is_error], smallest)
@@ -123,8 +127,26 @@ def impose_sheets(checked: Checked, grid, text: str) -> dict:
     return sheets
 
 
-def layout_documents(project: Project, game: Game, game_ref: str, options: Options) -> dict[str, Document]:
+def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
+    """What the manifest says about this build: files, pages, sheets of paper and how to print."""
+    one_sided = spec.layout != "grid" or spec.duplex == "off"
+    files = []
+    for name, pages in sheets.items():
+        deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
+        backs = name.endswith("-backs.pdf")
+        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(pages),
+                      "sheets": len(pages) if one_sided else len(pages) // 2, "how": instruction(spec)})
+    for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
+                       ("player-sheet.pdf", "Player sheet, one per player")):
+        files.append({"name": name, "what": what, "pages": "", "sheets": "", "how": "one-sided"})
+    return {"files": files, "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
+            "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
+            "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
+
+
+def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
+                     kit: dict | None = None) -> dict[str, Document]:
     env = make_environment(project.template_dirs(project.game_folder(game_ref), options.templates))
-    context = document_context(game)
+    context = {**document_context(game), "kit": kit or {}}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items()}

@@ -12,7 +12,9 @@ from pathlib import Path
 import click
 
 from kitgen import __version__
-from kitgen.build import Options, build_game, check_kit
+from kitgen.build import Options, build_game, check_kit, resolve_print
+from kitgen.calibrate import Game_for_settings, write_calibration
+from kitgen.images import export_png, export_tts
 from kitgen.check import deck_stats
 from kitgen.errors import KitgenError, Problem, sort_problems
 from kitgen.export import export_json
@@ -55,7 +57,8 @@ def print_options(command):
         click.option("--duplex", type=click.Choice(["long-edge", "short-edge", "off"]),
                      help="How backs are placed; off writes them to their own PDF."),
         click.option("--back-offset", help="X,Y in mm to move the backs, from `kitgen calibrate`."),
-        click.option("--layout", type=click.Choice(["grid", "gutterfold"]), help="gutterfold: fold, no duplex."),
+        click.option("--layout", type=click.Choice(["grid", "gutterfold", "single"]),
+                     help="gutterfold: fold, no duplex; single: one card a page with trim/bleed boxes (print shops)."),
         click.option("--ink-saver/--no-ink-saver", default=None, help="Outlines instead of filled backgrounds."),
     ]):
         command = option(command)
@@ -172,15 +175,44 @@ def list_games() -> None:
 
 @main.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True)
-def export(game: str, fmt: str) -> None:
-    """Print GAME's cards to stdout (JSON)."""
+@click.option("--format", "fmt", type=click.Choice(["json", "png", "tts"]), default="json", show_default=True,
+              help="json: cards to stdout; png: one image per face and back; tts: Tabletop Simulator deck sheets.")
+@click.option("--dpi", type=click.FloatRange(50, 1200), default=300, show_default=True, help="For --format png.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder for png/tts (default output/GAME-FORMAT).")
+@click.option("--bleed", type=LengthMM(), help="Background past the trim, mm (png; e.g. 3.175 for 1/8 in).")
+@click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
+def export(game: str, fmt: str, dpi: float, output: Path | None, bleed: float | None, card_size: str | None) -> None:
+    """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
     project = Project.default()
     try:
-        loaded = load_game(project.game_folder(game))
+        if fmt == "json":
+            loaded = load_game(project.game_folder(game))
+            click.echo(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
+            return
+        out_dir = output or Path("output") / f"{Path(game).name}-{fmt}"
+        options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+        if fmt == "png":
+            files = export_png(project, game, out_dir, dpi, options)
+        else:
+            files = export_tts(project, game, out_dir, options)
     except KitgenError as exc:
         _fail(exc)
-    click.echo(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
+    click.echo(f"Exported {len(files)} files -> {out_dir}/")
+
+
+@main.command()
+@print_options
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=Path("calibrate.pdf"),
+              show_default=True)
+@click.option("--config", type=click.Path(path_type=Path, dir_okay=False))
+def calibrate(output: Path, config: Path | None, **settings) -> None:
+    """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
+    try:
+        spec, _ = resolve_print(Game_for_settings(), Options(PrintSettings(**settings), config=config))
+        write_calibration(output, spec, Project.default().fonts)
+    except KitgenError as exc:
+        _fail(exc)
+    click.echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
 
 
 if __name__ == "__main__":

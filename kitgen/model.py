@@ -305,7 +305,7 @@ class PrintSettings:
     gap: Length | None = None
     bleed: Length | None = None
     duplex: Literal["long-edge", "short-edge", "off"] | None = None
-    layout: Literal["grid", "gutterfold"] | None = None
+    layout: Literal["grid", "gutterfold", "single"] | None = None
     back_offset: str | None = None  # "X,Y" in mm, e.g. "0.5,-0.3"
     ink_saver: bool | None = None
     where: Where | None = _where()

@@ -29,6 +29,7 @@ class Page:
     shapes: tuple[Shape, ...]
     placements: tuple[Placement, ...] = ()
     bleed: float = 0.0
+    trim_box: tuple[float, float, float, float] | None = None  # x, y, w, h: one card a page, for shops
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
     bleed = grid.spec.bleed if grid.spec else 0.0
     pages: list[Page] = []
     backs_only: list[Page] = []
+    if mode == "single":
+        return _single_pages(faces, slots, grid, bleed), []
     for sheet in range(sheets):
         chunk = slots[sheet * grid.per_page:(sheet + 1) * grid.per_page]
         front_xy = [grid.front_slot(i) for i in range(len(chunk))]
@@ -86,3 +89,17 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
         pages.append(Page(grid.page_w, grid.page_h, front_extras, fronts, bleed))
         (backs_only if duplex == "off" else pages).append(Page(grid.page_w, grid.page_h, back_extras, backs, bleed))
     return pages, backs_only
+
+
+def _single_pages(faces: DeckFaces, slots, grid: Grid, bleed: float) -> list[Page]:
+    """Print shop: each card on its own page of trim plus bleed, front then back (DriveThruCards'
+    order), with a TrimBox at the cut and the page itself as the BleedBox."""
+    width, height = grid.card_w + 2 * bleed, grid.card_h + 2 * bleed
+    trim = (bleed, bleed, grid.card_w, grid.card_h)
+    pages = []
+    for key, face in slots:
+        for placement_key, shapes in ((f"front-{faces.deck.id}-{key}", face.shapes),
+                                      (f"back-{faces.deck.id}", faces.back.shapes)):
+            placement = Placement(placement_key, bleed, bleed, grid.card_w, grid.card_h, shapes)
+            pages.append(Page(width, height, (), (placement,), bleed, trim))
+    return pages

@@ -35,7 +35,7 @@ class Spec:
     gap: float = 0.0
     bleed: float = 0.0
     duplex: str = "long-edge"  # long-edge | short-edge | off
-    layout: str = "grid"  # grid | gutterfold
+    layout: str = "grid"  # grid | gutterfold | single
     back_offset: tuple[float, float] = (0.0, 0.0)
     paper_name: str = ""
 
@@ -76,6 +76,9 @@ class Grid:
 def plan_grid(paper: tuple[float, float], card: tuple[float, float], paper_name: str = "",
               spec: Spec | None = None) -> Grid:
     spec = spec or Spec(paper, card, paper_name=paper_name)
+    if spec.layout == "single":  # one card a page: the page is the card and its bleed
+        return Grid(spec.card[0] + 2 * spec.bleed, spec.card[1] + 2 * spec.bleed, *spec.card, 1, 1, 0.0,
+                    spec.bleed, spec.bleed, spec)
     page_w, page_h = spec.paper
     if spec.layout == "gutterfold" and page_h > page_w:
         page_w, page_h = page_h, page_w  # landscape: fronts and backs side by side

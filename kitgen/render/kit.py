@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
@@ -17,23 +18,32 @@ from kitgen.render.canvas import draw_page, open_canvas
 from kitgen.render.document import render_document
 
 
-def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
-              instruction: str, duplex: str | None = "DuplexFlipLongEdge") -> tuple[Path, ...]:
+@contextmanager
+def staged(out_dir: Path, game: Game):
+    """Yield a temporary folder beside out_dir; when the block succeeds it replaces out_dir,
+    otherwise it is removed and out_dir stays as it was."""
     out_dir = Path(out_dir)
     _prepare_parent(out_dir)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
     try:
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
         (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
+        yield staging
+        _swap_in(staging, out_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
+              instruction: str, duplex: str | None = "DuplexFlipLongEdge") -> tuple[Path, ...]:
+    out_dir = Path(out_dir)
+    with staged(out_dir, game) as staging:
         accent = game.decks[0].back.color if game.decks else "#333333"
         for name, pages in sheets.items():
             _write_sheets(staging / name, pages, f"{game.title}: {name}", duplex)
         for name, document in documents.items():
             render_document(document, staging / name, game.title, accent, instruction)
-        _swap_in(staging, out_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return tuple(sorted(out_dir / name for name in [*sheets, *documents]))
 
 
@@ -64,6 +74,10 @@ def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None)
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
     drawn: set[str] = set()
     for page in pages:
+        if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
+            x, y, w, h = page.trim_box
+            canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+            canvas.setBleedBox((0, 0, page.width, page.height))
         draw_page(canvas, page, drawn)
         canvas.showPage()
     canvas.save()

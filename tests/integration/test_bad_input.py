@@ -28,7 +28,7 @@ TINY = Path("tests/fixtures/tiny")  # relative to REPO, the CLI's working folder
 BAD = Path("tests/fixtures/bad")
 TIMEOUT = 60  # seconds; the whole tiny game validates in well under one
 MEMORY_LIMIT = 2 << 30  # bytes of address space: a runaway loop fails fast instead of filling the machine
-KIT_FILES = ["cards-main.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT_FILES = ["cards-main.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
 
 PROBLEM_LINE = re.compile(r"^\S.*: (error|warning): ")
 

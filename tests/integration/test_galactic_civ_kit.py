@@ -14,7 +14,7 @@ from kitgen.load import load_game
 from tests.conftest import MM, ROOT, run_kitgen
 
 CARD_W, CARD_H = 63.5, 88.9
-KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
 
 
 def text_of(path) -> str:

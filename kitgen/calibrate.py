@@ -1,0 +1,72 @@
+"""`kitgen calibrate`: one sheet to measure how far a printer's backs drift from its fronts.
+
+Front: a cross through the page centre. Back: two millimetre rulers centred where the cross
+should fall. Held up to a light from the back, the cross meets each ruler at the drift to correct;
+those two readings are --back-offset X,Y (in the back page's own directions, as kitgen applies it).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kitgen.layout.cards import Page
+from kitgen.layout.impose import Spec
+from kitgen.layout.shapes import Line, Shape, Text
+from kitgen.model import Game
+from kitgen.render.canvas import draw_page, open_canvas
+from kitgen.render.fonts import register_fonts
+from kitgen.units import MM
+
+RULER = 10  # mm either side of zero
+
+
+def Game_for_settings() -> Game:  # noqa: N802  (a game with no data: only kitgen's print defaults apply)
+    return Game(id="calibrate", title="Calibration", short_name="", players="", attributes=(), card_types=(),
+                decks=(), phases=())
+
+
+def calibration_pages(spec: Spec) -> list[Page]:
+    width, height = spec.paper
+    cx, cy = width / 2, height / 2
+    front: list[Shape] = [Line(cx, cy - 60 * MM, cx, cy + 60 * MM, width=0.3),
+                          Line(cx - 60 * MM, cy, cx + 60 * MM, cy, width=0.3)]
+    front += _lines(width, [
+        "kitgen duplex calibration: FRONT",
+        f"1. Print both pages on one sheet, double-sided, flip on {spec.duplex.replace('-', ' ')}, at 100%.",
+        "2. Hold the sheet to a light with the BACK facing you.",
+        "3. Read where the front's vertical line crosses the horizontal ruler: that is X.",
+        "   Read where the front's horizontal line crosses the vertical ruler: that is Y.",
+        "4. Build with --back-offset X,Y (or put back_offset: \"X,Y\" under print: in kitgen.yaml).",
+    ])
+    # Back page: the page centre mirrors onto itself, so each ruler's zero lies under a line of the
+    # cross. The rulers sit 30 mm out along those lines, so they do not cross each other.
+    back: list[Shape] = []
+    ruler_y, ruler_x = cy + 30 * MM, cx + 30 * MM
+    for step in range(-RULER * 2, RULER * 2 + 1):  # half-millimetre ticks
+        value = step / 2
+        tick = (6 if step % 10 == 0 else 4 if step % 2 == 0 else 2.5) * MM
+        back.append(Line(cx + value * MM, ruler_y, cx + value * MM, ruler_y + tick, width=0.25))
+        back.append(Line(ruler_x, cy + value * MM, ruler_x + tick, cy + value * MM, width=0.25))
+        if step % 10 == 0:  # a label every 5 mm
+            label = f"{value:+g}" if value else "0"
+            back.append(Text(cx + value * MM, ruler_y + 9 * MM, label, "body", 7, align="center"))
+            back.append(Text(ruler_x + 7 * MM, cy + value * MM + 2.4, label, "body", 7))
+    back.append(Text(cx, ruler_y + 13 * MM, "X (mm)", "bold", 8, align="center"))
+    back.append(Text(ruler_x + 14 * MM, cy + 2.5, "Y (mm)", "bold", 8))
+    back += _lines(width, ["kitgen duplex calibration: BACK (read the rulers from this side, in mm)"])
+    return [Page(width, height, tuple(front)), Page(width, height, tuple(back))]
+
+
+def _lines(width: float, lines: list[str]) -> list[Shape]:
+    return [Text(20 * MM, 25 * MM + i * 14, line, "bold" if i == 0 else "body", 11 if i == 0 else 9)
+            for i, line in enumerate(lines)]
+
+
+def write_calibration(path: Path, spec: Spec, fonts: Path) -> None:
+    register_fonts(fonts)
+    pages = calibration_pages(spec)
+    duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex)
+    canvas = open_canvas(Path(path), (pages[0].width, pages[0].height), "kitgen duplex calibration", duplex)
+    for page in pages:
+        draw_page(canvas, page, set())
+        canvas.showPage()
+    canvas.save()
