@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.check import check_game
-from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template
 from kitgen.layout.cards import DeckFaces, impose_deck, layout_deck_faces
 from kitgen.layout.context import document_context
@@ -98,12 +98,25 @@ def check_kit(project: Project, game_ref: str, options: Options = Options()) -> 
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     faces = tuple(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver) for deck in game.decks)
-    return Checked(game, faces, problems + [p for deck_faces in faces for p in deck_faces.problems], spec)
+    legibility = [warning(card.where, f"card '{card.name}': text shrinks to {face.smallest_size:g} pt, below the "
+                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)")
+                  for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
+                  if face.smallest_size and face.smallest_size < game.min_text_size - 1e-6]
+    fit = [p for deck_faces in faces for p in deck_faces.problems]
+    return Checked(game, faces, problems + fit + legibility, spec)
 
 
-def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options()) -> Report:
+def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
+    """Deck id -> card name -> the size its text ended at: the legibility report."""
+    return {faces.deck.id: {card.name: face.smallest_size for card, face in zip(faces.deck.cards, faces.fronts)
+                            if face.smallest_size}
+            for faces in checked.faces}
+
+
+def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options(),
+               strict: bool = False) -> Report:
     checked = check_kit(project, game_ref, options)
-    errors = [p for p in checked.problems if p.is_error]
+    errors = [p for p in checked.problems if p.is_error or strict]
     if errors:
         raise KitgenError(errors)
     spec, _ = resolve_print(checked.game, options)

@@ -12,15 +12,18 @@ from pathlib import Path
 import click
 
 from kitgen import __version__
-from kitgen.build import Options, build_game, check_kit, resolve_print
+from kitgen.build import Options, build_game, check_kit, resolve_print, text_sizes
+from kitgen.check.stats import stats_report
 from kitgen.calibrate import Game_for_settings, write_calibration
-from kitgen.images import export_png, export_tts
 from kitgen.check import deck_stats
 from kitgen.errors import KitgenError, Problem, sort_problems
 from kitgen.export import export_json
+from kitgen.images import export_png, export_tts
 from kitgen.load import load_game
-from kitgen.project import Project
+from kitgen.load.schema import json_schema
 from kitgen.model import PrintSettings
+from kitgen.project import Project
+from kitgen.render.stats import render_stats
 from kitgen.units import CARD_SIZES, MM, Length, parse_length
 
 
@@ -85,8 +88,9 @@ def main() -> None:
 @click.option("--templates", type=click.Path(path_type=Path, file_okay=False), help="Templates that override ours.")
 @click.option("--config", type=click.Path(path_type=Path, dir_okay=False),
               help="Print settings file (default: kitgen.yaml in this folder, if there is one).")
+@click.option("--strict", is_flag=True, help="Warnings (e.g. text below the legibility minimum) fail the build.")
 def build(game: str | None, build_all: bool, output: Path | None, templates: Path | None, config: Path | None,
-          **settings) -> None:
+          strict: bool, **settings) -> None:
     """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all.
 
     Print options left out come from --config / kitgen.yaml, then the game's data, then kitgen's
@@ -101,14 +105,14 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
         if build_all:
             click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
-        failed += not _build_one(project, name, out_dir, options)
+        failed += not _build_one(project, name, out_dir, options, strict)
     if failed:
         sys.exit(1)
 
 
-def _build_one(project: Project, game: str, out_dir: Path, options: Options) -> bool:
+def _build_one(project: Project, game: str, out_dir: Path, options: Options, strict: bool = False) -> bool:
     try:
-        report = build_game(project, game, out_dir, options)
+        report = build_game(project, game, out_dir, options, strict)
     except KitgenError as exc:
         for problem in sort_problems(exc.problems):
             click.echo(str(problem), err=True)
@@ -128,19 +132,85 @@ def _build_one(project: Project, game: str, out_dir: Path, options: Options) -> 
 
 @main.command()
 @click.argument("game")
-def validate(game: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Problems and composition as JSON, for tools.")
+@click.option("--strict", is_flag=True, help="Warnings count as errors.")
+@click.option("--quiet", is_flag=True, help="Only the problem lines.")
+def validate(game: str, as_json: bool, strict: bool, quiet: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
     try:
         checked = check_kit(Project.default(), game)
     except KitgenError as exc:
+        if as_json:
+            click.echo(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))
+            sys.exit(1)
         _fail(exc)
-    for problem in sort_problems(checked.problems):
+    problems = sort_problems(checked.problems)
+    errors = sum(p.is_error or strict for p in problems)
+    if as_json:
+        click.echo(json.dumps({"game": checked.game.id, "ok": not errors,
+                               "problems": [_problem_json(p) for p in problems],
+                               "errata": [e.id for e in checked.game.errata],
+                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
+        sys.exit(1 if errors else 0)
+    for problem in problems:
         click.echo(str(problem))
-    _print_composition(checked.game)
-    errors = sum(p.is_error for p in checked.problems)
-    warnings = len(checked.problems) - errors
-    click.echo(f"{checked.game.title}: {errors} errors, {warnings} warnings, {len(checked.game.errata)} errata applied")
+    if not quiet:
+        _print_composition(checked.game)
+        warnings = len(problems) - sum(p.is_error for p in problems)
+        click.echo(f"{checked.game.title}: {sum(p.is_error for p in problems)} errors, {warnings} warnings, "
+                   f"{len(checked.game.errata)} errata applied" + (" (strict: warnings fail)" if strict else ""))
     sys.exit(1 if errors else 0)
+
+
+def _problem_json(problem: Problem) -> dict:
+    return {"file": problem.where.file, "line": problem.where.line, "level": problem.level,
+            "message": problem.message}
+
+
+@main.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON, for scripts.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+              help="The PDF page of charts (default output/GAME-stats.pdf).")
+def stats(game: str, as_json: bool, output: Path | None) -> None:
+    """Deck statistics: composition, attribute points, strength spread, draw odds, legibility."""
+    project = Project.default()
+    try:
+        checked = check_kit(project, game)
+        errors = [p for p in checked.problems if p.is_error]
+        if errors:
+            raise KitgenError(errors)
+        report = stats_report(checked.game, text_sizes(checked))
+        if as_json:
+            click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+            return
+        path = output or Path("output") / f"{Path(game).name}-stats.pdf"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
+    except KitgenError as exc:
+        _fail(exc)
+    _print_composition(checked.game)
+    _print_stats(report)
+    click.echo(f"\nCharts: {path}")
+
+
+def _print_stats(report: dict) -> None:
+    for deck in report["decks"]:
+        click.echo(f"\n{deck['name']}: {deck['cards']} cards")
+        click.echo("  chance of at least one card of the type in the first N draws")
+        click.echo(f"  {'type':<22}{'cards':>6}   N =" + "".join(f"{n:>5}" for n in deck["draw_odds"]["draws"]))
+        for row in deck["types"]:
+            odds = "".join(f"{p:>5.0%}" for p in deck["draw_odds"]["types"][row["type"]])
+            click.echo(f"  {row['type']:<22}{row['cards']:>6}      {odds}")
+        spread = ", ".join(f"{value}: {count}" for value, count in deck["strength"].items())
+        click.echo(f"  strength (sum of effects) -> cards: {spread}")
+        sizes = deck["legibility"]
+        if sizes:
+            low = [s for s in sizes if s["below_minimum"]]
+            click.echo(f"  text size after fitting: smallest {sizes[0]['size']:g} pt ({sizes[0]['card']}), "
+                       f"largest {sizes[-1]['size']:g} pt; {len(low)} below the minimum of {report['min_text_size']:g} pt")
+            for item in low:
+                click.echo(f"    {item['card']}: {item['size']:g} pt")
 
 
 def _print_composition(game) -> None:
@@ -213,6 +283,14 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
     except KitgenError as exc:
         _fail(exc)
     click.echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
+
+
+@main.command()
+@click.option("--part", type=click.Choice(["game", "deck"]), default="game", show_default=True,
+              help="game: the top-level files of a game folder; deck: the files in decks/.")
+def schema(part: str) -> None:
+    """Print the JSON Schema of the data format (editors use it to complete and check YAML)."""
+    click.echo(json.dumps(json_schema(part), indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -341,6 +341,7 @@ class Game:
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20
     turn_label: str = "Turn"
+    min_text_size: Length = Length(6.5)  # legibility policy: card text shrunk below this is reported
     print: PrintSettings = PrintSettings()
     where: Where | None = _where()
 
@@ -380,6 +381,7 @@ class Box:
     radius: Length = Length(0.0)
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
+    fine_print: bool = False  # sorting codes and the like: left out of the legibility report
     where: Where | None = _where()
 
 

@@ -33,7 +33,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             continue
         drawn, size, fits = _layout_box(box, context, measure)
         shapes += [_bleed(shape, template, bleed) for shape in drawn] if bleed else drawn
-        if size:
+        if size and not box.fine_print:
             smallest = min(smallest, size)
         if not fits:
             label = box.name or box.kind

@@ -144,3 +144,55 @@ def _kind(node: yaml.Node) -> str:
 
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
+
+
+def json_schema(part: str) -> dict:
+    """A JSON Schema (draft 2020-12) of the data format, from the same dataclasses the loader uses.
+    part 'game': any top-level file of a game folder (keys may be spread over several files, so
+    none is required there); part 'deck': a file in decks/."""
+    from kitgen.model import Deck, Game  # local: the model imports nothing from here
+
+    definitions: dict[str, dict] = {}
+    root_cls = Game if part == "game" else Deck
+    root = _object_schema(root_cls, definitions)
+    if part == "game":
+        root = {**root, "required": []}
+        root["properties"]["decks"] = {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+                                       "description": "deck ids, in order: each is decks/<id>.yaml"}
+    definitions.pop(root_cls.__name__, None)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": f"kitgen {part} file",
+            **root, "$defs": dict(sorted(definitions.items()))}
+
+
+def _object_schema(cls, definitions: dict) -> dict:
+    hints = type_hints(cls)
+    properties = {}
+    required = []
+    for f in dataclasses.fields(cls):
+        if f.name == "where":
+            continue
+        properties[f.name] = _type_schema(hints[f.name], definitions)
+        if _required(f):
+            required.append(f.name)
+    return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
+
+
+def _type_schema(hint, definitions: dict) -> dict:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        return {"anyOf": [_type_schema(options[0], definitions), {"type": "null"}]}
+    if origin is tuple:
+        return {"type": "array", "items": _type_schema(typing.get_args(hint)[0], definitions)}
+    if origin is typing.Literal:
+        return {"enum": list(typing.get_args(hint))}
+    if dataclasses.is_dataclass(hint):
+        if hint.__name__ not in definitions:
+            definitions[hint.__name__] = {}  # placeholder: breaks cycles
+            definitions[hint.__name__] = _object_schema(hint, definitions)
+        return {"$ref": f"#/$defs/{hint.__name__}"}
+    if hint is Length:
+        return {"type": "string", "pattern": r"^\s*[+-]?\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$",
+                "description": "a length with its unit, e.g. 3mm or 9pt"}
+    return {str: {"type": "string"}, int: {"type": "integer"}, bool: {"type": "boolean"},
+            float: {"type": "number"}}[hint]

@@ -1,0 +1,117 @@
+"""The stats page: deck composition, attribute points, strength spread and draw odds as charts,
+drawn with reportlab's own chart module."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+
+from kitgen import __version__
+from kitgen.render.document import _styles
+from kitgen.render.fonts import font_name
+from kitgen.units import MM, PAPER_SIZES
+
+PALETTE = ["#2f5d8c", "#9a5b22", "#2e7d5b", "#6b4391", "#9b2f45", "#a07a12", "#2d7287", "#555555", "#b5541c",
+           "#3b6e3b"]
+CHART_W, CHART_H = 118 * MM, 62 * MM
+
+
+def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
+    size = landscape(PAPER_SIZES["letter"])
+    styles = _styles("#1d2b45")
+    story = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
+    for number, deck in enumerate(report["decks"]):
+        if number:
+            story.append(PageBreak())
+        story.append(Paragraph(f"{deck['name']}: {deck['cards']} cards", styles["heading"]))
+        types = [t["type"] for t in deck["types"]]
+        charts = [
+            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, colours),
+            _bars("Attribute points per type", list(deck["types"][0]["points"]) if deck["types"] else [],
+                  [list(t["points"].values()) for t in deck["types"]], types, colours),
+            _bars("Card strength (sum of effects): cards", list(deck["strength"]), [list(deck["strength"].values())],
+                  None, colours),
+            _odds(deck["draw_odds"], colours),
+        ]
+        story += [_row(charts[0], charts[1]), Spacer(1, 4 * MM), _row(charts[2], charts[3])]
+    document = SimpleDocTemplate(str(path), pagesize=size, leftMargin=12.7 * MM, rightMargin=12.7 * MM,
+                                 topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
+                                 title=f"{report['title']}: statistics", author="", creator=f"kitgen {__version__}",
+                                 producer=f"kitgen {__version__}", initialFontName=font_name("body"))
+    document.build(story)
+
+
+def _row(left: Drawing, right: Drawing):
+    from reportlab.platypus import Table
+
+    table = Table([[left, right]], colWidths=[CHART_W + 8 * MM, CHART_W + 8 * MM])
+    table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("VALIGN", (0, 0), (-1, -1), "TOP")])
+    return table
+
+
+def _drawing(title: str) -> Drawing:
+    drawing = Drawing(CHART_W, CHART_H)
+    drawing.add(String(0, CHART_H - 10, title, fontName=font_name("bold"), fontSize=10))
+    return drawing
+
+
+def _bars(title: str, categories: list[str], series: list[list[float]], names: list[str] | None,
+          colours: dict[str, str]) -> Drawing:
+    drawing = _drawing(title)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56
+    chart.data = series or [[0]]
+    chart.categoryAxis.categoryNames = [c[:10] for c in categories] or [""]
+    chart.categoryAxis.labels.fontName = font_name("body")
+    chart.categoryAxis.labels.fontSize = 6.5
+    chart.categoryAxis.labels.angle = 30
+    chart.categoryAxis.labels.boxAnchor = "ne"
+    chart.valueAxis.labels.fontName = font_name("body")
+    chart.valueAxis.labels.fontSize = 7
+    chart.valueAxis.forceZero = 1
+    for index, name in enumerate(names or [None]):
+        chart.bars[index].fillColor = colors.HexColor(colours.get(name, PALETTE[index % len(PALETTE)]))
+        chart.bars[index].strokeColor = None
+    if not names:  # one series: colour each bar by its category when it is a card type
+        for index, category in enumerate(categories):
+            if category in colours:
+                chart.bars[(0, index)].fillColor = colors.HexColor(colours[category])
+    drawing.add(chart)
+    if names:
+        drawing.add(_legend(names, colours, CHART_W - 78))
+    return drawing
+
+
+def _odds(odds: dict, colours: dict[str, str]) -> Drawing:
+    drawing = _drawing("Chance of at least one card of a type in the first N draws")
+    plot = LinePlot()
+    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48
+    names = list(odds["types"])
+    plot.data = [list(zip(odds["draws"], values)) for values in odds["types"].values()] or [[(0, 0)]]
+    for index, name in enumerate(names):
+        plot.lines[index].strokeColor = colors.HexColor(colours.get(name, PALETTE[index % len(PALETTE)]))
+        plot.lines[index].strokeWidth = 1.4
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 1, 0.25
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = font_name("body")
+        axis.labels.fontSize = 7
+    drawing.add(plot)
+    drawing.add(_legend(names, colours, CHART_W - 78))
+    return drawing
+
+
+def _legend(names: list[str], colours: dict[str, str], x: float) -> Legend:
+    legend = Legend()
+    legend.x, legend.y = x, CHART_H - 22
+    legend.fontName, legend.fontSize = font_name("body"), 6.5
+    legend.alignment = "right"
+    legend.columnMaximum = 12
+    legend.colorNamePairs = [(colors.HexColor(colours.get(n, PALETTE[i % len(PALETTE)])), n[:18])
+                             for i, n in enumerate(names)]
+    return legend
