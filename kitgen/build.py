@@ -9,6 +9,8 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
+from kitgen.cache import BuildCache, cache_folder, content_key, files_key
+from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_json
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template
@@ -37,6 +39,7 @@ class Options:
     settings: PrintSettings = PrintSettings()
     templates: Path | None = None
     config: Path | None = None
+    changed_since: str | None = None  # a git revision or a previous build: reprint only what changed
 
 
 DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
@@ -75,6 +78,8 @@ class Checked:
     faces: tuple[DeckFaces, ...]
     problems: list[Problem]
     spec: Spec | None = None
+    face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
+    laid_out: int = 0  # card faces laid out in this run (the rest came from the cache)
 
 
 @dataclass(frozen=True)
@@ -83,10 +88,13 @@ class Report:
     files: tuple[Path, ...]
     warnings: list[Problem]
     smallest_text: float
+    laid_out: int = 0  # card faces laid out (not taken from the cache)
+    rendered: tuple[str, ...] = ()  # files drawn anew (the others were copied from the cache)
 
 
-def check_kit(project: Project, game_ref: str, options: Options = Options()) -> Checked:
-    """Load, check and lay out every card face: what `validate` reports and `build` needs."""
+def check_kit(project: Project, game_ref: str, options: Options = Options(), cache: BuildCache | None = None) -> Checked:
+    """Load, check and lay out every card face: what `validate` reports and `build` needs.
+    With a cache, faces whose inputs did not change are taken from it instead of laid out."""
     folder = project.game_folder(game_ref)
     game = load_game(folder)
     problems = check_game(game)
@@ -97,13 +105,38 @@ def check_kit(project: Project, game_ref: str, options: Options = Options()) -> 
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
-    faces = tuple(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver) for deck in game.decks)
+    fonts = files_key(project.fonts)
+    front_key, back_key = content_key(front), content_key(back)  # once: a template is large to hash
+    known = cache.faces if cache else {}
+    keys: dict[str, str] = {}
+    faces = []
+    laid_out = 0
+    for deck in game.decks:
+        deck_keys = [_face_key(game, deck, card, number, front_key, fonts, spec, ink_saver)
+                     for number, card in enumerate(deck.cards, start=1)]
+        cached = {i: known[key] for i, key in enumerate(deck_keys) if key in known}
+        laid_out += len(deck.cards) - len(cached)
+        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached))
+        keys |= {f"front-{deck.id}-{card.id}": key for card, key in zip(deck.cards, deck_keys)}
+        keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
+                                              spec.bleed, ink_saver)
+    if cache is not None:
+        cache.faces = {keys[f"front-{f.deck.id}-{card.id}"]: face for f in faces
+                       for card, face in zip(f.deck.cards, f.fronts)}
+    faces = tuple(faces)
     legibility = [warning(card.where, f"card '{card.name}': text shrinks to {face.smallest_size:g} pt, below the "
                           f"game's minimum of {game.min_text_size:g} pt (min_text_size)")
                   for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
                   if face.smallest_size and face.smallest_size < game.min_text_size - 1e-6]
     fit = [p for deck_faces in faces for p in deck_faces.problems]
-    return Checked(game, faces, problems + fit + legibility, spec)
+    return Checked(game, faces, problems + fit + legibility, spec, keys, laid_out)
+
+
+def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, spec: Spec, ink_saver: bool) -> str:
+    """Everything a card front is made from, so a change to any of it lays the card out again."""
+    return content_key("front", card, card.where, game.card_type(card.type), deck.id, deck.name, deck.code,
+                       deck.optional, len(deck.cards), number, game.title, game.short_name, game.attributes,
+                       game.conditions, template, fonts, spec.card, spec.bleed, ink_saver)
 
 
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
@@ -114,8 +147,11 @@ def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
 
 
 def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options(),
-               strict: bool = False) -> Report:
-    checked = check_kit(project, game_ref, options)
+               strict: bool = False, use_cache: bool = True, progress=None) -> Report:
+    step = progress or (lambda text: None)
+    cache = BuildCache(cache_folder(out_dir) if use_cache else None)
+    step("reading, checking and laying out the cards")
+    checked = check_kit(project, game_ref, options, cache)
     errors = [p for p in checked.problems if p.is_error or strict]
     if errors:
         raise KitgenError(errors)
@@ -123,11 +159,49 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
     documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets))
+    if options.changed_since:
+        changed_sheets, changes_doc = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
+        sheets |= changed_sheets
+        documents["changes.pdf"] = changes_doc
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    files = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex)
+    fonts = files_key(project.fonts)
+    keys = {name: content_key(name, _sheet_signature(pages, checked.face_keys), duplex) for name, pages in sheets.items()}
+    keys |= {name: content_key(name, document, checked.game.title, accent_of(checked.game), instruction(spec), fonts)
+             for name, document in documents.items()}
+    reuse = {name: path for name, key in keys.items() if (path := cache.file(key))}
+    extras = {MANIFEST: manifest_json(checked.game)}
+    files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse, extras)
+    cache.save(cache.faces, {key: out_dir / name for name, key in keys.items()})
     smallest = min((face.smallest_size for f in checked.faces for face in f.fronts if face.smallest_size), default=0)
-    return Report(checked.game, files, [p for p in checked.problems if not p.is_error], smallest)
+    return Report(checked.game, files, [p for p in checked.problems if not p.is_error], smallest,
+                  checked.laid_out, tuple(rendered))
+
+
+def reprint_changed(project: Project, checked: Checked, game_ref: str, grid, spec: Spec, ref: str):
+    """Sheets holding only the cards that changed since `ref` (with their backs), and the list."""
+    changes = changes_since(checked.game, project.game_folder(game_ref), ref)
+    changed = {(c.deck, c.card) for c in changes if c.after}
+    pages = []
+    for faces in checked.faces:
+        keep = [i for i, card in enumerate(faces.deck.cards) if (faces.deck.id, card.name) in changed]
+        if keep:
+            subset = dataclasses.replace(faces, deck=dataclasses.replace(
+                faces.deck, cards=tuple(faces.deck.cards[i] for i in keep)), fronts=tuple(faces.fronts[i] for i in keep))
+            deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec))
+            pages += deck_pages + backs
+    markup = changes_markup(checked.game, ref, changes)
+    return ({"cards-changed.pdf": pages} if pages else {}), parse_document(markup, "changes")
+
+
+def accent_of(game: Game) -> str:
+    return game.decks[0].back.color if game.decks else "#333333"
+
+
+def _sheet_signature(pages, face_keys: dict[str, str]) -> list:
+    """A sheet file's content without its shapes' bulk: geometry, extras, and the faces by content key."""
+    return [(page.width, page.height, page.shapes, page.bleed, page.trim_box,
+             [(face_keys.get(p.key, p.key), p.x, p.y, p.w, p.h) for p in page.placements]) for page in pages]
 
 
 def impose_sheets(checked: Checked, grid, text: str) -> dict:

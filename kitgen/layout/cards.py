@@ -44,10 +44,16 @@ class DeckFaces:
 
 
 def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTemplate,
-                      measure: Measure, bleed: float = 0.0, ink_saver: bool = False) -> DeckFaces:
+                      measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
+                      known: dict[int, Face] | None = None) -> DeckFaces:
+    """Every card's front and the deck's back. `known` maps card positions to faces laid out
+    before (from the build cache): those cards are not laid out again."""
     total = len(deck.cards)
     fronts = []
     for number, card in enumerate(deck.cards, start=1):
+        if known and number - 1 in known:
+            fronts.append(known[number - 1])
+            continue
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
                    "number": number, "total": total}
         fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver))

@@ -36,15 +36,28 @@ def staged(out_dir: Path, game: Game):
 
 
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
-              instruction: str, duplex: str | None = "DuplexFlipLongEdge") -> tuple[Path, ...]:
+              instruction: str, duplex: str | None = "DuplexFlipLongEdge",
+              reuse: dict[str, Path] | None = None, extras: dict[str, str] | None = None
+              ) -> tuple[tuple[Path, ...], list[str]]:
+    """Write every file (copying those in `reuse`, made before from the same content);
+    return the kit's files and the names drawn anew."""
     out_dir = Path(out_dir)
+    reuse = reuse or {}
+    rendered = []
     with staged(out_dir, game) as staging:
-        accent = game.decks[0].back.color if game.decks else "#333333"
-        for name, pages in sheets.items():
-            _write_sheets(staging / name, pages, f"{game.title}: {name}", duplex)
-        for name, document in documents.items():
-            render_document(document, staging / name, game.title, accent, instruction)
-    return tuple(sorted(out_dir / name for name in [*sheets, *documents]))
+        accent = game.decks[0].back.color if game.decks else "#333333"  # as build.accent_of
+        for name in [*sheets, *documents]:
+            if name in reuse:
+                shutil.copyfile(reuse[name], staging / name)
+                continue
+            rendered.append(name)
+            if name in sheets:
+                _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex)
+            else:
+                render_document(documents[name], staging / name, game.title, accent, instruction)
+        for name, text in (extras or {}).items():
+            (staging / name).write_text(text, encoding="utf-8")
+    return tuple(sorted(out_dir / name for name in [*sheets, *documents])), rendered
 
 
 MARKER = ".kitgen-kit"  # marks a folder kitgen made, so a rebuild never replaces anything else

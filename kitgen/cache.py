@@ -1,0 +1,64 @@
+"""The build cache: card faces and whole output files, keyed by the content that makes them.
+
+A key is a hash of everything an output depends on (the card's data, its type and deck, the
+template, the fonts' bytes, the print settings, kitgen's version), so a change to any of them
+misses and nothing stale is ever reused. Stored beside the kit in .kitgen-cache/<kit>/.
+"""
+from __future__ import annotations
+
+import hashlib
+import pickle
+import shutil
+from pathlib import Path
+
+from kitgen import __version__
+
+FACES = "faces.pickle"
+
+
+def content_key(*parts: object) -> str:
+    digest = hashlib.sha256(__version__.encode())
+    for part in parts:
+        digest.update(b"\0")
+        digest.update(part if isinstance(part, bytes) else repr(part).encode("utf-8"))
+    return digest.hexdigest()[:32]
+
+
+def files_key(folder: Path) -> str:
+    """The bytes of every file in a folder (fonts): a new font file means new output."""
+    return content_key(*[(p.name, p.read_bytes()) for p in sorted(folder.glob("*")) if p.is_file()])
+
+
+class BuildCache:
+    """Faces in one pickle, files by key. Disabled (--no-cache) it stores and finds nothing."""
+
+    def __init__(self, folder: Path | None):
+        self.folder = folder
+        self.faces: dict[str, object] = {}
+        if folder and (folder / FACES).is_file():
+            try:
+                self.faces = pickle.loads((folder / FACES).read_bytes())  # our own file, written below
+            except Exception:  # a damaged or old cache is only a slower build
+                self.faces = {}
+
+    def file(self, key: str) -> Path | None:
+        path = self.folder / "files" / key if self.folder else None
+        return path if path and path.is_file() else None
+
+    def save(self, faces: dict[str, object], files: dict[str, Path]) -> None:
+        """Keep exactly what this build used: the cache never grows past one kit."""
+        if not self.folder:
+            return
+        store = self.folder / "files"
+        store.mkdir(parents=True, exist_ok=True)
+        for key, path in files.items():
+            if not (store / key).is_file():
+                shutil.copyfile(path, store / key)
+        for old in store.iterdir():
+            if old.name not in files:
+                old.unlink()
+        (self.folder / FACES).write_bytes(pickle.dumps(faces))
+
+
+def cache_folder(out_dir: Path) -> Path:
+    return Path(out_dir).parent / ".kitgen-cache" / Path(out_dir).name

@@ -1,0 +1,111 @@
+"""Reprint only what changed: compare the cards with an earlier version of the game (a git
+revision, or a previous build's build-manifest.json) and say which cards are new or different.
+"""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from kitgen.cache import content_key
+from kitgen.errors import KitgenError, Where, error
+from kitgen.layout.expressions import effect_value
+from kitgen.load import load_game
+from kitgen.model import Card, Game
+
+MANIFEST = "build-manifest.json"
+
+
+@dataclass(frozen=True)
+class Change:
+    deck: str
+    card: str
+    before: str  # "" for a new card
+    after: str  # "" for a removed card
+
+
+def card_entries(game: Game) -> dict[tuple[str, str], dict]:
+    """(deck id, card id) -> the card's content key and a one-line summary of what it says."""
+    return {(deck.id, card.id): {"name": card.name, "key": content_key(card, game.card_type(card.type)),
+                                 "summary": summarise(game, card)}
+            for deck in game.decks for card in deck.cards}
+
+
+def summarise(game: Game, card: Card) -> str:
+    parts = [f"{card.type}"]
+    for effect in card.effects:
+        attribute = game.attribute(effect.attribute)
+        name = attribute.name if attribute else effect.attribute
+        parts.append(f"{name} {effect_value(effect)}" + (f" ({effect.condition})" if effect.condition else ""))
+    if card.text:
+        parts.append(card.text)
+    if card.copies != 1:
+        parts.append(f"x{card.copies}")
+    return "; ".join(parts)
+
+
+def manifest_json(game: Game) -> str:
+    cards = [{"deck": deck, "id": card, **entry} for (deck, card), entry in card_entries(game).items()]
+    return json.dumps({"game": game.id, "cards": cards}, indent=1, ensure_ascii=False) + "\n"
+
+
+def changes_since(game: Game, game_folder: Path, ref: str) -> list[Change]:
+    before = _entries_at(ref, game_folder)
+    after = card_entries(game)
+    changes = [Change(deck, entry["name"], before[(deck, card)]["summary"] if (deck, card) in before else "",
+                      entry["summary"])
+               for (deck, card), entry in after.items()
+               if (deck, card) not in before or before[(deck, card)]["key"] != entry["key"]]
+    changes += [Change(deck, entry["name"], entry["summary"], "") for (deck, card), entry in before.items()
+                if (deck, card) not in after]
+    return changes
+
+
+def _entries_at(ref: str, game_folder: Path) -> dict[tuple[str, str], dict]:
+    path = Path(ref)
+    manifest = path / MANIFEST if path.is_dir() else path
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+            return {(c["deck"], c["id"]): c for c in data["cards"]}
+        except (ValueError, KeyError, TypeError):
+            raise KitgenError(error(Where(str(manifest)), "not a kitgen build manifest")) from None
+    with tempfile.TemporaryDirectory() as scratch:
+        return card_entries(load_game(_git_checkout(ref, game_folder, Path(scratch))))
+
+
+def _git_checkout(ref: str, game_folder: Path, scratch: Path) -> Path:
+    """The game folder as it was at a git revision, unpacked into scratch."""
+    folder = game_folder.resolve()
+    try:
+        top = subprocess.run(["git", "-C", str(folder), "rev-parse", "--show-toplevel"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        relative = folder.relative_to(Path(top).resolve())
+        archive = subprocess.run(["git", "-C", top, "archive", "--format=tar", ref, "--", str(relative)],
+                                 capture_output=True, check=True).stdout
+    except (subprocess.CalledProcessError, FileNotFoundError, ValueError):
+        raise KitgenError(error(Where(ref), "--changed-since: not a git revision of this game, nor a previous "
+                                "build's folder or build-manifest.json")) from None
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(scratch, filter="data")
+    return scratch / relative
+
+
+def changes_markup(game: Game, ref: str, changes: list[Change]) -> str:
+    """The errata list as document markup (kitgen/layout/document.py)."""
+    lines = [f"# {game.title}: Changes since {ref}",
+             f"{len(changes)} card(s) changed. Reprint them from cards-changed.pdf and swap them into your deck."]
+    decks = {deck.id: deck.name for deck in game.decks}
+    for change in changes:
+        name = f"**{change.card}** ({decks.get(change.deck, change.deck)})"
+        if not change.before:
+            lines.append(f"- {name}: new card. {change.after}")
+        elif not change.after:
+            lines.append(f"- {name}: removed. Take it out of the deck.")
+        else:
+            lines.append(f"- {name}: was {change.before}; now {change.after}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,126 @@
+"""Fast iteration: the build cache re-renders only what a change touches, --changed-since
+reprints only changed cards, and watch rebuilds on save."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+from pypdf import PdfReader
+
+from kitgen.build import Options, build_game
+from kitgen.project import Project
+from tests.conftest import ROOT, run_kitgen
+
+CARD_FILES = ("cards-common.pdf", "cards-events.pdf")
+DOCUMENTS = ("manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf")
+
+
+@pytest.fixture
+def workspace(tmp_path, project):
+    """A copy of Galactic Civ, of our templates and fonts, built once so the cache is warm."""
+    game = tmp_path / "galactic-civ"
+    shutil.copytree(project.game_folder("galactic-civ"), game)
+    shutil.copytree(project.templates, tmp_path / "templates")
+    shutil.copytree(project.fonts, tmp_path / "fonts")
+    own = Project(project.data, tmp_path / "templates", tmp_path / "fonts")
+    first = build_game(own, str(game), tmp_path / "kit")
+    assert first.laid_out == 197 and sorted(first.rendered) == sorted(CARD_FILES + DOCUMENTS)
+    return own, game, tmp_path / "kit"
+
+
+def rebuild(workspace, **kwargs):
+    project, game, kit = workspace
+    return build_game(project, str(game), kit, **kwargs)
+
+
+def test_cache__nothing_changed_nothing_redrawn_and_same_bytes(workspace):
+    before = {name: (workspace[2] / name).read_bytes() for name in CARD_FILES + DOCUMENTS}
+    report = rebuild(workspace)
+    assert report.laid_out == 0 and report.rendered == ()
+    assert before == {name: (workspace[2] / name).read_bytes() for name in CARD_FILES + DOCUMENTS}
+
+
+def test_cache__one_card_changed_lays_out_that_card_and_redraws_its_deck(workspace):
+    deck = workspace[1] / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship, effects: [{attribute: Explore, delta: +2}]}",
+                                             "{name: Scout Ships, type: Ship, effects: [{attribute: Explore, delta: +3}]}"))
+    report = rebuild(workspace)
+    assert report.laid_out == 1
+    assert report.rendered == ("cards-common.pdf",)
+    fresh = build_game(workspace[0], str(workspace[1]), workspace[2].parent / "fresh", use_cache=False)
+    assert fresh.laid_out == 197  # --no-cache
+    assert (workspace[2] / "cards-common.pdf").read_bytes() == (workspace[2].parent / "fresh" / "cards-common.pdf").read_bytes()
+
+
+def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):
+    template = workspace[0].templates / "card-front.yaml"
+    template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
+    report = rebuild(workspace)
+    assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
+
+
+def test_cache__a_font_change_redraws_everything(workspace):
+    fonts = workspace[0].fonts
+    shutil.copyfile(fonts / "Lato-Bold.ttf", fonts / "Lato-Italic.ttf")  # another valid font, other bytes
+    report = rebuild(workspace)
+    assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES + DOCUMENTS)
+
+
+def test_cache__a_phase_change_redraws_only_the_documents_that_show_it(workspace):
+    rules = workspace[1] / "rules.yaml"
+    rules.write_text(rules.read_text().replace('summary: "Draw 3 cards."', 'summary: "Draw three cards."'))
+    report = rebuild(workspace)
+    assert report.laid_out == 0 and report.rendered == ("reference.pdf",)
+
+
+def test_changed_since__a_previous_build_reprints_only_changed_cards(workspace, tmp_path):
+    project, game, kit = workspace
+    deck = game / "decks" / "events.yaml"
+    deck.write_text(deck.read_text().replace("{name: Xenophiles, type: Galactic Event, effects: [{attribute: Influence, delta: +2}]}",
+                                             "{name: Xenophiles, type: Galactic Event, effects: [{attribute: Influence, delta: +1}]}"))
+    report = build_game(project, str(game), tmp_path / "new", Options(changed_since=str(kit)))
+    assert "cards-changed.pdf" in report.rendered
+    pages = PdfReader(tmp_path / "new" / "cards-changed.pdf").pages
+    assert len(pages) == 2  # the one changed card, and its back
+    assert "Xenophiles" in pages[0].extract_text() and "Galactic Civ" in pages[1].extract_text()
+    listing = " ".join(PdfReader(tmp_path / "new" / "changes.pdf").pages[0].extract_text().split())
+    assert "1 card(s) changed" in listing
+    assert "Xenophiles (Event Deck): was Galactic Event; Influence +2; now Galactic Event; Influence +1" in listing
+
+
+def test_changed_since__a_git_revision(tmp_path, project):
+    repo = tmp_path / "repo"
+    shutil.copytree(project.game_folder("galactic-civ"), repo / "galactic-civ")
+    git = ["git", "-C", str(repo), "-c", "user.email=t@example.org", "-c", "user.name=t"]
+    subprocess.run(git[:3] + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-qm", "v1"], check=True)
+    deck = repo / "galactic-civ" / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}]}",
+                                             "{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}], text: Look at the top card}"))
+    result = run_kitgen("build", str(repo / "galactic-civ"), "--changed-since", "HEAD", "-o", str(tmp_path / "kit"))
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(tmp_path / "kit" / "cards-changed.pdf").pages) == 2
+    assert "Wormhole" in PdfReader(tmp_path / "kit" / "changes.pdf").pages[0].extract_text()
+    bad = run_kitgen("build", str(repo / "galactic-civ"), "--changed-since", "no-such-rev", "-o", str(tmp_path / "k2"))
+    assert bad.returncode == 1 and "no-such-rev: error: --changed-since: not a git revision" in bad.stderr
+
+
+def test_watch__rebuilds_after_a_save(tmp_path, project):
+    game = tmp_path / "galactic-civ"
+    shutil.copytree(project.game_folder("galactic-civ"), game)
+    process = subprocess.Popen([sys.executable, "-m", "kitgen", "watch", str(game), "-o", str(tmp_path / "kit"),
+                                "--interval", "0.2", "--max-builds", "2"], cwd=ROOT, stderr=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    deadline = time.time() + 60
+    while not (tmp_path / "kit" / "rules.pdf").exists() and time.time() < deadline:
+        time.sleep(0.2)
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text().replace("name: End Phase", "name: Final Phase"))
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert err.count("OK: valid and built.") == 2 and "--- build 2" in err
+    assert "Final Phase" in " ".join(p.extract_text() for p in PdfReader(tmp_path / "kit" / "rules.pdf").pages)
