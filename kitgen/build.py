@@ -9,6 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
+from kitgen.art import collect_art
 from kitgen.cache import BuildCache, cache_folder, content_key, files_key
 from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_json
 from kitgen.check import check_game
@@ -40,6 +41,7 @@ class Options:
     templates: Path | None = None
     config: Path | None = None
     changed_since: str | None = None  # a git revision or a previous build: reprint only what changed
+    art: Path | None = None  # a folder of card art named by card id, instead of the game's art/
 
 
 DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
@@ -80,6 +82,7 @@ class Checked:
     spec: Spec | None = None
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
     laid_out: int = 0  # card faces laid out in this run (the rest came from the cache)
+    images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,9 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
+    art = collect_art(game, folder, options.art, front, back)
+    if ink_saver:
+        art.images = {key: dataclasses.replace(a, image=a.image.convert("L")) for key, a in art.images.items()}
     fonts = files_key(project.fonts)
     front_key, back_key = content_key(front), content_key(back)  # once: a template is large to hash
     known = cache.faces if cache else {}
@@ -112,14 +118,15 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     faces = []
     laid_out = 0
     for deck in game.decks:
-        deck_keys = [_face_key(game, deck, card, number, front_key, fonts, spec, ink_saver)
+        deck_art = art.by_deck.get(deck.id, {})
+        deck_keys = [_face_key(game, deck, card, number, front_key, fonts, spec, ink_saver, deck_art.get(card.id))
                      for number, card in enumerate(deck.cards, start=1)]
         cached = {i: known[key] for i, key in enumerate(deck_keys) if key in known}
         laid_out += len(deck.cards) - len(cached)
-        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached))
+        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached, deck_art))
         keys |= {f"front-{deck.id}-{card.id}": key for card, key in zip(deck.cards, deck_keys)}
         keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
-                                              spec.bleed, ink_saver)
+                                              spec.bleed, ink_saver, deck_art.get(""))
     if cache is not None:
         cache.faces = {keys[f"front-{f.deck.id}-{card.id}"]: face for f in faces
                        for card, face in zip(f.deck.cards, f.fronts)}
@@ -129,14 +136,16 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
                   for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
                   if face.smallest_size and face.smallest_size < game.min_text_size - 1e-6]
     fit = [p for deck_faces in faces for p in deck_faces.problems]
-    return Checked(game, faces, problems + fit + legibility, spec, keys, laid_out)
+    return Checked(game, faces, problems + art.problems + fit + legibility, spec, keys, laid_out, art.images)
 
 
-def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, spec: Spec, ink_saver: bool) -> str:
-    """Everything a card front is made from, so a change to any of it lays the card out again."""
+def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, spec: Spec, ink_saver: bool,
+              art: dict | None) -> str:
+    """Everything a card front is made from, so a change to any of it lays the card out again
+    (the art by the content hash of the prepared picture)."""
     return content_key("front", card, card.where, game.card_type(card.type), deck.id, deck.name, deck.code,
                        deck.optional, len(deck.cards), number, game.title, game.short_name, game.attributes,
-                       game.conditions, template, fonts, spec.card, spec.bleed, ink_saver)
+                       game.conditions, template, fonts, spec.card, spec.bleed, ink_saver, art)
 
 
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
@@ -171,7 +180,9 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
              for name, document in documents.items()}
     reuse = {name: path for name, key in keys.items() if (path := cache.file(key))}
     extras = {MANIFEST: manifest_json(checked.game)}
-    files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse, extras)
+    images = {key: art.image for key, art in checked.images.items()}
+    files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse, extras,
+                                images)
     cache.save(cache.faces, {key: out_dir / name for name, key in keys.items()})
     smallest = min((face.smallest_size for f in checked.faces for face in f.fronts if face.smallest_size), default=0)
     return Report(checked.game, files, [p for p in checked.problems if not p.is_error], smallest,

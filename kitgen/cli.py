@@ -15,6 +15,7 @@ import click
 from kitgen import __version__
 from kitgen.build import Options, build_game, check_kit, resolve_print, text_sizes
 from kitgen.check.stats import stats_report
+from kitgen.art import art_table
 from kitgen.calibrate import Game_for_settings, write_calibration
 from kitgen.check import deck_stats
 from kitgen.errors import KitgenError, Problem, sort_problems
@@ -91,17 +92,19 @@ def main() -> None:
               help="Print settings file (default: kitgen.yaml in this folder, if there is one).")
 @click.option("--strict", is_flag=True, help="Warnings (e.g. text below the legibility minimum) fail the build.")
 @click.option("--no-cache", is_flag=True, help="Lay out and draw everything again.")
+@click.option("--art", "art_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder of card art named by card id (default: the game's art/ folder).")
 @click.option("--changed-since", metavar="REF",
               help="A git revision or a previous build (folder or build-manifest.json): also write "
                    "cards-changed.pdf with only the cards that changed, and changes.pdf listing them.")
 def build(game: str | None, build_all: bool, output: Path | None, templates: Path | None, config: Path | None,
-          strict: bool, no_cache: bool, changed_since: str | None, **settings) -> None:
+          strict: bool, no_cache: bool, changed_since: str | None, art_dir: Path | None, **settings) -> None:
     """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all.
 
     Print options left out come from --config / kitgen.yaml, then the game's data, then kitgen's
     defaults (Letter, poker cards, long-edge duplex, 6.35 mm margins)."""
     project = Project.default()
-    options = Options(PrintSettings(**settings), templates, config, changed_since)
+    options = Options(PrintSettings(**settings), templates, config, changed_since, art_dir)
     if build_all == bool(game):
         raise click.UsageError("give a GAME or --all, not both or neither")
     games = project.game_names() if build_all else [game]
@@ -336,6 +339,27 @@ def _stamp(folders: list[Path]) -> tuple:
     """What the watched files look like now: names, sizes and modification times."""
     return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size)
                         for folder in folders for p in folder.rglob("*") if p.is_file()))
+
+
+@main.command(name="art")
+@click.argument("game")
+@click.option("--art", "art_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder of card art named by card id (default: the game's art/ folder).")
+def art_list(game: str, art_dir: Path | None) -> None:
+    """List every card, whether it has art, the file it would use, and the art box size."""
+    project = Project.default()
+    try:
+        rows, box = art_table(project, game, art_dir)
+    except KitgenError as exc:
+        _fail(exc)
+    if box:
+        click.echo(f"Art box: {box['w_mm']:.1f} x {box['h_mm']:.1f} mm ({box['fit']}); at 300 dpi "
+                   f"{box['w_px']} x {box['h_px']} px. Files: art/<card id>.png, .jpg, .jpeg or .webp\n")
+    click.echo(f"{'deck':<10}{'card':<32}{'art':<5}file")
+    for row in rows:
+        click.echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
+    with_art = sum(row["has_art"] for row in rows)
+    click.echo(f"\n{with_art} of {len(rows)} cards have art.")
 
 
 @main.command()

@@ -97,6 +97,8 @@ class Card:
     keywords: tuple[str, ...] = ()
     kit_choice: str = ""  # which of this card's values the kit chose because the source gives none
     erratum: str | None = None
+    art: str = ""  # an image file, relative to the game folder (else art/<card id>.png|jpg|webp)
+    art_focus: str = ""  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
     where: Where | None = _where()
 
 
@@ -117,6 +119,7 @@ class Back:
     subtitle: str = ""
     color: str = "#333333"
     accent: str = "#cccccc"
+    image: str = ""  # an image for the whole back, relative to the game folder
     where: Where | None = _where()
 
 
@@ -382,6 +385,7 @@ class Box:
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     fine_print: bool = False  # sorting codes and the like: left out of the legibility report
+    fit: Literal["cover", "contain"] = "cover"  # art: fill the box (cropping) or fit inside it
     where: Where | None = _where()
 
 

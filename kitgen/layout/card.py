@@ -11,7 +11,7 @@ from kitgen.errors import Problem, Where, error
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.expressions import render_string
 from kitgen.layout.fit import LEADING, fit_text
-from kitgen.layout.shapes import Circle, Line, Measure, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Line, Measure, Picture, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate
 from kitgen.units import MM
 
@@ -104,6 +104,11 @@ def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape],
         return _layout_text(box, value(box.content), value(box.color), measure)
     if box.kind == "effects":
         return layout_effects(box, context, value(box.color), measure)
+    art = context.get("art")
+    if art:  # a prepared picture: fill the box (cover) or sit centred in it (contain)
+        w = box.w if box.fit == "cover" else min(box.w, box.h * art["aspect"])
+        h = box.h if box.fit == "cover" else w / art["aspect"]
+        return [Picture(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, art["key"])], 0.0, True
     return _placeholder_art(box, value(box.fill) or "#888888"), 0.0, True
 
 

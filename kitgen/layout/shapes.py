@@ -54,4 +54,15 @@ class Text:
     rotate: float = 0.0
 
 
-Shape = Rect | Line | Circle | Text
+@dataclass(frozen=True)
+class Picture:
+    """A prepared image (render/images.py) drawn into a box; `key` names it in the kit's images."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    key: str
+
+
+Shape = Rect | Line | Circle | Text | Picture

@@ -7,7 +7,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
-from kitgen.layout.shapes import Circle, Line, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Line, Picture, Rect, Shape, Text
 from kitgen.render.fonts import font_name
 
 
@@ -25,7 +25,7 @@ def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str |
     return canvas
 
 
-def draw_page(canvas: Canvas, page, drawn: set[str]) -> None:
+def draw_page(canvas: Canvas, page, drawn: set[str], images: dict | None = None) -> None:
     """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used;
     `drawn` holds the names of the forms this PDF already has."""
     for placement in page.placements:
@@ -33,18 +33,22 @@ def draw_page(canvas: Canvas, page, drawn: set[str]) -> None:
             # The form's box is the trim plus the bleed: it clips whatever reaches further.
             bleed = page.bleed
             canvas.beginForm(placement.key, -bleed, -bleed, placement.w + bleed, placement.h + bleed)
-            draw_shapes(canvas, placement.shapes, placement.h)
+            draw_shapes(canvas, placement.shapes, placement.h, images)
             canvas.endForm()
             drawn.add(placement.key)
         canvas.saveState()
         canvas.translate(placement.x, page.height - placement.y - placement.h)
         canvas.doForm(placement.key)
         canvas.restoreState()
-    draw_shapes(canvas, page.shapes, page.height)
+    draw_shapes(canvas, page.shapes, page.height, images)
 
 
-def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h: float) -> None:
+def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h: float,
+                images: dict | None = None) -> None:
     for shape in shapes:
+        if isinstance(shape, Picture):
+            canvas.drawImage(images[shape.key], shape.x, page_h - shape.y - shape.h, shape.w, shape.h, mask="auto")
+            continue
         if isinstance(shape, Rect):
             _rect(canvas, shape, page_h)
         elif isinstance(shape, Line):

@@ -10,6 +10,8 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from reportlab.lib.utils import ImageReader
+
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
@@ -37,8 +39,8 @@ def staged(out_dir: Path, game: Game):
 
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
               instruction: str, duplex: str | None = "DuplexFlipLongEdge",
-              reuse: dict[str, Path] | None = None, extras: dict[str, str] | None = None
-              ) -> tuple[tuple[Path, ...], list[str]]:
+              reuse: dict[str, Path] | None = None, extras: dict[str, str] | None = None,
+              images: dict | None = None) -> tuple[tuple[Path, ...], list[str]]:
     """Write every file (copying those in `reuse`, made before from the same content);
     return the kit's files and the names drawn anew."""
     out_dir = Path(out_dir)
@@ -52,7 +54,7 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
                 continue
             rendered.append(name)
             if name in sheets:
-                _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex)
+                _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex, images or {})
             else:
                 render_document(documents[name], staging / name, game.title, accent, instruction)
         for name, text in (extras or {}).items():
@@ -83,15 +85,17 @@ def _prepare_parent(out_dir: Path) -> None:
         raise KitgenError(error(Where(str(out_dir.parent)), "output folder is not writable"))
 
 
-def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None) -> None:
+def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
     drawn: set[str] = set()
+    # One reader per picture for the whole PDF: reportlab then embeds each picture once.
+    images = {key: ImageReader(image) for key, image in images.items()}
     for page in pages:
         if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
             x, y, w, h = page.trim_box
             canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
             canvas.setBleedBox((0, 0, page.width, page.height))
-        draw_page(canvas, page, drawn)
+        draw_page(canvas, page, drawn, images)
         canvas.showPage()
     canvas.save()
 

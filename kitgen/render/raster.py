@@ -10,14 +10,15 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from kitgen.layout.shapes import Circle, Line, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Line, Picture, Rect, Shape, Text
 from kitgen.render.fonts import ROLES
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
 def rasterise(shapes: tuple[Shape, ...], width: float, height: float, dpi: float, fonts: Path,
-              origin: tuple[float, float] = (0.0, 0.0), size_px: tuple[int, int] | None = None) -> Image.Image:
+              origin: tuple[float, float] = (0.0, 0.0), size_px: tuple[int, int] | None = None,
+              images: dict | None = None) -> Image.Image:
     """An RGB image of `width` x `height` points at `dpi`; `origin` is the point drawn at pixel (0, 0)."""
     scale = dpi / 72
     size = size_px or (round(width * scale), round(height * scale))
@@ -41,6 +42,11 @@ def rasterise(shapes: tuple[Shape, ...], width: float, height: float, dpi: float
         elif isinstance(shape, Line):
             draw.line([*px(shape.x1, shape.y1), *px(shape.x2, shape.y2)], fill=shape.color,
                       width=max(1, round(shape.width * scale)))
+        elif isinstance(shape, Picture) and images and shape.key in images:
+            x0, y0 = px(shape.x, shape.y)
+            x1, y1 = px(shape.x + shape.w, shape.y + shape.h)
+            picture = images[shape.key].resize((max(1, round(x1 - x0)), max(1, round(y1 - y0))), Image.LANCZOS)
+            image.paste(picture, (round(x0), round(y0)), picture if picture.mode == "RGBA" else None)
         elif isinstance(shape, Text) and not shape.rotate:
             font = _font(str(fonts / ROLES[shape.font]), round(shape.size * scale * 4) / 4)
             draw.text(px(shape.x, shape.y), shape.text, fill=shape.color, font=font, anchor=_ANCHORS[shape.align])

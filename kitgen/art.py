@@ -1,0 +1,108 @@
+"""Which picture each card (and each deck's back) uses, checked and prepared before layout.
+
+A card's `art:` key names a file inside the game folder; otherwise art/<card id>.png|jpg|jpeg|webp
+in the game's art folder (or --art DIR) is used when present, and the template's placeholder when
+not. A named file that is missing or unreadable prints a visible placeholder and a warning.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kitgen.errors import Problem, Where, error, warning
+from kitgen.load.game import display_path
+from kitgen.model import Box, CardTemplate, Deck, Game
+from kitgen.render.images import Art, prepare_art
+
+EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp")
+
+
+@dataclass
+class ArtSet:
+    by_deck: dict[str, dict[str, dict]] = field(default_factory=dict)  # deck -> card id ("" = back) -> info
+    images: dict[str, Art] = field(default_factory=dict)  # key -> prepared picture, embedded once
+    problems: list[Problem] = field(default_factory=list)
+
+
+def art_box(template: CardTemplate) -> Box | None:
+    return next((box for box in template.boxes if box.kind == "art"), None)
+
+
+def find_art(game_folder: Path, art_dir: Path | None, card_id: str) -> Path | None:
+    folder = art_dir or game_folder / "art"
+    return next((folder / f"{card_id}{ext}" for ext in EXTENSIONS if (folder / f"{card_id}{ext}").is_file()), None)
+
+
+def collect_art(game: Game, folder: Path, art_dir: Path | None, front: CardTemplate, back: CardTemplate) -> ArtSet:
+    found = ArtSet()
+    front_box, back_box = art_box(front), art_box(back)
+    for deck in game.decks:
+        found.by_deck[deck.id] = {}
+        for card in deck.cards:
+            path = _named(folder, card.art, card.where, f"card '{card.name}'", found) if card.art else \
+                find_art(folder, art_dir, card.id)
+            if path and front_box:
+                _add(found, deck, card.id, path, front_box, _focus(card.art_focus), f"card '{card.name}'", card.where)
+        if deck.back.image and back_box:
+            path = _named(folder, deck.back.image, deck.back.where or deck.where, f"back of deck '{deck.id}'", found)
+            if path:
+                _add(found, deck, "", path, back_box, (0.5, 0.5), f"back of deck '{deck.id}'", deck.back.where)
+    return found
+
+
+def _named(folder: Path, name: str, where: Where | None, owner: str, found: ArtSet) -> Path | None:
+    """A file the data names: it must stay inside the game folder; a missing one is a warning."""
+    where = where or Where(str(folder))
+    if "://" in name or Path(name).is_absolute():
+        found.problems.append(error(where, f"{owner}: art '{name}' must be a file inside the game folder"))
+        return None
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        found.problems.append(error(where, f"{owner}: art '{name}' is outside the game folder"))
+        return None
+    if not path.is_file():
+        found.problems.append(warning(where, f"{owner}: art file {display_path(folder / name)} not found; "
+                                      "the card shows its placeholder"))
+        return None
+    return path
+
+
+def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, owner: str, where) -> None:
+    art, problems = prepare_art(path, box.w, box.h, box.fit, focus, display_path(path), owner,
+                                where or Where(display_path(path)))
+    found.problems += [p if p.level == "warning" else p.__class__("warning", p.where, p.message + "; the card "
+                                                                   "shows its placeholder") for p in problems]
+    if art is not None:
+        found.images[art.key] = art
+        found.by_deck[deck.id][card_id] = {"key": art.key, "aspect": art.aspect}
+
+
+def _focus(text: str) -> tuple[float, float]:
+    try:
+        x, y = (min(1.0, max(0.0, float(v))) for v in text.split(","))
+        return x, y
+    except ValueError:
+        return 0.5, 0.5
+
+
+def art_table(project, game_ref: str, art_dir: Path | None) -> tuple[list[dict], dict | None]:
+    """For `kitgen art`: every card, whether it has art and which file it uses or would use."""
+    from kitgen.load import load_game
+    from kitgen.load.templates import load_card_template
+
+    folder = project.game_folder(game_ref)
+    game = load_game(folder)
+    box = art_box(load_card_template("card-front.yaml", project.template_dirs(folder)))
+    rows = []
+    for deck in game.decks:
+        for card in deck.cards:
+            found = (folder / card.art) if card.art else find_art(folder, art_dir, card.id)
+            default = (art_dir or folder / "art") / f"{card.id}.png"
+            has = bool(found and found.is_file())
+            rows.append({"deck": deck.id, "card": card.name, "has_art": has,
+                         "file": display_path(found if has else (folder / card.art if card.art else default))})
+    info = None
+    if box:
+        info = {"w_mm": box.w / 72 * 25.4, "h_mm": box.h / 72 * 25.4, "fit": box.fit,
+                "w_px": round(box.w / 72 * 300), "h_px": round(box.h / 72 * 300)}
+    return rows, info

@@ -1,0 +1,98 @@
+"""Art: open, check and prepare images with Pillow before anything is drawn.
+
+Only PNG, JPEG and WebP are opened; huge or damaged files are refused; EXIF rotation, CMYK,
+palette and 16-bit images are normalised; the picture is cropped to the box (cover, around a
+focal point) or fitted inside it (contain) and downsampled to print resolution.
+"""
+from __future__ import annotations
+
+import hashlib
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from kitgen.errors import Problem, Where, error, warning
+
+FORMATS = ["PNG", "JPEG", "WEBP"]
+MAX_PIXELS = 40_000_000  # a card needs about 1,500 x 2,100 px at 600 dpi; 40 MP is ample
+PRINT_DPI = 300  # art is downsampled to this at its printed size
+LOW_DPI = 200  # below this, art prints visibly soft
+
+
+@dataclass(frozen=True)
+class Art:
+    key: str  # content hash of the prepared picture: the same picture is embedded once
+    image: Image.Image
+    aspect: float  # width / height of the prepared picture
+    dpi: float  # effective resolution of the source at the printed size
+
+
+def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[float, float],
+                shown: str, owner: str, where: Where) -> tuple[Art | None, list[Problem]]:
+    """The picture ready to draw in a box of box_w x box_h points, or None and the problems."""
+    try:
+        image = _open(path)
+    except _Refused as exc:
+        return None, [error(where, f"{owner}: art {shown}: {exc}")]
+    image = _normalise(ImageOps.exif_transpose(image))
+    if fit == "cover":
+        image = _crop_to(image, box_w / box_h, focus)
+        placed_w = box_w
+    else:
+        placed_w = min(box_w, box_h * image.width / image.height)
+    dpi = image.width / (placed_w / 72)
+    problems = []
+    if dpi < LOW_DPI:
+        problems.append(warning(where, f"{owner}: art {shown} is {dpi:.0f} dpi at its printed size "
+                                f"({image.width} px over {placed_w / 72 * 25.4:.1f} mm); {LOW_DPI} dpi or more prints sharp"))
+    target = round(placed_w / 72 * PRINT_DPI)
+    if image.width > target:  # downsample to print resolution: smaller PDFs, same print
+        image = image.resize((target, max(1, round(image.height * target / image.width))), Image.LANCZOS)
+    key = hashlib.sha256(image.mode.encode() + repr(image.size).encode() + image.tobytes()).hexdigest()[:24]
+    return Art(key, image, image.width / image.height, dpi), problems
+
+
+class _Refused(Exception):
+    pass
+
+
+def _open(path: Path) -> Image.Image:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(path, formats=FORMATS)
+            if image.width * image.height > MAX_PIXELS:
+                raise _Refused(f"{image.width} x {image.height} px is more than {MAX_PIXELS // 1_000_000} megapixels")
+            image.load()  # decode now: a truncated file fails here, not as a half-grey card
+    except FileNotFoundError:
+        raise _Refused("file not found") from None
+    except UnidentifiedImageError:
+        raise _Refused(f"not an image kitgen reads ({', '.join(FORMATS)})") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise _Refused("image is too large (decompression bomb)") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise _Refused(f"cannot read the image ({exc}); is the file truncated or damaged?") from None
+    return image
+
+
+def _normalise(image: Image.Image) -> Image.Image:
+    """RGB, or RGBA where the picture has transparency: what both renderers draw alike."""
+    if image.mode in ("I;16", "I;16B", "I;16L", "I"):
+        image = image.point(lambda value: value / 257).convert("L")  # 16-bit: scale, do not clip
+    if image.mode == "P" and "transparency" in image.info or image.mode in ("LA", "PA", "RGBA"):
+        return image.convert("RGBA")
+    return image.convert("RGB")
+
+
+def _crop_to(image: Image.Image, aspect: float, focus: tuple[float, float]) -> Image.Image:
+    """The largest window of the given aspect, as centred on the focal point as the picture allows."""
+    width, height = image.size
+    if width / height > aspect:
+        new_w, new_h = round(height * aspect), height
+    else:
+        new_w, new_h = width, round(width / aspect)
+    left = min(max(0, round(focus[0] * width - new_w / 2)), width - new_w)
+    top = min(max(0, round(focus[1] * height - new_h / 2)), height - new_h)
+    return image.crop((left, top, left + new_w, top + new_h))
