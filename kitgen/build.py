@@ -25,7 +25,7 @@ from kitgen.load.config import load_config
 from kitgen.load.templates import load_card_template
 from kitgen.model import Game, PrintSettings
 from kitgen.project import Project
-from kitgen.render.fonts import measure, register_fonts
+from kitgen.render.fonts import measure, missing_glyphs, register_fonts
 from kitgen.render.kit import write_kit
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, parse_offset, parse_size, to_mm
 
@@ -136,6 +136,11 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
                   for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
                   if face.smallest_size and face.smallest_size < game.min_text_size - 1e-6]
     fit = [p for deck_faces in faces for p in deck_faces.problems]
+    glyphs = [warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "
+                      "they would print as empty boxes")
+              for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
+              if (missing := _missing(face))]
+    fit += glyphs
     return Checked(game, faces, problems + art.problems + fit + legibility, spec, keys, laid_out, art.images)
 
 
@@ -146,6 +151,21 @@ def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, sp
     return content_key("front", card, card.where, game.card_type(card.type), deck.id, deck.name, deck.code,
                        deck.optional, len(deck.cards), number, game.title, game.short_name, game.attributes,
                        game.conditions, template, fonts, spec.card, spec.bleed, ink_saver, art)
+
+
+def _missing(face) -> list[str]:
+    from kitgen.layout.shapes import Text
+
+    found: set[str] = set()
+    for shape in face.shapes:
+        if isinstance(shape, Text):
+            found.update(missing_glyphs(shape.text, shape.font))
+    return sorted(found)
+
+
+def _describe(characters: list[str]) -> str:
+    shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in characters[:5])
+    return f"character{'s' if len(characters) > 1 else ''} {shown}{' and more' if len(characters) > 5 else ''}"
 
 
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:

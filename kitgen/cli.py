@@ -24,6 +24,7 @@ from kitgen.images import export_png, export_tts
 from kitgen.load import load_game
 from kitgen.load.schema import json_schema
 from kitgen.model import PrintSettings
+from kitgen.new import new_game
 from kitgen.project import Project
 from kitgen.render.stats import render_stats
 from kitgen.units import CARD_SIZES, MM, Length, parse_length
@@ -339,6 +340,21 @@ def _stamp(folders: list[Path]) -> tuple:
     """What the watched files look like now: names, sizes and modification times."""
     return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size)
                         for folder in folders for p in folder.rglob("*") if p.is_file()))
+
+
+@main.command()
+@click.argument("name")
+@click.option("--in", "parent", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+              show_default=True, help="Folder to create the game in.")
+def new(name: str, parent: Path) -> None:
+    """Create a small game folder NAME that validates and builds at once."""
+    project = Project.default()
+    try:
+        folder = new_game(name, parent, project.templates, project.data / "schema")
+    except KitgenError as exc:
+        _fail(exc)
+    click.echo(f"Created {folder}/ (game.yaml, rules.yaml, decks/main.yaml, art/, templates/).")
+    click.echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
 
 
 @main.command(name="art")
