@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.art import collect_art
-from kitgen.cache import BuildCache, cache_folder, content_key, files_key
+from kitgen.cache import BuildCache, cache_folder, content_key
 from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_json
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
@@ -25,7 +25,7 @@ from kitgen.load.config import load_config
 from kitgen.load.templates import load_card_template
 from kitgen.model import Game, PrintSettings
 from kitgen.project import Project
-from kitgen.render.fonts import measure, missing_glyphs, register_fonts
+from kitgen.render.fonts import font_files, measure, missing_glyphs, register_fonts
 from kitgen.render.kit import write_kit
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, parse_offset, parse_size, to_mm
 
@@ -83,6 +83,8 @@ class Checked:
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
     laid_out: int = 0  # card faces laid out in this run (the rest came from the cache)
     images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
+    fonts: dict = dataclasses.field(default_factory=dict)  # font role -> TrueType file
+    fonts_key: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,14 +106,15 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     if any(p.is_error for p in problems):  # laying out broken data would only add confusing errors
         return Checked(game, (), problems)
     spec, ink_saver = resolve_print(game, options)
-    register_fonts(project.fonts)
+    font_set = font_files(project.fonts, game.fonts, folder)
+    register_fonts(font_set)
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
     if ink_saver:
         art.images = {key: dataclasses.replace(a, image=a.image.convert("L")) for key, a in art.images.items()}
-    fonts = files_key(project.fonts)
+    fonts = content_key(*[(role, path.read_bytes()) for role, path in sorted(font_set.items())])
     front_key, back_key = content_key(front), content_key(back)  # once: a template is large to hash
     known = cache.faces if cache else {}
     keys: dict[str, str] = {}
@@ -141,7 +144,8 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
               for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
               if (missing := _missing(face))]
     fit += glyphs
-    return Checked(game, faces, problems + art.problems + fit + legibility, spec, keys, laid_out, art.images)
+    return Checked(game, faces, problems + art.problems + fit + legibility, spec, keys, laid_out, art.images,
+                   font_set, fonts)
 
 
 def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, spec: Spec, ink_saver: bool,
@@ -194,7 +198,7 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
         documents["changes.pdf"] = changes_doc
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    fonts = files_key(project.fonts)
+    fonts = checked.fonts_key
     keys = {name: content_key(name, _sheet_signature(pages, checked.face_keys), duplex) for name, pages in sheets.items()}
     keys |= {name: content_key(name, document, checked.game.title, accent_of(checked.game), instruction(spec), fonts)
              for name, document in documents.items()}

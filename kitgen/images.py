@@ -26,7 +26,7 @@ def export_png(project: Project, game_ref: str, out_dir: Path, dpi: float, optio
             items = [(f"{faces.deck.id}-{card.id}", face) for card, face in zip(faces.deck.cards, faces.fronts)]
             items.append((f"{faces.deck.id}-back", faces.back))
             for name, face in items:
-                image = rasterise(face.shapes, width, height, dpi, project.fonts, (-bleed, -bleed), size,
+                image = rasterise(face.shapes, width, height, dpi, checked.fonts, (-bleed, -bleed), size,
                                   {key: art.image for key, art in checked.images.items()})
                 save_png(image, folder / f"{name}.png", dpi)
     return sorted(out_dir.glob("*.png"))
@@ -50,13 +50,13 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options)
                 chunk = pairs[start:start + per_sheet]
                 cols = min(TTS_MAX_COLUMNS, max(2, len(chunk)))
                 rows = max(2, math.ceil((len(chunk) + 1) / cols))
-                sheet = _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, project,
+                sheet = _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, checked.fonts,
                                {key: art.image for key, art in checked.images.items()})
                 name = f"{faces.deck.id}-sheet-{number}.png"
                 save_png(sheet, folder / name, dpi)
                 sheets.append({"image": name, "columns": cols, "rows": rows,
                                "cards": [{"name": c.name, "copies": c.copies} for c, _ in chunk]})
-            back = rasterise(faces.back.shapes, width, height, dpi, project.fonts, size_px=(card_px, card_h_px),
+            back = rasterise(faces.back.shapes, width, height, dpi, checked.fonts, size_px=(card_px, card_h_px),
                              images={key: art.image for key, art in checked.images.items()})
             save_png(back, folder / f"{faces.deck.id}-back.png", dpi)
             index["decks"].append({"id": faces.deck.id, "name": faces.deck.name, "back": f"{faces.deck.id}-back.png",
@@ -65,8 +65,8 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options)
     return sorted(out_dir.iterdir())
 
 
-def _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, project, art=None):
-    images = [rasterise(face.shapes, width, height, dpi, project.fonts, size_px=(card_px, card_h_px), images=art)
+def _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, fonts, art=None):
+    images = [rasterise(face.shapes, width, height, dpi, fonts, size_px=(card_px, card_h_px), images=art)
               for _, face in chunk]
     return compose_sheet(images, cols, rows)
 

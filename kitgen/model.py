@@ -315,6 +315,17 @@ class PrintSettings:
 
 
 @dataclass(frozen=True)
+class GameFonts:
+    """A game's own TrueType files (in its folder) for any of kitgen's font roles."""
+
+    body: str = ""
+    bold: str = ""
+    italic: str = ""
+    title: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -345,6 +356,7 @@ class Game:
     turns: int = 20
     turn_label: str = "Turn"
     min_text_size: Length = Length(6.5)  # legibility policy: card text shrunk below this is reported
+    fonts: GameFonts = GameFonts()
     print: PrintSettings = PrintSettings()
     where: Where | None = _where()
 

@@ -5,7 +5,6 @@ looks the same everywhere.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -25,18 +24,36 @@ def font_name(role: str) -> str:
     return f"kitgen-{role}"
 
 
-def register_fonts(folder: Path) -> None:
-    """Register each role once per process; a missing or broken file is a clear error."""
-    for role, file in ROLES.items():
-        _register(role, str(folder / file))
+def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -> dict[str, Path]:
+    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's own `fonts:`."""
+    files = {role: folder / file for role, file in ROLES.items()}
+    for role in ROLES:
+        chosen = getattr(game_fonts, role, "") if game_fonts else ""
+        if chosen:
+            path = (game_folder / chosen).resolve()
+            where = game_fonts.where or Where(str(game_folder))
+            if not path.is_relative_to(game_folder.resolve()) or not path.is_file():
+                raise KitgenError(error(where, f"fonts.{role}: font file '{chosen}' not found in the game folder"))
+            files[role] = path
+    return files
 
 
-@lru_cache(maxsize=None)
-def _register(role: str, path: str) -> None:
-    try:
-        pdfmetrics.registerFont(TTFont(font_name(role), path))
-    except (OSError, TTFError) as exc:
-        raise KitgenError(error(Where(path), f"cannot load font: {exc}")) from None
+def register_fonts(files: Path | dict[str, Path]) -> None:
+    """Make each role draw with its file. reportlab keeps one registry per process, so a role is
+    registered again only when a build asks for another file than the one it holds."""
+    if isinstance(files, Path):
+        files = font_files(files)
+    for role, path in files.items():
+        name = font_name(role)
+        try:
+            if pdfmetrics.getFont(name).face.filename == str(path):
+                continue
+        except KeyError:
+            pass
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except (OSError, TTFError) as exc:
+            raise KitgenError(error(Where(str(path)), f"cannot load font: {exc}")) from None
 
 
 def measure(text: str, role: str, size: float) -> float:

@@ -11,12 +11,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from kitgen.layout.shapes import Circle, Line, Picture, Rect, Shape, Text
-from kitgen.render.fonts import ROLES
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
-def rasterise(shapes: tuple[Shape, ...], width: float, height: float, dpi: float, fonts: Path,
+def rasterise(shapes: tuple[Shape, ...], width: float, height: float, dpi: float, fonts: dict[str, Path],
               origin: tuple[float, float] = (0.0, 0.0), size_px: tuple[int, int] | None = None,
               images: dict | None = None) -> Image.Image:
     """An RGB image of `width` x `height` points at `dpi`; `origin` is the point drawn at pixel (0, 0)."""
@@ -48,7 +47,7 @@ def rasterise(shapes: tuple[Shape, ...], width: float, height: float, dpi: float
             picture = images[shape.key].resize((max(1, round(x1 - x0)), max(1, round(y1 - y0))), Image.LANCZOS)
             image.paste(picture, (round(x0), round(y0)), picture if picture.mode == "RGBA" else None)
         elif isinstance(shape, Text) and not shape.rotate:
-            font = _font(str(fonts / ROLES[shape.font]), round(shape.size * scale * 4) / 4)
+            font = _font(str(fonts[shape.font]), round(shape.size * scale * 4) / 4)
             draw.text(px(shape.x, shape.y), shape.text, fill=shape.color, font=font, anchor=_ANCHORS[shape.align])
     return image
 

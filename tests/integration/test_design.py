@@ -77,3 +77,26 @@ def test_readme__yaml_reference_lists_every_key_of_every_record():
     assert set(documented) == set(records)
     for name, cls in records.items():
         assert documented[name] == {f.name for f in dataclasses.fields(cls) if f.name != "where"}, name
+
+
+def test_fonts__a_game_names_its_own_font_for_a_role(tmp_path, project):
+    game = tmp_path / "gc"
+    shutil.copytree(project.game_folder("galactic-civ"), game)
+    (game / "fonts").mkdir()
+    shutil.copyfile(project.fonts / "Lato-Italic.ttf", game / "fonts" / "house-title.ttf")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "\nfonts: {title: fonts/house-title.ttf}\n")
+    result = run_kitgen("build", str(game), "-o", str(tmp_path / "kit"))
+    assert result.returncode == 0, result.stderr
+    page = PdfReader(tmp_path / "kit" / "cards-common.pdf").pages[0]
+    names = set()
+    for form in page["/Resources"]["/XObject"].values():
+        for font in form.get_object().get("/Resources", {}).get("/Font", {}).values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    assert any(name.endswith("Lato-Italic") for name in names)  # card names now in the game's title font
+    assert not any(name.endswith("Lato-Black") for name in names)
+    plain = run_kitgen("build", "galactic-civ", "-o", str(tmp_path / "plain"))  # and ours come back after
+    assert plain.returncode == 0
+    missing = (game / "game.yaml").read_text().replace("fonts/house-title.ttf", "fonts/nope.ttf")
+    (game / "game.yaml").write_text(missing)
+    bad = run_kitgen("validate", str(game))
+    assert bad.returncode == 1 and "error: fonts.title: font file 'fonts/nope.ttf' not found in the game folder" in bad.stderr

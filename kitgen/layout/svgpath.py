@@ -1,0 +1,279 @@
+"""SVG path data made simple: parse `d` into absolute M/L/C/Z commands, flatten them to polygons,
+and measure their bounds. Pure Python, so layout can size icons and any renderer can draw them."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Iterator
+
+Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+Point = tuple[float, float]
+
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_SEPARATORS = re.compile(r"[\s,]*")
+_SIZES = {"M": 3, "L": 3, "C": 7, "Z": 1}  # tuple lengths of the commands parse_path returns
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+def parse_path(d: str) -> list[Command]:
+    """Absolute commands for path data `d`. Every subpath starts with an M; H, V, S, Q, T and A
+    become L and C, so a consumer needs only moveTo, lineTo, curveTo and close."""
+    builder = _Builder()
+    for index, (letter, args) in enumerate(_groups(d)):
+        if index == 0 and letter not in "Mm":
+            raise ValueError(f"path data must start with M or m, not {letter!r}: {_excerpt(d)}")
+        arity = _ARITY[letter.upper()]
+        if arity == 0:
+            if args:
+                raise ValueError(f"path data: {letter} takes no numbers, got {len(args)}: {_excerpt(d)}")
+            builder.close()
+            continue
+        if not args or len(args) % arity:
+            raise ValueError(f"path data: {letter} takes numbers in groups of {arity}, got {len(args)}: "
+                             f"{_excerpt(d)}")
+        for start in range(0, len(args), arity):
+            # After the first pair, M's extra pairs are line-tos (SVG's implicit repeat rule).
+            implicit = {"M": "L", "m": "l"}.get(letter) if start else None
+            builder.add(implicit or letter, args[start:start + arity])
+    return builder.out
+
+
+def _groups(d: str) -> Iterator[tuple[str, list[float]]]:
+    """(command letter, its numbers) as written, one pair per letter in the data."""
+    pos = _SEPARATORS.match(d, 0).end()
+    while pos < len(d):
+        letter = d[pos]
+        if letter.upper() not in _ARITY:
+            raise ValueError(f"path data: expected a command letter at {pos}, found {letter!r}: {_excerpt(d, pos)}")
+        args, pos = _numbers(d, pos + 1, arc=letter in "Aa")
+        yield letter, args
+
+
+def _numbers(d: str, pos: int, arc: bool) -> tuple[list[float], int]:
+    args: list[float] = []
+    while True:
+        pos = _SEPARATORS.match(d, pos).end()
+        if pos >= len(d) or d[pos].isalpha():
+            return args, pos
+        if arc and len(args) % 7 in (3, 4):
+            # Arc flags are one character, and minifiers write them unseparated: "a5 5 0 0110 10".
+            if d[pos] not in "01":
+                raise ValueError(f"path data: arc flag must be 0 or 1 at {pos}: {_excerpt(d, pos)}")
+            args.append(float(d[pos]))
+            pos += 1
+            continue
+        match = _NUMBER.match(d, pos)
+        if not match:
+            raise ValueError(f"path data: expected a number at {pos}, found {d[pos]!r}: {_excerpt(d, pos)}")
+        value = float(match.group())
+        if not math.isfinite(value):
+            raise ValueError(f"path data: number out of range at {pos}: {_excerpt(d, pos)}")
+        args.append(value)
+        pos = match.end()
+
+
+def _excerpt(d: str, pos: int = 0) -> str:
+    return repr(d[max(0, pos - 20):pos + 20])
+
+
+class _Builder:
+    """Turns one command group at a time into absolute M/L/C/Z, tracking the pen."""
+
+    def __init__(self) -> None:
+        self.out: list[Command] = []
+        self.x = self.y = 0.0
+        self.start = (0.0, 0.0)
+        self.open = False  # False after Z: the next drawing command needs an explicit M first
+        self.cubic_ctrl: Point | None = None  # last C/S second control point, for S's reflection
+        self.quad_ctrl: Point | None = None  # last Q/T control point, for T's reflection
+
+    def add(self, letter: str, a: list[float]) -> None:
+        cmd = letter.upper()
+        dx, dy = (0.0, 0.0) if letter.isupper() else (self.x, self.y)
+        if cmd == "M":
+            self.move(a[0] + dx, a[1] + dy)
+            return
+        if not self.open:
+            self.out.append(("M", *self.start))
+            self.open = True
+        cubic, quad = None, None
+        if cmd in "LHV":
+            x = a[0] + dx if cmd != "V" else self.x
+            y = a[-1] + dy if cmd != "H" else self.y
+            self.out.append(("L", x, y))
+        elif cmd in "CS":
+            c1 = (a[0] + dx, a[1] + dy) if cmd == "C" else self._reflect(self.cubic_ctrl)
+            rest = a[2:] if cmd == "C" else a
+            cubic = (rest[0] + dx, rest[1] + dy)
+            x, y = rest[2] + dx, rest[3] + dy
+            self.out.append(("C", *c1, *cubic, x, y))
+        elif cmd in "QT":
+            quad = (a[0] + dx, a[1] + dy) if cmd == "Q" else self._reflect(self.quad_ctrl)
+            x, y = a[-2] + dx, a[-1] + dy
+            self.out.append(_quad_to_cubic((self.x, self.y), quad, (x, y)))
+        else:  # A
+            x, y = a[5] + dx, a[6] + dy
+            self.out.extend(_arc_to_cubics((self.x, self.y), a[0], a[1], a[2], bool(a[3]), bool(a[4]), (x, y)))
+        self.x, self.y = x, y
+        self.cubic_ctrl, self.quad_ctrl = cubic, quad
+
+    def move(self, x: float, y: float) -> None:
+        self.out.append(("M", x, y))
+        self.x, self.y = x, y
+        self.start = (x, y)
+        self.open = True
+        self.cubic_ctrl = self.quad_ctrl = None
+
+    def close(self) -> None:
+        if self.open:
+            self.out.append(("Z",))
+        self.x, self.y = self.start
+        self.open = False
+        self.cubic_ctrl = self.quad_ctrl = None
+
+    def _reflect(self, ctrl: Point | None) -> Point:
+        # S and T mirror the previous control point through the pen, or use the pen when the
+        # previous command was not a curve of the same kind.
+        if ctrl is None:
+            return (self.x, self.y)
+        return (2 * self.x - ctrl[0], 2 * self.y - ctrl[1])
+
+
+def _quad_to_cubic(p0: Point, q: Point, p: Point) -> Command:
+    # Degree elevation: exact, the cubic traces the same curve as the quadratic.
+    c1 = (p0[0] + 2 / 3 * (q[0] - p0[0]), p0[1] + 2 / 3 * (q[1] - p0[1]))
+    c2 = (p[0] + 2 / 3 * (q[0] - p[0]), p[1] + 2 / 3 * (q[1] - p[1]))
+    return ("C", *c1, *c2, *p)
+
+
+def _arc_to_cubics(p0: Point, rx: float, ry: float, angle: float, large: bool, sweep: bool,
+                   p: Point) -> list[Command]:
+    """An elliptical arc as cubics of at most 90 degrees each (SVG 1.1 appendix F.6.5-F.6.6)."""
+    if p0 == p:
+        return []  # the spec omits an arc whose ends coincide
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", *p)]
+    cx, cy, rx, ry, theta, delta = _arc_center(p0, rx, ry, math.radians(angle), large, sweep, p)
+    cos_phi, sin_phi = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def to_path(ux: float, uy: float) -> Point:  # unit circle -> the rotated, placed ellipse
+        return (cx + rx * cos_phi * ux - ry * sin_phi * uy, cy + rx * sin_phi * ux + ry * cos_phi * uy)
+
+    count = max(1, math.ceil(abs(delta) / (math.pi / 2) - 1e-9))
+    step = delta / count
+    k = 4 / 3 * math.tan(step / 4)  # control distance that makes a cubic hug a circular arc
+    out: list[Command] = []
+    for i in range(count):
+        a0, a1 = theta + i * step, theta + (i + 1) * step
+        c1 = to_path(math.cos(a0) - k * math.sin(a0), math.sin(a0) + k * math.cos(a0))
+        c2 = to_path(math.cos(a1) + k * math.sin(a1), math.sin(a1) - k * math.cos(a1))
+        end = p if i == count - 1 else to_path(math.cos(a1), math.sin(a1))  # land exactly on p
+        out.append(("C", *c1, *c2, *end))
+    return out
+
+
+def _arc_center(p0: Point, rx: float, ry: float, phi: float, large: bool, sweep: bool,
+                p: Point) -> tuple[float, float, float, float, float, float]:
+    """Endpoint to center parameterisation: (cx, cy, rx, ry, start angle, sweep angle)."""
+    cos_phi, sin_phi = math.cos(phi), math.sin(phi)
+    hx, hy = (p0[0] - p[0]) / 2, (p0[1] - p[1]) / 2
+    x1, y1 = cos_phi * hx + sin_phi * hy, -sin_phi * hx + cos_phi * hy
+    scale = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
+    if scale > 1:  # radii too small to reach: grow them just enough (F.6.6)
+        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+    den = rx * rx * y1 * y1 + ry * ry * x1 * x1
+    coef = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
+    ccx, ccy = coef * rx * y1 / ry, -coef * ry * x1 / rx
+    cx = cos_phi * ccx - sin_phi * ccy + (p0[0] + p[0]) / 2
+    cy = sin_phi * ccx + cos_phi * ccy + (p0[1] + p[1]) / 2
+    theta = math.atan2((y1 - ccy) / ry, (x1 - ccx) / rx)
+    delta = math.atan2((-y1 - ccy) / ry, (-x1 - ccx) / rx) - theta
+    if sweep and delta < 0:
+        delta += 2 * math.pi
+    elif not sweep and delta > 0:
+        delta -= 2 * math.pi
+    return cx, cy, rx, ry, theta, delta
+
+
+def cubic_point(p0: Point, c1: Point, c2: Point, p: Point, t: float) -> Point:
+    """The point at parameter t of a cubic Bézier."""
+    u = 1 - t
+    a, b, c, e = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+    return (a * p0[0] + b * c1[0] + c * c2[0] + e * p[0], a * p0[1] + b * c1[1] + c * c2[1] + e * p[1])
+
+
+def flatten(commands: list[Command], tolerance: float = 0.25) -> list[list[Point]]:
+    """One polygon per subpath, curves cut into lines that stray at most `tolerance` from them.
+    Polygons are implicitly closed: the last point joins the first, as a fill would."""
+    if not tolerance > 0:
+        raise ValueError(f"flatten: tolerance must be positive, got {tolerance}")
+    polygons: list[list[Point]] = []
+    for pen, cmd in _walk(commands):
+        if cmd[0] == "M":
+            polygons.append([(cmd[1], cmd[2])])
+        elif cmd[0] == "L":
+            polygons[-1].append((cmd[1], cmd[2]))
+        elif cmd[0] == "C":
+            c1, c2, end = (cmd[1], cmd[2]), (cmd[3], cmd[4]), (cmd[5], cmd[6])
+            count = _segments(pen, c1, c2, end, tolerance)
+            polygons[-1].extend(cubic_point(pen, c1, c2, end, i / count) for i in range(1, count + 1))
+    return polygons
+
+
+def _walk(commands: list[Command]) -> Iterator[tuple[Point, Command]]:
+    """Each command with the pen position before it, refusing anything parse_path would not make."""
+    pen: Point | None = None
+    start: Point | None = None
+    for cmd in commands:
+        if not cmd or _SIZES.get(cmd[0]) != len(cmd):
+            raise ValueError(f"unknown path command {cmd!r}; pass the output of parse_path")
+        if pen is None and cmd[0] != "M":
+            raise ValueError(f"path commands must start with M, not {cmd[0]!r}")
+        yield pen, cmd
+        if cmd[0] == "M":
+            pen = start = (cmd[1], cmd[2])
+        else:  # Z returns the pen to where its subpath began
+            pen = start if cmd[0] == "Z" else (cmd[-2], cmd[-1])
+
+
+def _segments(p0: Point, c1: Point, c2: Point, p: Point, tolerance: float) -> int:
+    # Wang's formula: n uniform steps keep a cubic within 3/4 * max|second difference| / n^2.
+    dd = max(math.hypot(p0[0] - 2 * c1[0] + c2[0], p0[1] - 2 * c1[1] + c2[1]),
+             math.hypot(c1[0] - 2 * c2[0] + p[0], c1[1] - 2 * c2[1] + p[1]))
+    return max(1, math.ceil(math.sqrt(0.75 * dd / tolerance)))
+
+
+def bounds(commands: list[Command]) -> tuple[float, float, float, float]:
+    """The tight box (x0, y0, x1, y1) around the drawn outline, curve bulges included."""
+    points: list[Point] = []
+    for pen, cmd in _walk(commands):
+        if cmd[0] == "C":
+            c1, c2, end = (cmd[1], cmd[2]), (cmd[3], cmd[4]), (cmd[5], cmd[6])
+            # Only the ends and the turning points can be extreme, never the control points.
+            points.extend(cubic_point(pen, c1, c2, end, t) for t in _extrema(pen, c1, c2, end))
+            points.append(end)
+        elif cmd[0] in "ML":
+            points.append((cmd[1], cmd[2]))
+    if not points:
+        raise ValueError("bounds: the path has no points")
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _extrema(p0: Point, c1: Point, c2: Point, p: Point) -> list[float]:
+    """Parameters in (0, 1) where the cubic turns in x or in y: roots of its derivative."""
+    found = []
+    for axis in (0, 1):
+        # B'(t)/3 = a t^2 + b t + c for this axis.
+        a = -p0[axis] + 3 * c1[axis] - 3 * c2[axis] + p[axis]
+        b = 2 * (p0[axis] - 2 * c1[axis] + c2[axis])
+        c = c1[axis] - p0[axis]
+        if abs(a) < 1e-12:
+            roots = [-c / b] if abs(b) > 1e-12 else []
+        else:
+            disc = b * b - 4 * a * c
+            roots = [] if disc < 0 else [(-b + s * math.sqrt(disc)) / (2 * a) for s in (1, -1)]
+        found.extend(t for t in roots if 0 < t < 1)
+    return found
