@@ -22,6 +22,7 @@ from kitgen.layout.expressions import make_environment, render_template
 from kitgen.layout.impose import MIN_MARGIN, Spec, plan_grid
 from kitgen.load import load_game
 from kitgen.load.config import load_config
+from kitgen.load.icons import load_icons
 from kitgen.load.templates import load_card_template
 from kitgen.model import Game, PrintSettings
 from kitgen.project import Project
@@ -110,12 +111,15 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     register_fonts(font_set)
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
+    icons = load_icons(dirs)
+    problems = problems + check_icons(game, icons)
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
     if ink_saver:
         art.images = {key: dataclasses.replace(a, image=a.image.convert("L")) for key, a in art.images.items()}
     fonts = content_key(*[(role, path.read_bytes()) for role, path in sorted(font_set.items())])
-    front_key, back_key = content_key(front), content_key(back)  # once: a template is large to hash
+    icons_key = content_key(sorted(icons.icons.items()))
+    front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
     known = cache.faces if cache else {}
     keys: dict[str, str] = {}
     faces = []
@@ -126,7 +130,7 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
                      for number, card in enumerate(deck.cards, start=1)]
         cached = {i: known[key] for i, key in enumerate(deck_keys) if key in known}
         laid_out += len(deck.cards) - len(cached)
-        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached, deck_art))
+        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached, deck_art, icons))
         keys |= {f"front-{deck.id}-{card.id}": key for card, key in zip(deck.cards, deck_keys)}
         keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
                                               spec.bleed, ink_saver, deck_art.get(""))
@@ -155,6 +159,21 @@ def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, sp
     return content_key("front", card, card.where, game.card_type(card.type), deck.id, deck.name, deck.code,
                        deck.optional, len(deck.cards), number, game.title, game.short_name, game.attributes,
                        game.conditions, template, fonts, spec.card, spec.bleed, ink_saver, art)
+
+
+def check_icons(game: Game, icons) -> list[Problem]:
+    """Every icon a card type or attribute names is in the icon set."""
+    import difflib
+
+    named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
+    named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
+    problems = []
+    for owner, icon, where in named:
+        if icons.get(icon) is None:
+            close = difflib.get_close_matches(icon, list(icons.icons), n=1)
+            problems.append(error(where, f"{owner}: no icon named '{icon}'"
+                                  + (f" (did you mean '{close[0]}'?)" if close else "")))
+    return problems
 
 
 def _missing(face) -> list[str]:
@@ -269,6 +288,9 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
                      kit: dict | None = None) -> dict[str, Document]:
     env = make_environment(project.template_dirs(project.game_folder(game_ref), options.templates))
-    context = {**document_context(game), "kit": kit or {}}
+    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
+    attribution = load_icons(project.template_dirs(project.game_folder(game_ref), options.templates)).attribution \
+        if uses_icons else ""
+    context = {**document_context(game), "kit": kit or {}, "icons_attribution": attribution}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items()}

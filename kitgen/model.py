@@ -34,6 +34,7 @@ class Attribute:
     aliases: tuple[str, ...] = ()
     abbreviation: str = ""
     group: str = ""  # the attribute this one is a sub-factor of (e.g. Economy Energy of Economy)
+    icon: str = ""  # a name from templates/icons/icons.json
     start: str = ""  # starting value as printed on the player sheet: "5", "1D6"
     erratum: str | None = None
     where: Where | None = _where()
@@ -72,6 +73,7 @@ class CardType:
     color: str = "#555555"
     description: str = ""
     cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
+    icon: str = ""  # a name from templates/icons/icons.json
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
     where: Where | None = _where()
 
@@ -370,7 +372,7 @@ class Game:
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---
 
-BoxKind = Literal["rect", "circle", "line", "text", "effects", "art"]
+BoxKind = Literal["rect", "circle", "line", "text", "effects", "art", "icon"]
 
 
 @dataclass(frozen=True)

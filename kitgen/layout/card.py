@@ -11,7 +11,7 @@ from kitgen.errors import Problem, Where, error
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.expressions import render_string
 from kitgen.layout.fit import LEADING, fit_text
-from kitgen.layout.shapes import Circle, Line, Measure, Picture, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate
 from kitgen.units import MM
 
@@ -104,12 +104,29 @@ def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape],
         return _layout_text(box, value(box.content), value(box.color), measure)
     if box.kind == "effects":
         return layout_effects(box, context, value(box.color), measure)
+    if box.kind == "icon":
+        return _icon(box, context.get("icons"), value(box.content), value(box.color)), 0.0, True
     art = context.get("art")
     if art:  # a prepared picture: fill the box (cover) or sit centred in it (contain)
         w = box.w if box.fit == "cover" else min(box.w, box.h * art["aspect"])
         h = box.h if box.fit == "cover" else w / art["aspect"]
         return [Picture(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, art["key"])], 0.0, True
-    return _placeholder_art(box, value(box.fill) or "#888888"), 0.0, True
+    return _placeholder_art(box, value(box.fill) or "#888888", _type_icon(context)), 0.0, True
+
+
+def _type_icon(context: dict):
+    icons, card_type = context.get("icons"), context.get("type")
+    return icons.get(card_type.icon) if icons and card_type is not None and card_type.icon else None
+
+
+def _icon(box: Box, icons, name: str, color: str) -> list[Shape]:
+    icon = icons.get(name) if icons and name else None
+    if icon is None:
+        return []
+    width, height, commands = icon
+    side = min(box.w, box.h)  # square icons, centred in the box
+    return [Icon(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side, (width, height), commands,
+                 color or "#000000")]
 
 
 def _layout_text(box: Box, text: str, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
@@ -146,13 +163,22 @@ def tint(color: str, amount: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
-def _placeholder_art(box: Box, color: str) -> list[Shape]:
-    """No art: the type's colour as soft bands and a ringed planet, so the window looks designed."""
+def _placeholder_art(box: Box, color: str, icon=None) -> list[Shape]:
+    """No art: the type's colour as soft bands and its large icon (or a ringed planet), so the
+    window looks designed rather than empty."""
     shapes: list[Shape] = []
     bands = 6
     for i in range(bands):  # a stepped gradient, light at the top
         shapes.append(Rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.2,
                            fill=tint(color, 0.88 - 0.07 * i)))
+    if icon is not None:
+        width, height, commands = icon
+        side = box.h * 0.78
+        shapes.append(Circle(box.x + box.w / 2, box.y + box.h / 2, side * 0.62, stroke=tint(color, 0.55),
+                             stroke_width=0.6))
+        shapes.append(Icon(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side, (width, height),
+                           commands, tint(color, 0.25)))
+        return shapes
     cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
     radius = box.h * 0.3
     shapes.append(Circle(cx, cy, radius * 1.55, stroke=tint(color, 0.45), stroke_width=0.6))

@@ -45,7 +45,8 @@ class DeckFaces:
 
 def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTemplate,
                       measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
-                      known: dict[int, Face] | None = None, art: dict[str, dict] | None = None) -> DeckFaces:
+                      known: dict[int, Face] | None = None, art: dict[str, dict] | None = None,
+                      icons=None) -> DeckFaces:
     """Every card's front and the deck's back. `known` maps card positions to faces laid out
     before (from the build cache): those cards are not laid out again."""
     total = len(deck.cards)
@@ -55,9 +56,9 @@ def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTem
             fronts.append(known[number - 1])
             continue
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
-                   "number": number, "total": total, "art": (art or {}).get(card.id)}
+                   "number": number, "total": total, "art": (art or {}).get(card.id), "icons": icons}
         fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver))
-    back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get("")}, measure,
+    back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons}, measure,
                             f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
     return DeckFaces(deck, tuple(fronts), back_face)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kitgen.layout.expressions import effect_value
 from kitgen.layout.fit import LEADING, STEP, wrap
-from kitgen.layout.shapes import Line, Measure, Rect, Shape, Text
+from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box
 
 ROW = 1.6  # effect row height as a multiple of the size: room for the badge
@@ -18,7 +18,7 @@ HEADING = 0.85  # condition headings are smaller than rows
 
 def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
     card, game, card_type = context["card"], context["game"], context["type"]
-    groups = _groups(card, game)
+    groups = _groups(card, game, context.get("icons"))
     texts = [t for t in (card.text, "  ·  ".join(card.keywords)) if t]
     reminder = card_type.description
     size = box.size
@@ -31,7 +31,7 @@ def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tup
     return [_shift(shape, offset) for shape in shapes], size, height <= box.h + 0.01
 
 
-def _groups(card, game) -> list[tuple[str, list]]:
+def _groups(card, game, icons) -> list[tuple[str, list]]:
     order: list[str | None] = []
     rows: dict[str | None, list] = {}
     for effect in card.effects:
@@ -41,7 +41,8 @@ def _groups(card, game) -> list[tuple[str, list]]:
         attribute = game.attribute(effect.attribute)
         label = attribute.name if attribute else effect.attribute
         target = TARGET_LABELS[effect.target]
-        rows[effect.condition].append((f"{target}: {label}" if target else label, effect))
+        icon = icons.get(attribute.icon) if icons and attribute and attribute.icon else None
+        rows[effect.condition].append((f"{target}: {label}" if target else label, effect, icon))
     groups = []
     for condition_id in order:
         condition = next((c for c in game.conditions if c.id == condition_id), None)
@@ -59,8 +60,8 @@ def _place(box, groups, texts, reminder, size, color, accent, measure) -> tuple[
         if heading:
             y += size * HEADING * LEADING
             shapes.append(Text(box.x, y - size * HEADING * 0.25, heading.upper(), "bold", size * HEADING, accent))
-        for label, effect in rows:
-            shapes += _row(box, y, label, effect, size, color, accent, measure)
+        for label, effect, icon in rows:
+            shapes += _row(box, y, label, effect, icon, size, color, accent, measure)
             y += size * ROW
     for text in texts:
         y += size * 0.3
@@ -78,16 +79,24 @@ def _place(box, groups, texts, reminder, size, color, accent, measure) -> tuple[
     return shapes, y - box.y
 
 
-def _row(box, y, label, effect, size, color, accent, measure) -> list[Shape]:
+def _row(box, y, label, effect, icon, size, color, accent, measure) -> list[Shape]:
+    """[icon] Attribute ........ (+2)"""
     value = effect_value(effect)
     delta = -1 if effect.delta < 0 else 1
+    shapes: list[Shape] = []
+    x = box.x
+    if icon is not None:  # the attribute's icon, so the row reads at a glance and in black and white
+        width, height, commands = icon
+        side = size * 1.15
+        shapes.append(Icon(x, y + (size * ROW - side) / 2, side, side, (width, height), commands, accent))
+        x += side + size * 0.35
     badge_h = size * 1.3
     badge_w = measure(value, "bold", size) + size * 1.0
     badge_x = box.x + box.w - badge_w
     baseline = y + size * ROW / 2 + size * 0.35
     label_w = measure(label, "body", size)
-    shapes: list[Shape] = [Text(box.x, baseline, label, "body", size, color)]
-    dots_from, dots_to = box.x + label_w + size * 0.4, badge_x - size * 0.4
+    shapes.append(Text(x, baseline, label, "body", size, color))
+    dots_from, dots_to = x + label_w + size * 0.4, badge_x - size * 0.4
     if dots_to > dots_from:
         shapes.append(Line(dots_from, baseline, dots_to, baseline, "#b0b0b0", 0.4))
     top = y + (size * ROW - badge_h) / 2

@@ -65,4 +65,17 @@ class Picture:
     key: str
 
 
-Shape = Rect | Line | Circle | Text | Picture
+@dataclass(frozen=True)
+class Icon:
+    """A vector icon (absolute SVG path commands in a view box) drawn into a box, filled."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    view: tuple[float, float]
+    commands: tuple
+    color: str = "#000000"
+
+
+Shape = Rect | Line | Circle | Text | Picture | Icon

@@ -7,7 +7,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
-from kitgen.layout.shapes import Circle, Line, Picture, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
 from kitgen.render.fonts import font_name
 
 
@@ -60,6 +60,30 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
             canvas.circle(shape.x, page_h - shape.y, shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
         elif isinstance(shape, Text):
             _text(canvas, shape, page_h)
+        elif isinstance(shape, Icon):
+            _icon(canvas, shape, page_h)
+
+
+def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
+    """SVG path commands (y down, in the icon's view box) scaled into the icon's box, flipped here."""
+    sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
+    x0, y0 = icon.x, page_h - icon.y
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return x0 + x * sx, y0 - y * sy
+
+    path = canvas.beginPath()
+    for command in icon.commands:
+        if command[0] == "M":
+            path.moveTo(*point(*command[1:3]))
+        elif command[0] == "L":
+            path.lineTo(*point(*command[1:3]))
+        elif command[0] == "C":
+            path.curveTo(*point(*command[1:3]), *point(*command[3:5]), *point(*command[5:7]))
+        else:
+            path.close()
+    canvas.setFillColor(HexColor(icon.color))
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=0)  # even-odd: the holes in an icon stay open
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from kitgen.layout.shapes import Circle, Line, Picture, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
+from kitgen.layout.svgpath import flatten
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
@@ -46,10 +47,25 @@ def rasterise(shapes: tuple[Shape, ...], width: float, height: float, dpi: float
             x1, y1 = px(shape.x + shape.w, shape.y + shape.h)
             picture = images[shape.key].resize((max(1, round(x1 - x0)), max(1, round(y1 - y0))), Image.LANCZOS)
             image.paste(picture, (round(x0), round(y0)), picture if picture.mode == "RGBA" else None)
+        elif isinstance(shape, Icon):
+            _icon(image, shape, px, scale)
         elif isinstance(shape, Text) and not shape.rotate:
             font = _font(str(fonts[shape.font]), round(shape.size * scale * 4) / 4)
             draw.text(px(shape.x, shape.y), shape.text, fill=shape.color, font=font, anchor=_ANCHORS[shape.align])
     return image
+
+
+def _icon(image: Image.Image, icon: Icon, px, scale: float) -> None:
+    """Fill the icon's outlines even-odd: each subpath flips the mask, so holes stay open."""
+    sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
+    mask = Image.new("1", image.size, 0)
+    for polygon in flatten(list(icon.commands), tolerance=0.5 / max(sx * scale, 1e-6)):
+        if len(polygon) < 3:
+            continue
+        layer = Image.new("1", image.size, 0)
+        ImageDraw.Draw(layer).polygon([px(icon.x + x * sx, icon.y + y * sy) for x, y in polygon], fill=1)
+        mask = ImageChops.logical_xor(mask, layer)
+    image.paste(icon.color, mask=mask)
 
 
 @lru_cache(maxsize=64)

@@ -100,3 +100,23 @@ def test_fonts__a_game_names_its_own_font_for_a_role(tmp_path, project):
     (game / "game.yaml").write_text(missing)
     bad = run_kitgen("validate", str(game))
     assert bad.returncode == 1 and "error: fonts.title: font file 'fonts/nope.ttf' not found in the game folder" in bad.stderr
+
+
+def test_icons__types_and_attributes_show_their_icons_with_attribution(kit):
+    import pdfplumber
+
+    with pdfplumber.open(kit / "cards-common.pdf") as pdf:
+        page = pdf.pages[0]
+        badge = [c for c in page.curves if 51 < c["x0"] / 2.8346 - 12.7 < 59 and c["top"] / 2.8346 - 6.35 < 12]
+    assert badge, "no icon drawn in the first card's type badge"
+    rules = " ".join(p.extract_text() for p in PdfReader(kit / "rules.pdf").pages)
+    assert "Icons by Lorc, Delapouite" in rules and "CC BY 3.0" in rules
+
+
+def test_icons__an_unknown_icon_is_an_error_with_a_suggestion(tmp_path, project):
+    game = tmp_path / "gc"
+    shutil.copytree(project.game_folder("galactic-civ"), game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("icon: spaceship", "icon: spaceshp"))
+    result = run_kitgen("validate", str(game))
+    assert result.returncode == 1
+    assert "error: card type 'Ship': no icon named 'spaceshp' (did you mean 'spaceship'?)" in result.stdout
