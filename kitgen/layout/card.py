@@ -123,10 +123,10 @@ def _icon(box: Box, icons, name: str, color: str) -> list[Shape]:
     icon = icons.get(name) if icons and name else None
     if icon is None:
         return []
-    width, height, commands = icon
+    width, height, commands, name = icon
     side = min(box.w, box.h)  # square icons, centred in the box
     return [Icon(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side, (width, height), commands,
-                 color or "#000000")]
+                 color or "#000000", name)]
 
 
 def _layout_text(box: Box, text: str, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
@@ -172,12 +172,12 @@ def _placeholder_art(box: Box, color: str, icon=None) -> list[Shape]:
         shapes.append(Rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.2,
                            fill=tint(color, 0.88 - 0.07 * i)))
     if icon is not None:
-        width, height, commands = icon
+        width, height, commands, name = icon
         side = box.h * 0.78
         shapes.append(Circle(box.x + box.w / 2, box.y + box.h / 2, side * 0.62, stroke=tint(color, 0.55),
                              stroke_width=0.6))
         shapes.append(Icon(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side, (width, height),
-                           commands, tint(color, 0.25)))
+                           commands, tint(color, 0.25), name))
         return shapes
     cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
     radius = box.h * 0.3

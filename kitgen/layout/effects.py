@@ -86,9 +86,9 @@ def _row(box, y, label, effect, icon, size, color, accent, measure) -> list[Shap
     shapes: list[Shape] = []
     x = box.x
     if icon is not None:  # the attribute's icon, so the row reads at a glance and in black and white
-        width, height, commands = icon
+        width, height, commands, name = icon
         side = size * 1.15
-        shapes.append(Icon(x, y + (size * ROW - side) / 2, side, side, (width, height), commands, accent))
+        shapes.append(Icon(x, y + (size * ROW - side) / 2, side, side, (width, height), commands, accent, name))
         x += side + size * 0.35
     badge_h = size * 1.3
     badge_w = measure(value, "bold", size) + size * 1.0

@@ -76,6 +76,7 @@ class Icon:
     view: tuple[float, float]
     commands: tuple
     color: str = "#000000"
+    name: str = ""  # names the icon, so a PDF can hold its outline once and colour each use
 
 
 Shape = Rect | Line | Circle | Text | Picture | Icon

@@ -17,7 +17,9 @@ class IconSet:
     attribution: str = ""
 
     def get(self, name: str):
-        return self.icons.get(name)
+        """(width, height, commands, name) or None."""
+        icon = self.icons.get(name)
+        return (*icon, name) if icon else None
 
 
 def load_icons(dirs: list[Path]) -> IconSet:

@@ -3,12 +3,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor as _parse_colour
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
 from kitgen.render.fonts import font_name
+
+
+@lru_cache(maxsize=1024)
+def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colour, not once per shape
+    return _parse_colour(text)
 
 
 def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
@@ -30,6 +37,7 @@ def draw_page(canvas: Canvas, page, drawn: set[str], images: dict | None = None)
     `drawn` holds the names of the forms this PDF already has."""
     for placement in page.placements:
         if placement.key not in drawn:
+            _icon_forms(canvas, placement.shapes, drawn)
             # The form's box is the trim plus the bleed: it clips whatever reaches further.
             bleed = page.bleed
             canvas.beginForm(placement.key, -bleed, -bleed, placement.w + bleed, placement.h + bleed)
@@ -64,26 +72,44 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
             _icon(canvas, shape, page_h)
 
 
+def _icon_forms(canvas: Canvas, shapes, drawn: set[str]) -> None:
+    """Each icon's outline once per PDF, as a form with no colour of its own: every use sets the
+    fill colour, then places the form (forms inherit the colour in force where they are drawn)."""
+    for shape in shapes:
+        key = f"icon-{shape.name}" if isinstance(shape, Icon) and shape.name else None
+        if key and key not in drawn:
+            canvas.beginForm(key, 0, 0, *shape.view)
+            canvas.drawPath(_outline(canvas, shape.commands), stroke=0, fill=1, fillMode=0)
+            canvas.endForm()
+            drawn.add(key)
+
+
 def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
-    """SVG path commands (y down, in the icon's view box) scaled into the icon's box, flipped here."""
+    """An icon scaled into its box; its view box is y-down like layout, so the flip is here."""
     sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
-    x0, y0 = icon.x, page_h - icon.y
+    canvas.saveState()
+    canvas.setFillColor(HexColor(icon.color))
+    canvas.transform(sx, 0, 0, -sy, icon.x, page_h - icon.y)
+    if icon.name:
+        canvas.doForm(f"icon-{icon.name}")
+    else:
+        canvas.drawPath(_outline(canvas, icon.commands), stroke=0, fill=1, fillMode=0)  # even-odd: holes stay open
+    canvas.restoreState()
 
-    def point(x: float, y: float) -> tuple[float, float]:
-        return x0 + x * sx, y0 - y * sy
 
+def _outline(canvas: Canvas, commands):
+    """SVG path commands (absolute M, L, C, Z from layout/svgpath.py) as a reportlab path."""
     path = canvas.beginPath()
-    for command in icon.commands:
+    for command in commands:
         if command[0] == "M":
-            path.moveTo(*point(*command[1:3]))
+            path.moveTo(*command[1:3])
         elif command[0] == "L":
-            path.lineTo(*point(*command[1:3]))
+            path.lineTo(*command[1:3])
         elif command[0] == "C":
-            path.curveTo(*point(*command[1:3]), *point(*command[3:5]), *point(*command[5:7]))
+            path.curveTo(*command[1:7])
         else:
             path.close()
-    canvas.setFillColor(HexColor(icon.color))
-    canvas.drawPath(path, stroke=0, fill=1, fillMode=0)  # even-odd: the holes in an icon stay open
+    return path
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
