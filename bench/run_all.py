@@ -1,0 +1,122 @@
+"""Every kitgen benchmark in one run, one report: python bench/run_all.py
+
+1. Full build of every shipped game (Project.default().game_names()) against the plain-reportlab
+   floor (bench_build.py): kit seconds, floor seconds, ratio (the issue's target: within 1.5x).
+2. A synthetic deck (synthetic.py, bench_synthetic.py) at 1,000 and 10,000 cards: build time,
+   time per card, peak RSS of the build subprocess, loaded data size, and the 10k/1k ratios.
+3. PDF bytes per card of the card PDFs only (cards-*.pdf: fronts and backs; not the rules,
+   reference, player sheet or manifest), from the builds of 1 and 2. Art: not supported yet.
+
+All figures and ratios come from this run; nothing is asserted about time, and it always exits 0
+(unless a build fails). About 1.5-2 minutes on 2 cores with the defaults.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_build  # noqa: E402  (puts the repo root on sys.path)
+import bench_synthetic  # noqa: E402
+import reportlab  # noqa: E402
+
+from kitgen import __version__  # noqa: E402
+from kitgen.project import Project  # noqa: E402
+
+ART = "not supported yet"
+
+
+def section(title: str) -> None:
+    print(f"\n{title}\n{'=' * len(title)}")
+
+
+def shipped(runs: int) -> list[dict]:
+    section(f"1. Full build of every shipped game vs the plain-reportlab floor (median of {runs} after 1 warm-up)")
+    project = Project.default()
+    cache = "off (use_cache=False)" if bench_build.CACHE_OFF else "n/a (build_game has no cache)"
+    print(f"kit: build_game in-process, fresh output folder each run, build cache {cache}; floor: same cards' "
+          f"text, same grid and fonts, drawString only")
+    head = f"  {'game':<24} {'cards':>5} {'pages':>5} {'kit s':>7} {'floor s':>8} {'kit/floor':>9} {'kit ms/card':>11}"
+    print(head + "\n  " + "-" * (len(head) - 2))
+    results = []
+    with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as name:
+        for game in project.game_names():
+            r = bench_build.measure_game(project, game, runs, Path(name) / game)
+            results.append(r)
+            print(f"  {game:<24} {r['cards']:>5} {r['pages']:>5} {r['kit']:>7.3f} {r['floor']:>8.3f} "
+                  f"{r['ratio']:>8.1f}x {r['kit'] / r['cards'] * 1000:>11.2f}")
+    kit, floor = sum(r["kit"] for r in results), sum(r["floor"] for r in results)
+    print(f"  {'all games':<24} {sum(r['cards'] for r in results):>5} {sum(r['pages'] for r in results):>5} "
+          f"{kit:>7.3f} {floor:>8.3f} {kit / floor:>8.1f}x")
+    ratios = [r["ratio"] for r in results]
+    within = sum(x <= bench_build.AIM for x in ratios)
+    print(f"  -> kit/floor is {min(ratios):.0f}-{max(ratios):.0f}x; {within} of {len(results)} games within the "
+          f"{bench_build.AIM}x target. The floor is {floor / sum(r['cards'] for r in results) * 1000:.2f} ms per card; "
+          f"the kit also writes rules, reference, player sheet and manifest, a fixed cost that weighs most on small decks.")
+    return results
+
+
+def synthetic(runs: int, large_runs: int) -> list[dict]:
+    section(f"2. Synthetic Galactic Civ deck at 1,000 and 10,000 cards ({runs} runs at 1k, {large_runs} at 10k)")
+    results = bench_synthetic.measure([1000, 10000], runs, large_runs)
+    print("\n".join(bench_synthetic.report(results)))
+    return results
+
+
+def bytes_per_card(games: list[dict], decks: list[dict]) -> None:
+    section("3. PDF bytes per card, card PDFs only (cards-*.pdf, fronts and backs)")
+    head = (f"  {'kit':<24} {'cards':>6} {'pages':>6} {'card PDF bytes':>15} {'bytes/card':>10} "
+            f"{'floor B/card':>12}  {'with art':<18}")
+    print(head + "\n  " + "-" * (len(head) - 2))
+    rows = [(r["game"], r["cards"], r["card_pages"], r["card_bytes"], r["floor_bytes"]) for r in games]
+    rows += [(f"synthetic {r['n']:,}", r["cards"], r["card_pages"], r["card_bytes"], r["floor_card_bytes"]) for r in decks]
+    for label, cards, pages, size, floor in rows:
+        print(f"  {label:<24} {cards:>6,} {pages:>6,} {size:>15,} {size / cards:>10,.0f} {floor / cards:>12,.0f}  {ART:<18}")
+    small, large = decks[0], decks[-1]
+    marginal = (large["card_bytes"] - small["card_bytes"]) / (large["n"] - small["n"])
+    fixed = small["card_bytes"] - marginal * small["n"]
+    shipped_per_card = [size / cards for _, cards, _, size, _ in rows[:len(games)]]
+    print(f"  -> without art a card costs {min(shipped_per_card):,.0f}-{max(shipped_per_card):,.0f} bytes in the shipped "
+          f"kits; from 1k to 10k the marginal cost is {marginal:,.0f} bytes per card (front + its share of a back page) "
+          f"over a fixed ~{fixed / 1024:,.0f} KiB per file (embedded font subsets, shared forms). With art: {ART}.")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per shipped game and side (default 5)")
+    parser.add_argument("--synthetic-runs", type=int, default=3, help="timed runs at 1,000 cards (default 3)")
+    parser.add_argument("--large-runs", type=int, default=3, help="timed runs at 10,000 cards (default 3)")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    print(f"kitgen {__version__} benchmarks: Python {platform.python_version()}, reportlab {reportlab.Version}, "
+          f"{platform.system()} {platform.machine()}, {_cpus()} CPUs, load average {_load()}")
+    print("(timings are wall clock: a 1-minute load average near the CPU count means other work competed "
+          "and inflated them)")
+    games = shipped(args.runs)
+    decks = synthetic(args.synthetic_runs, args.large_runs)
+    bytes_per_card(games, decks)
+    print(f"\ntotal benchmark time {time.perf_counter() - start:.0f} s; load average at the end {_load()}")
+    return 0
+
+
+def _load() -> str:
+    import os
+
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+
+
+def _cpus() -> str:
+    import os
+
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return str(usable)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
