@@ -152,6 +152,7 @@ class Phase:
     name: str
     text: str
     trigger: Trigger | None = None
+    also: tuple[Trigger, ...] = ()  # further bonuses in the same phase (highest Culture also gains 1 VP)
     summary: str = ""
     flavor: str = ""
     where: Where | None = _where()

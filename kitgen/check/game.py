@@ -76,10 +76,10 @@ def _check_rule_refs(game: Game) -> list[Problem]:
     problems = []
     attributes = _attribute_names(game)
     for phase in game.phases:
-        trigger = phase.trigger
-        if trigger and game.attribute(trigger.attribute) is None:
-            problems.append(error(trigger.where, f"phase '{phase.name}': unknown attribute '{trigger.attribute}'"
-                                  + _suggest(trigger.attribute, attributes)))
+        for trigger in ([phase.trigger] if phase.trigger else []) + list(phase.also):
+            if game.attribute(trigger.attribute) is None:
+                problems.append(error(trigger.where, f"phase '{phase.name}': unknown attribute '{trigger.attribute}'"
+                                      + _suggest(trigger.attribute, attributes)))
         problems += _check_phase_name(game, phase)
     for path in game.victory_paths:
         for name in path.highest + path.highest_any:
