@@ -207,7 +207,7 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     errors = [p for p in checked.problems if p.is_error or strict]
     if errors:
         raise KitgenError(errors)
-    spec, _ = resolve_print(checked.game, options)
+    spec = checked.spec  # resolved once, in check_kit
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
     documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets))
