@@ -129,6 +129,10 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
 
 
 def _read(path: Path, shown: str, problems: list[Problem]):
+    game_folder = path.parent.parent if path.parent.name == "decks" else path.parent
+    if path.is_symlink() and not path.resolve().is_relative_to(game_folder.resolve()):
+        problems.append(error(Where(shown), "links to a file outside the game folder; copy the file in instead"))
+        return None
     try:
         root = read_nodes(path, shown)
     except KitgenError as exc:

@@ -5,6 +5,7 @@ Duplicate keys, aliases (no billion laughs), custom tags and huge files are refu
 """
 from __future__ import annotations
 
+import stat
 import unicodedata
 from pathlib import Path
 
@@ -43,6 +44,11 @@ def read_nodes(path: Path, shown: str) -> yaml.Node | None:
 
 def _read_text(path: Path, shown: str) -> str:
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # a FIFO would block, /dev/zero never ends
+            raise KitgenError(error(Where(shown), "not a regular file"))
+        if info.st_size > MAX_FILE_BYTES:
+            raise KitgenError(error(Where(shown), f"file is {info.st_size:,} bytes; the limit is {MAX_FILE_BYTES:,}"))
         data = path.read_bytes()
     except FileNotFoundError:
         raise KitgenError(error(Where(shown), "file not found")) from None
