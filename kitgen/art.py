@@ -22,6 +22,7 @@ class ArtSet:
     by_deck: dict[str, dict[str, dict]] = field(default_factory=dict)  # deck -> card id ("" = back) -> info
     images: dict[str, Art] = field(default_factory=dict)  # key -> prepared picture, embedded once
     problems: list[Problem] = field(default_factory=list)
+    prepared: dict = field(default_factory=dict)  # (file, box, fit, focus) -> Art
 
 
 def art_box(template: CardTemplate) -> Box | None:
@@ -30,6 +31,8 @@ def art_box(template: CardTemplate) -> Box | None:
 
 def find_art(game_folder: Path, art_dir: Path | None, card_id: str) -> Path | None:
     folder = art_dir or game_folder / "art"
+    if not card_id or len(card_id) > 200:  # the validator reports such ids; no file can be named so
+        return None
     return next((folder / f"{card_id}{ext}" for ext in EXTENSIONS if (folder / f"{card_id}{ext}").is_file()), None)
 
 
@@ -68,8 +71,15 @@ def _named(folder: Path, name: str, where: Where | None, owner: str, found: ArtS
 
 
 def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, owner: str, where) -> None:
+    request = (path, box.w, box.h, box.fit, focus)
+    if request in found.prepared:  # one picture named by many cards is read and prepared once
+        art = found.prepared[request]
+        found.by_deck[deck.id][card_id] = {"key": art.key, "aspect": art.aspect}
+        return
     art, problems = prepare_art(path, box.w, box.h, box.fit, focus, display_path(path), owner,
                                 where or Where(display_path(path)))
+    if art is not None:
+        found.prepared[request] = art
     found.problems += [p if p.level == "warning" else p.__class__("warning", p.where, p.message + "; the card "
                                                                    "shows its placeholder") for p in problems]
     if art is not None:

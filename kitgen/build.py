@@ -116,7 +116,8 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
     if ink_saver:
-        art.images = {key: dataclasses.replace(a, image=a.image.convert("L")) for key, a in art.images.items()}
+        art.images = {key: dataclasses.replace(a, image=a.image.convert("L"), encoded=b"")
+                      for key, a in art.images.items()}
     fonts = content_key(*[(role, path.read_bytes()) for role, path in sorted(font_set.items())])
     icons_key = content_key(sorted(icons.icons.items()))
     front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
@@ -131,12 +132,12 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         cached = {i: known[key] for i, key in enumerate(deck_keys) if key in known}
         laid_out += len(deck.cards) - len(cached)
         faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached, deck_art, icons))
-        keys |= {f"front-{deck.id}-{card.id}": key for card, key in zip(deck.cards, deck_keys)}
+        keys |= {f"front-{deck.id}-{number}": key for number, key in enumerate(deck_keys)}
         keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
                                               spec.bleed, ink_saver, deck_art.get(""))
     if cache is not None:
-        cache.faces = {keys[f"front-{f.deck.id}-{card.id}"]: face for f in faces
-                       for card, face in zip(f.deck.cards, f.fronts)}
+        cache.faces = {keys[f"front-{f.deck.id}-{number}"]: face for f in faces
+                       for number, face in enumerate(f.fronts)}
     faces = tuple(faces)
     legibility = [warning(card.where, f"card '{card.name}': text shrinks to {face.smallest_size:g} pt, below the "
                           f"game's minimum of {game.min_text_size:g} pt (min_text_size)")
@@ -221,9 +222,11 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     keys = {name: content_key(name, _sheet_signature(pages, checked.face_keys), duplex) for name, pages in sheets.items()}
     keys |= {name: content_key(name, document, checked.game.title, accent_of(checked.game), instruction(spec), fonts)
              for name, document in documents.items()}
-    reuse = {name: path for name, key in keys.items() if (path := cache.file(key))}
+    # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: draw it.
+    reuse = {name: path for name, key in keys.items()
+             if name not in ("cards-changed.pdf", "changes.pdf") and (path := cache.file(key))}
     extras = {MANIFEST: manifest_json(checked.game)}
-    images = {key: art.image for key, art in checked.images.items()}
+    images = {key: art.reader_source() for key, art in checked.images.items()}
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse, extras,
                                 images)
     cache.save(cache.faces, {key: out_dir / name for name, key in keys.items()})
@@ -287,10 +290,12 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
 
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
                      kit: dict | None = None) -> dict[str, Document]:
+    """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
+    build, is left out."""
     env = make_environment(project.template_dirs(project.game_folder(game_ref), options.templates))
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
     attribution = load_icons(project.template_dirs(project.game_folder(game_ref), options.templates)).attribution \
         if uses_icons else ""
     context = {**document_context(game), "kit": kit or {}, "icons_attribution": attribution}
     return {file: parse_document(render_template(env, template, context), template)
-            for file, template in DOCUMENTS.items()}
+            for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from kitgen import __version__
-from kitgen.build import Options, build_game, check_kit, resolve_print, text_sizes
+from kitgen.build import Options, build_game, check_kit, layout_documents, resolve_print, text_sizes
 from kitgen.check.stats import stats_report
 from kitgen.art import art_table
 from kitgen.calibrate import Game_for_settings, write_calibration
@@ -157,8 +157,11 @@ def cards_in(game) -> int:
 @click.option("--quiet", is_flag=True, help="Only the problem lines.")
 def validate(game: str, as_json: bool, strict: bool, quiet: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
+    project = Project.default()
     try:
-        checked = check_kit(Project.default(), game)
+        checked = check_kit(project, game)
+        if not any(p.is_error for p in checked.problems):  # document templates are checked too
+            layout_documents(project, checked.game, game, Options())
     except KitgenError as exc:
         if as_json:
             click.echo(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))

@@ -23,7 +23,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.level}: {self.message}"
+        message = self.message.replace("\r", "\\r").replace("\n", "\\n")  # one problem, one line
+        return f"{self.where}: {self.level}: {message}"
 
     @property
     def is_error(self) -> bool:

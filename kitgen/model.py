@@ -5,6 +5,7 @@ at the data. Names read as the YAML keys do: one name per concept.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -19,6 +20,11 @@ TARGET_LABELS = {
     "all-other-players": "All other players",
     "all-players": "All players",
 }
+
+
+def slug(name: str) -> str:
+    """'Zero-G Construction' -> 'zero-g-construction': kebab-case, as ids and file names are."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _where() -> Where | None:

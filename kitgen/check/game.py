@@ -11,7 +11,7 @@ from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.extras import check_extras
 from kitgen.check.rules import check_rules
 from kitgen.errors import Problem, error, warning
-from kitgen.model import DiceTable, Effect, Game
+from kitgen.model import DiceTable, Effect, Game, slug
 
 
 def check_game(game: Game) -> list[Problem]:
@@ -19,6 +19,7 @@ def check_game(game: Game) -> list[Problem]:
     problems += _check_types(game)
     for deck in game.decks:
         problems += check_rules(deck, game)
+        problems += _check_ids(deck)
         for card in deck.cards:
             card_type = game.card_type(card.type)
             if card_type is None:
@@ -38,6 +39,28 @@ def check_game(game: Game) -> list[Problem]:
     problems += check_extras(game)
     for table in game.tables:
         problems += _check_table(game, table)
+    return problems
+
+
+MAX_NAME = 200  # characters: a name that long cannot fit a card, nor an id a file name
+
+
+def _check_ids(deck) -> list[Problem]:
+    """Card ids name art files and PDF forms: each must exist, be short and be unique in its deck."""
+    problems, seen = [], {}
+    for card in deck.cards:
+        card_id = card.id or slug(card.name)
+        label = card.name if len(card.name) <= 60 else card.name[:57] + "..."
+        if len(card.name) > MAX_NAME:
+            problems.append(error(card.where, f"card '{label}': the name is {len(card.name):,} characters; "
+                                  f"at most {MAX_NAME}"))
+        elif not card_id:
+            problems.append(error(card.where, f"card '{label}': its name gives no id (no letters a-z or digits); "
+                                  "add an id: such as id: library"))
+        elif card_id in seen and seen[card_id].casefold() != card.name.casefold():  # same name: unique-names
+            problems.append(error(card.where, f"card '{label}': id '{card_id}' is already used by '{seen[card_id]}'; "
+                                  "give one of them another id:"))
+        seen.setdefault(card_id, card.name)
     return problems
 
 

@@ -29,7 +29,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     problems: list[Problem] = []
     smallest = 99.0
     for box in template.boxes:
-        if box.when and not render_string(box.when, context, box.where).strip():
+        if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
             continue
         drawn, size, fits = _layout_box(box, context, measure)
         shapes += [_bleed(shape, template, bleed) for shape in drawn] if bleed else drawn
@@ -90,7 +90,7 @@ def _light(color: str) -> bool:
 
 
 def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
-    value = lambda source: render_string(source, context, box.where).strip()  # noqa: E731
+    value = lambda source: render_string(source, context, box.where, box.name or box.kind).strip()  # noqa: E731
     if box.kind == "rect":
         return [Rect(box.x, box.y, box.w, box.h, value(box.fill) or None, value(box.stroke) or None,
                      box.stroke_width, box.radius)], 0.0, True

@@ -67,7 +67,9 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
     """Card sheets for one deck: (pages, separate back pages). Grid with duplex: each front sheet
     is followed by its backs; duplex off: backs go to their own pages; gutterfold: one page
     holds the fronts and, beyond the fold, their backs."""
-    slots = [(card.id, face) for card, face in zip(faces.deck.cards, faces.fronts) for _ in range(card.copies)]
+    # Faces are named by position, not id: two cards that share an id must still print as themselves.
+    slots = [(number, face) for number, (card, face) in enumerate(zip(faces.deck.cards, faces.fronts))
+             for _ in range(card.copies)]
     sheets = -(-len(slots) // grid.per_page)
     mode = grid.spec.layout if grid.spec else "grid"
     duplex = grid.spec.duplex if grid.spec else "long-edge"

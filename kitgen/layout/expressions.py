@@ -46,16 +46,17 @@ def _compiled(source: str) -> jinja2.Template:
     return env.from_string(source)
 
 
-def render_string(source: str, context: dict, where: Where | None) -> str:
+def render_string(source: str, context: dict, where: Where | None, box: str = "") -> str:
     """Render a template string taken from a template file (never from card data)."""
     if "{" not in source:
         return source
+    label = f"box '{box}': " if box else ""
     try:
         return _compiled(source).render(**context)
     except jinja2.TemplateSyntaxError as exc:
-        raise KitgenError(error(where or Where("template"), f"template syntax error: {exc.message}")) from None
+        raise KitgenError(error(where or Where("template"), f"{label}template syntax error: {exc.message}")) from None
     except (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        raise KitgenError(error(where or Where("template"), f"template error: {exc}")) from None
+        raise KitgenError(error(where or Where("template"), f"{label}template error: {exc}")) from None
 
 
 def render_template(env: SandboxedEnvironment, name: str, context: dict) -> str:

@@ -15,7 +15,7 @@ import yaml
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.nodes import read_nodes
 from kitgen.load.schema import Converter, type_hints
-from kitgen.model import Card, Deck, Game
+from kitgen.model import Card, Deck, Game, slug
 
 GAME_FILE = "game.yaml"
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # ids become file names: kebab-case only
@@ -145,11 +145,6 @@ def _read(path: Path, shown: str, problems: list[Problem]):
 
 def _with_id(card: Card) -> Card:
     return card if card.id else dataclasses.replace(card, id=slug(card.name))
-
-
-def slug(name: str) -> str:
-    """'Zero-G Construction' -> 'zero-g-construction': kebab-case, as ids and file names are."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def display_path(path: Path) -> str:

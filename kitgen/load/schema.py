@@ -98,6 +98,8 @@ class Converter:
         if hint is str:
             return text
         if hint is int:
+            if re.match(r"^[+-]?0\d", text.strip()):  # YAML 1.1 tools read 010 as 8, kitgen would read 10
+                return self.fail(node, path, f"'{text}' has a leading zero; write the number without it")
             if _INT.match(text.strip()):
                 return int(text)
             return self.fail(node, path, f"expected a whole number, got '{text}'")

@@ -7,6 +7,7 @@ focal point) or fitted inside it (contain) and downsampled to print resolution.
 from __future__ import annotations
 
 import hashlib
+import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,11 @@ class Art:
     image: Image.Image
     aspect: float  # width / height of the prepared picture
     dpi: float  # effective resolution of the source at the printed size
+    encoded: bytes = b""  # JPEG for opaque pictures: the PDF keeps it as is, a fraction of raw pixels
+
+    def reader_source(self):
+        """What reportlab should embed: the JPEG bytes (DCTDecode), or the image (with its alpha)."""
+        return io.BytesIO(self.encoded) if self.encoded else self.image
 
 
 def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[float, float],
@@ -50,8 +56,13 @@ def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[f
     target = round(placed_w / 72 * PRINT_DPI)
     if image.width > target:  # downsample to print resolution: smaller PDFs, same print
         image = image.resize((target, max(1, round(image.height * target / image.width))), Image.LANCZOS)
-    key = hashlib.sha256(image.mode.encode() + repr(image.size).encode() + image.tobytes()).hexdigest()[:24]
-    return Art(key, image, image.width / image.height, dpi), problems
+    encoded = b""
+    if image.mode == "RGB":  # opaque: embed as JPEG (quality 92 prints like the source); alpha stays lossless
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=92, optimize=True)
+        encoded = buffer.getvalue()
+    key = hashlib.sha256(encoded or image.mode.encode() + repr(image.size).encode() + image.tobytes()).hexdigest()[:24]
+    return Art(key, image, image.width / image.height, dpi, encoded), problems
 
 
 class _Refused(Exception):

@@ -26,6 +26,7 @@ def staged(out_dir: Path, game: Game):
     otherwise it is removed and out_dir stays as it was."""
     out_dir = Path(out_dir)
     _prepare_parent(out_dir)
+    _remove_leftovers(out_dir)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
     try:
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
@@ -63,6 +64,15 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
 
 
 MARKER = ".kitgen-kit"  # marks a folder kitgen made, so a rebuild never replaces anything else
+
+
+def _remove_leftovers(out_dir: Path) -> None:
+    """A build killed outright (SIGKILL, power cut) leaves its staging folder; the next one tidies up.
+    Only folders kitgen names this way, and marked as kitgen's, are removed."""
+    for pattern in (f".{out_dir.name}.building-*", f".{out_dir.name}.old-*"):
+        for leftover in out_dir.parent.glob(pattern):
+            if leftover.is_dir() and (leftover / MARKER).is_file():
+                shutil.rmtree(leftover, ignore_errors=True)
 
 
 def _umask() -> int:
