@@ -5,10 +5,13 @@
 2. A synthetic deck (synthetic.py, bench_synthetic.py) at 1,000 and 10,000 cards: build time,
    time per card, peak RSS of the build subprocess, loaded data size, and the 10k/1k ratios.
 3. PDF bytes per card of the card PDFs only (cards-*.pdf: fronts and backs; not the rules,
-   reference, player sheet or manifest), from the builds of 1 and 2. Art: not supported yet.
+   reference, player sheet or manifest), from the builds of 1 and 2; then card art (bench_art.py):
+   the synthetic 1,000-card deck built without art, with its own generated picture per card, and
+   with one picture every card names with `art:`, with the image XObjects in the card PDF.
 
 All figures and ratios come from this run; nothing is asserted about time, and it always exits 0
-(unless a build fails). About 1.5-2 minutes on 2 cores with the defaults.
+(unless a build fails). About 2 minutes on 2 cores with the defaults; the build with 1,000 distinct
+pictures needs about 4 GiB of RAM and 0.7 GB of temporary disk (--art-cards 200 for less).
 """
 from __future__ import annotations
 
@@ -22,15 +25,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import bench_art  # noqa: E402
 import bench_build  # noqa: E402  (puts the repo root on sys.path)
 import bench_synthetic  # noqa: E402
 import reportlab  # noqa: E402
 
 from kitgen import __version__  # noqa: E402
 from kitgen.project import Project  # noqa: E402
-
-ART = "not supported yet"
-
 
 def section(title: str) -> None:
     print(f"\n{title}\n{'=' * len(title)}")
@@ -69,22 +70,25 @@ def synthetic(runs: int, large_runs: int) -> list[dict]:
     return results
 
 
-def bytes_per_card(games: list[dict], decks: list[dict]) -> None:
+def bytes_per_card(games: list[dict], decks: list[dict], art_cards: int, shared_cards: int) -> None:
     section("3. PDF bytes per card, card PDFs only (cards-*.pdf, fronts and backs)")
-    head = (f"  {'kit':<24} {'cards':>6} {'pages':>6} {'card PDF bytes':>15} {'bytes/card':>10} "
-            f"{'floor B/card':>12}  {'with art':<18}")
+    head = (f"  {'kit (no art)':<24} {'cards':>6} {'pages':>6} {'card PDF bytes':>15} {'bytes/card':>10} "
+            f"{'floor B/card':>12}")
     print(head + "\n  " + "-" * (len(head) - 2))
     rows = [(r["game"], r["cards"], r["card_pages"], r["card_bytes"], r["floor_bytes"]) for r in games]
     rows += [(f"synthetic {r['n']:,}", r["cards"], r["card_pages"], r["card_bytes"], r["floor_card_bytes"]) for r in decks]
     for label, cards, pages, size, floor in rows:
-        print(f"  {label:<24} {cards:>6,} {pages:>6,} {size:>15,} {size / cards:>10,.0f} {floor / cards:>12,.0f}  {ART:<18}")
+        print(f"  {label:<24} {cards:>6,} {pages:>6,} {size:>15,} {size / cards:>10,.0f} {floor / cards:>12,.0f}")
     small, large = decks[0], decks[-1]
     marginal = (large["card_bytes"] - small["card_bytes"]) / (large["n"] - small["n"])
     fixed = small["card_bytes"] - marginal * small["n"]
     shipped_per_card = [size / cards for _, cards, _, size, _ in rows[:len(games)]]
     print(f"  -> without art a card costs {min(shipped_per_card):,.0f}-{max(shipped_per_card):,.0f} bytes in the shipped "
           f"kits; from 1k to 10k the marginal cost is {marginal:,.0f} bytes per card (front + its share of a back page) "
-          f"over a fixed ~{fixed / 1024:,.0f} KiB per file (embedded font subsets, shared forms). With art: {ART}.")
+          f"over a fixed ~{fixed / 1024:,.0f} KiB per file (embedded font subsets, shared forms).")
+    print(f"\n  With card art: synthetic deck, own picture on {art_cards:,} cards, one shared picture on "
+          f"{shared_cards:,} cards")
+    print("\n".join("  " + line for line in bench_art.report(bench_art.measure(art_cards, shared_cards))))
 
 
 def main() -> int:
@@ -92,6 +96,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed runs per shipped game and side (default 5)")
     parser.add_argument("--synthetic-runs", type=int, default=3, help="timed runs at 1,000 cards (default 3)")
     parser.add_argument("--large-runs", type=int, default=3, help="timed runs at 10,000 cards (default 3)")
+    parser.add_argument("--art-cards", type=int, default=1000,
+                        help="cards with their own picture (default 1000; ~4 GiB RAM, 0.7 GB temp disk)")
+    parser.add_argument("--shared-art-cards", type=int, default=1000, help="cards sharing one picture (default 1000)")
     args = parser.parse_args()
     start = time.perf_counter()
     print(f"kitgen {__version__} benchmarks: Python {platform.python_version()}, reportlab {reportlab.Version}, "
@@ -100,7 +107,7 @@ def main() -> int:
           "and inflated them)")
     games = shipped(args.runs)
     decks = synthetic(args.synthetic_runs, args.large_runs)
-    bytes_per_card(games, decks)
+    bytes_per_card(games, decks, args.art_cards, args.shared_art_cards)
     print(f"\ntotal benchmark time {time.perf_counter() - start:.0f} s; load average at the end {_load()}")
     return 0
 

@@ -10,7 +10,8 @@ make_game(folder, n) writes a game folder:
   phases, victory, tables, errata) is unchanged;
 * decks/common.yaml: the common deck's header (id, name, code, back), rules cut down to what a
   generated deck can honour (deck-size N and unique-names), and N cards written one a line in
-  the shipped data's flow style.
+  the shipped data's flow style; with art="FILE", every card also names FILE (a path inside the
+  game folder, not written here) with an `art:` key.
 
 Cards are deterministic (random.Random(seed)) and look like the shipped ones: the four common
 types in turn (Ship, Build, Tech, Find), a unique name of two to three words plus a serial,
@@ -58,7 +59,7 @@ def _attributes() -> list[str]:
     return names
 
 
-def card_lines(n: int, seed: int = 0) -> list[str]:
+def card_lines(n: int, seed: int = 0, art: str = "") -> list[str]:
     rng = random.Random(seed)
     attributes = _attributes()
     lines = []
@@ -69,12 +70,13 @@ def card_lines(n: int, seed: int = 0) -> list[str]:
             f"{{attribute: {attribute}, delta: {rng.choice((-1, 1, 1, 1, 2, 2, 3)):+d}}}"
             for attribute in rng.sample(attributes, rng.choice((1, 2, 2, 2, 3))))
         text = f", text: \"{rng.choice(TEXTS)}\"" if rng.random() < 0.25 else ""
-        lines.append(f"  - {{name: {name}, type: {kind}, effects: [{effects}]{text}}}\n")
+        picture = f", art: \"{art}\"" if art else ""
+        lines.append(f"  - {{name: {name}, type: {kind}, effects: [{effects}]{text}{picture}}}\n")
     return lines
 
 
-def make_game(folder: Path, n: int, seed: int = 0) -> Path:
-    """Write the synthetic game into folder (created); return folder."""
+def make_game(folder: Path, n: int, seed: int = 0, art: str = "") -> Path:
+    """Write the synthetic game into folder (created); return folder. art: a file every card names."""
     folder = Path(folder)
     (folder / "decks").mkdir(parents=True, exist_ok=True)
     game = _read(SOURCE / "game.yaml")
@@ -96,7 +98,7 @@ def make_game(folder: Path, n: int, seed: int = 0) -> Path:
               f"rules:\n  - {{rule: deck-size, count: {n}}}\n  - {{rule: unique-names}}\ncards:\n")
     with open(folder / "decks" / "common.yaml", "w", encoding="utf-8") as out:
         out.write(header)
-        out.writelines(card_lines(n, seed))
+        out.writelines(card_lines(n, seed, art))
     return folder
 
 
