@@ -157,3 +157,15 @@ def test_art__a_deck_back_takes_an_image(game, tmp_path, project):
     backs = images_on_page(tmp_path / "kit", "cards-events.pdf", page=1)
     assert len(backs) == 9 and all((w, h) == pytest.approx((63.5, 88.9), abs=0.1) for _, _, w, h in backs)
     assert count_images(tmp_path / "kit" / "cards-events.pdf") == 1
+
+
+def test_art__a_decompression_bomb_is_refused_before_decoding(game, tmp_path):
+    # 20,000 x 10,000 px of one colour: a few KB on disk, 600 MB once decoded.
+    Image.new("L", (20_000, 10_000), 0).save(game / "art" / "scout-ships.png", optimize=True)
+    assert (game / "art" / "scout-ships.png").stat().st_size < 300_000
+    result = run_kitgen("build", str(game), "-o", str(tmp_path / "kit"), timeout=60)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "warning: card 'Scout Ships': art" in result.stderr
+    assert "scout-ships.png: image is too large (decompression bomb); the card shows its placeholder" in result.stderr
+    strict = run_kitgen("build", str(game), "--strict", "-o", str(tmp_path / "strict"), timeout=60)
+    assert strict.returncode == 1 and not (tmp_path / "strict").exists()
