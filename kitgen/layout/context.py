@@ -45,7 +45,7 @@ def document_context(game: Game) -> dict:
     def table_effect(row) -> str:
         """A row's third column: its attribute (unless the result already says it), effects, text."""
         parts = []
-        if row.attribute and attribute_name(row.attribute) not in (row.result, attribute_name(row.result)):
+        if row.attribute and attribute_name(row.attribute) != row.result:
             parts.append(attribute_name(row.attribute))
         parts += [effect_text(effect) for effect in row.effects]
         return ". ".join(p for p in (", ".join(parts), row.text) if p)
