@@ -22,7 +22,8 @@ from kitgen.render.document import render_document
 
 @contextmanager
 def staged(out_dir: Path, game: Game):
-    """Yield a temporary folder beside out_dir; when the block succeeds it replaces out_dir,
+    """Yield a temporary folder beside out_dir; when the block succeeds it replaces out_dir (or,
+    when out_dir is a folder of the user's own, its files are moved in one by one beside theirs),
     otherwise it is removed and out_dir stays as it was."""
     out_dir = Path(out_dir)
     _prepare_parent(out_dir)
@@ -32,7 +33,10 @@ def staged(out_dir: Path, game: Game):
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
         (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
         yield staging
-        _swap_in(staging, out_dir)
+        if _users_folder(out_dir):
+            _move_in(staging, out_dir)
+        else:
+            _swap_in(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -66,6 +70,19 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
 MARKER = ".kitgen-kit"  # marks a folder kitgen made, so a rebuild never replaces anything else
 
 
+def _users_folder(out_dir: Path) -> bool:
+    """A folder with files kitgen did not make: never replaced as a whole, never emptied."""
+    return out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file()
+
+
+def _move_in(staging: Path, out_dir: Path) -> None:
+    """Each file replaced atomically; the user's other files stay. No marker: it stays their folder."""
+    for path in sorted(staging.iterdir()):
+        if path.name != MARKER:
+            os.replace(path, out_dir / path.name)
+    shutil.rmtree(staging, ignore_errors=True)
+
+
 def _remove_leftovers(out_dir: Path) -> None:
     """A build killed outright (SIGKILL, power cut) leaves its staging folder; the next one tidies up.
     Only folders kitgen names this way, and marked as kitgen's, are removed."""
@@ -84,9 +101,6 @@ def _umask() -> int:
 def _prepare_parent(out_dir: Path) -> None:
     if out_dir.exists() and not out_dir.is_dir():
         raise KitgenError(error(Where(str(out_dir)), "output path is a file, not a folder"))
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
-        raise KitgenError(error(Where(str(out_dir)), "output folder exists and was not made by kitgen; "
-                                "choose an empty or new folder"))
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -221,3 +221,13 @@ def test_cli__build_from_another_folder_writes_output_there(tmp_path):
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "output" / "galactic-civ").glob("*.pdf")) == KIT_FILES
     assert not (ROOT / "output" / "tmp").exists()
+
+
+def test_build__into_a_folder_of_ones_own_keeps_the_other_files(tmp_path, project):
+    folder = tmp_path / "print-me"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine\n")
+    build_game(project, "galactic-civ", folder)
+    assert (folder / "notes.txt").read_text() == "mine\n"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == KIT_FILES
+    assert not list(tmp_path.glob(".print-me.*"))  # no staging folder left beside it
