@@ -168,7 +168,7 @@ def report(rows: list[dict]) -> list[str]:
                 source = r["source_bytes"] / r["pictures"]
                 detail = (f": each picture is embedded as a {r['size']} px {r['filters']} image of {per_image:,.0f} "
                           f"bytes, {r['image_bytes'] / r['raw_bytes']:.0%} of its raw pixels and {per_image / source:.1f}x "
-                          f"its {source:,.0f}-byte source JPEG (the PDF holds re-compressed pixels, not the JPEG)")
+                          f"its {source:,.0f}-byte source JPEG")
             lines.append(f"  -> own picture per card: +{extra:,.0f} bytes per card over no art "
                          f"({r['card_bytes'] / base['card_bytes']:.0f}x the card PDF, {r['card_bytes'] / 2**20:,.0f} MiB "
                          f"for {r['cards']:,} cards){detail}. Build {r['seconds']:.2f} s vs {base['seconds']:.2f} s, "
@@ -186,8 +186,7 @@ def report(rows: list[dict]) -> list[str]:
             plural = "s" * (r["images"] != 1)
             lines.append(f"  -> one picture named by every card: {r['images']:,} image XObject{plural} "
                          f"in the card PDF{faces} ({verdict}); +{extra:,.0f} bytes per card over no art{rest}. Build "
-                         f"{r['seconds']:.2f} s vs {base['seconds']:.2f} s without art, {slower:+.1f} ms per card "
-                         f"(collect_art prepares the file again for every card that names it).")
+                         f"{r['seconds']:.2f} s vs {base['seconds']:.2f} s without art, {slower:+.1f} ms per card.")
     return lines
 
 

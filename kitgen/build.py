@@ -116,7 +116,7 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
     if ink_saver:
-        art.images = {key: dataclasses.replace(a, image=a.image.convert("L"), encoded=b"")
+        art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
                       for key, a in art.images.items()}
     fonts = content_key(*[(role, path.read_bytes()) for role, path in sorted(font_set.items())])
     icons_key = content_key(sorted(icons.icons.items()))

@@ -21,13 +21,13 @@ def export_png(project: Project, game_ref: str, out_dir: Path, dpi: float, optio
     bleed = checked.spec.bleed
     width, height = checked.spec.card
     size = (round((width + 2 * bleed) * dpi / 72), round((height + 2 * bleed) * dpi / 72))
+    pictures = {key: art.picture() for key, art in checked.images.items()}  # decoded once
     with staged(out_dir, checked.game) as folder:
         for faces in checked.faces:
             items = [(f"{faces.deck.id}-{card.id}", face) for card, face in zip(faces.deck.cards, faces.fronts)]
             items.append((f"{faces.deck.id}-back", faces.back))
             for name, face in items:
-                image = rasterise(face.shapes, width, height, dpi, checked.fonts, (-bleed, -bleed), size,
-                                  {key: art.image for key, art in checked.images.items()})
+                image = rasterise(face.shapes, width, height, dpi, checked.fonts, (-bleed, -bleed), size, pictures)
                 save_png(image, folder / f"{name}.png", dpi)
     return sorted(out_dir.glob("*.png"))
 
@@ -41,6 +41,7 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options)
     dpi = card_px / width * 72
     card_h_px = round(height * dpi / 72)
     index = {"game": checked.game.id, "decks": []}
+    pictures = {key: art.picture() for key, art in checked.images.items()}  # decoded once
     with staged(out_dir, checked.game) as folder:
         for faces in checked.faces:
             per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1  # TTS keeps the last slot for the hidden card
@@ -50,14 +51,13 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options)
                 chunk = pairs[start:start + per_sheet]
                 cols = min(TTS_MAX_COLUMNS, max(2, len(chunk)))
                 rows = max(2, math.ceil((len(chunk) + 1) / cols))
-                sheet = _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, checked.fonts,
-                               {key: art.image for key, art in checked.images.items()})
+                sheet = _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, checked.fonts, pictures)
                 name = f"{faces.deck.id}-sheet-{number}.png"
                 save_png(sheet, folder / name, dpi)
                 sheets.append({"image": name, "columns": cols, "rows": rows,
                                "cards": [{"name": c.name, "copies": c.copies} for c, _ in chunk]})
             back = rasterise(faces.back.shapes, width, height, dpi, checked.fonts, size_px=(card_px, card_h_px),
-                             images={key: art.image for key, art in checked.images.items()})
+                             images=pictures)
             save_png(back, folder / f"{faces.deck.id}-back.png", dpi)
             index["decks"].append({"id": faces.deck.id, "name": faces.deck.name, "back": f"{faces.deck.id}-back.png",
                                    "sheets": sheets})

@@ -25,7 +25,7 @@ LOW_DPI = 200  # below this, art prints visibly soft
 @dataclass(frozen=True)
 class Art:
     key: str  # content hash of the prepared picture: the same picture is embedded once
-    image: Image.Image
+    image: Image.Image | None  # kept only when not encoded (transparency): pixels are large
     aspect: float  # width / height of the prepared picture
     dpi: float  # effective resolution of the source at the printed size
     encoded: bytes = b""  # JPEG for opaque pictures: the PDF keeps it as is, a fraction of raw pixels
@@ -33,6 +33,10 @@ class Art:
     def reader_source(self):
         """What reportlab should embed: the JPEG bytes (DCTDecode), or the image (with its alpha)."""
         return io.BytesIO(self.encoded) if self.encoded else self.image
+
+    def picture(self) -> Image.Image:
+        """The pixels, decoded when needed (image exports, the ink saver)."""
+        return self.image if self.image is not None else Image.open(io.BytesIO(self.encoded)).convert("RGB")
 
 
 def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[float, float],
@@ -62,7 +66,7 @@ def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[f
         image.save(buffer, "JPEG", quality=92, optimize=True)
         encoded = buffer.getvalue()
     key = hashlib.sha256(encoded or image.mode.encode() + repr(image.size).encode() + image.tobytes()).hexdigest()[:24]
-    return Art(key, image, image.width / image.height, dpi, encoded), problems
+    return Art(key, None if encoded else image, image.width / image.height, dpi, encoded), problems
 
 
 class _Refused(Exception):
