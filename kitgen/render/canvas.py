@@ -55,7 +55,8 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
                 images: dict | None = None) -> None:
     for shape in shapes:
         if isinstance(shape, Picture):
-            canvas.drawImage(images[shape.key], shape.x, page_h - shape.y - shape.h, shape.w, shape.h, mask="auto")
+            reader, mask = images[shape.key]
+            canvas.drawImage(reader, shape.x, page_h - shape.y - shape.h, shape.w, shape.h, mask=mask)
             continue
         if isinstance(shape, Rect):
             _rect(canvas, shape, page_h)

@@ -4,6 +4,7 @@ A failed or interrupted build removes its temporary folder and leaves the previo
 """
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import tempfile
@@ -113,7 +114,10 @@ def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None,
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
     drawn: set[str] = set()
     # One reader per picture for the whole PDF: reportlab then embeds each picture once.
-    images = {key: ImageReader(image) for key, image in images.items()}
+    # JPEG bytes stay JPEG and opaque (no mask: asking reportlab for one would decode every picture);
+    # an image with transparency is drawn with its alpha as the mask.
+    images = {key: (ImageReader(source), None if isinstance(source, io.BytesIO) else "auto")
+              for key, source in images.items()}
     for page in pages:
         if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
             x, y, w, h = page.trim_box
