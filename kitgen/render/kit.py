@@ -110,13 +110,26 @@ def _prepare_parent(out_dir: Path) -> None:
         raise KitgenError(error(Where(str(out_dir.parent)), "output folder is not writable"))
 
 
+class _JpegReader(ImageReader):
+    """A JPEG for reportlab that is never decoded: drawImage names an image by hashing what
+    getRGBData returns, and a JPEG's own bytes name it as well as its pixels would."""
+
+    def __init__(self, data: io.BytesIO):
+        super().__init__(data)
+        self._jpeg = data.getvalue()
+        self._dataA = None  # no alpha: reportlab reads this to decide on a soft mask
+
+    def getRGBData(self):  # noqa: N802  (reportlab's name)
+        return self._jpeg
+
+
 def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
     drawn: set[str] = set()
     # One reader per picture for the whole PDF: reportlab then embeds each picture once.
-    # JPEG bytes stay JPEG and opaque (no mask: asking reportlab for one would decode every picture);
-    # an image with transparency is drawn with its alpha as the mask.
-    images = {key: (ImageReader(source), None if isinstance(source, io.BytesIO) else "auto")
+    # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
+    # transparency is drawn with its alpha as the mask.
+    images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
               for key, source in images.items()}
     for page in pages:
         if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]

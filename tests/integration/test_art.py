@@ -169,3 +169,11 @@ def test_art__a_decompression_bomb_is_refused_before_decoding(game, tmp_path):
     assert "scout-ships.png: image is too large (decompression bomb); the card shows its placeholder" in result.stderr
     strict = run_kitgen("build", str(game), "--strict", "-o", str(tmp_path / "strict"), timeout=60)
     assert strict.returncode == 1 and not (tmp_path / "strict").exists()
+
+
+def test_art__same_input_gives_byte_identical_pdfs(game, tmp_path, project):
+    picture().save(game / "art" / "scout-ships.jpg")
+    picture(colour=(30, 90, 200)).convert("RGBA").save(game / "art" / "rangers.png")
+    build_game(project, str(game), tmp_path / "a", use_cache=False)
+    build_game(project, str(game), tmp_path / "b", use_cache=False)
+    assert (tmp_path / "a" / "cards-common.pdf").read_bytes() == (tmp_path / "b" / "cards-common.pdf").read_bytes()
