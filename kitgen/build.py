@@ -86,6 +86,7 @@ class Checked:
     images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
     fonts: dict = dataclasses.field(default_factory=dict)  # font role -> TrueType file
     fonts_key: str = ""
+    icons_credit: str = ""  # the icon set's attribution, when the game uses icons
 
 
 @dataclass(frozen=True)
@@ -149,8 +150,9 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
               for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
               if (missing := _missing(face))]
     fit += glyphs
+    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
     return Checked(game, faces, problems + art.problems + fit + legibility, spec, keys, laid_out, art.images,
-                   font_set, fonts)
+                   font_set, fonts, icons.attribution if uses_icons else "")
 
 
 def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, spec: Spec, ink_saver: bool,
@@ -211,7 +213,8 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     spec = checked.spec  # resolved once, in check_kit
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets))
+    documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
+                                 checked.icons_credit)
     if options.changed_since:
         changed_sheets, changes_doc = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
         sheets |= changed_sheets
@@ -289,13 +292,10 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
 
 
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
-                     kit: dict | None = None) -> dict[str, Document]:
+                     kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
     build, is left out."""
     env = make_environment(project.template_dirs(project.game_folder(game_ref), options.templates))
-    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
-    attribution = load_icons(project.template_dirs(project.game_folder(game_ref), options.templates)).attribution \
-        if uses_icons else ""
-    context = {**document_context(game), "kit": kit or {}, "icons_attribution": attribution}
+    context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}

@@ -24,10 +24,6 @@ def content_key(*parts: object) -> str:
     return digest.hexdigest()[:32]
 
 
-def files_key(folder: Path) -> str:
-    """The bytes of every file in a folder (fonts): a new font file means new output."""
-    return content_key(*[(p.name, p.read_bytes()) for p in sorted(folder.glob("*")) if p.is_file()])
-
 
 class BuildCache:
     """Faces in one pickle, files by key. Disabled (--no-cache) it stores and finds nothing."""

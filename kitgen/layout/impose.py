@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.layout.shapes import Line, Rect, Shape, Text
+from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
@@ -199,6 +199,3 @@ def fold_line(grid: Grid) -> list[Shape]:
     segments.append(Text(x - 2, grid.top - 2 * MM, "fold", "body", 6, "#777777", "center"))
     return segments
 
-
-def card_outline(grid: Grid, x: float, y: float) -> Rect:
-    return Rect(x, y, grid.card_w, grid.card_h, stroke="#bbbbbb", stroke_width=0.3)

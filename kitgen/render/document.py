@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape as turn
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
+from reportlab.platypus import (Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
                                 TableStyle)
 
 from kitgen import __version__
@@ -159,7 +159,7 @@ def render_document(document: Document, path: Path, game_title: str, accent: str
     def make_canvas(*args, **kwargs):
         return _NumberedCanvas(*args, footer=footer, instruction=instruction, accent=accent, **kwargs)
 
-    template.build([KeepTogether([]), *story], canvasmaker=make_canvas)
+    template.build(story, canvasmaker=make_canvas)
 
 
 def _letter() -> tuple[float, float]:
