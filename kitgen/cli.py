@@ -21,6 +21,7 @@ from kitgen.check import deck_stats
 from kitgen.errors import KitgenError, Problem, sort_problems
 from kitgen.export import export_json
 from kitgen.images import export_png, export_tts
+from kitgen.interrupt import remembering_interrupts, was_interrupted
 from kitgen.load import load_game
 from kitgen.load.schema import json_schema
 from kitgen.model import PrintSettings
@@ -126,12 +127,15 @@ def _build_one(project: Project, game: str, out_dir: Path, options: Options, str
             click.echo(f"  ... {step}", err=True)
 
     try:
-        report = build_game(project, game, out_dir, options, strict, use_cache, progress)
+        with remembering_interrupts():
+            report = build_game(project, game, out_dir, options, strict, use_cache, progress)
     except KitgenError as exc:
         for problem in sort_problems(exc.problems):
             click.echo(str(problem), err=True)
         return False
-    except KeyboardInterrupt:
+    except BaseException as exc:  # a Ctrl-C may reach us disguised: see kitgen.interrupt
+        if not was_interrupted(exc):
+            raise
         click.echo(f"{out_dir}: error: build interrupted; the previous kit is unchanged", err=True)
         sys.exit(130)
     for problem in sort_problems(report.warnings):

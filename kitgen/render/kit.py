@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.interrupt import stop_if_interrupted
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game
@@ -34,6 +35,7 @@ def staged(out_dir: Path, game: Game):
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
         (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
         yield staging
+        stop_if_interrupted()  # a library may have swallowed the Ctrl-C: never swap in what it cut short
         if _users_folder(out_dir):
             _move_in(staging, out_dir)
         else:

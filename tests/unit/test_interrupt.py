@@ -1,0 +1,62 @@
+"""Ctrl-C while reportlab formats a PDF reaches kitgen as a KeyError (reportlab re-raises anything
+from its codec as "forward reference ... not resolved"): the build must still say it was interrupted."""
+import os
+import signal
+
+import pytest
+from click.testing import CliRunner
+
+from kitgen import cli
+
+
+def _interrupted_inside_reportlab(*args, **kwargs):
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+    except BaseException as exc:  # what reportlab's pdfdoc.PDFObjectReference.format does
+        raise KeyError("forward reference to 'FormXob.icon-telescope' not resolved upon final formatting") from exc
+    raise AssertionError("SIGINT was not delivered")
+
+
+def _fails_on_its_own(*args, **kwargs):
+    raise KeyError("a real bug")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_disguised_as_another_exception__is_reported_as_an_interrupted_build(monkeypatch, tmp_path):
+    monkeypatch.setattr(cli, "build_game", _interrupted_inside_reportlab)
+    result = CliRunner().invoke(cli.main, ["build", "galactic-civ", "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 130, result.output
+    assert result.output.strip() == f"{tmp_path / 'kit'}: error: build interrupted; the previous kit is unchanged"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, "the Ctrl-C handler was left installed"
+
+
+def test_a_bug_without_ctrl_c__is_not_passed_off_as_an_interrupt(monkeypatch, tmp_path):
+    monkeypatch.setattr(cli, "build_game", _fails_on_its_own)
+    result = CliRunner().invoke(cli.main, ["build", "galactic-civ", "-o", str(tmp_path / "kit")])
+    assert isinstance(result.exception, KeyError), result.output
+    assert "interrupted" not in result.output
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_swallowed_while_writing__still_leaves_the_previous_kit(tmp_path):
+    """If a library swallows the Ctrl-C altogether, the kit that was being written is not swapped in."""
+    from kitgen.interrupt import remembering_interrupts
+    from kitgen.render.kit import staged
+
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / ".kitgen-kit").write_text("kitgen kit of tiny\n", encoding="utf-8")
+    (out / "cards.pdf").write_text("previous", encoding="utf-8")
+
+    class Game:
+        id = "tiny"
+
+    with pytest.raises(KeyboardInterrupt), remembering_interrupts():
+        with staged(out, Game()) as staging:
+            (staging / "cards.pdf").write_text("cut short", encoding="utf-8")
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+            except KeyboardInterrupt:
+                pass  # swallowed, as a careless library might
+    assert (out / "cards.pdf").read_text(encoding="utf-8") == "previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit"]
