@@ -110,6 +110,9 @@ def _prepare_parent(out_dir: Path) -> None:
         raise KitgenError(error(Where(str(out_dir.parent)), f"cannot create output folder: {exc.strerror}")) from None
     if not os.access(out_dir.parent, os.W_OK):
         raise KitgenError(error(Where(str(out_dir.parent)), "output folder is not writable"))
+    if out_dir.is_dir() and not os.access(out_dir, os.W_OK):  # someone protected it: respect that
+        raise KitgenError(error(Where(str(out_dir)), "kit folder is read-only; make it writable or build "
+                                                     "into another folder (-o)"))
 
 
 class _JpegReader(ImageReader):

@@ -494,12 +494,7 @@ def test_output_folder_read_only__refused_and_the_kit_kept(tmp_path):
 
 
 @needs_permissions
-@pytest.mark.xfail(strict=True, reason=(
-    "a kit folder made read-only (chmod -R a-w) should be refused with one line and kept, or replaced with "
-    "nothing left behind; today the build exits 0 and replaces it (the folder is renamed, which its parent "
-    "allows) but cannot delete the old kit inside it, and says nothing: .tiny.old-<pid>/ stays beside the kit "
-    "with the previous files (kitgen/render/kit.py _swap_in: shutil.rmtree(old, ignore_errors=True))"))
-def test_kit_folder_read_only__refused_or_replaced_with_nothing_left_behind(tmp_path):
+def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path):
     kits = tmp_path / "kits"
     out = kits / "tiny"
     first = run_kitgen("build", TINY, "-o", out)
@@ -513,13 +508,9 @@ def test_kit_folder_read_only__refused_or_replaced_with_nothing_left_behind(tmp_
     finally:
         for path in kits.rglob("*"):
             path.chmod(0o755 if path.is_dir() else 0o644)
-    assert "Traceback" not in run.output, run.describe()
-    if run.returncode == 1:
-        assert len(run.problems) == 1 and run.problems[0].startswith("TMP/kits/tiny: error: "), run.describe()
-        assert tree_hashes(out) == before, "the refused build changed the previous kit"
-    else:
-        assert run.returncode == 0, run.describe()
-        assert tree_hashes(out) != before, "the build said it succeeded but left the previous kit"
+    assert_rejected(run, ("TMP/kits/tiny: error: kit folder is read-only; make it writable or build into "
+                          "another folder (-o)",))
+    assert tree_hashes(out) == before, "the refused build changed the previous kit"
     assert listed == ["tiny"], f"left beside the kit: {listed}\n{run.describe()}"
 
 
