@@ -119,16 +119,19 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     if ink_saver:
         art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
                       for key, a in art.images.items()}
-    fonts = content_key(*[(role, path.read_bytes()) for role, path in sorted(font_set.items())])
-    icons_key = content_key(sorted(icons.icons.items()))
+    fonts = content_key(*[part for role, path in sorted(font_set.items()) for part in (role, path.read_bytes())])
+    icons_key = icons.key
     front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
     known = cache.faces if cache else {}
     keys: dict[str, str] = {}
     faces = []
     laid_out = 0
+    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
+                         spec.bleed, ink_saver)  # once: what every front shares, large to hash
     for deck in game.decks:
         deck_art = art.by_deck.get(deck.id, {})
-        deck_keys = [_face_key(game, deck, card, number, front_key, fonts, spec, ink_saver, deck_art.get(card.id))
+        deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
+        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
                      for number, card in enumerate(deck.cards, start=1)]
         cached = {i: known[key] for i, key in enumerate(deck_keys) if key in known}
         laid_out += len(deck.cards) - len(cached)
@@ -155,13 +158,12 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
                    font_set, fonts, icons.attribution if uses_icons else "")
 
 
-def _face_key(game: Game, deck, card, number: int, template: str, fonts: str, spec: Spec, ink_saver: bool,
-              art: dict | None) -> str:
-    """Everything a card front is made from, so a change to any of it lays the card out again
-    (the art by the content hash of the prepared picture)."""
-    return content_key("front", card, card.where, game.card_type(card.type), deck.id, deck.name, deck.code,
-                       deck.optional, len(deck.cards), number, game.title, game.short_name, game.attributes,
-                       game.conditions, template, fonts, spec.card, spec.bleed, ink_saver, art)
+def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
+    """Everything a card front is made from, so a change to any of it lays the card out again:
+    the card, its type, its place in the deck, and `deck_key` (the deck, the game's title,
+    attributes and conditions, the template, fonts and print settings); the art by the content
+    hash of the prepared picture."""
+    return content_key("front", card, card.where, game.card_type(card.type), number, deck_key, art)
 
 
 def check_icons(game: Game, icons) -> list[Problem]:

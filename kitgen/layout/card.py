@@ -1,15 +1,20 @@
 """Lay out one card face from a template: each box becomes shapes, text fitted to its box.
 
-Returns the shapes relative to the card's top-left corner, the smallest text size used and
-the problems (text that does not fit even at the box's minimum size).
+Returns the shapes relative to the card's top-left corner, one layer per box, the smallest text
+size used and the problems (text that does not fit even at the box's minimum size).
+
+A box whose strings name nothing of the card itself (the frame in the type's colour, the
+placeholder art) comes out the same for every card of a type: it is laid out once per deck
+(`memo`) and its layer carries a content key, so render draws it once per PDF and places it.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 
 from kitgen.errors import Problem, Where, error
 from kitgen.layout.effects import layout_effects
-from kitgen.layout.expressions import render_string
+from kitgen.layout.expressions import render_string, variables
 from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate
@@ -17,32 +22,122 @@ from kitgen.units import MM
 
 
 @dataclass(frozen=True)
-class Face:
+class Layer:
+    """What one box drew. `key` (a hash of the shapes) is set when the box does not depend on the
+    card itself, so the same layer recurs on other cards; empty for a card's own text."""
+
     shapes: tuple[Shape, ...]
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Face:
+    layers: tuple[Layer, ...]
     smallest_size: float
     problems: tuple[Problem, ...]
 
+    @property
+    def shapes(self) -> tuple[Shape, ...]:
+        return tuple(shape for layer in self.layers for shape in layer.shapes)
+
+
+# What a box kind reads from the context beyond the strings it names.
+IMPLICIT = {"effects": {"card", "game", "type", "icons"}, "art": {"art", "type", "icons"}, "icon": {"icons"}}
+PER_CARD = {"card", "number"}  # a box reading these is the card's own; "art" too when the card has a picture
+
+
+def box_inputs(box: Box) -> frozenset[str]:
+    """The context names a box's drawing depends on: those its Jinja strings use, and its kind's."""
+    names = set(IMPLICIT.get(box.kind, ()))
+    for source in (box.when, box.content, box.color, box.fill, box.stroke):
+        names |= variables(source, box.where, box.name or box.kind)
+    return frozenset(names)
+
+
+def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
+    """None when the box is the card's own; else what its output depends on (objects by identity:
+    the memo lives for one deck, while the game holds them all)."""
+    inputs = memo.get(index)
+    if inputs is None:
+        inputs = memo[index] = tuple(sorted(box_inputs(box)))
+    if PER_CARD.intersection(inputs) or ("art" in inputs and context.get("art")):
+        return None
+    return (index, *(value if isinstance(value := context.get(name), (int, str, type(None))) else id(value)
+                     for name in inputs))
+
 
 def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where,
-                bleed: float = 0.0, ink_saver: bool = False) -> Face:
-    shapes: list[Shape] = []
+                bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
+    """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card."""
+    layers: list[Layer] = []
     problems: list[Problem] = []
     smallest = 99.0
-    for box in template.boxes:
-        if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
+    for index, box in enumerate(template.boxes):
+        key = _memo_key(index, box, context, memo) if memo is not None else None
+        if key is not None and key in memo:
+            layer, size, fits = memo[key]
+        else:
+            layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None)
+            if key is not None:
+                memo[key] = layer, size, fits
+        if layer is None:
             continue
-        drawn, size, fits = _layout_box(box, context, measure)
-        shapes += [_bleed(shape, template, bleed) for shape in drawn] if bleed else drawn
+        if layer.shapes:
+            layers.append(layer)
         if size and not box.fine_print:
             smallest = min(smallest, size)
         if not fits:
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
-    if ink_saver:  # outlines instead of backgrounds, and a hairline at the trim to cut along
-        shapes = [saved for shape in shapes if (saved := ink_save(shape)) is not None]
-        shapes.append(Rect(0, 0, template.width, template.height, stroke="#999999", stroke_width=0.3))
-    return Face(tuple(shapes), smallest if smallest < 99 else 0.0, tuple(problems))
+    if ink_saver:  # a hairline at the trim to cut along
+        layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
+                                          stroke_width=0.3),)))
+    merged = _merge_shared(layers, memo) if memo is not None else layers
+    return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
+
+
+def _merge_shared(layers: list[Layer], memo: dict) -> list[Layer]:
+    """Consecutive shared layers as one (frame, panel, band and badge: one form, not four)."""
+    out: list[Layer] = []
+    run: list[Layer] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append(run[0])
+        elif run:
+            keys = ("merged", *(layer.key for layer in run))
+            if keys not in memo:
+                memo[keys] = Layer(tuple(shape for layer in run for shape in layer.shapes),
+                                   hashlib.sha256(" ".join(keys).encode()).hexdigest()[:24])
+            out.append(memo[keys])
+        run.clear()
+
+    for layer in layers:
+        if layer.key:
+            run.append(layer)
+        else:
+            flush()
+            out.append(layer)
+    flush()
+    return out
+
+
+def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bleed: float, ink_saver: bool,
+           shared: bool) -> tuple[Layer | None, float, bool]:
+    """One box as a layer (None when its `when` is empty)."""
+    if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
+        return None, 0.0, True
+    drawn, size, fits = _layout_box(box, context, measure)
+    if bleed:
+        drawn = [_bleed(shape, template, bleed) for shape in drawn]
+    if ink_saver:  # outlines instead of backgrounds
+        drawn = [saved for shape in drawn if (saved := ink_save(shape)) is not None]
+    return (_shared_layer(tuple(drawn)) if shared else Layer(tuple(drawn))), size, fits
+
+
+def _shared_layer(shapes: tuple[Shape, ...]) -> Layer:
+    return Layer(shapes, hashlib.sha256(repr(shapes).encode("utf-8")).hexdigest()[:24] if shapes else "")
 
 
 def _bleed(shape: Shape, template: CardTemplate, bleed: float) -> Shape:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kitgen.errors import Problem
-from kitgen.layout.card import Face, layout_face
+from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_label, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
 from kitgen.model import CardTemplate, Deck, Game
@@ -19,7 +19,11 @@ class Placement:
     y: float
     w: float
     h: float
-    shapes: tuple[Shape, ...]
+    layers: tuple[Layer, ...]
+
+    @property
+    def shapes(self) -> tuple[Shape, ...]:
+        return tuple(shape for layer in self.layers for shape in layer.shapes)
 
 
 @dataclass(frozen=True)
@@ -51,13 +55,14 @@ def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTem
     before (from the build cache): those cards are not laid out again."""
     total = len(deck.cards)
     fronts = []
+    memo: dict = {}  # layers of boxes that do not depend on the card: laid out once per deck
     for number, card in enumerate(deck.cards, start=1):
         if known and number - 1 in known:
             fronts.append(known[number - 1])
             continue
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
                    "number": number, "total": total, "art": (art or {}).get(card.id), "icons": icons}
-        fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver))
+        fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver, memo))
     back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons}, measure,
                             f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
     return DeckFaces(deck, tuple(fronts), back_face)
@@ -83,9 +88,9 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
         chunk = slots[sheet * grid.per_page:(sheet + 1) * grid.per_page]
         front_xy = [grid.front_slot(i) for i in range(len(chunk))]
         back_xy = [grid.back_slot(i) for i in range(len(chunk))]
-        fronts = tuple(Placement(f"front-{faces.deck.id}-{key}", *xy, *size, face.shapes)
+        fronts = tuple(Placement(f"front-{faces.deck.id}-{key}", *xy, *size, face.layers)
                        for xy, (key, face) in zip(front_xy, chunk))
-        backs = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, faces.back.shapes) for xy in back_xy)
+        backs = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, faces.back.layers) for xy in back_xy)
         label = f"{game.title}  ·  {faces.deck.name}  ·  sheet {sheet + 1} of {sheets}"
         if mode == "gutterfold":
             marks = crop_marks(grid, front_xy + back_xy)
@@ -107,8 +112,8 @@ def _single_pages(faces: DeckFaces, slots, grid: Grid, bleed: float) -> list[Pag
     trim = (bleed, bleed, grid.card_w, grid.card_h)
     pages = []
     for key, face in slots:
-        for placement_key, shapes in ((f"front-{faces.deck.id}-{key}", face.shapes),
-                                      (f"back-{faces.deck.id}", faces.back.shapes)):
-            placement = Placement(placement_key, bleed, bleed, grid.card_w, grid.card_h, shapes)
+        for placement_key, layers in ((f"front-{faces.deck.id}-{key}", face.layers),
+                                      (f"back-{faces.deck.id}", faces.back.layers)):
+            placement = Placement(placement_key, bleed, bleed, grid.card_w, grid.card_h, layers)
             pages.append(Page(width, height, (), (placement,), bleed, trim))
     return pages

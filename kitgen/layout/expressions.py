@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+import jinja2.meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from kitgen.errors import KitgenError, Where, error
@@ -44,6 +45,21 @@ def _compiled(source: str) -> jinja2.Template:
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters.update(FILTERS)
     return env.from_string(source)
+
+
+_PARSER = SandboxedEnvironment()
+
+
+@lru_cache(maxsize=4096)
+def variables(source: str, where: Where | None = None, box: str = "") -> frozenset[str]:
+    """The names a template string reads from its context."""
+    if "{" not in source:
+        return frozenset()
+    try:
+        return frozenset(jinja2.meta.find_undeclared_variables(_PARSER.parse(source)))
+    except jinja2.TemplateSyntaxError as exc:
+        label = f"box '{box}': " if box else ""
+        raise KitgenError(error(where or Where("template"), f"{label}template syntax error: {exc.message}")) from None
 
 
 def render_string(source: str, context: dict, where: Where | None, box: str = "") -> str:

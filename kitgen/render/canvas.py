@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import zlib
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _parse_colour
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
@@ -32,17 +34,40 @@ def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str |
     return canvas
 
 
+def end_form(canvas: Canvas, name: str) -> None:
+    """canvas.endForm(), then the form's content compressed at once, as save() would: reportlab
+    otherwise holds every form of a deck uncompressed until the end (4x the memory)."""
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if form.stream and form.Contents is None:
+        contents = PDFStream(content=zlib.compress(form.stream))
+        contents.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])  # as save() writes it
+        contents.__Comment__ = "xobject form stream"
+        form.Contents, form.stream = contents, None
+
+
 def draw_page(canvas: Canvas, page, drawn: set[str], images: dict | None = None) -> None:
-    """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used;
-    `drawn` holds the names of the forms this PDF already has."""
+    """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used,
+    and so does each layer faces share (a card type's frame and placeholder art); `drawn` holds the
+    names of the forms this PDF already has."""
     for placement in page.placements:
         if placement.key not in drawn:
             _icon_forms(canvas, placement.shapes, drawn)
-            # The form's box is the trim plus the bleed: it clips whatever reaches further.
-            bleed = page.bleed
-            canvas.beginForm(placement.key, -bleed, -bleed, placement.w + bleed, placement.h + bleed)
-            draw_shapes(canvas, placement.shapes, placement.h, images)
-            canvas.endForm()
+            # A form's box is the trim plus the bleed: it clips whatever reaches further.
+            box = (-page.bleed, -page.bleed, placement.w + page.bleed, placement.h + page.bleed)
+            for layer in placement.layers:  # what recurs on other cards (a type's frame): once per PDF
+                if layer.key and f"layer-{layer.key}" not in drawn:
+                    canvas.beginForm(f"layer-{layer.key}", *box)
+                    draw_shapes(canvas, layer.shapes, placement.h, images)
+                    end_form(canvas, f"layer-{layer.key}")
+                    drawn.add(f"layer-{layer.key}")
+            canvas.beginForm(placement.key, *box)
+            for layer in placement.layers:
+                if layer.key:
+                    canvas.doForm(f"layer-{layer.key}")
+                else:
+                    draw_shapes(canvas, layer.shapes, placement.h, images)
+            end_form(canvas, placement.key)
             drawn.add(placement.key)
         canvas.saveState()
         canvas.translate(placement.x, page.height - placement.y - placement.h)
@@ -81,7 +106,7 @@ def _icon_forms(canvas: Canvas, shapes, drawn: set[str]) -> None:
         if key and key not in drawn:
             canvas.beginForm(key, 0, 0, *shape.view)
             canvas.drawPath(_outline(canvas, shape.commands), stroke=0, fill=1, fillMode=0)
-            canvas.endForm()
+            end_form(canvas, key)
             drawn.add(key)
 
 

@@ -364,6 +364,9 @@ CASES = [
          "tests/fixtures/bad/template-syntax-error/templates/reference.md.j2:6: error: template syntax error: "
          "Unexpected end of template. Jinja was looking for the following tags: 'endfor' or 'else'. "
          "The innermost block that needs to be closed is 'for'."),
+    case("icon-path-damaged",  # icon outlines are parsed when a card first uses them, not at load
+         "tests/fixtures/bad/icon-path-damaged/templates/icons/icons.json: error: icon set is damaged: "
+         "icon 'rocket': path data must start with M or m, not 'Z': 'Z 10 10'"),
     # --- files that are not plain files inside the game folder (made at run time, see setup) ---
     case("deck-symlink-outside-game",
          pattern(r"tests/fixtures/bad/deck-symlink-outside-game/decks/main\.yaml(:1)?: error: "

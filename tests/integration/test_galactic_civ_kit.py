@@ -231,3 +231,36 @@ def test_build__into_a_folder_of_ones_own_keeps_the_other_files(tmp_path, projec
     assert (folder / "notes.txt").read_text() == "mine\n"
     assert sorted(p.name for p in folder.glob("*.pdf")) == KIT_FILES
     assert not list(tmp_path.glob(".print-me.*"))  # no staging folder left beside it
+
+
+def form_streams(path) -> list[bytes]:
+    """The decoded content of every form XObject in a PDF, each once."""
+    seen, streams = set(), []
+
+    def visit(resources) -> None:
+        for ref in (resources or {}).get("/XObject", {}).values():
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+            xobject = ref.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                streams.append(xobject.get_data())
+                visit(xobject.get("/Resources"))
+
+    for page in PdfReader(path).pages:
+        visit(page.get("/Resources"))
+    return streams
+
+
+def test_cards__what_a_card_type_shares_is_stored_once_per_pdf(kit, project):
+    """The frame in the type's colour, the header band and the placeholder art are the same on
+    every card of a type: one form each, placed from every card's own form."""
+    frame = re.compile(rb"(?<![\d.])0 0 180 252 re\b")  # the card-sized background: poker is 180 x 252 pt
+    game = load_game(project.game_folder("galactic-civ"))
+    for name, deck in (("cards-common.pdf", "common"), ("cards-events.pdf", "events")):
+        types = {card.type for card in next(d for d in game.decks if d.id == deck).cards}
+        streams = form_streams(kit / name)
+        drawn = [s for s in streams if frame.search(s)]
+        assert len(drawn) == len(types) + 1, (name, len(drawn))  # one per type, and the deck's back
+        faces = [s for s in streams if b"Do" in s and b"Tj" in s]  # a card's own form: its text, forms placed
+        assert len(faces) >= len(next(d for d in game.decks if d.id == deck).cards) // 2
