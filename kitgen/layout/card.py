@@ -21,7 +21,7 @@ from kitgen.model import Box, CardTemplate
 from kitgen.units import MM
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Layer:
     """What one box drew. `key` (a hash of the shapes) is set when the box does not depend on the
     card itself, so the same layer recurs on other cards; empty for a card's own text."""
@@ -30,7 +30,7 @@ class Layer:
     key: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     layers: tuple[Layer, ...]
     smallest_size: float

@@ -10,7 +10,7 @@ from kitgen.layout.shapes import Measure, Shape
 from kitgen.model import CardTemplate, Deck, Game
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """A card face placed on a sheet; `key` names the face so render can draw it once and reuse it."""
 
@@ -26,7 +26,7 @@ class Placement:
         return tuple(shape for layer in self.layers for shape in layer.shapes)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Page:
     width: float
     height: float
@@ -36,7 +36,7 @@ class Page:
     trim_box: tuple[float, float, float, float] | None = None  # x, y, w, h: one card a page, for shops
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeckFaces:
     deck: Deck
     fronts: tuple[Face, ...]  # one per card of the deck, in deck order

@@ -8,7 +8,7 @@ from typing import Callable
 Measure = Callable[[str, str, float], float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -20,7 +20,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -30,7 +30,7 @@ class Line:
     width: float = 0.25
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     x: float
     y: float
@@ -40,7 +40,7 @@ class Circle:
     stroke_width: float = 0.5
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One line of text; y is the baseline. align: left (x is the start), center, right (x is the end)."""
 
@@ -54,7 +54,7 @@ class Text:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Picture:
     """A prepared image (render/images.py) drawn into a box; `key` names it in the kit's images."""
 
@@ -65,7 +65,7 @@ class Picture:
     key: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Icon:
     """A vector icon (absolute SVG path commands in a view box) drawn into a box, filled."""
 
