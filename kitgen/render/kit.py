@@ -20,6 +20,7 @@ from kitgen.layout.document import Document
 from kitgen.model import Game
 from kitgen.render.canvas import draw_page, open_canvas
 from kitgen.render.document import render_document
+from kitgen.render.stream import StreamedPDF
 
 
 @contextmanager
@@ -136,14 +137,16 @@ def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None,
     # transparency is drawn with its alpha as the mask.
     images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
               for key, source in images.items()}
-    for page in pages:
-        if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
-            x, y, w, h = page.trim_box
-            canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
-            canvas.setBleedBox((0, 0, page.width, page.height))
-        draw_page(canvas, page, drawn, images)
-        canvas.showPage()
-    canvas.save()
+    with StreamedPDF(canvas, path) as pdf:  # each page goes to the file once drawn: nothing piles up
+        for page in pages:
+            if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
+                x, y, w, h = page.trim_box
+                canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+                canvas.setBleedBox((0, 0, page.width, page.height))
+            draw_page(canvas, page, drawn, images)
+            canvas.showPage()
+            pdf.flush()
+        pdf.finish()
 
 
 def _swap_in(staging: Path, out_dir: Path) -> None:

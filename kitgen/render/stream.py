@@ -1,0 +1,121 @@
+"""Write a reportlab canvas to its file as the pages are drawn, not all at the end.
+
+reportlab's Canvas.save() formats every object of the document at once: a deck's card faces,
+pictures and pages are all held in memory until the last page is drawn, and then the whole file
+is assembled in memory once more before it is written. A deck of 10,000 cards is hundreds of MB.
+
+StreamedPDF takes over save(). After each page, flush() writes what is finished and can no
+longer change (card-face and layer forms, pictures, pages, and the content streams they own)
+and leaves only a small stub in their place. finish() then writes what had to wait (fonts, whose
+subsets are known only at the end, the page tree, catalogue, info), the cross-reference table
+and the trailer, exactly as reportlab's PDFDocument.format() does. Objects keep the numbers
+reportlab gave them; only their order in the file differs from save()'s, and it is the same on
+every run, so output stays byte-identical for the same input.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject, PDFIndirectObject,
+                                      PDFObject, PDFObjectReference, PDFPage, PDFStream, PDFTrailer, pdfdocEnc)
+from reportlab.pdfgen.canvas import Canvas
+
+# Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
+# when first drawn. Written early with the streams their formatting creates (their contents).
+FINISHED = (PDFFormXObject, PDFImageXObject, PDFPage)
+
+
+class _Written(PDFObject):
+    """Stands in for an object already in the file: keeps its name registered and, for a picture,
+    the size reportlab reads when the same picture is drawn again; holds nothing else."""
+
+    def __init__(self, original: PDFObject):
+        self.width = getattr(original, "width", None)
+        self.height = getattr(original, "height", None)
+
+    def format(self, document):  # never formatted: finish() skips written objects
+        raise AssertionError("an object was formatted twice")
+
+
+class StreamedPDF:
+    def __init__(self, canvas: Canvas, path: Path):
+        self.canvas = canvas
+        self.doc = canvas._doc
+        if self.doc.encrypt.info():
+            raise ValueError("StreamedPDF does not write encrypted PDFs")
+        self.doc.encrypt.prepare(self.doc)  # as format() does first; a no-op without encryption
+        self.file = open(path, "wb")
+        self.offset = 0
+        self.written: set[str] = set()
+        self.scanned = 0  # object numbers up to this one have been looked at by flush()
+        self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
+                    + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
+
+    def __enter__(self) -> StreamedPDF:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.file.close()
+
+    def _write(self, data: bytes) -> int:
+        offset = self.offset
+        self.file.write(data)
+        self.offset += len(data)
+        return offset
+
+    def _write_object(self, number: int) -> None:
+        doc = self.doc
+        name = doc.numberToId[number]
+        before = doc.objectcounter
+        original = doc.idToObject[name]
+        doc.idToOffset[name] = self._write(PDFIndirectObject(name, original).format(doc))
+        self.written.add(name)
+        doc.idToObject[name] = _Written(original)
+        # Formatting it may register its own content stream: that is finished too.
+        for child in range(before + 1, doc.objectcounter + 1):
+            child_name = doc.numberToId[child]
+            if child_name not in self.written and isinstance(doc.idToObject[child_name], PDFStream):
+                self._write_object(child)
+
+    def flush(self) -> None:
+        """Write every finished object registered since the last flush, and drop it."""
+        doc = self.doc
+        while self.scanned < doc.objectcounter:
+            self.scanned += 1
+            name = doc.numberToId[self.scanned]
+            if name not in self.written and isinstance(doc.idToObject[name], FINISHED):
+                self._write_object(self.scanned)
+        pages = doc.Pages.pages  # the page tree needs only their names, to refer to them
+        pages[:] = [PDFObjectReference(page.__InternalName__)
+                    if isinstance(page, PDFPage) and page.__InternalName__ in self.written else page
+                    for page in pages]
+
+    def finish(self) -> None:
+        """What Canvas.save() does after the last page (SaveToFile, GetPDFData, format), skipping
+        the objects already written. Closes the file."""
+        canvas, doc = self.canvas, self.doc
+        if len(canvas._code):
+            canvas.showPage()
+        self.flush()
+        for font in doc.delayedFonts:
+            font.addObjects(doc)
+        doc.info.invariant = doc.invariant
+        doc.info.digest(doc.signature)
+        catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+        doc.Outlines.prepare(doc, canvas)
+        if doc.Outlines.ready < 0:
+            doc.Catalog.Outlines = None
+        number, names = 0, []
+        while number + 1 in doc.numberToId:  # objects may register more objects as they are formatted
+            number += 1
+            name = doc.numberToId[number]
+            if name not in self.written:
+                self._write_object(number)
+            names.append(name)
+        xref = PDFCrossReferenceTable()
+        xref.addsection(0, names)
+        start = self._write(xref.format(doc))
+        trailer = PDFTrailer(startxref=start, Size=len(doc.numberToId) + 1, Root=catalog, Info=info,
+                             Encrypt=None, ID=doc.ID())
+        self._write(trailer.format(doc))
+        self.file.close()
