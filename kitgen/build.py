@@ -1,7 +1,9 @@
 """build_game(): load -> check -> layout -> render, one stage a line. Returns a report.
 
-Everything is read, checked and laid out before the first file is written; the kit is written
-to a temporary folder that replaces the old one only when the whole build succeeded.
+The game is read and checked before the first file is written. Card faces are laid out as the
+card sheets are drawn, one at a time, so a deck of any size is never held in memory whole; what
+they say (text that does not fit, missing characters) is checked before the kit, written to a
+temporary folder, replaces the old one, which happens only when the whole build succeeded.
 """
 from __future__ import annotations
 
@@ -82,11 +84,16 @@ class Checked:
     problems: list[Problem]
     spec: Spec | None = None
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
-    laid_out: int = 0  # card faces laid out in this run (the rest came from the cache)
     images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
     fonts: dict = dataclasses.field(default_factory=dict)  # font role -> TrueType file
     fonts_key: str = ""
     icons_credit: str = ""  # the icon set's attribution, when the game uses icons
+    notes: dict = dataclasses.field(default_factory=dict)  # (deck id, card index) -> FaceNotes, as faces are made
+
+    @property
+    def laid_out(self) -> int:
+        """Card faces laid out so far in this run (the others came from the cache)."""
+        return sum(faces.laid_out for faces in self.faces)
 
 
 @dataclass(frozen=True)
@@ -99,9 +106,12 @@ class Report:
     rendered: tuple[str, ...] = ()  # files drawn anew (the others were copied from the cache)
 
 
-def check_kit(project: Project, game_ref: str, options: Options = Options(), cache: BuildCache | None = None) -> Checked:
-    """Load, check and lay out every card face: what `validate` reports and `build` needs.
-    With a cache, faces whose inputs did not change are taken from it instead of laid out."""
+def check_kit(project: Project, game_ref: str, options: Options = Options(), cache: BuildCache | None = None,
+              lay_out: bool = True) -> Checked:
+    """Load and check the game and prepare its card faces: what `validate` reports and `build`
+    needs. Faces are laid out when first asked for (render asks as it draws; a face whose
+    inputs did not change comes from the cache instead); with `lay_out` every face is laid out
+    here and its problems (text that does not fit, missing characters) are in `problems`."""
     folder = project.game_folder(game_ref)
     game = load_game(folder)
     problems = check_game(game)
@@ -114,6 +124,8 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
     icons = load_icons(dirs)
     problems = problems + check_icons(game, icons)
+    if cache is not None:
+        cache.icons = icons
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
     if ink_saver:
@@ -122,10 +134,9 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     fonts = content_key(*[part for role, path in sorted(font_set.items()) for part in (role, path.read_bytes())])
     icons_key = icons.key
     front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
-    known = cache.faces if cache else {}
     keys: dict[str, str] = {}
+    notes: dict[tuple[str, int], FaceNotes] = {}
     faces = []
-    laid_out = 0
     shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
                          spec.bleed, ink_saver)  # once: what every front shares, large to hash
     for deck in game.decks:
@@ -133,29 +144,60 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
         deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
                      for number, card in enumerate(deck.cards, start=1)]
-        cached = {i: known[key] for i, key in enumerate(deck_keys) if key in known}
-        laid_out += len(deck.cards) - len(cached)
-        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver, cached, deck_art, icons))
+        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
+                                       _from_cache(cache, deck_keys), deck_art, icons,
+                                       _note(deck, deck_keys, notes, cache)))
         keys |= {f"front-{deck.id}-{number}": key for number, key in enumerate(deck_keys)}
         keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
                                               spec.bleed, ink_saver, deck_art.get(""))
-    if cache is not None:
-        cache.faces = {keys[f"front-{f.deck.id}-{number}"]: face for f in faces
-                       for number, face in enumerate(f.fronts)}
-    faces = tuple(faces)
-    legibility = [warning(card.where, f"card '{card.name}': text shrinks to {face.smallest_size:g} pt, below the "
-                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)")
-                  for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
-                  if face.smallest_size and face.smallest_size < game.min_text_size - 1e-6]
-    fit = [p for deck_faces in faces for p in deck_faces.problems]
-    glyphs = [warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "
-                      "they would print as empty boxes")
-              for deck_faces in faces for card, face in zip(deck_faces.deck.cards, deck_faces.fronts)
-              if (missing := _missing(face))]
-    fit += glyphs
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
-    return Checked(game, faces, problems + art.problems + fit + legibility, spec, keys, laid_out, art.images,
-                   font_set, fonts, icons.attribution if uses_icons else "")
+    checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
+                      icons.attribution if uses_icons else "", notes)
+    if lay_out:
+        checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
+    return checked
+
+
+@dataclass(frozen=True, slots=True)
+class FaceNotes:
+    """What the checks need of a laid-out face, kept when the face itself is not."""
+
+    smallest_size: float
+    problems: tuple[Problem, ...]
+    missing: tuple[str, ...]  # characters the fonts do not have
+
+
+def _from_cache(cache: BuildCache | None, keys: list[str]):
+    return (lambda index: cache.face(keys[index])) if cache is not None else None
+
+
+def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
+    def seen(index: int, face, fresh: bool) -> None:
+        notes[deck.id, index] = FaceNotes(face.smallest_size, face.problems, tuple(_missing(face)))
+        if fresh and cache is not None:
+            cache.keep_face(keys[index], face)
+    return seen
+
+
+def face_problems(checked: Checked) -> list[Problem]:
+    """Text that does not fit, characters the fonts lack, text below the game's minimum size: from
+    the notes taken as faces were drawn (a face not drawn in this build is asked for now)."""
+    game, notes = checked.game, checked.notes
+    for faces in checked.faces:
+        for index in range(len(faces.fronts)):
+            if (faces.deck.id, index) not in notes:
+                faces.fronts[index]
+    fronts = [(card, notes[faces.deck.id, index]) for faces in checked.faces
+              for index, card in enumerate(faces.deck.cards)]
+    fit = [p for faces in checked.faces for p in
+           [*(p for index in range(len(faces.fronts)) for p in notes[faces.deck.id, index].problems),
+            *faces.back.problems]]
+    glyphs = [warning(card.where, f"card '{card.name}': {_describe(note.missing)} not in the font; "
+                      "they would print as empty boxes") for card, note in fronts if note.missing]
+    legibility = [warning(card.where, f"card '{card.name}': text shrinks to {note.smallest_size:g} pt, below the "
+                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)")
+                  for card, note in fronts if note.smallest_size and note.smallest_size < game.min_text_size - 1e-6]
+    return fit + glyphs + legibility
 
 
 def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
@@ -198,8 +240,10 @@ def _describe(characters: list[str]) -> str:
 
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
-    return {faces.deck.id: {card.name: face.smallest_size for card, face in zip(faces.deck.cards, faces.fronts)
-                            if face.smallest_size}
+    face_problems(checked)  # every face noted
+    notes = checked.notes
+    return {faces.deck.id: {card.name: size for index, card in enumerate(faces.deck.cards)
+                            if (size := notes[faces.deck.id, index].smallest_size)}
             for faces in checked.faces}
 
 
@@ -207,8 +251,8 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
     step = progress or (lambda text: None)
     cache = BuildCache(cache_folder(out_dir) if use_cache else None)
-    step("reading, checking and laying out the cards")
-    checked = check_kit(project, game_ref, options, cache)
+    step("reading and checking the game")
+    checked = check_kit(project, game_ref, options, cache, lay_out=False)
     errors = [p for p in checked.problems if p.is_error or strict]
     if errors:
         raise KitgenError(errors)
@@ -232,11 +276,21 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
              if name not in ("cards-changed.pdf", "changes.pdf") and (path := cache.file(key))}
     extras = {MANIFEST: manifest_json(checked.game)}
     images = {key: art.reader_source() for key, art in checked.images.items()}
+    found: list[Problem] = []
+
+    def faces_are_fine() -> None:
+        """Before the new kit replaces the old: what the faces drawn (or noted from the cache) say."""
+        found.extend(face_problems(checked))
+        errors = [p for p in found if p.is_error or strict]
+        if errors:
+            raise KitgenError(errors)
+
+    step("laying out and drawing the cards and documents")
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse, extras,
-                                images)
-    cache.save(cache.faces, {key: out_dir / name for name, key in keys.items()})
-    smallest = min((face.smallest_size for f in checked.faces for face in f.fronts if face.smallest_size), default=0)
-    return Report(checked.game, files, [p for p in checked.problems if not p.is_error], smallest,
+                                images, before_swap=faces_are_fine)
+    cache.save({key: out_dir / name for name, key in keys.items()})
+    sizes = [note.smallest_size for note in checked.notes.values() if note.smallest_size]
+    return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
                   checked.laid_out, tuple(rendered))
 
 

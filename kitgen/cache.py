@@ -6,14 +6,19 @@ misses and nothing stale is ever reused. Stored beside the kit in .kitgen-cache/
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import io
+import json
 import os
 import pickle
+import sqlite3
 from pathlib import Path
 
 from kitgen import __version__
 
-FACES = "faces.pickle"
+FACES = "faces.sqlite"
+SUMS = "files.json"
 
 
 def content_key(*parts: object) -> str:
@@ -26,17 +31,100 @@ def content_key(*parts: object) -> str:
 
 
 class BuildCache:
-    """Faces in one pickle, files by key. Disabled (--no-cache) it stores and finds nothing."""
+    """Faces one by one in an SQLite file (looked up as cards are drawn: a 10,000-card deck's faces
+    are never all in memory), files by key. Disabled (--no-cache) it stores and finds nothing.
+    Nothing is committed until save(): a build that fails or is killed leaves the last good cache."""
 
     def __init__(self, folder: Path | None):
         self.folder = folder
-        self.faces: dict[str, object] = {}
         self.sums: dict[str, str] = {}  # file key -> sha256 of the bytes saved
-        if folder and (folder / FACES).is_file():
+        self.used: set[str] = set()  # face keys this build looked up or stored
+        self.used_layers: set[str] = set()
+        self.icons = None  # the icon set faces are drawn with: their outlines are stored by name
+        self._layers: dict[str, object] = {}
+        self._db: sqlite3.Connection | None = None
+        self._opened = False
+        if folder and (folder / SUMS).is_file():
             try:
-                self.faces, self.sums = pickle.loads((folder / FACES).read_bytes())  # our own file, written below
-            except Exception:  # a damaged or old cache is only a slower build
-                self.faces, self.sums = {}, {}
+                self.sums = json.loads((folder / SUMS).read_text(encoding="utf-8"))
+            except (OSError, ValueError):  # a damaged cache is only a slower build
+                self.sums = {}
+
+    def _faces(self) -> sqlite3.Connection | None:
+        """The faces database, opened (and made) when a face is first looked up."""
+        if not self._opened and self.folder:
+            self._opened = True
+            for attempt in range(2):  # a damaged database is started afresh
+                try:
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    self._db = sqlite3.connect(self.folder / FACES)
+                    self._db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face BLOB NOT NULL)")
+                    self._db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer BLOB NOT NULL)")
+                    break
+                except (OSError, sqlite3.Error):  # unreadable or damaged: lay everything out
+                    if self._db is not None:
+                        self._db.close()
+                    self._db = None
+                    if attempt == 0:
+                        for name in (FACES, f"{FACES}-journal"):
+                            try:
+                                (self.folder / name).unlink(missing_ok=True)
+                            except OSError:
+                                pass
+        return self._db
+
+    def face(self, key: str):
+        """A face laid out by an earlier build from the same inputs, or None."""
+        if (db := self._faces()) is None:
+            return None
+        self.used.add(key)
+        try:
+            row = db.execute("SELECT face FROM faces WHERE key = ?", (key,)).fetchone()
+            if not row:
+                return None
+            face = self._loads(row[0])  # our own file, written below
+            layers = tuple(self._layer(layer) if isinstance(layer, str) else layer for layer in face.layers)
+            return None if None in layers else dataclasses.replace(face, layers=layers)
+        except Exception:  # a damaged row is only a face laid out again
+            return None
+
+    def _layer(self, key: str):
+        """A layer many faces share (a card type's frame), read once per build."""
+        if key not in self._layers:
+            row = self._db.execute("SELECT layer FROM layers WHERE key = ?", (key,)).fetchone()
+            self._layers[key] = self._loads(row[0]) if row else None
+        self.used_layers.add(key)
+        return self._layers[key]
+
+    def keep_face(self, key: str, face) -> None:
+        """Store a face; the layers it shares with other faces are stored once, by their key."""
+        if (db := self._faces()) is None:
+            return
+        self.used.add(key)
+        try:
+            for layer in face.layers:
+                if layer.key and layer.key not in self.used_layers:
+                    self.used_layers.add(layer.key)
+                    self._layers[layer.key] = layer
+                    db.execute("INSERT OR REPLACE INTO layers VALUES (?, ?)", (layer.key, self._dumps(layer)))
+            own = dataclasses.replace(face, layers=tuple(layer.key or layer for layer in face.layers))
+            db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?)", (key, self._dumps(own)))
+        except sqlite3.Error:
+            pass
+
+    def _dumps(self, obj) -> bytes:
+        """Pickled, with each icon's outline (hundreds of numbers, on many faces) stored as its name."""
+        outlines = {id(icon[2]): name for name, icon in getattr(self.icons, "_parsed", {}).items() if icon}
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.persistent_id = lambda o: outlines.get(id(o)) if type(o) is tuple else None
+        pickler.dump(obj)
+        return out.getvalue()
+
+    def _loads(self, data: bytes):
+        unpickler = pickle.Unpickler(io.BytesIO(data))
+        unpickler.persistent_load = lambda name: self.icons.get(name)[2]  # a missing icon fails the load: laid out again
+        return unpickler.load()
 
     def file(self, key: str) -> Path | None:
         """A cached file, only when its bytes are the ones saved (a damaged file is just redrawn)."""
@@ -45,7 +133,7 @@ class BuildCache:
             return None
         return path if hashlib.sha256(path.read_bytes()).hexdigest() == self.sums.get(key) else None
 
-    def save(self, faces: dict[str, object], files: dict[str, Path]) -> None:
+    def save(self, files: dict[str, Path]) -> None:
         """Keep exactly what this build used: the cache never grows past one kit."""
         if not self.folder:
             return
@@ -61,8 +149,22 @@ class BuildCache:
         for old in store.iterdir():
             if old.name not in files:
                 old.unlink()
-        (self.folder / f".{FACES}.part").write_bytes(pickle.dumps((faces, sums)))
-        os.replace(self.folder / f".{FACES}.part", self.folder / FACES)
+        (self.folder / f".{SUMS}.part").write_text(json.dumps(sums, sort_keys=True), encoding="utf-8")
+        os.replace(self.folder / f".{SUMS}.part", self.folder / SUMS)
+        (self.folder / "faces.pickle").unlink(missing_ok=True)  # kitgen 0.1's cache of faces
+        if self._db is not None:
+            try:
+                self._db.execute("CREATE TEMP TABLE used (key TEXT PRIMARY KEY)")
+                self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used))
+                self._db.execute("DELETE FROM faces WHERE key NOT IN (SELECT key FROM used)")
+                self._db.execute("DELETE FROM used")
+                self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used_layers))
+                self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT key FROM used)")
+                self._db.commit()
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            self._db = None
 
 
 def cache_folder(out_dir: Path) -> Path:

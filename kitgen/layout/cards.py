@@ -1,9 +1,9 @@
 """A deck's card sheets: every copy of every card laid out, fronts then their backs, page by page."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from kitgen.errors import Problem
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_label, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
@@ -12,18 +12,18 @@ from kitgen.model import CardTemplate, Deck, Game
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """A card face placed on a sheet; `key` names the face so render can draw it once and reuse it."""
+    """A card face placed on a sheet: `index` is the card's position in its deck (BACK for the
+    deck's back), `key` names the face so render draws it once per PDF and places it again."""
 
     key: str
     x: float
     y: float
     w: float
     h: float
-    layers: tuple[Layer, ...]
+    index: int
 
-    @property
-    def shapes(self) -> tuple[Shape, ...]:
-        return tuple(shape for layer in self.layers for shape in layer.shapes)
+
+BACK = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,47 +34,85 @@ class Page:
     placements: tuple[Placement, ...] = ()
     bleed: float = 0.0
     trim_box: tuple[float, float, float, float] | None = None  # x, y, w, h: one card a page, for shops
+    faces: DeckFaces | None = None  # where the placements' faces come from
 
 
-@dataclass(frozen=True, slots=True)
+class Fronts(Sequence[Face]):
+    """A deck's card fronts, each laid out (or taken from `cached`) when asked for and not kept,
+    so drawing a deck of any size holds about one face at a time. `seen(index, face)` hears of
+    each face the first time it is made; `laid_out` counts those that were laid out."""
+
+    def __init__(self, count: int, make: Callable[[int], Face], cached: Callable[[int], Face | None] | None = None,
+                 seen: Callable[[int, Face, bool], None] | None = None):
+        self._count, self._make, self._cached, self._seen = count, make, cached, seen
+        self._last: tuple[int, Face] | None = None  # the copies of a card come one after another
+        self._told: set[int] = set()
+        self.laid_out = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        index %= self._count
+        if self._last and self._last[0] == index:
+            return self._last[1]
+        face = self._cached(index) if self._cached else None
+        fresh = face is None
+        if fresh:
+            face = self._make(index)
+            self.laid_out += 1
+        if self._seen and index not in self._told:
+            self._told.add(index)
+            self._seen(index, face, fresh)
+        self._last = index, face
+        return face
+
+
+@dataclass(frozen=True)
 class DeckFaces:
     deck: Deck
-    fronts: tuple[Face, ...]  # one per card of the deck, in deck order
+    fronts: Sequence[Face]  # one per card of the deck, in deck order (Fronts: made when asked for)
     back: Face
 
+    def layers(self, index: int) -> tuple[Layer, ...]:
+        return (self.back if index == BACK else self.fronts[index]).layers
+
     @property
-    def problems(self) -> list[Problem]:
-        return [p for face in (*self.fronts, self.back) for p in face.problems]
+    def laid_out(self) -> int:
+        return getattr(self.fronts, "laid_out", len(self.fronts))
 
 
 def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTemplate,
                       measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
-                      known: dict[int, Face] | None = None, art: dict[str, dict] | None = None,
-                      icons=None) -> DeckFaces:
-    """Every card's front and the deck's back. `known` maps card positions to faces laid out
-    before (from the build cache): those cards are not laid out again."""
+                      cached: Callable[[int], Face | None] | None = None, art: dict[str, dict] | None = None,
+                      icons=None, seen: Callable[[int, Face, bool], None] | None = None) -> DeckFaces:
+    """Every card's front, laid out as it is asked for, and the deck's back. `cached(index)` gives
+    a face laid out before from the same inputs (the build cache), so it is not laid out again."""
     total = len(deck.cards)
-    fronts = []
     memo: dict = {}  # layers of boxes that do not depend on the card: laid out once per deck
-    for number, card in enumerate(deck.cards, start=1):
-        if known and number - 1 in known:
-            fronts.append(known[number - 1])
-            continue
+
+    def make(index: int) -> Face:
+        card = deck.cards[index]
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
-                   "number": number, "total": total, "art": (art or {}).get(card.id), "icons": icons}
-        fronts.append(layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver, memo))
+                   "number": index + 1, "total": total, "art": (art or {}).get(card.id), "icons": icons}
+        return layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver, memo)
+
     back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons}, measure,
                             f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
-    return DeckFaces(deck, tuple(fronts), back_face)
+    return DeckFaces(deck, Fronts(total, make, cached, seen), back_face)
 
 
 def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> tuple[list[Page], list[Page]]:
     """Card sheets for one deck: (pages, separate back pages). Grid with duplex: each front sheet
     is followed by its backs; duplex off: backs go to their own pages; gutterfold: one page
-    holds the fronts and, beyond the fold, their backs."""
+    holds the fronts and, beyond the fold, their backs. Pages name their faces by position in
+    the deck; nothing is laid out here (render asks `faces` for each face as it draws)."""
     # Faces are named by position, not id: two cards that share an id must still print as themselves.
-    slots = [(number, face) for number, (card, face) in enumerate(zip(faces.deck.cards, faces.fronts))
-             for _ in range(card.copies)]
+    slots = [index for index, card in enumerate(faces.deck.cards) for _ in range(card.copies)]
     sheets = -(-len(slots) // grid.per_page)
     mode = grid.spec.layout if grid.spec else "grid"
     duplex = grid.spec.duplex if grid.spec else "long-edge"
@@ -84,36 +122,40 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
     backs_only: list[Page] = []
     if mode == "single":
         return _single_pages(faces, slots, grid, bleed), []
+    bar = tuple(scale_bar(grid))
+    marks_for: dict[int, tuple] = {}  # cards on the sheet -> its marks: every full sheet shares one tuple
     for sheet in range(sheets):
         chunk = slots[sheet * grid.per_page:(sheet + 1) * grid.per_page]
         front_xy = [grid.front_slot(i) for i in range(len(chunk))]
         back_xy = [grid.back_slot(i) for i in range(len(chunk))]
-        fronts = tuple(Placement(f"front-{faces.deck.id}-{key}", *xy, *size, face.layers)
-                       for xy, (key, face) in zip(front_xy, chunk))
-        backs = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, faces.back.layers) for xy in back_xy)
+        fronts = tuple(Placement(f"front-{faces.deck.id}-{index}", *xy, *size, index)
+                       for xy, index in zip(front_xy, chunk))
+        backs = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, BACK) for xy in back_xy)
         label = f"{game.title}  ·  {faces.deck.name}  ·  sheet {sheet + 1} of {sheets}"
+        if len(chunk) not in marks_for:
+            marks = tuple(crop_marks(grid, front_xy + back_xy if mode == "gutterfold" else front_xy))
+            marks_for[len(chunk)] = marks, tuple(mirror_marks(grid, marks))
+        marks, mirrored = marks_for[len(chunk)]
         if mode == "gutterfold":
-            marks = crop_marks(grid, front_xy + back_xy)
-            extras = (*marks, *fold_line(grid), *scale_bar(grid), margin_label(grid, f"{label}  ·  {instruction}"))
-            pages.append(Page(grid.page_w, grid.page_h, extras, fronts + backs, bleed))
+            extras = (*marks, *fold_line(grid), *bar, margin_label(grid, f"{label}  ·  {instruction}"))
+            pages.append(Page(grid.page_w, grid.page_h, extras, fronts + backs, bleed, faces=faces))
             continue
-        marks = crop_marks(grid, front_xy)
-        front_extras = (*marks, *scale_bar(grid), margin_label(grid, f"{label}  ·  FRONTS  ·  {instruction}"))
-        back_extras = (*mirror_marks(grid, marks), margin_label(grid, f"{label}  ·  BACKS  ·  {instruction}"))
-        pages.append(Page(grid.page_w, grid.page_h, front_extras, fronts, bleed))
-        (backs_only if duplex == "off" else pages).append(Page(grid.page_w, grid.page_h, back_extras, backs, bleed))
+        front_extras = (*marks, *bar, margin_label(grid, f"{label}  ·  FRONTS  ·  {instruction}"))
+        back_extras = (*mirrored, margin_label(grid, f"{label}  ·  BACKS  ·  {instruction}"))
+        pages.append(Page(grid.page_w, grid.page_h, front_extras, fronts, bleed, faces=faces))
+        (backs_only if duplex == "off" else pages).append(Page(grid.page_w, grid.page_h, back_extras, backs, bleed,
+                                                               faces=faces))
     return pages, backs_only
 
 
-def _single_pages(faces: DeckFaces, slots, grid: Grid, bleed: float) -> list[Page]:
+def _single_pages(faces: DeckFaces, slots: list[int], grid: Grid, bleed: float) -> list[Page]:
     """Print shop: each card on its own page of trim plus bleed, front then back (DriveThruCards'
     order), with a TrimBox at the cut and the page itself as the BleedBox."""
     width, height = grid.card_w + 2 * bleed, grid.card_h + 2 * bleed
     trim = (bleed, bleed, grid.card_w, grid.card_h)
     pages = []
-    for key, face in slots:
-        for placement_key, layers in ((f"front-{faces.deck.id}-{key}", face.layers),
-                                      (f"back-{faces.deck.id}", faces.back.layers)):
-            placement = Placement(placement_key, bleed, bleed, grid.card_w, grid.card_h, layers)
-            pages.append(Page(width, height, (), (placement,), bleed, trim))
+    for index in slots:
+        for key, which in ((f"front-{faces.deck.id}-{index}", index), (f"back-{faces.deck.id}", BACK)):
+            placement = Placement(key, bleed, bleed, grid.card_w, grid.card_h, which)
+            pages.append(Page(width, height, (), (placement,), bleed, trim, faces))
     return pages

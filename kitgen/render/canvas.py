@@ -52,17 +52,18 @@ def draw_page(canvas: Canvas, page, drawn: set[str], images: dict | None = None)
     names of the forms this PDF already has."""
     for placement in page.placements:
         if placement.key not in drawn:
-            _icon_forms(canvas, placement.shapes, drawn)
+            layers = page.faces.layers(placement.index)  # laid out (or read from the cache) only now
+            _icon_forms(canvas, [shape for layer in layers for shape in layer.shapes], drawn)
             # A form's box is the trim plus the bleed: it clips whatever reaches further.
             box = (-page.bleed, -page.bleed, placement.w + page.bleed, placement.h + page.bleed)
-            for layer in placement.layers:  # what recurs on other cards (a type's frame): once per PDF
+            for layer in layers:  # what recurs on other cards (a type's frame): once per PDF
                 if layer.key and f"layer-{layer.key}" not in drawn:
                     canvas.beginForm(f"layer-{layer.key}", *box)
                     draw_shapes(canvas, layer.shapes, placement.h, images)
                     end_form(canvas, f"layer-{layer.key}")
                     drawn.add(f"layer-{layer.key}")
             canvas.beginForm(placement.key, *box)
-            for layer in placement.layers:
+            for layer in layers:
                 if layer.key:
                     canvas.doForm(f"layer-{layer.key}")
                 else:

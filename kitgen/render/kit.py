@@ -49,9 +49,10 @@ def staged(out_dir: Path, game: Game):
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
               instruction: str, duplex: str | None = "DuplexFlipLongEdge",
               reuse: dict[str, Path] | None = None, extras: dict[str, str] | None = None,
-              images: dict | None = None) -> tuple[tuple[Path, ...], list[str]]:
+              images: dict | None = None, before_swap=None) -> tuple[tuple[Path, ...], list[str]]:
     """Write every file (copying those in `reuse`, made before from the same content);
-    return the kit's files and the names drawn anew."""
+    return the kit's files and the names drawn anew. `before_swap()` runs once everything is
+    written and may still refuse the kit by raising: the previous kit then stays."""
     out_dir = Path(out_dir)
     reuse = reuse or {}
     rendered = []
@@ -68,6 +69,8 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
                 render_document(documents[name], staging / name, game.title, accent, instruction)
         for name, text in (extras or {}).items():
             (staging / name).write_text(text, encoding="utf-8")
+        if before_swap:
+            before_swap()
     return tuple(sorted(out_dir / name for name in [*sheets, *documents])), rendered
 
 

@@ -76,6 +76,37 @@ def test_cache__a_phase_change_redraws_only_the_documents_that_show_it(workspace
     assert report.laid_out == 0 and report.rendered == ("reference.pdf",)
 
 
+def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
+    """The faces database holds one row per card face and one per layer cards share; after a
+    template change the faces of the old template are gone (the cache never grows past one kit)."""
+    import sqlite3
+
+    database = workspace[2].parent / ".kitgen-cache" / "kit" / "faces.sqlite"
+    with sqlite3.connect(database) as db:
+        faces = db.execute("SELECT COUNT(*) FROM faces").fetchone()[0]
+        layers = db.execute("SELECT COUNT(*) FROM layers").fetchone()[0]
+    assert faces == 197
+    assert 0 < layers < 40  # a few per card type, not one per card
+    template = workspace[0].templates / "card-front.yaml"
+    template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
+    assert rebuild(workspace).laid_out == 197
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == 197
+
+
+def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
+    database = workspace[2].parent / ".kitgen-cache" / "kit" / "faces.sqlite"
+    database.write_bytes(b"not a database" * 100)
+    template = workspace[0].templates / "card-front.yaml"  # so the card sheets must be drawn
+    template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
+    report = rebuild(workspace)
+    assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
+    fresh = build_game(workspace[0], str(workspace[1]), workspace[2].parent / "fresh", use_cache=False)
+    for name in CARD_FILES:
+        assert (workspace[2] / name).read_bytes() == (workspace[2].parent / "fresh" / name).read_bytes()
+    assert rebuild(workspace, use_cache=True).laid_out == 0  # the database was made anew
+
+
 def test_changed_since__a_previous_build_reprints_only_changed_cards(workspace, tmp_path):
     project, game, kit = workspace
     deck = game / "decks" / "events.yaml"
