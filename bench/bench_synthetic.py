@@ -73,6 +73,12 @@ def child(mode: str, folder: Path, out: Path, gc_off: bool) -> None:
         report = build_kit(project, str(folder), out)
         seconds = time.perf_counter() - start
         cards = card_count(report.game)
+    elif mode == "load":  # reading the data alone: what any build of this deck pays before drawing
+        game = load_game(folder)
+        seconds = time.perf_counter() - start
+        print(json.dumps({"seconds": seconds, "baseline": baseline, "cards": card_count(game), "card_pages": 0,
+                          "card_bytes": 0}))
+        return
     else:  # floor: the data has to be loaded too, but only the drawing is timed
         game = load_game(folder)
         start = time.perf_counter()
@@ -131,6 +137,7 @@ def measure_size(n: int, runs: int, tmp: Path, gc_off: bool = False) -> dict:
     folder = make_game(tmp / f"synthetic-{n}", n)
     data, load_peak = loaded_size(folder)
     kits = [run_child("kit", folder, tmp / f"kit-{n}-{i}", gc_off) for i in range(runs)]
+    loads = [run_child("load", folder, tmp / f"load-{n}-{i}", gc_off) for i in range(runs)]
     floors = [run_child("floor", folder, tmp / f"floor-{n}-{i}", gc_off) for i in range(runs)]
 
     def peak(results):
@@ -146,7 +153,7 @@ def measure_size(n: int, runs: int, tmp: Path, gc_off: bool = False) -> dict:
     return {"n": n, "cards": kits[0]["cards"], "runs": runs, "kit": kit, "floor": floor, "ratio": kit / floor,
             "per_card": kit / n, "floor_per_card": floor / n, "data": data, "load_peak": load_peak,
             "baseline": kits[0]["baseline"], "peak": peak(kits), "increment": increment(kits),
-            "floor_peak": peak(floors), "floor_increment": increment(floors),
+            "floor_peak": peak(floors), "floor_increment": increment(floors), "load_increment": increment(loads),
             "card_pages": kits[0]["card_pages"], "card_bytes": kits[0]["card_bytes"],
             "floor_card_bytes": floors[0]["card_bytes"], "yaml_bytes": (folder / "decks" / "common.yaml").stat().st_size}
 
@@ -170,13 +177,15 @@ def report(results: list[dict], gc_off: bool = False) -> list[str]:
              " running only that child); increment = peak - RSS before building; data = tracemalloc of load_game alone"
              + ("; children ran with gc.disable()" if gc_off else "")]
     head = (f"  {'cards':>7} {'runs':>4} {'kit s':>7} {'ms/card':>8} {'floor s':>8} {'kit/floor':>9} "
-            f"{'peak MiB':>9} {'incr MiB':>9} {'KiB/card':>8} {'data MiB':>9} {'load pk':>8} {'floor incr':>10}")
+            f"{'peak MiB':>9} {'incr MiB':>9} {'KiB/card':>8} {'data MiB':>9} {'load pk':>8} {'load incr':>9} "
+            f"{'beyond':>7} {'floor incr':>10}")
     lines += [head, "  " + "-" * (len(head) - 2)]
     for r in results:
         per_card_kib = "n/a" if r["increment"] is None else f"{r['increment'] / r['n'] / 1024:.1f}"
         lines.append(f"  {r['n']:>7,} {r['runs']:>4} {r['kit']:>7.2f} {r['per_card'] * 1000:>8.3f} {r['floor']:>8.2f} "
                      f"{r['ratio']:>8.1f}x {mib(r['peak']):>9} {mib(r['increment']):>9} {per_card_kib:>8} "
-                     f"{mib(r['data']):>9} {mib(r['load_peak']):>8} {mib(r['floor_increment']):>10}")
+                     f"{mib(r['data']):>9} {mib(r['load_peak']):>8} {mib(r['load_increment']):>9} "
+                     f"{mib(_beyond_load(r)):>7} {mib(r['floor_increment']):>10}")
     if len(results) >= 2:
         small, large = results[0], results[-1]
         label = f"{large['n'] // 1000}k/{small['n'] // 1000}k" if small["n"] >= 1000 else f"{large['n']}/{small['n']}"
@@ -187,6 +196,7 @@ def report(results: list[dict], gc_off: bool = False) -> list[str]:
         beyond = (ratio(large["increment"] - large["data"], small["increment"] - small["data"])
                   if large["increment"] is not None and small["increment"] is not None else None)
         floor_inc = ratio(large["floor_increment"], small["floor_increment"])
+        past_load = ratio(_beyond_load(large), _beyond_load(small))
         lines.append(f"  ratios {label} (cards x{grow:g}): time per card {t:.2f}; peak RSS "
                      f"{ratio(large['peak'], small['peak']) or float('nan'):.2f}; increment "
                      f"{inc or float('nan'):.2f}; loaded data {data:.2f}; increment beyond data "
@@ -208,7 +218,20 @@ def report(results: list[dict], gc_off: bool = False) -> list[str]:
                          f"{large['data'] / large['n'] / 1024:.1f} KiB of loaded data per card; the reportlab floor "
                          f"(data + every page until save) grows {floor_inc or float('nan'):.1f}x to "
                          f"{mib(large['floor_increment'])} MiB.")
+        if past_load is not None:
+            verdict = ("flat: the build holds no per-card work beyond reading the data" if past_load < 2 else
+                       "growing with the deck: per-card work is held")
+            lines.append(f"  -> beyond reading the data (peak RSS of load_game alone, same scheme): the build adds "
+                         f"{mib(_beyond_load(small))} MiB at {small['n']:,} and {mib(_beyond_load(large))} MiB at "
+                         f"{large['n']:,}, {past_load:.2f}x for x{grow:g} the cards ({verdict}).")
     return lines
+
+
+def _beyond_load(r: dict) -> int | None:
+    """Peak RSS increment of the build minus that of loading the same data alone."""
+    if r.get("increment") is None or r.get("load_increment") is None:
+        return None
+    return max(0, r["increment"] - r["load_increment"])
 
 
 def main() -> int:

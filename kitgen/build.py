@@ -8,11 +8,13 @@ temporary folder, replaces the old one, which happens only when the whole build 
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.art import collect_art
-from kitgen.cache import BuildCache, cache_folder, content_key
+from kitgen.cache import BuildCache, cache_folder, content_key, content_key_of
 from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_json
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
@@ -88,7 +90,7 @@ class Checked:
     fonts: dict = dataclasses.field(default_factory=dict)  # font role -> TrueType file
     fonts_key: str = ""
     icons_credit: str = ""  # the icon set's attribution, when the game uses icons
-    notes: dict = dataclasses.field(default_factory=dict)  # (deck id, card index) -> FaceNotes, as faces are made
+    notes: dict = dataclasses.field(default_factory=dict)  # deck id -> DeckNotes, taken as faces are made
 
     @property
     def laid_out(self) -> int:
@@ -135,7 +137,7 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     icons_key = icons.key
     front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
     keys: dict[str, str] = {}
-    notes: dict[tuple[str, int], FaceNotes] = {}
+    notes: dict[str, DeckNotes] = {}
     faces = []
     shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
                          spec.bleed, ink_saver)  # once: what every front shares, large to hash
@@ -158,13 +160,24 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     return checked
 
 
-@dataclass(frozen=True, slots=True)
-class FaceNotes:
-    """What the checks need of a laid-out face, kept when the face itself is not."""
+class DeckNotes:
+    """What the checks need of a deck's faces, taken as each face is made and kept when the face
+    is not: its smallest text size (8 bytes a card) and, for the few faces that have any, its
+    problems and the characters the fonts lack."""
 
-    smallest_size: float
-    problems: tuple[Problem, ...]
-    missing: tuple[str, ...]  # characters the fonts do not have
+    def __init__(self, count: int):
+        self.sizes = array("d", [-1.0]) * count  # -1: not made yet
+        self.remarks: dict[int, tuple[tuple[Problem, ...], tuple[str, ...]]] = {}
+
+    def note(self, index: int, face) -> None:
+        if self.sizes[index] < 0:
+            self.sizes[index] = face.smallest_size
+            missing = tuple(_missing(face))
+            if face.problems or missing:
+                self.remarks[index] = face.problems, missing
+
+    def missing(self) -> list[int]:
+        return [index for index, size in enumerate(self.sizes) if size < 0]
 
 
 def _from_cache(cache: BuildCache | None, keys: list[str]):
@@ -172,8 +185,10 @@ def _from_cache(cache: BuildCache | None, keys: list[str]):
 
 
 def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
+    deck_notes = notes[deck.id] = DeckNotes(len(deck.cards))
+
     def seen(index: int, face, fresh: bool) -> None:
-        notes[deck.id, index] = FaceNotes(face.smallest_size, face.problems, tuple(_missing(face)))
+        deck_notes.note(index, face)
         if fresh and cache is not None:
             cache.keep_face(keys[index], face)
     return seen
@@ -182,21 +197,23 @@ def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
 def face_problems(checked: Checked) -> list[Problem]:
     """Text that does not fit, characters the fonts lack, text below the game's minimum size: from
     the notes taken as faces were drawn (a face not drawn in this build is asked for now)."""
-    game, notes = checked.game, checked.notes
+    game = checked.game
+    fit, glyphs, legibility = [], [], []
     for faces in checked.faces:
-        for index in range(len(faces.fronts)):
-            if (faces.deck.id, index) not in notes:
-                faces.fronts[index]
-    fronts = [(card, notes[faces.deck.id, index]) for faces in checked.faces
-              for index, card in enumerate(faces.deck.cards)]
-    fit = [p for faces in checked.faces for p in
-           [*(p for index in range(len(faces.fronts)) for p in notes[faces.deck.id, index].problems),
-            *faces.back.problems]]
-    glyphs = [warning(card.where, f"card '{card.name}': {_describe(note.missing)} not in the font; "
-                      "they would print as empty boxes") for card, note in fronts if note.missing]
-    legibility = [warning(card.where, f"card '{card.name}': text shrinks to {note.smallest_size:g} pt, below the "
-                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)")
-                  for card, note in fronts if note.smallest_size and note.smallest_size < game.min_text_size - 1e-6]
+        notes = checked.notes[faces.deck.id]
+        for index in notes.missing():
+            faces.fronts[index]  # made, and so noted
+        for index, card in enumerate(faces.deck.cards):
+            problems, missing = notes.remarks.get(index, ((), ()))
+            fit += problems
+            if missing:
+                glyphs.append(warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "
+                                      "they would print as empty boxes"))
+            size = notes.sizes[index]
+            if size and size < game.min_text_size - 1e-6:
+                legibility.append(warning(card.where, f"card '{card.name}': text shrinks to {size:g} pt, below the "
+                                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)"))
+        fit += faces.back.problems
     return fit + glyphs + legibility
 
 
@@ -241,9 +258,8 @@ def _describe(characters: list[str]) -> str:
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
     face_problems(checked)  # every face noted
-    notes = checked.notes
-    return {faces.deck.id: {card.name: size for index, card in enumerate(faces.deck.cards)
-                            if (size := notes[faces.deck.id, index].smallest_size)}
+    return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, checked.notes[faces.deck.id].sizes)
+                            if size}
             for faces in checked.faces}
 
 
@@ -268,7 +284,8 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
     fonts = checked.fonts_key
-    keys = {name: content_key(name, _sheet_signature(pages, checked.face_keys), duplex) for name, pages in sheets.items()}
+    keys = {name: content_key_of(itertools.chain((name, duplex), _sheet_signature(pages, checked.face_keys)))
+            for name, pages in sheets.items()}
     keys |= {name: content_key(name, document, checked.game.title, accent_of(checked.game), instruction(spec), fonts)
              for name, document in documents.items()}
     # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: draw it.
@@ -289,7 +306,7 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse, extras,
                                 images, before_swap=faces_are_fine)
     cache.save({key: out_dir / name for name, key in keys.items()})
-    sizes = [note.smallest_size for note in checked.notes.values() if note.smallest_size]
+    sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
                   checked.laid_out, tuple(rendered))
 
@@ -305,7 +322,7 @@ def reprint_changed(project: Project, checked: Checked, game_ref: str, grid, spe
             subset = dataclasses.replace(faces, deck=dataclasses.replace(
                 faces.deck, cards=tuple(faces.deck.cards[i] for i in keep)), fronts=tuple(faces.fronts[i] for i in keep))
             deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec))
-            pages += deck_pages + backs
+            pages += [*deck_pages, *backs]
     markup = changes_markup(checked.game, ref, changes)
     return ({"cards-changed.pdf": pages} if pages else {}), parse_document(markup, "changes")
 
@@ -314,10 +331,12 @@ def accent_of(game: Game) -> str:
     return game.decks[0].back.color if game.decks else "#333333"
 
 
-def _sheet_signature(pages, face_keys: dict[str, str]) -> list:
-    """A sheet file's content without its shapes' bulk: geometry, extras, and the faces by content key."""
-    return [(page.width, page.height, page.shapes, page.bleed, page.trim_box,
-             [(face_keys.get(p.key, p.key), p.x, p.y, p.w, p.h) for p in page.placements]) for page in pages]
+def _sheet_signature(pages, face_keys: dict[str, str]):
+    """A sheet file's content, page by page, without its faces' shapes: geometry, extras, and the
+    faces by content key."""
+    for page in pages:
+        yield (page.width, page.height, page.shapes, page.bleed, page.trim_box,
+               [(face_keys.get(p.key, p.key), p.x, p.y, p.w, p.h) for p in page.placements])
 
 
 def impose_sheets(checked: Checked, grid, text: str) -> dict:

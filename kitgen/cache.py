@@ -13,6 +13,7 @@ import json
 import os
 import pickle
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 from kitgen import __version__
@@ -22,6 +23,11 @@ SUMS = "files.json"
 
 
 def content_key(*parts: object) -> str:
+    return content_key_of(parts)
+
+
+def content_key_of(parts: Iterable[object]) -> str:
+    """content_key(*parts) for parts made one at a time (a deck's pages): none is kept."""
     digest = hashlib.sha256(__version__.encode())
     for part in parts:
         digest.update(b"\0")

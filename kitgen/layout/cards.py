@@ -1,7 +1,8 @@
 """A deck's card sheets: every copy of every card laid out, fronts then their backs, page by page."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from kitgen.layout.card import Face, Layer, layout_face
@@ -39,14 +40,13 @@ class Page:
 
 class Fronts(Sequence[Face]):
     """A deck's card fronts, each laid out (or taken from `cached`) when asked for and not kept,
-    so drawing a deck of any size holds about one face at a time. `seen(index, face)` hears of
-    each face the first time it is made; `laid_out` counts those that were laid out."""
+    so drawing a deck of any size holds about one face at a time. `seen(index, face, fresh)`
+    hears of each face made (fresh: laid out, not cached); `laid_out` counts those laid out."""
 
     def __init__(self, count: int, make: Callable[[int], Face], cached: Callable[[int], Face | None] | None = None,
                  seen: Callable[[int, Face, bool], None] | None = None):
         self._count, self._make, self._cached, self._seen = count, make, cached, seen
         self._last: tuple[int, Face] | None = None  # the copies of a card come one after another
-        self._told: set[int] = set()
         self.laid_out = 0
 
     def __len__(self) -> int:
@@ -65,8 +65,7 @@ class Fronts(Sequence[Face]):
         if fresh:
             face = self._make(index)
             self.laid_out += 1
-        if self._seen and index not in self._told:
-            self._told.add(index)
+        if self._seen:
             self._seen(index, face, fresh)
         self._last = index, face
         return face
@@ -106,22 +105,54 @@ def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTem
     return DeckFaces(deck, Fronts(total, make, cached, seen), back_face)
 
 
-def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> tuple[list[Page], list[Page]]:
+class Pages:
+    """A PDF's pages, made as they are drawn: a deck's sheets are never all held at once. Can be
+    gone through more than once (the build hashes them, then draws them); len() without making any."""
+
+    def __init__(self, count: int, make: Callable[[], Iterator[Page]]):
+        self._count, self._make = count, make
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Page]:
+        return self._make()
+
+    def __getitem__(self, index: int) -> Page:
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return next(itertools.islice(self._make(), index, None))
+
+
+def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> tuple[Pages, Pages]:
     """Card sheets for one deck: (pages, separate back pages). Grid with duplex: each front sheet
     is followed by its backs; duplex off: backs go to their own pages; gutterfold: one page
     holds the fronts and, beyond the fold, their backs. Pages name their faces by position in
     the deck; nothing is laid out here (render asks `faces` for each face as it draws)."""
     # Faces are named by position, not id: two cards that share an id must still print as themselves.
+    copies = sum(card.copies for card in faces.deck.cards)
+    sheets = -(-copies // grid.per_page)
+    mode = grid.spec.layout if grid.spec else "grid"
+    duplex = grid.spec.duplex if grid.spec else "long-edge"
+    if mode == "single":
+        return Pages(2 * copies, lambda: _single_pages(faces, grid)), Pages(0, lambda: iter(()))
+    if mode == "gutterfold" or duplex != "off":
+        count, backs = (sheets if mode == "gutterfold" else 2 * sheets), 0
+    else:
+        count, backs = sheets, sheets
+    back_pages = (lambda: _grid_pages(game, faces, grid, instruction, backs=True)) if backs else (lambda: iter(()))
+    return Pages(count, lambda: _grid_pages(game, faces, grid, instruction, backs=False)), Pages(backs, back_pages)
+
+
+def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, backs: bool) -> Iterator[Page]:
+    """The sheets of a grid or gutterfold, in order; with duplex off, `backs` gives the back pages
+    (the file printed on the other side) instead of the fronts."""
     slots = [index for index, card in enumerate(faces.deck.cards) for _ in range(card.copies)]
     sheets = -(-len(slots) // grid.per_page)
     mode = grid.spec.layout if grid.spec else "grid"
     duplex = grid.spec.duplex if grid.spec else "long-edge"
     size = (grid.card_w, grid.card_h)
     bleed = grid.spec.bleed if grid.spec else 0.0
-    pages: list[Page] = []
-    backs_only: list[Page] = []
-    if mode == "single":
-        return _single_pages(faces, slots, grid, bleed), []
     bar = tuple(scale_bar(grid))
     marks_for: dict[int, tuple] = {}  # cards on the sheet -> its marks: every full sheet shares one tuple
     for sheet in range(sheets):
@@ -130,7 +161,7 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
         back_xy = [grid.back_slot(i) for i in range(len(chunk))]
         fronts = tuple(Placement(f"front-{faces.deck.id}-{index}", *xy, *size, index)
                        for xy, index in zip(front_xy, chunk))
-        backs = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, BACK) for xy in back_xy)
+        back_placements = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, BACK) for xy in back_xy)
         label = f"{game.title}  ·  {faces.deck.name}  ·  sheet {sheet + 1} of {sheets}"
         if len(chunk) not in marks_for:
             marks = tuple(crop_marks(grid, front_xy + back_xy if mode == "gutterfold" else front_xy))
@@ -138,24 +169,29 @@ def impose_deck(game: Game, faces: DeckFaces, grid: Grid, instruction: str) -> t
         marks, mirrored = marks_for[len(chunk)]
         if mode == "gutterfold":
             extras = (*marks, *fold_line(grid), *bar, margin_label(grid, f"{label}  ·  {instruction}"))
-            pages.append(Page(grid.page_w, grid.page_h, extras, fronts + backs, bleed, faces=faces))
+            yield Page(grid.page_w, grid.page_h, extras, fronts + back_placements, bleed, faces=faces)
             continue
-        front_extras = (*marks, *bar, margin_label(grid, f"{label}  ·  FRONTS  ·  {instruction}"))
-        back_extras = (*mirrored, margin_label(grid, f"{label}  ·  BACKS  ·  {instruction}"))
-        pages.append(Page(grid.page_w, grid.page_h, front_extras, fronts, bleed, faces=faces))
-        (backs_only if duplex == "off" else pages).append(Page(grid.page_w, grid.page_h, back_extras, backs, bleed,
-                                                               faces=faces))
-    return pages, backs_only
+        front_page = Page(grid.page_w, grid.page_h, (*marks, *bar, margin_label(grid, f"{label}  ·  FRONTS  ·  "
+                                                                                      f"{instruction}")),
+                          fronts, bleed, faces=faces)
+        back_page = Page(grid.page_w, grid.page_h, (*mirrored, margin_label(grid, f"{label}  ·  BACKS  ·  "
+                                                                                  f"{instruction}")),
+                         back_placements, bleed, faces=faces)
+        if duplex == "off":
+            yield back_page if backs else front_page
+        else:
+            yield front_page
+            yield back_page
 
 
-def _single_pages(faces: DeckFaces, slots: list[int], grid: Grid, bleed: float) -> list[Page]:
+def _single_pages(faces: DeckFaces, grid: Grid) -> Iterator[Page]:
     """Print shop: each card on its own page of trim plus bleed, front then back (DriveThruCards'
     order), with a TrimBox at the cut and the page itself as the BleedBox."""
+    bleed = grid.spec.bleed if grid.spec else 0.0
     width, height = grid.card_w + 2 * bleed, grid.card_h + 2 * bleed
     trim = (bleed, bleed, grid.card_w, grid.card_h)
-    pages = []
-    for index in slots:
-        for key, which in ((f"front-{faces.deck.id}-{index}", index), (f"back-{faces.deck.id}", BACK)):
-            placement = Placement(key, bleed, bleed, grid.card_w, grid.card_h, which)
-            pages.append(Page(width, height, (), (placement,), bleed, trim, faces))
-    return pages
+    for index, card in enumerate(faces.deck.cards):
+        for _ in range(card.copies):
+            for key, which in ((f"front-{faces.deck.id}-{index}", index), (f"back-{faces.deck.id}", BACK)):
+                placement = Placement(key, bleed, bleed, grid.card_w, grid.card_h, which)
+                yield Page(width, height, (), (placement,), bleed, trim, faces)

@@ -29,12 +29,16 @@ class _Written(PDFObject):
     """Stands in for an object already in the file: keeps its name registered and, for a picture,
     the size reportlab reads when the same picture is drawn again; holds nothing else."""
 
-    def __init__(self, original: PDFObject):
-        self.width = getattr(original, "width", None)
-        self.height = getattr(original, "height", None)
+    __slots__ = ("width", "height")
+
+    def __init__(self, width=None, height=None):
+        self.width, self.height = width, height
 
     def format(self, document):  # never formatted: finish() skips written objects
         raise AssertionError("an object was formatted twice")
+
+
+WRITTEN = _Written()  # one for every form and page: only pictures need their own (their size)
 
 
 class StreamedPDF:
@@ -70,7 +74,8 @@ class StreamedPDF:
         original = doc.idToObject[name]
         doc.idToOffset[name] = self._write(PDFIndirectObject(name, original).format(doc))
         self.written.add(name)
-        doc.idToObject[name] = _Written(original)
+        doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
+                                else WRITTEN)
         # Formatting it may register its own content stream: that is finished too.
         for child in range(before + 1, doc.objectcounter + 1):
             child_name = doc.numberToId[child]
