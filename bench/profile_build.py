@@ -31,13 +31,15 @@ from kitgen.render.fonts import register_fonts  # noqa: E402
 STAGES = [
     ("load (YAML -> model)", "kitgen/load/game.py", "load_game"),
     ("check", "kitgen/check/game.py", "check_game"),
-    ("lay out card faces", "kitgen/layout/cards.py", "layout_deck_faces"),
-    ("impose sheets", "kitgen/build.py", "impose_sheets"),
+    ("impose sheets (lazy pages)", "kitgen/build.py", "impose_sheets"),
     ("lay out documents", "kitgen/build.py", "layout_documents"),
     ("render: write_kit", "kitgen/render/kit.py", "write_kit"),
     ("  of which card sheets", "kitgen/render/kit.py", "_write_sheets"),
-    ("  of which PDF save (reportlab)", "reportlab/pdfgen/canvas.py", "save"),
-    ("cache keys (content_key)", "kitgen/cache.py", "content_key"),
+    ("    of which laying out faces", "kitgen/layout/card.py", "layout_face"),
+    ("    of which drawing shapes", "kitgen/render/canvas.py", "draw_shapes"),
+    ("    of which writing PDF objects", "kitgen/render/stream.py", "_write_object"),
+    ("  of which documents (platypus)", "kitgen/render/document.py", "render_document"),
+    ("cache keys (content_key)", "kitgen/cache.py", "content_key_of"),
 ]
 
 
