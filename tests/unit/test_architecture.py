@@ -28,3 +28,13 @@ def third_party_imports(path: Path) -> set[str]:
 def test_imports__each_layer_uses_only_its_own_libraries(path):
     layer = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
     assert third_party_imports(path) <= ALLOWED.get(layer, set()), f"{path.name} imports outside its layer"
+
+
+def test_every_package_ships_in_the_wheel():
+    """pyproject.toml lists packages by hand (data, templates and fonts are mapped in): a new
+    subpackage left out would install a kitgen that cannot start."""
+    import tomllib
+
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(PACKAGE.parent).parts) for p in PACKAGE.rglob("__init__.py")}
+    assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"

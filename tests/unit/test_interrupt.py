@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from kitgen import cli
+from kitgen.cli import kit as cli_kit
 
 
 def _interrupted_inside_reportlab(*args, **kwargs):
@@ -23,7 +24,7 @@ def _fails_on_its_own(*args, **kwargs):
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_disguised_as_another_exception__is_reported_as_an_interrupted_build(monkeypatch, tmp_path):
-    monkeypatch.setattr(cli, "build_game", _interrupted_inside_reportlab)
+    monkeypatch.setattr(cli_kit, "build_game", _interrupted_inside_reportlab)
     result = CliRunner().invoke(cli.main, ["build", "galactic-civ", "-o", str(tmp_path / "kit")])
     assert result.exit_code == 130, result.output
     assert result.output.strip() == f"{tmp_path / 'kit'}: error: build interrupted; the previous kit is unchanged"
@@ -31,7 +32,7 @@ def test_ctrl_c_disguised_as_another_exception__is_reported_as_an_interrupted_bu
 
 
 def test_a_bug_without_ctrl_c__is_not_passed_off_as_an_interrupt(monkeypatch, tmp_path):
-    monkeypatch.setattr(cli, "build_game", _fails_on_its_own)
+    monkeypatch.setattr(cli_kit, "build_game", _fails_on_its_own)
     result = CliRunner().invoke(cli.main, ["build", "galactic-civ", "-o", str(tmp_path / "kit")])
     assert isinstance(result.exception, KeyError), result.output
     assert "interrupted" not in result.output

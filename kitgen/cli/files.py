@@ -1,0 +1,75 @@
+"""Commands that write other files: export (JSON, PNG, Tabletop Simulator), calibrate, new."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from kitgen.build import Options, resolve_print
+from kitgen.calibrate import Game_for_settings, write_calibration
+from kitgen.cli.common import LengthMM, _fail, main, print_options
+from kitgen.errors import KitgenError
+from kitgen.export import export_json
+from kitgen.images import export_png, export_tts
+from kitgen.load import load_game
+from kitgen.model import PrintSettings
+from kitgen.new import new_game
+from kitgen.project import Project
+
+
+@main.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["json", "png", "tts"]), default="json", show_default=True,
+              help="json: cards to stdout; png: one image per face and back; tts: Tabletop Simulator deck sheets.")
+@click.option("--dpi", type=click.FloatRange(50, 1200), default=300, show_default=True, help="For --format png.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder for png/tts (default output/GAME-FORMAT).")
+@click.option("--bleed", type=LengthMM(), help="Background past the trim, mm (png; e.g. 3.175 for 1/8 in).")
+@click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
+def export(game: str, fmt: str, dpi: float, output: Path | None, bleed: float | None, card_size: str | None) -> None:
+    """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
+    project = Project.default()
+    try:
+        if fmt == "json":
+            loaded = load_game(project.game_folder(game))
+            click.echo(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
+            return
+        out_dir = output or Path("output") / f"{Path(game).name}-{fmt}"
+        options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+        if fmt == "png":
+            files = export_png(project, game, out_dir, dpi, options)
+        else:
+            files = export_tts(project, game, out_dir, options)
+    except KitgenError as exc:
+        _fail(exc)
+    click.echo(f"Exported {len(files)} files -> {out_dir}/")
+
+
+@main.command()
+@print_options
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=Path("calibrate.pdf"),
+              show_default=True)
+@click.option("--config", type=click.Path(path_type=Path, dir_okay=False))
+def calibrate(output: Path, config: Path | None, **settings) -> None:
+    """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
+    try:
+        spec, _ = resolve_print(Game_for_settings(), Options(PrintSettings(**settings), config=config))
+        write_calibration(output, spec, Project.default().fonts)
+    except KitgenError as exc:
+        _fail(exc)
+    click.echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
+
+
+@main.command()
+@click.argument("name")
+@click.option("--in", "parent", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+              show_default=True, help="Folder to create the game in.")
+def new(name: str, parent: Path) -> None:
+    """Create a small game folder NAME that validates and builds at once."""
+    project = Project.default()
+    try:
+        folder = new_game(name, parent, project.templates, project.data / "schema")
+    except KitgenError as exc:
+        _fail(exc)
+    click.echo(f"Created {folder}/ (game.yaml, rules.yaml, decks/main.yaml, art/, templates/).")
+    click.echo(f"Next: kitgen validate {folder} && kitgen build {folder}")

@@ -1,0 +1,122 @@
+"""Commands that make kits: build (one game or all) and watch (build on every save)."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from kitgen.build import Options, build_game
+from kitgen.cli.common import _fail, main, print_options
+from kitgen.errors import KitgenError, sort_problems
+from kitgen.interrupt import remembering_interrupts, was_interrupted
+from kitgen.model import PrintSettings
+from kitgen.project import Project
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--all", "build_all", is_flag=True, help="Build every shipped game, one after another.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
+@print_options
+@click.option("--templates", type=click.Path(path_type=Path, file_okay=False), help="Templates that override ours.")
+@click.option("--config", type=click.Path(path_type=Path, dir_okay=False),
+              help="Print settings file (default: kitgen.yaml in this folder, if there is one).")
+@click.option("--strict", is_flag=True, help="Warnings (e.g. text below the legibility minimum) fail the build.")
+@click.option("--no-cache", is_flag=True, help="Lay out and draw everything again.")
+@click.option("--art", "art_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder of card art named by card id (default: the game's art/ folder).")
+@click.option("--changed-since", metavar="REF",
+              help="A git revision or a previous build (folder or build-manifest.json): also write "
+                   "cards-changed.pdf with only the cards that changed, and changes.pdf listing them.")
+def build(game: str | None, build_all: bool, output: Path | None, templates: Path | None, config: Path | None,
+          strict: bool, no_cache: bool, changed_since: str | None, art_dir: Path | None, **settings) -> None:
+    """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all.
+
+    Print options left out come from --config / kitgen.yaml, then the game's data, then kitgen's
+    defaults (Letter, poker cards, long-edge duplex, 6.35 mm margins)."""
+    project = Project.default()
+    options = Options(PrintSettings(**settings), templates, config, changed_since, art_dir)
+    if build_all == bool(game):
+        raise click.UsageError("give a GAME or --all, not both or neither")
+    games = project.game_names() if build_all else [game]
+    failed = 0
+    for number, name in enumerate(games, start=1):
+        if build_all:
+            click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
+        out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
+        failed += not _build_one(project, name, out_dir, options, strict, not no_cache)
+    if failed:
+        sys.exit(1)
+
+
+def _build_one(project: Project, game: str, out_dir: Path, options: Options, strict: bool = False,
+               use_cache: bool = True) -> bool:
+    def progress(step: str) -> None:  # only where someone watches: a terminal, not a log
+        if sys.stderr.isatty():
+            click.echo(f"  ... {step}", err=True)
+
+    try:
+        with remembering_interrupts():
+            report = build_game(project, game, out_dir, options, strict, use_cache, progress)
+    except KitgenError as exc:
+        for problem in sort_problems(exc.problems):
+            click.echo(str(problem), err=True)
+        return False
+    except BaseException as exc:  # a Ctrl-C may reach us disguised: see kitgen.interrupt
+        if not was_interrupted(exc):
+            raise
+        click.echo(f"{out_dir}: error: build interrupted; the previous kit is unchanged", err=True)
+        sys.exit(130)
+    for problem in sort_problems(report.warnings):
+        click.echo(str(problem), err=True)
+    cards = sum(card.copies for deck in report.game.decks for card in deck.cards)
+    decks = len(report.game.decks)
+    click.echo(f"Built {report.game.title}: {cards} cards in {decks} deck{'s' if decks != 1 else ''} -> {out_dir}/")
+    for path in report.files:
+        click.echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
+    click.echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
+               f"{len(report.files)} files.")
+    return True
+
+
+def cards_in(game) -> int:
+    return sum(len(deck.cards) for deck in game.decks)
+
+
+@main.command()
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
+@click.option("--interval", type=click.FloatRange(0.1, 60), default=0.5, show_default=True, help="Seconds between checks.")
+@click.option("--max-builds", type=click.IntRange(1), hidden=True, help="Stop after this many builds (for tests).")
+def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
+    """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
+    project = Project.default()
+    try:
+        folder = project.game_folder(game)
+    except KitgenError as exc:
+        _fail(exc)
+    out_dir = output or Path("output") / Path(game).name
+    watched = [folder, project.templates]
+    click.echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
+    builds, seen = 0, None
+    try:
+        while max_builds is None or builds < max_builds:
+            stamp = _stamp(watched)
+            if stamp != seen:
+                seen = stamp
+                builds += 1
+                click.echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
+                ok = _build_one(project, game, out_dir, Options())
+                click.echo("OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged.",
+                           err=True)
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        click.echo("Stopped watching.", err=True)
+
+
+def _stamp(folders: list[Path]) -> tuple:
+    """What the watched files look like now: names, sizes and modification times."""
+    return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                        for folder in folders for p in folder.rglob("*") if p.is_file()))

@@ -1,0 +1,164 @@
+"""Commands that read a game and report: validate, stats, list, art, schema."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from kitgen.art import art_table
+from kitgen.build import Options, check_kit, layout_documents, text_sizes
+from kitgen.check import deck_stats
+from kitgen.check.stats import stats_report
+from kitgen.cli.common import _fail, main
+from kitgen.errors import KitgenError, Problem, sort_problems
+from kitgen.load import load_game
+from kitgen.load.schema import json_schema
+from kitgen.project import Project
+from kitgen.render.stats import render_stats
+
+
+@main.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Problems and composition as JSON, for tools.")
+@click.option("--strict", is_flag=True, help="Warnings count as errors.")
+@click.option("--quiet", is_flag=True, help="Only the problem lines.")
+def validate(game: str, as_json: bool, strict: bool, quiet: bool) -> None:
+    """Check GAME against the rules its data declares; print problems and the deck composition."""
+    project = Project.default()
+    try:
+        checked = check_kit(project, game)
+        if not any(p.is_error for p in checked.problems):  # document templates are checked too
+            layout_documents(project, checked.game, game, Options())
+    except KitgenError as exc:
+        if as_json:
+            click.echo(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))
+            sys.exit(1)
+        _fail(exc)
+    problems = sort_problems(checked.problems)
+    errors = sum(p.is_error or strict for p in problems)
+    if as_json:
+        click.echo(json.dumps({"game": checked.game.id, "ok": not errors,
+                               "problems": [_problem_json(p) for p in problems],
+                               "errata": [e.id for e in checked.game.errata],
+                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
+        sys.exit(1 if errors else 0)
+    for problem in problems:
+        click.echo(str(problem))
+    if not quiet:
+        _print_composition(checked.game)
+        warnings = len(problems) - sum(p.is_error for p in problems)
+        click.echo(f"{checked.game.title}: {sum(p.is_error for p in problems)} errors, {warnings} warnings, "
+                   f"{len(checked.game.errata)} errata applied" + (" (strict: warnings fail)" if strict else ""))
+    sys.exit(1 if errors else 0)
+
+
+def _problem_json(problem: Problem) -> dict:
+    return {"file": problem.where.file, "line": problem.where.line, "level": problem.level,
+            "message": problem.message}
+
+
+@main.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON, for scripts.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+              help="The PDF page of charts (default output/GAME-stats.pdf).")
+def stats(game: str, as_json: bool, output: Path | None) -> None:
+    """Deck statistics: composition, attribute points, strength spread, draw odds, legibility."""
+    project = Project.default()
+    try:
+        checked = check_kit(project, game)
+        errors = [p for p in checked.problems if p.is_error]
+        if errors:
+            raise KitgenError(errors)
+        report = stats_report(checked.game, text_sizes(checked))
+        if as_json:
+            click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+            return
+        path = output or Path("output") / f"{Path(game).name}-stats.pdf"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
+    except KitgenError as exc:
+        _fail(exc)
+    _print_composition(checked.game)
+    _print_stats(report)
+    click.echo(f"\nCharts: {path}")
+
+
+def _print_stats(report: dict) -> None:
+    for deck in report["decks"]:
+        click.echo(f"\n{deck['name']}: {deck['cards']} cards")
+        click.echo("  chance of at least one card of the type in the first N draws")
+        click.echo(f"  {'type':<22}{'cards':>6}   N =" + "".join(f"{n:>5}" for n in deck["draw_odds"]["draws"]))
+        for row in deck["types"]:
+            odds = "".join(f"{p:>5.0%}" for p in deck["draw_odds"]["types"][row["type"]])
+            click.echo(f"  {row['type']:<22}{row['cards']:>6}      {odds}")
+        spread = ", ".join(f"{value}: {count}" for value, count in deck["strength"].items())
+        click.echo(f"  strength (sum of effects) -> cards: {spread}")
+        sizes = deck["legibility"]
+        if sizes:
+            low = [s for s in sizes if s["below_minimum"]]
+            click.echo(f"  text size after fitting: smallest {sizes[0]['size']:g} pt ({sizes[0]['card']}), "
+                       f"largest {sizes[-1]['size']:g} pt; {len(low)} below the minimum of {report['min_text_size']:g} pt")
+            for item in low:
+                click.echo(f"    {item['card']}: {item['size']:g} pt")
+
+
+def _print_composition(game) -> None:
+    abbreviations = [a.abbreviation or a.name[:3].upper() for a in game.attributes]
+    for deck in game.decks:
+        total = sum(card.copies for card in deck.cards)
+        click.echo(f"\n{deck.name} ({deck.id}): {total} cards")
+        click.echo(f"  {'type':<22}{'cards':>6}  " + " ".join(f"{a:>4}" for a in abbreviations))
+        for stats in deck_stats(game, deck):
+            points = " ".join(f"{stats.points[a.name]:>+4d}" for a in game.attributes)
+            click.echo(f"  {stats.type:<22}{stats.cards:>6}  {points}")
+    if game.errata:
+        click.echo("\nErrata applied (printed in the rules summary):")
+        for erratum in game.errata:
+            click.echo(f"  {erratum.where}: {erratum.id}: {erratum.kit}")
+    click.echo("")
+
+
+@main.command(name="list")
+def list_games() -> None:
+    """List the shipped games."""
+    project = Project.default()
+    for name in project.game_names():
+        try:
+            game = load_game(project.data / name)
+        except KitgenError as exc:
+            click.echo(f"{name:<24} (does not load: {exc.problems[0]})")
+            continue
+        decks = ", ".join(f"{d.name} {sum(c.copies for c in d.cards)}" for d in game.decks)
+        click.echo(f"{name:<24} {game.title}  ·  {game.players} players  ·  {decks}")
+
+
+@main.command(name="art")
+@click.argument("game")
+@click.option("--art", "art_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder of card art named by card id (default: the game's art/ folder).")
+def art_list(game: str, art_dir: Path | None) -> None:
+    """List every card, whether it has art, the file it would use, and the art box size."""
+    project = Project.default()
+    try:
+        rows, box = art_table(project, game, art_dir)
+    except KitgenError as exc:
+        _fail(exc)
+    if box:
+        click.echo(f"Art box: {box['w_mm']:.1f} x {box['h_mm']:.1f} mm ({box['fit']}); at 300 dpi "
+                   f"{box['w_px']} x {box['h_px']} px. Files: art/<card id>.png, .jpg, .jpeg or .webp\n")
+    click.echo(f"{'deck':<10}{'card':<32}{'art':<5}file")
+    for row in rows:
+        click.echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
+    with_art = sum(row["has_art"] for row in rows)
+    click.echo(f"\n{with_art} of {len(rows)} cards have art.")
+
+
+@main.command()
+@click.option("--part", type=click.Choice(["game", "deck"]), default="game", show_default=True,
+              help="game: the top-level files of a game folder; deck: the files in decks/.")
+def schema(part: str) -> None:
+    """Print the JSON Schema of the data format (editors use it to complete and check YAML)."""
+    click.echo(json.dumps(json_schema(part), indent=2, ensure_ascii=False))

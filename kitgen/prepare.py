@@ -1,0 +1,232 @@
+"""check_kit(): read and check a game and prepare its card faces for validate and build.
+
+Faces are not laid out here unless asked (validate does): each is laid out when first needed and
+noted (smallest text, problems, missing characters) so the checks never need the face again.
+"""
+from __future__ import annotations
+
+import dataclasses
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+
+from kitgen.art import collect_art
+from kitgen.cache import BuildCache, content_key
+from kitgen.check import check_game
+from kitgen.errors import KitgenError, Problem, Where, error, warning
+from kitgen.layout.card import scale_template
+from kitgen.layout.cards import DeckFaces, layout_deck_faces
+from kitgen.layout.impose import MIN_MARGIN, Spec
+from kitgen.load import load_game
+from kitgen.load.config import load_config
+from kitgen.load.icons import load_icons
+from kitgen.load.templates import load_card_template
+from kitgen.model import Game, PrintSettings
+from kitgen.project import Project
+from kitgen.render.fonts import font_files, measure, missing_glyphs, register_fonts
+from kitgen.units import Length, PAPER_SIZES, CARD_SIZES, parse_offset, parse_size
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line says; None leaves the choice to the config file, the game, or kitgen."""
+
+    settings: PrintSettings = PrintSettings()
+    templates: Path | None = None
+    config: Path | None = None
+    changed_since: str | None = None  # a git revision or a previous build: reprint only what changed
+    art: Path | None = None  # a folder of card art named by card id, instead of the game's art/
+
+
+DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
+                         bleed=Length(0.0), duplex="long-edge", layout="grid", back_offset="0,0", ink_saver=False)
+
+
+def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
+    """Command line over config file over the game's data over kitgen's defaults."""
+    layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
+    value = {f.name: next(getattr(l, f.name) for l in layers if getattr(l, f.name) is not None)
+             for f in dataclasses.fields(PrintSettings) if f.name != "where"}
+    try:
+        paper = parse_size(value["paper"], PAPER_SIZES)
+        card = parse_size(value["card_size"], CARD_SIZES)
+        offset = parse_offset(value["back_offset"])
+    except ValueError as exc:
+        raise KitgenError(error(Where("print settings"), str(exc))) from None
+    spec = Spec(paper, card, value["margin"], value["gap"], value["bleed"], value["duplex"], value["layout"],
+                offset, str(value["paper"]))
+    return spec, value["ink_saver"]
+
+
+@dataclass(frozen=True)
+class Checked:
+    game: Game
+    faces: tuple[DeckFaces, ...]
+    problems: list[Problem]
+    spec: Spec | None = None
+    face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
+    images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
+    fonts: dict = dataclasses.field(default_factory=dict)  # font role -> TrueType file
+    fonts_key: str = ""
+    icons_credit: str = ""  # the icon set's attribution, when the game uses icons
+    notes: dict = dataclasses.field(default_factory=dict)  # deck id -> DeckNotes, taken as faces are made
+
+    @property
+    def laid_out(self) -> int:
+        """Card faces laid out so far in this run (the others came from the cache)."""
+        return sum(faces.laid_out for faces in self.faces)
+
+
+def check_kit(project: Project, game_ref: str, options: Options = Options(), cache: BuildCache | None = None,
+              lay_out: bool = True) -> Checked:
+    """Load and check the game and prepare its card faces: what `validate` reports and `build`
+    needs. Faces are laid out when first asked for (render asks as it draws; a face whose
+    inputs did not change comes from the cache instead); with `lay_out` every face is laid out
+    here and its problems (text that does not fit, missing characters) are in `problems`."""
+    folder = project.game_folder(game_ref)
+    game = load_game(folder)
+    problems = check_game(game)
+    if any(p.is_error for p in problems):  # laying out broken data would only add confusing errors
+        return Checked(game, (), problems)
+    spec, ink_saver = resolve_print(game, options)
+    font_set = font_files(project.fonts, game.fonts, folder)
+    register_fonts(font_set)
+    dirs = project.template_dirs(folder, options.templates)
+    front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
+    icons = load_icons(dirs)
+    problems = problems + check_icons(game, icons)
+    if cache is not None:
+        cache.icons = icons
+    front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
+    art = collect_art(game, folder, options.art, front, back)
+    if ink_saver:
+        art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
+                      for key, a in art.images.items()}
+    fonts = content_key(*[part for role, path in sorted(font_set.items()) for part in (role, path.read_bytes())])
+    icons_key = icons.key
+    front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
+    keys: dict[str, str] = {}
+    notes: dict[str, DeckNotes] = {}
+    faces = []
+    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
+                         spec.bleed, ink_saver)  # once: what every front shares, large to hash
+    for deck in game.decks:
+        deck_art = art.by_deck.get(deck.id, {})
+        deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
+        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
+                     for number, card in enumerate(deck.cards, start=1)]
+        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
+                                       _from_cache(cache, deck_keys), deck_art, icons,
+                                       _note(deck, deck_keys, notes, cache)))
+        keys |= {f"front-{deck.id}-{number}": key for number, key in enumerate(deck_keys)}
+        keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
+                                              spec.bleed, ink_saver, deck_art.get(""))
+    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
+    checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
+                      icons.attribution if uses_icons else "", notes)
+    if lay_out:
+        checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
+    return checked
+
+
+class DeckNotes:
+    """What the checks need of a deck's faces, taken as each face is made and kept when the face
+    is not: its smallest text size (8 bytes a card) and, for the few faces that have any, its
+    problems and the characters the fonts lack."""
+
+    def __init__(self, count: int):
+        self.sizes = array("d", [-1.0]) * count  # -1: not made yet
+        self.remarks: dict[int, tuple[tuple[Problem, ...], tuple[str, ...]]] = {}
+
+    def note(self, index: int, face) -> None:
+        if self.sizes[index] < 0:
+            self.sizes[index] = face.smallest_size
+            missing = tuple(_missing(face))
+            if face.problems or missing:
+                self.remarks[index] = face.problems, missing
+
+    def missing(self) -> list[int]:
+        return [index for index, size in enumerate(self.sizes) if size < 0]
+
+
+def _from_cache(cache: BuildCache | None, keys: list[str]):
+    return (lambda index: cache.face(keys[index])) if cache is not None else None
+
+
+def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
+    deck_notes = notes[deck.id] = DeckNotes(len(deck.cards))
+
+    def seen(index: int, face, fresh: bool) -> None:
+        deck_notes.note(index, face)
+        if fresh and cache is not None:
+            cache.keep_face(keys[index], face)
+    return seen
+
+
+def face_problems(checked: Checked) -> list[Problem]:
+    """Text that does not fit, characters the fonts lack, text below the game's minimum size: from
+    the notes taken as faces were drawn (a face not drawn in this build is asked for now)."""
+    game = checked.game
+    fit, glyphs, legibility = [], [], []
+    for faces in checked.faces:
+        notes = checked.notes[faces.deck.id]
+        for index in notes.missing():
+            faces.fronts[index]  # made, and so noted
+        for index, card in enumerate(faces.deck.cards):
+            problems, missing = notes.remarks.get(index, ((), ()))
+            fit += problems
+            if missing:
+                glyphs.append(warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "
+                                      "they would print as empty boxes"))
+            size = notes.sizes[index]
+            if size and size < game.min_text_size - 1e-6:
+                legibility.append(warning(card.where, f"card '{card.name}': text shrinks to {size:g} pt, below the "
+                                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)"))
+        fit += faces.back.problems
+    return fit + glyphs + legibility
+
+
+def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
+    """Everything a card front is made from, so a change to any of it lays the card out again:
+    the card, its type, its place in the deck, and `deck_key` (the deck, the game's title,
+    attributes and conditions, the template, fonts and print settings); the art by the content
+    hash of the prepared picture."""
+    return content_key("front", card, card.where, game.card_type(card.type), number, deck_key, art)
+
+
+def check_icons(game: Game, icons) -> list[Problem]:
+    """Every icon a card type or attribute names is in the icon set."""
+    import difflib
+
+    named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
+    named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
+    problems = []
+    for owner, icon, where in named:
+        if icons.get(icon) is None:
+            close = difflib.get_close_matches(icon, list(icons.icons), n=1)
+            problems.append(error(where, f"{owner}: no icon named '{icon}'"
+                                  + (f" (did you mean '{close[0]}'?)" if close else "")))
+    return problems
+
+
+def _missing(face) -> list[str]:
+    from kitgen.layout.shapes import Text
+
+    found: set[str] = set()
+    for shape in face.shapes:
+        if isinstance(shape, Text):
+            found.update(missing_glyphs(shape.text, shape.font))
+    return sorted(found)
+
+
+def _describe(characters: list[str]) -> str:
+    shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in characters[:5])
+    return f"character{'s' if len(characters) > 1 else ''} {shown}{' and more' if len(characters) > 5 else ''}"
+
+
+def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
+    """Deck id -> card name -> the size its text ended at: the legibility report."""
+    face_problems(checked)  # every face noted
+    return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, checked.notes[faces.deck.id].sizes)
+                            if size}
+            for faces in checked.faces}
