@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.cache import BuildCache, cache_folder, content_key, content_key_of
-from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_json
+from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_chunks
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.context import document_context
@@ -74,7 +74,7 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     found: list[Problem] = []  # what the faces say, known once they are drawn
     step("laying out and drawing the cards and documents")
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
-                                {MANIFEST: manifest_json(checked.game)},
+                                {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
                                 {key: art.reader_source() for key, art in checked.images.items()},
                                 before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)))
     cache.save({key: out_dir / name for name, key in keys.items()})

@@ -67,6 +67,6 @@ def write_calibration(path: Path, spec: Spec, fonts: Path) -> None:
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex)
     canvas = open_canvas(Path(path), (pages[0].width, pages[0].height), "kitgen duplex calibration", duplex)
     for page in pages:
-        draw_page(canvas, page, set())
+        draw_page(canvas, page)
         canvas.showPage()
     canvas.save()

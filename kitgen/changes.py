@@ -4,10 +4,12 @@ revision, or a previous build's build-manifest.json) and say which cards are new
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import subprocess
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,9 +50,20 @@ def summarise(game: Game, card: Card) -> str:
     return "; ".join(parts)
 
 
-def manifest_json(game: Game) -> str:
-    cards = [{"deck": deck, "id": card, **entry} for (deck, card), entry in card_entries(game).items()]
-    return json.dumps({"game": game.id, "cards": cards}, indent=1, ensure_ascii=False) + "\n"
+def manifest_chunks(game: Game) -> Iterator[str]:
+    """build-manifest.json piece by piece, card by card (the same text as json.dumps with indent=1):
+    a 10,000-card deck's manifest is never one string in memory."""
+    cards = ({"deck": deck.id, "id": card.id, "name": card.name, "key": content_key(card, game.card_type(card.type)),
+              "summary": summarise(game, card)} for deck in game.decks for card in deck.cards)
+    first = next(cards, None)
+    if first is None:
+        yield json.dumps({"game": game.id, "cards": []}, indent=1, ensure_ascii=False) + "\n"
+        return
+    yield "{\n \"game\": " + json.dumps(game.id, ensure_ascii=False) + ",\n \"cards\": [\n"
+    for index, card in enumerate(itertools.chain([first], cards)):
+        yield (",\n" if index else "") + "\n".join("  " + line
+                                                    for line in json.dumps(card, indent=1, ensure_ascii=False).split("\n"))
+    yield "\n ]\n}\n"
 
 
 def changes_since(game: Game, game_folder: Path, ref: str) -> list[Change]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.nodes import read_nodes
+from kitgen.load.nodes import Converted, read_nodes
 from kitgen.load.schema import Converter, type_hints
 from kitgen.model import Card, Deck, Game, slug
 
@@ -114,10 +114,14 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
     if not path.is_file():
         problems.append(error(listed, f"deck file {shown} not found"))
         return None
-    root = _read(path, shown, problems)
+    converter = Converter(shown)
+
+    def take(item, index: int) -> Converted:  # each card as it is read: no tree of the whole deck
+        return Converted(converter.convert(item, Card, f"cards[{index}]"), item.start_mark)
+
+    root = _read(path, shown, problems, stream=("cards", take))
     if root is None:
         return None
-    converter = Converter(shown)
     deck = converter.record(root, Deck, "")
     problems.extend(converter.problems)
     if not isinstance(deck, Deck):
@@ -128,13 +132,13 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
     return dataclasses.replace(deck, id=deck_id, cards=tuple(_with_id(card) for card in deck.cards))
 
 
-def _read(path: Path, shown: str, problems: list[Problem]):
+def _read(path: Path, shown: str, problems: list[Problem], stream=None):
     game_folder = path.parent.parent if path.parent.name == "decks" else path.parent
     if path.is_symlink() and not path.resolve().is_relative_to(game_folder.resolve()):
         problems.append(error(Where(shown), "links to a file outside the game folder; copy the file in instead"))
         return None
     try:
-        root = read_nodes(path, shown)
+        root = read_nodes(path, shown, stream)
     except KitgenError as exc:
         problems.extend(exc.problems)
         return None

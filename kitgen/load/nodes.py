@@ -1,12 +1,15 @@
 """Read a YAML file into nodes that keep their line, refusing what would silently mislead.
 
 Scalars stay strings until the schema gives them a type (no Norway problem: `no` stays "no").
-Duplicate keys, aliases (no billion laughs), custom tags and huge files are refused.
+Duplicate keys, aliases (no billion laughs), custom tags and huge files are refused. Nodes are
+composed here from libyaml's events, so one long list (a deck's cards) can be handed over item
+by item instead of becoming one tree of nodes.
 """
 from __future__ import annotations
 
 import stat
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -15,19 +18,32 @@ from kitgen.errors import KitgenError, Where, error
 
 # libyaml's C loader when present: the same nodes and marks, several times faster.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-MAX_FILE_BYTES = 5 * 1024 * 1024
-MAX_DEPTH = 50  # game data nests about 6 levels; the C composer recurses and crashes past ~10,000  # a 1,000-card deck is about 150 KB; 5 MB is ample
+MAX_FILE_BYTES = 5 * 1024 * 1024  # a 1,000-card deck is about 150 KB; 5 MB is ample
+MAX_DEPTH = 50  # game data nests about 6 levels; the composer below recurses, one call a level
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
 
 
-def read_nodes(path: Path, shown: str) -> yaml.Node | None:
-    """Parse one file; `shown` is the name used in messages. Raises KitgenError with file:line."""
+class Converted(yaml.Node):
+    """Stands in for a node already converted while the file was read (see read_nodes' stream)."""
+
+    id = "converted"
+
+    def __init__(self, value, start_mark):
+        super().__init__(None, value, start_mark, None)
+
+
+def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, int], yaml.Node]] | None = None
+               ) -> yaml.Node | None:
+    """Parse one file; `shown` is the name used in messages. Raises KitgenError with file:line.
+
+    `stream` = (key, take): each item of the list under that top-level key is handed to
+    take(item, index) as soon as it is read, and what take returns stands in its place, so a
+    deck's 10,000 cards are never a tree of YAML nodes all at once (take converts the card)."""
     raw = _read_text(path, shown)
     try:
-        _scan_events(raw, shown)
-        node = yaml.compose(raw, Loader=Loader)
+        node = _compose(raw, shown, stream)
     except yaml.MarkedYAMLError as exc:
         line = _error_line(exc, raw)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
@@ -37,8 +53,6 @@ def read_nodes(path: Path, shown: str) -> yaml.Node | None:
         line = raw[:position].count("\n") + 1 if isinstance(position, int) else 0
         reason = str(exc).splitlines()[0]
         raise KitgenError(error(Where(shown, line), f"YAML error: {reason}")) from None
-    if node is not None:
-        _check_tree(node, shown)
     return node
 
 
@@ -81,47 +95,99 @@ def _error_line(exc: yaml.MarkedYAMLError, raw: str) -> int:
     return mark.line + 1 if mark else 0
 
 
-def _scan_events(raw: str, shown: str) -> None:
-    """Refuse aliases (no billion laughs) and deep nesting (the composer recurses) before composing."""
-    depth = 0
-    for event in yaml.parse(raw, Loader=Loader):
-        if isinstance(event, yaml.AliasEvent):
-            line = event.start_mark.line + 1
-            raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
+def _compose(raw: str, shown: str, stream) -> yaml.Node | None:
+    """yaml.compose, driven event by event (libyaml's parser): aliases (no billion laughs) and deep
+    nesting are refused as they come, every node is checked (tags, keys) and, with `stream`,
+    the items of one top-level list are handed over one by one instead of kept."""
+    loader = Loader(raw)
+    try:
+        loader.get_event()  # stream start
+        if loader.check_event(yaml.StreamEndEvent):
+            return None
+        document = loader.get_event()
+        problems: list = []
+        root = _node(loader, shown, 1, None, stream, problems)
+        loader.get_event()  # document end
+        if not loader.check_event(yaml.StreamEndEvent):
+            event = loader.get_event()
+            raise yaml.composer.ComposerError("expected a single document in the stream", document.start_mark,
+                                              "but found another document", event.start_mark)
+        if problems:
+            raise KitgenError(problems)
+        return root
+    finally:
+        loader.dispose()
+
+
+def _node(loader, shown: str, depth: int, key: str | None, stream, problems: list, is_key: bool = False
+          ) -> yaml.Node:
+    event = loader.get_event()
+    if isinstance(event, yaml.AliasEvent):
+        line = event.start_mark.line + 1
+        raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
+    if isinstance(event, yaml.ScalarEvent):
+        tag = event.tag if event.tag not in (None, "!") else loader.resolve(yaml.ScalarNode, event.value,
+                                                                            event.implicit)
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        if not is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
+            _check_tag(node, shown, problems)
+        return node
+    if depth > MAX_DEPTH:
+        raise KitgenError(error(Where(shown, event.start_mark.line + 1), f"nested more than {MAX_DEPTH} levels deep"))
+    kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else yaml.MappingNode
+    tag = event.tag if event.tag not in (None, "!") else loader.resolve(kind, None, event.implicit)
+    node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+    if not _check_tag(node, shown, problems):
+        _skip(loader, shown)  # a node of a refused type is not looked into
+        return node
+    if kind is yaml.SequenceNode:
+        take = stream[1] if stream and depth == 2 and key == stream[0] else None
+        while not loader.check_event(yaml.SequenceEndEvent):
+            item = _node(loader, shown, depth + 1, None, None, problems)
+            node.value.append(take(item, len(node.value)) if take and not problems else item)
+    else:
+        seen: dict[str, int] = {}
+        while not loader.check_event(yaml.MappingEndEvent):
+            item_key = _node(loader, shown, depth + 1, None, None, problems, is_key=True)
+            name = _check_key(item_key, seen, shown, problems)
+            node.value.append((item_key, _node(loader, shown, depth + 1, name if depth == 1 else None, stream,
+                                               problems)))
+    node.end_mark = loader.get_event().end_mark
+    return node
+
+
+def _skip(loader, shown: str) -> None:
+    """Read past the rest of a collection whose start was just read."""
+    depth = 1
+    while depth:
+        event = loader.get_event()
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
-            if depth > MAX_DEPTH:
-                line = event.start_mark.line + 1
-                raise KitgenError(error(Where(shown, line), f"nested more than {MAX_DEPTH} levels deep"))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+        elif isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 1
+            raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
 
 
-def _check_tree(node: yaml.Node, shown: str) -> None:
-    problems = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        line = current.start_mark.line + 1
-        if current.tag not in _STANDARD_TAGS:
-            tag = current.tag.replace("tag:yaml.org,2002:", "!!")
-            problems.append(error(Where(shown, line), f"YAML tag '{tag}' is not allowed in game data"))
-            continue
-        if isinstance(current, yaml.MappingNode):
-            seen: dict[str, int] = {}
-            for key, value in current.value:
-                if not isinstance(key, yaml.ScalarNode):
-                    problems.append(error(Where(shown, key.start_mark.line + 1), "a key must be plain text"))
-                    continue
-                key_line = key.start_mark.line + 1
-                if key.value == "<<":
-                    problems.append(error(Where(shown, key_line), "YAML merge keys (<<) are not supported"))
-                elif key.value in seen:
-                    problems.append(error(Where(shown, key_line),
-                                          f"duplicate key '{key.value}' (first on line {seen[key.value]})"))
-                seen.setdefault(key.value, key_line)
-                stack.append(value)
-        elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
-    if problems:
-        raise KitgenError(problems)
+def _check_tag(node: yaml.Node, shown: str, problems: list) -> bool:
+    """Only YAML's own types: a custom tag (!!python/object) would be silently read as text."""
+    if node.tag in _STANDARD_TAGS:
+        return True
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    problems.append(error(Where(shown, node.start_mark.line + 1), f"YAML tag '{tag}' is not allowed in game data"))
+    return False
+
+
+def _check_key(key: yaml.Node, seen: dict[str, int], shown: str, problems: list) -> str | None:
+    """A mapping key: plain text, not a merge key, not given twice (PyYAML would keep the last)."""
+    line = key.start_mark.line + 1
+    if not isinstance(key, yaml.ScalarNode):
+        problems.append(error(Where(shown, line), "a key must be plain text"))
+        return None
+    if key.value == "<<":
+        problems.append(error(Where(shown, line), "YAML merge keys (<<) are not supported"))
+    elif key.value in seen:
+        problems.append(error(Where(shown, line), f"duplicate key '{key.value}' (first on line {seen[key.value]})"))
+    seen.setdefault(key.value, line)
+    return key.value

@@ -15,6 +15,7 @@ from functools import cache
 import yaml
 
 from kitgen.errors import Problem, Where, error
+from kitgen.load.nodes import Converted
 from kitgen.units import Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -35,6 +36,8 @@ class Converter:
         return _MISSING
 
     def convert(self, node: yaml.Node, hint, path: str):
+        if isinstance(node, Converted):  # converted as the file was read
+            return node.value
         origin = typing.get_origin(hint)
         if origin in (typing.Union, types.UnionType):
             options = [arg for arg in typing.get_args(hint) if arg is not type(None)]

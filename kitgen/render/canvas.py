@@ -46,22 +46,25 @@ def end_form(canvas: Canvas, name: str) -> None:
         form.Contents, form.stream = contents, None
 
 
-def draw_page(canvas: Canvas, page, drawn: set[str], images: dict | None = None) -> None:
+def has_form(canvas: Canvas, name: str) -> bool:
+    """Whether this PDF already has the form: reportlab's own register, so no set of names is kept."""
+    return xObjectName(name) in canvas._doc.idToObject
+
+
+def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
     """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used,
-    and so does each layer faces share (a card type's frame and placeholder art); `drawn` holds the
-    names of the forms this PDF already has."""
+    and so does each layer faces share (a card type's frame and placeholder art)."""
     for placement in page.placements:
-        if placement.key not in drawn:
+        if not has_form(canvas, placement.key):
             layers = page.faces.layers(placement.index)  # laid out (or read from the cache) only now
-            _icon_forms(canvas, [shape for layer in layers for shape in layer.shapes], drawn)
+            _icon_forms(canvas, [shape for layer in layers for shape in layer.shapes])
             # A form's box is the trim plus the bleed: it clips whatever reaches further.
             box = (-page.bleed, -page.bleed, placement.w + page.bleed, placement.h + page.bleed)
             for layer in layers:  # what recurs on other cards (a type's frame): once per PDF
-                if layer.key and f"layer-{layer.key}" not in drawn:
+                if layer.key and not has_form(canvas, f"layer-{layer.key}"):
                     canvas.beginForm(f"layer-{layer.key}", *box)
                     draw_shapes(canvas, layer.shapes, placement.h, images)
                     end_form(canvas, f"layer-{layer.key}")
-                    drawn.add(f"layer-{layer.key}")
             canvas.beginForm(placement.key, *box)
             for layer in layers:
                 if layer.key:
@@ -69,7 +72,6 @@ def draw_page(canvas: Canvas, page, drawn: set[str], images: dict | None = None)
                 else:
                     draw_shapes(canvas, layer.shapes, placement.h, images)
             end_form(canvas, placement.key)
-            drawn.add(placement.key)
         canvas.saveState()
         canvas.translate(placement.x, page.height - placement.y - placement.h)
         canvas.doForm(placement.key)
@@ -99,16 +101,15 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
             _icon(canvas, shape, page_h)
 
 
-def _icon_forms(canvas: Canvas, shapes, drawn: set[str]) -> None:
+def _icon_forms(canvas: Canvas, shapes) -> None:
     """Each icon's outline once per PDF, as a form with no colour of its own: every use sets the
     fill colour, then places the form (forms inherit the colour in force where they are drawn)."""
     for shape in shapes:
         key = f"icon-{shape.name}" if isinstance(shape, Icon) and shape.name else None
-        if key and key not in drawn:
+        if key and not has_form(canvas, key):
             canvas.beginForm(key, 0, 0, *shape.view)
             canvas.drawPath(_outline(canvas, shape.commands), stroke=0, fill=1, fillMode=0)
             end_form(canvas, key)
-            drawn.add(key)
 
 
 def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:

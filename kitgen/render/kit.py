@@ -48,7 +48,7 @@ def staged(out_dir: Path, game: Game):
 
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
               instruction: str, duplex: str | None = "DuplexFlipLongEdge",
-              reuse: dict[str, Path] | None = None, extras: dict[str, str] | None = None,
+              reuse: dict[str, Path] | None = None, extras: dict | None = None,
               images: dict | None = None, before_swap=None) -> tuple[tuple[Path, ...], list[str]]:
     """Write every file (copying those in `reuse`, made before from the same content);
     return the kit's files and the names drawn anew. `before_swap()` runs once everything is
@@ -67,8 +67,9 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
                 _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex, images or {})
             else:
                 render_document(documents[name], staging / name, game.title, accent, instruction)
-        for name, text in (extras or {}).items():
-            (staging / name).write_text(text, encoding="utf-8")
+        for name, text in (extras or {}).items():  # text, or a function that makes it piece by piece
+            with open(staging / name, "w", encoding="utf-8", newline="\n") as file:
+                file.writelines(text() if callable(text) else [text])
         if before_swap:
             before_swap()
     return tuple(sorted(out_dir / name for name in [*sheets, *documents])), rendered
@@ -134,7 +135,6 @@ class _JpegReader(ImageReader):
 
 def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
-    drawn: set[str] = set()
     # One reader per picture for the whole PDF: reportlab then embeds each picture once.
     # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
     # transparency is drawn with its alpha as the mask.
@@ -146,7 +146,7 @@ def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None,
                 x, y, w, h = page.trim_box
                 canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
                 canvas.setBleedBox((0, 0, page.width, page.height))
-            draw_page(canvas, page, drawn, images)
+            draw_page(canvas, page, images)
             canvas.showPage()
             pdf.flush()
         pdf.finish()

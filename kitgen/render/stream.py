@@ -50,8 +50,8 @@ class StreamedPDF:
         self.doc.encrypt.prepare(self.doc)  # as format() does first; a no-op without encryption
         self.file = open(path, "wb")
         self.offset = 0
-        self.written: set[str] = set()
         self.scanned = 0  # object numbers up to this one have been looked at by flush()
+        self.pages_seen = 0  # pages before this one in the page tree are written and replaced by names
         self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
                     + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -73,14 +73,16 @@ class StreamedPDF:
         before = doc.objectcounter
         original = doc.idToObject[name]
         doc.idToOffset[name] = self._write(PDFIndirectObject(name, original).format(doc))
-        self.written.add(name)
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
                                 else WRITTEN)
         # Formatting it may register its own content stream: that is finished too.
         for child in range(before + 1, doc.objectcounter + 1):
             child_name = doc.numberToId[child]
-            if child_name not in self.written and isinstance(doc.idToObject[child_name], PDFStream):
+            if isinstance(doc.idToObject[child_name], PDFStream):
                 self._write_object(child)
+
+    def _written(self, name: str) -> bool:
+        return isinstance(self.doc.idToObject[name], _Written)
 
     def flush(self) -> None:
         """Write every finished object registered since the last flush, and drop it."""
@@ -88,12 +90,14 @@ class StreamedPDF:
         while self.scanned < doc.objectcounter:
             self.scanned += 1
             name = doc.numberToId[self.scanned]
-            if name not in self.written and isinstance(doc.idToObject[name], FINISHED):
+            if isinstance(doc.idToObject[name], FINISHED):
                 self._write_object(self.scanned)
         pages = doc.Pages.pages  # the page tree needs only their names, to refer to them
-        pages[:] = [PDFObjectReference(page.__InternalName__)
-                    if isinstance(page, PDFPage) and page.__InternalName__ in self.written else page
-                    for page in pages]
+        for index in range(self.pages_seen, len(pages)):
+            page = pages[index]
+            if isinstance(page, PDFPage) and self._written(page.__InternalName__):
+                pages[index] = PDFObjectReference(page.__InternalName__)
+        self.pages_seen = len(pages)
 
     def finish(self) -> None:
         """What Canvas.save() does after the last page (SaveToFile, GetPDFData, format), skipping
@@ -114,7 +118,7 @@ class StreamedPDF:
         while number + 1 in doc.numberToId:  # objects may register more objects as they are formatted
             number += 1
             name = doc.numberToId[number]
-            if name not in self.written:
+            if not self._written(name):
                 self._write_object(number)
             names.append(name)
         xref = PDFCrossReferenceTable()
