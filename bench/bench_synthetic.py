@@ -137,9 +137,24 @@ def loaded_size(folder: Path) -> tuple[int, int]:
     return retained, peak
 
 
+def traced_build_peak(folder: Path, out: Path) -> int:
+    """Peak bytes of the Python heap during one build_game (tracemalloc; slow, so not timed)."""
+    from bench_build import build_kit
+    from kitgen.project import Project
+
+    build_kit(Project.default(), str(folder), out.with_name(out.name + "-warmup"))  # fonts, templates: once
+    gc.collect()
+    tracemalloc.start()
+    build_kit(Project.default(), str(folder), out)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
 def measure_size(n: int, runs: int, tmp: Path, gc_off: bool = False) -> dict:
     folder = make_game(tmp / f"synthetic-{n}", n)
     data, load_peak = loaded_size(folder)
+    heap_peak = traced_build_peak(folder, tmp / f"traced-{n}")
     kits = [run_child("kit", folder, tmp / f"kit-{n}-{i}", gc_off) for i in range(runs)]
     loads = [run_child("load", folder, tmp / f"load-{n}-{i}", gc_off) for i in range(runs)]
     floors = [run_child("floor", folder, tmp / f"floor-{n}-{i}", gc_off) for i in range(runs)]
@@ -158,6 +173,7 @@ def measure_size(n: int, runs: int, tmp: Path, gc_off: bool = False) -> dict:
             "per_card": kit / n, "floor_per_card": floor / n, "data": data, "load_peak": load_peak,
             "baseline": kits[0]["baseline"], "peak": peak(kits), "increment": increment(kits),
             "floor_peak": peak(floors), "floor_increment": increment(floors), "load_increment": increment(loads),
+            "heap_peak": heap_peak,
             "card_pages": kits[0]["card_pages"], "card_bytes": kits[0]["card_bytes"],
             "floor_card_bytes": floors[0]["card_bytes"], "yaml_bytes": (folder / "decks" / "common.yaml").stat().st_size}
 
@@ -212,20 +228,28 @@ def report(results: list[dict], gc_off: bool = False) -> list[str]:
         if inc is not None and large["load_increment"] is not None:
             lines.append(f"  -> memory: for x{grow:g} the cards the build's RSS increment grows {inc:.1f}x, to "
                          f"{mib(large['increment'])} MiB at {large['n']:,} (~{large['increment'] / large['n'] / 1024:.0f} "
-                         f"KiB per card); reading the data alone (load_game in the same scheme) peaks at "
-                         f"{mib(large['load_increment'])} MiB of it: the YAML node tree of one {large['n']:,}-card file "
-                         f"(the loaded game then keeps {mib(large['data'])} MiB). The reportlab floor, which loads the "
+                         f"KiB per card); reading the data alone (load_game in the same scheme) accounts for "
+                         f"{mib(large['load_increment'])} MiB of it (the loaded game keeps {mib(large['data'])} MiB of "
+                         f"Python heap). The reportlab floor, which loads the "
                          f"same data and keeps every page until save(), grows {floor_inc or float('nan'):.1f}x to "
                          f"{mib(large['floor_increment'])} MiB.")
         if past_load is not None:
             marginal = (_beyond_load(large) - _beyond_load(small)) / (large["n"] - small["n"]) / 1024
             verdict = ("flat: the build holds no per-card work beyond reading the data" if past_load < 2 else
                        f"~{marginal:.1f} KiB per card more, against {large['data'] / large['n'] / 1024:.1f} KiB per "
-                       "card of loaded data: faces, pages and PDF objects are streamed; what grows is bookkeeping "
-                       "(face keys, size notes, the build manifest) and the data kept while drawing")
+                       "card of loaded data: faces, pages and PDF objects are streamed; what grows is the data kept "
+                       "while drawing and bookkeeping: the PDF's object index, face keys, size notes")
             lines.append(f"  -> beyond reading the data: the build adds {mib(_beyond_load(small))} MiB at "
                          f"{small['n']:,} and {mib(_beyond_load(large))} MiB at {large['n']:,}, {past_load:.2f}x for "
                          f"x{grow:g} the cards ({verdict}).")
+        if small.get("heap_peak") and large.get("heap_peak"):
+            beyond_small, beyond_large = small["heap_peak"] - small["load_peak"], large["heap_peak"] - large["load_peak"]
+            lines.append(f"  -> Python heap (tracemalloc, in this process): a build peaks at {mib(small['heap_peak'])} "
+                         f"MiB at {small['n']:,} and {mib(large['heap_peak'])} MiB at {large['n']:,}; beyond the peak of "
+                         f"loading the data ({mib(small['load_peak'])} and {mib(large['load_peak'])} MiB) that is "
+                         f"{mib(beyond_small)} and {mib(beyond_large)} MiB, "
+                         f"{(beyond_large - beyond_small) / (large['n'] - small['n']):.0f} bytes per card more "
+                         f"(the PDF's object index, face keys and size notes).")
     return lines
 
 
