@@ -66,6 +66,7 @@ class BuildCache:
                     self._db = sqlite3.connect(self.folder / FACES)
                     self._db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face BLOB NOT NULL)")
                     self._db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer BLOB NOT NULL)")
+                    self._db.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, note BLOB NOT NULL)")
                     break
                 except (OSError, sqlite3.Error):  # unreadable or damaged: lay everything out
                     if self._db is not None:
@@ -102,12 +103,27 @@ class BuildCache:
         self.used_layers.add(key)
         return self._layers[key]
 
-    def keep_face(self, key: str, face) -> None:
-        """Store a face; the layers it shares with other faces are stored once, by their key."""
+    def note(self, key: str):
+        """What the checks noted of a face an earlier build made (its smallest text size, its
+        problems): a rebuild that draws nothing need not read the face itself."""
+        if (db := self._faces()) is None:
+            return None
+        try:
+            row = db.execute("SELECT note FROM notes WHERE key = ?", (key,)).fetchone()
+            if row:
+                self.used.add(key)
+            return pickle.loads(row[0]) if row else None  # our own file
+        except Exception:
+            return None
+
+    def keep_face(self, key: str, face, note=None) -> None:
+        """Store a face (and its note); the layers it shares with other faces are stored once."""
         if (db := self._faces()) is None:
             return
         self.used.add(key)
         try:
+            if note is not None:
+                db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, pickle.dumps(note)))
             for layer in face.layers:
                 if layer.key and layer.key not in self.used_layers:
                     self.used_layers.add(layer.key)
@@ -163,6 +179,7 @@ class BuildCache:
                 self._db.execute("CREATE TEMP TABLE used (key TEXT PRIMARY KEY)")
                 self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used))
                 self._db.execute("DELETE FROM faces WHERE key NOT IN (SELECT key FROM used)")
+                self._db.execute("DELETE FROM notes WHERE key NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM used")
                 self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used_layers))
                 self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT key FROM used)")

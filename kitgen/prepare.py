@@ -134,16 +134,23 @@ class DeckNotes:
     is not: its smallest text size (8 bytes a card) and, for the few faces that have any, its
     problems and the characters the fonts lack."""
 
-    def __init__(self, count: int):
+    def __init__(self, count: int, recall=None):
         self.sizes = array("d", [-1.0]) * count  # -1: not made yet
         self.remarks: dict[int, tuple[tuple[Problem, ...], tuple[str, ...]]] = {}
+        self.recall = recall or (lambda index: None)  # index -> (size, remarks) an earlier build noted
 
-    def note(self, index: int, face) -> None:
-        if self.sizes[index] < 0:
-            self.sizes[index] = face.smallest_size
-            missing = tuple(_missing(face))
-            if face.problems or missing:
-                self.remarks[index] = face.problems, missing
+    def note(self, index: int, face) -> tuple[float, tuple] | None:
+        """Note a face seen for the first time; returns what was noted (None if seen before)."""
+        if self.sizes[index] >= 0:
+            return None
+        missing = tuple(_missing(face))
+        return self.keep(index, face.smallest_size, (face.problems, missing) if face.problems or missing else ())
+
+    def keep(self, index: int, size: float, remarks: tuple) -> tuple[float, tuple]:
+        self.sizes[index] = size
+        if remarks:
+            self.remarks[index] = remarks
+        return size, remarks
 
     def missing(self) -> list[int]:
         return [index for index, size in enumerate(self.sizes) if size < 0]
@@ -154,12 +161,13 @@ def _from_cache(cache: BuildCache | None, keys: list[str]):
 
 
 def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
-    deck_notes = notes[deck.id] = DeckNotes(len(deck.cards))
+    recall = (lambda index: cache.note(keys[index])) if cache is not None else None
+    deck_notes = notes[deck.id] = DeckNotes(len(deck.cards), recall)
 
     def seen(index: int, face, fresh: bool) -> None:
-        deck_notes.note(index, face)
+        noted = deck_notes.note(index, face)
         if fresh and cache is not None:
-            cache.keep_face(keys[index], face)
+            cache.keep_face(keys[index], face, noted)
     return seen
 
 
@@ -170,8 +178,12 @@ def face_problems(checked: Checked) -> list[Problem]:
     fit, glyphs, legibility = [], [], []
     for faces in checked.faces:
         notes = checked.notes[faces.deck.id]
-        for index in notes.missing():
-            faces.fronts[index]  # made, and so noted
+        for index in notes.missing():  # not drawn in this build: noted by an earlier one, or made now
+            recalled = notes.recall(index)
+            if recalled is not None:
+                notes.keep(index, *recalled)
+            else:
+                faces.fronts[index]  # made, and so noted
         for index, card in enumerate(faces.deck.cards):
             problems, missing = notes.remarks.get(index, ((), ()))
             fit += problems

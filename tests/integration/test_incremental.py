@@ -94,6 +94,19 @@ def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
         assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == 197
 
 
+def test_cache__a_rebuild_that_draws_nothing_still_reports_what_the_faces_say(workspace):
+    """Warnings come from notes taken as faces are made; a rebuild that reuses every file recalls
+    them from the cache instead of reading (or laying out) the faces again."""
+    game_file = workspace[1] / "game.yaml"
+    game_file.write_text(game_file.read_text().replace("title: Galactic Civ", "title: Galactic Civ\nmin_text_size: 9.5pt"))
+    first = rebuild(workspace)
+    again = rebuild(workspace)
+    assert again.laid_out == 0 and again.rendered == ()
+    legibility = [str(p) for p in first.warnings if "below the game's minimum of 9.5 pt" in p.message]
+    assert len(legibility) > 10
+    assert [str(p) for p in again.warnings] == [str(p) for p in first.warnings]
+
+
 def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
     database = workspace[2].parent / ".kitgen-cache" / "kit" / "faces.sqlite"
     database.write_bytes(b"not a database" * 100)
