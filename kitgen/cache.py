@@ -159,6 +159,13 @@ class BuildCache:
         """Keep exactly what this build used: the cache never grows past one kit."""
         if not self.folder:
             return
+        try:
+            self._save_files(files)
+        except OSError:  # a cache that cannot be written (a file in its way, a full disk) is only slower
+            pass
+        self._save_faces()
+
+    def _save_files(self, files: dict[str, Path]) -> None:
         store = self.folder / "files"
         store.mkdir(parents=True, exist_ok=True)
         sums = {}
@@ -174,6 +181,8 @@ class BuildCache:
         (self.folder / f".{SUMS}.part").write_text(json.dumps(sums, sort_keys=True), encoding="utf-8")
         os.replace(self.folder / f".{SUMS}.part", self.folder / SUMS)
         (self.folder / "faces.pickle").unlink(missing_ok=True)  # kitgen 0.1's cache of faces
+
+    def _save_faces(self) -> None:
         if self._db is not None:
             try:
                 self._db.execute("CREATE TEMP TABLE used (key TEXT PRIMARY KEY)")

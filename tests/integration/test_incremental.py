@@ -107,6 +107,16 @@ def test_cache__a_rebuild_that_draws_nothing_still_reports_what_the_faces_say(wo
     assert [str(p) for p in again.warnings] == [str(p) for p in first.warnings]
 
 
+def test_cache__a_cache_folder_that_cannot_be_made_only_means_no_cache(tmp_path, project):
+    kits = tmp_path / "kits"
+    kits.mkdir()
+    (kits / ".kitgen-cache").write_text("a file where the cache folder would go\n", encoding="utf-8")
+    for _ in range(2):
+        report = build_game(project, "galactic-civ", kits / "galactic-civ")
+        assert report.laid_out == 197 and len(report.rendered) == 6
+    assert (kits / ".kitgen-cache").read_text(encoding="utf-8").startswith("a file")
+
+
 def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
     database = workspace[2].parent / ".kitgen-cache" / "kit" / "faces.sqlite"
     database.write_bytes(b"not a database" * 100)
