@@ -53,7 +53,7 @@ class Report:
 
 def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
-    step = progress or (lambda text: None)
+    step = progress or (lambda text, done=None, total=None: None)
     cache = BuildCache(cache_folder(out_dir) if use_cache else None)
     step("reading and checking the game")
     checked = check_kit(project, game_ref, options, cache, lay_out=False)
@@ -72,11 +72,11 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     keys = file_keys(checked, sheets, documents, duplex)
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
     found: list[Problem] = []  # what the faces say, known once they are drawn
-    step("laying out and drawing the cards and documents")
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
                                 {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
                                 {key: art.reader_source() for key, art in checked.images.items()},
-                                before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)))
+                                before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)),
+                                progress=lambda name, done, total: step(f"drawing {name}", done, total))
     cache.save({key: out_dir / name for name, key in keys.items()})
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),

@@ -53,9 +53,7 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
 
 def _build_one(project: Project, game: str, out_dir: Path, options: Options, strict: bool = False,
                use_cache: bool = True) -> bool:
-    def progress(step: str) -> None:  # only where someone watches: a terminal, not a log
-        if sys.stderr.isatty():
-            click.echo(f"  ... {step}", err=True)
+    progress = _Progress() if sys.stderr.isatty() else None  # only where someone watches: a terminal, not a log
 
     try:
         with remembering_interrupts():
@@ -79,6 +77,24 @@ def _build_one(project: Project, game: str, out_dir: Path, options: Options, str
     click.echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
                f"{len(report.files)} files.")
     return True
+
+
+class _Progress:
+    """One line per step on the terminal; a file being drawn counts its pages on one line, redrawn
+    at most ten times a second."""
+
+    def __init__(self):
+        self.shown = 0.0
+
+    def __call__(self, step: str, done: int | None = None, total: int | None = None) -> None:
+        if total is None:
+            click.echo(f"  ... {step}", err=True)
+            return
+        finished = done >= total
+        if finished or time.monotonic() - self.shown >= 0.1:
+            self.shown = time.monotonic()
+            pages = f": page {done} of {total}" if total > 1 else ""
+            click.echo(f"\r  ... {step}{pages}" + ("\n" if finished else ""), nl=False, err=True)
 
 
 def cards_in(game) -> int:

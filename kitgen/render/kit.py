@@ -49,10 +49,11 @@ def staged(out_dir: Path, game: Game):
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
               instruction: str, duplex: str | None = "DuplexFlipLongEdge",
               reuse: dict[str, Path] | None = None, extras: dict | None = None,
-              images: dict | None = None, before_swap=None) -> tuple[tuple[Path, ...], list[str]]:
+              images: dict | None = None, before_swap=None, progress=None) -> tuple[tuple[Path, ...], list[str]]:
     """Write every file (copying those in `reuse`, made before from the same content);
     return the kit's files and the names drawn anew. `before_swap()` runs once everything is
-    written and may still refuse the kit by raising: the previous kit then stays."""
+    written and may still refuse the kit by raising: the previous kit then stays.
+    `progress(file, done, total)` hears of each page drawn (documents: 0 then 1 of 1)."""
     out_dir = Path(out_dir)
     reuse = reuse or {}
     rendered = []
@@ -64,9 +65,14 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
                 continue
             rendered.append(name)
             if name in sheets:
-                _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex, images or {})
+                _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex, images or {},
+                              (lambda done, total, name=name: progress(name, done, total)) if progress else None)
             else:
+                if progress:
+                    progress(name, 0, 1)
                 render_document(documents[name], staging / name, game.title, accent, instruction)
+                if progress:
+                    progress(name, 1, 1)
         for name, text in (extras or {}).items():  # text, or a function that makes it piece by piece
             with open(staging / name, "w", encoding="utf-8", newline="\n") as file:
                 file.writelines(text() if callable(text) else [text])
@@ -133,7 +139,8 @@ class _JpegReader(ImageReader):
         return self._jpeg
 
 
-def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict) -> None:
+def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict,
+                  progress=None) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
     # One reader per picture for the whole PDF: reportlab then embeds each picture once.
     # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
@@ -141,7 +148,7 @@ def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None,
     images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
               for key, source in images.items()}
     with StreamedPDF(canvas, path) as pdf:  # each page goes to the file once drawn: nothing piles up
-        for page in pages:
+        for number, page in enumerate(pages, start=1):
             if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
                 x, y, w, h = page.trim_box
                 canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
@@ -149,6 +156,8 @@ def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None,
             draw_page(canvas, page, images)
             canvas.showPage()
             pdf.flush()
+            if progress:
+                progress(number, len(pages))
         pdf.finish()
 
 

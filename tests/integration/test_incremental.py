@@ -178,3 +178,32 @@ def test_watch__rebuilds_after_a_save(tmp_path, project):
     assert process.returncode == 0, err
     assert err.count("OK: valid and built.") == 2 and "--- build 2" in err
     assert "Final Phase" in " ".join(p.extract_text() for p in PdfReader(tmp_path / "kit" / "rules.pdf").pages)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_progress__a_terminal_sees_each_file_and_its_pages_a_log_sees_none(tmp_path):
+    import os
+
+    command = [sys.executable, "-m", "kitgen", "build", "galactic-civ", "-o", str(tmp_path / "kit"), "--no-cache"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    master, slave = os.openpty()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=slave, cwd=ROOT, env=env)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    process.communicate(timeout=120)
+    os.close(master)
+    assert process.returncode == 0
+    lines = [line.split("\r")[-1] for line in shown.decode().replace("\r\n", "\n").split("\n") if line]
+    assert lines[0] == "  ... reading and checking the game"
+    assert "  ... drawing cards-common.pdf: page 28 of 28" in lines  # the count ends on the last page
+    assert "  ... drawing rules.pdf" in lines
+    logged = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert logged.returncode == 0 and "..." not in logged.stderr
