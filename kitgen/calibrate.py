@@ -19,7 +19,8 @@ from kitgen.units import MM
 RULER = 10  # mm either side of zero
 
 
-def Game_for_settings() -> Game:  # noqa: N802  (a game with no data: only kitgen's print defaults apply)
+def no_game() -> Game:
+    """A game with no data, for commands that need only print settings (its own are all unset)."""
     return Game(id="calibrate", title="Calibration", short_name="", players="", attributes=(), card_types=(),
                 decks=(), phases=())
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from kitgen.build import Options, resolve_print
-from kitgen.calibrate import Game_for_settings, write_calibration
+from kitgen.calibrate import no_game, write_calibration
 from kitgen.cli.common import LengthMM, _fail, main, print_options
 from kitgen.errors import KitgenError
 from kitgen.export import export_json
@@ -53,7 +53,7 @@ def export(game: str, fmt: str, dpi: float, output: Path | None, bleed: float | 
 def calibrate(output: Path, config: Path | None, **settings) -> None:
     """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
     try:
-        spec, _ = resolve_print(Game_for_settings(), Options(PrintSettings(**settings), config=config))
+        spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
         write_calibration(output, spec, Project.default().fonts)
     except KitgenError as exc:
         _fail(exc)
