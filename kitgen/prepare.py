@@ -171,19 +171,26 @@ def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
     return seen
 
 
-def face_problems(checked: Checked) -> list[Problem]:
-    """Text that does not fit, characters the fonts lack, text below the game's minimum size: from
-    the notes taken as faces were drawn (a face not drawn in this build is asked for now)."""
-    game = checked.game
-    fit, glyphs, legibility = [], [], []
+def note_every_face(checked: Checked) -> None:
+    """Notes for faces not drawn in this build: recalled from an earlier build, or made now."""
     for faces in checked.faces:
         notes = checked.notes[faces.deck.id]
-        for index in notes.missing():  # not drawn in this build: noted by an earlier one, or made now
+        for index in notes.missing():
             recalled = notes.recall(index)
             if recalled is not None:
                 notes.keep(index, *recalled)
             else:
                 faces.fronts[index]  # made, and so noted
+
+
+def face_problems(checked: Checked) -> list[Problem]:
+    """Text that does not fit, characters the fonts lack, text below the game's minimum size: from
+    the notes taken as faces were drawn (a face not drawn in this build is asked for now)."""
+    game = checked.game
+    note_every_face(checked)
+    fit, glyphs, legibility = [], [], []
+    for faces in checked.faces:
+        notes = checked.notes[faces.deck.id]
         for index, card in enumerate(faces.deck.cards):
             problems, missing = notes.remarks.get(index, ((), ()))
             fit += problems
@@ -238,7 +245,7 @@ def _describe(characters: list[str]) -> str:
 
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
-    face_problems(checked)  # every face noted
+    note_every_face(checked)
     return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, checked.notes[faces.deck.id].sizes)
                             if size}
             for faces in checked.faces}

@@ -68,7 +68,9 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
 
 def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where,
                 bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
-    """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card."""
+    """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
+    Its keys: a box's index -> the context names it reads; (index, their values) -> its layer;
+    ("merged", layer keys...) -> a run of shared layers drawn as one."""
     layers: list[Layer] = []
     problems: list[Problem] = []
     smallest = 99.0
