@@ -45,7 +45,7 @@ class BuildCache:
         self.folder = folder
         self.sums: dict[str, str] = {}  # file key -> sha256 of the bytes saved
         self.used: set[str] = set()  # face keys this build looked up or stored
-        self.used_layers: set[str] = set()
+        self.stored_layers: set[str] = set()  # shared layers known to be in the database: written once
         self.icons = None  # the icon set faces are drawn with: their outlines are stored by name
         self._layers: dict[str, object] = {}
         self._db: sqlite3.Connection | None = None
@@ -67,6 +67,9 @@ class BuildCache:
                     self._db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face BLOB NOT NULL)")
                     self._db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer BLOB NOT NULL)")
                     self._db.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, note BLOB NOT NULL)")
+                    # Which shared layers each face draws: a layer stays while a face kept needs it,
+                    # even in a build that read no face at all (every file reused).
+                    self._db.execute("CREATE TABLE IF NOT EXISTS face_layers (face TEXT NOT NULL, layer TEXT NOT NULL)")
                     break
                 except (OSError, sqlite3.Error):  # unreadable or damaged: lay everything out
                     if self._db is not None:
@@ -100,7 +103,7 @@ class BuildCache:
         if key not in self._layers:
             row = self._db.execute("SELECT layer FROM layers WHERE key = ?", (key,)).fetchone()
             self._layers[key] = self._loads(row[0]) if row else None
-        self.used_layers.add(key)
+        self.stored_layers.add(key)
         return self._layers[key]
 
     def note(self, key: str):
@@ -125,12 +128,15 @@ class BuildCache:
             if note is not None:
                 db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, pickle.dumps(note)))
             for layer in face.layers:
-                if layer.key and layer.key not in self.used_layers:
-                    self.used_layers.add(layer.key)
+                if layer.key and layer.key not in self.stored_layers:
+                    self.stored_layers.add(layer.key)
                     self._layers[layer.key] = layer
                     db.execute("INSERT OR REPLACE INTO layers VALUES (?, ?)", (layer.key, self._dumps(layer)))
             own = dataclasses.replace(face, layers=tuple(layer.key or layer for layer in face.layers))
             db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?)", (key, self._dumps(own)))
+            db.execute("DELETE FROM face_layers WHERE face = ?", (key,))
+            db.executemany("INSERT INTO face_layers VALUES (?, ?)",
+                           ((key, layer.key) for layer in face.layers if layer.key))
         except sqlite3.Error:
             pass
 
@@ -189,9 +195,8 @@ class BuildCache:
                 self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used))
                 self._db.execute("DELETE FROM faces WHERE key NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM notes WHERE key NOT IN (SELECT key FROM used)")
-                self._db.execute("DELETE FROM used")
-                self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used_layers))
-                self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT key FROM used)")
+                self._db.execute("DELETE FROM face_layers WHERE face NOT IN (SELECT key FROM used)")
+                self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT layer FROM face_layers)")
                 self._db.commit()
                 self._db.close()
             except sqlite3.Error:

@@ -55,6 +55,17 @@ def test_cache__one_card_changed_lays_out_that_card_and_redraws_its_deck(workspa
     assert (workspace[2] / "cards-common.pdf").read_bytes() == (workspace[2].parent / "fresh" / "cards-common.pdf").read_bytes()
 
 
+def test_cache__an_edit_after_a_rebuild_that_drew_nothing_still_lays_out_one_card(workspace):
+    """The designer's loop: build, build again with nothing changed (every file reused, no face
+    read), then edit one card. The rebuild that read no face must keep the layers cached faces
+    share (a type's frame), or the edit lays out every face of the other types again."""
+    assert rebuild(workspace).laid_out == 0
+    deck = workspace[1] / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    report = rebuild(workspace)
+    assert report.laid_out == 1 and report.rendered == ("cards-common.pdf",)
+
+
 def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):
     template = workspace[0].templates / "card-front.yaml"
     template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
