@@ -73,6 +73,19 @@ def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
 
 
+def test_cache__a_document_template_edited_between_builds_is_used_at_once(workspace):
+    """Compiled document templates are kept for the life of the process (watch rebuilds in one);
+    an edit to a template still shows in the next build, with the build cache on or off."""
+    template = workspace[0].templates / "rules.md.j2"
+    template.write_text(template.read_text().replace(": Rules Summary", ": Rules in Brief", 1))
+    report = rebuild(workspace)
+    assert report.laid_out == 0 and report.rendered == ("rules.pdf",)
+    assert "Rules in Brief" in PdfReader(workspace[2] / "rules.pdf").pages[0].extract_text()
+    template.write_text(template.read_text().replace(": Rules in Brief", ": Rules at a Glance", 1))
+    rebuild(workspace, use_cache=False)
+    assert "Rules at a Glance" in PdfReader(workspace[2] / "rules.pdf").pages[0].extract_text()
+
+
 def test_cache__a_font_change_redraws_everything(workspace):
     fonts = workspace[0].fonts
     shutil.copyfile(fonts / "Lato-Bold.ttf", fonts / "Lato-Italic.ttf")  # another valid font, other bytes
