@@ -15,6 +15,15 @@ kit and floor runs alternate, so a noisy neighbour slows both rather than one):
          (simpleSplit), all by canvas.drawString; and one back page per front page with only a
          rectangle per card; invariant=1 and page compression, as the kit's canvases use.
 
+* text floor: every string the kit's PDFs show, drawn with plain reportlab in the same font, size,
+         place and angle, on the same pages of the same files (documents included), and nothing
+         else: no shapes, icons or forms, each card copy's text drawn anew. The strings are read
+         from the kit's own PDFs with pdfplumber before the timing (a test dependency; without it
+         this floor is left out). It is the issue's "floor drawing the same text" taken literally:
+         the cards-only floor draws about a fifth of the text the kit prints and two of its six
+         files, so kit/text floor says what the design (shapes, icons, layout, checks) costs on
+         top of writing the same words.
+
 Why the floor is a fair baseline: it is the least work any generator must do to put these cards
 on paper (same card count, pages, fonts to embed and subset, PDF writer and compression), so the
 ratio kit/floor isolates what kitgen adds (YAML loading, checks, templates, text fitting, crop
@@ -30,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import math
 import re
 import statistics
 import sys
@@ -42,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from reportlab.lib.utils import simpleSplit  # noqa: E402
+from reportlab.pdfbase import pdfmetrics  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from kitgen.build import Options, build_game, resolve_print  # noqa: E402
@@ -107,17 +118,75 @@ def build_floor(decks: tuple[Deck, ...], grid: Grid, out_dir: Path) -> None:
         canvas.save()
 
 
-def median_pair(kit, floor, runs: int, tmp: Path) -> tuple[float, float]:
-    """Medians of `runs` timed calls of kit(out) and floor(out), alternating, after a warm-up of each."""
-    kit(tmp / "kit-warmup")
-    floor(tmp / "floor-warmup")
-    kit_times, floor_times = [], []
+def medians(runners: dict, runs: int, tmp: Path) -> dict[str, float]:
+    """Median of `runs` timed calls of each runner(out), taking turns, after a warm-up of each."""
+    for label, run in runners.items():
+        run(tmp / f"{label}-warmup")
+    times: dict[str, list[float]] = {label: [] for label in runners}
     for i in range(runs):
-        for run, label, times in ((kit, "kit", kit_times), (floor, "floor", floor_times)):
+        for label, run in runners.items():
             start = time.perf_counter()
             run(tmp / f"{label}-{i}")
-            times.append(time.perf_counter() - start)
-    return statistics.median(kit_times), statistics.median(floor_times)
+            times[label].append(time.perf_counter() - start)
+    return {label: statistics.median(values) for label, values in times.items()}
+
+
+def kit_text(folder: Path) -> dict[str, list] | None:
+    """Each PDF's pages as (width, height, runs): every run of text the page shows as (font, size,
+    angle, x, y, text), read with pdfplumber; None without pdfplumber. Characters join a run while
+    font, size and angle stay and each starts where the one before ended."""
+    try:
+        import pdfplumber
+    except ImportError:
+        return None
+    files = {}
+    for pdf in sorted(folder.glob("*.pdf")):
+        with pdfplumber.open(pdf) as document:
+            files[pdf.name] = [(page.width, page.height, _runs(page.chars)) for page in document.pages]
+    return files
+
+
+def _runs(chars) -> list[tuple]:
+    runs: list[list] = []
+    end = None
+    for char in chars:
+        a, b, _, _, x, y = char["matrix"]  # text space to page: (a, b) is the baseline's direction
+        upright = abs(b) < 1e-6
+        size = char["size"] if upright else char["x1"] - char["x0"]  # pdfplumber sizes turned text by its box
+        key = (char["fontname"].split("+")[-1], round(size, 2), round(math.degrees(math.atan2(b, a))))
+        if runs and runs[-1][0] == key and math.hypot(x - end[0], y - end[1]) < 0.3 * size:
+            runs[-1][-1] += char["text"]
+        else:
+            runs.append([key, x, y, char["text"]])
+        end = (x + (char["x1"] - char["x0"]), y) if upright else (x, y + math.copysign(char["y1"] - char["y0"], b))
+    return [(*key, x, y, text) for key, x, y, text in runs]
+
+
+def build_text_floor(files: dict[str, list], out_dir: Path) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    fonts = {_face_name(role): font_name(role) for role in ("body", "bold", "italic", "title")}
+    for name, pages in files.items():
+        canvas = Canvas(str(out_dir / name), pagesize=pages[0][:2], invariant=1, pageCompression=1,
+                        initialFontName=font_name("body"))
+        for width, height, runs in pages:
+            canvas.setPageSize((width, height))
+            for font, size, angle, x, y, text in runs:
+                canvas.setFont(fonts.get(font, font_name("body")), size)
+                if angle:
+                    canvas.saveState()
+                    canvas.translate(x, y)
+                    canvas.rotate(angle)
+                    canvas.drawString(0, 0, text)
+                    canvas.restoreState()
+                else:
+                    canvas.drawString(x, y, text)
+            canvas.showPage()
+        canvas.save()
+
+
+def _face_name(role: str) -> str:
+    name = pdfmetrics.getFont(font_name(role)).face.name
+    return name.decode() if isinstance(name, bytes) else name
 
 
 def pdf_stats(folder: Path, pattern: str = "*.pdf") -> tuple[int, int]:
@@ -137,14 +206,20 @@ def measure_game(project: Project, game_ref: str, runs: int, tmp: Path) -> dict:
     register_fonts(project.fonts)
     grid = kit_grid(game)
     tmp.mkdir(parents=True, exist_ok=True)
-    kit, floor = median_pair(lambda out: build_kit(project, game_ref, out),
-                             lambda out: build_floor(game.decks, grid, out), runs, tmp)
+    build_kit(project, game_ref, tmp / "kit-text")
+    text = kit_text(tmp / "kit-text")
+    runners = {"kit": lambda out: build_kit(project, game_ref, out),
+               "floor": lambda out: build_floor(game.decks, grid, out)}
+    if text is not None:
+        runners["text"] = lambda out: build_text_floor(text, out)
+    times = medians(runners, runs, tmp)
+    kit, floor = times["kit"], times["floor"]
     last = runs - 1
     pages, size = pdf_stats(tmp / f"kit-{last}")
     card_pages, card_bytes = pdf_stats(tmp / f"kit-{last}", CARD_PDFS)
     floor_pages, floor_bytes = pdf_stats(tmp / f"floor-{last}", CARD_PDFS)
     return {"game": game_ref, "cards": card_count(game), "decks": len(game.decks), "kit": kit, "floor": floor,
-            "ratio": kit / floor, "pages": pages, "bytes": size, "card_pages": card_pages,
+            "ratio": kit / floor, "text_floor": times.get("text"), "pages": pages, "bytes": size, "card_pages": card_pages,
             "card_bytes": card_bytes, "floor_pages": floor_pages, "floor_bytes": floor_bytes}
 
 
@@ -173,6 +248,8 @@ def main() -> int:
                 ("kit build median", f"{r['kit']:.3f} s  (build cache {cache})"),
                 ("floor median", f"{r['floor']:.3f} s"),
                 ("ratio kit/floor", f"{r['ratio']:.2f}x"),
+                ("text floor median", f"{r['text_floor']:.3f} s  (kit/text floor {r['kit'] / r['text_floor']:.2f}x)"
+                 if r["text_floor"] else "n/a (needs pdfplumber)"),
                 ("cards", f"{r['cards']}"),
                 ("kit pages written", f"{r['pages']}  (card PDFs {r['card_pages']}; floor: {r['floor_pages']})"),
                 ("kit PDF bytes", f"{r['bytes']:,}  (card PDFs {r['card_bytes']:,}; floor: {r['floor_bytes']:,})"),

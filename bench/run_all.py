@@ -1,13 +1,18 @@
 """Every kitgen benchmark in one run, one report: python bench/run_all.py
 
 1. Full build of every shipped game (Project.default().game_names()) against the plain-reportlab
-   floor (bench_build.py): kit seconds, floor seconds, ratio (the issue's target: within 1.5x).
+   floor (bench_build.py): kit seconds, floor seconds, ratio (the issue's target: within 1.5x), and
+   against the text floor (every string of the kit's files, same font and place, nothing else).
 2. A synthetic deck (synthetic.py, bench_synthetic.py) at 1,000 and 10,000 cards: build time,
    time per card, peak RSS of the build subprocess, loaded data size, and the 10k/1k ratios.
 3. PDF bytes per card of the card PDFs only (cards-*.pdf: fronts and backs; not the rules,
    reference, player sheet or manifest), from the builds of 1 and 2; then card art (bench_art.py):
    the synthetic 1,000-card deck built without art, with its own generated picture per card, and
    with one picture every card names with `art:`, with the image XObjects in the card PDF.
+
+4. The designer's loop (bench_rebuild.py): Galactic Civ and the synthetic 1,000-card deck built
+   with the cache off, then with it on: a rebuild with nothing changed, and a rebuild after one
+   card is edited (in-process, as watch does, and for Galactic Civ as a fresh `kitgen build`).
 
 All figures and ratios come from this run; nothing is asserted about time, and it always exits 0
 (unless a build fails). About 2 minutes on 2 cores with the defaults; the build with 1,000 distinct
@@ -27,6 +32,7 @@ sys.path.insert(0, str(HERE))
 
 import bench_art  # noqa: E402
 import bench_build  # noqa: E402  (puts the repo root on sys.path)
+import bench_rebuild  # noqa: E402
 import bench_synthetic  # noqa: E402
 import reportlab  # noqa: E402
 
@@ -41,25 +47,32 @@ def shipped(runs: int) -> list[dict]:
     section(f"1. Full build of every shipped game vs the plain-reportlab floor (median of {runs} after 1 warm-up)")
     project = Project.default()
     cache = "off (use_cache=False)" if bench_build.CACHE_OFF else "n/a (build_game has no cache)"
-    print(f"kit: build_game in-process, fresh output folder each run, build cache {cache}; floor: same cards' "
-          f"text, same grid and fonts, drawString only")
-    head = f"  {'game':<24} {'cards':>5} {'pages':>5} {'kit s':>7} {'floor s':>8} {'kit/floor':>9} {'kit ms/card':>11}"
+    print(f"kit: build_game in-process, fresh output folder each run, build cache {cache}; floor: the cards' "
+          f"text, same grid and fonts, drawString only; text floor: every string of the kit's six files in the "
+          f"same font, size and place, drawString only")
+    head = (f"  {'game':<24} {'cards':>5} {'pages':>5} {'kit s':>7} {'floor s':>8} {'kit/floor':>9} {'text fl. s':>10} "
+            f"{'kit/text':>8} {'kit ms/card':>11}")
     print(head + "\n  " + "-" * (len(head) - 2))
     results = []
     with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as name:
         for game in project.game_names():
             r = bench_build.measure_game(project, game, runs, Path(name) / game)
             results.append(r)
+            text = r["text_floor"] or float("nan")  # nan: no pdfplumber
             print(f"  {game:<24} {r['cards']:>5} {r['pages']:>5} {r['kit']:>7.3f} {r['floor']:>8.3f} "
-                  f"{r['ratio']:>8.1f}x {r['kit'] / r['cards'] * 1000:>11.2f}")
+                  f"{r['ratio']:>8.1f}x {text:>10.3f} {r['kit'] / text:>7.1f}x {r['kit'] / r['cards'] * 1000:>11.2f}")
     kit, floor = sum(r["kit"] for r in results), sum(r["floor"] for r in results)
+    text = sum(r["text_floor"] or float("nan") for r in results)
     print(f"  {'all games':<24} {sum(r['cards'] for r in results):>5} {sum(r['pages'] for r in results):>5} "
-          f"{kit:>7.3f} {floor:>8.3f} {kit / floor:>8.1f}x")
+          f"{kit:>7.3f} {floor:>8.3f} {kit / floor:>8.1f}x {text:>10.3f} {kit / text:>7.1f}x")
     ratios = [r["ratio"] for r in results]
     within = sum(x <= bench_build.AIM for x in ratios)
     print(f"  -> kit/floor is {min(ratios):.0f}-{max(ratios):.0f}x; {within} of {len(results)} games within the "
           f"{bench_build.AIM}x target. The floor is {floor / sum(r['cards'] for r in results) * 1000:.2f} ms per card; "
-          f"the kit also writes rules, reference, player sheet and manifest, a fixed cost that weighs most on small decks.")
+          f"the kit also writes rules, reference, player sheet and manifest, a fixed cost that weighs most on small decks. "
+          f"Against the text floor (the same words in the same six files) kit/text is "
+          f"{min(r['kit'] / (r['text_floor'] or float('nan')) for r in results):.1f}-"
+          f"{max(r['kit'] / (r['text_floor'] or float('nan')) for r in results):.1f}x: what the design costs beyond the words.")
     return results
 
 
@@ -91,6 +104,11 @@ def bytes_per_card(games: list[dict], decks: list[dict], art_cards: int, shared_
     print("\n".join("  " + line for line in bench_art.report(bench_art.measure(art_cards, shared_cards))))
 
 
+def rebuilds(runs: int) -> None:
+    section(f"4. The designer's loop: rebuilds with the build cache (median of {runs})")
+    print("\n".join("  " + line for line in bench_rebuild.run([1000], runs)))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed runs per shipped game and side (default 5)")
@@ -108,6 +126,7 @@ def main() -> int:
     games = shipped(args.runs)
     decks = synthetic(args.synthetic_runs, args.large_runs)
     bytes_per_card(games, decks, args.art_cards, args.shared_art_cards)
+    rebuilds(args.synthetic_runs)
     print(f"\ntotal benchmark time {time.perf_counter() - start:.0f} s; load average at the end {_load()}")
     return 0
 
