@@ -16,7 +16,6 @@ from kitgen.errors import KitgenError, Problem, sort_problems
 from kitgen.load import load_game
 from kitgen.load.schema import json_schema
 from kitgen.project import Project
-from kitgen.render.stats import render_stats
 
 
 @main.command()
@@ -78,6 +77,8 @@ def stats(game: str, as_json: bool, output: Path | None) -> None:
             return
         path = output or Path("output") / f"{Path(game).name}-stats.pdf"
         path.parent.mkdir(parents=True, exist_ok=True)
+        from kitgen.render.stats import render_stats  # charts: imported by the one command that draws them
+
         render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
     except KitgenError as exc:
         _fail(exc)

@@ -19,7 +19,6 @@ from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game
 from kitgen.render.canvas import draw_page, open_canvas
-from kitgen.render.document import render_document
 from kitgen.render.stream import StreamedPDF
 
 
@@ -68,6 +67,8 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
                 _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex, images or {},
                               (lambda done, total, name=name: progress(name, done, total)) if progress else None)
             else:
+                from kitgen.render.document import render_document  # platypus: only when a document is drawn
+
                 if progress:
                     progress(name, 0, 1)
                 render_document(documents[name], staging / name, game.title, accent, instruction)
