@@ -7,6 +7,8 @@ import zlib
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _parse_colour
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
@@ -161,12 +163,33 @@ def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
 def _text(canvas: Canvas, text: Text, page_h: float) -> None:
     canvas.setFillColor(HexColor(text.color))
     canvas.setFont(font_name(text.font), text.size)
-    draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
-    if text.rotate:
+    if text.rotate:  # margin labels: few, so reportlab's text object
+        draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
         canvas.saveState()
         canvas.translate(text.x, page_h - text.y)
         canvas.rotate(text.rotate)
         draw[text.align](0, 0, text.text)
         canvas.restoreState()
-    else:
-        draw[text.align](text.x, page_h - text.y, text.text)
+        return
+    # What drawString writes for a line in a TrueType font, without a text object per line (a
+    # card has a dozen lines): the same operators, so the same bytes.
+    font, size, leading = pdfmetrics.getFont(canvas._fontname), canvas._fontsize, canvas._leading
+    x = text.x
+    if text.align != "left":
+        width = font.stringWidth(text.text, size)
+        x = x - width if text.align == "right" else x - 0.5 * width
+    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, page_h - text.y)} Tm {_show(font, text.text, size, leading, canvas._doc)}"
+                        " T* ET")
+
+
+def _show(font, text: str, size: float, leading: float, doc) -> str:
+    """A line's text operators as reportlab's PDFTextObject._formatText writes them for a
+    TrueType font: the subset's font and size wherever the subset changes, then the string."""
+    parts = []
+    current = -1
+    for subset, chunk in font.splitString(text, doc):
+        if subset != current:
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(leading)} TL")
+            current = subset
+        parts.append(f"({escapePDF(chunk)}) Tj")
+    return " ".join(parts)
