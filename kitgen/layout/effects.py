@@ -111,8 +111,14 @@ def _row(box, y, label, effect, icon, size, color, accent, measure) -> list[Shap
 
 
 def _shift(shape: Shape, dy: float) -> Shape:
-    from dataclasses import replace
-
+    """The shape moved down by dy. Made directly: dataclasses.replace() costs ten times more, and
+    every shape of every card's effects is moved."""
+    if isinstance(shape, Text):
+        return Text(shape.x, shape.y + dy, shape.text, shape.font, shape.size, shape.color, shape.align, shape.rotate)
     if isinstance(shape, Line):
-        return replace(shape, y1=shape.y1 + dy, y2=shape.y2 + dy)
-    return replace(shape, y=shape.y + dy)
+        return Line(shape.x1, shape.y1 + dy, shape.x2, shape.y2 + dy, shape.color, shape.width)
+    if isinstance(shape, Rect):
+        return Rect(shape.x, shape.y + dy, shape.w, shape.h, shape.fill, shape.stroke, shape.stroke_width, shape.radius)
+    if isinstance(shape, Icon):
+        return Icon(shape.x, shape.y + dy, shape.w, shape.h, shape.view, shape.commands, shape.color, shape.name)
+    raise TypeError(f"the effects box draws no {type(shape).__name__}")
