@@ -18,7 +18,7 @@ from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
-from kitgen.layout.expressions import make_environment, render_template
+from kitgen.layout.expressions import keep_compiled, make_environment, render_template
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
@@ -61,8 +61,9 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     spec = checked.spec  # resolved once, in check_kit
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
+    compiled = cache.folder / "templates" if cache.folder else None  # the documents' compiled templates
     documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
-                                 checked.icons_credit)
+                                 checked.icons_credit, compiled)
     if options.changed_since:
         changed_sheets, documents["changes.pdf"] = reprint_changed(project, checked, game_ref, grid, spec,
                                                                    options.changed_since)
@@ -78,6 +79,8 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
                                 before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)),
                                 progress=lambda name, done, total: step(f"drawing {name}", done, total))
     cache.save({key: out_dir / name for name, key in keys.items()})
+    if compiled:
+        keep_compiled(template_dirs(project, game_ref, options), compiled)
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
                   checked.laid_out, tuple(rendered))
@@ -161,11 +164,16 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
             "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
 
 
+def template_dirs(project: Project, game_ref: str, options: Options) -> list[Path]:
+    return project.template_dirs(project.game_folder(game_ref), options.templates)
+
+
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
-                     kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
+                     kit: dict | None = None, icons_credit: str = "",
+                     compiled: Path | None = None) -> dict[str, Document]:
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
-    build, is left out."""
-    env = make_environment(project.template_dirs(project.game_folder(game_ref), options.templates))
+    build, is left out. `compiled`: where compiled templates are kept between runs (see keep_compiled)."""
+    env = make_environment(template_dirs(project, game_ref, options), compiled)
     context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}

@@ -124,9 +124,11 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
                 seen = stamp
                 builds += 1
                 click.echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
+                start = time.perf_counter()
                 ok = _build_one(project, game, out_dir, Options())
-                click.echo("OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged.",
-                           err=True)
+                took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
+                verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
+                click.echo(verdict + took, err=True)
             time.sleep(interval)
     except KeyboardInterrupt:
         click.echo("Stopped watching.", err=True)

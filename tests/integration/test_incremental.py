@@ -2,6 +2,7 @@
 reprints only changed cards, and watch rebuilds on save."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,27 @@ def test_cache__a_document_template_edited_between_builds_is_used_at_once(worksp
     template.write_text(template.read_text().replace(": Rules in Brief", ": Rules at a Glance", 1))
     rebuild(workspace, use_cache=False)
     assert "Rules at a Glance" in PdfReader(workspace[2] / "rules.pdf").pages[0].extract_text()
+
+
+def test_cache__compiled_templates_are_kept_for_the_next_run_and_never_used_stale(workspace):
+    """The documents' templates are kept compiled in the build cache, so a new process need not
+    compile them; one whose source changed is compiled again, and a damaged file is only compiled
+    again."""
+    from kitgen.layout import expressions
+
+    kept = workspace[2].parent / ".kitgen-cache" / "kit" / "templates"
+    assert len(list(kept.glob("*.jinja"))) >= 4  # rules, reference, player sheet, manifest
+    template = workspace[0].templates / "rules.md.j2"
+    template.write_text(template.read_text().replace(": Rules Summary", ": Rules in Brief", 1))
+    expressions._environment.cache_clear()  # as a new process: only what is on disk
+    assert rebuild(workspace).rendered == ("rules.pdf",)
+    assert "Rules in Brief" in PdfReader(workspace[2] / "rules.pdf").pages[0].extract_text()
+    for path in kept.glob("*.jinja"):
+        path.write_bytes(b"damaged")
+    expressions._environment.cache_clear()
+    report = rebuild(workspace)
+    assert report.rendered == () and report.laid_out == 0
+    assert all(path.read_bytes() != b"damaged" for path in kept.glob("*.jinja"))  # compiled and kept again
 
 
 def test_cache__a_font_change_redraws_everything(workspace):
@@ -201,6 +223,7 @@ def test_watch__rebuilds_after_a_save(tmp_path, project):
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert err.count("OK: valid and built.") == 2 and "--- build 2" in err
+    assert re.search(r"OK: valid and built\. \(\d+\.\d\d s\)", err), err  # how long the rebuild took
     assert "Final Phase" in " ".join(p.extract_text() for p in PdfReader(tmp_path / "kit" / "rules.pdf").pages)
 
 
