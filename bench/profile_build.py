@@ -37,6 +37,7 @@ STAGES = [
     ("  of which card sheets", "kitgen/render/kit.py", "_write_sheets"),
     ("    of which laying out faces", "kitgen/layout/card.py", "layout_face"),
     ("    of which drawing shapes", "kitgen/render/canvas.py", "draw_shapes"),
+    ("    of which replaying drawn faces", "kitgen/render/sheets.py", "_replay"),
     ("    of which writing PDF objects", "kitgen/render/stream.py", "_write_object"),
     ("  of which documents (platypus)", "kitgen/render/document.py", "render_document"),
     ("cache keys (content_key)", "kitgen/cache.py", "content_key_of"),

@@ -117,8 +117,9 @@ def reprint_changed(project: Project, checked: Checked, game_ref: str, grid, spe
     for faces in checked.faces:
         keep = [i for i, card in enumerate(faces.deck.cards) if (faces.deck.id, card.name) in changed]
         if keep:
-            subset = dataclasses.replace(faces, deck=dataclasses.replace(
-                faces.deck, cards=tuple(faces.deck.cards[i] for i in keep)), fronts=tuple(faces.fronts[i] for i in keep))
+            subset = dataclasses.replace(faces, deck=dataclasses.replace(  # positions change: nothing replayed
+                faces.deck, cards=tuple(faces.deck.cards[i] for i in keep)), fronts=tuple(faces.fronts[i] for i in keep),
+                drawn=None)
             deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec))
             pages += [*deck_pages, *backs]
     markup = changes_markup(checked.game, ref, changes)

@@ -70,6 +70,8 @@ class BuildCache:
                     # Which shared layers each face draws: a layer stays while a face kept needs it,
                     # even in a build that read no face at all (every file reused).
                     self._db.execute("CREATE TABLE IF NOT EXISTS face_layers (face TEXT NOT NULL, layer TEXT NOT NULL)")
+                    # Faces as drawn (render's operators), replayed instead of drawing them again.
+                    self._db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, record BLOB NOT NULL)")
                     break
                 except (OSError, sqlite3.Error):  # unreadable or damaged: lay everything out
                     if self._db is not None:
@@ -98,6 +100,39 @@ class BuildCache:
         except Exception:  # a damaged row is only a face laid out again
             return None
 
+    def drawn(self, key: str):
+        """A face as an earlier build drew it (render's record), or None."""
+        return self._kept("SELECT record FROM drawn WHERE key = ?", key)
+
+    def _kept(self, query: str, key: str):
+        """The pickled value the query finds for a face's key (the key is then kept), or None."""
+        if (db := self._faces()) is None:
+            return None
+        try:
+            row = db.execute(query, (key,)).fetchone()
+            if row:
+                self.used.add(key)
+            return pickle.loads(row[0]) if row else None  # our own file
+        except Exception:  # a damaged row only means making it again
+            return None
+
+    def keep_drawn(self, key: str, record) -> None:
+        if (db := self._faces()) is None:
+            return
+        try:
+            db.execute("INSERT OR REPLACE INTO drawn VALUES (?, ?)", (key, pickle.dumps(record, pickle.HIGHEST_PROTOCOL)))
+        except sqlite3.Error:
+            pass
+
+    def shared_layer(self, key: str):
+        """A layer faces share, by its key (None if this cache does not hold it)."""
+        if self._faces() is None:
+            return None
+        try:
+            return self._layer(key)
+        except Exception:
+            return None
+
     def _layer(self, key: str):
         """A layer many faces share (a card type's frame), read once per build."""
         if key not in self._layers:
@@ -109,15 +144,7 @@ class BuildCache:
     def note(self, key: str):
         """What the checks noted of a face an earlier build made (its smallest text size, its
         problems): a rebuild that draws nothing need not read the face itself."""
-        if (db := self._faces()) is None:
-            return None
-        try:
-            row = db.execute("SELECT note FROM notes WHERE key = ?", (key,)).fetchone()
-            if row:
-                self.used.add(key)
-            return pickle.loads(row[0]) if row else None  # our own file
-        except Exception:
-            return None
+        return self._kept("SELECT note FROM notes WHERE key = ?", key)
 
     def keep_face(self, key: str, face, note=None) -> None:
         """Store a face (and its note); the layers it shares with other faces are stored once."""
@@ -195,6 +222,7 @@ class BuildCache:
                 self._db.executemany("INSERT INTO used VALUES (?)", ((key,) for key in self.used))
                 self._db.execute("DELETE FROM faces WHERE key NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM notes WHERE key NOT IN (SELECT key FROM used)")
+                self._db.execute("DELETE FROM drawn WHERE key NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM face_layers WHERE face NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT layer FROM face_layers)")
                 self._db.commit()

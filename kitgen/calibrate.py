@@ -12,7 +12,8 @@ from kitgen.layout.cards import Page
 from kitgen.layout.impose import Spec
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Game
-from kitgen.render.canvas import draw_page, open_canvas
+from kitgen.render.canvas import open_canvas
+from kitgen.render.sheets import draw_page
 from kitgen.render.fonts import register_fonts
 from kitgen.units import MM
 

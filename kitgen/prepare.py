@@ -15,7 +15,7 @@ from kitgen.cache import BuildCache, content_key
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template
-from kitgen.layout.cards import DeckFaces, layout_deck_faces
+from kitgen.layout.cards import DeckFaces, DrawnFaces, layout_deck_faces
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
 from kitgen.load.config import load_config
@@ -117,7 +117,7 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
                      for number, card in enumerate(deck.cards, start=1)]
         faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
                                        _from_cache(cache, deck_keys), deck_art, icons,
-                                       _note(deck, deck_keys, notes, cache)))
+                                       _note(deck, deck_keys, notes, cache), _drawn(cache, deck_keys, icons)))
         keys |= {f"front-{deck.id}-{number}": key for number, key in enumerate(deck_keys)}
         keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
                                               spec.bleed, ink_saver, deck_art.get(""))
@@ -158,6 +158,13 @@ class DeckNotes:
 
 def _from_cache(cache: BuildCache | None, keys: list[str]):
     return (lambda index: cache.face(keys[index])) if cache is not None else None
+
+
+def _drawn(cache: BuildCache | None, keys: list[str], icons) -> DrawnFaces | None:
+    if cache is None or cache.folder is None:
+        return None
+    return DrawnFaces(lambda index: cache.drawn(keys[index]), lambda index, record: cache.keep_drawn(keys[index], record),
+                      cache.shared_layer, icons.get)
 
 
 def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):

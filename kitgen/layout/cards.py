@@ -72,10 +72,24 @@ class Fronts(Sequence[Face]):
 
 
 @dataclass(frozen=True)
+class DrawnFaces:
+    """Card fronts as an earlier build drew them (render's own record, kept by the build cache by
+    each face's content key), by position in the deck. Render replays a recorded face instead of
+    laying it out and drawing it, when this PDF's fonts encode its text as they did then.
+    `layer(key)` and `icon(name)` give what a replayed face needs drawn first."""
+
+    recall: Callable[[int], object | None]
+    keep: Callable[[int, object], None]
+    layer: Callable[[str], Layer | None]
+    icon: Callable[[str], tuple | None]
+
+
+@dataclass(frozen=True)
 class DeckFaces:
     deck: Deck
     fronts: Sequence[Face]  # one per card of the deck, in deck order (Fronts: made when asked for)
     back: Face
+    drawn: DrawnFaces | None = None  # fronts as drawn before (the build cache), when there is one
 
     def layers(self, index: int) -> tuple[Layer, ...]:
         return (self.back if index == BACK else self.fronts[index]).layers
@@ -88,7 +102,8 @@ class DeckFaces:
 def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTemplate,
                       measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
                       cached: Callable[[int], Face | None] | None = None, art: dict[str, dict] | None = None,
-                      icons=None, seen: Callable[[int, Face, bool], None] | None = None) -> DeckFaces:
+                      icons=None, seen: Callable[[int, Face, bool], None] | None = None,
+                      drawn: DrawnFaces | None = None) -> DeckFaces:
     """Every card's front, laid out as it is asked for, and the deck's back. `cached(index)` gives
     a face laid out before from the same inputs (the build cache), so it is not laid out again."""
     total = len(deck.cards)
@@ -102,7 +117,7 @@ def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTem
 
     back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons}, measure,
                             f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
-    return DeckFaces(deck, Fronts(total, make, cached, seen), back_face)
+    return DeckFaces(deck, Fronts(total, make, cached, seen), back_face, drawn)
 
 
 class Pages:

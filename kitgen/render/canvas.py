@@ -1,4 +1,6 @@
-"""Draw layout shapes on reportlab canvases. The y-axis is flipped here and only here."""
+"""Draw layout shapes on reportlab canvases. The y-axis is flipped here and only here.
+
+render/sheets.py puts them together into card sheets: a face a form, once per PDF."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,38 +55,14 @@ def has_form(canvas: Canvas, name: str) -> bool:
     return xObjectName(name) in canvas._doc.idToObject
 
 
-def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
-    """Each distinct card face becomes a form drawn once per PDF and placed wherever it is used,
-    and so does each layer faces share (a card type's frame and placeholder art)."""
-    for placement in page.placements:
-        if not has_form(canvas, placement.key):
-            layers = page.faces.layers(placement.index)  # laid out (or read from the cache) only now
-            _icon_forms(canvas, [shape for layer in layers for shape in layer.shapes])
-            # A form's box is the trim plus the bleed: it clips whatever reaches further.
-            box = (-page.bleed, -page.bleed, placement.w + page.bleed, placement.h + page.bleed)
-            for layer in layers:  # what recurs on other cards (a type's frame): once per PDF
-                if layer.key and not has_form(canvas, f"layer-{layer.key}"):
-                    canvas.beginForm(f"layer-{layer.key}", *box)
-                    draw_shapes(canvas, layer.shapes, placement.h, images)
-                    end_form(canvas, f"layer-{layer.key}")
-            canvas.beginForm(placement.key, *box)
-            for layer in layers:
-                if layer.key:
-                    canvas.doForm(f"layer-{layer.key}")
-                else:
-                    draw_shapes(canvas, layer.shapes, placement.h, images)
-            end_form(canvas, placement.key)
-        canvas.saveState()
-        canvas.translate(placement.x, page.height - placement.y - placement.h)
-        canvas.doForm(placement.key)
-        canvas.restoreState()
-    draw_shapes(canvas, page.shapes, page.height, images)
-
-
 def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h: float,
-                images: dict | None = None) -> None:
+                images: dict | None = None, texts: list | None = None) -> None:
+    """`texts`, when given, hears of each line of text as this PDF's fonts encoded it (see
+    render/sheets.py); a picture or turned text is noted as None: drawing it is not replayed."""
     for shape in shapes:
         if isinstance(shape, Picture):
+            if texts is not None:
+                texts.append(None)
             reader, mask = images[shape.key]
             canvas.drawImage(reader, shape.x, page_h - shape.y - shape.h, shape.w, shape.h, mask=mask)
             continue
@@ -98,20 +76,32 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
             _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
             canvas.circle(shape.x, page_h - shape.y, shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
         elif isinstance(shape, Text):
-            _text(canvas, shape, page_h)
+            _text(canvas, shape, page_h, texts)
         elif isinstance(shape, Icon):
             _icon(canvas, shape, page_h)
 
 
-def _icon_forms(canvas: Canvas, shapes) -> None:
+def named_icons(shapes) -> dict[str, Icon]:
+    """The named icons among the shapes by name, in order of first use: the forms icon_forms() makes."""
+    icons: dict[str, Icon] = {}
+    for shape in shapes:
+        if isinstance(shape, Icon) and shape.name:
+            icons.setdefault(shape.name, shape)
+    return icons
+
+
+def icon_forms(canvas: Canvas, shapes) -> None:
     """Each icon's outline once per PDF, as a form with no colour of its own: every use sets the
     fill colour, then places the form (forms inherit the colour in force where they are drawn)."""
-    for shape in shapes:
-        key = f"icon-{shape.name}" if isinstance(shape, Icon) and shape.name else None
-        if key and not has_form(canvas, key):
-            canvas.beginForm(key, 0, 0, *shape.view)
-            canvas.drawPath(_outline(canvas, shape.commands), stroke=0, fill=1, fillMode=0)
-            end_form(canvas, key)
+    for name, icon in named_icons(shapes).items():
+        icon_form(canvas, name, icon.view, icon.commands)
+
+
+def icon_form(canvas: Canvas, name: str, view: tuple[float, float], commands) -> None:
+    if not has_form(canvas, f"icon-{name}"):
+        canvas.beginForm(f"icon-{name}", 0, 0, *view)
+        canvas.drawPath(_outline(canvas, commands), stroke=0, fill=1, fillMode=0)
+        end_form(canvas, f"icon-{name}")
 
 
 def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
@@ -160,10 +150,12 @@ def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
         canvas.rect(rect.x, y, rect.w, rect.h, stroke=stroke, fill=fill)
 
 
-def _text(canvas: Canvas, text: Text, page_h: float) -> None:
+def _text(canvas: Canvas, text: Text, page_h: float, texts: list | None = None) -> None:
     canvas.setFillColor(HexColor(text.color))
     canvas.setFont(font_name(text.font), text.size)
     if text.rotate:  # margin labels: few, so reportlab's text object
+        if texts is not None:
+            texts.append(None)
         draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
         canvas.saveState()
         canvas.translate(text.x, page_h - text.y)
@@ -174,22 +166,31 @@ def _text(canvas: Canvas, text: Text, page_h: float) -> None:
     # What drawString writes for a line in a TrueType font, without a text object per line (a
     # card has a dozen lines): the same operators, so the same bytes.
     font, size, leading = pdfmetrics.getFont(canvas._fontname), canvas._fontsize, canvas._leading
+    pieces = encode(font, text.text, canvas._doc)
+    if texts is not None:
+        texts.append((canvas._fontname, text.text, pieces))
     x = text.x
     if text.align != "left":
         width = font.stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, page_h - text.y)} Tm {_show(font, text.text, size, leading, canvas._doc)}"
-                        " T* ET")
+    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, page_h - text.y)} Tm {_show(pieces, size, leading)} T* ET")
 
 
-def _show(font, text: str, size: float, leading: float, doc) -> str:
+def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
+    """A line as this PDF's subsets of `font` encode it: (subset's font name, codes) per run.
+    Encoding a character for the first time gives it the next free code in the PDF, so the same
+    line can encode differently in another PDF, or after other text."""
+    return tuple((font.getSubsetInternalName(subset, doc), codes) for subset, codes in font.splitString(text, doc))
+
+
+def _show(pieces, size: float, leading: float) -> str:
     """A line's text operators as reportlab's PDFTextObject._formatText writes them for a
     TrueType font: the subset's font and size wherever the subset changes, then the string."""
     parts = []
-    current = -1
-    for subset, chunk in font.splitString(text, doc):
-        if subset != current:
-            parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(leading)} TL")
-            current = subset
-        parts.append(f"({escapePDF(chunk)}) Tj")
+    current = None
+    for name, codes in pieces:
+        if name != current:
+            parts.append(f"{name} {fp_str(size)} Tf {fp_str(leading)} TL")
+            current = name
+        parts.append(f"({escapePDF(codes)}) Tj")
     return " ".join(parts)

@@ -18,7 +18,8 @@ from kitgen.interrupt import stop_if_interrupted
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game
-from kitgen.render.canvas import draw_page, open_canvas
+from kitgen.render.canvas import open_canvas
+from kitgen.render.sheets import draw_page
 from kitgen.render.stream import StreamedPDF
 
 

@@ -12,7 +12,9 @@ import pytest
 from pypdf import PdfReader
 
 from kitgen.build import Options, build_game
+from kitgen.model import PrintSettings
 from kitgen.project import Project
+from kitgen.units import MM, Length
 from tests.conftest import ROOT, run_kitgen
 
 CARD_FILES = ("cards-common.pdf", "cards-events.pdf")
@@ -65,6 +67,72 @@ def test_cache__an_edit_after_a_rebuild_that_drew_nothing_still_lays_out_one_car
     deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
     report = rebuild(workspace)
     assert report.laid_out == 1 and report.rendered == ("cards-common.pdf",)
+
+
+def _count_replays(monkeypatch) -> dict:
+    """Counts faces replayed as drawn before, and those whose text now encodes otherwise."""
+    from kitgen.render import sheets
+
+    counts = {"replayed": 0, "drawn again": 0}
+    replay = sheets._replay
+
+    def counted(*args, **kwargs):
+        done = replay(*args, **kwargs)
+        counts["replayed" if done else "drawn again"] += 1
+        return done
+    monkeypatch.setattr(sheets, "_replay", counted)
+    return counts
+
+
+def _same_as_drawing_everything(workspace) -> bool:
+    fresh = workspace[2].parent / "fresh"
+    build_game(workspace[0], str(workspace[1]), fresh, use_cache=False)
+    return all((workspace[2] / name).read_bytes() == (fresh / name).read_bytes() for name in CARD_FILES)
+
+
+def test_cache__an_edit_replays_every_other_face_as_drawn_and_the_pdf_is_what_drawing_makes(workspace, monkeypatch):
+    counts = _count_replays(monkeypatch)
+    deck = workspace[1] / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    report = rebuild(workspace)
+    assert report.laid_out == 1 and report.rendered == ("cards-common.pdf",)
+    assert counts == {"replayed": 119, "drawn again": 0}  # the common deck's 120 faces but the edited one
+    assert _same_as_drawing_everything(workspace)
+
+
+def test_cache__a_face_whose_text_now_encodes_otherwise_is_drawn_again(workspace, monkeypatch):
+    """A character's code in a PDF's font subset is the next free one when the PDF first uses it:
+    give an early card a new character and a later card's recorded encoding no longer holds, so
+    that face is drawn, and the PDF is still byte for byte what drawing every face makes."""
+    deck = workspace[1] / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{attribute: Influence, delta: +1}]}",
+                                             "{attribute: Influence, delta: +1}], text: \"a naïve crew\"}", 1))
+    rebuild(workspace)  # Gunships (the fifth card) drawn and recorded with ï as the body font's first new code
+    counts = _count_replays(monkeypatch)
+    deck.write_text(deck.read_text().replace("delta: +2}]}", "delta: +2}], text: \"café\"}", 1))  # Scout Ships
+    report = rebuild(workspace)
+    assert report.laid_out == 1
+    assert counts["drawn again"] >= 1 and counts["replayed"] >= 100
+    assert _same_as_drawing_everything(workspace)
+
+
+@pytest.mark.parametrize("settings", [
+    {"bleed": Length(3 * MM), "ink_saver": True, "paper": "a4"},
+    {"layout": "single", "bleed": Length(3 * MM)},
+    {"layout": "gutterfold", "duplex": "off"},
+], ids=["bleed-ink-saver-a4", "single", "gutterfold"])
+def test_cache__replayed_faces_give_the_same_pdf_in_every_print_mode(workspace, monkeypatch, settings):
+    project, game, kit = workspace
+    options = Options(PrintSettings(**settings))
+    build_game(project, str(game), kit, options)  # faces recorded as drawn in this mode
+    counts = _count_replays(monkeypatch)
+    deck = game / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    assert build_game(project, str(game), kit, options).laid_out == 1
+    assert counts["replayed"] == 119
+    fresh = kit.parent / "fresh"
+    build_game(project, str(game), fresh, options, use_cache=False)
+    assert all((kit / name).read_bytes() == (fresh / name).read_bytes() for name in CARD_FILES)
 
 
 def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):

@@ -1,0 +1,106 @@
+"""Draw card sheets: each distinct face a form, drawn once per PDF and placed wherever it is used.
+
+A face drawn in an earlier build is replayed when it can be: its operators are kept (the build
+cache) with the lines of text it drew and how that PDF's fonts encoded them. The only thing in a
+face's operators that depends on the PDF is that encoding (a character gets the next free code
+of its font's subset the first time the PDF uses it), so the face is replayed only after its
+lines are encoded again here, in the order drawing would, and come out the same; otherwise it is
+laid out and drawn. Either way the PDF is byte for byte what drawing every face would make.
+
+  draw a face:   icon forms -> shared layer forms -> form: layers, own shapes   (kept as a record)
+  replay a face: icon forms -> shared layer forms -> encode its lines again -> same? form: its operators
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from kitgen.layout.cards import BACK
+from kitgen.render.canvas import draw_shapes, encode, end_form, has_form, icon_form, icon_forms, named_icons
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnFace:
+    """What drawing a face wrote: its operators and the forms they place, the icons and shared
+    layers drawn before it, and each line of its text with the encoding it got."""
+
+    code: str  # its lines joined as reportlab joins a form's lines: replayed as one line, the same bytes
+    forms: tuple[str, ...]
+    icons: tuple[tuple[str, tuple[float, float]], ...]  # name, view box
+    layers: tuple[str, ...]  # shared layer keys, in order
+    texts: tuple[tuple[str, str, tuple], ...]  # font, line, encode() of it
+
+
+def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
+    for placement in page.placements:
+        if not has_form(canvas, placement.key):
+            # A form's box is the trim plus the bleed: it clips whatever reaches further.
+            box = (-page.bleed, -page.bleed, placement.w + page.bleed, placement.h + page.bleed)
+            drawn = page.faces.drawn if placement.index != BACK else None
+            record = drawn.recall(placement.index) if drawn else None
+            if record is None or not _replay(canvas, placement.key, box, record, drawn, placement.h, images):
+                _draw_face(canvas, page, placement, box, images, drawn)
+        canvas.saveState()
+        canvas.translate(placement.x, page.height - placement.y - placement.h)
+        canvas.doForm(placement.key)
+        canvas.restoreState()
+    draw_shapes(canvas, page.shapes, page.height, images)
+
+
+def _draw_face(canvas: Canvas, page, placement, box, images, drawn) -> None:
+    layers = page.faces.layers(placement.index)  # laid out (or read from the cache) only now
+    shapes = [shape for layer in layers for shape in layer.shapes]
+    icon_forms(canvas, shapes)
+    for layer in layers:  # what recurs on other cards (a type's frame): once per PDF
+        _layer_form(canvas, layer, box, placement.h, images)
+    texts: list | None = [] if drawn else None
+    canvas.beginForm(placement.key, *box)
+    for layer in layers:
+        if layer.key:
+            canvas.doForm(f"layer-{layer.key}")
+        else:
+            draw_shapes(canvas, layer.shapes, placement.h, images, texts)
+    if drawn and None not in texts:  # pictures and turned text are drawn, never replayed
+        drawn.keep(placement.index, DrawnFace(
+            "\n".join(canvas._code), tuple(canvas._formsinuse),
+            tuple((name, icon.view) for name, icon in named_icons(shapes).items()),
+            tuple(layer.key for layer in layers if layer.key), tuple(texts)))
+    end_form(canvas, placement.key)
+
+
+def _layer_form(canvas: Canvas, layer, box, height: float, images) -> None:
+    if layer.key and not has_form(canvas, f"layer-{layer.key}"):
+        canvas.beginForm(f"layer-{layer.key}", *box)
+        draw_shapes(canvas, layer.shapes, height, images)
+        end_form(canvas, f"layer-{layer.key}")
+
+
+def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: float, images) -> bool:
+    """Make the face's form from its record, if its text encodes here as it did; False when it
+    does not (or something it needs is gone), having done only what drawing it does first, in
+    the same order, so the caller can draw it instead."""
+    for name, view in record.icons:
+        if not has_form(canvas, f"icon-{name}"):
+            icon = drawn.icon(name)
+            if icon is None:
+                return False
+            icon_form(canvas, name, view, icon[2])
+    for layer_key in record.layers:
+        if not has_form(canvas, f"layer-{layer_key}"):
+            layer = drawn.layer(layer_key)
+            if layer is None:
+                return False
+            _layer_form(canvas, layer, box, height, images)
+    doc = canvas._doc
+    for font, text, pieces in record.texts:
+        if encode(pdfmetrics.getFont(font), text, doc) != pieces:
+            return False
+    doc.ensureMinPdfVersion("transparency")  # as setting a colour does when the face is drawn
+    canvas.beginForm(key, *box)
+    if record.code:  # no lines at all must stay no line, not one empty one
+        canvas._code.append(record.code)
+    canvas._formsinuse.extend(record.forms)
+    end_form(canvas, key)
+    return True
