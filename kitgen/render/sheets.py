@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -31,6 +32,7 @@ class DrawnFace:
     icons: tuple[tuple[str, tuple[float, float]], ...]  # name, view box
     layers: tuple[str, ...]  # shared layer keys, in order
     texts: tuple[tuple[str, str, tuple], ...]  # font, line, encode() of it
+    writer: str = reportlab.Version  # another reportlab may write the same shapes otherwise
 
 
 def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
@@ -81,6 +83,8 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
     """Make the face's form from its record, if its text encodes here as it did; False when it
     does not (or something it needs is gone), having done only what drawing it does first, in
     the same order, so the caller can draw it instead."""
+    if record.writer != reportlab.Version:
+        return False
     for name, view in record.icons:
         if not has_form(canvas, f"icon-{name}"):
             icon = drawn.icon(name)

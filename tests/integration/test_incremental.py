@@ -116,6 +116,18 @@ def test_cache__a_face_whose_text_now_encodes_otherwise_is_drawn_again(workspace
     assert _same_as_drawing_everything(workspace)
 
 
+def test_cache__faces_drawn_by_another_reportlab_are_drawn_again(workspace, monkeypatch):
+    import reportlab
+
+    counts = _count_replays(monkeypatch)
+    monkeypatch.setattr(reportlab, "Version", reportlab.Version + ".other")
+    deck = workspace[1] / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    rebuild(workspace)
+    assert counts == {"replayed": 0, "drawn again": 119}
+    assert _same_as_drawing_everything(workspace)
+
+
 @pytest.mark.parametrize("settings", [
     {"bleed": Length(3 * MM), "ink_saver": True, "paper": "a4"},
     {"layout": "single", "bleed": Length(3 * MM)},
