@@ -79,8 +79,7 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
                                 before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)),
                                 progress=lambda name, done, total: step(f"drawing {name}", done, total))
     cache.save({key: out_dir / name for name, key in keys.items()})
-    if compiled:
-        keep_compiled(template_dirs(project, game_ref, options), compiled)
+    keep_compiled(template_dirs(project, game_ref, options))
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
                   checked.laid_out, tuple(rendered))

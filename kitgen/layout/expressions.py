@@ -34,59 +34,61 @@ def make_environment(dirs: list[Path], compiled: Path | None = None) -> Sandboxe
     """The environment for templates found in `dirs`, first folder first. One per set of folders
     for the life of the process: Jinja keeps each template compiled and compiles it again only when
     its file changes (it compares modification times), so a watch rebuild does not compile the
-    documents' templates again. `compiled` (the build cache) keeps the compiled code for the next
-    process: a one-card rebuild at the prompt then compiles nothing either."""
-    return _environment(tuple(str(d) for d in dirs), str(compiled) if compiled else None)
+    documents' templates again. `compiled` (the build cache) keeps what this build compiles for the
+    next process, and gives what an earlier one compiled: a rebuild at the prompt compiles nothing."""
+    env = _environment(tuple(str(d) for d in dirs))
+    env.bytecode_cache.folder = compiled
+    env.bytecode_cache.pending.clear()  # what a build that failed compiled is not kept by the next
+    return env
 
 
-def keep_compiled(dirs: list[Path], compiled: Path) -> None:
-    """After a build has succeeded: write the templates it compiled into `compiled`."""
-    cache = make_environment(dirs, compiled).bytecode_cache
-    if isinstance(cache, CompiledTemplates):
-        cache.keep()
+def keep_compiled(dirs: list[Path]) -> None:
+    """After a build has succeeded: write the templates it compiled into its `compiled` folder."""
+    _environment(tuple(str(d) for d in dirs)).bytecode_cache.keep()
 
 
 @lru_cache(maxsize=16)
-def _environment(dirs: tuple[str, ...], compiled: str | None) -> SandboxedEnvironment:
+def _environment(dirs: tuple[str, ...]) -> SandboxedEnvironment:
     env = SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(list(dirs)),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # output is plain text or kitgen's own markup, escaped when rendered
         keep_trailing_newline=True,
-        bytecode_cache=CompiledTemplates(Path(compiled)) if compiled else None,
+        bytecode_cache=CompiledTemplates(),
     )
     env.filters.update(FILTERS)
     return env
 
 
 class CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates in a folder of the build cache, one file per template, named by the
-    template's name and path; Jinja stores the source's checksum inside and compiles again when
-    the source differs. Read as templates are loaded; written only by keep(), once the build has
+    """Compiled templates in a folder of the build cache (none: nothing kept), one file per
+    template, named by the template's name and path; Jinja stores the source's checksum inside and
+    compiles again when the source differs. Jinja asks only when it compiles, which an environment
+    does once per template and process. Read then; written only by keep(), once the build has
     succeeded, so a refused build leaves nothing beside the kit. A file that cannot be read or
     written only means compiling again."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self):
+        self.folder: Path | None = None
         self.pending: dict[Path, bytes] = {}
 
-    def _file(self, bucket) -> Path:
-        return self.folder / f"{bucket.key}.jinja"
-
     def load_bytecode(self, bucket) -> None:
+        if self.folder is None:
+            return
         try:
-            bucket.bytecode_from_string(self._file(bucket).read_bytes())
+            bucket.bytecode_from_string((self.folder / f"{bucket.key}.jinja").read_bytes())
         except Exception:  # missing, unreadable or damaged (marshal raises several kinds): compile
             bucket.reset()
 
     def dump_bytecode(self, bucket) -> None:
-        self.pending[self._file(bucket)] = bucket.bytecode_to_string()
+        if self.folder is not None:
+            self.pending[self.folder / f"{bucket.key}.jinja"] = bucket.bytecode_to_string()
 
     def keep(self) -> None:
         pending, self.pending = self.pending, {}
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
             for path, data in pending.items():
+                path.parent.mkdir(parents=True, exist_ok=True)
                 part = path.with_name(f".{path.name}.part")  # write, then rename: never half a file
                 part.write_bytes(data)
                 os.replace(part, path)
