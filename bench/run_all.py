@@ -15,7 +15,7 @@
    card is edited (in-process, as watch does, and for Galactic Civ as a fresh `kitgen build`).
 
 All figures and ratios come from this run; nothing is asserted about time, and it always exits 0
-(unless a build fails). About 2 minutes on 2 cores with the defaults; the build with 1,000 distinct
+(unless a build fails). About 5 minutes on 2 cores with the defaults; the build with 1,000 distinct
 pictures needs about 4 GiB of RAM and 0.7 GB of temporary disk (--art-cards 200 for less).
 """
 from __future__ import annotations
