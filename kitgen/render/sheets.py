@@ -36,6 +36,8 @@ class DrawnFace:
 
 
 def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
+    """Each distinct card face becomes a form made once per PDF (replayed or drawn) and placed
+    wherever it is used; so does each layer faces share (a card type's frame and placeholder art)."""
     for placement in page.placements:
         if not has_form(canvas, placement.key):
             # A form's box is the trim plus the bleed: it clips whatever reaches further.
