@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 _received = threading.Event()
+_installed = threading.Event()  # stop_if_interrupted() speaks only for the build the handler watches
 
 
 def _on_sigint(signum, frame) -> None:
@@ -26,9 +27,11 @@ def remembering_interrupts() -> Iterator[None]:
         return
     _received.clear()
     previous = signal.signal(signal.SIGINT, _on_sigint)
+    _installed.set()
     try:
         yield
     finally:
+        _installed.clear()
         signal.signal(signal.SIGINT, previous)
 
 
@@ -38,6 +41,8 @@ def was_interrupted(exc: BaseException) -> bool:
 
 
 def stop_if_interrupted() -> None:
-    """Raise KeyboardInterrupt if Ctrl-C came since the handler was installed, even if it was swallowed."""
-    if _received.is_set():
+    """Raise KeyboardInterrupt if Ctrl-C came since the handler was installed, even if it was swallowed.
+    Outside remembering_interrupts() it does nothing: a Ctrl-C that stopped an earlier build in this
+    process (a test, watch) must not stop the next one."""
+    if _installed.is_set() and _received.is_set():
         raise KeyboardInterrupt

@@ -61,3 +61,16 @@ def test_ctrl_c_swallowed_while_writing__still_leaves_the_previous_kit(tmp_path)
                 pass  # swallowed, as a careless library might
     assert (out / "cards.pdf").read_text(encoding="utf-8") == "previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kit"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_build_after_an_interrupted_one_in_the_same_process__is_not_refused(monkeypatch, tmp_path):
+    """The Ctrl-C is remembered for the build it stopped, not for the next build in the process."""
+    from kitgen.build import build_game
+    from kitgen.project import Project
+
+    with monkeypatch.context() as patch:
+        patch.setattr(cli_kit, "build_game", _interrupted_inside_reportlab)
+        assert CliRunner().invoke(cli.main, ["build", "galactic-civ", "-o", str(tmp_path / "kit")]).exit_code == 130
+    report = build_game(Project.default(), "galactic-civ", tmp_path / "next", use_cache=False)
+    assert (tmp_path / "next" / "rules.pdf").is_file() and report.laid_out == 197
