@@ -39,6 +39,12 @@ def rebuild(workspace, **kwargs):
     return build_game(project, str(game), kit, **kwargs)
 
 
+def rename_first_card(game) -> None:
+    """One card's content changes: the common deck's first card, Scout Ships, is renamed."""
+    deck = game / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+
+
 def test_cache__nothing_changed_nothing_redrawn_and_same_bytes(workspace):
     before = {name: (workspace[2] / name).read_bytes() for name in CARD_FILES + DOCUMENTS}
     report = rebuild(workspace)
@@ -63,8 +69,7 @@ def test_cache__an_edit_after_a_rebuild_that_drew_nothing_still_lays_out_one_car
     read), then edit one card. The rebuild that read no face must keep the layers cached faces
     share (a type's frame), or the edit lays out every face of the other types again."""
     assert rebuild(workspace).laid_out == 0
-    deck = workspace[1] / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    rename_first_card(workspace[1])
     report = rebuild(workspace)
     assert report.laid_out == 1 and report.rendered == ("cards-common.pdf",)
 
@@ -92,8 +97,7 @@ def _same_as_drawing_everything(workspace) -> bool:
 
 def test_cache__an_edit_replays_every_other_face_as_drawn_and_the_pdf_is_what_drawing_makes(workspace, monkeypatch):
     counts = _count_replays(monkeypatch)
-    deck = workspace[1] / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    rename_first_card(workspace[1])
     report = rebuild(workspace)
     assert report.laid_out == 1 and report.rendered == ("cards-common.pdf",)
     assert counts == {"replayed": 119, "drawn again": 0}  # the common deck's 120 faces but the edited one
@@ -121,8 +125,7 @@ def test_cache__faces_drawn_by_another_reportlab_are_drawn_again(workspace, monk
 
     counts = _count_replays(monkeypatch)
     monkeypatch.setattr(reportlab, "Version", reportlab.Version + ".other")
-    deck = workspace[1] / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    rename_first_card(workspace[1])
     rebuild(workspace)
     assert counts == {"replayed": 0, "drawn again": 119}
     assert _same_as_drawing_everything(workspace)
@@ -138,8 +141,7 @@ def test_cache__replayed_faces_give_the_same_pdf_in_every_print_mode(workspace, 
     options = Options(PrintSettings(**settings))
     build_game(project, str(game), kit, options)  # faces recorded as drawn in this mode
     counts = _count_replays(monkeypatch)
-    deck = game / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship,", "{name: Scout Ships II, type: Ship,"))
+    rename_first_card(game)
     assert build_game(project, str(game), kit, options).laid_out == 1
     assert counts["replayed"] == 119
     fresh = kit.parent / "fresh"
