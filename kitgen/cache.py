@@ -10,6 +10,7 @@ import dataclasses
 import hashlib
 import io
 import json
+import operator
 import os
 import pickle
 import sqlite3
@@ -17,6 +18,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from kitgen import __version__
+from kitgen.layout.card import Face, Layer
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
 
 FACES = "faces.sqlite"
 SUMS = "files.json"
@@ -70,6 +73,9 @@ class BuildCache:
                     # Which shared layers each face draws: a layer stays while a face kept needs it,
                     # even in a build that read no face at all (every file reused).
                     self._db.execute("CREATE TABLE IF NOT EXISTS face_layers (face TEXT NOT NULL, layer TEXT NOT NULL)")
+                    # Storing a face first forgets the layers it drew before: without an index on
+                    # the face, that scanned the whole table for every face (quadratic in the deck).
+                    self._db.execute("CREATE INDEX IF NOT EXISTS face_layers_by_face ON face_layers (face)")
                     # Faces as drawn (render's operators), replayed instead of drawing them again.
                     self._db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, record BLOB NOT NULL)")
                     break
@@ -168,18 +174,16 @@ class BuildCache:
             pass
 
     def _dumps(self, obj) -> bytes:
-        """Pickled, with each icon's outline (hundreds of numbers, on many faces) stored as its name."""
-        outlines = {id(icon[2]): name for name, icon in getattr(self.icons, "_parsed", {}).items() if icon}
+        """Pickled, with each named icon's outline (hundreds of numbers, on many faces) left out:
+        loading takes it from the icon set by name."""
         out = io.BytesIO()
         pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-        pickler.persistent_id = lambda o: outlines.get(id(o)) if type(o) is tuple else None
+        pickler.dispatch_table = _REDUCERS  # consulted for our records only, not for every number
         pickler.dump(obj)
         return out.getvalue()
 
     def _loads(self, data: bytes):
-        unpickler = pickle.Unpickler(io.BytesIO(data))
-        unpickler.persistent_load = lambda name: self.icons.get(name)[2]  # a missing icon fails the load: laid out again
-        return unpickler.load()
+        return _Unpickler(io.BytesIO(data), self.icons).load()
 
     def file(self, key: str) -> Path | None:
         """A cached file, only when its bytes are the ones saved (a damaged file is just redrawn)."""
@@ -230,6 +234,44 @@ class BuildCache:
             except sqlite3.Error:
                 pass
             self._db = None
+
+
+def _named_icon(x, y, w, h, view, color, name):  # stands in for Icon when pickled; see _Unpickler
+    raise pickle.UnpicklingError("a stored icon is read with the icon set it was drawn with")
+
+
+def _fields_reducer(cls):
+    """(cls, its fields): what a frozen slotted dataclass pickles as, without dataclasses'
+    generic __getstate__ (a quarter of storing a face)."""
+    fields = operator.attrgetter(*cls.__slots__) if len(cls.__slots__) > 1 else None
+    if fields is None:
+        return lambda obj: (cls, (getattr(obj, cls.__slots__[0]),))
+    return lambda obj: (cls, fields(obj))
+
+
+def _reduce_icon(icon: Icon):
+    if not icon.name:  # an outline of its own (no set names it): stored whole
+        return _STORED[Icon](icon)
+    return _named_icon, (icon.x, icon.y, icon.w, icon.h, icon.view, icon.color, icon.name)
+
+
+_STORED = {cls: _fields_reducer(cls) for cls in (Rect, Line, Circle, Text, Picture, Icon, Layer, Face)}
+_REDUCERS = {**_STORED, Icon: _reduce_icon}
+
+
+class _Unpickler(pickle.Unpickler):
+    """Named icons get their outline back from the icon set (a missing icon fails the load: the
+    face is laid out again)."""
+
+    def __init__(self, file, icons):
+        super().__init__(file)
+        self.icons = icons
+
+    def find_class(self, module: str, name: str):
+        if module == __name__ and name == "_named_icon":
+            icons = self.icons
+            return lambda x, y, w, h, view, color, name: Icon(x, y, w, h, view, icons.get(name)[2], color, name)
+        return super().find_class(module, name)
 
 
 def cache_folder(out_dir: Path) -> Path:

@@ -1,0 +1,57 @@
+"""The faces database stores a face as it was laid out and gives back an equal one; a named
+icon's outline is not stored with every face but taken from the icon set again."""
+from __future__ import annotations
+
+import pickle
+import sqlite3
+
+from kitgen.cache import BuildCache
+from kitgen.layout.card import Face, Layer
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
+from kitgen.load.icons import load_icons
+
+
+def a_face(icons) -> Face:
+    width, height, commands, name = icons.get("compass")
+    shared = Layer((Rect(0, 0, 180, 252, "#112233", "#445566", 0.3, 4.0),
+                    Circle(90, 120, 30, None, "#778899", 0.6)), key="frame-0123")
+    own = Layer((Text(14.2, 22.5, "Scout Ships", "title", 12, "#ffffff", "center", 0.0),
+                 Line(10, 60, 170, 60, "#b0b0b0", 0.4),
+                 Icon(17, 67.8, 10, 10, (width, height), commands, "#2f5d8c", name),
+                 Icon(40, 67.8, 10, 10, (24, 24), (("M", 0.0, 0.0), ("L", 24.0, 24.0), ("Z",)), "#000000", ""),
+                 Picture(10, 80, 160, 90, "art-1")))
+    return Face((shared, own), 7.5, ())
+
+
+def test_a_stored_face_reads_back_equal_with_the_icon_sets_own_outline(tmp_path, project):
+    icons = load_icons([project.templates])
+    cache = BuildCache(tmp_path / "cache")
+    cache.icons = icons
+    face = a_face(icons)
+    cache.keep_face("card-1", face)
+
+    again = cache.face("card-1")
+
+    assert again == face
+    named = again.layers[1].shapes[2]
+    assert named.commands is icons.get("compass")[2]  # the set's outline, not a copy of it
+    cache.save({})
+    with sqlite3.connect(tmp_path / "cache" / "faces.sqlite") as db:
+        stored = db.execute("SELECT face FROM faces WHERE key = 'card-1'").fetchone()[0]
+    outline = pickle.dumps(icons.get("compass")[2], pickle.HIGHEST_PROTOCOL)
+    assert len(outline) > 1000 and len(stored) < len(outline)  # stored by name, not number by number
+
+
+def test_a_face_whose_named_icon_is_gone_is_not_read_back(tmp_path, project):
+    """Another icon set without that icon: the face is laid out again (None), never half read."""
+    icons = load_icons([project.templates])
+    cache = BuildCache(tmp_path / "cache")
+    cache.icons = icons
+    cache.keep_face("card-1", a_face(icons))
+    cache.save({})
+    later = BuildCache(tmp_path / "cache")
+    later.icons = load_icons([tmp_path])  # no icons file here: an empty set
+    assert later.face("card-1") is None
+    again = BuildCache(tmp_path / "cache")
+    again.icons = icons
+    assert again.face("card-1") == a_face(icons)  # the row itself was fine
