@@ -17,7 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject, PDFIndirectObject,
-                                      PDFObject, PDFObjectReference, PDFPage, PDFStream, PDFTrailer, pdfdocEnc)
+                                      PDFObject, PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream,
+                                      PDFTrailer, pdfdocEnc)
 from reportlab.pdfgen.canvas import Canvas
 
 # Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
@@ -41,6 +42,18 @@ class _Written(PDFObject):
 WRITTEN = _Written()  # one for every form and page: only pictures need their own (their size)
 
 
+class _Formatted(PDFObject):
+    """Bytes already formatted for this PDF, written as they are."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def format(self, document) -> bytes:
+        return self.data
+
+
 class StreamedPDF:
     def __init__(self, canvas: Canvas, path: Path):
         self.canvas = canvas
@@ -52,6 +65,7 @@ class StreamedPDF:
         self.offset = 0
         self.scanned = 0  # object numbers up to this one have been looked at by flush()
         self.pages_seen = 0  # pages before this one in the page tree are written and replaced by names
+        self.resources: dict[tuple[str, ...], _Formatted] = {}  # a form's XObject names -> its /Resources
         self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
                     + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -72,6 +86,8 @@ class StreamedPDF:
         name = doc.numberToId[number]
         before = doc.objectcounter
         original = doc.idToObject[name]
+        if isinstance(original, PDFFormXObject) and original.Resources is None:
+            original.Resources = self._form_resources(original)
         doc.idToOffset[name] = self._write(PDFIndirectObject(name, original).format(doc))
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
                                 else WRITTEN)
@@ -80,6 +96,24 @@ class StreamedPDF:
             child_name = doc.numberToId[child]
             if isinstance(doc.idToObject[child_name], PDFStream):
                 self._write_object(child)
+
+    def _form_resources(self, form: PDFFormXObject) -> _Formatted:
+        """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used:
+        a deck's faces mostly place the same few (their icons and layers), and formatting the
+        same dictionary again for each was a tenth of a large deck's build."""
+        names = tuple(form.XObjects.dict) if form.XObjects else ()
+        resources = self.resources.get(names)
+        if resources is None:
+            made = PDFResourceDictionary()  # as PDFFormXObject.format() makes it
+            made.basicFonts()
+            if form.hasImages:
+                made.allProcs()
+            else:
+                made.basicProcs()
+            if form.XObjects:
+                made.XObject = form.XObjects
+            resources = self.resources[names] = _Formatted(made.format(self.doc))
+        return resources
 
     def _written(self, name: str) -> bool:
         return isinstance(self.doc.idToObject[name], _Written)
