@@ -61,8 +61,10 @@ def manifest_chunks(game: Game) -> Iterator[str]:
         return
     yield "{\n \"game\": " + json.dumps(game.id, ensure_ascii=False) + ",\n \"cards\": [\n"
     for index, card in enumerate(itertools.chain([first], cards)):
-        yield (",\n" if index else "") + "\n".join("  " + line
-                                                    for line in json.dumps(card, indent=1, ensure_ascii=False).split("\n"))
+        # json.dumps(card, indent=1), each line indented two more: written out here because with
+        # an indent json encodes in pure Python, a tenth of a millisecond a card
+        yield (",\n  {\n" if index else "  {\n") + ",\n".join(
+            f"   {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)}" for name, value in card.items()) + "\n  }"
     yield "\n ]\n}\n"
 
 
