@@ -6,6 +6,8 @@ not. A named file that is missing or unreadable prints a visible placeholder and
 """
 from __future__ import annotations
 
+import os
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,21 +31,40 @@ def art_box(template: CardTemplate) -> Box | None:
     return next((box for box in template.boxes if box.kind == "art"), None)
 
 
-def find_art(game_folder: Path, art_dir: Path | None, card_id: str) -> Path | None:
+def find_art(game_folder: Path, art_dir: Path | None, card_id: str, listed: set[str] | None = None) -> Path | None:
+    """`listed` (art_listing() of the folder) rules out at once a card with no file by its name:
+    asking the file system for each card was most of collecting a large deck's art."""
     folder = art_dir or game_folder / "art"
     if not card_id or len(card_id) > 200:  # the validator reports such ids; no file can be named so
         return None
-    return next((folder / f"{card_id}{ext}" for ext in EXTENSIONS if (folder / f"{card_id}{ext}").is_file()), None)
+    names = [f"{card_id}{ext}" for ext in EXTENSIONS]
+    if listed is not None and not any(_folded(name) in listed for name in names):
+        return None
+    return next((folder / name for name in names if (folder / name).is_file()), None)
+
+
+def art_listing(game_folder: Path, art_dir: Path | None) -> set[str]:
+    """The art folder's file names as a file system that ignores case or Unicode form may match
+    them (the file system still has the last word)."""
+    try:
+        return {_folded(name) for name in os.listdir(art_dir or game_folder / "art")}
+    except OSError:  # no art folder (most games), or not a folder: no card has a picture by its id
+        return set()
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def collect_art(game: Game, folder: Path, art_dir: Path | None, front: CardTemplate, back: CardTemplate) -> ArtSet:
     found = ArtSet()
     front_box, back_box = art_box(front), art_box(back)
+    listed = art_listing(folder, art_dir)
     for deck in game.decks:
         found.by_deck[deck.id] = {}
         for card in deck.cards:
             path = _named(folder, card.art, card.where, f"card '{card.name}'", found) if card.art else \
-                find_art(folder, art_dir, card.id)
+                find_art(folder, art_dir, card.id, listed)
             if path and front_box:
                 _add(found, deck, card.id, path, front_box, _focus(card.art_focus), f"card '{card.name}'", card.where)
         if deck.back.image and back_box:
