@@ -60,4 +60,4 @@ def measure(text: str, role: str, size: float) -> float:
 
 def missing_glyphs(text: str, role: str) -> list[str]:
     face = pdfmetrics.getFont(font_name(role)).face
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in face.charToGlyph})
+    return sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in face.charToGlyph)
