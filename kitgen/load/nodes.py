@@ -19,6 +19,7 @@ from kitgen.errors import KitgenError, Where, error
 # libyaml's C loader when present: the same nodes and marks, several times faster.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a 1,000-card deck is about 150 KB; 5 MB is ample
+_STR = "tag:yaml.org,2002:str"  # what every mapping key is taken as (never resolved: nothing reads its tag)
 MAX_DEPTH = 50  # game data nests about 6 levels; the composer below recurses, one call a level
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
@@ -126,11 +127,12 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
         line = event.start_mark.line + 1
         raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
     if isinstance(event, yaml.ScalarEvent):
+        if is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
+            return yaml.ScalarNode(_STR, event.value, event.start_mark, event.end_mark, style=event.style)
         tag = event.tag if event.tag not in (None, "!") else loader.resolve(yaml.ScalarNode, event.value,
                                                                             event.implicit)
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        if not is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
-            _check_tag(node, shown, problems)
+        _check_tag(node, shown, problems)
         return node
     if depth > MAX_DEPTH:
         raise KitgenError(error(Where(shown, event.start_mark.line + 1), f"nested more than {MAX_DEPTH} levels deep"))

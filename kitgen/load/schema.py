@@ -38,42 +38,38 @@ class Converter:
     def convert(self, node: yaml.Node, hint, path: str):
         if isinstance(node, Converted):  # converted as the file was read
             return node.value
-        origin = typing.get_origin(hint)
-        if origin in (typing.Union, types.UnionType):
-            options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        kind, argument = _plan(hint)
+        if kind is _OPTIONAL:
             if _is_null(node):
                 return None
-            return self.convert(node, options[0], path)
-        if origin is tuple:
-            return self._sequence(node, typing.get_args(hint)[0], path)
-        if origin is typing.Literal:
-            return self._choice(node, typing.get_args(hint), path)
-        if dataclasses.is_dataclass(hint):
+            return self.convert(node, argument, path)
+        if kind is _TUPLE:
+            return self._sequence(node, argument, path)
+        if kind is _CHOICE:
+            return self._choice(node, argument, path)
+        if kind is _RECORD:
             return self.record(node, hint, path)
         return self._scalar(node, hint, path)
 
     def record(self, node: yaml.Node, cls, path: str, skip: tuple[str, ...] = ()):
         if not isinstance(node, yaml.MappingNode):
             return self.fail(node, path, f"expected a mapping of keys ({_kind(node)} found)")
-        fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "where" and f.name not in skip}
-        hints = type_hints(cls)
+        hints, required, has_where = _record_plan(cls, skip)
         values = {}
         for key, value in node.value:
             name = key.value
-            if name not in fields:
-                self._unknown_key(key, name, list(fields), path)
+            if name not in hints:
+                self._unknown_key(key, name, list(hints), path)
                 continue
-            converted = self.convert(value, hints[name], _join(path, name))
+            converted = self.convert(value, hints[name], f"{path}.{name}" if path else name)
             if converted is not _MISSING:
                 values[name] = converted
-        missing = [name for name, f in fields.items() if _required(f) and name not in values]
-        for name in missing:
-            if not any(k.value == name for k, _ in node.value):
-                self.fail(node, path, f"missing key '{name}'")
-        if any(_required(f) and n not in values for n, f in fields.items()):
+        if any(name not in values for name in required):
+            for name in required:
+                if name not in values and not any(k.value == name for k, _ in node.value):
+                    self.fail(node, path, f"missing key '{name}'")
             return _MISSING
-        return cls(**values, where=self.where(node)) if "where" in {f.name for f in dataclasses.fields(cls)} \
-            else cls(**values)
+        return cls(**values, where=self.where(node)) if has_where else cls(**values)
 
     def _unknown_key(self, key: yaml.Node, name: str, known: list[str], path: str) -> None:
         close = difflib.get_close_matches(name, known, n=1)
@@ -131,6 +127,34 @@ def type_hints(cls) -> dict:
     return typing.get_type_hints(cls)
 
 
+_OPTIONAL, _TUPLE, _CHOICE, _RECORD, _SCALAR = range(5)
+
+
+@cache
+def _plan(hint) -> tuple[int, object]:
+    """How convert() treats a type hint, worked out once per hint rather than once per node."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return _OPTIONAL, [arg for arg in typing.get_args(hint) if arg is not type(None)][0]
+    if origin is tuple:
+        return _TUPLE, typing.get_args(hint)[0]
+    if origin is typing.Literal:
+        return _CHOICE, typing.get_args(hint)
+    if dataclasses.is_dataclass(hint):
+        return _RECORD, None
+    return _SCALAR, None
+
+
+@cache
+def _record_plan(cls, skip: tuple[str, ...]) -> tuple[dict, tuple[str, ...], bool]:
+    """A record's keys (name -> type hint, in field order), the required ones, and whether it
+    records where it was written: once per class, not once per card."""
+    fields = [f for f in dataclasses.fields(cls) if f.name != "where" and f.name not in skip]
+    hints = type_hints(cls)
+    return ({f.name: hints[f.name] for f in fields}, tuple(f.name for f in fields if _required(f)),
+            any(f.name == "where" for f in dataclasses.fields(cls)))
+
+
 def _required(f: dataclasses.Field) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
 
@@ -145,10 +169,6 @@ def _kind(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
         return "a list"
     return "nothing" if _is_null(node) else f"'{node.value}'"
-
-
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
 
 
 def json_schema(part: str) -> dict:
