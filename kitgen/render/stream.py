@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject, PDFIndirectObject,
                                       PDFObject, PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream,
                                       PDFTrailer, pdfdocEnc)
+from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
 # Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
@@ -88,7 +91,8 @@ class StreamedPDF:
         original = doc.idToObject[name]
         if isinstance(original, PDFFormXObject) and original.Resources is None:
             original.Resources = self._form_resources(original)
-        doc.idToOffset[name] = self._write(PDFIndirectObject(name, original).format(doc))
+        data = self._form(name, original) if isinstance(original, PDFFormXObject) else None
+        doc.idToOffset[name] = self._write(data or PDFIndirectObject(name, original).format(doc))
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
                                 else WRITTEN)
         # Formatting it may register its own content stream: that is finished too.
@@ -96,6 +100,28 @@ class StreamedPDF:
             child_name = doc.numberToId[child]
             if isinstance(doc.idToObject[child_name], PDFStream):
                 self._write_object(child)
+
+    def _form(self, name: str, form: PDFFormXObject) -> bytes | None:
+        """A card face's or layer's form as PDFIndirectObject(name, form).format() writes it, for
+        the forms render/canvas.py's end_form() finishes (compressed content, no annotations);
+        None for any other, which reportlab formats. Formatting a deck's thousand forms through
+        reportlab's generic dictionaries was a quarter of rebuilding it after an edit."""
+        contents = form.Contents
+        if (rl_config.pdfMultiLine or rl_config.pdfComments or form.Annots or form.BBox or form.Matrix
+                or not isinstance(form.Resources, _Formatted) or not isinstance(contents, PDFStream)
+                or "Filter" not in contents.dictionary.dict or len(contents.dictionary.dict) != 1
+                or not isinstance(contents.content, bytes)):
+            return None
+        number, version = self.doc.idToObjectNumberAndVersion[name]
+        self.doc.encrypt.register(number, version)  # as PDFIndirectObject.format() does
+        content = contents.content
+        box = b" ".join(fp_str(value).encode() for value in (form.lowerx, form.lowery, form.upperx, form.uppery))
+        # PDFDictionary.format(): sorted keys, one line, a line break before the seventh
+        entries = [b"/BBox [ " + box + b" ]", b"/Filter " + pdf_format(contents.dictionary.dict["Filter"], self.doc),
+                   b"/FormType 1", b"/Length " + fp_str(len(content)).encode(), b"/Matrix [ 1 0 0 1 0 0 ]",
+                   b"/Resources " + form.Resources.data, b"\n ", b"/Subtype /Form", b"/Type /XObject"]
+        return (b"%d %d obj\n<<\n" % (number, version) + b" ".join(entries) + b"\n>>\nstream\n" + content
+                + b"endstream\nendobj\n")
 
     def _form_resources(self, form: PDFFormXObject) -> _Formatted:
         """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used:

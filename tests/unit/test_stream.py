@@ -4,15 +4,19 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject, StreamObject
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.build import Options, build_game
+from kitgen.model import PrintSettings
 from kitgen.project import Project
 from kitgen.render.fonts import font_files, font_name, register_fonts
 from kitgen.render.stream import StreamedPDF
+from kitgen.units import MM, Length
 
 
 def _draw(canvas: Canvas, streamed: StreamedPDF | None) -> None:
@@ -98,3 +102,20 @@ def test_streamed_pdf__writes_finished_forms_before_the_end(tmp_path):
         assert type(canvas._doc.idToObject["FormXob.face"]).__name__ == "_Written"
         pdf.finish()
     assert len(PdfReader(path, strict=True).pages) == 1
+
+
+@pytest.mark.parametrize("settings", [{}, {"bleed": Length(3.175 * MM), "ink_saver": True, "paper": "a4"}])
+def test_streamed_pdf__card_forms_are_written_as_reportlab_formats_them(tmp_path, monkeypatch, settings):
+    """StreamedPDF writes the forms end_form() finishes (every card face and shared layer) and
+    their /Resources itself; the card PDFs are byte for byte what reportlab's formatting makes."""
+    options = Options(PrintSettings(**settings))
+    written = []
+    own_form = StreamedPDF._form
+    monkeypatch.setattr(StreamedPDF, "_form", lambda self, name, form: written.append(name) or own_form(self, name, form))
+    build_game(Project.default(), "galactic-civ", tmp_path / "own", options, use_cache=False)
+    monkeypatch.setattr(StreamedPDF, "_form", lambda self, name, form: None)
+    monkeypatch.setattr(StreamedPDF, "_form_resources", lambda self, form: None)  # reportlab makes them
+    build_game(Project.default(), "galactic-civ", tmp_path / "reportlab", options, use_cache=False)
+    assert len(written) > 200
+    for name in ("cards-common.pdf", "cards-events.pdf"):
+        assert (tmp_path / "own" / name).read_bytes() == (tmp_path / "reportlab" / name).read_bytes(), name
