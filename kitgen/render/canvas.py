@@ -11,7 +11,7 @@ from functools import lru_cache
 from reportlab.lib.colors import HexColor as _parse_colour
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, xObjectName
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
@@ -38,16 +38,34 @@ def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str |
     return canvas
 
 
-def end_form(canvas: Canvas, name: str) -> None:
+def end_form(canvas: Canvas, name: str) -> bytes | None:
     """canvas.endForm(), then the form's content compressed at once, as save() would: reportlab
-    otherwise holds every form of a deck uncompressed until the end (4x the memory)."""
+    otherwise holds every form of a deck uncompressed until the end (4x the memory). Returns
+    the compressed content (None for a form with none)."""
     canvas.endForm()
     form = canvas._doc.idToObject[xObjectName(name)]
     if form.stream and form.Contents is None:
-        contents = PDFStream(content=zlib.compress(form.stream))
-        contents.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])  # as save() writes it
-        contents.__Comment__ = "xobject form stream"
-        form.Contents, form.stream = contents, None
+        form.Contents, form.stream = _compressed(zlib.compress(form.stream)), None
+        return form.Contents.content
+    return None
+
+
+def add_form(canvas: Canvas, name: str, box: tuple[float, float, float, float], stream: bytes,
+             forms: tuple[str, ...]) -> None:
+    """The form beginForm(name, *box) ... end_form() makes when its compressed content is `stream`
+    and it places `forms`, made without drawing: the same object, so the same bytes."""
+    form = PDFFormXObject(*box)
+    form.compression = canvas._pageCompression
+    form.XObjects = canvas._doc.xobjDict(forms) if forms else None  # as canvas._setXObjects
+    form.Contents = _compressed(stream)
+    canvas._doc.addForm(name, form)
+
+
+def _compressed(data: bytes) -> PDFStream:
+    contents = PDFStream(content=data)
+    contents.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])  # as save() writes it
+    contents.__Comment__ = "xobject form stream"
+    return contents
 
 
 def has_form(canvas: Canvas, name: str) -> bool:

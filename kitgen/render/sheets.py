@@ -8,10 +8,14 @@ lines are encoded again here, in the order drawing would, and come out the same;
 laid out and drawn. Either way the PDF is byte for byte what drawing every face would make.
 
   draw a face:   icon forms -> shared layer forms -> form: layers, own shapes   (kept as a record)
-  replay a face: icon forms -> shared layer forms -> encode its lines again -> same? form: its operators
+  replay a face: icon forms -> shared layer forms -> encode its lines again -> same? form: its stream
+
+The record keeps the form's content stream as end_form() compressed it, so a replayed face is
+neither drawn nor compressed again: its form is made straight from the record.
 """
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 import reportlab
@@ -19,7 +23,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.cards import BACK
-from kitgen.render.canvas import draw_shapes, encode, end_form, has_form, icon_form, icon_forms, named_icons
+from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, has_form, icon_form, icon_forms,
+                                  named_icons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +32,16 @@ class DrawnFace:
     """What drawing a face wrote: its operators and the forms they place, the icons and shared
     layers drawn before it, and each line of its text with the encoding it got."""
 
-    code: str  # its lines joined as reportlab joins a form's lines: replayed as one line, the same bytes
+    stream: bytes  # the form's content, compressed as end_form() compressed it
     forms: tuple[str, ...]
     icons: tuple[tuple[str, tuple[float, float]], ...]  # name, view box
     layers: tuple[str, ...]  # shared layer keys, in order
     texts: tuple[tuple[str, str, tuple], ...]  # font, line, encode() of it
-    writer: str = reportlab.Version  # another reportlab may write the same shapes otherwise
+    writer: str  # writer(): another reportlab may write the same shapes otherwise, another zlib compress them so
+
+
+def writer() -> str:
+    return f"reportlab {reportlab.Version}, zlib {zlib.ZLIB_RUNTIME_VERSION}"
 
 
 def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
@@ -66,12 +75,12 @@ def _draw_face(canvas: Canvas, page, placement, box, images, drawn) -> None:
             canvas.doForm(f"layer-{layer.key}")
         else:
             draw_shapes(canvas, layer.shapes, placement.h, images, texts)
-    if drawn and None not in texts:  # pictures and turned text are drawn, never replayed
+    forms = tuple(canvas._formsinuse)
+    stream = end_form(canvas, placement.key)
+    if drawn and stream is not None and None not in texts:  # pictures and turned text are drawn, never replayed
         drawn.keep(placement.index, DrawnFace(
-            "\n".join(canvas._code), tuple(canvas._formsinuse),
-            tuple((name, icon.view) for name, icon in named_icons(shapes).items()),
-            tuple(layer.key for layer in layers if layer.key), tuple(texts)))
-    end_form(canvas, placement.key)
+            stream, forms, tuple((name, icon.view) for name, icon in named_icons(shapes).items()),
+            tuple(layer.key for layer in layers if layer.key), tuple(texts), writer()))
 
 
 def _layer_form(canvas: Canvas, layer, box, height: float, images) -> None:
@@ -85,7 +94,7 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
     """Make the face's form from its record, if its text encodes here as it did; False when it
     does not (or something it needs is gone), having done only what drawing it does first, in
     the same order, so the caller can draw it instead."""
-    if record.writer != reportlab.Version:
+    if record.writer != writer():
         return False
     for name, view in record.icons:
         if not has_form(canvas, f"icon-{name}"):
@@ -105,9 +114,5 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
         if encode(pdfmetrics.getFont(font), text, doc) != pieces:
             return False
     doc.ensureMinPdfVersion("transparency")  # as setting a colour does when the face is drawn
-    canvas.beginForm(key, *box)
-    if record.code:  # no lines at all must stay no line, not one empty one
-        canvas._code.append(record.code)
-    canvas._formsinuse.extend(record.forms)
-    end_form(canvas, key)
+    add_form(canvas, key, box, record.stream, record.forms)
     return True
