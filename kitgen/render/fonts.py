@@ -5,6 +5,7 @@ looks the same everywhere.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -59,5 +60,11 @@ def measure(text: str, role: str, size: float) -> float:
 
 
 def missing_glyphs(text: str, role: str) -> list[str]:
-    face = pdfmetrics.getFont(font_name(role)).face
-    return sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in face.charToGlyph)
+    return list(_missing_in(pdfmetrics.getFont(font_name(role)).face, text))
+
+
+@lru_cache(maxsize=8192)
+def _missing_in(face, text: str) -> tuple[str, ...]:
+    """By font file and text: every face checks its type's label, its attributes' names and the
+    game's title again, and a deck repeats them on every card."""
+    return tuple(sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in face.charToGlyph))
