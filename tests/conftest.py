@@ -23,6 +23,29 @@ def run_kitgen(*args: str, cwd: Path = ROOT, timeout: int = 120) -> subprocess.C
                           text=True, timeout=timeout)
 
 
+def pdf_pages(path) -> list[str]:
+    """Each page's text as pdfium reads it: the same words as pypdf's extract_text() on our
+    PDFs, about seventy times faster on card sheets (a 239-card deck: 0.2 s instead of 13 s)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(path))
+    try:
+        pages = []
+        for page in document:
+            text_page = page.get_textpage()
+            pages.append(text_page.get_text_range())
+            text_page.close()
+            page.close()
+        return pages
+    finally:
+        document.close()
+
+
+def pdf_text(path) -> str:
+    """All text of a PDF in drawing order, whitespace folded (a name wrapped over two lines reads as one)."""
+    return " ".join(" ".join(page.split()) for page in pdf_pages(path))
+
+
 @pytest.fixture(scope="session")
 def project() -> Project:
     return Project.default()

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from pypdf import PdfReader
 
 from kitgen.build import build_game
 from kitgen.load import load_game
 from kitgen.project import Project
-from tests.conftest import run_kitgen
+from tests.conftest import pdf_text, run_kitgen
 
 GAMES = Project.default().game_names()
 
@@ -31,8 +30,7 @@ def test_game__builds_and_every_card_name_is_in_its_pdf(game, tmp_path, project)
     report = build_game(project, game, tmp_path / game)
     loaded = load_game(project.game_folder(game))
     for deck in loaded.decks:
-        text = " ".join(" ".join(page.extract_text().split())
-                        for page in PdfReader(tmp_path / game / f"cards-{deck.id}.pdf").pages)
+        text = pdf_text(tmp_path / game / f"cards-{deck.id}.pdf")
         assert [card.name for card in deck.cards if " ".join(card.name.split()) not in text] == [], deck.id
     assert {p.name for p in report.files} >= {"rules.pdf", "reference.pdf", "player-sheet.pdf"}
 

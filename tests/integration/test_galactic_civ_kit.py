@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from kitgen.build import build_game
 from kitgen.load import load_game
-from tests.conftest import MM, ROOT, run_kitgen
+from tests.conftest import MM, ROOT, pdf_text, run_kitgen
 
 CARD_W, CARD_H = 63.5, 88.9
 KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
@@ -19,7 +19,7 @@ KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-she
 
 def text_of(path) -> str:
     """All text in drawing order, whitespace folded (a name wrapped over two lines reads as one)."""
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+    return pdf_text(path)
 
 
 def card_frames(page) -> list[tuple[float, float]]:
