@@ -40,7 +40,7 @@ class Attribute:
     aliases: tuple[str, ...] = ()
     abbreviation: str = ""
     group: str = ""  # the attribute this one is a sub-factor of (e.g. Economy Energy of Economy)
-    icon: str = ""  # a name from templates/icons/icons.json
+    icon: str = ""  # an icon name (templates/icons: game-icons.net names)
     start: str = ""  # starting value as printed on the player sheet: "5", "1D6"
     erratum: str | None = None
     where: Where | None = _where()
@@ -79,7 +79,7 @@ class CardType:
     color: str = "#555555"
     description: str = ""
     cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
-    icon: str = ""  # a name from templates/icons/icons.json
+    icon: str = ""  # an icon name (templates/icons: game-icons.net names)
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
     where: Where | None = _where()
 
@@ -107,6 +107,8 @@ class Card:
     erratum: str | None = None
     art: str = ""  # an image file, relative to the game folder (else art/<card id>.png|jpg|webp)
     art_focus: str = ""  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
+    icon: str = ""  # the card's own picture: an icon name of the icon set (game-icons.net names)
+    flavor: str = ""  # a line of flavour text, printed in italics
     where: Where | None = _where()
 
 

@@ -1,7 +1,11 @@
-"""The icon set (icons/icons.json on the template search path), parsed once for layout."""
+"""The icon set, parsed once for layout: the whole game-icons.net set kitgen ships
+(icons/game-icons.json.gz), with any icons/icons.json on the template search path added over it
+(a game's own icons, or a replacement for one of ours)."""
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,13 +14,15 @@ from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.svgpath import parse_path
 
 ICONS_FILE = Path("icons") / "icons.json"
+ICON_SET = Path("icons") / "game-icons.json.gz"
+MAX_ICON_SET = 64 << 20  # bytes once unpacked: the whole game-icons.net set is about 6 MiB
 
 
 @dataclass(frozen=True)
 class IconSet:
     icons: dict  # name -> (width, height, SVG path data); the path is parsed when first used
     attribution: str = ""
-    key: str = ""  # a hash of the icon file: changes when any icon does
+    key: str = ""  # a hash of the icon files: changes when any icon does
     source: str = ""  # the icon file, for errors
     _parsed: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -30,17 +36,48 @@ class IconSet:
                 raise KitgenError(error(Where(self.source), f"icon set is damaged: icon '{name}': {exc}")) from None
         return self._parsed[name]
 
+    def names(self) -> list[str]:
+        return sorted(self.icons)
+
 
 def load_icons(dirs: list[Path]) -> IconSet:
-    path = next((d / ICONS_FILE for d in dirs if (d / ICONS_FILE).is_file()), None)
-    if path is None:
+    """The first icon set on the search path, then every icons.json on it, nearest last wins."""
+    base = next((d / ICON_SET for d in dirs if (d / ICON_SET).is_file()), None)
+    extra = [d / ICONS_FILE for d in reversed(dirs) if (d / ICONS_FILE).is_file()]
+    icons, attributions, digest, source = {}, [], hashlib.sha256(), ""
+    for path in ([base] if base else []) + extra:
+        raw = _read(path)
+        data = _parse(raw, path)
+        icons.update(data["icons"])
+        if data["attribution"] and data["attribution"] not in attributions:
+            attributions.append(data["attribution"])
+        digest.update(hashlib.sha256(raw).digest())
+        source = str(path)
+    if not icons:
         return IconSet({})
+    return IconSet(icons, "; ".join(attributions), digest.hexdigest(), source)
+
+
+def _read(path: Path) -> bytes:
     try:
         raw = path.read_bytes()
+        if path.suffix == ".gz":
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacked:
+                raw = unpacked.read(MAX_ICON_SET + 1)
+            if len(raw) > MAX_ICON_SET:
+                raise ValueError(f"more than {MAX_ICON_SET >> 20} MiB unpacked")
+        return raw
+    except (OSError, EOFError, ValueError) as exc:
+        raise KitgenError(error(Where(str(path)), f"icon set is damaged: {exc}")) from None
+
+
+def _parse(raw: bytes, path: Path) -> dict:
+    try:
         data = json.loads(raw.decode("utf-8"))
         icons = {name: (icon["width"], icon["height"], icon["path"]) for name, icon in data["icons"].items()}
         if not all(isinstance(path_data, str) for _, _, path_data in icons.values()):
             raise TypeError("an icon's path is not a string")
-    except (ValueError, KeyError, TypeError) as exc:
+        icons.update({alias: icons[parent] for alias, parent in data.get("aliases", {}).items() if parent in icons})
+        return {"icons": icons, "attribution": str(data.get("attribution", ""))}
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise KitgenError(error(Where(str(path)), f"icon set is damaged: {exc}")) from None
-    return IconSet(icons, data.get("attribution", ""), hashlib.sha256(raw).hexdigest(), str(path))
