@@ -17,7 +17,7 @@ from kitgen.project import Project
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
 from kitgen.shops import INCH, Target, canvas_size
-from kitgen.tts import cell_size, plan_sheets, saved_object, saved_objects_folder
+from kitgen.tts import MAX_PIXELS, cell_size, plan_sheets, saved_object, saved_objects_folder
 
 FACES_PDF = ".cards.pdf"  # the single-card PDF the images are rendered from; removed once they are
 CELLS = ".cells"  # TTS: each face at its sheet size, composed into sheets, then removed
@@ -38,27 +38,29 @@ class Face:
 
 
 def export_png(project: Project, game_ref: str, out_dir: Path, options: Options, target: Target,
-               progress=None) -> Exported:
+               dpi: float | None = None, cards: tuple[str, ...] = (), progress=None) -> Exported:
     """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed,
-    named as the target shop wants, with cards.csv (file, card, copies) beside them."""
+    named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
+    overrides the target's; `cards` (names or ids) limits the export to those cards."""
     checked = _checked(project, game_ref, options)
-    size = canvas_size(checked.spec.card, checked.spec.bleed, target.dpi)
-    warnings = _canvas_warnings(checked, target, size)
-    faces = _faces(checked, target)
+    dpi = dpi or target.dpi
+    size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
+    warnings = _canvas_warnings(checked, target)
+    faces = _chosen(_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:
-        warnings += _render(checked, faces, folder, checked.spec.bleed, size, target.dpi, progress)
+        warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
         _write_quantities(folder / "cards.csv", faces)
     return Exported(sorted(out_dir.glob("*.png")) + [out_dir / "cards.csv"], warnings)
 
 
 def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options, base_url: str | None = None,
-               install: bool = False, progress=None) -> Exported:
-    """Per deck: sheets of at most 10 x 7 cards and 4096 px, the back image, the saved object
-    `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with `install`, the saved objects
-    are also copied into TTS's Saved Objects folder."""
+               install: bool = False, sheet_size: int = MAX_PIXELS, progress=None) -> Exported:
+    """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
+    image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
+    `install`, the saved objects are also copied into TTS's Saved Objects folder."""
     checked = _checked(project, game_ref, options)
     game = checked.game
-    cell = cell_size(checked.spec.card)
+    cell = cell_size(checked.spec.card, min(sheet_size, MAX_PIXELS))
     dpi = cell[0] / checked.spec.card[0] * INCH
     prefix = f"{game.id}-"
     faces = [Face(deck_faces, index, f"{CELLS}/{deck_faces.deck.id}-{index if index != BACK else 'back'}.png")
@@ -147,8 +149,23 @@ def _write_quantities(path: Path, faces: list[Face]) -> None:
                 writer.writerow([face.name, card.name, card.copies])
 
 
-def _canvas_warnings(checked: Checked, target: Target, size: tuple[int, int]) -> list[Problem]:
-    """A shop preset names the canvases its products take; a card size it does not make is said."""
+def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
+    """Only the named cards (by name or id, any case), each with its deck's back; all without names."""
+    if not cards:
+        return faces
+    wanted = {name.casefold() for name in cards}
+    picked = [face for face in faces if face.index != BACK and wanted & {face.deck.deck.cards[face.index].name.casefold(),
+                                                                          face.deck.deck.cards[face.index].id.casefold()}]
+    if not picked:
+        raise KitgenError(error(Where("--card"), f"no card named {', '.join(cards)}"))
+    decks = {id(face.deck) for face in picked}
+    return picked + [face for face in faces if face.index == BACK and id(face.deck) in decks]
+
+
+def _canvas_warnings(checked: Checked, target: Target) -> list[Problem]:
+    """A shop preset names the canvases its products take (at its own dpi); a card size it does
+    not make is said."""
+    size = canvas_size(checked.spec.card, checked.spec.bleed, target.dpi)
     if not target.canvases or size in target.canvases.values():
         return []
     known = ", ".join(f"{name} {w} x {h}" for name, (w, h) in target.canvases.items())

@@ -58,9 +58,9 @@ TARGETS = {
 }
 
 
-def custom_target(bleed: float, dpi: float) -> Target:
-    """No shop: the bleed and dpi the user gave, files named by deck and card id."""
-    return Target("", "", bleed, dpi, "{deck}-{card}.png", "{deck}-back.png", {}, "")
+def custom_target(dpi: float) -> Target:
+    """No shop: the bleed the print settings give, files named by deck and card id."""
+    return Target("", "", 0.0, dpi, "{deck}-{card}.png", "{deck}-back.png", {}, "")
 
 
 def canvas_size(card: tuple[float, float], bleed: float, dpi: float) -> tuple[int, int]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096  # the Custom Deck dialog's 10 x 7 grid; 4096 px (asset-creation.md)
-MIN_GRID = 2  # sheets are at least 2 x 2: TTS's Deck Builder and deck templates start there (custom-deck.md)
+MIN_GRID = 2  # a kit choice: sheets at least 2 x 2, as kitgen's earlier sheets were (no source promises a 1-wide grid loads)
 CELLS = MAX_COLUMNS * MAX_ROWS - 1  # card faces a sheet holds: its last slot is the hidden-card image
 
 
@@ -53,12 +53,12 @@ def plan_sheets(cards: int) -> list[Sheet]:
     return sheets
 
 
-def cell_size(card: tuple[float, float]) -> tuple[int, int]:
+def cell_size(card: tuple[float, float], sheet_size: int = MAX_PIXELS) -> tuple[int, int]:
     """One card's pixels on a sheet: the widest cell for which 10 columns and 7 rows both stay
-    within 4096 px, in the card's proportions."""
+    within `sheet_size` px, in the card's proportions."""
     width, height = card
-    cell_w = min(MAX_PIXELS // MAX_COLUMNS, math.floor(MAX_PIXELS // MAX_ROWS * width / height))
-    cell_h = min(MAX_PIXELS // MAX_ROWS, round(cell_w * height / width))
+    cell_w = min(sheet_size // MAX_COLUMNS, math.floor(sheet_size // MAX_ROWS * width / height))
+    cell_h = min(sheet_size // MAX_ROWS, round(cell_w * height / width))
     return cell_w, cell_h
 
 

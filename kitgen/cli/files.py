@@ -1,7 +1,6 @@
 """Commands that write other files: export (JSON, PNG, Tabletop Simulator), calibrate, new."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -35,8 +34,11 @@ from kitgen.units import Length
 @click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
 @click.option("--base-url", help="tts: where you host the images (FaceURL/BackURL = URL/FILE); default file:/// paths.")
 @click.option("--install", is_flag=True, help="tts: also copy the saved objects into Tabletop Simulator's Saved Objects.")
+@click.option("--sheet-size", type=click.IntRange(200, 4096), default=4096, show_default=True,
+              help="tts: largest sheet side in pixels (smaller sheets load faster in TTS).")
+@click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
 def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: float | None,
-           card_size: str | None, base_url: str | None, install: bool) -> None:
+           card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...]) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
     project = Project.default()
     progress = _Progress() if sys.stderr.isatty() else None  # as build: only where someone watches
@@ -50,12 +52,10 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
             preset = TARGETS[target] if target else None
             bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
             options = Options(PrintSettings(bleed=bleed, card_size=card_size))
-            shop = preset or custom_target(0.0, 300)
-            shop = dataclasses.replace(shop, dpi=dpi or shop.dpi)
-            result = export_png(project, game, out_dir, options, shop, progress)
+            result = export_png(project, game, out_dir, options, preset or custom_target(300), dpi, cards, progress)
         else:
             options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
-            result = export_tts(project, game, out_dir, options, base_url, install, progress)
+            result = export_tts(project, game, out_dir, options, base_url, install, sheet_size, progress)
     except KitgenError as exc:
         _fail(exc)
     for problem in sort_problems(result.warnings):
