@@ -42,11 +42,11 @@ def export_png(project: Project, game_ref: str, out_dir: Path, options: Options,
     """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed,
     named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
     overrides the target's; `cards` (names or ids) limits the export to those cards."""
-    checked = _checked(project, game_ref, options)
+    checked = checked_game(project, game_ref, options)
     dpi = dpi or target.dpi
     size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
     warnings = _canvas_warnings(checked, target)
-    faces = _chosen(_faces(checked, target), cards)
+    faces = _chosen(card_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:
         warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
         _write_quantities(folder / "cards.csv", faces)
@@ -58,7 +58,7 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options,
     """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
     image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
     `install`, the saved objects are also copied into TTS's Saved Objects folder."""
-    checked = _checked(project, game_ref, options)
+    checked = checked_game(project, game_ref, options)
     game = checked.game
     cell = cell_size(checked.spec.card, min(sheet_size, MAX_PIXELS))
     dpi = cell[0] / checked.spec.card[0] * INCH
@@ -92,18 +92,11 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options,
 
 def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
             progress) -> list[Problem]:
-    """The faces as one single-card PDF (what `build --layout single` draws, each face once), each
-    page rendered to its PNG; stops on errors the faces report (text that does not fit)."""
+    """The faces as one single-card PDF, each page rendered to its PNG; stops on errors the faces
+    report (text that does not fit)."""
     step = progress or (lambda text, done=None, total=None: None)
-    width, height = checked.spec.card
-    trim = (bleed, bleed, width, height)
-    pages = [Page(width + 2 * bleed, height + 2 * bleed, (), (Placement(_key(face), bleed, bleed, width, height,
-                                                                        face.index),), bleed, trim, face.deck)
-             for face in faces]
     pdf = folder / FACES_PDF
-    images = {key: art.reader_source() for key, art in checked.images.items()}
-    write_pages(pdf, pages, f"{checked.game.title}: cards", images,
-                lambda done, total: step("drawing the cards", done, total))
+    write_faces_pdf(checked, faces, pdf, bleed, lambda done, total: step("drawing the cards", done, total))
     problems = face_problems(checked)
     errors = [p for p in problems if p.is_error]
     if errors:
@@ -114,12 +107,24 @@ def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, siz
     return problems
 
 
+def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
+    """What `build --layout single` draws (trim plus bleed a page, TrimBox and BleedBox), each face
+    once, in the order of `faces`."""
+    width, height = checked.spec.card
+    trim = (bleed, bleed, width, height)
+    pages = [Page(width + 2 * bleed, height + 2 * bleed, (), (Placement(_key(face), bleed, bleed, width, height,
+                                                                        face.index),), bleed, trim, face.deck)
+             for face in faces]
+    images = {key: art.reader_source() for key, art in checked.images.items()}
+    write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
+
+
 def _key(face: Face) -> str:
     deck_id = face.deck.deck.id
     return f"back-{deck_id}" if face.index == BACK else f"front-{deck_id}-{face.index}"
 
 
-def _faces(checked: Checked, target: Target) -> list[Face]:
+def card_faces(checked: Checked, target: Target) -> list[Face]:
     """Each card's front once, then the deck's back, named by the target's patterns; two cards
     that would get one name (a repeated id) keep their place in the deck in it."""
     faces, seen = [], set()
@@ -206,7 +211,7 @@ def _remove_tree(folder: Path) -> None:
     folder.rmdir()
 
 
-def _checked(project: Project, game_ref: str, options: Options) -> Checked:
+def checked_game(project: Project, game_ref: str, options: Options) -> Checked:
     checked = check_kit(project, game_ref, options, lay_out=False)
     errors = [p for p in checked.problems if p.is_error]
     if errors:
