@@ -42,6 +42,8 @@ def export_png(project: Project, game_ref: str, out_dir: Path, options: Options,
     """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed,
     named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
     overrides the target's; `cards` (names or ids) limits the export to those cards."""
+    if progress:
+        progress("reading and checking the game")  # as build says it
     checked = checked_game(project, game_ref, options)
     dpi = dpi or target.dpi
     size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
@@ -58,11 +60,13 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options,
     """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
     image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
     `install`, the saved objects are also copied into TTS's Saved Objects folder."""
+    install_to = _saved_objects() if install else None  # before any work: a missing folder changes nothing
+    if progress:
+        progress("reading and checking the game")
     checked = checked_game(project, game_ref, options)
     game = checked.game
     cell = cell_size(checked.spec.card, min(sheet_size, MAX_PIXELS))
     dpi = cell[0] / checked.spec.card[0] * INCH
-    prefix = f"{game.id}-"
     faces = [Face(deck_faces, index, f"{CELLS}/{deck_faces.deck.id}-{index if index != BACK else 'back'}.png")
              for deck_faces in checked.faces for index in [*range(len(deck_faces.deck.cards)), BACK]]
     url = _url_maker(out_dir, base_url)
@@ -70,24 +74,29 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options,
         (folder / CELLS).mkdir()
         warnings = _render(checked, faces, folder, 0.0, cell, dpi, progress)
         for deck_faces in checked.faces:
-            deck = deck_faces.deck
-            cells = {index: folder / f"{CELLS}/{deck.id}-{index}.png" for index in range(len(deck.cards))}
-            back = folder / f"{CELLS}/{deck.id}-back.png"
-            sheets = plan_sheets(len(deck.cards))
-            urls = {}
-            for sheet in sheets:
-                name = f"{prefix}{deck.id}-sheet-{sheet.number}.png"
-                slots = {slot: cells[index] for slot, index in enumerate(sheet.cards)} | {sheet.hidden_slot: back}
-                compose_sheet(slots, sheet.columns, sheet.rows, cell, folder / name, dpi)
-                urls[sheet.number] = url(name)
-            back.replace(folder / f"{prefix}{deck.id}-back.png")
-            saved = saved_object(game.id, deck, sheets, urls, url(f"{prefix}{deck.id}-back.png"),
-                                 lambda card: rules_text(game, card))
-            _write_json(folder / f"{prefix}{deck.id}.json", saved)
-            thumbnail(folder / f"{prefix}{deck.id}-back.png", folder / f"{prefix}{deck.id}.png")
+            _write_deck(folder, game, deck_faces.deck, cell, dpi, url)
         _remove_tree(folder / CELLS)
-    installed = _install(out_dir, [f"{prefix}{faces.deck.id}" for faces in checked.faces]) if install else []
-    return Exported(sorted(p for p in out_dir.iterdir() if p.suffix in (".json", ".png")), warnings, installed)
+    stems = [f"{game.id}-{faces.deck.id}" for faces in checked.faces]
+    installed = _install(out_dir, install_to, stems) if install_to else []
+    return Exported(sorted(p for p in out_dir.iterdir() if p.name.startswith(tuple(stems))), warnings, installed)
+
+
+def _write_deck(folder: Path, game, deck, cell: tuple[int, int], dpi: float, url) -> None:
+    """One deck's sheets (faces in slot order, the back in each sheet's last slot), its back
+    image, saved object and thumbnail, from the faces rendered into CELLS."""
+    stem = f"{game.id}-{deck.id}"
+    back = folder / f"{CELLS}/{deck.id}-back.png"
+    sheets = plan_sheets(len(deck.cards))
+    urls = {}
+    for sheet in sheets:
+        name = f"{stem}-sheet-{sheet.number}.png"
+        slots = {slot: folder / f"{CELLS}/{deck.id}-{index}.png" for slot, index in enumerate(sheet.cards)}
+        compose_sheet(slots | {sheet.hidden_slot: back}, sheet.columns, sheet.rows, cell, folder / name, dpi)
+        urls[sheet.number] = url(name)
+    back.replace(folder / f"{stem}-back.png")
+    saved = saved_object(game.id, deck, sheets, urls, url(f"{stem}-back.png"), lambda card: rules_text(game, card))
+    _write_json(folder / f"{stem}.json", saved)
+    thumbnail(folder / f"{stem}-back.png", folder / f"{stem}.png")
 
 
 def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
@@ -187,11 +196,16 @@ def _url_maker(out_dir: Path, base_url: str | None):
     return lambda name: (folder / name).as_uri()
 
 
-def _install(out_dir: Path, stems: list[str]) -> list[Path]:
+def _saved_objects() -> Path:
     folder = saved_objects_folder()
     if not folder.is_dir():
         raise KitgenError(error(Where(str(folder)), "Tabletop Simulator's Saved Objects folder is not there; "
                                                     "start TTS once (or save an object) and try again"))
+    return folder
+
+
+def _install(out_dir: Path, folder: Path, stems: list[str]) -> list[Path]:
+    """The saved objects and their thumbnails, copied; the images stay where their URLs say."""
     installed = []
     for stem in stems:
         for suffix in (".json", ".png"):

@@ -125,6 +125,7 @@ def test_tts__install_copies_into_the_saved_objects_folder_or_says_where_it_look
     options = Options(PrintSettings(bleed=Length(0.0)))
     with pytest.raises(KitgenError, match="Saved Objects folder is not there"):
         export_tts(project, str(TINY), tmp_path / "tts", options, install=True, sheet_size=SMALL)
+    assert not (tmp_path / "tts").exists()  # refused before anything was written
     folder = saved_objects_folder()
     assert folder == tmp_path / "home" / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
     folder.mkdir(parents=True)
