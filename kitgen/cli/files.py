@@ -24,8 +24,9 @@ from kitgen.units import Length
 
 @main.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["json", "png", "tts"]), default="json", show_default=True,
-              help="json: cards to stdout; png: one image per face and back; tts: Tabletop Simulator saved objects.")
+@click.option("--format", "fmt", type=click.Choice(["json", "png", "tts"]),
+              help="json (default; png with --target): cards to stdout; png: one image per face and back; "
+                   "tts: Tabletop Simulator saved objects.")
 @click.option("--target", type=click.Choice(sorted(TARGETS)),
               help="png for a print shop: " + "; ".join(f"{t.name}: {t.title}" for t in TARGETS.values()) + ".")
 @click.option("--dpi", type=click.FloatRange(50, 1200), help="For --format png (default 300, or the target's).")
@@ -40,6 +41,9 @@ from kitgen.units import Length
 def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: float | None,
            card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...]) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
+    fmt = fmt or ("png" if target else "json")
+    if target and fmt != "png":
+        raise click.UsageError("--target is for --format png")
     project = Project.default()
     progress = _Progress() if sys.stderr.isatty() else None  # as build: only where someone watches
     try:

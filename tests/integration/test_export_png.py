@@ -120,7 +120,7 @@ def test_png__unknown_card_is_an_error_and_the_folder_stays(project, tmp_path):
 
 
 def test_cli__export_png_for_a_shop_writes_images_and_quantities(tmp_path):
-    result = run_kitgen("export", str(TINY), "--format", "png", "--target", "tgc", "--dpi", "50",
+    result = run_kitgen("export", str(TINY), "--target", "tgc", "--dpi", "50",  # a target means png
                         "-o", str(tmp_path / "tgc"))
     assert result.returncode == 0, result.stderr
     assert "Exported 6 files" in result.stdout  # 4 cards, the back, cards.csv
