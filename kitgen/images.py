@@ -60,6 +60,9 @@ def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options,
     """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
     image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
     `install`, the saved objects are also copied into TTS's Saved Objects folder."""
+    if base_url and not base_url.startswith(("https://", "http://")):
+        raise KitgenError(error(Where("--base-url"), f"'{base_url}' is not a web address (https://...): "
+                                                     "TTS downloads the images from it"))
     install_to = _saved_objects() if install else None  # before any work: a missing folder changes nothing
     if progress:
         progress("reading and checking the game")

@@ -120,6 +120,11 @@ def test_tts__a_deck_of_one_card_is_a_card_and_base_url_names_the_host(project, 
     assert card["CustomDeck"]["1"]["BackURL"] == "https://example.org/cards/tiny-main-back.png"
 
 
+def test_tts__base_url_must_be_a_web_address(project, tmp_path):
+    with pytest.raises(KitgenError, match="--base-url: error: 'cards/' is not a web address"):
+        export_tts(project, str(TINY), tmp_path / "tts", Options(), base_url="cards/")
+
+
 def test_tts__install_copies_into_the_saved_objects_folder_or_says_where_it_looked(project, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     options = Options(PrintSettings(bleed=Length(0.0)))
