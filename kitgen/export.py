@@ -1,10 +1,17 @@
-"""Export a game's cards as plain data (JSON-ready dicts), attribute names resolved in full."""
+"""Export a game's cards as plain data (JSON-ready dicts), attribute names resolved in full, and
+each card's rules as one plain text (what a virtual tabletop shows). Standard library only."""
 from __future__ import annotations
 
-from kitgen.model import Effect, Game
+import dataclasses
+
+from kitgen.model import Card, Effect, Game
+
+TARGETS = {"self": "", "target-player": "target player", "all-other-players": "all other players",
+           "all-players": "all players"}
 
 
 def export_json(game: Game) -> dict:
+    """Every field of every card (issue 16: nothing the data says is lost on the way out)."""
     return {
         "game": game.id,
         "title": game.title,
@@ -13,19 +20,25 @@ def export_json(game: Game) -> dict:
             "name": deck.name,
             "code": deck.code,
             "optional": deck.optional,
-            "cards": [{
-                "id": card.id,
-                "name": card.name,
-                "type": card.type,
-                "copies": card.copies,
-                "effects": [_effect(game, e) for e in card.effects],
-                "text": card.text,
-                **({"cost": card.cost} if card.cost else {}),
-                **({"keywords": list(card.keywords)} if card.keywords else {}),
-                **({"kit_choice": card.kit_choice} if card.kit_choice else {}),
-            } for card in deck.cards],
+            "description": deck.description,
+            "back": _plain(deck.back),
+            "cards": [_card(game, card) for card in deck.cards],
         } for deck in game.decks],
     }
+
+
+def _card(game: Game, card: Card) -> dict:
+    out = {field.name: _plain(getattr(card, field.name)) for field in dataclasses.fields(card) if field.name != "where"}
+    out["effects"] = [_effect(game, e) for e in card.effects]
+    return out
+
+
+def _plain(value):
+    if dataclasses.is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name != "where"}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _effect(game: Game, effect: Effect) -> dict:
@@ -37,4 +50,24 @@ def _effect(game: Game, effect: Effect) -> dict:
         out["condition"] = effect.condition
     if effect.dice:
         out["dice"] = effect.dice
+    if effect.erratum:
+        out["erratum"] = effect.erratum
     return out
+
+
+def rules_text(game: Game, card: Card) -> str:
+    """The card's effects, one a line ("Exploration +2", "Military -1D6 (target player, if IB)"),
+    then its text: what Tabletop Simulator shows as the card's Description."""
+    lines = []
+    for effect in card.effects:
+        attribute = game.attribute(effect.attribute)
+        name = attribute.name if attribute else effect.attribute
+        amount = effect.dice if effect.dice else f"{effect.delta:+d}"
+        condition = next((c for c in game.conditions if c.id == effect.condition), None)
+        notes = [TARGETS[effect.target]] if TARGETS.get(effect.target) else []
+        if effect.condition:
+            notes.append(f"if {condition.code if condition else effect.condition}")
+        lines.append(f"{name} {amount}" + (f" ({', '.join(notes)})" if notes else ""))
+    if card.text:
+        lines.append(card.text)
+    return "\n".join(lines)

@@ -1,78 +1,235 @@
-"""Image exports: one PNG per card face and back for print shops, and deck sheets for Tabletop
-Simulator. Same pipeline as a build (load -> check -> layout); only the last stage differs."""
+"""Image exports: one PNG per card face and deck back for print shops, and Tabletop Simulator saved
+objects. Same pipeline as a build (load -> check -> layout -> the PDF); the images are that PDF,
+one card a page, rendered by pdfium (kitgen/render/pixels.py): there is no second drawing."""
 from __future__ import annotations
 
+import csv
 import json
-import math
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
-from kitgen.build import Checked, Options, check_kit
-from kitgen.errors import KitgenError
+from kitgen.build import Checked, Options, check_kit, face_problems
+from kitgen.errors import KitgenError, Problem, Where, error, warning
+from kitgen.export import rules_text
+from kitgen.layout.cards import BACK, Page, Placement
 from kitgen.project import Project
-from kitgen.render.kit import staged
-from kitgen.render.raster import compose_sheet, rasterise, save_png
+from kitgen.render.kit import staged, write_pages
+from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
+from kitgen.shops import INCH, Target, canvas_size
+from kitgen.tts import MAX_PIXELS, cell_size, plan_sheets, saved_object, saved_objects_folder
 
-TTS_MAX_COLUMNS, TTS_MAX_ROWS, TTS_MAX_WIDTH = 10, 7, 4096  # Tabletop Simulator's custom deck limits
+FACES_PDF = ".cards.pdf"  # the single-card PDF the images are rendered from; removed once they are
+CELLS = ".cells"  # TTS: each face at its sheet size, composed into sheets, then removed
 
 
-def export_png(project: Project, game_ref: str, out_dir: Path, dpi: float, options: Options) -> list[Path]:
-    """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed."""
-    checked = _checked(project, game_ref, options)
-    bleed = checked.spec.bleed
-    width, height = checked.spec.card
-    size = (round((width + 2 * bleed) * dpi / 72), round((height + 2 * bleed) * dpi / 72))
-    pictures = {key: art.picture() for key, art in checked.images.items()}  # decoded once
+@dataclass
+class Exported:
+    files: list[Path]
+    warnings: list[Problem] = field(default_factory=list)
+    installed: list[Path] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Face:
+    deck: object  # DeckFaces
+    index: int  # the card's place in its deck, or BACK
+    name: str  # the image's file name
+
+
+def export_png(project: Project, game_ref: str, out_dir: Path, options: Options, target: Target,
+               dpi: float | None = None, cards: tuple[str, ...] = (), progress=None) -> Exported:
+    """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed,
+    named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
+    overrides the target's; `cards` (names or ids) limits the export to those cards."""
+    if progress:
+        progress("reading and checking the game")  # as build says it
+    checked = checked_game(project, game_ref, options)
+    dpi = dpi or target.dpi
+    size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
+    warnings = _canvas_warnings(checked, target)
+    faces = _chosen(card_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:
-        for faces in checked.faces:
-            items = [(f"{faces.deck.id}-{card.id}", face) for card, face in zip(faces.deck.cards, faces.fronts)]
-            items.append((f"{faces.deck.id}-back", faces.back))
-            for name, face in items:
-                image = rasterise(face.shapes, width, height, dpi, checked.fonts, (-bleed, -bleed), size, pictures)
-                save_png(image, folder / f"{name}.png", dpi)
-    return sorted(out_dir.glob("*.png"))
+        warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
+        _write_quantities(folder / "cards.csv", faces)
+    return Exported(sorted(out_dir.glob("*.png")) + [out_dir / "cards.csv"], warnings)
 
 
-def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options) -> list[Path]:
-    """Per deck: sheets of at most 10 x 7 faces, at most 4096 px wide, the back image, and a JSON
-    index saying which sheet and slot holds each card and how many copies to make."""
-    checked = _checked(project, game_ref, options)
+def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options, base_url: str | None = None,
+               install: bool = False, sheet_size: int = MAX_PIXELS, progress=None) -> Exported:
+    """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
+    image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
+    `install`, the saved objects are also copied into TTS's Saved Objects folder."""
+    if base_url and not base_url.startswith(("https://", "http://")):
+        raise KitgenError(error(Where("--base-url"), f"'{base_url}' is not a web address (https://...): "
+                                                     "TTS downloads the images from it"))
+    install_to = _saved_objects() if install else None  # before any work: a missing folder changes nothing
+    if progress:
+        progress("reading and checking the game")
+    checked = checked_game(project, game_ref, options)
+    game = checked.game
+    cell = cell_size(checked.spec.card, min(sheet_size, MAX_PIXELS))
+    dpi = cell[0] / checked.spec.card[0] * INCH
+    faces = [Face(deck_faces, index, f"{CELLS}/{deck_faces.deck.id}-{index if index != BACK else 'back'}.png")
+             for deck_faces in checked.faces for index in [*range(len(deck_faces.deck.cards)), BACK]]
+    url = _url_maker(out_dir, base_url)
+    with staged(out_dir, game) as folder:
+        (folder / CELLS).mkdir()
+        warnings = _render(checked, faces, folder, 0.0, cell, dpi, progress)
+        for deck_faces in checked.faces:
+            _write_deck(folder, game, deck_faces.deck, cell, dpi, url)
+        _remove_tree(folder / CELLS)
+    stems = [f"{game.id}-{faces.deck.id}" for faces in checked.faces]
+    installed = _install(out_dir, install_to, stems) if install_to else []
+    return Exported(sorted(p for p in out_dir.iterdir() if p.name.startswith(tuple(stems))), warnings, installed)
+
+
+def _write_deck(folder: Path, game, deck, cell: tuple[int, int], dpi: float, url) -> None:
+    """One deck's sheets (faces in slot order, the back in each sheet's last slot), its back
+    image, saved object and thumbnail, from the faces rendered into CELLS."""
+    stem = f"{game.id}-{deck.id}"
+    back = folder / f"{CELLS}/{deck.id}-back.png"
+    sheets = plan_sheets(len(deck.cards))
+    urls = {}
+    for sheet in sheets:
+        name = f"{stem}-sheet-{sheet.number}.png"
+        slots = {slot: folder / f"{CELLS}/{deck.id}-{index}.png" for slot, index in enumerate(sheet.cards)}
+        compose_sheet(slots | {sheet.hidden_slot: back}, sheet.columns, sheet.rows, cell, folder / name, dpi)
+        urls[sheet.number] = url(name)
+    back.replace(folder / f"{stem}-back.png")
+    saved = saved_object(game.id, deck, sheets, urls, url(f"{stem}-back.png"), lambda card: rules_text(game, card))
+    _write_json(folder / f"{stem}.json", saved)
+    thumbnail(folder / f"{stem}-back.png", folder / f"{stem}.png")
+
+
+def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
+            progress) -> list[Problem]:
+    """The faces as one single-card PDF, each page rendered to its PNG; stops on errors the faces
+    report (text that does not fit)."""
+    step = progress or (lambda text, done=None, total=None: None)
+    pdf = folder / FACES_PDF
+    write_faces_pdf(checked, faces, pdf, bleed, lambda done, total: step("drawing the cards", done, total))
+    problems = face_problems(checked)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise KitgenError(errors)
+    render_pdf(pdf, [folder / face.name for face in faces], size, dpi,
+               lambda done, total: step("rendering images", done, total))
+    pdf.unlink()
+    return problems
+
+
+def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
+    """What `build --layout single` draws (trim plus bleed a page, TrimBox and BleedBox), each face
+    once, in the order of `faces`."""
     width, height = checked.spec.card
-    card_px = TTS_MAX_WIDTH // TTS_MAX_COLUMNS
-    dpi = card_px / width * 72
-    card_h_px = round(height * dpi / 72)
-    index = {"game": checked.game.id, "decks": []}
-    pictures = {key: art.picture() for key, art in checked.images.items()}  # decoded once
-    with staged(out_dir, checked.game) as folder:
-        for faces in checked.faces:
-            per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1  # TTS keeps the last slot for the hidden card
-            pairs = list(zip(faces.deck.cards, faces.fronts))
-            sheets = []
-            for number, start in enumerate(range(0, len(pairs), per_sheet), start=1):
-                chunk = pairs[start:start + per_sheet]
-                cols = min(TTS_MAX_COLUMNS, max(2, len(chunk)))
-                rows = max(2, math.ceil((len(chunk) + 1) / cols))
-                sheet = _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, checked.fonts, pictures)
-                name = f"{faces.deck.id}-sheet-{number}.png"
-                save_png(sheet, folder / name, dpi)
-                sheets.append({"image": name, "columns": cols, "rows": rows,
-                               "cards": [{"name": c.name, "copies": c.copies} for c, _ in chunk]})
-            back = rasterise(faces.back.shapes, width, height, dpi, checked.fonts, size_px=(card_px, card_h_px),
-                             images=pictures)
-            save_png(back, folder / f"{faces.deck.id}-back.png", dpi)
-            index["decks"].append({"id": faces.deck.id, "name": faces.deck.name, "back": f"{faces.deck.id}-back.png",
-                                   "sheets": sheets})
-        (folder / "tts.json").write_text(json.dumps(index, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return sorted(out_dir.iterdir())
+    trim = (bleed, bleed, width, height)
+    pages = [Page(width + 2 * bleed, height + 2 * bleed, (), (Placement(_key(face), bleed, bleed, width, height,
+                                                                        face.index),), bleed, trim, face.deck)
+             for face in faces]
+    images = {key: art.reader_source() for key, art in checked.images.items()}
+    write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
 
 
-def _sheet(chunk, cols, rows, card_px, card_h_px, width, height, dpi, fonts, art=None):
-    images = [rasterise(face.shapes, width, height, dpi, fonts, size_px=(card_px, card_h_px), images=art)
-              for _, face in chunk]
-    return compose_sheet(images, cols, rows)
+def _key(face: Face) -> str:
+    deck_id = face.deck.deck.id
+    return f"back-{deck_id}" if face.index == BACK else f"front-{deck_id}-{face.index}"
 
 
-def _checked(project: Project, game_ref: str, options: Options) -> Checked:
-    checked = check_kit(project, game_ref, options)
+def card_faces(checked: Checked, target: Target) -> list[Face]:
+    """Each card's front once, then the deck's back, named by the target's patterns; two cards
+    that would get one name (a repeated id) keep their place in the deck in it."""
+    faces, seen = [], set()
+    for deck_faces in checked.faces:
+        deck = deck_faces.deck
+        for index, card in enumerate(deck.cards):
+            name = target.front.format(deck=deck.id, number=index + 1, card=card.id or f"card-{index + 1}")
+            if name in seen:
+                name = f"{name.removesuffix('.png')}-{index + 1}.png"
+            seen.add(name)
+            faces.append(Face(deck_faces, index, name))
+        faces.append(Face(deck_faces, BACK, target.back.format(deck=deck.id)))
+    return faces
+
+
+def _write_quantities(path: Path, faces: list[Face]) -> None:
+    """cards.csv: each image, what it is and how many to print (a back: as many as its deck's cards)."""
+    with open(path, "w", encoding="utf-8", newline="") as file:
+        writer = csv.writer(file, lineterminator="\n")
+        writer.writerow(["file", "card", "copies"])
+        for face in faces:
+            deck = face.deck.deck
+            if face.index == BACK:
+                writer.writerow([face.name, f"{deck.name} (back)", sum(card.copies for card in deck.cards)])
+            else:
+                card = deck.cards[face.index]
+                writer.writerow([face.name, card.name, card.copies])
+
+
+def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
+    """Only the named cards (by name or id, any case), each with its deck's back; all without names."""
+    if not cards:
+        return faces
+    wanted = {name.casefold() for name in cards}
+    picked = [face for face in faces if face.index != BACK and wanted & {face.deck.deck.cards[face.index].name.casefold(),
+                                                                          face.deck.deck.cards[face.index].id.casefold()}]
+    if not picked:
+        raise KitgenError(error(Where("--card"), f"no card named {', '.join(cards)}"))
+    decks = {id(face.deck) for face in picked}
+    return picked + [face for face in faces if face.index == BACK and id(face.deck) in decks]
+
+
+def _canvas_warnings(checked: Checked, target: Target) -> list[Problem]:
+    """A shop preset names the canvases its products take (at its own dpi); a card size it does
+    not make is said."""
+    size = canvas_size(checked.spec.card, checked.spec.bleed, target.dpi)
+    if not target.canvases or size in target.canvases.values():
+        return []
+    known = ", ".join(f"{name} {w} x {h}" for name, (w, h) in target.canvases.items())
+    return [warning(Where("--target"), f"{target.title} takes {known} px images; this card size gives "
+                                       f"{size[0]} x {size[1]} px ({target.source})")]
+
+
+def _url_maker(out_dir: Path, base_url: str | None):
+    """FaceURL/BackURL: file:/// and the absolute path by default (TTS reads local files), or the
+    user's host: base URL + file name."""
+    if base_url:
+        return lambda name: base_url.rstrip("/") + "/" + quote(name)
+    folder = Path(out_dir).resolve()
+    return lambda name: (folder / name).as_uri()
+
+
+def _saved_objects() -> Path:
+    folder = saved_objects_folder()
+    if not folder.is_dir():
+        raise KitgenError(error(Where(str(folder)), "Tabletop Simulator's Saved Objects folder is not there; "
+                                                    "start TTS once (or save an object) and try again"))
+    return folder
+
+
+def _install(out_dir: Path, folder: Path, stems: list[str]) -> list[Path]:
+    """The saved objects and their thumbnails, copied; the images stay where their URLs say."""
+    installed = []
+    for stem in stems:
+        for suffix in (".json", ".png"):
+            target = folder / f"{stem}{suffix}"
+            target.write_bytes((out_dir / f"{stem}{suffix}").read_bytes())
+            installed.append(target)
+    return installed
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _remove_tree(folder: Path) -> None:
+    for path in folder.iterdir():
+        path.unlink()
+    folder.rmdir()
+
+
+def checked_game(project: Project, game_ref: str, options: Options) -> Checked:
+    checked = check_kit(project, game_ref, options, lay_out=False)
     errors = [p for p in checked.problems if p.is_error]
     if errors:
         raise KitgenError(errors)

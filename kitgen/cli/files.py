@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -9,40 +10,63 @@ import click
 from kitgen.build import Options, resolve_print
 from kitgen.calibrate import no_game, write_calibration
 from kitgen.cli.common import LengthMM, _fail, main, print_options
-from kitgen.errors import KitgenError
+from kitgen.cli.kit import _Progress
+from kitgen.errors import KitgenError, sort_problems
 from kitgen.export import export_json
 from kitgen.images import export_png, export_tts
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
 from kitgen.new import new_game
 from kitgen.project import Project
+from kitgen.shops import TARGETS, custom_target
+from kitgen.units import Length
 
 
 @main.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["json", "png", "tts"]), default="json", show_default=True,
-              help="json: cards to stdout; png: one image per face and back; tts: Tabletop Simulator deck sheets.")
-@click.option("--dpi", type=click.FloatRange(50, 1200), default=300, show_default=True, help="For --format png.")
+@click.option("--format", "fmt", type=click.Choice(["json", "png", "tts"]),
+              help="json (default; png with --target): cards to stdout; png: one image per face and back; "
+                   "tts: Tabletop Simulator saved objects.")
+@click.option("--target", type=click.Choice(sorted(TARGETS)),
+              help="png for a print shop: " + "; ".join(f"{t.name}: {t.title}" for t in TARGETS.values()) + ".")
+@click.option("--dpi", type=click.FloatRange(50, 1200), help="For --format png (default 300, or the target's).")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder for png/tts (default output/GAME-FORMAT).")
 @click.option("--bleed", type=LengthMM(), help="Background past the trim, mm (png; e.g. 3.175 for 1/8 in).")
 @click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
-def export(game: str, fmt: str, dpi: float, output: Path | None, bleed: float | None, card_size: str | None) -> None:
+@click.option("--base-url", help="tts: where you host the images (FaceURL/BackURL = URL/FILE); default file:/// paths.")
+@click.option("--install", is_flag=True, help="tts: also copy the saved objects into Tabletop Simulator's Saved Objects.")
+@click.option("--sheet-size", type=click.IntRange(200, 4096), default=4096, show_default=True,
+              help="tts: largest sheet side in pixels (smaller sheets load faster in TTS).")
+@click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
+def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: float | None,
+           card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...]) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
+    fmt = fmt or ("png" if target else "json")
+    if target and fmt != "png":
+        raise click.UsageError("--target is for --format png")
     project = Project.default()
+    progress = _Progress() if sys.stderr.isatty() else None  # as build: only where someone watches
     try:
         if fmt == "json":
             loaded = load_game(project.game_folder(game))
             click.echo(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
             return
-        out_dir = output or Path("output") / f"{Path(game).name}-{fmt}"
-        options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+        out_dir = output or Path("output") / f"{Path(game).name}-{target or fmt}"
         if fmt == "png":
-            files = export_png(project, game, out_dir, dpi, options)
+            preset = TARGETS[target] if target else None
+            bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
+            options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+            result = export_png(project, game, out_dir, options, preset or custom_target(300), dpi, cards, progress)
         else:
-            files = export_tts(project, game, out_dir, options)
+            options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
+            result = export_tts(project, game, out_dir, options, base_url, install, sheet_size, progress)
     except KitgenError as exc:
         _fail(exc)
-    click.echo(f"Exported {len(files)} files -> {out_dir}/")
+    for problem in sort_problems(result.warnings):
+        click.echo(str(problem), err=True)
+    click.echo(f"Exported {len(result.files)} files -> {out_dir}/")
+    for path in result.installed:
+        click.echo(f"  installed {path}")
 
 
 @main.command()

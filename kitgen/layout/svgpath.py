@@ -1,5 +1,5 @@
-"""SVG path data made simple: parse `d` into absolute M/L/C/Z commands, flatten them to polygons,
-and measure their bounds. Pure Python, so layout can size icons and any renderer can draw them."""
+"""SVG path data made simple: parse `d` into absolute M/L/C/Z commands,
+and measure their bounds. Pure Python, so layout can size icons and render can draw them."""
 from __future__ import annotations
 
 import math
@@ -204,24 +204,6 @@ def cubic_point(p0: Point, c1: Point, c2: Point, p: Point, t: float) -> Point:
     return (a * p0[0] + b * c1[0] + c * c2[0] + e * p[0], a * p0[1] + b * c1[1] + c * c2[1] + e * p[1])
 
 
-def flatten(commands: list[Command], tolerance: float = 0.25) -> list[list[Point]]:
-    """One polygon per subpath, curves cut into lines that stray at most `tolerance` from them.
-    Polygons are implicitly closed: the last point joins the first, as a fill would."""
-    if not tolerance > 0:
-        raise ValueError(f"flatten: tolerance must be positive, got {tolerance}")
-    polygons: list[list[Point]] = []
-    for pen, cmd in _walk(commands):
-        if cmd[0] == "M":
-            polygons.append([(cmd[1], cmd[2])])
-        elif cmd[0] == "L":
-            polygons[-1].append((cmd[1], cmd[2]))
-        elif cmd[0] == "C":
-            c1, c2, end = (cmd[1], cmd[2]), (cmd[3], cmd[4]), (cmd[5], cmd[6])
-            count = _segments(pen, c1, c2, end, tolerance)
-            polygons[-1].extend(cubic_point(pen, c1, c2, end, i / count) for i in range(1, count + 1))
-    return polygons
-
-
 def _walk(commands: list[Command]) -> Iterator[tuple[Point, Command]]:
     """Each command with the pen position before it, refusing anything parse_path would not make."""
     pen: Point | None = None
@@ -236,13 +218,6 @@ def _walk(commands: list[Command]) -> Iterator[tuple[Point, Command]]:
             pen = start = (cmd[1], cmd[2])
         else:  # Z returns the pen to where its subpath began
             pen = start if cmd[0] == "Z" else (cmd[-2], cmd[-1])
-
-
-def _segments(p0: Point, c1: Point, c2: Point, p: Point, tolerance: float) -> int:
-    # Wang's formula: n uniform steps keep a cubic within 3/4 * max|second difference| / n^2.
-    dd = max(math.hypot(p0[0] - 2 * c1[0] + c2[0], p0[1] - 2 * c1[1] + c2[1]),
-             math.hypot(c1[0] - 2 * c2[0] + p[0], c1[1] - 2 * c2[1] + p[1]))
-    return max(1, math.ceil(math.sqrt(0.75 * dd / tolerance)))
 
 
 def bounds(commands: list[Command]) -> tuple[float, float, float, float]:

@@ -93,7 +93,7 @@ def _open(path: Path) -> Image.Image:
 
 
 def _normalise(image: Image.Image) -> Image.Image:
-    """RGB, or RGBA where the picture has transparency: what both renderers draw alike."""
+    """RGB, or RGBA where the picture has transparency: what reportlab embeds as it is."""
     if image.mode in ("I;16", "I;16B", "I;16L", "I"):
         image = image.point(lambda value: value / 257).convert("L")  # 16-bit: scale, do not clip
     if image.mode == "P" and "transparency" in image.info or image.mode in ("LA", "PA", "RGBA"):

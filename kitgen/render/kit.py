@@ -141,6 +141,12 @@ class _JpegReader(ImageReader):
         return self._jpeg
 
 
+def write_pages(path: Path, pages: list[Page], title: str, images: dict | None = None, progress=None) -> None:
+    """One PDF of `pages` and nothing else (no duplex preference): the single-card PDF that the
+    image exports render with pdfium."""
+    _write_sheets(path, pages, title, None, images or {}, progress)
+
+
 def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict,
                   progress=None) -> None:
     canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)

@@ -77,7 +77,8 @@ def test_art__exif_rotation_is_applied_before_cropping(game, tmp_path, project):
     exif[0x0112] = 6  # viewers turn it 90 degrees clockwise: red ends on the right
     tall.save(game / "art" / "scout-ships.jpg", exif=exif, quality=95)
     build_game(project, str(game), tmp_path / "kit")
-    run = run_kitgen("export", str(game), "--format", "png", "--dpi", "100", "-o", str(tmp_path / "png"))
+    run = run_kitgen("export", str(game), "--format", "png", "--dpi", "100", "--card", "scout-ships",
+                     "-o", str(tmp_path / "png"))
     assert run.returncode == 0, run.stderr
     with Image.open(tmp_path / "png" / "common-scout-ships.png") as card:
         left = card.getpixel((int((ART_TOP_LEFT[0] + 5) / 25.4 * 100), int((ART_TOP_LEFT[1] + 16) / 25.4 * 100)))

@@ -1,14 +1,12 @@
 """Print options measured from the output itself: page and card sizes, back positions for each
 duplex mode and offset, crop marks at the trim with bleed, the fold line, the 50 mm scale bar,
-trim and bleed boxes, exported image sizes and the Tabletop Simulator grid."""
+trim and bleed boxes (image exports: test_export_png.py, test_export_tts.py)."""
 from __future__ import annotations
 
-import json
 import shutil
 
 import pdfplumber
 import pytest
-from PIL import Image
 from pypdf import PdfReader
 
 from kitgen.build import Options, build_game
@@ -152,31 +150,6 @@ def test_layout__single_sets_trim_and_bleed_boxes(project, tmp_path):
     assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 189, 261], abs=0.01)  # 1/8 in bleed
     assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270], abs=0.01)
     assert len(PdfReader(kit / "cards-events.pdf").pages) == 2 * 77
-
-
-def test_export_png__exact_pixels_with_bleed(tmp_path):
-    result = run_kitgen("export", "galactic-civ", "--format", "png", "--dpi", "300", "--bleed", "3.175",
-                        "-o", str(tmp_path / "png"), timeout=300)
-    assert result.returncode == 0, result.stderr
-    images = sorted((tmp_path / "png").glob("*.png"))
-    assert len(images) == 197 + 2  # every card face and a back per deck
-    with Image.open(tmp_path / "png" / "common-scout-ships.png") as image:
-        assert image.size == (825, 1125) and image.mode == "RGB"
-    with Image.open(tmp_path / "png" / "events-back.png") as image:
-        assert image.size == (825, 1125)
-
-
-def test_export_tts__sheets_of_at_most_ten_by_seven(tmp_path):
-    result = run_kitgen("export", "galactic-civ", "--format", "tts", "-o", str(tmp_path / "tts"), timeout=300)
-    assert result.returncode == 0, result.stderr
-    index = json.loads((tmp_path / "tts" / "tts.json").read_text())
-    for deck in index["decks"]:
-        assert (tmp_path / "tts" / deck["back"]).is_file()
-        for sheet in deck["sheets"]:
-            assert sheet["columns"] <= 10 and sheet["rows"] <= 7 and len(sheet["cards"]) < sheet["columns"] * sheet["rows"]
-            with Image.open(tmp_path / "tts" / sheet["image"]) as image:
-                assert image.width <= 4096 and image.width == sheet["columns"] * (image.width // sheet["columns"])
-    assert sum(len(s["cards"]) for d in index["decks"] for s in d["sheets"]) == 197
 
 
 def test_calibrate__rulers_zero_under_the_front_cross(tmp_path):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.layout.svgpath import bounds, cubic_point, flatten, parse_path
+from kitgen.layout.svgpath import bounds, cubic_point, parse_path
 
 ICONS = Path(__file__).resolve().parents[2] / "templates" / "icons"
 
@@ -82,11 +82,25 @@ def test_parse_path__half_circle_arc_ends_and_passes_where_it_should(sweep, mid_
     commands = parse_path(f"M0 0 A5 5 0 0 {sweep} 10 0")
     assert [c[0] for c in commands] == ["M", "C", "C"]  # 180 degrees: two quarter segments
     assert commands[-1][5:] == (10, 0)
-    polygon = flatten(commands, tolerance=0.01)[0]
+    polygon = _points_on(commands)
     assert min(math.dist(p, (5.0, mid_y)) for p in polygon) < 1e-6
     assert polygon[0] == (0, 0) and polygon[-1] == pytest.approx((10, 0), abs=1e-12)
-    # Every flattened point lies on the circle: the cubic fit is good to a few parts in 10,000.
+    # Every point of the curves lies on the circle: the cubic fit is good to a few parts in 10,000.
     assert max(abs(math.dist(p, (5, 0)) - 5) for p in polygon) < 5 * 3e-4
+
+
+def _points_on(commands, steps: int = 64) -> list:
+    """Points along a path of M and C commands, each cubic sampled at `steps` even parameters."""
+    points, pen = [], None
+    for cmd in commands:
+        if cmd[0] == "M":
+            pen = (cmd[1], cmd[2])
+            points.append(pen)
+        elif cmd[0] == "C":
+            p = curve(cmd, pen)
+            points += [cubic_point(*p, i / steps) for i in range(1, steps + 1)]
+            pen = (cmd[5], cmd[6])
+    return points
 
 
 def test_parse_path__arc_flags_may_be_written_unseparated():
@@ -127,36 +141,11 @@ def test_parse_path__empty_data_draws_nothing():
     assert parse_path("") == [] and parse_path("  ") == []
 
 
-def test_flatten__stays_within_tolerance_of_the_curve():
-    commands = parse_path("M0 0 C0 100 100 100 100 0")
-    polygon = flatten(commands, tolerance=0.5)[0]
-    p = curve(commands[1], (0, 0))
-    for t in (i / 200 for i in range(201)):
-        x, y = cubic_point(*p, t)
-        nearest = min(_segment_distance((x, y), a, b) for a, b in zip(polygon, polygon[1:]))
-        assert nearest <= 0.5
-    assert len(flatten(commands, tolerance=0.05)[0]) > len(polygon)  # finer tolerance, more points
-
-
-def _segment_distance(p, a, b) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    length2 = (bx - ax) ** 2 + (by - ay) ** 2
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length2))
-    return math.dist(p, (ax + t * (bx - ax), ay + t * (by - ay)))
-
-
-def test_flatten__one_polygon_per_subpath():
-    polygons = flatten(parse_path("M0 0 L1 0 L1 1 Z M5 5 L6 5 L6 6 Z"))
-    assert polygons == [[(0, 0), (1, 0), (1, 1)], [(5, 5), (6, 5), (6, 6)]]
-
-
-def test_flatten_and_bounds__refuse_commands_that_parse_path_would_not_make():
+def test_bounds__refuse_commands_that_parse_path_would_not_make():
     with pytest.raises(ValueError):
-        flatten([("L", 1, 1)])
+        bounds([("L", 1, 1)])
     with pytest.raises(ValueError):
         bounds([("M", 0, 0), ("Q", 1, 1, 2, 2)])
-    with pytest.raises(ValueError):
-        flatten([("M", 0, 0)], tolerance=0)
 
 
 def test_bounds__are_tight_around_curves_not_their_control_points():
@@ -190,4 +179,4 @@ def test_icons__every_icon_parses_inside_its_box(name):
     x0, y0, x1, y1 = bounds(commands)
     assert all(math.isfinite(v) for v in (x0, y0, x1, y1))
     assert 0 <= x0 < x1 <= icon["width"] and 0 <= y0 < y1 <= icon["height"]
-    assert sum(len(p) for p in flatten(commands, tolerance=1.0)) > 3
+    assert sum(c[0] in "LC" for c in commands) >= 2  # draws an outline, not a point

@@ -1,0 +1,68 @@
+"""Print-shop presets for `kitgen export --format png --target NAME`: bleed, resolution and file
+names per shop, each number with the public page it comes from. Standard library only.
+
+A shop's canvas is the card's trim plus the bleed on every side, at the dpi:
+    poker, 2.5 x 3.5 in trim, 1/8 in bleed, 300 dpi: (2.5 + 2/8) x 300 = 825, (3.5 + 2/8) x 300 = 1125
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+INCH = 72.0  # points
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    title: str
+    bleed: float  # points, past the trim on every side
+    dpi: int
+    front: str  # file name of a card front: {deck}, {number} (place in the deck, from 1), {card} (card id)
+    back: str  # file name of a deck's back
+    canvases: dict  # card size name -> the shop's canvas in pixels, to check the export against
+    source: str
+
+
+TARGETS = {
+    # The Game Crafter: poker cards are 825 x 1125 px at 300 dpi, "2.5 x 3.5 inch" plus "an extra
+    # quarter inch (1/8 in on each side) for bleed": http://souvagames.blogspot.com/2012/11/print-quality-cards.html
+    # and "Poker cards printed at the Game Crafter ... need to be 1125 x 825px pngs":
+    # https://docs.dextrous.com.au/p/PbwvHTPaG6MJFJ/Bleed ; TGC takes images, one per card, so the
+    # file name is the card's id (TGC shows it as the card's name). The other canvases are TGC's
+    # decks as Squib and templative encode them (PRINTING.md, cheat sheet): all 1/8 in bleed at 300 dpi.
+    "tgc": Target("tgc", "The Game Crafter", INCH / 8, 300, "{deck}-{card}.png", "{deck}-back.png",
+                  {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825), "tarot": (900, 1500),
+                   "square": (1125, 1125)},
+                  "http://souvagames.blogspot.com/2012/11/print-quality-cards.html"),
+    # MakePlayingCards: poker images 822 x 1122 px at 300 dpi, a 36 px bleed margin (0.12 in =
+    # 3.048 mm), not 1/8 in (PRINTING.md A.1.2, from MPC's https://www.makeplayingcards.com/pops/faq-photo.html
+    # as cited by ianrastall/playing-cards scripts/package_poker.py). MPC's uploader keeps the
+    # order of the file names, so they carry the card's place in the deck.
+    "mpc": Target("mpc", "MakePlayingCards", 0.12 * INCH, 300, "{deck}-{number:03d}-{card}.png", "{deck}-back.png",
+                  {"poker": (822, 1122)},
+                  "https://www.makeplayingcards.com/pops/faq-photo.html"),
+    # DriveThruCards: "Ein Beschnitt von 1/8\" (0,125\") auf allen vier Seiten ist erforderlich",
+    # "Die Bilder in deinem PDF müssen 300 dpi haben", cards in deck order:
+    # https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten
+    # (DTC itself takes one PDF: `kitgen build --layout single --bleed 0.125in`; these images are for its layout tools.)
+    "dtc": Target("dtc", "DriveThruCards", INCH / 8, 300, "{deck}-{number:03d}-{card}.png", "{deck}-back.png",
+                  {"poker": (825, 1125)},
+                  "https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten"),
+    # Print and play at home: cards are cut on the trim (kitgen's own sheets butt the cards, so one
+    # cut separates two: README "Printing the kit"), so no bleed; 300 dpi is the usual print
+    # resolution ("300 DPI is the standard ... it matches the requirements of commercial printing
+    # presses": https://theplayingcardfactory.com/what-image-resolution-do-i-need-for-my-custom-playing-cards/).
+    "pnp": Target("pnp", "print and play (home printer, no bleed)", 0.0, 300, "{deck}-{card}.png", "{deck}-back.png",
+                  {"poker": (750, 1050)},
+                  "https://theplayingcardfactory.com/what-image-resolution-do-i-need-for-my-custom-playing-cards/"),
+}
+
+
+def custom_target(dpi: float) -> Target:
+    """No shop: the bleed the print settings give, files named by deck and card id."""
+    return Target("", "", 0.0, dpi, "{deck}-{card}.png", "{deck}-back.png", {}, "")
+
+
+def canvas_size(card: tuple[float, float], bleed: float, dpi: float) -> tuple[int, int]:
+    """Trim plus bleed on every side, in whole pixels (points -> inches -> pixels)."""
+    return tuple(round((side + 2 * bleed) * dpi / INCH) for side in card)
