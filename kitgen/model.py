@@ -109,6 +109,7 @@ class Card:
     art_focus: str = ""  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
     icon: str = ""  # the card's own picture: an icon name of the icon set (game-icons.net names)
     flavor: str = ""  # a line of flavour text, printed in italics
+    variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     where: Where | None = _where()
 
 

@@ -221,11 +221,12 @@ def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) ->
 
 
 def check_icons(game: Game, icons) -> list[Problem]:
-    """Every icon a card type or attribute names is in the icon set."""
+    """Every icon a card type, attribute or card names is in the icon set."""
     import difflib
 
     named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
     named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
+    named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
     problems = []
     for owner, icon, where in named:
         if icons.get(icon) is None:

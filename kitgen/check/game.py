@@ -9,6 +9,7 @@ import re
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.extras import check_extras
+from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
 from kitgen.errors import Problem, error, warning
 from kitgen.model import DiceTable, Effect, Game, slug
@@ -37,6 +38,7 @@ def check_game(game: Game) -> list[Problem]:
     problems += _check_attributes(game)
     problems += _check_rule_refs(game)
     problems += check_extras(game)
+    problems += check_pictures(game)
     for table in game.tables:
         problems += _check_table(game, table)
     return problems

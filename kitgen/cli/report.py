@@ -140,9 +140,14 @@ def list_games() -> None:
 @click.argument("game")
 @click.option("--art", "art_dir", type=click.Path(path_type=Path, file_okay=False),
               help="Folder of card art named by card id (default: the game's art/ folder).")
-def art_list(game: str, art_dir: Path | None) -> None:
+@click.option("--suggest", is_flag=True,
+              help="Propose an icon for each card from its name and text; write GAME/art/icon-suggestions.yaml.")
+def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     """List every card, whether it has art, the file it would use, and the art box size."""
     project = Project.default()
+    if suggest:
+        _suggest_icons(project, game)
+        return
     try:
         rows, box = art_table(project, game, art_dir)
     except KitgenError as exc:
@@ -155,6 +160,37 @@ def art_list(game: str, art_dir: Path | None) -> None:
         click.echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
     with_art = sum(row["has_art"] for row in rows)
     click.echo(f"\n{with_art} of {len(rows)} cards have art.")
+
+
+def _suggest_icons(project: Project, game_ref: str) -> None:
+    """Write the proposals where the designer reviews them; the deck files are never touched."""
+    from kitgen.load.icons import load_icons
+    from kitgen.load.synonyms import load_synonyms
+    from kitgen.suggest import suggest, suggestions_yaml
+
+    try:
+        folder = project.game_folder(game_ref)
+        game = load_game(folder)
+        dirs = project.template_dirs(folder)
+        found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
+                        load_synonyms(dirs))
+        path = folder / "art" / "icon-suggestions.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(suggestions_yaml(game.title, game_ref, found), encoding="utf-8")
+    except KitgenError as exc:
+        _fail(exc)
+    except OSError as exc:
+        click.echo(f"{folder / 'art'}: error: cannot write the suggestions: {exc.strerror or exc}")
+        sys.exit(1)
+    click.echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
+    for s in found:
+        click.echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  {', '.join(s.alternatives)}")
+    for deck in dict.fromkeys(s.deck for s in found):
+        mine = [s for s in found if s.deck == deck]
+        icons = {s.icon for s in mine if s.icon}
+        click.echo(f"{deck}: {len(icons)} distinct icons proposed for {len(mine)} cards, "
+                   f"{sum(not s.icon for s in mine)} without a proposal")
+    click.echo(f"Written: {path}  (review it, then copy `icon: NAME` onto the cards in decks/*.yaml)")
 
 
 @main.command()
