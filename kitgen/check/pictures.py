@@ -10,16 +10,16 @@ def check_pictures(game: Game) -> list[Problem]:
     problems: list[Problem] = []
     for deck in game.decks:
         roots = variant_roots(deck)
-        problems += [error(card.where, f"card '{card.name}': variant_of: no card '{card.variant_of}' in deck "
-                                       f"'{deck.id}'") for card in deck.cards if card.variant_of and roots[card.name] is None]
+        problems += [error(card.where, f"card '{card.name}': variant_of: no card '{card.variant_of}' in deck '{deck.id}'")
+                     for card in deck.cards if card.variant_of and roots[card.name] is None]
         first: dict[str, object] = {}  # icon -> the first card showing it
         for card in deck.cards:
             if not card.icon:
                 continue
             other = first.setdefault(card.icon, card)
             if other is not card and other.name != card.name and roots[other.name] != roots[card.name]:
-                problems.append(warning(card.where, f"card '{card.name}': its icon '{card.icon}' is already the "
-                                        f"picture of '{other.name}'; choose another, or mark it variant_of: {other.name}"))
+                problems.append(warning(card.where, f"card '{card.name}': its icon '{card.icon}' is already the picture "
+                                        f"of '{other.name}'; choose another, or mark it variant_of: {other.name}"))
     return problems
 
 

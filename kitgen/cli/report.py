@@ -143,7 +143,8 @@ def list_games() -> None:
 @click.option("--suggest", is_flag=True,
               help="Propose an icon for each card from its name and text; write GAME/art/icon-suggestions.yaml.")
 def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
-    """List every card, whether it has art, the file it would use, and the art box size."""
+    """List every card, whether it has art, the file it would use, and the art box size; with
+    --suggest, propose an icon for each card instead (written for review, never into the decks)."""
     project = Project.default()
     if suggest:
         _suggest_icons(project, game)
@@ -184,7 +185,8 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
         sys.exit(1)
     click.echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
-        click.echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  {', '.join(s.alternatives)}")
+        click.echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "
+                   + ", ".join(s.alternatives))
     for deck in dict.fromkeys(s.deck for s in found):
         mine = [s for s in found if s.deck == deck]
         icons = {s.icon for s in mine if s.icon}

@@ -22,7 +22,8 @@ def load_synonyms(dirs: list[Path]) -> dict[str, list[str]]:
         if root is None:
             continue
         if not isinstance(root, yaml.MappingNode):
-            raise KitgenError(error(Where(shown, root.start_mark.line + 1), "synonyms: expected a mapping of word: [words]"))
+            raise KitgenError(error(Where(shown, root.start_mark.line + 1),
+                                    "synonyms: expected a mapping of word: [words]"))
         for key, value in root.value:
             table[key.value.strip().lower()] = _targets(value, shown)
     return table
@@ -31,5 +32,6 @@ def load_synonyms(dirs: list[Path]) -> dict[str, list[str]]:
 def _targets(node: yaml.Node, shown: str) -> list[str]:
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     if not all(isinstance(item, yaml.ScalarNode) and item.value.strip() for item in items):
-        raise KitgenError(error(Where(shown, node.start_mark.line + 1), "synonyms: a word's value is a word or a list of words"))
+        raise KitgenError(error(Where(shown, node.start_mark.line + 1),
+                                "synonyms: a word's value is a word or a list of words"))
     return [item.value.strip().lower() for item in items]

@@ -1,9 +1,7 @@
 """`kitgen art GAME --suggest`: icons proposed from card names against the real icon set and synonym table."""
 from __future__ import annotations
 
-import dataclasses
 import shutil
-from pathlib import Path
 
 import pytest
 import yaml
@@ -77,3 +75,18 @@ def test_art_suggest__writes_the_proposals_and_leaves_the_decks_alone(tmp_path):
     assert set(proposals["main"][0]) >= {"id", "name", "icon", "alternatives", "score"}
     assert (game / "decks" / "main.yaml").read_bytes() == deck
     assert "main: 4 distinct icons proposed for 4 cards, 0 without a proposal" in result.stdout
+
+
+def test_synonyms__a_game_adds_its_own_words_and_a_bad_table_is_one_error_at_its_line(tmp_path):
+    from kitgen.errors import KitgenError
+
+    own = tmp_path / "templates" / "icons"
+    own.mkdir(parents=True)
+    (own / "synonyms.yaml").write_text("# ours\nzorg: [ufo]\nship: rocket\n")
+    table = load_synonyms([tmp_path / "templates", ROOT / "templates"])
+    assert table["zorg"] == ["ufo"] and table["ship"] == ["rocket"]  # the game's entry replaces ours
+    assert table["laboratory"] == ["flask", "microscope"]  # ours still there
+    (own / "synonyms.yaml").write_text("zorg:\n  - [ufo]\n")
+    with pytest.raises(KitgenError) as raised:
+        load_synonyms([tmp_path / "templates"])
+    assert str(raised.value.problems[0]).endswith("synonyms.yaml:2: error: synonyms: a word's value is a word or a list of words")
