@@ -54,8 +54,8 @@ def test_cache__nothing_changed_nothing_redrawn_and_same_bytes(workspace):
 
 def test_cache__one_card_changed_lays_out_that_card_and_redraws_its_deck(workspace):
     deck = workspace[1] / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship, effects: [{attribute: Explore, delta: +2}]}",
-                                             "{name: Scout Ships, type: Ship, effects: [{attribute: Explore, delta: +3}]}"))
+    deck.write_text(deck.read_text().replace("{name: Scout Ships, type: Ship, effects: [{attribute: Explore, delta: +2}]",
+                                             "{name: Scout Ships, type: Ship, effects: [{attribute: Explore, delta: +3}]"))
     report = rebuild(workspace)
     assert report.laid_out == 1
     assert report.rendered == ("cards-common.pdf",)
@@ -109,11 +109,11 @@ def test_cache__a_face_whose_text_now_encodes_otherwise_is_drawn_again(workspace
     give an early card a new character and a later card's recorded encoding no longer holds, so
     that face is drawn, and the PDF is still byte for byte what drawing every face makes."""
     deck = workspace[1] / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{attribute: Influence, delta: +1}]}",
-                                             "{attribute: Influence, delta: +1}], text: \"a naïve crew\"}", 1))
+    deck.write_text(deck.read_text().replace("{attribute: Influence, delta: +1}]",
+                                             "{attribute: Influence, delta: +1}], text: \"a naïve crew\"", 1))
     rebuild(workspace)  # Gunships (the fifth card) drawn and recorded with ï as the body font's first new code
     counts = _count_replays(monkeypatch)
-    deck.write_text(deck.read_text().replace("delta: +2}]}", "delta: +2}], text: \"café\"}", 1))  # Scout Ships
+    deck.write_text(deck.read_text().replace("delta: +2}]", "delta: +2}], text: \"café\"", 1))  # Scout Ships
     report = rebuild(workspace)
     assert report.laid_out == 1
     assert counts["drawn again"] >= 1 and counts["replayed"] >= 100
@@ -265,8 +265,8 @@ def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
 def test_changed_since__a_previous_build_reprints_only_changed_cards(workspace, tmp_path):
     project, game, kit = workspace
     deck = game / "decks" / "events.yaml"
-    deck.write_text(deck.read_text().replace("{name: Xenophiles, type: Galactic Event, effects: [{attribute: Influence, delta: +2}]}",
-                                             "{name: Xenophiles, type: Galactic Event, effects: [{attribute: Influence, delta: +1}]}"))
+    deck.write_text(deck.read_text().replace("{name: Xenophiles, type: Galactic Event, effects: [{attribute: Influence, delta: +2}]",
+                                             "{name: Xenophiles, type: Galactic Event, effects: [{attribute: Influence, delta: +1}]"))
     report = build_game(project, str(game), tmp_path / "new", Options(changed_since=str(kit)))
     assert "cards-changed.pdf" in report.rendered
     pages = PdfReader(tmp_path / "new" / "cards-changed.pdf").pages
@@ -285,8 +285,8 @@ def test_changed_since__a_git_revision(tmp_path, project):
     subprocess.run(git + ["add", "."], check=True)
     subprocess.run(git + ["commit", "-qm", "v1"], check=True)
     deck = repo / "galactic-civ" / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}]}",
-                                             "{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}], text: Look at the top card}"))
+    deck.write_text(deck.read_text().replace("{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}]",
+                                             "{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}], text: Look at the top card"))
     result = run_kitgen("build", str(repo / "galactic-civ"), "--changed-since", "HEAD", "-o", str(tmp_path / "kit"))
     assert result.returncode == 0, result.stderr
     assert len(PdfReader(tmp_path / "kit" / "cards-changed.pdf").pages) == 2
