@@ -1,16 +1,18 @@
 """Checks for the optional parts of a game: victory thresholds, formulas, player-sheet tracks,
-card costs and errata references. Stdlib only."""
+card costs, errata references and limits (check/limits.py). Stdlib only."""
 from __future__ import annotations
 
 import difflib
 
 from kitgen.check.formula import FormulaError, evaluate, variables_of
+from kitgen.check.limits import check_limits
 from kitgen.errors import Problem, error, warning
 from kitgen.model import Game
 
 
 def check_extras(game: Game) -> list[Problem]:
-    return _thresholds(game) + _formulas(game) + _tracks(game) + _card_errata(game) + _errata_used(game)
+    return (_thresholds(game) + _formulas(game) + _tracks(game) + _card_errata(game) + _errata_used(game)
+            + check_limits(game))
 
 
 def _thresholds(game: Game) -> list[Problem]:
