@@ -53,8 +53,13 @@ def _card_errata(game: Game) -> list[Problem]:
     owners += [(f"attribute '{a.name}'", a) for a in game.attributes]
     owners += [(f"faction '{f.name}'", f) for f in game.factions]
     owners += [(f"table '{t.name}' roll '{r.roll}'", r) for t in game.tables for r in t.rows]
-    return [error(item.where, f"{owner}: unknown erratum '{item.erratum}'")
-            for owner, item in owners if item.erratum and item.erratum not in ids]
+    problems = [error(item.where, f"{owner}: unknown erratum '{item.erratum}'")
+                for owner, item in owners if item.erratum and item.erratum not in ids]
+    # The card face marks the card's own erratum: one that changes an effect must be the card's too.
+    return problems + [warning(card.where, f"card '{card.name}': its effect follows erratum '{effect.erratum}'; "
+                               f"give the card erratum: {effect.erratum} too, so its face is marked")
+                       for deck in game.decks for card in deck.cards for effect in card.effects
+                       if effect.erratum and card.erratum != effect.erratum]
 
 
 def _errata_used(game: Game) -> list[Problem]:
