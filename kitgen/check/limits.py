@@ -82,7 +82,7 @@ def _start_value(game: Game, variable: Variable, faction: Faction | None) -> int
     if attribute is None:
         return None
     members = [a for a in game.attributes if a == attribute or
-               (variable.group_total and game.attribute(a.group or "") == attribute)]
+               (variable.group_total and a.group and game.attribute(a.group) == attribute)]
     total = 0
     for member in members:
         if not re.fullmatch(r"[+-]?\d+", member.start.strip()):
