@@ -134,7 +134,7 @@ def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp
 def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit):
     rules = [" ".join(page.split()) for page in pdf_pages(kit / "rules.pdf")]
     first = rules[0]
-    assert "Your first game 1. Set up 1. Each player starts with 5 points in each of the 8 Attributes." in first
+    assert "Your first game 1. Setup 1. Each player starts with 5 points in each of the 8 Attributes." in first
     assert ("1+ Event roll (Event Deck) At the end of Opportunity Phase roll one die: if it is Even, there is no Event."
             in first)
     assert first.index("1 Opportunity Phase") < first.index("1+ Event roll") < first.index("2 Construction Phase")
