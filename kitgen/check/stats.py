@@ -43,9 +43,7 @@ def deck_stats(game: Game, deck: Deck) -> list[TypeStats]:
     stats = []
     for type_name in names:
         cards = [card for card in deck.cards if card.type == type_name]
-        points = _points(game, [(card, card.effects if len(card_options(game, card)) == 1 else
-                                 tuple(e for e in card.effects if e.condition not in _choice_ids(game)))
-                                for card in cards])
+        points = _points(game, [(card, _effects_if(game, card, "")) for card in cards])  # what always applies
         labels = list(dict.fromkeys(label for card in cards for label, _ in card_options(game, card) if label))
         choices = {label: _points(game, [(card, _effects_if(game, card, label)) for card in cards]) for label in labels}
         stats.append(TypeStats(type_name, sum(card.copies for card in cards), points, choices))
@@ -57,7 +55,8 @@ def _choice_ids(game: Game) -> set[str]:
 
 
 def _effects_if(game: Game, card: Card, label: str) -> tuple[Effect, ...]:
-    """The card's effects when `label` is what was chosen (a card without that answer: all that always apply)."""
+    """The card's effects when `label` is what was chosen; a card without that answer (or "", no
+    answer at all): the effects that apply whatever is chosen."""
     options = dict(card_options(game, card))
     return options.get(label, tuple(e for e in card.effects if e.condition not in _choice_ids(game)))
 

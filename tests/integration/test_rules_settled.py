@@ -190,6 +190,7 @@ def test_stats__a_moral_dilemmas_answers_are_alternatives_not_a_sum(project, tmp
     assert "choices" not in events["types"][0]  # Galactic Events offer no alternatives
     from kitgen.render.stats import render_stats
 
+    register_fonts(project.fonts)
     render_stats(stats_report(game, {}), tmp_path / "stats.pdf", {t.name: t.color for t in game.card_types})
     page = " ".join(pdf_pages(tmp_path / "stats.pdf")[1].split())
     for label in ["Galactic Event", "United Planets Issue", "Moral Dilemma: If Malevolent", "Moral Dilemma: If Benevolent"]:
