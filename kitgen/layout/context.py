@@ -88,8 +88,10 @@ def _plural(game: Game, type_name: str) -> str:
 
 def _first_game_helpers(game: Game) -> dict:
     """The first-game page and the rules' Limits: where each table is used, the optional steps a
-    deck adds to a phase (Galactic Civ's Event roll), and who starts in breach of a limit."""
+    deck adds to a phase (Galactic Civ's Event roll), who starts in breach of a limit, and what each erratum changes."""
     optional = {deck.id for deck in game.decks if deck.optional}
+    owners = [(c.name, c) for d in game.decks for c in d.cards] + [(a.name, a) for a in game.attributes]
+    owners += [(f.name, f) for f in game.factions] + [(f"{t.name} {r.roll}", r) for t in game.tables for r in t.rows]
 
     def table_uses(table) -> list[str]:
         """The phases whose text names the table ('Roll on the Probe table') or that the table's own
@@ -108,6 +110,5 @@ def _first_game_helpers(game: Game) -> dict:
         "table_uses": table_uses,
         "limit_breaches": limit_breaches,
         "optional_steps": lambda name: [s for s in game.rules if s.phase == name and s.deck in optional],
-        "cards_with_erratum": lambda erratum_id: [c.name for d in game.decks for c in d.cards
-                                                  if c.erratum == erratum_id],
+        "erratum_owners": lambda erratum_id: [name for name, owner in owners if owner.erratum == erratum_id],
     }

@@ -123,7 +123,7 @@ def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp
     assert "Spartans: U = 10 > N(5 + S) = 7: settled by erratum unit-cap-at-start (Errata)" in text
     assert "University: N = 1 > E + P = -2: settled by erratum base-cap-at-start" in text
     for marker in ["unit-cap-at-start: The source says: SETUP (l.44)", "base-cap-at-start: The source says",
-                   "bunker-ed (Bunker):", "hologram-theatre-pp (Hologram Theatre):", "nerve-stapling-sc (Nerve Stapling):",
+                   "bunker-ed (Bunker):", "hive-democracy (Hive):", "economy-mining-code (Economy Mining):", "hologram-theatre-pp (Hologram Theatre):", "nerve-stapling-sc (Nerve Stapling):",
                    "Disclaimer (the source's own words): Alpha Centauri is a licensed, copyrighted product. "
                    "This is merely a fansite."]:
         assert marker in text, marker
@@ -151,7 +151,8 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit)
                    "and chooses the Target Player", "A tie for the most Votes: nobody wins the vote",
                    "trade-hand-size: The Trade Phase's +1 maximum hand size (l.173) lasts until the end of that turn",
                    "ship-graveyard: Ship Graveyard (\"Exploit +1 and Play 1 Ship Card\", l.249)",
-                   "random-attribute-culture: The source says: RANDOM ATTRIBUTE TABLE (l.53): \"6. Culture\"",
+                   "random-attribute-culture (Random Attribute Table 6): The source says: RANDOM ATTRIBUTE TABLE (l.53): "
+                   "\"6. Culture\"",
                    "Disclaimer (the source's own words): Galactic Civilization is a copyrighted, licensed property. "
                    "This is merely a fan site."]:
         assert choice in text, choice
