@@ -38,7 +38,8 @@ def _game(limit: Limit, errata=(), factions=None) -> Game:
     attributes = (Attribute("Economy", start="0"), Attribute("Industry", start="0", group="Economy"),
                   Attribute("Support", start="0"))
     factions = factions if factions is not None else (
-        Faction("Builders", effects=(Effect("Industry", 2), Effect("Support", 1))), Faction("Raiders", effects=(Effect("Support", -1),)))
+        Faction("Builders", effects=(Effect("Industry", 2), Effect("Support", 1))),
+        Faction("Raiders", effects=(Effect("Support", -1),)))
     return Game("g", "G", "G", "2", attributes, (CardType("Ship", "main"),), (Deck("main", "Main", "M"),),
                 (Phase("Upkeep", "Pay."),), factions=factions, errata=errata, limits=(limit,))
 
@@ -123,7 +124,8 @@ def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp
     assert "Spartans: U = 10 > N(5 + S) = 7: settled by erratum unit-cap-at-start (Errata)" in text
     assert "University: N = 1 > E + P = -2: settled by erratum base-cap-at-start" in text
     for marker in ["unit-cap-at-start: The source says: SETUP (l.44)", "base-cap-at-start: The source says",
-                   "bunker-ed (Bunker):", "hive-democracy (Hive):", "economy-mining-code (Economy Mining):", "hologram-theatre-pp (Hologram Theatre):", "nerve-stapling-sc (Nerve Stapling):",
+                   "bunker-ed (Bunker):", "hive-democracy (Hive):", "economy-mining-code (Economy Mining):",
+                   "hologram-theatre-pp (Hologram Theatre):", "nerve-stapling-sc (Nerve Stapling):",
                    "Disclaimer (the source's own words): Alpha Centauri is a licensed, copyrighted product. "
                    "This is merely a fansite."]:
         assert marker in text, marker
