@@ -54,6 +54,7 @@ class Condition:
     code: str
     name: str
     text: str = ""
+    choice: str = ""  # conditions naming the same choice are its alternatives: one applies, never both
     where: Where | None = _where()
 
 
@@ -282,6 +283,22 @@ class Variable:
     name: str
     meaning: str
     examples: tuple[int, ...] = (0, 1, 2, 3, 4)
+    attribute: str | None = None  # in a limit: the attribute's start value plus the faction's effects
+    group_total: bool = False  # ... plus those of every attribute whose group it is (a factor's total)
+    start: int | None = None  # in a limit: a count every player starts with (Bases, Units)
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A rule that caps a count, e.g. 'U <= N(5 + S)': checked against every faction's starting
+    position; a start that breaks it is a warning unless `erratum` names the erratum settling it."""
+
+    name: str
+    check: str  # two formulas and one comparison: <=, <, >= or >
+    variables: tuple[Variable, ...] = ()
+    text: str = ""
+    erratum: str | None = None
     where: Where | None = _where()
 
 
@@ -348,7 +365,9 @@ class Game:
     decks: tuple[Deck, ...]
     phases: tuple[Phase, ...]
     description: str = ""
-    source: str = ""
+    source: str = ""  # the seed document the game was transcribed from
+    attribution: str = ""  # who made the source, and its licence, printed in the rules summary
+    disclaimer: str = ""  # the source's own disclaimer, printed word for word
     components: tuple[str, ...] = ()
     factions_title: str = "Factions"
     factions: tuple[Faction, ...] = ()
@@ -363,6 +382,7 @@ class Game:
     errata: tuple[Erratum, ...] = ()
     kit_choices: tuple[KitChoice, ...] = ()
     formulas: tuple[Formula, ...] = ()
+    limits: tuple[Limit, ...] = ()
     tracks: tuple[Track, ...] = ()
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20

@@ -1,16 +1,18 @@
 """Checks for the optional parts of a game: victory thresholds, formulas, player-sheet tracks,
-card costs and errata references. Stdlib only."""
+card costs, errata references and limits (check/limits.py). Stdlib only."""
 from __future__ import annotations
 
 import difflib
 
 from kitgen.check.formula import FormulaError, evaluate, variables_of
+from kitgen.check.limits import check_limits
 from kitgen.errors import Problem, error, warning
 from kitgen.model import Game
 
 
 def check_extras(game: Game) -> list[Problem]:
-    return _thresholds(game) + _formulas(game) + _tracks(game) + _card_errata(game) + _errata_used(game)
+    return (_thresholds(game) + _formulas(game) + _tracks(game) + _card_errata(game) + _errata_used(game)
+            + check_limits(game))
 
 
 def _thresholds(game: Game) -> list[Problem]:
@@ -51,8 +53,13 @@ def _card_errata(game: Game) -> list[Problem]:
     owners += [(f"attribute '{a.name}'", a) for a in game.attributes]
     owners += [(f"faction '{f.name}'", f) for f in game.factions]
     owners += [(f"table '{t.name}' roll '{r.roll}'", r) for t in game.tables for r in t.rows]
-    return [error(item.where, f"{owner}: unknown erratum '{item.erratum}'")
-            for owner, item in owners if item.erratum and item.erratum not in ids]
+    problems = [error(item.where, f"{owner}: unknown erratum '{item.erratum}'")
+                for owner, item in owners if item.erratum and item.erratum not in ids]
+    # The card face marks the card's own erratum: one that changes an effect must be the card's too.
+    return problems + [warning(card.where, f"card '{card.name}': its effect follows erratum '{effect.erratum}'; "
+                               f"give the card erratum: {effect.erratum} too, so its face is marked")
+                       for deck in game.decks for card in deck.cards for effect in card.effects
+                       if effect.erratum and card.erratum != effect.erratum]
 
 
 def _errata_used(game: Game) -> list[Problem]:

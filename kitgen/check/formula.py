@@ -50,3 +50,17 @@ def evaluate(expression: str, values: dict[str, int]) -> float:
         return _OPERATORS[type(node.op)](walk(node.left), walk(node.right))
 
     return walk(parse_formula(expression))
+
+
+COMPARISONS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
+
+
+def split_comparison(check: str) -> tuple[str, str, str]:
+    """'U <= N(5 + S)' -> ('U', '<=', 'N(5 + S)'); each side must parse as a formula."""
+    match = re.fullmatch(r"([^<>=]+)(<=|>=|<|>)([^<>=]+)", check)
+    if not match:
+        raise FormulaError("needs exactly one comparison: <=, <, >= or >")
+    left, sign, right = (part.strip() for part in match.groups())
+    parse_formula(left)
+    parse_formula(right)
+    return left, sign, right

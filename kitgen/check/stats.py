@@ -1,20 +1,40 @@
 """Deck composition: cards per type and attribute points per type, for validate's summary.
 
-Stdlib only. Points count every copy and every effect on the card's holder or a target, signed.
+Stdlib only. Points count every copy and every effect on the card's holder or a target, signed;
+effects under conditions that exclude each other (a `choice`) are counted per answer, never summed.
 """
 from __future__ import annotations
 
+import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from kitgen.model import Deck, Game
+from kitgen.model import Card, Deck, Effect, Game
 
 
 @dataclass(frozen=True)
 class TypeStats:
     type: str
     cards: int
-    points: dict[str, int]  # attribute name -> signed sum of deltas
+    points: dict[str, int]  # attribute name -> signed sum of the deltas that apply whatever is chosen
+    choices: dict[str, dict[str, int]] = field(default_factory=dict)  # "If Benevolent" -> points if so chosen
+
+
+def card_options(game: Game, card: Card) -> list[tuple[str, tuple[Effect, ...]]]:
+    """The card's effects under each answer of the choices it offers: conditions that share a
+    `choice` exclude each other (a Moral Dilemma is Malevolent or Benevolent, never both).
+    [("", all effects)] for a card that offers none."""
+    choice_of = {c.id: c.choice for c in game.conditions if c.choice}
+    groups = sorted({choice_of[e.condition] for e in card.effects if e.condition in choice_of})
+    if not groups:
+        return [("", card.effects)]
+    answers = [[c for c in game.conditions if c.choice == group] for group in groups]
+    options = []
+    for picked in itertools.product(*answers):
+        chosen = {c.id for c in picked}
+        effects = tuple(e for e in card.effects if e.condition not in choice_of or e.condition in chosen)
+        options.append((", ".join(c.name for c in picked), effects))
+    return options
 
 
 def deck_stats(game: Game, deck: Deck) -> list[TypeStats]:
@@ -23,27 +43,49 @@ def deck_stats(game: Game, deck: Deck) -> list[TypeStats]:
     stats = []
     for type_name in names:
         cards = [card for card in deck.cards if card.type == type_name]
-        points: dict[str, int] = {a.name: 0 for a in game.attributes}
-        for card in cards:
-            for effect in card.effects:
-                attribute = game.attribute(effect.attribute)
-                if attribute is not None:
-                    points[attribute.name] += effect.delta * card.copies
-        stats.append(TypeStats(type_name, sum(card.copies for card in cards), points))
+        points = _points(game, [(card, _effects_if(game, card, "")) for card in cards])  # what always applies
+        labels = list(dict.fromkeys(label for card in cards for label, _ in card_options(game, card) if label))
+        choices = {label: _points(game, [(card, _effects_if(game, card, label)) for card in cards]) for label in labels}
+        stats.append(TypeStats(type_name, sum(card.copies for card in cards), points, choices))
     return stats
 
 
-def card_strength(card) -> int:
-    """A card's strength: the signed sum of its effects (rolled effects count as nothing)."""
-    return sum(effect.delta for effect in card.effects)
+def _choice_ids(game: Game) -> set[str]:
+    return {c.id for c in game.conditions if c.choice}
 
 
-def strength_spread(deck: Deck) -> dict[int, int]:
-    """Strength -> number of cards (copies counted), in order."""
-    spread: dict[int, int] = {}
+def _effects_if(game: Game, card: Card, label: str) -> tuple[Effect, ...]:
+    """The card's effects when `label` is what was chosen; a card without that answer (or "", no
+    answer at all): the effects that apply whatever is chosen."""
+    options = dict(card_options(game, card))
+    return options.get(label, tuple(e for e in card.effects if e.condition not in _choice_ids(game)))
+
+
+def _points(game: Game, cards: list[tuple[Card, tuple[Effect, ...]]]) -> dict[str, int]:
+    points: dict[str, int] = {a.name: 0 for a in game.attributes}
+    for card, effects in cards:
+        for effect in effects:
+            attribute = game.attribute(effect.attribute)
+            if attribute is not None:
+                points[attribute.name] += effect.delta * card.copies
+    return points
+
+
+def card_strength(game: Game, card: Card) -> tuple[int, int]:
+    """A card's strength, the signed sum of its effects (rolled effects count as nothing), as the
+    lowest and highest over the answers it offers: (n, n) for a card without alternatives."""
+    sums = [sum(effect.delta for effect in effects) for _, effects in card_options(game, card)]
+    return min(sums), max(sums)
+
+
+def strength_spread(game: Game, deck: Deck) -> dict[str, int]:
+    """Strength -> number of cards (copies counted), in order; a card whose answers differ counts
+    once, under its range ("-1..2")."""
+    spread: dict[tuple[int, int], int] = {}
     for card in deck.cards:
-        spread[card_strength(card)] = spread.get(card_strength(card), 0) + card.copies
-    return dict(sorted(spread.items()))
+        key = card_strength(game, card)
+        spread[key] = spread.get(key, 0) + card.copies
+    return {(str(low) if low == high else f"{low}..{high}"): count for (low, high), count in sorted(spread.items())}
 
 
 def draw_odds(deck: Deck, type_name: str, draws: int) -> float:
@@ -68,8 +110,9 @@ def stats_report(game: Game, text_sizes: dict[str, dict[str, float]]) -> dict:
         types = deck_stats(game, deck)
         decks.append({
             "id": deck.id, "name": deck.name, "cards": sum(card.copies for card in deck.cards),
-            "types": [{"type": t.type, "cards": t.cards, "points": t.points} for t in types],
-            "strength": {str(value): count for value, count in strength_spread(deck).items()},
+            "types": [{"type": t.type, "cards": t.cards, "points": t.points,
+                       **({"choices": t.choices} if t.choices else {})} for t in types],
+            "strength": strength_spread(game, deck),
             "draw_odds": {"draws": list(DRAWS),
                           "types": {t.type: [round(draw_odds(deck, t.type, n), 4) for n in DRAWS] for t in types}},
             "legibility": [{"card": name, "size": round(size, 2), "below_minimum": size < game.min_text_size - 1e-6}

@@ -10,6 +10,7 @@ import click
 from kitgen.art import art_table
 from kitgen.build import Options, check_kit, layout_documents, text_sizes
 from kitgen.check import deck_stats
+from kitgen.check.limits import describe_clashes, limit_clashes
 from kitgen.check.stats import stats_report
 from kitgen.cli.common import _fail, main
 from kitgen.errors import KitgenError, Problem, sort_problems
@@ -115,6 +116,16 @@ def _print_composition(game) -> None:
         for stats in deck_stats(game, deck):
             points = " ".join(f"{stats.points[a.name]:>+4d}" for a in game.attributes)
             click.echo(f"  {stats.type:<22}{stats.cards:>6}  {points}")
+            for label, chosen in stats.choices.items():  # alternatives: one row per answer, never summed
+                points = " ".join(f"{chosen[a.name]:>+4d}" for a in game.attributes)
+                click.echo(f"    {label[:20]:<26}  {points}")
+    if game.limits:
+        click.echo("\nLimits, checked against every starting position:")
+        for limit in game.limits:
+            clashes = limit_clashes(game, limit)
+            settled = f"; settled by erratum {limit.erratum}" if limit.erratum else " (see the warning)"
+            state = f"broken at the start: {describe_clashes(limit, clashes)}{settled}" if clashes else "kept"
+            click.echo(f"  {limit.where}: {limit.name} ({limit.check}): {state}")
     if game.errata:
         click.echo("\nErrata applied (printed in the rules summary):")
         for erratum in game.errata:

@@ -1,8 +1,11 @@
 """What document templates see: the game, plus small lookups so templates never hold rule text."""
 from __future__ import annotations
 
+import re
+
 from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
+from kitgen.check.limits import describe_clashes, limit_clashes
 from kitgen.layout.expressions import effect_value
 from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track
 
@@ -59,6 +62,7 @@ def document_context(game: Game) -> dict:
         return f"**{deck.name}:** {total} cards ({', '.join(parts)})."
 
     return {
+        **_first_game_helpers(game),
         "game": game,
         "attribute_name": attribute_name,
         "effect_text": effect_text,
@@ -80,3 +84,31 @@ def document_context(game: Game) -> dict:
 def _plural(game: Game, type_name: str) -> str:
     card_type = game.card_type(type_name)
     return card_type.plural if card_type and card_type.plural else type_name
+
+
+def _first_game_helpers(game: Game) -> dict:
+    """The first-game page and the rules' Limits: where each table is used, the optional steps a
+    deck adds to a phase (Galactic Civ's Event roll), who starts in breach of a limit, and what each erratum changes."""
+    optional = {deck.id for deck in game.decks if deck.optional}
+    owners = [(c.name, c) for d in game.decks for c in d.cards] + [(a.name, a) for a in game.attributes]
+    owners += [(f.name, f) for f in game.factions] + [(f"{t.name} {r.roll}", r) for t in game.tables for r in t.rows]
+
+    def table_uses(table) -> list[str]:
+        """The phases whose text names the table ('Roll on the Probe table') or that the table's own
+        text names ('Used by the Aggression ... Phases'), then rule sections that name it."""
+        name = table.name.casefold()
+        uses = [p.name for p in game.phases if name in f"{p.text} {p.summary}".casefold()
+                or re.search(rf"\b{re.escape(p.name.removesuffix(' Phase'))}\b", table.text)]
+        uses += [s.title for s in game.rules if name in " ".join(s.text).casefold() and s.title not in uses]
+        return uses
+
+    def limit_breaches(limit) -> str:
+        clashes = limit_clashes(game, limit)
+        return describe_clashes(limit, clashes) if clashes else ""
+
+    return {
+        "table_uses": table_uses,
+        "limit_breaches": limit_breaches,
+        "optional_steps": lambda name: [s for s in game.rules if s.phase == name and s.deck in optional],
+        "erratum_owners": lambda erratum_id: [name for name, owner in owners if owner.erratum == erratum_id],
+    }

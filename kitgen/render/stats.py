@@ -31,11 +31,14 @@ def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
             story.append(PageBreak())
         story.append(Paragraph(f"{deck['name']}: {deck['cards']} cards", styles["heading"]))
         types = [t["type"] for t in deck["types"]]
+        series, shades = _point_series(deck["types"], colours)
         charts = [
             _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, colours),
-            _bars("Attribute points per type", list(deck["types"][0]["points"]) if deck["types"] else [],
-                  [list(t["points"].values()) for t in deck["types"]], types, colours),
-            _bars("Card strength (sum of effects): cards", list(deck["strength"]), [list(deck["strength"].values())],
+            _bars("Attribute points per type" + (" (alternatives per answer)" if len(series) > len(types) else ""),
+                  list(deck["types"][0]["points"]) if deck["types"] else [],
+                  list(series.values()), list(series), {**colours, **shades}),
+            _bars("Card strength (sum of effects): cards" + (" (a..b: over its answers)" if any(".." in k for k in
+                  deck["strength"]) else ""), list(deck["strength"]), [list(deck["strength"].values())],
                   None, colours),
             _odds(deck["draw_odds"], colours),
         ]
@@ -45,6 +48,40 @@ def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
                                  title=f"{report['title']}: statistics", author="", creator=f"kitgen {__version__}",
                                  producer=f"kitgen {__version__}", initialFontName=font_name("body"))
     document.build(story)
+
+
+def _point_series(types: list[dict], colours: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
+    """One bar series per type; a type whose cards offer alternatives (a Moral Dilemma's Malevolent
+    or Benevolent) gets one series per answer instead, in lighter shades of its colour: never a sum."""
+    series: dict[str, list[int]] = {}
+    shades: dict[str, str] = {}
+    for type_stats in types:
+        if not type_stats.get("choices"):
+            series[type_stats["type"]] = list(type_stats["points"].values())
+            continue
+        for number, (label, points) in enumerate(type_stats["choices"].items()):
+            name = f"{type_stats['type']}: {label}"
+            series[name] = list(points.values())
+            if type_stats["type"] in colours:
+                shades[name] = _lighten(colours[type_stats["type"]], 0.45 * number)
+    return series, shades
+
+
+def _lighten(colour: str, amount: float) -> str:
+    """Mix a #rrggbb colour with white: 0 keeps it, 1 is white."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
+
+
+def _wrap(label: str, width: int) -> str:
+    """Break a label into lines of about `width` characters at spaces, so it is never cut."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
 
 
 def _row(left: Drawing, right: Drawing):
@@ -67,11 +104,12 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56
     chart.data = series or [[0]]
-    chart.categoryAxis.categoryNames = [c[:10] for c in categories] or [""]
+    chart.categoryAxis.categoryNames = [_wrap(c, 11) for c in categories] or [""]
     chart.categoryAxis.labels.fontName = font_name("body")
     chart.categoryAxis.labels.fontSize = 6.5
     chart.categoryAxis.labels.angle = 30
     chart.categoryAxis.labels.boxAnchor = "ne"
+    chart.categoryAxis.labelAxisMode = "low"  # below the lowest bar, so labels never cross negative bars
     chart.valueAxis.labels.fontName = font_name("body")
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
@@ -112,6 +150,6 @@ def _legend(names: list[str], colours: dict[str, str], x: float) -> Legend:
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12
-    legend.colorNamePairs = [(colors.HexColor(colours.get(n, PALETTE[i % len(PALETTE)])), n[:18])
+    legend.colorNamePairs = [(colors.HexColor(colours.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
                              for i, n in enumerate(names)]
     return legend
