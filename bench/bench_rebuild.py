@@ -23,6 +23,7 @@ Run from the repo root: python bench/bench_rebuild.py [--sizes 1000] [--runs 3]
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -38,7 +39,7 @@ from bench_build import build_kit  # noqa: E402  (puts the repo root on sys.path
 from synthetic import make_game  # noqa: E402
 
 from kitgen.build import build_game  # noqa: E402
-from kitgen.cache import cache_folder  # noqa: E402
+from kitgen.cache import kit_cache_folder  # noqa: E402
 from kitgen.load import load_game  # noqa: E402
 from kitgen.project import Project  # noqa: E402
 from kitgen.render.fonts import register_fonts  # noqa: E402
@@ -74,7 +75,7 @@ def measure(project: Project, folder: Path, work: Path, runs: int, command: bool
                              for i in range(runs))
     firsts = []
     for _ in range(runs):  # each with no cache yet
-        shutil.rmtree(cache_folder(kit), ignore_errors=True)
+        shutil.rmtree(kit_cache_folder(kit), ignore_errors=True)
         firsts.append(timed(lambda: build_game(project, str(folder), kit))[0])
     first = statistics.median(firsts)
     same, edits, laid_out, drawn = [], [], [], []
@@ -122,6 +123,7 @@ def run(sizes: list[int], runs: int) -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory(prefix="kitgen-rebuild-") as name:
         tmp = Path(name)
+        os.environ["KITGEN_CACHE_DIR"] = str(tmp / "cache")  # not the user's cache folder (also for the command)
         games = [("galactic-civ", project.game_folder("galactic-civ"), True)]
         games += [(f"synthetic {n:,}", None, False) for n in sizes]
         for index, (label, source, command) in enumerate(games):

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.cache import BuildCache, cache_folder, content_key, content_key_of
+from kitgen.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_chunks
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
@@ -54,7 +56,7 @@ class Report:
 def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
     step = progress or (lambda text, done=None, total=None: None)
-    cache = BuildCache(cache_folder(out_dir) if use_cache else None)
+    cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     step("reading and checking the game")
     checked = check_kit(project, game_ref, options, cache, lay_out=False)
     _stop_on_errors(checked.problems, strict)
@@ -101,10 +103,11 @@ def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | Non
     """Each file's cache key: card sheets by their pages (faces by content key, hashed page by
     page), documents by their blocks, with what else shows on them."""
     spec = checked.spec
-    keys = {name: content_key_of(itertools.chain((name, duplex), _sheet_signature(pages, checked.face_keys)))
+    around = environment()  # SOURCE_DATE_EPOCH dates every PDF: a file made under another is not reused
+    keys = {name: content_key_of(itertools.chain((name, duplex, around), _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
     return keys | {name: content_key(name, document, checked.game.title, accent_of(checked.game), instruction(spec),
-                                     checked.fonts_key)
+                                     checked.fonts_key, around)
                    for name, document in documents.items()}
 
 
@@ -173,7 +176,21 @@ def layout_documents(project: Project, game: Game, game_ref: str, options: Optio
                      compiled: Path | None = None) -> dict[str, Document]:
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
     build, is left out. `compiled`: where compiled templates are kept between runs (see keep_compiled)."""
-    env = make_environment(template_dirs(project, game_ref, options), compiled)
+    dirs = template_dirs(project, game_ref, options)
+    env = forget_overridden(make_environment(dirs, compiled), dirs)
     context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}
+
+
+def forget_overridden(env, dirs: list[Path]):
+    """Jinja compiles a template once per process and again only when its own file changes; it
+    does not notice a file of the same name that now comes first on the search path (an override
+    just added to the game's templates/ while `kitgen watch` runs). Then nothing compiled is kept."""
+    for template in list(env.cache.values()) if env.cache is not None else ():
+        first = next((path for folder in dirs if os.path.isfile(path := posixpath.join(str(folder), template.name))),
+                     None)
+        if first is None or os.path.normpath(first) != template.filename:
+            env.cache.clear()
+            break
+    return env

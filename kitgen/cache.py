@@ -1,28 +1,36 @@
 """The build cache: card faces and whole output files, keyed by the content that makes them.
 
 A key is a hash of everything an output depends on (the card's data, its type and deck, the
-template, the fonts' bytes, the print settings, kitgen's version), so a change to any of them
-misses and nothing stale is ever reused. Stored beside the kit in .kitgen-cache/<kit>/.
+template, the fonts' bytes, the print settings, kitgen's version, and for whole files the
+environment that changes a PDF's bytes), so a change to any of them misses and nothing stale is
+ever reused. The cache is data, never code: records are JSON read back into kitgen's own types
+(kitgen/records.py), and one that is damaged or of the wrong shape is only a miss.
+
+It lives in the user's cache folder (KITGEN_CACHE_DIR overrides it), one folder per kit named by a
+hash of the kit's absolute path: never in a game folder, where a shared game could plant one.
+A cache that cannot be read or written is only a slower build.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import io
 import json
-import operator
 import os
-import pickle
 import sqlite3
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
 from kitgen import __version__
-from kitgen.layout.card import Face, Layer
-from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
+from kitgen import records
+from kitgen.records import Context, Unreadable
 
 FACES = "faces.sqlite"
 SUMS = "files.json"
+ROOT_VARIABLE = "KITGEN_CACHE_DIR"
+# The environment a PDF's bytes depend on: reportlab dates every file by SOURCE_DATE_EPOCH when it
+# is set, and reads RL_* variables as settings.
+ENVIRONMENT = ("SOURCE_DATE_EPOCH",)
+SCHEMA = 2  # the tables' layout; kitgen 0.1's cache (pickles) is never read
 
 
 def content_key(*parts: object) -> str:
@@ -38,6 +46,44 @@ def content_key_of(parts: Iterable[object]) -> str:
     return digest.hexdigest()[:32]
 
 
+def environment() -> tuple[tuple[str, str], ...]:
+    """What of the process environment changes the bytes of a whole PDF (not of a face's drawing)."""
+    return tuple(sorted((name, value.strip()) for name, value in os.environ.items()
+                        if name in ENVIRONMENT or name.startswith("RL_")))
+
+
+def cache_root() -> Path:
+    """KITGEN_CACHE_DIR, or the user's cache folder (~/.cache/kitgen, ~/Library/Caches/kitgen, ...)."""
+    chosen = os.environ.get(ROOT_VARIABLE, "").strip()
+    if chosen:
+        return Path(chosen)
+    import platformdirs  # only a build that keeps a cache asks for it
+
+    return Path(platformdirs.user_cache_dir("kitgen", appauthor=False))
+
+
+def kit_cache_folder(out_dir: Path) -> Path:
+    """The kit's own cache folder: named by a hash of the kit's absolute path, so two kits never
+    share one, and nothing in the kit's (or the game's) folder is ever read as a cache."""
+    kit = str(Path(out_dir).resolve())
+    return cache_root() / "kits" / hashlib.sha256(kit.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def _is_folder(path: Path) -> bool:
+    """A real folder (not a link to one, not a file): anything else is not a cache we made."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _make_folder(path: Path) -> bool:
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return _is_folder(path)
+
 
 class BuildCache:
     """Faces one by one in an SQLite file (looked up as cards are drawn: a 10,000-card deck's faces
@@ -50,14 +96,23 @@ class BuildCache:
         self.used: set[str] = set()  # face keys this build looked up or stored
         self.stored_layers: set[str] = set()  # shared layers known to be in the database: written once
         self.icons = None  # the icon set faces are drawn with: their outlines are stored by name
+        self.pictures = None  # the keys of the pictures this build prepared: a face names only these
         self._layers: dict[str, object] = {}
         self._db: sqlite3.Connection | None = None
         self._opened = False
-        if folder and (folder / SUMS).is_file():
-            try:
-                self.sums = json.loads((folder / SUMS).read_text(encoding="utf-8"))
-            except (OSError, ValueError):  # a damaged cache is only a slower build
-                self.sums = {}
+        if folder and os.path.lexists(folder) and not _is_folder(folder):
+            self.folder = None  # a link or a file where the cache would be: not ours, never used
+        if self.folder:
+            self.sums = self._read_sums()
+
+    def _read_sums(self) -> dict[str, str]:
+        try:
+            sums = records.loads((self.folder / SUMS).read_bytes())
+        except (OSError, Unreadable):  # none yet, unreadable or damaged: only a slower build
+            return {}
+        if type(sums) is not dict or not all(type(v) is str for v in sums.values()):
+            return {}
+        return sums
 
     def _faces(self) -> sqlite3.Connection | None:
         """The faces database, opened (and made) when a face is first looked up."""
@@ -65,31 +120,50 @@ class BuildCache:
             self._opened = True
             for attempt in range(2):  # a damaged database is started afresh
                 try:
-                    self.folder.mkdir(parents=True, exist_ok=True)
-                    self._db = sqlite3.connect(self.folder / FACES)
-                    self._db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face BLOB NOT NULL)")
-                    self._db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer BLOB NOT NULL)")
-                    self._db.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, note BLOB NOT NULL)")
-                    # Which shared layers each face draws: a layer stays while a face kept needs it,
-                    # even in a build that read no face at all (every file reused).
-                    self._db.execute("CREATE TABLE IF NOT EXISTS face_layers (face TEXT NOT NULL, layer TEXT NOT NULL)")
-                    # Storing a face first forgets the layers it drew before: without an index on
-                    # the face, that scanned the whole table for every face (quadratic in the deck).
-                    self._db.execute("CREATE INDEX IF NOT EXISTS face_layers_by_face ON face_layers (face)")
-                    # Faces as drawn (render's operators), replayed instead of drawing them again.
-                    self._db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, record BLOB NOT NULL)")
+                    self._db = self._open()
                     break
-                except (OSError, sqlite3.Error):  # unreadable or damaged: lay everything out
+                except (OSError, sqlite3.Error, Unreadable):  # unreadable or damaged: lay everything out
                     if self._db is not None:
                         self._db.close()
                     self._db = None
                     if attempt == 0:
-                        for name in (FACES, f"{FACES}-journal"):
-                            try:
-                                (self.folder / name).unlink(missing_ok=True)
-                            except OSError:
-                                pass
+                        self._remove(FACES, f"{FACES}-journal")
         return self._db
+
+    def _open(self) -> sqlite3.Connection | None:
+        if not _make_folder(self.folder):
+            return None
+        path = self.folder / FACES
+        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+            raise Unreadable("the faces database is not a file")  # a link: never written through
+        db = self._db = sqlite3.connect(path)
+        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
+            db.execute("PRAGMA user_version = 0")
+            for table in ("faces", "layers", "notes", "face_layers", "drawn"):
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+        db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face TEXT NOT NULL)")
+        db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer TEXT NOT NULL)")
+        db.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, note TEXT NOT NULL)")
+        # Which shared layers each face draws: a layer stays while a face kept needs it,
+        # even in a build that read no face at all (every file reused).
+        db.execute("CREATE TABLE IF NOT EXISTS face_layers (face TEXT NOT NULL, layer TEXT NOT NULL)")
+        # Storing a face first forgets the layers it drew before: without an index on
+        # the face, that scanned the whole table for every face (quadratic in the deck).
+        db.execute("CREATE INDEX IF NOT EXISTS face_layers_by_face ON face_layers (face)")
+        # Faces as drawn (render's operators), replayed instead of drawing them again.
+        db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, stream BLOB NOT NULL, record TEXT NOT NULL)")
+        db.execute(f"PRAGMA user_version = {SCHEMA}")
+        return db
+
+    def _remove(self, *names: str) -> None:
+        for name in names:
+            try:
+                (self.folder / name).unlink(missing_ok=True)  # a link itself, never what it points at
+            except OSError:
+                pass
+
+    def _context(self) -> Context:
+        return Context(self.icons, self.pictures)
 
     def face(self, key: str):
         """A face laid out by an earlier build from the same inputs, or None."""
@@ -98,35 +172,34 @@ class BuildCache:
         self.used.add(key)
         try:
             row = db.execute("SELECT face FROM faces WHERE key = ?", (key,)).fetchone()
-            if not row:
-                return None
-            face = self._loads(row[0])  # our own file, written below
-            layers = tuple(self._layer(layer) if isinstance(layer, str) else layer for layer in face.layers)
-            return None if None in layers else dataclasses.replace(face, layers=layers)
-        except Exception:  # a damaged row is only a face laid out again
+            return records.read_face(records.loads(row[0]), self._context(), self._layer) if row else None
+        except (sqlite3.Error, Unreadable):  # damaged, or no record of ours: the face is laid out again
             return None
 
     def drawn(self, key: str):
         """A face as an earlier build drew it (render's record), or None."""
-        return self._kept("SELECT record FROM drawn WHERE key = ?", key)
+        return self._kept("SELECT record, stream FROM drawn WHERE key = ?", key, records.read_drawn)
 
-    def _kept(self, query: str, key: str):
-        """The pickled value the query finds for a face's key (the key is then kept), or None."""
+    def _kept(self, query: str, key: str, read):
+        """read(record, *other columns) of the row the query finds for a face's key (the key is
+        then kept), or None: a damaged row, or no record of ours, only means making it again."""
         if (db := self._faces()) is None:
             return None
         try:
             row = db.execute(query, (key,)).fetchone()
-            if row:
-                self.used.add(key)
-            return pickle.loads(row[0]) if row else None  # our own file
-        except Exception:  # a damaged row only means making it again
+            if not row:
+                return None
+            self.used.add(key)
+            return read(records.loads(row[0]), *row[1:])
+        except (sqlite3.Error, Unreadable):
             return None
 
     def keep_drawn(self, key: str, record) -> None:
         if (db := self._faces()) is None:
             return
         try:
-            db.execute("INSERT OR REPLACE INTO drawn VALUES (?, ?)", (key, pickle.dumps(record, pickle.HIGHEST_PROTOCOL)))
+            db.execute("INSERT OR REPLACE INTO drawn VALUES (?, ?, ?)",
+                       (key, record.stream, records.dumps(records.drawn_record(record))))
         except sqlite3.Error:
             pass
 
@@ -136,21 +209,26 @@ class BuildCache:
             return None
         try:
             return self._layer(key)
-        except Exception:
+        except (sqlite3.Error, Unreadable):
             return None
 
     def _layer(self, key: str):
         """A layer many faces share (a card type's frame), read once per build."""
         if key not in self._layers:
             row = self._db.execute("SELECT layer FROM layers WHERE key = ?", (key,)).fetchone()
-            self._layers[key] = self._loads(row[0]) if row else None
+            try:
+                self._layers[key] = records.read_layer(records.loads(row[0]), self._context()) if row else None
+            except Unreadable:
+                self._layers[key] = None
         self.stored_layers.add(key)
+        if self._layers[key] is None:
+            raise Unreadable(f"no shared layer {key}")
         return self._layers[key]
 
     def note(self, key: str):
         """What the checks noted of a face an earlier build made (its smallest text size, its
         problems): a rebuild that draws nothing need not read the face itself."""
-        return self._kept("SELECT note FROM notes WHERE key = ?", key)
+        return self._kept("SELECT note FROM notes WHERE key = ?", key, records.read_note)
 
     def keep_face(self, key: str, face, note=None) -> None:
         """Store a face (and its note); the layers it shares with other faces are stored once."""
@@ -159,65 +237,63 @@ class BuildCache:
         self.used.add(key)
         try:
             if note is not None:
-                db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, pickle.dumps(note)))
+                db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, records.dumps(records.note_record(note))))
             for layer in face.layers:
                 if layer.key and layer.key not in self.stored_layers:
                     self.stored_layers.add(layer.key)
                     self._layers[layer.key] = layer
-                    db.execute("INSERT OR REPLACE INTO layers VALUES (?, ?)", (layer.key, self._dumps(layer)))
-            own = dataclasses.replace(face, layers=tuple(layer.key or layer for layer in face.layers))
-            db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?)", (key, self._dumps(own)))
+                    db.execute("INSERT OR REPLACE INTO layers VALUES (?, ?)",
+                               (layer.key, records.dumps(records.layer_record(layer))))
+            db.execute("INSERT OR REPLACE INTO faces VALUES (?, ?)", (key, records.dumps(records.face_record(face))))
             db.execute("DELETE FROM face_layers WHERE face = ?", (key,))
             db.executemany("INSERT INTO face_layers VALUES (?, ?)",
                            ((key, layer.key) for layer in face.layers if layer.key))
         except sqlite3.Error:
             pass
 
-    def _dumps(self, obj) -> bytes:
-        """Pickled, with each named icon's outline (hundreds of numbers, on many faces) left out:
-        loading takes it from the icon set by name."""
-        out = io.BytesIO()
-        pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-        pickler.dispatch_table = _REDUCERS  # consulted for our records only, not for every number
-        pickler.dump(obj)
-        return out.getvalue()
-
-    def _loads(self, data: bytes):
-        return _Unpickler(io.BytesIO(data), self.icons).load()
-
     def file(self, key: str) -> Path | None:
-        """A cached file, only when its bytes are the ones saved (a damaged file is just redrawn)."""
-        path = self.folder / "files" / key if self.folder else None
-        if not path or not path.is_file():
+        """A cached file, only when it is a plain file (not a link), a whole PDF, and its bytes are
+        the ones saved: a damaged or planted one is just drawn again."""
+        if not self.folder or key not in self.sums:
             return None
-        return path if hashlib.sha256(path.read_bytes()).hexdigest() == self.sums.get(key) else None
+        path = self.folder / "files" / key
+        try:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                return None
+            data = path.read_bytes()
+        except OSError:
+            return None
+        whole = data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+        return path if whole and hashlib.sha256(data).hexdigest() == self.sums[key] else None
 
     def save(self, files: dict[str, Path]) -> None:
         """Keep exactly what this build used: the cache never grows past one kit."""
         if not self.folder:
             return
         try:
-            self._save_files(files)
+            if _make_folder(self.folder):
+                self._save_files(files)
         except OSError:  # a cache that cannot be written (a file in its way, a full disk) is only slower
             pass
         self._save_faces()
 
     def _save_files(self, files: dict[str, Path]) -> None:
         store = self.folder / "files"
-        store.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(store) and not _is_folder(store):
+            return  # something else in its way: not ours to remove
+        store.mkdir(mode=0o700, exist_ok=True)
         sums = {}
         for key, path in files.items():
             data = path.read_bytes()
             sums[key] = hashlib.sha256(data).hexdigest()
-            if self.sums.get(key) != sums[key] or not (store / key).is_file():
+            if self.sums.get(key) != sums[key] or self.file(key) is None:
                 (store / f".{key}.part").write_bytes(data)  # write, then rename: no half file under the key
                 os.replace(store / f".{key}.part", store / key)
         for old in store.iterdir():
             if old.name not in files:
-                old.unlink()
+                old.unlink()  # a folder planted here fails this: the cache then keeps no files
         (self.folder / f".{SUMS}.part").write_text(json.dumps(sums, sort_keys=True), encoding="utf-8")
         os.replace(self.folder / f".{SUMS}.part", self.folder / SUMS)
-        (self.folder / "faces.pickle").unlink(missing_ok=True)  # kitgen 0.1's cache of faces
 
     def _save_faces(self) -> None:
         if self._db is not None:
@@ -230,49 +306,7 @@ class BuildCache:
                 self._db.execute("DELETE FROM face_layers WHERE face NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT layer FROM face_layers)")
                 self._db.commit()
-                self._db.close()
             except sqlite3.Error:
                 pass
+            self._db.close()
             self._db = None
-
-
-def _named_icon(x, y, w, h, view, color, name):  # stands in for Icon when pickled; see _Unpickler
-    raise pickle.UnpicklingError("a stored icon is read with the icon set it was drawn with")
-
-
-def _fields_reducer(cls):
-    """(cls, its fields): what a frozen slotted dataclass pickles as, without dataclasses'
-    generic __getstate__ (a quarter of storing a face)."""
-    fields = operator.attrgetter(*cls.__slots__) if len(cls.__slots__) > 1 else None
-    if fields is None:
-        return lambda obj: (cls, (getattr(obj, cls.__slots__[0]),))
-    return lambda obj: (cls, fields(obj))
-
-
-def _reduce_icon(icon: Icon):
-    if not icon.name:  # an outline of its own (no set names it): stored whole
-        return _STORED[Icon](icon)
-    return _named_icon, (icon.x, icon.y, icon.w, icon.h, icon.view, icon.color, icon.name)
-
-
-_STORED = {cls: _fields_reducer(cls) for cls in (Rect, Line, Circle, Text, Picture, Icon, Layer, Face)}
-_REDUCERS = {**_STORED, Icon: _reduce_icon}
-
-
-class _Unpickler(pickle.Unpickler):
-    """Named icons get their outline back from the icon set (a missing icon fails the load: the
-    face is laid out again)."""
-
-    def __init__(self, file, icons):
-        super().__init__(file)
-        self.icons = icons
-
-    def find_class(self, module: str, name: str):
-        if module == __name__ and name == "_named_icon":
-            icons = self.icons
-            return lambda x, y, w, h, view, color, name: Icon(x, y, w, h, view, icons.get(name)[2], color, name)
-        return super().find_class(module, name)
-
-
-def cache_folder(out_dir: Path) -> Path:
-    return Path(out_dir).parent / ".kitgen-cache" / Path(out_dir).name

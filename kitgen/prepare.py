@@ -90,19 +90,19 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         return Checked(game, (), problems)
     spec, ink_saver = resolve_print(game, options)
     font_set = font_files(project.fonts, game.fonts, folder)
-    register_fonts(font_set)
+    font_digests = register_fonts(font_set)  # the bytes registered, hashed once
     dirs = project.template_dirs(folder, options.templates)
     front, back = load_card_template("card-front.yaml", dirs), load_card_template("card-back.yaml", dirs)
     icons = load_icons(dirs)
     problems = problems + check_icons(game, icons)
-    if cache is not None:
-        cache.icons = icons
     front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
+    if cache is not None:  # what a cached face may name: a face naming anything else is laid out again
+        cache.icons, cache.pictures = icons, set(art.images)
     if ink_saver:
         art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
                       for key, a in art.images.items()}
-    fonts = content_key(*[part for role, path in sorted(font_set.items()) for part in (role, path.read_bytes())])
+    fonts = content_key(*sorted(font_digests.items()))
     icons_key = icons.key
     front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
     keys: dict[str, str] = {}

@@ -46,6 +46,14 @@ def pdf_text(path) -> str:
     return " ".join(" ".join(page.split()) for page in pdf_pages(path))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def cache_root(tmp_path_factory) -> Path:
+    """Builds keep their cache here, never in the real user cache folder; subprocesses inherit it."""
+    root = tmp_path_factory.mktemp("kitgen-cache")
+    os.environ["KITGEN_CACHE_DIR"] = str(root)
+    return root
+
+
 @pytest.fixture(scope="session")
 def project() -> Project:
     return Project.default()

@@ -114,7 +114,7 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     except KitgenError as exc:
         _fail(exc)
     out_dir = output or Path("output") / Path(game).name
-    watched = [folder, project.templates]
+    watched = [folder, project.templates, project.fonts]  # a font replaced in place is drawn with at once
     click.echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds, seen = 0, None
     try:

@@ -5,6 +5,8 @@ looks the same everywhere.
 """
 from __future__ import annotations
 
+import hashlib
+import io
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,20 +41,51 @@ def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -
     return files
 
 
-def register_fonts(files: Path | dict[str, Path]) -> None:
-    """Make each role draw with its file. reportlab keeps one registry per process, so a role is
-    registered again only when a build asks for another file than the one it holds."""
+def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
+    """Make each role draw with its file. reportlab keeps one registry per process: the roles are
+    registered again only when a file's bytes differ from those registered (`kitgen watch`: a
+    font replaced in place is used at once). Returns role -> sha256 of the bytes registered, read
+    once: the build cache keys by exactly what is drawn with."""
     if isinstance(files, Path):
         files = font_files(files)
+    data = {role: _read_font(path) for role, path in files.items()}
+    digests = {role: hashlib.sha256(font).hexdigest() for role, font in data.items()}
     registered = pdfmetrics.getRegisteredFontNames()  # not getFont(): for a name it lacks, reportlab
-    for role, path in files.items():                   # parses every Type 1 font on the disk (~0.1 s)
-        name = font_name(role)
-        if name in registered and pdfmetrics.getFont(name).face.filename == str(path):
-            continue
+    if all(font_name(role) in registered               # parses every Type 1 font on the disk (~0.1 s)
+           and getattr(pdfmetrics.getFont(font_name(role)), "kitgen_digest", None) == digests[role] for role in files):
+        return digests
+    fonts = []
+    for role, path in files.items():  # every file parsed before any is registered
+        source = io.BytesIO(data[role])
+        source.name = str(path)  # reportlab names the file in its messages and subsetting rules by it
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            font = TTFont(font_name(role), source)
         except (OSError, TTFError) as exc:
             raise KitgenError(error(Where(str(path)), f"cannot load font: {exc}")) from None
+        font.kitgen_digest = digests[role]
+        fonts.append(font)
+    _forget_fonts([font.fontName for font in fonts])
+    for font in fonts:
+        pdfmetrics.registerFont(font)
+    return digests
+
+
+def _read_font(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise KitgenError(error(Where(str(path)), f"cannot load font: {exc.strerror or exc}")) from None
+
+
+def _forget_fonts(names: list[str]) -> None:
+    """registerFont() keeps the first font registered under a name, and gives a new name the font
+    first registered with the same face (PostScript) name: a font replaced in place would still be
+    drawn with the old one. So every role is forgotten and registered again in order, as a new
+    process would (reportlab's registries are private; it is pinned in pyproject.toml)."""
+    old = [font for name in names if (font := pdfmetrics._fonts.pop(name, None)) is not None]
+    for face, font in list(pdfmetrics._dynFaceNames.items()):
+        if any(font is gone for gone in old):
+            del pdfmetrics._dynFaceNames[face]
 
 
 def measure(text: str, role: str, size: float) -> float:

@@ -15,6 +15,7 @@ neither drawn nor compressed again: its form is made straight from the record.
 """
 from __future__ import annotations
 
+import os
 import zlib
 from dataclasses import dataclass
 
@@ -40,8 +41,12 @@ class DrawnFace:
     writer: str  # writer(): another reportlab may write the same shapes otherwise, another zlib compress them so
 
 
+# reportlab reads its RL_* settings from the environment once, when imported: so are they here.
+_SETTINGS = ", ".join(f"{name}={value}" for name, value in sorted(os.environ.items()) if name.startswith("RL_"))
+
+
 def writer() -> str:
-    return f"reportlab {reportlab.Version}, zlib {zlib.ZLIB_RUNTIME_VERSION}"
+    return f"reportlab {reportlab.Version}, zlib {zlib.ZLIB_RUNTIME_VERSION}" + (f", {_SETTINGS}" if _SETTINGS else "")
 
 
 def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:

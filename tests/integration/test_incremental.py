@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from kitgen.build import Options, build_game
+from kitgen.cache import kit_cache_folder
 from kitgen.model import PrintSettings
 from kitgen.project import Project
 from kitgen.units import MM, Length
@@ -179,7 +180,7 @@ def test_cache__compiled_templates_are_kept_for_the_next_run_and_never_used_stal
     again."""
     from kitgen.layout import expressions
 
-    kept = workspace[2].parent / ".kitgen-cache" / "kit" / "templates"
+    kept = kit_cache_folder(workspace[2]) / "templates"
     assert len(list(kept.glob("*.jinja"))) >= 4  # rules, reference, player sheet, manifest
     template = workspace[0].templates / "rules.md.j2"
     template.write_text(template.read_text().replace(": Rules Summary", ": Rules in Brief", 1))
@@ -214,7 +215,7 @@ def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
     template change the faces of the old template are gone (the cache never grows past one kit)."""
     import sqlite3
 
-    database = workspace[2].parent / ".kitgen-cache" / "kit" / "faces.sqlite"
+    database = kit_cache_folder(workspace[2]) / "faces.sqlite"
     with sqlite3.connect(database) as db:
         faces = db.execute("SELECT COUNT(*) FROM faces").fetchone()[0]
         layers = db.execute("SELECT COUNT(*) FROM layers").fetchone()[0]
@@ -240,18 +241,17 @@ def test_cache__a_rebuild_that_draws_nothing_still_reports_what_the_faces_say(wo
     assert [str(p) for p in again.warnings] == [str(p) for p in first.warnings]
 
 
-def test_cache__a_cache_folder_that_cannot_be_made_only_means_no_cache(tmp_path, project):
-    kits = tmp_path / "kits"
-    kits.mkdir()
-    (kits / ".kitgen-cache").write_text("a file where the cache folder would go\n", encoding="utf-8")
+def test_cache__a_cache_folder_that_cannot_be_made_only_means_no_cache(tmp_path, project, monkeypatch):
+    monkeypatch.setenv("KITGEN_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "cache").write_text("a file where the cache folder would go\n", encoding="utf-8")
     for _ in range(2):
-        report = build_game(project, "galactic-civ", kits / "galactic-civ")
+        report = build_game(project, "galactic-civ", tmp_path / "kits" / "galactic-civ")
         assert report.laid_out == 197 and len(report.rendered) == 6
-    assert (kits / ".kitgen-cache").read_text(encoding="utf-8").startswith("a file")
+    assert (tmp_path / "cache").read_text(encoding="utf-8").startswith("a file")
 
 
 def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
-    database = workspace[2].parent / ".kitgen-cache" / "kit" / "faces.sqlite"
+    database = kit_cache_folder(workspace[2]) / "faces.sqlite"
     database.write_bytes(b"not a database" * 100)
     template = workspace[0].templates / "card-front.yaml"  # so the card sheets must be drawn
     template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))

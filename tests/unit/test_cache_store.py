@@ -2,7 +2,7 @@
 icon's outline is not stored with every face but taken from the icon set again."""
 from __future__ import annotations
 
-import pickle
+import json
 import sqlite3
 
 from kitgen.cache import BuildCache
@@ -25,6 +25,7 @@ def a_face(icons) -> Face:
 
 def test_a_stored_face_reads_back_equal_with_the_icon_sets_own_outline(tmp_path, project):
     icons = load_icons([project.templates])
+    width, height, _, _ = icons.get("compass")
     cache = BuildCache(tmp_path / "cache")
     cache.icons = icons
     face = a_face(icons)
@@ -38,8 +39,9 @@ def test_a_stored_face_reads_back_equal_with_the_icon_sets_own_outline(tmp_path,
     cache.save({})
     with sqlite3.connect(tmp_path / "cache" / "faces.sqlite") as db:
         stored = db.execute("SELECT face FROM faces WHERE key = 'card-1'").fetchone()[0]
-    outline = pickle.dumps(icons.get("compass")[2], pickle.HIGHEST_PROTOCOL)
+    outline = json.dumps(icons.get("compass")[2])
     assert len(outline) > 1000 and len(stored) < len(outline)  # stored by name, not number by number
+    assert json.loads(stored)[0][1][1][2] == ["I", 17, 67.8, 10, 10, width, height, "#2f5d8c", "compass"]
 
 
 def test_a_face_whose_named_icon_is_gone_is_not_read_back(tmp_path, project):
@@ -55,3 +57,27 @@ def test_a_face_whose_named_icon_is_gone_is_not_read_back(tmp_path, project):
     again = BuildCache(tmp_path / "cache")
     again.icons = icons
     assert again.face("card-1") == a_face(icons)  # the row itself was fine
+
+
+def test_a_note_and_a_drawn_face_read_back_equal(tmp_path, project):
+    """What the checks noted (size, problems, missing characters) and render's record of a drawn
+    face (its operators, and each line's codes as bytes) come back as they went in."""
+    from kitgen.errors import Where, warning
+    from kitgen.render.sheets import DrawnFace, writer
+
+    cache = BuildCache(tmp_path / "cache")
+    cache.icons, cache.pictures = load_icons([project.templates]), {"art-1"}
+    note = (7.5, ((warning(Where("decks/main.yaml", 4), "card 'Scout': text shrinks"),), ("\u2603",)))
+    drawn = DrawnFace(b"x\x9c\x00\xff", ("icon-compass", "layer-frame-0123"), (("compass", (512, 512)),),
+                      ("frame-0123",), (("kitgen-body", "Scout", (("F1+0", b"\x01\x02\xfe"),)),), writer())
+    cache.keep_face("card-1", a_face(cache.icons), note)
+    cache.keep_drawn("card-1", drawn)
+    cache.save({})
+    again = BuildCache(tmp_path / "cache")
+    again.icons, again.pictures = cache.icons, {"art-1"}
+    assert again.note("card-1") == note
+    assert again.drawn("card-1") == drawn
+    assert again.face("card-1") == a_face(cache.icons)
+    later = BuildCache(tmp_path / "cache")
+    later.icons, later.pictures = cache.icons, set()  # a picture this build did not prepare: laid out again
+    assert later.face("card-1") is None

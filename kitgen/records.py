@@ -1,0 +1,277 @@
+"""What the build cache stores, as JSON, and reading it back into kitgen's own record types only.
+
+Nothing read back can run: a record is plain JSON (lists, strings, numbers), decoded field by
+field into a known type (Face, Layer, the shapes, a note, render's DrawnFace). A record of any
+other shape (a wrong type, a missing field, an unknown kind, a number that is not finite, a font,
+colour, icon or picture this build does not know) raises Unreadable, which the cache takes as a
+miss: the face is laid out (or drawn) again. A named icon is stored by name and its outline taken
+from the icon set the build uses; a face naming an icon the set lacks is a miss.
+
+  shape   ["R", x, y, w, h, fill, stroke, stroke_width, radius]   Rect
+          ["L", x1, y1, x2, y2, color, width]                     Line
+          ["C", x, y, r, fill, stroke, stroke_width]              Circle
+          ["T", x, y, text, font, size, color, align, rotate]     Text
+          ["P", x, y, w, h, key]                                  Picture
+          ["I", x, y, w, h, view_w, view_h, color, name]          Icon named in the icon set
+          ["O", x, y, w, h, view_w, view_h, color, commands]      Icon with an outline of its own
+  layer   [key, [shape, ...]]                 a face names a shared layer by its key instead
+  face    [[layer or key, ...], smallest_size, [problem, ...]]   problem: [level, file, line, message]
+  note    [size, [problem, ...], [character, ...]]
+  drawn   [forms, [[icon, view_w, view_h], ...], layers, [[font, line, [[subset, codes], ...]], ...], writer]
+          (codes as latin-1 text; the compressed stream is a column of its own)
+"""
+from __future__ import annotations
+
+import json
+
+from kitgen.errors import Problem, Where
+from kitgen.layout.card import Face, Layer
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
+from kitgen.render.canvas import HexColor
+from kitgen.render.fonts import ROLES, font_name
+from kitgen.render.sheets import DrawnFace
+
+ALIGNS = ("left", "center", "right")
+LEVELS = ("error", "warning")
+COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # layout/svgpath.py's absolute commands and their numbers
+FONTS = frozenset(font_name(role) for role in ROLES)
+NUMBERS = frozenset((int, float))
+LIMIT = 1e9  # points (a page is under 10^4) or line numbers: a larger number is no record of ours
+
+
+class Unreadable(ValueError):
+    """A stored record that is not one kitgen wrote: only a cache miss."""
+
+
+class Context:
+    """What a record may name, as this build knows it: the icon set and the prepared pictures."""
+
+    def __init__(self, icons=None, pictures=None):
+        self.icons = icons
+        self.pictures = pictures  # None: any picture key (a caller that draws nothing)
+
+
+def dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _refuse(constant: str):
+    raise Unreadable(f"{constant} is not a number kitgen stores")
+
+
+def loads(text) -> object:
+    """JSON, without NaN or Infinity; anything unreadable is Unreadable."""
+    try:
+        return json.loads(text, parse_constant=_refuse)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise Unreadable(str(exc)) from None
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+def face_record(face: Face) -> list:
+    """A face with each shared layer named by its key (stored once, see layer_record)."""
+    return [[layer.key or layer_record(layer) for layer in face.layers], face.smallest_size,
+            [_problem(p) for p in face.problems]]
+
+
+def layer_record(layer: Layer) -> list:
+    return [layer.key, [_shape(shape) for shape in layer.shapes]]
+
+
+def note_record(note: tuple) -> list:
+    size, remarks = note
+    problems, missing = remarks if remarks else ((), ())
+    return [size, [_problem(p) for p in problems], list(missing)]
+
+
+def drawn_record(drawn: DrawnFace) -> list:
+    return [list(drawn.forms), [[name, *view] for name, view in drawn.icons], list(drawn.layers),
+            [[font, line, [[subset, codes.decode("latin-1")] for subset, codes in pieces]]
+             for font, line, pieces in drawn.texts], drawn.writer]
+
+
+def _problem(problem: Problem) -> list:
+    return [problem.level, problem.where.file, problem.where.line, problem.message]
+
+
+def _shape(shape) -> list:
+    kind = type(shape)
+    if kind is Text:
+        return ["T", shape.x, shape.y, shape.text, shape.font, shape.size, shape.color, shape.align, shape.rotate]
+    if kind is Rect:
+        return ["R", shape.x, shape.y, shape.w, shape.h, shape.fill, shape.stroke, shape.stroke_width, shape.radius]
+    if kind is Line:
+        return ["L", shape.x1, shape.y1, shape.x2, shape.y2, shape.color, shape.width]
+    if kind is Circle:
+        return ["C", shape.x, shape.y, shape.r, shape.fill, shape.stroke, shape.stroke_width]
+    if kind is Picture:
+        return ["P", shape.x, shape.y, shape.w, shape.h, shape.key]
+    if kind is Icon and shape.name:  # the outline is the icon set's: hundreds of numbers left out
+        return ["I", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, shape.name]
+    if kind is Icon:
+        return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands]]
+    raise TypeError(f"not a shape kitgen stores: {kind.__name__}")
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+def read_face(value, context: Context, layer) -> Face:
+    """`layer(key)`: the shared layer stored under key (Unreadable when there is none)."""
+    layers, smallest, problems = _fields(value, 3)
+    out = []
+    for item in _list(layers):
+        out.append(layer(item) if type(item) is str else read_layer(item, context))
+    return Face(tuple(out), _number(smallest), tuple(_read_problem(p) for p in _list(problems)))
+
+
+def read_layer(value, context: Context) -> Layer:
+    key, shapes = _fields(value, 2)
+    return Layer(tuple(_read_shape(shape, context) for shape in _list(shapes)), _text(key))
+
+
+def read_note(value) -> tuple:
+    size, problems, missing = _fields(value, 3)
+    problems = tuple(_read_problem(p) for p in _list(problems))
+    missing = tuple(_text(c) for c in _list(missing))
+    return _number(size), ((problems, missing) if problems or missing else ())
+
+
+def read_drawn(value, stream) -> DrawnFace:
+    forms, icons, layers, texts, writer = _fields(value, 5)
+    if type(stream) is not bytes:
+        raise Unreadable("the stream is not bytes")
+    icons = tuple((_text(name), (_number(w), _number(h))) for name, w, h in (_fields(i, 3) for i in _list(icons)))
+    layers = tuple(_text(key) for key in _list(layers))
+    forms = tuple(_text(form) for form in _list(forms))
+    known = {f"icon-{name}" for name, _ in icons} | {f"layer-{key}" for key in layers}
+    if not known.issuperset(forms):  # the form places only forms the replay makes first
+        raise Unreadable("the form places a form it does not name")
+    return DrawnFace(stream, forms, icons, layers, tuple(_read_text_line(t) for t in _list(texts)), _text(writer))
+
+
+def _read_text_line(value) -> tuple:
+    font, line, pieces = _fields(value, 3)
+    _choice(font, FONTS)
+    try:
+        pieces = tuple((_text(subset), _text(codes).encode("latin-1")) for subset, codes in map(_pair, _list(pieces)))
+    except UnicodeEncodeError:
+        raise Unreadable("codes are not bytes") from None
+    return font, _text(line), pieces
+
+
+def _read_shape(value, context: Context):
+    if type(value) is not list or not value:
+        raise Unreadable("a shape is not a list")
+    reader = _SHAPES.get(value[0]) if type(value[0]) is str else None
+    if reader is None:
+        raise Unreadable(f"unknown shape kind {value[0]!r}")
+    return reader(value, context)
+
+
+def _rect(value, context) -> Rect:
+    _, x, y, w, h, fill, stroke, width, radius = _fields(value, 9)
+    return Rect(*_numbers(x, y, w, h), _colour(fill, True), _colour(stroke, True), *_numbers(width, radius))
+
+
+def _line(value, context) -> Line:
+    _, x1, y1, x2, y2, color, width = _fields(value, 7)
+    return Line(*_numbers(x1, y1, x2, y2), _colour(color), _number(width))
+
+
+def _circle(value, context) -> Circle:
+    _, x, y, r, fill, stroke, width = _fields(value, 7)
+    return Circle(*_numbers(x, y, r), _colour(fill, True), _colour(stroke, True), _number(width))
+
+
+def _text_shape(value, context) -> Text:
+    _, x, y, text, font, size, color, align, rotate = _fields(value, 9)
+    return Text(*_numbers(x, y), _text(text), _choice(font, ROLES), _number(size), _colour(color),
+                _choice(align, ALIGNS), _number(rotate))
+
+
+def _picture(value, context) -> Picture:
+    _, x, y, w, h, key = _fields(value, 6)
+    if context.pictures is not None:
+        _choice(key, context.pictures)  # a picture this build prepared, or the face is made again
+    return Picture(*_numbers(x, y, w, h), _text(key))
+
+
+def _named_icon(value, context) -> Icon:
+    _, x, y, w, h, view_w, view_h, color, name = _fields(value, 9)
+    icon = context.icons.get(_text(name)) if context.icons is not None else None
+    if icon is None:
+        raise Unreadable(f"no icon {name!r} in this build's icon set")
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _colour(color), name)
+
+
+def _outlined_icon(value, context) -> Icon:
+    _, x, y, w, h, view_w, view_h, color, commands = _fields(value, 9)
+    outline = []
+    for command in _list(commands):
+        if type(command) is not list or not command or COMMANDS.get(command[0]) != len(command) - 1:
+            raise Unreadable("not an outline command")
+        outline.append((command[0], *_numbers(*command[1:])))
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _colour(color), "")
+
+
+_SHAPES = {"R": _rect, "L": _line, "C": _circle, "T": _text_shape, "P": _picture, "I": _named_icon,
+           "O": _outlined_icon}
+
+
+def _read_problem(value) -> Problem:
+    level, file, line, message = _fields(value, 4)
+    if type(line) is not int or not 0 <= line < LIMIT:
+        raise Unreadable("not a line number")
+    return Problem(_choice(level, LEVELS), Where(_text(file), line), _text(message))
+
+
+def _fields(value, count: int) -> list:
+    if type(value) is not list or len(value) != count:
+        raise Unreadable(f"expected a list of {count}")
+    return value
+
+
+def _pair(value) -> list:
+    return _fields(value, 2)
+
+
+def _list(value) -> list:
+    if type(value) is not list:
+        raise Unreadable("expected a list")
+    return value
+
+
+def _text(value) -> str:
+    if type(value) is not str:
+        raise Unreadable("expected text")
+    return value
+
+
+def _number(value) -> float:
+    if type(value) in NUMBERS and -LIMIT < value < LIMIT:  # NaN compares False: refused too (bool is no number)
+        return value
+    raise Unreadable("expected a finite number")
+
+
+def _choice(value, allowed) -> str:
+    if type(value) is not str or value not in allowed:
+        raise Unreadable(f"unknown value {value!r}")
+    return value
+
+
+def _numbers(*values) -> tuple:
+    for value in values:
+        if type(value) not in NUMBERS or not -LIMIT < value < LIMIT:
+            raise Unreadable("expected a finite number")
+    return values
+
+
+def _colour(value, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    try:
+        HexColor(_text(value))  # what render parses it with (remembered per colour)
+    except (ValueError, TypeError, IndexError, AttributeError):
+        raise Unreadable(f"not a colour: {value!r}") from None
+    return value
