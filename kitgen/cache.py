@@ -137,8 +137,9 @@ class BuildCache:
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
             raise Unreadable("the faces database is not a file")  # a link: never written through
         db = self._db = sqlite3.connect(path)
-        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
-            db.execute("PRAGMA user_version = 0")
+        fresh = db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA
+        db.execute("BEGIN")  # one transaction (one write to the disk) for the tables, and none when they exist
+        if fresh:
             for table in ("faces", "layers", "notes", "face_layers", "drawn"):
                 db.execute(f"DROP TABLE IF EXISTS {table}")
         db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face TEXT NOT NULL)")
@@ -152,7 +153,9 @@ class BuildCache:
         db.execute("CREATE INDEX IF NOT EXISTS face_layers_by_face ON face_layers (face)")
         # Faces as drawn (render's operators), replayed instead of drawing them again.
         db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, stream BLOB NOT NULL, record TEXT NOT NULL)")
-        db.execute(f"PRAGMA user_version = {SCHEMA}")
+        if fresh:
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+        db.commit()
         return db
 
     def _remove(self, *names: str) -> None:

@@ -51,19 +51,25 @@ class Context:
         self.pictures = pictures  # None: any picture key (a caller that draws nothing)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))  # made once: not per record
+
+
 def dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def _refuse(constant: str):
     raise Unreadable(f"{constant} is not a number kitgen stores")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_refuse)
+
+
 def loads(text) -> object:
     """JSON, without NaN or Infinity; anything unreadable is Unreadable."""
     try:
-        return json.loads(text, parse_constant=_refuse)
-    except (ValueError, TypeError, RecursionError) as exc:
+        return _DECODER.decode(text.decode("utf-8") if type(text) is bytes else text)
+    except (ValueError, TypeError, AttributeError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         raise Unreadable(str(exc)) from None
 
 
@@ -141,23 +147,25 @@ def read_drawn(value, stream) -> DrawnFace:
     forms, icons, layers, texts, writer = _fields(value, 5)
     if type(stream) is not bytes:
         raise Unreadable("the stream is not bytes")
-    icons = tuple((_text(name), (_number(w), _number(h))) for name, w, h in (_fields(i, 3) for i in _list(icons)))
+    icons = tuple((_text(name), _numbers(w, h)) for name, w, h in (_fields(i, 3) for i in _list(icons)))
     layers = tuple(_text(key) for key in _list(layers))
     forms = tuple(_text(form) for form in _list(forms))
     known = {f"icon-{name}" for name, _ in icons} | {f"layer-{key}" for key in layers}
     if not known.issuperset(forms):  # the form places only forms the replay makes first
         raise Unreadable("the form places a form it does not name")
-    return DrawnFace(stream, forms, icons, layers, tuple(_read_text_line(t) for t in _list(texts)), _text(writer))
+    return DrawnFace(stream, forms, icons, layers, tuple(map(_read_text_line, _list(texts))), _text(writer))
 
 
 def _read_text_line(value) -> tuple:
     font, line, pieces = _fields(value, 3)
-    _choice(font, FONTS)
-    try:
-        pieces = tuple((_text(subset), _text(codes).encode("latin-1")) for subset, codes in map(_pair, _list(pieces)))
-    except UnicodeEncodeError:
-        raise Unreadable("codes are not bytes") from None
-    return font, _text(line), pieces
+    out = []
+    for piece in _list(pieces):
+        subset, codes = _fields(piece, 2)
+        try:
+            out.append((_text(subset), _text(codes).encode("latin-1")))
+        except UnicodeEncodeError:
+            raise Unreadable("codes are not bytes") from None
+    return _choice(font, FONTS), _text(line), tuple(out)
 
 
 def _read_shape(value, context: Context):
@@ -230,10 +238,6 @@ def _fields(value, count: int) -> list:
     if type(value) is not list or len(value) != count:
         raise Unreadable(f"expected a list of {count}")
     return value
-
-
-def _pair(value) -> list:
-    return _fields(value, 2)
 
 
 def _list(value) -> list:
