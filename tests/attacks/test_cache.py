@@ -269,6 +269,15 @@ def test_a_template_override_added_between_builds_in_one_process__is_used(game, 
     assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
 
 
+def test_another_kitgen_version__reuses_nothing_an_older_one_cached(game, tmp_path, monkeypatch):
+    out = tmp_path / "kit"
+    kitgen("build", game, "-o", out)
+    monkeypatch.setattr("kitgen.cache.__version__", "0.0.0-other")
+    again = kitgen("build", game, "-o", out)
+    assert "Laid out 4 of 4 card faces; drew 5 of 5 files" in again.stdout
+    assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
+
+
 def _base_fonts(pdf: Path) -> set[str]:
     from pypdf import PdfReader
 
