@@ -203,7 +203,7 @@ class BuildCache:
         try:
             db.execute("INSERT OR REPLACE INTO drawn VALUES (?, ?, ?)",
                        (key, record.stream, records.dumps(records.drawn_record(record))))
-        except sqlite3.Error:
+        except (sqlite3.Error, ValueError, TypeError):  # not storable (a NaN, unpaired surrogates): drawn again next time
             pass
 
     def shared_layer(self, key: str):
@@ -251,7 +251,7 @@ class BuildCache:
             db.execute("DELETE FROM face_layers WHERE face = ?", (key,))
             db.executemany("INSERT INTO face_layers VALUES (?, ?)",
                            ((key, layer.key) for layer in face.layers if layer.key))
-        except sqlite3.Error:
+        except (sqlite3.Error, ValueError, TypeError):  # not storable: laid out again next time
             pass
 
     def file(self, key: str) -> Path | None:

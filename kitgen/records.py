@@ -98,7 +98,8 @@ def drawn_record(drawn: DrawnFace) -> list:
 
 
 def _problem(problem: Problem) -> list:
-    return [problem.level, problem.where.file, problem.where.line, problem.message]
+    where = problem.where
+    return [problem.level, where.file if where else None, where.line if where else 0, problem.message]
 
 
 def _shape(shape) -> list:
@@ -231,7 +232,7 @@ def _read_problem(value) -> Problem:
     level, file, line, message = _fields(value, 4)
     if type(line) is not int or not 0 <= line < LIMIT:
         raise Unreadable("not a line number")
-    return Problem(_choice(level, LEVELS), Where(_text(file), line), _text(message))
+    return Problem(_choice(level, LEVELS), None if file is None else Where(_text(file), line), _text(message))
 
 
 def _fields(value, count: int) -> list:

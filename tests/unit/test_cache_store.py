@@ -81,3 +81,16 @@ def test_a_note_and_a_drawn_face_read_back_equal(tmp_path, project):
     later = BuildCache(tmp_path / "cache")
     later.icons, later.pictures = cache.icons, set()  # a picture this build did not prepare: laid out again
     assert later.face("card-1") is None
+
+
+def test_a_face_that_cannot_be_stored_is_only_not_cached(tmp_path, project):
+    """JSON has no NaN: such a face (or a problem with no place) is laid out again next time, and
+    storing it raises nothing."""
+    from kitgen.errors import warning
+
+    cache = BuildCache(tmp_path / "cache")
+    cache.icons, cache.pictures = load_icons([project.templates]), set()
+    cache.keep_face("nan", Face((Layer((Rect(float("nan"), 0, 1, 1),)),), 7.0, ()))
+    cache.keep_face("nowhere", Face((Layer((Rect(0, 0, 1, 1),)),), 7.0, (warning(None, "m"),)))
+    assert cache.face("nan") is None
+    assert cache.face("nowhere") == Face((Layer((Rect(0, 0, 1, 1),)),), 7.0, (warning(None, "m"),))
