@@ -2,6 +2,7 @@
 reprints only changed cards, and watch rebuilds on save."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -299,9 +300,10 @@ def test_changed_since__a_git_revision(tmp_path, project):
 def test_watch__rebuilds_after_a_save(tmp_path, project):
     game = tmp_path / "galactic-civ"
     shutil.copytree(project.game_folder("galactic-civ"), game)
+    env = {"PYTHONPATH": str(ROOT), "PATH": "", "KITGEN_CACHE_DIR": os.environ["KITGEN_CACHE_DIR"]}  # not ~/.cache
     process = subprocess.Popen([sys.executable, "-m", "kitgen", "watch", str(game), "-o", str(tmp_path / "kit"),
                                 "--interval", "0.2", "--max-builds", "2"], cwd=ROOT, stderr=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+                               stdout=subprocess.PIPE, text=True, env=env)
     deadline = time.time() + 60
     while not (tmp_path / "kit" / "rules.pdf").exists() and time.time() < deadline:
         time.sleep(0.2)
