@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kitgen.errors import Problem, Where, error, warning
-from kitgen.load.game import display_path
+from kitgen.errors import KitgenError, Problem, Where, error, warning
+from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game
 from kitgen.render.images import Art, prepare_art
 
@@ -40,7 +40,7 @@ def find_art(game_folder: Path, art_dir: Path | None, card_id: str, listed: set[
     names = [f"{card_id}{ext}" for ext in EXTENSIONS]
     if listed is not None and not any(_folded(name) in listed for name in names):
         return None
-    return next((folder / name for name in names if (folder / name).is_file()), None)
+    return next((folder / name for name in names if (folder / name).exists() or (folder / name).is_symlink()), None)
 
 
 def art_listing(game_folder: Path, art_dir: Path | None) -> set[str]:
@@ -64,7 +64,7 @@ def collect_art(game: Game, folder: Path, art_dir: Path | None, front: CardTempl
         found.by_deck[deck.id] = {}
         for card in deck.cards:
             path = _named(folder, card.art, card.where, f"card '{card.name}'", found) if card.art else \
-                find_art(folder, art_dir, card.id, listed)
+                _by_id(folder, art_dir, card.id, listed, card.where, found)
             if path and front_box:
                 _add(found, deck, card.id, path, front_box, _focus(card.art_focus), f"card '{card.name}'", card.where)
         if deck.back.image and back_box:
@@ -80,15 +80,30 @@ def _named(folder: Path, name: str, where: Where | None, owner: str, found: ArtS
     if "://" in name or Path(name).is_absolute():
         found.problems.append(error(where, f"{owner}: art '{name}' must be a file inside the game folder"))
         return None
-    path = (folder / name).resolve()
-    if not path.is_relative_to(folder.resolve()):
-        found.problems.append(error(where, f"{owner}: art '{name}' is outside the game folder"))
+    path = folder / name
+    refused = outside(path, folder)
+    if refused:
+        found.problems.append(error(where, f"{owner}: art '{name}' {refused}"))
         return None
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         found.problems.append(warning(where, f"{owner}: art file {display_path(folder / name)} not found; "
                                       "the card shows its placeholder"))
         return None
-    return path
+    return _contained(path, folder, None, where, owner, found)
+
+
+def _by_id(folder: Path, art_dir: Path | None, card_id: str, listed, where, found: ArtSet) -> Path | None:
+    path = find_art(folder, art_dir, card_id, listed)
+    return _contained(path, folder, art_dir, where, f"art {display_path(path)}", found) if path else None
+
+
+def _contained(path: Path, folder: Path, art_dir: Path | None, where, owner: str, found: ArtSet) -> Path | None:
+    """The picture, resolved, when load/files.contained allows it (--art DIR is the user's own)."""
+    try:
+        return contained(path, folder, shipped=(art_dir,) if art_dir else ())
+    except KitgenError as exc:
+        found.problems.append(error(where or Where(display_path(path)), f"{owner}: {exc.problems[0].message}"))
+        return None
 
 
 def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, owner: str, where) -> None:

@@ -20,7 +20,7 @@ from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
-from kitgen.layout.expressions import keep_compiled, make_environment, render_template
+from kitgen.layout.expressions import make_environment, render_template
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
@@ -63,9 +63,8 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     spec = checked.spec  # resolved once, in check_kit
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    compiled = cache.folder / "templates" if cache.folder else None  # the documents' compiled templates
     documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
-                                 checked.icons_credit, compiled)
+                                 checked.icons_credit)
     if options.changed_since:
         changed_sheets, documents["changes.pdf"] = reprint_changed(project, checked, game_ref, grid, spec,
                                                                    options.changed_since)
@@ -81,7 +80,6 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
                                 before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)),
                                 progress=lambda name, done, total: step(f"drawing {name}", done, total))
     cache.save({key: out_dir / name for name, key in keys.items()})
-    keep_compiled(template_dirs(project, game_ref, options))
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
                   checked.laid_out, tuple(rendered))
@@ -172,12 +170,13 @@ def template_dirs(project: Project, game_ref: str, options: Options) -> list[Pat
 
 
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
-                     kit: dict | None = None, icons_credit: str = "",
-                     compiled: Path | None = None) -> dict[str, Document]:
+                     kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
-    build, is left out. `compiled`: where compiled templates are kept between runs (see keep_compiled)."""
+    build, is left out. Every template file is contained (load/files.contained) and every value
+    it writes is escaped so that data text never becomes markup."""
+    folder = project.game_folder(game_ref)
     dirs = template_dirs(project, game_ref, options)
-    env = forget_overridden(make_environment(dirs, compiled), dirs)
+    env = forget_overridden(make_environment(dirs, project.roots(folder, options.templates), markup=True), dirs)
     context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}

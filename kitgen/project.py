@@ -50,3 +50,8 @@ class Project:
         """Search path, first match wins: --templates DIR, the game's own templates/, then ours."""
         dirs = [extra] if extra else []
         return dirs + [game_folder / "templates", self.templates]
+
+    def roots(self, game_folder: Path, extra: Path | None = None) -> tuple[Path, ...]:
+        """Where a game's files may resolve (see load/files.contained): the game folder first, then
+        what the user named (--templates DIR) and kitgen's own shipped folders."""
+        return (game_folder, *([extra] if extra else []), self.templates, self.fonts, self.data)

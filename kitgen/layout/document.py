@@ -7,6 +7,10 @@ line-based markup; this parses it into blocks. The data decides what they say.
     ::table grid 9mm 32mm   style of the next table: grid (boxes to write in), row height, first column
     ::columns / ::next / ::end    side-by-side columns     ::page   a new page
     **bold** and _italic_ inline.
+
+Values the templates write (`{{ card.text }}`) pass escape_markup (the environment's finalize):
+data text stays text wherever it lands, so a newline and `::table` in a card's text, or a `|`
+in a table cell, can never become markup.
 """
 from __future__ import annotations
 
@@ -38,6 +42,29 @@ class Document:
 
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
+ESCAPE = "\ue000"  # a private-use character: marks what follows as data text, never markup
+_CELL = re.compile(r"(?<!\ue000)\|")  # a cell boundary: a bar the template wrote, not one from data
+
+
+def escape_markup(value):
+    """A value as a template writes it into a document: its lines joined (a line break would start
+    a new block), a `|` in it marked as text (never a table cell's edge) and a `::` or `|` at its
+    start marked too (never a directive or a table row). parse_document removes the marks. A
+    rules paragraph may still read as a bullet (`- `) or a numbered step (`1. `), as the shipped
+    rules' paragraphs do: that stays within its own block."""
+    if not isinstance(value, str):
+        return value
+    if len(value.splitlines()) > 1 or value[-1:] in _BREAKS:
+        value = " ".join(value.splitlines())
+    value = value.replace("|", ESCAPE + "|")
+    return ESCAPE + value if value.lstrip().startswith("::") else value
+
+
+_BREAKS = set("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines() breaks a line at
+
+
+def _text(text: str) -> str:
+    return text.replace(ESCAPE, "")
 
 
 def parse_document(text: str, name: str) -> Document:
@@ -48,6 +75,8 @@ def parse_document(text: str, name: str) -> Document:
     pending_style: dict = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if line.startswith("::"):
+            line = _text(line)  # a directive the template wrote, perhaps with a value in it
         where = Where(name, number)
         # A table ends at any other block, at a new header row or at ::table; blank lines
         # (which Jinja loops leave behind) do not end it.
@@ -77,7 +106,7 @@ def parse_document(text: str, name: str) -> Document:
             raise KitgenError(error(where, f"unknown document directive '{line.split()[0]}'"))
         elif line.startswith("|"):
             header = line.startswith("|!")
-            cells = tuple(c.strip() for c in line.lstrip("|!").rstrip("|").split("|"))
+            cells = tuple(_text(c).strip() for c in _CELL.split(_row(line)))
             if not table:
                 table = {"rows": [], "header": header, **pending_style}
                 pending_style = {}
@@ -93,15 +122,23 @@ def parse_document(text: str, name: str) -> Document:
     return Document(title, landscape, blocks)
 
 
+def _row(line: str) -> str:
+    """A table row without its leading `|` or `|!` and its trailing `|` (not an escaped one)."""
+    line = line.lstrip("|!")
+    while line.endswith("|") and not line.endswith(ESCAPE + "|"):
+        line = line[:-1]
+    return line
+
+
 def _line_block(line: str) -> Block:
     for prefix, kind in (("### ", "subheading"), ("## ", "heading"), ("# ", "title"), ("- ", "bullet"),
                          ("[ ] ", "check"), ("> ", "note")):
         if line.startswith(prefix):
-            return Block(kind, line[len(prefix):].strip())
-    match = _NUMBERED.match(line)
+            return Block(kind, _text(line[len(prefix):]).strip())
+    match = _NUMBERED.match(line)  # data at the start of a line is marked: never a number, a bullet...
     if match:
-        return Block("numbered", match.group(2), number=match.group(1))
-    return Block("paragraph", line)
+        return Block("numbered", _text(match.group(2)).strip(), number=match.group(1))
+    return Block("paragraph", _text(line).strip())
 
 
 def _table_style(line: str, where: Where) -> dict:

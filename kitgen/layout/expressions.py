@@ -11,9 +11,13 @@ from pathlib import Path
 
 import jinja2
 import jinja2.meta
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.layout.budget import BudgetedSandbox, OverBudget, budget, over_time, reset_steps, template_place
+from kitgen.layout.document import escape_markup
+from kitgen.load.files import contained, display_path
 
 MAX_OUTPUT = 1_000_000  # characters: a rules summary is about 20,000
 
@@ -31,75 +35,68 @@ def effect_value(effect) -> str:
 FILTERS = {"signed": signed}
 
 
-def make_environment(dirs: list[Path], compiled: Path | None = None) -> SandboxedEnvironment:
-    """The environment for templates found in `dirs`, first folder first. One per set of folders
-    for the life of the process: Jinja keeps each template compiled and compiles it again only when
-    its file changes (it compares modification times), so a watch rebuild does not compile the
-    documents' templates again. `compiled` (the build cache) keeps what this build compiles for the
-    next process, and gives what an earlier one compiled: a rebuild at the prompt compiles nothing."""
-    env = _environment(tuple(str(d) for d in dirs))
-    env.bytecode_cache.folder = compiled
-    env.bytecode_cache.pending.clear()  # what a build that failed compiled is not kept by the next
-    return env
-
-
-def keep_compiled(dirs: list[Path]) -> None:
-    """After a build has succeeded: write the templates it compiled into its `compiled` folder."""
-    _environment(tuple(str(d) for d in dirs)).bytecode_cache.keep()
+def make_environment(dirs: list[Path], roots: tuple[Path, ...] | None = None,
+                     markup: bool = False) -> SandboxedEnvironment:
+    """The environment for templates found in `dirs`, first folder first, each file contained in
+    `roots` (default: its own folder; see load/files.contained). One per set of folders for the
+    life of the process: Jinja keeps each template compiled in memory and compiles it again only
+    when its file changes. Nothing compiled is kept on disk (no bytecode cache: marshal data read
+    back from a folder a game can write into would be code). `markup`: values are escaped so
+    data text can never become document markup (layout/document.escape_markup)."""
+    return _environment(tuple(str(d) for d in dirs), tuple(str(r) for r in roots) if roots else None, markup)
 
 
 @lru_cache(maxsize=16)
-def _environment(dirs: tuple[str, ...]) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(list(dirs)),
+def _environment(dirs: tuple[str, ...], roots: tuple[str, ...] | None, markup: bool) -> SandboxedEnvironment:
+    env = BudgetedSandbox(
+        loader=ContainedLoader([Path(d) for d in dirs], [Path(r) for r in roots] if roots else None),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,  # output is plain text or kitgen's own markup, escaped when rendered
+        autoescape=False,  # output is plain text or kitgen's own markup, escaped by finalize
         keep_trailing_newline=True,
-        bytecode_cache=CompiledTemplates(),
+        finalize=escape_markup if markup else None,
     )
     env.filters.update(FILTERS)
     return env
 
 
-class CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates in a folder of the build cache (none: nothing kept), one file per
-    template, named by the template's name and path; Jinja stores the source's checksum inside and
-    compiles again when the source differs. Jinja asks only when it compiles, which an environment
-    does once per template and process. Read then; written only by keep(), once the build has
-    succeeded, so a refused build leaves nothing beside the kit. A file that cannot be read or
-    written only means compiling again."""
+class ContainedLoader(jinja2.BaseLoader):
+    """Jinja's FileSystemLoader, but every template, include and import passes the one
+    containment rule first: a link out of the game folder, a pipe or a huge file is one line."""
 
-    def __init__(self):
-        self.folder: Path | None = None
-        self.pending: dict[Path, bytes] = {}
+    def __init__(self, dirs: list[Path], roots: list[Path] | None):
+        self.dirs, self.roots = dirs, roots
 
-    def load_bytecode(self, bucket) -> None:
-        if self.folder is None:
-            return
-        try:
-            bucket.bytecode_from_string((self.folder / f"{bucket.key}.jinja").read_bytes())
-        except Exception:  # missing, unreadable or damaged (marshal raises several kinds): compile
-            bucket.reset()
+    def get_source(self, environment, template: str):
+        pieces = split_template_path(template)  # refuses '..'
+        for folder in self.dirs:
+            path = folder.joinpath(*pieces)
+            if not (path.exists() or path.is_symlink()):
+                continue
+            trusted = self.roots or [folder]
+            resolved = contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path),
+                                 limit=MAX_TEMPLATE_BYTES)
+            try:
+                source = resolved.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise KitgenError(error(Where(display_path(path)), f"cannot read template: {exc}")) from None
+            mtime = os.path.getmtime(resolved)
+            return source, os.path.normpath(path), lambda: _unchanged(resolved, mtime)
+        raise jinja2.TemplateNotFound(template)
 
-    def dump_bytecode(self, bucket) -> None:
-        if self.folder is not None:
-            self.pending[self.folder / f"{bucket.key}.jinja"] = bucket.bytecode_to_string()
 
-    def keep(self) -> None:
-        pending, self.pending = self.pending, {}
-        try:
-            for path, data in pending.items():
-                path.parent.mkdir(parents=True, exist_ok=True)
-                part = path.with_name(f".{path.name}.part")  # write, then rename: never half a file
-                part.write_bytes(data)
-                os.replace(part, path)
-        except OSError:  # a cache folder that cannot be written: the next run compiles again
-            pass
+MAX_TEMPLATE_BYTES = 1 << 20
+
+
+def _unchanged(path: Path, mtime: float) -> bool:
+    try:
+        return os.path.getmtime(path) == mtime
+    except OSError:
+        return False
 
 
 @lru_cache(maxsize=512)
 def _compiled(source: str) -> jinja2.Template:
-    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+    env = BudgetedSandbox(undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters.update(FILTERS)
     return env.from_string(source)
 
@@ -144,27 +141,65 @@ def render_string(source: str, context: dict, where: Where | None, box: str = ""
         if lookup is not None and lookup[0] in context:
             value = context[lookup[0]]
             return str(value if lookup[1] is None else _SANDBOX.getattr(value, lookup[1]))
-        return _compiled(source).render(**context)
+        reset_steps()
+        text = _compiled(source).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         raise KitgenError(error(where or Where("template"), f"{label}template syntax error: {exc.message}")) from None
-    except (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        raise KitgenError(error(where or Where("template"), f"{label}template error: {exc}")) from None
+    except RENDER_ERRORS as exc:
+        raise KitgenError(error(where or Where("template"), f"{label}template error: {_reason(exc)}")) from None
+    if len(text) > MAX_BOX_OUTPUT:
+        raise KitgenError(error(where or Where("template"), f"{label}template output is over {MAX_BOX_OUTPUT:,} "
+                                "characters"))
+    return text
+
+
+MAX_BOX_OUTPUT = 100_000  # characters of one card box: a card holds a few hundred
+# What a template's own code can raise (the data it is given is checked): each is the template's fault.
+RENDER_ERRORS = (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError, ArithmeticError,
+                 RecursionError, OverBudget)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "templates include each other (or themselves) too deeply"
+    return f"{exc}"[:300] or type(exc).__name__
 
 
 def render_template(env: SandboxedEnvironment, name: str, context: dict) -> str:
+    """Render a document template within its budget (layout/budget.py); any failure is one line
+    at the template's own file:line (an included template's, not the one including it)."""
     try:
-        text = env.get_template(name).render(**context)
-    except jinja2.TemplateNotFound:
-        raise KitgenError(error(Where(name), "template not found")) from None
+        with budget():
+            text = _generate(env.get_template(name), context)
+    except jinja2.TemplateNotFound as exc:
+        place = template_place(exc)
+        if place is None:
+            raise KitgenError(error(Where(name), "template not found")) from None
+        raise KitgenError(error(_where(place), f"template '{exc.name}' not found")) from None
     except jinja2.TemplateSyntaxError as exc:
-        raise KitgenError(error(Where(exc.filename or name, exc.lineno or 0),
+        raise KitgenError(error(Where(display_path(Path(exc.filename)) if exc.filename else name, exc.lineno or 0),
                                 f"template syntax error: {exc.message}")) from None
-    except (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        raise KitgenError(error(Where(_template_file(env, name), _template_line(exc)),
-                                f"template error: {exc}")) from None
-    if len(text) > MAX_OUTPUT:
-        raise KitgenError(error(Where(name), f"template output is over {MAX_OUTPUT:,} characters"))
+    except RENDER_ERRORS as exc:
+        place = template_place(exc) or (_template_file(env, name), 0)
+        raise KitgenError(error(_where(place), f"template error: {_reason(exc)}")) from None
     return text
+
+
+def _generate(template: jinja2.Template, context: dict) -> str:
+    """The output, stopped as soon as it is too long or too late (a runaway loop that writes)."""
+    parts, length = [], 0
+    for part in template.generate(**context):
+        parts.append(part)
+        length += len(part)
+        if length > MAX_OUTPUT:
+            raise OverBudget(f"template output is over {MAX_OUTPUT:,} characters")
+        if over_time():
+            raise OverBudget("rendering took too long; the template is too slow")
+    return "".join(parts)
+
+
+def _where(place: tuple[str, int]) -> Where:
+    return Where(display_path(Path(place[0])), place[1])
 
 
 def _template_file(env: SandboxedEnvironment, name: str) -> str:
@@ -172,14 +207,3 @@ def _template_file(env: SandboxedEnvironment, name: str) -> str:
         return env.get_template(name).filename or name
     except jinja2.TemplateError:
         return name
-
-
-def _template_line(exc: Exception) -> int:
-    """The template line of a render error, read from the traceback Jinja rewrites for templates."""
-    tb = exc.__traceback__
-    line = 0
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename.endswith((".j2", ".md", ".txt")):
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line

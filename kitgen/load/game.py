@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import os
 import re
 from pathlib import Path
 
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.nodes import Converted, read_nodes
+from kitgen.load.files import contained, display_path  # noqa: F401  (display_path: callers import it from here)
+from kitgen.load.nodes import MAX_FILE_BYTES, Converted, read_nodes
 from kitgen.load.schema import Converter, type_hints
 from kitgen.model import Card, Deck, Game, slug
 
@@ -111,7 +111,7 @@ def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...
 
 def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem]) -> Deck | None:
     shown = display_path(path)
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):  # a link or a pipe is judged by contained()
         problems.append(error(listed, f"deck file {shown} not found"))
         return None
     converter = Converter(shown)
@@ -134,10 +134,8 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
 
 def _read(path: Path, shown: str, problems: list[Problem], stream=None):
     game_folder = path.parent.parent if path.parent.name == "decks" else path.parent
-    if path.is_symlink() and not path.resolve().is_relative_to(game_folder.resolve()):
-        problems.append(error(Where(shown), "links to a file outside the game folder; copy the file in instead"))
-        return None
     try:
+        contained(path, game_folder, shown=shown, limit=MAX_FILE_BYTES)
         root = read_nodes(path, shown, stream)
     except KitgenError as exc:
         problems.extend(exc.problems)
@@ -151,9 +149,3 @@ def _with_id(card: Card) -> Card:
     return card if card.id else dataclasses.replace(card, id=slug(card.name))
 
 
-def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when inside it."""
-    try:
-        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:  # another drive on Windows
-        return str(path)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import contained, display_path
 from kitgen.layout.svgpath import parse_path
 
 ICONS_FILE = Path("icons") / "icons.json"
@@ -40,13 +41,15 @@ class IconSet:
         return sorted(self.icons)
 
 
-def load_icons(dirs: list[Path]) -> IconSet:
-    """The first icon set on the search path, then every icons.json on it, nearest last wins."""
-    base = next((d / ICON_SET for d in dirs if (d / ICON_SET).is_file()), None)
-    extra = [d / ICONS_FILE for d in reversed(dirs) if (d / ICONS_FILE).is_file()]
+def load_icons(dirs: list[Path], roots: tuple[Path, ...] | None = None) -> IconSet:
+    """The first icon set on the search path, then every icons.json on it, nearest last wins.
+    Each file must be contained in `roots` (default: its own folder of `dirs`)."""
+    base = next(((d, d / ICON_SET) for d in dirs if _present(d / ICON_SET)), None)
+    extra = [(d, d / ICONS_FILE) for d in reversed(dirs) if _present(d / ICONS_FILE)]
     icons, attributions, digest, source = {}, [], hashlib.sha256(), ""
-    for path in ([base] if base else []) + extra:
-        raw = _read(path)
+    for folder, path in ([base] if base else []) + extra:
+        trusted = roots or (folder,)
+        raw = _read(contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path)), path)
         data = _parse(raw, path)
         icons.update(data["icons"])
         if data["attribution"] and data["attribution"] not in attributions:
@@ -58,9 +61,13 @@ def load_icons(dirs: list[Path]) -> IconSet:
     return IconSet(icons, "; ".join(attributions), digest.hexdigest(), source)
 
 
-def _read(path: Path) -> bytes:
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()  # a pipe or a link out is refused, not skipped
+
+
+def _read(resolved: Path, path: Path) -> bytes:
     try:
-        raw = path.read_bytes()
+        raw = resolved.read_bytes()
         if path.suffix == ".gz":
             with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacked:
                 raw = unpacked.read(MAX_ICON_SET + 1)
@@ -75,8 +82,12 @@ def _parse(raw: bytes, path: Path) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"))
         icons = {name: (icon["width"], icon["height"], icon["path"]) for name, icon in data["icons"].items()}
-        if not all(isinstance(path_data, str) for _, _, path_data in icons.values()):
-            raise TypeError("an icon's path is not a string")
+        for name, (width, height, path_data) in icons.items():
+            if not isinstance(path_data, str):
+                raise TypeError(f"icon '{name}': its path is not a string")
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 100_000
+                       for v in (width, height)):
+                raise ValueError(f"icon '{name}': width and height must be numbers from 0 to 100000")
         icons.update({alias: icons[parent] for alias, parent in data.get("aliases", {}).items() if parent in icons})
         return {"icons": icons, "attribution": str(data.get("attribution", ""))}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:

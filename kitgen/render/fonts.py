@@ -11,9 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import contained, display_path
 
 ROLES = {  # role -> file in fonts/
     "body": "Lato-Regular.ttf",
@@ -28,17 +29,25 @@ def font_name(role: str) -> str:
 
 
 def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -> dict[str, Path]:
-    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's own `fonts:`."""
+    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's own `fonts:`,
+    each of which must be a file inside the game folder (load/files.contained)."""
     files = {role: folder / file for role, file in ROLES.items()}
     for role in ROLES:
         chosen = getattr(game_fonts, role, "") if game_fonts else ""
         if chosen:
-            path = (game_folder / chosen).resolve()
+            path = game_folder / chosen
             where = game_fonts.where or Where(str(game_folder))
-            if not path.is_relative_to(game_folder.resolve()) or not path.is_file():
+            if not (path.exists() or path.is_symlink()):
                 raise KitgenError(error(where, f"fonts.{role}: font file '{chosen}' not found in the game folder"))
-            files[role] = path
+            try:
+                files[role] = contained(path, game_folder, limit=MAX_FONT_BYTES)
+            except KitgenError as exc:
+                raise KitgenError(error(where, f"fonts.{role}: {display_path(path)}: {exc.problems[0].message}")) \
+                    from None
     return files
+
+
+MAX_FONT_BYTES = 32 << 20  # a large CJK font is about 20 MB
 
 
 def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
@@ -60,8 +69,10 @@ def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
         source.name = str(path)  # reportlab names the file in its messages and subsetting rules by it
         try:
             font = TTFont(font_name(role), source)
-        except (OSError, TTFError) as exc:
-            raise KitgenError(error(Where(str(path)), f"cannot load font: {exc}")) from None
+        except Exception as exc:  # noqa: BLE001  a damaged file raises TTFError, struct.error, IndexError...
+            reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            raise KitgenError(error(Where(display_path(path)), f"cannot load font (is it a TrueType file?): "
+                                    f"{reason}")) from None
         font.kitgen_digest = digests[role]
         fonts.append(font)
     _forget_fonts([font.fontName for font in fonts])
