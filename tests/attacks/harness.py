@@ -1,0 +1,86 @@
+"""Shared by the attack catalogue (tests/attacks/): a copy of the tiny game with one defect, the real
+CLI in a subprocess, and what a refusal must look like. Kept small and generic on purpose: each
+test file adds its own defects.
+
+A refusal is: the expected exit code, no traceback, exactly one `file[:line]: error: message`
+line naming the file, within a time bound; for a build, the previous kit left as it was.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.integration.test_bad_input import REPO, TINY, Run, run_kitgen
+
+__all__ = ["REPO", "TINY", "Run", "run_kitgen", "tiny_copy", "edit", "assert_refused", "kit_hashes", "timed"]
+
+TIME_BOUND = 20.0  # seconds: the tiny game validates in under one; a hang is killed at this bound
+ERROR_LINE = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+))?: error: (?P<message>.*)$")
+
+
+def tiny_copy(tmp_path: Path, name: str = "game") -> Path:
+    """A fresh copy of tests/fixtures/tiny to put one defect into."""
+    folder = tmp_path / name
+    shutil.copytree(REPO / TINY, folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace `old` (which must be there) by `new` in a text file of the copy."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def timed(*args, timeout: float = TIME_BOUND) -> Run:
+    """run_kitgen, failing the test when it takes longer than `timeout` (a hang)."""
+    start = time.monotonic()
+    run = run_kitgen(*args, timeout=timeout)
+    assert time.monotonic() - start < timeout, run.describe()
+    return run
+
+
+def assert_refused(run: Run, file: str | Path, message: str, exit: int = 1, line: bool | None = None) -> re.Match:
+    """Exit `exit`, no traceback, and exactly one error line: it names `file` (a path, compared as
+    written or relative to the repo) and its message matches the regular expression `message`.
+    `line`: True when the line must carry a line number, False when it must not."""
+    assert "Traceback" not in run.output, f"kitgen crashed:\n{run.describe()}"
+    assert "internal error" not in run.output.lower(), f"kitgen crashed:\n{run.describe()}"
+    assert run.returncode == exit, f"expected exit {exit}:\n{run.describe()}"
+    errors = [m for m in map(ERROR_LINE.match, run.output.splitlines()) if m]
+    assert len(errors) == 1, f"expected exactly one error line:\n{run.describe()}"
+    found = errors[0]
+    assert Path(found["file"]).resolve() == (REPO / file).resolve(), \
+        f"the error names {found['file']}, not {file}:\n{run.describe()}"
+    assert re.search(message, found["message"]), f"message does not match /{message}/:\n{run.describe()}"
+    if line is not None:
+        assert (found["line"] is not None) == line, f"line number {'missing' if line else 'unexpected'}:\n" \
+                                                    f"{run.describe()}"
+    return found
+
+
+def kit_hashes(folder: Path) -> dict[str, str]:
+    """Every file of a kit (hidden ones too) by its content hash: a failed build must not change one."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built_kit(tmp_path_factory) -> Path:
+    """The tiny game's kit, built once per module: each build case copies it as its previous kit."""
+    out = tmp_path_factory.mktemp("kit") / "kit"
+    run = run_kitgen("build", TINY, "-o", out, "--no-cache")
+    assert run.returncode == 0, run.describe()
+    return out
+
+
+def previous_kit(built: Path, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A copy of the built kit for one case, and its hashes to compare after the failed build."""
+    out = tmp_path / "kit"
+    shutil.copytree(built, out, symlinks=True)
+    return out, kit_hashes(out)
