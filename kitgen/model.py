@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from kitgen.colours import Colour, ColourTemplate
 from kitgen.errors import Where
 from kitgen.units import Length
 
@@ -77,7 +78,7 @@ class CardType:
     deck: str
     plural: str = ""
     code: str = ""
-    color: str = "#555555"
+    color: Colour = Colour("#555555")
     description: str = ""
     cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
@@ -129,8 +130,8 @@ class DeckRule:
 class Back:
     title: str = ""
     subtitle: str = ""
-    color: str = "#333333"
-    accent: str = "#cccccc"
+    color: Colour = Colour("#333333")
+    accent: Colour = Colour("#cccccc")
     image: str = ""  # an image for the whole back, relative to the game folder
     where: Where | None = _where()
 
@@ -302,6 +303,9 @@ class Limit:
     where: Where | None = _where()
 
 
+MAX_COLUMNS = 40  # turns, or columns of a player-sheet track: each is a column across the sheet's width
+
+
 @dataclass(frozen=True)
 class Track:
     """A grid on the player sheet: rows (attributes, technologies, a ledger) across columns
@@ -417,13 +421,13 @@ class Box:
     name: str = ""
     when: str = ""
     content: str = ""
-    font: str = "body"
+    font: Literal["body", "bold", "italic", "title"] = "body"  # a font role (render/fonts.py ROLES)
     size: Length = Length(9.0)
     min_size: Length = Length(6.5)
     max_lines: int = 0
-    color: str = "#000000"
-    fill: str = ""
-    stroke: str = ""
+    color: ColourTemplate = ColourTemplate("#000000")
+    fill: ColourTemplate = ColourTemplate("")
+    stroke: ColourTemplate = ColourTemplate("")
     stroke_width: Length = Length(0.5)
     radius: Length = Length(0.0)
     align: Literal["left", "center", "right"] = "left"

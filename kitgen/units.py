@@ -23,6 +23,7 @@ CARD_SIZES = {  # trim size, portrait (PRINTING.md, cheat sheet)
     "square": (88.9 * MM, 88.9 * MM),  # 3.5 x 3.5 in
 }
 
+MAX_SIZE = 2000 * 72 / 25.4  # points: a sheet or card larger than 2 m (A0 is 1.19 m) is a typo
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 
@@ -32,7 +33,7 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> tuple[float,
     if key in named:
         return named[key]
     match = _SIZE.match(key)
-    if not match or float(match.group(1)) <= 0 or float(match.group(2)) <= 0:
+    if not match or not all(0 < float(match.group(i)) * _UNITS[match.group(3)] <= MAX_SIZE for i in (1, 2)):
         names = ", ".join(named)
         raise ValueError(f"'{text}' is not a size: use {names} or WxH with a unit, e.g. 210x297mm")
     unit = _UNITS[match.group(3)]
@@ -60,8 +61,16 @@ def parse_length(text: str) -> float:
     """'63.5mm' -> points. A bare number is refused: say which unit you mean."""
     match = _LENGTH.match(str(text))
     if not match:
-        raise ValueError(f"'{text}' is not a length: write a number with a unit, e.g. '63.5mm' or '0.25in'")
-    return float(match.group(1)) * _UNITS[match.group(2)]
+        shown = text if len(str(text)) <= 40 else str(text)[:37] + "..."
+        raise ValueError(f"'{shown}' is not a length: write a number with a unit, e.g. '63.5mm' or '0.25in'")
+    points = float(match.group(1)) * _UNITS[match.group(2)]
+    if not abs(points) <= MAX_LENGTH:  # also refuses inf and nan (a 400-digit number is inf)
+        shown = text if len(str(text)) <= 40 else str(text)[:37] + "..."
+        raise ValueError(f"'{shown}' is too long a length: at most {MAX_LENGTH / MM:g}mm")
+    return points
+
+
+MAX_LENGTH = 1000 * 72 / 25.4  # points in 1,000 mm: larger than any sheet kitgen prints
 
 
 def to_mm(points: float) -> float:

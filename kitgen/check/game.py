@@ -12,7 +12,7 @@ from kitgen.check.extras import check_extras
 from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
 from kitgen.errors import Problem, error, warning
-from kitgen.model import DiceTable, Effect, Game, slug
+from kitgen.model import MAX_COLUMNS, DiceTable, Effect, Game, slug
 
 
 def check_game(game: Game) -> list[Problem]:
@@ -30,17 +30,37 @@ def check_game(game: Game) -> list[Problem]:
                 problems.append(error(card.where, f"card '{card.name}': type '{card.type}' belongs to deck "
                                       f"'{card_type.deck}', not '{deck.id}'"))
             problems += _check_effects(game, card.effects, f"card '{card.name}'")
-            if card.copies < 1:
-                problems.append(error(card.where, f"card '{card.name}': copies must be at least 1"))
+            if not 1 <= card.copies <= MAX_COPIES:
+                problems.append(error(card.where, f"card '{card.name}': copies is {card.copies:,}; it must be from 1 "
+                                      f"to {MAX_COPIES:,}"))
     for faction in game.factions:
         problems += _check_effects(game, faction.effects, f"{faction.name}")
         problems += _check_card_refs(game, faction.may_not_play, faction.where, f"faction '{faction.name}'")
+    problems += check_counts(game)
     problems += _check_attributes(game)
     problems += _check_rule_refs(game)
     problems += check_extras(game)
     problems += check_pictures(game)
     for table in game.tables:
         problems += _check_table(game, table)
+    return problems
+
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # as deck ids (load/game.py): ids become file names
+MAX_COPIES = 1_000  # copies of one card
+MAX_CARDS = 100_000  # cards printed in all: a build lays out and draws each (10,000 take about a minute)
+
+
+def check_counts(game: Game) -> list[Problem]:
+    """Counts the renderer must be able to honour, each with its bound in the message."""
+    problems = []
+    total = sum(min(card.copies, MAX_COPIES) for deck in game.decks for card in deck.cards)
+    if total > MAX_CARDS:
+        problems.append(error(game.where, f"the game prints {total:,} cards; at most {MAX_CARDS:,}"))
+    for track in game.tracks:
+        if not 0 <= track.columns <= MAX_COLUMNS:
+            problems.append(error(track.where, f"track '{track.name}': columns is {track.columns:,}; it must be from "
+                                  f"0 (one per turn) to {MAX_COLUMNS}"))
     return problems
 
 
@@ -56,6 +76,10 @@ def _check_ids(deck) -> list[Problem]:
         if len(card.name) > MAX_NAME:
             problems.append(error(card.where, f"card '{label}': the name is {len(card.name):,} characters; "
                                   f"at most {MAX_NAME}"))
+        elif card.id and not _ID.match(card.id):
+            shown = card.id if len(card.id) <= 60 else card.id[:57] + "..."
+            problems.append(error(card.where, f"card '{label}': id '{shown}' may hold only lower-case letters a-z, "
+                                  f"digits and dashes (ids name files), e.g. id: {slug(card.id) or 'library'}"))
         elif not card_id:
             problems.append(error(card.where, f"card '{label}': its name gives no id (no letters a-z or digits); "
                                   "add an id: such as id: library"))

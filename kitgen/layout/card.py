@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from kitgen.errors import Problem, Where, error
+from kitgen.colours import check_rendered
+from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.expressions import render_string, variables
 from kitgen.layout.fit import LEADING, fit_text
@@ -188,27 +190,41 @@ def _light(color: str) -> bool:
 
 def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
     value = lambda source: render_string(source, context, box.where, box.name or box.kind).strip()  # noqa: E731
+    colour = lambda source: _colour(value(source), box)  # noqa: E731
     if box.kind == "rect":
-        return [Rect(box.x, box.y, box.w, box.h, value(box.fill) or None, value(box.stroke) or None,
+        return [Rect(box.x, box.y, box.w, box.h, colour(box.fill) or None, colour(box.stroke) or None,
                      box.stroke_width, box.radius)], 0.0, True
     if box.kind == "circle":
         radius = min(box.w, box.h) / 2
-        return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, value(box.fill) or None,
-                       value(box.stroke) or None, box.stroke_width)], 0.0, True
+        return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, colour(box.fill) or None,
+                       colour(box.stroke) or None, box.stroke_width)], 0.0, True
     if box.kind == "line":
-        return [Line(box.x, box.y, box.x + box.w, box.y + box.h, value(box.color), box.stroke_width)], 0.0, True
+        return [Line(box.x, box.y, box.x + box.w, box.y + box.h, colour(box.color), box.stroke_width)], 0.0, True
     if box.kind == "text":
-        return _layout_text(box, value(box.content), value(box.color), measure)
+        return _layout_text(box, value(box.content), colour(box.color), measure)
     if box.kind == "effects":
-        return layout_effects(box, context, value(box.color), measure)
+        return layout_effects(box, context, colour(box.color), measure)
     if box.kind == "icon":
-        return _icon(box, context.get("icons"), value(box.content), value(box.color)), 0.0, True
+        return _icon(box, context.get("icons"), value(box.content), colour(box.color)), 0.0, True
     art = context.get("art")
     if art:  # a prepared picture: fill the box (cover) or sit centred in it (contain)
         w = box.w if box.fit == "cover" else min(box.w, box.h * art["aspect"])
         h = box.h if box.fit == "cover" else w / art["aspect"]
         return [Picture(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, art["key"])], 0.0, True
-    return _placeholder_art(box, value(box.fill) or "#888888", _type_icon(context)), 0.0, True
+    return _placeholder_art(box, colour(box.fill) or "#888888", _type_icon(context)), 0.0, True
+
+
+def _colour(text: str, box: Box) -> str:
+    """A box's colour as its template rendered it: '' or #rrggbb, else one line at the box."""
+    try:
+        return _rendered_colour(text)
+    except ValueError as exc:
+        raise KitgenError(error(box.where, f"box '{box.name or box.kind}': {exc}")) from None
+
+
+@lru_cache(maxsize=1024)
+def _rendered_colour(text: str) -> str:
+    return check_rendered(text)
 
 
 def _type_icon(context: dict):

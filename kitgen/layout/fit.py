@@ -36,6 +36,8 @@ def fit_text(text: str, font: str, width: float, height: float, size: float, min
              measure: Measure, max_lines: int = 0) -> Fitted:
     """The largest size from `size` down to `min_size` at which `text` fits the box."""
     current = size
+    while current * LEADING > height + 0.01 and current - STEP >= min_size - 1e-9:
+        current -= STEP  # too tall for the box even as one line: skip without measuring (a 1e6 pt size)
     while True:
         lines = wrap(text, font, current, width, measure)
         fits = (len(lines) * current * LEADING <= height + 0.01

@@ -15,9 +15,10 @@ from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.files import contained, display_path  # noqa: F401  (display_path: callers import it from here)
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, read_nodes
 from kitgen.load.schema import Converter, type_hints
-from kitgen.model import Card, Deck, Game, slug
+from kitgen.model import MAX_COLUMNS, Card, Deck, Game, slug
 
 GAME_FILE = "game.yaml"
+BOUNDS = {"turns": (1, MAX_COLUMNS, "the player sheet has a column per turn")}  # top-level whole numbers
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # ids become file names: kebab-case only
 
 
@@ -50,6 +51,9 @@ def _load_game(folder: Path) -> Game:
             converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n != "where"], "")
             continue
         values[name] = converter.convert(node, type_hints(Game)[name], name)
+        low, high, why = BOUNDS.get(name, (None, None, ""))
+        if low is not None and isinstance(values[name], int) and not low <= values[name] <= high:
+            converter.fail(node, name, f"{values.pop(name):,} is out of range: from {low} to {high} ({why})")
     values["decks"] = _load_decks(folder, deck_ids, problems)
     for converter in converters.values():
         problems.extend(converter.problems)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
 import types
 import typing
@@ -14,6 +15,7 @@ from functools import cache
 
 import yaml
 
+from kitgen.colours import Colour, ColourTemplate, parse_colour, parse_colour_template
 from kitgen.errors import Problem, Where, error
 from kitgen.load.nodes import Converted
 from kitgen.units import Length, parse_length
@@ -100,18 +102,24 @@ class Converter:
             if re.match(r"^[+-]?0\d", text.strip()):  # YAML 1.1 tools read 010 as 8, kitgen would read 10
                 return self.fail(node, path, f"'{text}' has a leading zero; write the number without it")
             if _INT.match(text.strip()):
+                if len(text.strip().lstrip("+-")) > MAX_DIGITS:
+                    return self.fail(node, path, f"the number is {len(text.strip().lstrip('+-')):,} digits long; "
+                                     f"at most {MAX_DIGITS}")
                 return int(text)
             return self.fail(node, path, f"expected a whole number, got '{text}'")
-        if hint is Length:
+        if hint in _PARSERS:
             try:
-                return Length(parse_length(text))
+                return hint(_PARSERS[hint](text))
             except ValueError as exc:
                 return self.fail(node, path, str(exc))
         if hint is float:
             try:
-                return float(text)
+                number = float(text)
             except ValueError:
                 return self.fail(node, path, f"expected a number, got '{text}'")
+            if not math.isfinite(number) or abs(number) > 1e9:
+                return self.fail(node, path, f"expected a number from -1e9 to 1e9, got '{text}'")
+            return number
         if hint is bool:
             if text in ("true", "false"):
                 return text == "true"
@@ -119,7 +127,9 @@ class Converter:
         raise TypeError(f"no conversion for {hint}")  # a model type the schema does not know: a bug
 
 
-_NAMES = {str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
+MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
+_PARSERS = {Length: parse_length, Colour: parse_colour, ColourTemplate: parse_colour_template}
+_NAMES = {Colour: "a colour", ColourTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
 
 
 @cache
@@ -219,5 +229,7 @@ def _type_schema(hint, definitions: dict) -> dict:
     if hint is Length:
         return {"type": "string", "pattern": r"^\s*[+-]?\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$",
                 "description": "a length with its unit, e.g. 3mm or 9pt"}
+    if hint in (Colour, ColourTemplate):
+        return {"type": "string", "description": "#rgb, #rrggbb or a CSS colour name, e.g. red"}
     return {str: {"type": "string"}, int: {"type": "integer"}, bool: {"type": "boolean"},
             float: {"type": "number"}}[hint]

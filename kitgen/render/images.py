@@ -57,7 +57,7 @@ def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[f
     if dpi < LOW_DPI:
         problems.append(warning(where, f"{owner}: art {shown} is {dpi:.0f} dpi at its printed size "
                                 f"({image.width} px over {placed_w / 72 * 25.4:.1f} mm); {LOW_DPI} dpi or more prints sharp"))
-    target = round(placed_w / 72 * PRINT_DPI)
+    target = max(1, round(placed_w / 72 * PRINT_DPI))  # at least a pixel: a 1 x 30000 px strip is 0 px wide
     if image.width > target:  # downsample to print resolution: smaller PDFs, same print
         image = image.resize((target, max(1, round(image.height * target / image.width))), Image.LANCZOS)
     encoded = b""
