@@ -52,7 +52,7 @@ class _Counted:
             if _budget.steps > MAX_STEPS:
                 raise OverBudget(f"loops went over {MAX_STEPS:,} steps; the template is too slow")
             if not _budget.steps % 10_000 and time.monotonic() > _budget.deadline:
-                raise OverBudget(f"rendering took over {MAX_SECONDS:g} s; the template is too slow")
+                raise OverBudget("rendering took too long; the template is too slow")
             yield item
 
 
@@ -84,9 +84,10 @@ class BudgetedSandbox(SandboxedEnvironment):
 
 
 @contextlib.contextmanager
-def budget(seconds: float = MAX_SECONDS):
+def budget(seconds: float | None = None):
     """One render's budget: steps counted from zero, a deadline, and (in the main thread) a timer
     that stops a template looping without writing anything."""
+    seconds = MAX_SECONDS if seconds is None else seconds
     _budget.steps, _budget.deadline = 0, time.monotonic() + seconds
     timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
     if timer:

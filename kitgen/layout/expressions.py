@@ -161,7 +161,7 @@ RENDER_ERRORS = (jinja2.TemplateError, TypeError, ValueError, AttributeError, Ke
 
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, RecursionError):
-        return "templates include each other (or themselves) too deeply"
+        return "templates nest too deeply: an include or a macro calls itself"
     return f"{exc}"[:300] or type(exc).__name__
 
 
@@ -175,13 +175,13 @@ def render_template(env: SandboxedEnvironment, name: str, context: dict) -> str:
         place = template_place(exc)
         if place is None:
             raise KitgenError(error(Where(name), "template not found")) from None
-        raise KitgenError(error(_where(place), f"template '{exc.name}' not found")) from None
+        raise KitgenError(error(_where(place, name), f"template '{exc.name}' not found")) from None
     except jinja2.TemplateSyntaxError as exc:
         raise KitgenError(error(Where(display_path(Path(exc.filename)) if exc.filename else name, exc.lineno or 0),
                                 f"template syntax error: {exc.message}")) from None
     except RENDER_ERRORS as exc:
         place = template_place(exc) or (_template_file(env, name), 0)
-        raise KitgenError(error(_where(place), f"template error: {_reason(exc)}")) from None
+        raise KitgenError(error(_where(place, name), f"template error: {_reason(exc)}")) from None
     return text
 
 
@@ -198,8 +198,9 @@ def _generate(template: jinja2.Template, context: dict) -> str:
     return "".join(parts)
 
 
-def _where(place: tuple[str, int]) -> Where:
-    return Where(display_path(Path(place[0])), place[1])
+def _where(place: tuple[str, int], name: str = "template") -> Where:
+    """A template's file:line; a template without a file (from a string) is shown by its name."""
+    return Where(name if place[0].startswith("<") else display_path(Path(place[0])), place[1])
 
 
 def _template_file(env: SandboxedEnvironment, name: str) -> str:

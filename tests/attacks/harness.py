@@ -20,7 +20,7 @@ from tests.integration.test_bad_input import REPO, TINY, Run, run_kitgen
 __all__ = ["REPO", "TINY", "Run", "run_kitgen", "tiny_copy", "edit", "assert_refused", "kit_hashes", "timed"]
 
 TIME_BOUND = 20.0  # seconds: the tiny game validates in under one; a hang is killed at this bound
-ERROR_LINE = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+))?: error: (?P<message>.*)$")
+PROBLEM = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+))?: (?P<level>error|warning): (?P<message>.*)$")
 
 
 def tiny_copy(tmp_path: Path, name: str = "game") -> Path:
@@ -45,16 +45,19 @@ def timed(*args, timeout: float = TIME_BOUND) -> Run:
     return run
 
 
-def assert_refused(run: Run, file: str | Path, message: str, exit: int = 1, line: bool | None = None) -> re.Match:
-    """Exit `exit`, no traceback, and exactly one error line: it names `file` (a path, compared as
-    written or relative to the repo) and its message matches the regular expression `message`.
-    `line`: True when the line must carry a line number, False when it must not."""
+def assert_refused(run: Run, file: str | Path, message: str, exit: int = 1, line: bool | None = None,
+                   level: str = "error") -> re.Match:
+    """Exit `exit`, no traceback, and exactly one problem line (`level`: error, or warning for a
+    game that still builds): it names `file` (a path, compared as written or relative to the repo)
+    and its message matches the regular expression `message`. `line`: True when the line must
+    carry a line number, False when it must not."""
     assert "Traceback" not in run.output, f"kitgen crashed:\n{run.describe()}"
     assert "internal error" not in run.output.lower(), f"kitgen crashed:\n{run.describe()}"
     assert run.returncode == exit, f"expected exit {exit}:\n{run.describe()}"
-    errors = [m for m in map(ERROR_LINE.match, run.output.splitlines()) if m]
-    assert len(errors) == 1, f"expected exactly one error line:\n{run.describe()}"
-    found = errors[0]
+    found_lines = [m for m in map(PROBLEM.match, run.output.splitlines()) if m]
+    assert len(found_lines) == 1, f"expected exactly one problem line:\n{run.describe()}"
+    found = found_lines[0]
+    assert found["level"] == level, run.describe()
     assert Path(found["file"]).resolve() == (REPO / file).resolve(), \
         f"the error names {found['file']}, not {file}:\n{run.describe()}"
     assert re.search(message, found["message"]), f"message does not match /{message}/:\n{run.describe()}"

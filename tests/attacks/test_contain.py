@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from tests.conftest import pdf_text
 from tests.attacks.harness import (REPO, TINY, assert_refused, built_kit, edit, kit_hashes, previous_kit,  # noqa: F401
                                    timed, tiny_copy)
 
@@ -115,13 +116,7 @@ def test_templates_option_outside_the_game__is_the_users_choice(tmp_path):
     (mine / "rules.md.j2").write_text((mine / "rules.md.j2").read_text() + "\nMY-OWN-TEMPLATE\n")
     run = timed("build", game, "--templates", mine, "-o", tmp_path / "kit")
     assert run.returncode == 0, run.describe()
-    assert b"MY-OWN-TEMPLATE" in _text(tmp_path / "kit" / "rules.pdf")
-
-
-def _text(pdf) -> bytes:
-    import subprocess
-
-    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, check=True).stdout
+    assert "MY-OWN-TEMPLATE" in pdf_text(tmp_path / "kit" / "rules.pdf")
 
 
 def test_link_inside_the_game_folder__allowed(tmp_path):

@@ -1,0 +1,146 @@
+"""Templates have a budget, and data text never becomes document markup (issue 12).
+
+A game's own document template may loop forever, build a huge string or include itself: each
+stops with one line at the template's own file:line, in seconds. Data text whose newlines or bars
+spell markup (`::table ...`, `| a | b`) is printed as text. The real CLI on a copy of the tiny game.
+"""
+from __future__ import annotations
+
+import jinja2
+import pytest
+
+from tests.conftest import pdf_text
+from tests.attacks.harness import assert_refused, built_kit, edit, kit_hashes, previous_kit, timed, tiny_copy  # noqa: F401
+
+
+def with_rules_template(tmp_path, source: str, **parts: str):
+    game = tiny_copy(tmp_path)
+    (game / "templates").mkdir()
+    (game / "templates" / "rules.md.j2").write_text(source)
+    for name, text in parts.items():
+        (game / "templates" / f"{name}.md.j2").write_text(text)
+    return game
+
+
+def refused(tmp_path, source: str, message: str, line: int | None, file: str = "rules.md.j2", **parts: str):
+    game = with_rules_template(tmp_path, source, **parts)
+    run = timed("validate", game)
+    found = assert_refused(run, game / "templates" / file, message)
+    if line is not None:
+        assert found["line"] == str(line), run.describe()
+    return run
+
+
+# --- hangs ----------------------------------------------------------------------------------------
+
+def test_nested_range_bomb__stops_at_its_line(tmp_path):
+    refused(tmp_path, "# R\n\n{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}\n",
+            r"range\(\) of 100,000 items; at most 10,000", 3)
+
+
+def test_nested_loops_within_the_range_limit__stop_at_the_step_budget(tmp_path):
+    refused(tmp_path, "# R\n{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}\n",
+            r"loops went over 1,000,000 steps", 2)
+
+
+def test_huge_power__refused(tmp_path):
+    refused(tmp_path, "# R\n{{ 10 ** 100000000 }}\n", r"'\*\*' would make a number of about 100,000,000 digits", 2)
+
+
+def test_huge_string__refused(tmp_path):
+    refused(tmp_path, "# R\n{{ 'x' * 1000000000 }}\n", r"'\*' would make 1,000,000,000 items; at most 1,000,000", 2)
+
+
+def test_huge_output__refused(tmp_path):
+    refused(tmp_path, "# R\n{% for i in range(10000) %}{{ 'y' * 1000 }}{% endfor %}\n",
+            r"template output is over 1,000,000 characters", None)
+
+
+def test_card_template_box_with_range_bomb__refused_at_the_box(tmp_path):
+    game = tiny_copy(tmp_path)
+    (game / "templates").mkdir()
+    source = (game / "templates" / "card-front.yaml")
+    source.write_text(_shipped_front())
+    edit(source, 'content: "{{ card.name }}"',
+         'content: "{% for i in range(9999) %}{% for j in range(9999) %}{% endfor %}{% endfor %}"')
+    run = timed("validate", game)
+    found = assert_refused(run, source, r"box 'name': template error: loops went over 1,000,000 steps")
+    assert found["line"] == "11"
+
+
+def _shipped_front() -> str:
+    from tests.conftest import pdf_text
+from tests.attacks.harness import REPO
+
+    return (REPO / "templates" / "card-front.yaml").read_text()
+
+
+def test_wall_clock_limit_stops_a_loop_that_writes_nothing(monkeypatch):
+    """Loops over data write nothing and use no range(): only the timer stops them (in-process,
+    with the limit lowered so the test is quick)."""
+    from kitgen.errors import KitgenError
+    from kitgen.layout import budget
+    from kitgen.layout.expressions import render_template
+
+    monkeypatch.setattr(budget, "MAX_SECONDS", 0.3)
+    env = budget.BudgetedSandbox(loader=jinja2.DictLoader(
+        {"slow.md.j2": "# R\n{% for a in items %}{% for b in items %}{% endfor %}{% endfor %}\n"}))
+    with pytest.raises(KitgenError) as caught:
+        render_template(env, "slow.md.j2", {"items": list(range(1_000_000))})
+    problem = caught.value.problems[0]
+    assert "the template is too slow" in problem.message
+    assert (problem.where.file, problem.where.line) == ("slow.md.j2", 2)
+
+
+# --- recursion, includes and syntax: at the template's own file:line -----------------------------------
+
+def test_template_including_itself__one_line(tmp_path):
+    refused(tmp_path, "# R\n{% include 'rules.md.j2' %}\n", r"templates nest too deeply", 2)
+
+
+def test_recursive_macro__one_line(tmp_path):
+    refused(tmp_path, "# R\n{% macro m(n) %}{{ m(n + 1) }}{% endmacro %}\n{{ m(1) }}\n", r"templates nest too deeply",
+            None)
+
+
+def test_syntax_error_in_an_included_template__at_its_own_line(tmp_path):
+    refused(tmp_path, "# R\n\n{% include 'part.md.j2' %}\n", r"template syntax error: ", 2, file="part.md.j2",
+            part="fine\n{% if %}\n")
+
+
+def test_include_of_a_missing_template__at_the_including_line(tmp_path):
+    refused(tmp_path, "# R\n\n\n{% include 'nope.md.j2' %}\n", r"template 'nope.md.j2' not found", 4)
+
+
+def test_error_in_an_included_template__at_its_own_line(tmp_path):
+    refused(tmp_path, "# R\n{% include 'part.md.j2' %}\n", r"template error: .*nonexistent", 3, file="part.md.j2",
+            part="one\ntwo\n{{ game.nonexistent }}\n")
+
+
+def test_runaway_template__build_refused_and_previous_kit_intact(tmp_path, built_kit):
+    game = with_rules_template(tmp_path, "# R\n{% for i in range(100000) %}{% endfor %}\n")
+    out, before = previous_kit(built_kit, tmp_path)
+    run = timed("build", game, "-o", out)
+    assert_refused(run, game / "templates" / "rules.md.j2", r"range\(\) of 100,000 items")
+    assert kit_hashes(out) == before
+
+
+# --- markup injection: data text stays text ---------------------------------------------------------
+
+def test_newlines_in_data_cannot_inject_document_markup(tmp_path):
+    game = tiny_copy(tmp_path)
+    edit(game / "rules.yaml", '"Each player starts with 3 points in each attribute."',
+         '"Each player starts with 3 points.\\n::table grid 9mm\\n| INJECTED | CELL |\\n::columns\\n# Not a title"')
+    run = timed("build", game, "-o", tmp_path / "kit")
+    assert run.returncode == 0 and "Traceback" not in run.output, run.describe()
+    text = pdf_text(tmp_path / "kit" / "rules.pdf")
+    assert "Each player starts with 3 points. ::table grid 9mm | INJECTED | CELL | ::columns # Not a title" in text
+
+
+def test_bars_in_data_stay_inside_their_table_cell(tmp_path):
+    game = tiny_copy(tmp_path)
+    edit(game / "tables.yaml", "{roll: \"1-2\", result: Military, attribute: Military}",
+         "{roll: \"1-2\", result: \"Mil | itary\", attribute: Military}")
+    run = timed("build", game, "-o", tmp_path / "kit")
+    assert run.returncode == 0 and "Traceback" not in run.output, run.describe()
+    assert "Mil | itary" in pdf_text(tmp_path / "kit" / "reference.pdf")
