@@ -175,25 +175,39 @@ def test_cache__a_document_template_edited_between_builds_is_used_at_once(worksp
     assert "Rules at a Glance" in PdfReader(workspace[2] / "rules.pdf").pages[0].extract_text()
 
 
-def test_cache__compiled_templates_are_kept_for_the_next_run_and_never_used_stale(workspace):
-    """The documents' templates are kept compiled in the build cache, so a new process need not
-    compile them; one whose source changed is compiled again, and a damaged file is only compiled
-    again."""
+def test_cache__compiled_templates_are_never_kept_on_disk_nor_read_from_it(workspace):
+    """Compiled templates are marshalled Python code: none is written beside the kit, and one planted
+    where earlier versions kept them (a game can ship its own .kitgen-cache) is never loaded. A
+    changed template is compiled again in the same process (issue 12)."""
+    import os
+
+    import jinja2
+    from jinja2.bccache import Bucket
+
     from kitgen.layout import expressions
 
-    kept = kit_cache_folder(workspace[2]) / "templates"
-    assert len(list(kept.glob("*.jinja"))) >= 4  # rules, reference, player sheet, manifest
-    template = workspace[0].templates / "rules.md.j2"
+    project, game, kit = workspace
+    places = [kit_cache_folder(kit) / "templates", kit.parent / ".kitgen-cache" / "kit" / "templates"]  # now, before
+    assert not [path for place in places for path in place.parent.rglob("*.jinja")]
+    marker = kit.parent / "payload-ran"
+    environment = jinja2.Environment()
+    for name in ("rules.md.j2", "reference.md.j2", "player-sheet.md.j2", "manifest.md.j2"):
+        source = (project.templates / name).read_text()
+        for folder in (project.templates, game / "templates"):  # where the templates are found, or would be
+            filename = os.path.normpath(os.path.join(str(folder), name))
+            bucket = Bucket(environment, jinja2.BytecodeCache().get_cache_key(name, filename),
+                            jinja2.BytecodeCache().get_source_checksum(source))
+            bucket.code = compile(f"open({str(marker)!r}, 'w').write('ran')", filename, "exec")
+            for place in places:
+                place.mkdir(parents=True, exist_ok=True)
+                (place / f"{bucket.key}.jinja").write_bytes(bucket.bytecode_to_string())
+    template = project.templates / "rules.md.j2"
     template.write_text(template.read_text().replace(": Rules Summary", ": Rules in Brief", 1))
-    expressions._environment.cache_clear()  # as a new process: only what is on disk
-    assert rebuild(workspace).rendered == ("rules.pdf",)
-    assert "Rules in Brief" in PdfReader(workspace[2] / "rules.pdf").pages[0].extract_text()
-    for path in kept.glob("*.jinja"):
-        path.write_bytes(b"damaged")
-    expressions._environment.cache_clear()
+    expressions._environment.cache_clear()  # as a new process
     report = rebuild(workspace)
-    assert report.rendered == () and report.laid_out == 0
-    assert all(path.read_bytes() != b"damaged" for path in kept.glob("*.jinja"))  # compiled and kept again
+    assert not marker.exists()
+    assert report.rendered == ("rules.pdf",)
+    assert "Rules in Brief" in PdfReader(kit / "rules.pdf").pages[0].extract_text()
 
 
 def test_cache__a_font_change_redraws_everything(workspace):
