@@ -73,9 +73,10 @@ def kit_hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built_kit(tmp_path_factory) -> Path:
-    """The tiny game's kit, built once per module: each build case copies it as its previous kit."""
+    """The tiny game's kit, built once per session (tests/attacks/conftest.py offers it to every
+    module): each build case copies it as its previous kit."""
     out = tmp_path_factory.mktemp("kit") / "kit"
     run = run_kitgen("build", TINY, "-o", out, "--no-cache")
     assert run.returncode == 0, run.describe()

@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from tests.conftest import pdf_text
-from tests.attacks.harness import (REPO, TINY, assert_refused, built_kit, edit, kit_hashes, previous_kit,  # noqa: F401
+from tests.attacks.harness import (REPO, TINY, assert_refused, edit, kit_hashes, previous_kit,  # noqa: F401
                                    timed, tiny_copy)
 
 OUTSIDE = "links outside the game folder"

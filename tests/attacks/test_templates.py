@@ -10,7 +10,7 @@ import jinja2
 import pytest
 
 from tests.conftest import pdf_text
-from tests.attacks.harness import assert_refused, built_kit, edit, kit_hashes, previous_kit, timed, tiny_copy  # noqa: F401
+from tests.attacks.harness import REPO, assert_refused, edit, kit_hashes, previous_kit, timed, tiny_copy  # noqa: F401
 
 
 def with_rules_template(tmp_path, source: str, **parts: str):
@@ -69,9 +69,6 @@ def test_card_template_box_with_range_bomb__refused_at_the_box(tmp_path):
 
 
 def _shipped_front() -> str:
-    from tests.conftest import pdf_text
-from tests.attacks.harness import REPO
-
     return (REPO / "templates" / "card-front.yaml").read_text()
 
 

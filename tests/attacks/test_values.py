@@ -10,7 +10,7 @@ import shutil
 import struct
 import zlib
 
-from tests.attacks.harness import REPO, assert_refused, built_kit, edit, kit_hashes, previous_kit, timed, tiny_copy  # noqa: F401
+from tests.attacks.harness import REPO, assert_refused, edit, kit_hashes, previous_kit, timed, tiny_copy  # noqa: F401
 
 
 def front_template(game):
@@ -45,8 +45,8 @@ def test_css_colour_name_on_a_card_type__builds_in_that_colour(tmp_path):
     run = timed("build", game, "-o", tmp_path / "kit")
     assert run.returncode == 0 and "Traceback" not in run.output, run.describe()
     page = pdfium.PdfDocument(str(tmp_path / "kit" / "cards-main.pdf"))[0]
-    pixels = page.render(scale=0.5).to_pil().convert("RGB").getdata()
-    assert sum(1 for p in pixels if p == (255, 0, 0)) > 1000  # the Ship cards' frames and bands are red
+    colours = page.render(scale=0.5).to_pil().convert("RGB").getcolors(maxcolors=1 << 20)
+    assert dict((rgb, n) for n, rgb in colours).get((255, 0, 0), 0) > 1000  # the Ship cards' frames and bands
 
 
 def test_unknown_colour_name__refused_with_a_suggestion(tmp_path):
@@ -228,12 +228,6 @@ def test_card_id_with_a_slash__refused(tmp_path):
     edit(game / "decks" / "main.yaml", "{name: Market,", "{name: Market, id: market/v2,")
     validate_refuses(game, game / "decks" / "main.yaml", r"card 'Market': id 'market/v2' may hold only lower-case "
                      r"letters a-z, digits and dashes \(ids name files\), e\.g\. id: market-v2", 13)
-
-
-def test_card_id_climbing_out__refused(tmp_path):
-    game = tiny_copy(tmp_path)
-    edit(game / "decks" / "main.yaml", "{name: Market,", "{name: Market, id: ../../escape,")
-    validate_refuses(game, game / "decks" / "main.yaml", r"card 'Market': id '../../escape' may hold only", 13)
 
 
 # --- icon files -----------------------------------------------------------------------------------
