@@ -229,7 +229,10 @@ def _type_schema(hint, definitions: dict) -> dict:
     if hint is Length:
         return {"type": "string", "pattern": r"^\s*[+-]?\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$",
                 "description": "a length with its unit, e.g. 3mm or 9pt"}
-    if hint in (Colour, ColourTemplate):
-        return {"type": "string", "description": "#rgb, #rrggbb or a CSS colour name, e.g. red"}
+    if hint is Colour:
+        return {"type": "string", "pattern": r"^\s*(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[A-Za-z ]+)\s*$",
+                "description": "#rgb, #rrggbb or a CSS colour name, e.g. red"}
+    if hint is ColourTemplate:
+        return {"type": "string", "description": "#rgb, #rrggbb, a CSS colour name, or Jinja that gives one"}
     return {str: {"type": "string"}, int: {"type": "integer"}, bool: {"type": "boolean"},
             float: {"type": "number"}}[hint]
