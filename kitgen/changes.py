@@ -15,6 +15,7 @@ from pathlib import Path
 
 from kitgen.cache import content_key
 from kitgen.errors import KitgenError, Where, error
+from kitgen.layout.document import escape_markup
 from kitgen.layout.expressions import effect_value
 from kitgen.load import load_game
 from kitgen.model import Card, Game
@@ -111,16 +112,18 @@ def _git_checkout(ref: str, game_folder: Path, scratch: Path) -> Path:
 
 
 def changes_markup(game: Game, ref: str, changes: list[Change]) -> str:
-    """The errata list as document markup (kitgen/layout/document.py)."""
-    lines = [f"# {game.title}: Changes since {ref}",
+    """The errata list as document markup (kitgen/layout/document.py); data text escaped, as the
+    templates' values are, so a card's text can never become markup."""
+    text = escape_markup
+    lines = [f"# {text(game.title)}: Changes since {text(ref)}",
              f"{len(changes)} card(s) changed. Reprint them from cards-changed.pdf and swap them into your deck."]
     decks = {deck.id: deck.name for deck in game.decks}
     for change in changes:
-        name = f"**{change.card}** ({decks.get(change.deck, change.deck)})"
+        name = f"**{text(change.card)}** ({text(decks.get(change.deck, change.deck))})"
         if not change.before:
-            lines.append(f"- {name}: new card. {change.after}")
+            lines.append(f"- {name}: new card. {text(change.after)}")
         elif not change.after:
             lines.append(f"- {name}: removed. Take it out of the deck.")
         else:
-            lines.append(f"- {name}: was {change.before}; now {change.after}")
+            lines.append(f"- {name}: was {text(change.before)}; now {text(change.after)}")
     return "\n".join(lines) + "\n"

@@ -145,3 +145,18 @@ def test_bars_in_data_stay_inside_their_table_cell(tmp_path):
     run = timed("build", game, "-o", tmp_path / "kit")
     assert run.returncode == 0 and "Traceback" not in run.output, run.describe()
     assert "Mil | itary" in pdf_text(tmp_path / "kit" / "reference.pdf")
+
+
+def test_changes_list_escapes_card_text_too():
+    """changes.pdf is markup written in Python, not by a template: its data is escaped the same way."""
+    from kitgen.changes import Change, changes_markup
+    from kitgen.layout.document import parse_document
+    from kitgen.load import load_game
+
+    game = load_game(REPO / "tests" / "fixtures" / "tiny")
+    change = Change("main", "Scout | Ship", "Military +1", "Military +2\n::table grid\n| a | b |\n::columns")
+    document = parse_document(changes_markup(game, "v1\n::page", [change]), "changes")
+    assert [block.kind for block in document.blocks] == ["title", "paragraph", "bullet"]
+    assert document.blocks[0].text == "Tiny Empire: Changes since v1 ::page"
+    assert document.blocks[2].text == ("**Scout | Ship** (Main Deck): was Military +1; now Military +2 ::table grid "
+                                       "| a | b | ::columns")
