@@ -5,18 +5,45 @@ import re
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
+import shutil
+
 from kitgen.layout.expressions import make_environment, render_template
 
 SKELETON = {"game.yaml": "game.yaml", "rules.yaml": "rules.yaml", "decks/main.yaml": "main.yaml"}
 SCHEMAS = {"game.yaml": "game", "rules.yaml": "game", "decks/main.yaml": "deck"}
 
 
-def new_game(name: str, parent: Path, templates: Path, schemas: Path) -> Path:
+def _target(name: str, parent: Path) -> Path:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise KitgenError(error(Where(name), "a game name is lower-case letters, digits and dashes, e.g. my-game"))
     folder = parent / name
     if folder.exists():
         raise KitgenError(error(Where(str(folder)), "already exists; choose another name"))
+    return folder
+
+
+def copy_game(source: Path, name: str, parent: Path, schemas: Path) -> Path:
+    """`kitgen new NAME --from GAME`: a copy of a game (e.g. a read-only shipped one) to edit.
+    The copy takes the new name as its id, and its editor modelines point at kitgen's schemas."""
+    folder = _target(name, parent)
+    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "__init__.py"))
+    for sub in ("art", "templates"):
+        (folder / sub).mkdir(exist_ok=True)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^id:[ \t]*\S+[ \t]*$", f"id: {name}", text, count=1)
+    game_file.write_text(text, encoding="utf-8")
+    for path in folder.rglob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        linked = re.sub(r"\$schema=(?:\.\./)+schema/(\w+)\.schema\.json",
+                        lambda m: f"$schema={(schemas / f'{m.group(1)}.schema.json').resolve().as_uri()}", text, count=1)
+        if linked != text:
+            path.write_text(linked, encoding="utf-8")
+    return folder
+
+
+def new_game(name: str, parent: Path, templates: Path, schemas: Path) -> Path:
+    folder = _target(name, parent)
     title = name.replace("-", " ").title()
     short = "".join(word[0] for word in name.split("-")).upper()[:4] or "NEW"
     env = make_environment([templates / "new-game"])

@@ -2,6 +2,12 @@
 
 In a checkout the folders sit beside kitgen/; in an installed wheel they ship inside the package
 as kitgen/_data, kitgen/_templates and kitgen/_fonts (see pyproject.toml).
+
+GAME on the command line resolves, first match wins, to: a folder GAME holding a game.yaml (a path
+or a name in the working folder), then data/GAME under the working folder (a checkout's games, so
+an edit there shows in the next build even when kitgen is installed with `pip install .`), then
+the game shipped with kitgen. Games shipped inside an installed package are read-only: `kitgen new
+NAME --from GAME` copies one out to customise.
 """
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from pathlib import Path
 from kitgen.errors import KitgenError, Where, error
 
 _PACKAGE = Path(__file__).resolve().parent
+GAME_FILE = "game.yaml"
 
 
 def _shipped(name: str) -> Path:
@@ -18,6 +25,30 @@ def _shipped(name: str) -> Path:
     if (_PACKAGE.parent / "pyproject.toml").is_file() and checkout.is_dir():
         return checkout
     return _PACKAGE / f"_{name}"
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A game folder and how it was found: `how` is "folder", "data" or "shipped"."""
+
+    folder: Path
+    how: str
+    read_only: bool
+
+    def describe(self, game: str) -> str:
+        """One line for stderr saying which folder a command reads."""
+        if self.read_only:  # never a path into the installed package
+            return (f"kitgen: {game}: the game shipped with kitgen (read-only; "
+                    f"`kitgen new my-{game} --from {game}` copies it out to edit)")
+        return f"kitgen: {game}: reading {_shown(self.folder)}/"
+
+
+def _shown(folder: Path) -> str:
+    try:
+        relative = folder.resolve().relative_to(Path.cwd().resolve())
+        return str(relative) if str(relative) != "." else "."
+    except ValueError:
+        return str(folder)
 
 
 @dataclass(frozen=True)
@@ -30,21 +61,40 @@ class Project:
     def default(cls) -> "Project":
         return cls(_shipped("data"), _shipped("templates"), _shipped("fonts"))
 
-    def game_folder(self, game: str) -> Path:
-        """GAME is a name under data/ or a path to a game folder."""
+    @property
+    def installed(self) -> bool:
+        """True when the shipped games live inside an installed package (not a checkout's data/)."""
+        return self.data.name == "_data"
+
+    def resolve(self, game: str) -> Resolved:
+        """GAME -> its folder: ./GAME (or a path) with a game.yaml, then ./data/GAME, then shipped."""
         path = Path(game)
-        if (path / "game.yaml").is_file():
-            return path
-        if path.is_dir() and (len(path.parts) > 1 or not (self.data / game).is_dir()):
-            raise KitgenError(error(Where(str(path / "game.yaml")), "no game.yaml: is this a game folder?"))
+        if (path / GAME_FILE).is_file():
+            return self._found(path, "folder")
+        simple = len(path.parts) == 1 and game not in (".", "..")
+        local = Path("data") / game
+        if simple and (local / GAME_FILE).is_file():
+            return self._found(local, "data")
         shipped = self.data / game
-        if (shipped / "game.yaml").is_file():
-            return shipped
+        if simple and (shipped / GAME_FILE).is_file():
+            return self._found(shipped, "shipped")
+        if path.is_dir():
+            raise KitgenError(error(Where(str(path / GAME_FILE)), "no game.yaml: is this a game folder?"))
         known = ", ".join(self.game_names()) or "none"
         raise KitgenError(error(Where(game), f"no such game (shipped games: {known}; or give a folder with game.yaml)"))
 
+    def _found(self, folder: Path, how: str) -> Resolved:
+        inside = self.installed and folder.resolve().is_relative_to(self.data.resolve())
+        return Resolved(folder, "shipped" if inside or how == "shipped" else how, inside)
+
+    def game_folder(self, game: str) -> Path:
+        return self.resolve(game).folder
+
+    def is_read_only(self, folder: Path) -> bool:
+        return self.installed and folder.resolve().is_relative_to(self.data.resolve())
+
     def game_names(self) -> list[str]:
-        return sorted(p.parent.name for p in self.data.glob("*/game.yaml"))
+        return sorted(p.parent.name for p in self.data.glob(f"*/{GAME_FILE}"))
 
     def template_dirs(self, game_folder: Path, extra: Path | None = None) -> list[Path]:
         """Search path, first match wins: --templates DIR, the game's own templates/, then ours."""

@@ -57,7 +57,56 @@ def _fail(exc: KitgenError) -> None:
     sys.exit(1)
 
 
-@click.group()
+def use_game(project, game: str) -> str:
+    """Resolve GAME (see kitgen.project) and say on stderr, in one line, which folder is read.
+    Returns the folder, as the game reference the stages take."""
+    try:
+        resolved = project.resolve(game)
+    except KitgenError as exc:
+        _fail(exc)
+    if not quiet():
+        click.echo(resolved.describe(game), err=True)
+    return str(resolved.folder)
+
+
+def _set_level(ctx: click.Context, param: click.Parameter, value) -> None:
+    if value:
+        root = ctx.find_root()
+        root.obj = root.obj or {}
+        root.obj[param.name] = value if param.name == "quiet" else root.obj.get("verbose", 0) + value
+
+
+class _Group(click.Group):
+    """Every command also takes -q/-v (`kitgen build -q GAME`), the same as kitgen itself."""
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        cmd.params += [
+            click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_set_level,
+                         help="Only problems and results: no progress lines."),
+            click.Option(["-v", "--verbose"], count=True, expose_value=False, callback=_set_level,
+                         help="Say more; -vv for more still."),
+        ]
+        super().add_command(cmd, name)
+
+
+def quiet() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx and (ctx.find_root().obj or {}).get("quiet"))
+
+
+def verbose() -> int:
+    ctx = click.get_current_context(silent=True)
+    return int(ctx and (ctx.find_root().obj or {}).get("verbose") or 0)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kitgen")
-def main() -> None:
-    """Turn a card game written as data into a print-and-play kit."""
+@click.option("-q", "--quiet", "is_quiet", is_flag=True, help="Only problems and results: no progress lines.")
+@click.option("-v", "--verbose", count=True, help="Say more (e.g. timings); -vv for more still.")
+@click.pass_context
+def main(ctx: click.Context, is_quiet: bool, verbose: int) -> None:
+    """Turn a card game written as data into a print-and-play kit.
+
+    GAME is a folder holding a game.yaml, else data/GAME under this folder, else a game shipped
+    with kitgen (read-only: `kitgen new NAME --from GAME` copies one out)."""
+    ctx.obj = {**(ctx.obj or {}), "quiet": is_quiet, "verbose": verbose}

@@ -9,14 +9,14 @@ import click
 
 from kitgen.build import Options, resolve_print
 from kitgen.calibrate import no_game, write_calibration
-from kitgen.cli.common import LengthMM, _fail, main, print_options
+from kitgen.cli.common import LengthMM, _fail, main, print_options, use_game
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, sort_problems
 from kitgen.export import export_json
 from kitgen.images import export_png, export_tts
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
-from kitgen.new import new_game
+from kitgen.new import copy_game, new_game
 from kitgen.project import Project
 from kitgen.shops import TARGETS, custom_target
 from kitgen.units import Length
@@ -46,9 +46,10 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
         raise click.UsageError("--target is for --format png")
     project = Project.default()
     progress = _Progress() if sys.stderr.isatty() else None  # as build: only where someone watches
+    ref = use_game(project, game)
     try:
         if fmt == "json":
-            loaded = load_game(project.game_folder(game))
+            loaded = load_game(Path(ref))
             click.echo(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
             return
         out_dir = output or Path("output") / f"{Path(game).name}-{target or fmt}"
@@ -56,10 +57,10 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
             preset = TARGETS[target] if target else None
             bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
             options = Options(PrintSettings(bleed=bleed, card_size=card_size))
-            result = export_png(project, game, out_dir, options, preset or custom_target(300), dpi, cards, progress)
+            result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress)
         else:
             options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
-            result = export_tts(project, game, out_dir, options, base_url, install, sheet_size, progress)
+            result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress)
     except KitgenError as exc:
         _fail(exc)
     for problem in sort_problems(result.warnings):
@@ -88,12 +89,17 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
 @click.argument("name")
 @click.option("--in", "parent", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
               show_default=True, help="Folder to create the game in.")
-def new(name: str, parent: Path) -> None:
-    """Create a small game folder NAME that validates and builds at once."""
+@click.option("--from", "source", metavar="GAME", help="Copy this game (e.g. a shipped one) instead of the starter.")
+def new(name: str, parent: Path, source: str | None) -> None:
+    """Create a small game folder NAME that validates and builds at once (or a copy of GAME to edit)."""
     project = Project.default()
     try:
-        folder = new_game(name, parent, project.templates, project.data / "schema")
+        if source:
+            folder = copy_game(Path(use_game(project, source)), name, parent, project.data / "schema")
+        else:
+            folder = new_game(name, parent, project.templates, project.data / "schema")
     except KitgenError as exc:
         _fail(exc)
-    click.echo(f"Created {folder}/ (game.yaml, rules.yaml, decks/main.yaml, art/, templates/).")
+    what = f"a copy of {source}" if source else "game.yaml, rules.yaml, decks/main.yaml, art/, templates/"
+    click.echo(f"Created {folder}/ ({what}).")
     click.echo(f"Next: kitgen validate {folder} && kitgen build {folder}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kitgen.build import Options, build_game
-from kitgen.cli.common import _fail, main, print_options
+from kitgen.cli.common import _fail, main, print_options, use_game
 from kitgen.errors import KitgenError, sort_problems
 from kitgen.interrupt import remembering_interrupts, was_interrupted
 from kitgen.model import PrintSettings
@@ -46,7 +46,7 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
         if build_all:
             click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
-        failed += not _build_one(project, name, out_dir, options, strict, not no_cache)
+        failed += not _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache)
     if failed:
         sys.exit(1)
 
@@ -109,10 +109,7 @@ def cards_in(game) -> int:
 def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
     project = Project.default()
-    try:
-        folder = project.game_folder(game)
-    except KitgenError as exc:
-        _fail(exc)
+    folder = Path(use_game(project, game))
     out_dir = output or Path("output") / Path(game).name
     watched = [folder, project.templates, project.fonts]  # a font replaced in place is drawn with at once
     click.echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
@@ -125,7 +122,7 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
                 builds += 1
                 click.echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
                 start = time.perf_counter()
-                ok = _build_one(project, game, out_dir, Options())
+                ok = _build_one(project, str(folder), out_dir, Options())
                 took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
                 verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
                 click.echo(verdict + took, err=True)

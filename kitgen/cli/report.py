@@ -12,8 +12,8 @@ from kitgen.build import Options, check_kit, layout_documents, text_sizes
 from kitgen.check import deck_stats
 from kitgen.check.limits import describe_clashes, limit_clashes
 from kitgen.check.stats import stats_report
-from kitgen.cli.common import _fail, main
-from kitgen.errors import KitgenError, Problem, sort_problems
+from kitgen.cli.common import _fail, main, quiet, use_game
+from kitgen.errors import KitgenError, Problem, Where, error, sort_problems
 from kitgen.load import load_game
 from kitgen.load.schema import json_schema
 from kitgen.project import Project
@@ -23,14 +23,14 @@ from kitgen.project import Project
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Problems and composition as JSON, for tools.")
 @click.option("--strict", is_flag=True, help="Warnings count as errors.")
-@click.option("--quiet", is_flag=True, help="Only the problem lines.")
-def validate(game: str, as_json: bool, strict: bool, quiet: bool) -> None:
+def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
     project = Project.default()
+    ref = use_game(project, game)
     try:
-        checked = check_kit(project, game)
+        checked = check_kit(project, ref)
         if not any(p.is_error for p in checked.problems):  # document templates are checked too
-            layout_documents(project, checked.game, game, Options())
+            layout_documents(project, checked.game, ref, Options())
     except KitgenError as exc:
         if as_json:
             click.echo(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))
@@ -46,7 +46,7 @@ def validate(game: str, as_json: bool, strict: bool, quiet: bool) -> None:
         sys.exit(1 if errors else 0)
     for problem in problems:
         click.echo(str(problem))
-    if not quiet:
+    if not quiet():  # -q: only the problem lines
         _print_composition(checked.game)
         warnings = len(problems) - sum(p.is_error for p in problems)
         click.echo(f"{checked.game.title}: {sum(p.is_error for p in problems)} errors, {warnings} warnings, "
@@ -67,8 +67,9 @@ def _problem_json(problem: Problem) -> dict:
 def stats(game: str, as_json: bool, output: Path | None) -> None:
     """Deck statistics: composition, attribute points, strength spread, draw odds, legibility."""
     project = Project.default()
+    ref = use_game(project, game)
     try:
-        checked = check_kit(project, game)
+        checked = check_kit(project, ref)
         errors = [p for p in checked.problems if p.is_error]
         if errors:
             raise KitgenError(errors)
@@ -157,13 +158,18 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     """List every card, whether it has art, the file it would use, and the art box size; with
     --suggest, propose an icon for each card instead (written for review, never into the decks)."""
     project = Project.default()
+    folder = Path(use_game(project, game))
     if suggest:
-        _suggest_icons(project, game)
+        _suggest_icons(project, str(folder))
         return
     try:
-        rows, box = art_table(project, game, art_dir)
+        rows, box = art_table(project, str(folder), art_dir)
     except KitgenError as exc:
         _fail(exc)
+    read_only = project.is_read_only(folder) and art_dir is None
+    if read_only:  # never point the user into the installed package: name files from the game folder
+        for row in rows:
+            row["file"] = str(Path(row["file"]).resolve().relative_to(folder.resolve()))
     if box:
         click.echo(f"Art box: {box['w_mm']:.1f} x {box['h_mm']:.1f} mm ({box['fit']}); at 300 dpi "
                    f"{box['w_px']} x {box['h_px']} px. Files: art/<card id>.png, .jpg, .jpeg or .webp\n")
@@ -172,6 +178,10 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
         click.echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
     with_art = sum(row["has_art"] for row in rows)
     click.echo(f"\n{with_art} of {len(rows)} cards have art.")
+    if read_only:
+        name = Path(game).name
+        click.echo(f"{name} is shipped with kitgen and read-only. To add art, copy it out first:\n"
+                   f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
 
 
 def _suggest_icons(project: Project, game_ref: str) -> None:
@@ -182,6 +192,10 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
 
     try:
         folder = project.game_folder(game_ref)
+        if project.is_read_only(folder):  # never write into the installed package
+            name = folder.name
+            raise KitgenError(error(Where(name), f"{name} is shipped with kitgen and read-only; copy it out first: "
+                                    f"kitgen new my-{name} --from {name}"))
         game = load_game(folder)
         dirs = project.template_dirs(folder)
         found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
