@@ -11,9 +11,12 @@ from dataclasses import dataclass
 class Where:
     file: str
     line: int = 0
+    col: int = 0  # 1-based where known (a spreadsheet cell's column); file:line: stays parseable
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}" if self.line else self.file
+        if not self.line:
+            return self.file
+        return f"{self.file}:{self.line}:{self.col}" if self.col else f"{self.file}:{self.line}"
 
 
 @dataclass(frozen=True)

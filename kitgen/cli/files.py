@@ -103,3 +103,25 @@ def new(name: str, parent: Path, source: str | None) -> None:
     what = f"a copy of {source}" if source else "game.yaml, rules.yaml, decks/main.yaml, art/, templates/"
     click.echo(f"Created {folder}/ ({what}).")
     click.echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
+
+
+@main.command()
+@click.argument("deck_file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.option("--to", "fmt", type=click.Choice(["csv", "xlsx", "yaml"]), required=True,
+              help="csv/xlsx: write the cards to a sheet beside the deck file; yaml: back into the deck file.")
+@click.option("--force", is_flag=True, help="Overwrite a sheet of that name that is already there.")
+def convert(deck_file: Path, fmt: str, force: bool) -> None:
+    """Move a deck's cards between its YAML file and a spreadsheet, without loss.
+
+    The deck file keeps its other keys and comments; its `cards:` then names the sheet
+    (`cards: main.csv`), or lists the cards again with --to yaml."""
+    from kitgen.load.convert import convert_deck
+
+    try:
+        written = convert_deck(deck_file, fmt, force)
+    except KitgenError as exc:
+        _fail(exc)
+    if fmt == "yaml":
+        click.echo(f"Wrote the cards into {deck_file}; the sheet it named is no longer read.")
+    else:
+        click.echo(f"Wrote {written}; {deck_file} now says `cards: {written.name}`.")

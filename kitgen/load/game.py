@@ -12,9 +12,10 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.files import contained, display_path  # noqa: F401  (display_path: callers import it from here)
+from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, read_nodes
 from kitgen.load.schema import Converter, type_hints
+from kitgen.load.sheet import SHEET_SUFFIXES, sheet_cards
 from kitgen.model import MAX_COLUMNS, Card, Deck, Game, slug
 
 GAME_FILE = "game.yaml"
@@ -126,14 +127,47 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
     root = _read(path, shown, problems, stream=("cards", take))
     if root is None:
         return None
+    sheet = _sheet_entry(root)
+    if sheet is not None:  # the cards come from the sheet: convert the rest of the deck file
+        root = yaml.MappingNode(root.tag, [(k, v) for k, v in root.value if v is not sheet], root.start_mark)
     deck = converter.record(root, Deck, "")
     problems.extend(converter.problems)
+    if sheet is not None and isinstance(deck, Deck):
+        deck = dataclasses.replace(deck, cards=_sheet_cards(path, sheet, converter.where(sheet), problems))
     if not isinstance(deck, Deck):
         return None
     if deck.id != deck_id:  # report once, then go on with the file's name so nothing else cascades
         problems.append(error(deck.where, f"deck id '{deck.id}' differs from its file name; "
                               f"write id: '{deck_id}' (or rename the file)"))
     return dataclasses.replace(deck, id=deck_id, cards=tuple(_with_id(card) for card in deck.cards))
+
+
+def _sheet_entry(root: yaml.Node) -> yaml.ScalarNode | None:
+    """`cards: main.csv` (or .xlsx): the node naming the spreadsheet, else None."""
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    node = next((value for key, value in root.value if key.value == "cards"), None)
+    if isinstance(node, yaml.ScalarNode) and node.value.lower().endswith(SHEET_SUFFIXES):
+        return node
+    return None
+
+
+def _sheet_cards(deck_file: Path, node: yaml.ScalarNode, where: Where, problems: list[Problem]) -> tuple[Card, ...]:
+    """The cards of the spreadsheet a deck file names, relative to the deck file and inside the game."""
+    game_folder = deck_file.parent.parent if deck_file.parent.name == "decks" else deck_file.parent
+    path = deck_file.parent / node.value
+    refused = outside(path, game_folder)  # the one containment rule every file a game reads passes
+    if refused:
+        problems.append(error(where, f"cards: '{node.value}' {refused}"))
+        return ()
+    try:
+        contained(path, game_folder, shown=display_path(path))
+        cards, found = sheet_cards(path, display_path(path))
+    except KitgenError as exc:
+        problems.extend(exc.problems)
+        return ()
+    problems.extend(found)
+    return cards
 
 
 def _read(path: Path, shown: str, problems: list[Problem], stream=None):

@@ -1,0 +1,212 @@
+"""Cards from a spreadsheet: a deck file may say `cards: main.csv` or `cards: main.xlsx`.
+
+The first row is the header. Columns named after a Card field (name, type, copies, text, id, art,
+icon, cost, keywords, flavor ...) fill it; `keywords` is comma-separated; `effects` holds effects
+in YAML flow notation ([{attribute: Trade, delta: +1, target: all-players}]); any other column is
+an attribute (its name, alias or abbreviation) and a cell holds a signed delta for the card itself.
+Each cell becomes a YAML scalar whose mark is the cell, so every problem says `file:ROW:COL`
+(an XLSX problem also names the sheet and cell, e.g. Sheet1!C3) and the one schema converts it.
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import re
+from pathlib import Path
+
+import yaml
+
+from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.load.nodes import MAX_FILE_BYTES, _compose
+from kitgen.load.schema import Converter
+from kitgen.model import Card
+
+SHEET_SUFFIXES = (".csv", ".xlsx")
+FIELDS = tuple(f.name for f in dataclasses.fields(Card) if f.name not in ("where", "effects"))
+_STR = "tag:yaml.org,2002:str"
+_SIGNED = re.compile(r"^[+-]?\d+$")
+
+
+class CellMark(yaml.Mark):
+    """Where a cell is: `line` is the row (0-based, as yaml marks count), `col` the 1-based column."""
+
+    def __init__(self, row: int, col: int, cell: str = ""):
+        super().__init__("", 0, row - 1, col - 1, None, None)
+        self.col, self.cell = col, cell
+
+
+def column_letter(col: int) -> str:
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def read_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[str]]], str]:
+    """(header, [(row number, cells)], sheet name or "") of a CSV or the first sheet of an XLSX."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise KitgenError(error(Where(shown), f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}"))
+        if path.suffix.lower() == ".xlsx":
+            return _xlsx_rows(path, shown)
+        return _csv_rows(path.read_bytes(), shown)
+    except FileNotFoundError:
+        raise KitgenError(error(Where(shown), "file not found")) from None
+    except OSError as exc:
+        raise KitgenError(error(Where(shown), f"cannot read file: {exc.strerror}")) from None
+
+
+def _csv_rows(data: bytes, shown: str):
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise KitgenError(error(Where(shown, line), "file is not UTF-8 text; save it as CSV UTF-8")) from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows, start = [], 1
+    try:
+        for cells in reader:
+            rows.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise KitgenError(error(Where(shown, start), f"CSV: {exc}")) from None
+    if not rows:
+        raise KitgenError(error(Where(shown, 1), "file is empty: the first row names the columns"))
+    return rows[0][1], rows[1:], ""
+
+
+def _xlsx_rows(path: Path, shown: str):
+    import zipfile
+
+    from openpyxl import load_workbook  # only decks kept in XLSX pay for importing it
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise KitgenError(error(Where(shown), f"not a readable .xlsx workbook ({exc})")) from None
+    try:
+        sheet = book.worksheets[0]
+        rows = [(number, [_cell_text(v) for v in values])
+                for number, values in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        title = sheet.title
+    finally:
+        book.close()
+    if not rows:
+        raise KitgenError(error(Where(shown, 1), f"sheet '{title}' is empty: the first row names the columns"))
+    return rows[0][1], rows[1:], title
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a spreadsheet keeps +2 as the number 2.0
+    return str(value)
+
+
+def sheet_cards(path: Path, shown: str) -> tuple[tuple[Card, ...], list[Problem]]:
+    """The cards of a spreadsheet, and every problem found, each at its cell."""
+    header, rows, sheet = read_rows(path, shown)
+    converter = Converter(shown)
+    columns = _columns(header, converter)
+    cards = []
+    for number, cells in rows:
+        if not any(c.strip() for c in cells):
+            continue  # a blank row between groups of cards
+        node = _row_node(number, cells, columns, sheet, converter)
+        card = converter.record(node, Card, "")
+        if isinstance(card, Card):
+            cards.append(card)
+    problems = converter.problems
+    if sheet:
+        problems = [_name_cell(p, sheet) for p in problems]
+    return tuple(cards), problems
+
+
+def _name_cell(problem: Problem, sheet: str) -> Problem:
+    if not problem.where.col:
+        return problem
+    cell = f"{sheet}!{column_letter(problem.where.col)}{problem.where.line}"
+    return dataclasses.replace(problem, message=f"{cell}: {problem.message}")
+
+
+def _columns(header: list[str], converter: Converter) -> list[tuple[int, str, str]]:
+    """(column number, header as written, role): role is a Card field, 'effects' or 'attribute'."""
+    columns, seen = [], set()
+    for col, title in enumerate(header, start=1):
+        name = title.strip()
+        if not name:
+            continue
+        role = name.lower() if name.lower() in FIELDS + ("effects",) else "attribute"
+        key = role if role != "attribute" else name
+        if key in seen:
+            converter.fail(_scalar("", 1, col), "", f"column '{name}' is given twice")
+            continue
+        seen.add(key)
+        columns.append((col, name, role))
+    return columns
+
+
+def _scalar(value: str, row: int, col: int) -> yaml.ScalarNode:
+    mark = CellMark(row, col)
+    return yaml.ScalarNode(_STR, value, mark, mark)
+
+
+def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Converter) -> yaml.MappingNode:
+    pairs, effects = [], []
+    for col, title, role in columns:
+        value = cells[col - 1] if col <= len(cells) else ""
+        if not value.strip():
+            continue
+        cell = _scalar(value, row, col)
+        if role == "attribute":
+            if not _SIGNED.match(value.strip()):
+                converter.fail(cell, "", f"column '{title}': '{value}' is not a whole number (a signed change, e.g. +2)")
+                continue
+            effects.append(yaml.MappingNode("tag:yaml.org,2002:map", [
+                (_scalar("attribute", row, col), _scalar(title, row, col)),
+                (_scalar("delta", row, col), _scalar(value.strip(), row, col))], cell.start_mark, cell.end_mark))
+        elif role == "effects":
+            effects.extend(_flow_effects(value, row, col, title, converter))
+        elif role == "keywords":
+            words = [_scalar(w.strip(), row, col) for w in value.split(",") if w.strip()]
+            pairs.append((_scalar(role, row, col), yaml.SequenceNode("tag:yaml.org,2002:seq", words,
+                                                                     cell.start_mark, cell.end_mark)))
+        else:
+            pairs.append((_scalar(role, row, col), cell))
+    if effects:
+        mark = CellMark(row, 0)
+        pairs.append((_scalar("effects", row, 0), yaml.SequenceNode("tag:yaml.org,2002:seq", effects, mark, mark)))
+    mark = CellMark(row, 0)
+    return yaml.MappingNode("tag:yaml.org,2002:map", pairs, mark, mark)
+
+
+def _flow_effects(text: str, row: int, col: int, title: str, converter: Converter) -> list[yaml.Node]:
+    """The effects cell in YAML flow notation: a list of mappings, or one mapping."""
+    try:
+        node = _compose(text, "", None)
+    except (yaml.YAMLError, KitgenError) as exc:
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        converter.fail(_scalar(text, row, col), "", f"column '{title}': not YAML flow notation ({reason}); "
+                       "write e.g. [{attribute: Trade, delta: +1, target: all-players}]")
+        return []
+    if node is None:
+        return []
+    _move_to_cell(node, CellMark(row, col))
+    return list(node.value) if isinstance(node, yaml.SequenceNode) else [node]
+
+
+def _move_to_cell(node: yaml.Node, mark: CellMark) -> None:
+    node.start_mark = node.end_mark = mark
+    if isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _move_to_cell(item, mark)
+    elif isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            _move_to_cell(key, mark)
+            _move_to_cell(value, mark)
