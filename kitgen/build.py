@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
-from kitgen.changes import MANIFEST, changes_markup, changes_since, manifest_chunks
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.context import document_context
@@ -26,7 +25,6 @@ from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
 from kitgen.project import Project
-from kitgen.render.kit import write_kit
 from kitgen.units import to_mm
 
 DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2",
@@ -55,6 +53,9 @@ class Report:
 
 def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
+    from kitgen.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
+    from kitgen.render.kit import write_kit
+
     step = progress or (lambda text, done=None, total=None: None)
     cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     step("reading and checking the game")
@@ -111,6 +112,8 @@ def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | Non
 
 def reprint_changed(project: Project, checked: Checked, game_ref: str, grid, spec: Spec, ref: str):
     """Sheets holding only the cards that changed since `ref` (with their backs), and the list."""
+    from kitgen.changes import changes_markup, changes_since
+
     changes = changes_since(checked.game, project.game_folder(game_ref), ref)
     changed = {(c.deck, c.card) for c in changes if c.after}
     pages = []

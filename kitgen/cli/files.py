@@ -1,4 +1,6 @@
-"""Commands that write other files: export (JSON, PNG, Tabletop Simulator), calibrate, new."""
+"""Commands that write other files: export (JSON, PNG, Tabletop Simulator), calibrate, new, convert.
+
+Each command imports what it needs when it runs: `kitgen --help` must not pay for the pipeline."""
 from __future__ import annotations
 
 import json
@@ -7,16 +9,9 @@ from pathlib import Path
 
 import click
 
-from kitgen.build import Options, resolve_print
-from kitgen.calibrate import no_game, write_calibration
 from kitgen.cli.common import LengthMM, _fail, main, print_options, use_game
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, sort_problems
-from kitgen.export import export_json
-from kitgen.images import export_png, export_tts
-from kitgen.load import load_game
-from kitgen.model import PrintSettings
-from kitgen.new import copy_game, new_game
 from kitgen.project import Project
 from kitgen.shops import TARGETS, custom_target
 from kitgen.units import Length
@@ -44,6 +39,12 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     fmt = fmt or ("png" if target else "json")
     if target and fmt != "png":
         raise click.UsageError("--target is for --format png")
+    from kitgen.build import Options
+    from kitgen.export import export_json
+    from kitgen.images import export_png, export_tts
+    from kitgen.load import load_game
+    from kitgen.model import PrintSettings
+
     project = Project.default()
     progress = _Progress() if sys.stderr.isatty() else None  # as build: only where someone watches
     ref = use_game(project, game)
@@ -77,6 +78,10 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
 @click.option("--config", type=click.Path(path_type=Path, dir_okay=False))
 def calibrate(output: Path, config: Path | None, **settings) -> None:
     """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
+    from kitgen.build import Options, resolve_print
+    from kitgen.calibrate import no_game, write_calibration
+    from kitgen.model import PrintSettings
+
     try:
         spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
         write_calibration(output, spec, Project.default().fonts)
@@ -92,6 +97,8 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
 @click.option("--from", "source", metavar="GAME", help="Copy this game (e.g. a shipped one) instead of the starter.")
 def new(name: str, parent: Path, source: str | None) -> None:
     """Create a small game folder NAME that validates and builds at once (or a copy of GAME to edit)."""
+    from kitgen.new import copy_game, new_game
+
     project = Project.default()
     try:
         if source:

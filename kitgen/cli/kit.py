@@ -1,17 +1,16 @@
 """Commands that make kits: build (one game or all) and watch (build on every save)."""
 from __future__ import annotations
 
+import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import click
 
-from kitgen.build import Options, build_game
-from kitgen.cli.common import _fail, main, print_options, use_game
+from kitgen.cli.common import _fail, main, print_options, quiet, use_game
 from kitgen.errors import KitgenError, sort_problems
-from kitgen.interrupt import remembering_interrupts, was_interrupted
-from kitgen.model import PrintSettings
 from kitgen.project import Project
 
 
@@ -30,33 +29,54 @@ from kitgen.project import Project
 @click.option("--changed-since", metavar="REF",
               help="A git revision or a previous build (folder or build-manifest.json): also write "
                    "cards-changed.pdf with only the cards that changed, and changes.pdf listing them.")
+@click.option("--json", "as_json", is_flag=True, help="What was built as JSON on stdout (problems stay on stderr).")
 def build(game: str | None, build_all: bool, output: Path | None, templates: Path | None, config: Path | None,
-          strict: bool, no_cache: bool, changed_since: str | None, art_dir: Path | None, **settings) -> None:
+          strict: bool, no_cache: bool, changed_since: str | None, art_dir: Path | None, as_json: bool,
+          **settings) -> None:
     """Build the kit of GAME (a name under data/ or a game folder), or of every game with --all.
 
     Print options left out come from --config / kitgen.yaml, then the game's data, then kitgen's
     defaults (Letter, poker cards, long-edge duplex, 6.35 mm margins)."""
     project = Project.default()
-    options = Options(PrintSettings(**settings), templates, config, changed_since, art_dir)
+    options = partial(_options, settings, templates, config, changed_since, art_dir)  # made once imports are in
     if build_all == bool(game):
         raise click.UsageError("give a GAME or --all, not both or neither")
     games = project.game_names() if build_all else [game]
-    failed = 0
+    failed, built = 0, []
     for number, name in enumerate(games, start=1):
-        if build_all:
+        if build_all and not quiet():
             click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
-        failed += not _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache)
+        sink = [] if as_json else None
+        ok = _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache, sink)
+        failed += not ok
+        built += sink or [{"game": name, "ok": False, "output": str(out_dir)}] if as_json else []
+    if as_json:
+        click.echo(json.dumps(built if build_all else built[0], indent=2, ensure_ascii=False))
     if failed:
         sys.exit(1)
 
 
-def _build_one(project: Project, game: str, out_dir: Path, options: Options, strict: bool = False,
-               use_cache: bool = True) -> bool:
-    progress = _Progress() if sys.stderr.isatty() else None  # only where someone watches: a terminal, not a log
+def _options(settings: dict, *rest) -> Options:
+    from kitgen.build import Options
+    from kitgen.model import PrintSettings
+
+    return Options(PrintSettings(**settings), *rest)
+
+
+def _build_one(project: Project, game: str, out_dir: Path, options, strict: bool = False,
+               use_cache: bool = True, sink: list | None = None) -> bool:
+    """Build one kit and say so; with `sink` (--json) the summary goes there instead of stdout.
+    `options`: the Options, or a function making them (the pipeline is imported where a Ctrl-C is caught)."""
+    from kitgen.interrupt import remembering_interrupts, was_interrupted
+
+    progress = _Progress() if sys.stderr.isatty() and not quiet() else None  # only where someone watches: a terminal, not a log
 
     try:
         with remembering_interrupts():
+            from kitgen.build import build_game  # imported lazily: --help must not pay for it
+
+            options = options() if callable(options) else options
             report = build_game(project, game, out_dir, options, strict, use_cache, progress)
     except KitgenError as exc:
         for problem in sort_problems(exc.problems):
@@ -71,12 +91,27 @@ def _build_one(project: Project, game: str, out_dir: Path, options: Options, str
         click.echo(str(problem), err=True)
     cards = sum(card.copies for deck in report.game.decks for card in deck.cards)
     decks = len(report.game.decks)
+    if sink is not None:
+        sink.append(_summary(report, out_dir, cards))
+        return True
     click.echo(f"Built {report.game.title}: {cards} cards in {decks} deck{'s' if decks != 1 else ''} -> {out_dir}/")
+    if quiet():
+        return True
     for path in report.files:
         click.echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
     click.echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
                f"{len(report.files)} files.")
     return True
+
+
+def _summary(report, out_dir: Path, cards: int) -> dict:
+    return {"game": report.game.id, "title": report.game.title, "ok": True, "output": str(out_dir),
+            "cards": cards, "decks": [{"id": d.id, "name": d.name, "cards": sum(c.copies for c in d.cards)}
+                                      for d in report.game.decks],
+            "files": [{"name": p.name, "drawn": p.name in report.rendered} for p in report.files],
+            "laid_out": report.laid_out, "card_faces": cards_in(report.game),
+            "warnings": [{"file": w.where.file, "line": w.where.line, "level": w.level, "message": w.message}
+                         for w in sort_problems(report.warnings)]}
 
 
 class _Progress:
@@ -108,6 +143,8 @@ def cards_in(game) -> int:
 @click.option("--max-builds", type=click.IntRange(1), hidden=True, help="Stop after this many builds (for tests).")
 def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
+    from kitgen.build import Options
+
     project = Project.default()
     folder = Path(use_game(project, game))
     out_dir = output or Path("output") / Path(game).name

@@ -7,15 +7,8 @@ from pathlib import Path
 
 import click
 
-from kitgen.art import art_table
-from kitgen.build import Options, check_kit, layout_documents, text_sizes
-from kitgen.check import deck_stats
-from kitgen.check.limits import describe_clashes, limit_clashes
-from kitgen.check.stats import stats_report
 from kitgen.cli.common import _fail, main, quiet, use_game
 from kitgen.errors import KitgenError, Problem, Where, error, sort_problems
-from kitgen.load import load_game
-from kitgen.load.schema import json_schema
 from kitgen.project import Project
 
 
@@ -25,6 +18,9 @@ from kitgen.project import Project
 @click.option("--strict", is_flag=True, help="Warnings count as errors.")
 def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
+    from kitgen.build import Options, check_kit, layout_documents
+    from kitgen.check.stats import stats_report
+
     project = Project.default()
     ref = use_game(project, game)
     try:
@@ -45,7 +41,7 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
                                "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
         sys.exit(1 if errors else 0)
     for problem in problems:
-        click.echo(str(problem))
+        click.echo(str(problem), err=True)  # diagnostics on stderr; the composition on stdout
     if not quiet():  # -q: only the problem lines
         _print_composition(checked.game)
         warnings = len(problems) - sum(p.is_error for p in problems)
@@ -66,6 +62,9 @@ def _problem_json(problem: Problem) -> dict:
               help="The PDF page of charts (default output/GAME-stats.pdf).")
 def stats(game: str, as_json: bool, output: Path | None) -> None:
     """Deck statistics: composition, attribute points, strength spread, draw odds, legibility."""
+    from kitgen.build import check_kit, text_sizes
+    from kitgen.check.stats import stats_report
+
     project = Project.default()
     ref = use_game(project, game)
     try:
@@ -109,6 +108,9 @@ def _print_stats(report: dict) -> None:
 
 
 def _print_composition(game) -> None:
+    from kitgen.check import deck_stats
+    from kitgen.check.limits import describe_clashes, limit_clashes
+
     abbreviations = [a.abbreviation or a.name[:3].upper() for a in game.attributes]
     for deck in game.decks:
         total = sum(card.copies for card in deck.cards)
@@ -135,17 +137,36 @@ def _print_composition(game) -> None:
 
 
 @main.command(name="list")
-def list_games() -> None:
-    """List the shipped games."""
+@click.option("--json", "as_json", is_flag=True, help="The games as JSON, for scripts.")
+def list_games(as_json: bool) -> None:
+    """List the games: those in data/ under this folder, and those shipped with kitgen."""
+    from kitgen.load import load_game
+
     project = Project.default()
-    for name in project.game_names():
+    local = sorted(p.parent.name for p in Path("data").glob("*/game.yaml"))
+    games = []
+    for name in sorted(set(local) | set(project.game_names())):
+        resolved = project.resolve(name)
+        entry = {"name": name, "folder": None if resolved.read_only else str(resolved.folder),
+                 "read_only": resolved.read_only}
         try:
-            game = load_game(project.data / name)
+            game = load_game(resolved.folder)
         except KitgenError as exc:
-            click.echo(f"{name:<24} (does not load: {exc.problems[0]})")
+            click.echo(f"{exc.problems[0]}", err=True)
+            games.append({**entry, "ok": False})
             continue
-        decks = ", ".join(f"{d.name} {sum(c.copies for c in d.cards)}" for d in game.decks)
-        click.echo(f"{name:<24} {game.title}  ·  {game.players} players  ·  {decks}")
+        decks = [{"id": d.id, "name": d.name, "cards": sum(c.copies for c in d.cards)} for d in game.decks]
+        games.append({**entry, "ok": True, "title": game.title, "players": game.players, "decks": decks})
+    if as_json:
+        click.echo(json.dumps(games, indent=2, ensure_ascii=False))
+        return
+    for game in games:
+        if not game["ok"]:
+            click.echo(f"{game['name']:<24} (does not load: see above)")
+            continue
+        decks = ", ".join(f"{d['name']} {d['cards']}" for d in game["decks"])
+        where = "shipped" if game["read_only"] else game["folder"]
+        click.echo(f"{game['name']:<24} {game['title']}  ·  {game['players']} players  ·  {decks}  ({where})")
 
 
 @main.command(name="art")
@@ -157,6 +178,8 @@ def list_games() -> None:
 def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     """List every card, whether it has art, the file it would use, and the art box size; with
     --suggest, propose an icon for each card instead (written for review, never into the decks)."""
+    from kitgen.art import art_table
+
     project = Project.default()
     folder = Path(use_game(project, game))
     if suggest:
@@ -186,6 +209,7 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
 
 def _suggest_icons(project: Project, game_ref: str) -> None:
     """Write the proposals where the designer reviews them; the deck files are never touched."""
+    from kitgen.load import load_game
     from kitgen.load.icons import load_icons
     from kitgen.load.synonyms import load_synonyms
     from kitgen.suggest import suggest, suggestions_yaml
@@ -225,4 +249,6 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
               help="game: the top-level files of a game folder; deck: the files in decks/.")
 def schema(part: str) -> None:
     """Print the JSON Schema of the data format (editors use it to complete and check YAML)."""
+    from kitgen.load.schema import json_schema
+
     click.echo(json.dumps(json_schema(part), indent=2, ensure_ascii=False))

@@ -31,7 +31,7 @@ class Converter:
         self.problems: list[Problem] = []
 
     def where(self, node: yaml.Node) -> Where:
-        return Where(self.file, node.start_mark.line + 1, getattr(node.start_mark, "col", 0))
+        return Where(self.file, node.start_mark.line + 1, getattr(node.start_mark, "col", 0))  # col: a sheet's cell
 
     def fail(self, node: yaml.Node, path: str, message: str):
         self.problems.append(error(self.where(node), f"{path}: {message}" if path else message))

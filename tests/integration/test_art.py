@@ -135,8 +135,8 @@ def test_art__a_named_file_that_is_missing_or_outside_the_game(game, tmp_path):
                     .replace("{name: Rangers, type: Ship,", "{name: Rangers, art: ../../etc/passwd, type: Ship,"))
     result = run_kitgen("validate", str(game))
     assert result.returncode == 1
-    assert "warning: card 'Scout Ships': art file" in result.stdout and "not found; the card shows its placeholder" in result.stdout
-    assert "error: card 'Rangers': art '../../etc/passwd' is outside the game folder" in result.stdout
+    assert "warning: card 'Scout Ships': art file" in result.stderr and "not found; the card shows its placeholder" in result.stderr
+    assert "error: card 'Rangers': art '../../etc/passwd' is outside the game folder" in result.stderr
 
 
 def test_art__kitgen_art_lists_cards_files_and_the_box(game):

@@ -62,7 +62,7 @@ def test_glyphs__a_character_the_font_lacks_is_a_warning_naming_the_card(tmp_pat
     deck.write_text(deck.read_text().replace("{name: Scout Ships,", "{name: Scout Ships 偵察,"))
     result = run_kitgen("validate", str(game))
     assert ("warning: card 'Scout Ships 偵察': characters '偵' (U+5075), '察' (U+5BDF) not in the font; "
-            "they would print as empty boxes") in result.stdout
+            "they would print as empty boxes") in result.stderr
 
 
 def test_readme__yaml_reference_lists_every_key_of_every_record():
@@ -119,4 +119,4 @@ def test_icons__an_unknown_icon_is_an_error_with_a_suggestion(tmp_path, project)
     (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("icon: spaceship", "icon: spaceshp"))
     result = run_kitgen("validate", str(game))
     assert result.returncode == 1
-    assert "error: card type 'Ship': no icon named 'spaceshp' (did you mean 'spaceship'?)" in result.stdout
+    assert "error: card type 'Ship': no icon named 'spaceshp' (did you mean 'spaceship'?)" in result.stderr

@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kitgen"
-THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl"}
-# openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML.
+THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs"}
+# openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
+# platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
     "model": set(), "units": set(), "errors": set(), "check": set(),
-    "load": {"yaml", "openpyxl"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2"}, "cli": {"click"},
+    "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2"},
+    "cli": {"click"},
     # render draws the PDF (reportlab) and renders it to pixels (pypdfium2): images are the PDF, rendered
 }
 
