@@ -139,36 +139,41 @@ def cards_in(game) -> int:
 @main.command()
 @click.argument("game")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
-@click.option("--interval", type=click.FloatRange(0.1, 60), default=0.5, show_default=True, help="Seconds between checks.")
+@click.option("--interval", type=click.FloatRange(0.01, 60), default=0.05, show_default=True,
+              help="Seconds a burst of saves must settle before the rebuild.")
 @click.option("--max-builds", type=click.IntRange(1), hidden=True, help="Stop after this many builds (for tests).")
 def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
     from kitgen.build import Options
+    from kitgen.watching import Changes
 
     project = Project.default()
     folder = Path(use_game(project, game))
     out_dir = output or Path("output") / Path(game).name
-    watched = [folder, project.templates, project.fonts]  # a font replaced in place is drawn with at once
     click.echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
-    builds, seen = 0, None
+    builds = 0
+
+    def rebuild() -> None:
+        nonlocal builds
+        builds += 1
+        click.echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
+        start = time.perf_counter()
+        ok = _build_one(project, str(folder), out_dir, Options())
+        took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
+        verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
+        click.echo(verdict + took, err=True)
+
+    # watching before the first build; a font replaced in place is drawn with at once
+    watcher = Changes([folder, project.templates, project.fonts], settle=interval)
     try:
-        while max_builds is None or builds < max_builds:
-            stamp = _stamp(watched)
-            if stamp != seen:
-                seen = stamp
-                builds += 1
-                click.echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
-                start = time.perf_counter()
-                ok = _build_one(project, str(folder), out_dir, Options())
-                took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
-                verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
-                click.echo(verdict + took, err=True)
-            time.sleep(interval)
+        rebuild()
+        for _ in watcher:
+            if max_builds is not None and builds >= max_builds:
+                break
+            rebuild()
+            if max_builds is not None and builds >= max_builds:
+                break
     except KeyboardInterrupt:
-        click.echo("Stopped watching.", err=True)
-
-
-def _stamp(folders: list[Path]) -> tuple:
-    """What the watched files look like now: names, sizes and modification times."""
-    return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                        for folder in folders for p in folder.rglob("*") if p.is_file()))
+        pass
+    watcher.stop()
+    click.echo("Stopped watching.", err=True)
