@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 from functools import partial
@@ -10,7 +11,7 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import _fail, main, print_options, quiet, use_game
-from kitgen.errors import KitgenError, sort_problems
+from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 
 
@@ -177,3 +178,64 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
         pass
     watcher.stop()
     click.echo("Stopped watching.", err=True)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default lets only this computer in.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option("--max-seconds", type=float, hidden=True, help="Stop after this long (for tests).")
+def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: float | None) -> None:
+    """A live preview of GAME in the browser: every card, the problems, the composition and
+    charts, the documents; it follows every save. Ctrl-C stops."""
+    import threading
+
+    from kitgen.preview import Preview
+    from kitgen.serve import start_server
+    from kitgen.watching import Changes
+
+    project = Project.default()
+    folder = Path(use_game(project, game))
+    preview = Preview(project, str(folder))
+    watcher = Changes([folder, project.templates])
+    if max_seconds:
+        timer = threading.Timer(max_seconds, watcher.stop)
+        timer.daemon = True
+        timer.start()
+    try:
+        server = start_server(preview, host, port)
+    except OSError as exc:
+        _fail(KitgenError(error(Where(f"{host}:{port}"), f"cannot listen: {exc.strerror}; try --port 0")))
+    url = f"http://{host}:{server.server_address[1]}/"
+    click.echo(f"Serving {folder} at {url} ; Ctrl-C to stop.", err=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    signal.signal(signal.SIGTERM, _stop_on_term)  # a terminated server still removes its scratch folder
+    try:
+        _refresh(preview)  # the page shows it as soon as it is ready
+        for _ in watcher:
+            _refresh(preview)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        watcher.stop()
+        server.shutdown()
+        preview.close()
+    click.echo("Stopped serving.", err=True)
+
+
+def _stop_on_term(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _refresh(preview) -> None:
+    start = time.perf_counter()
+    state = preview.refresh()
+    errors = sum(p["level"] == "error" for p in state["problems"])
+    verdict = "OK" if state["ok"] else f"FAILED ({errors} errors; the page shows them)"
+    click.echo(f"--- {time.strftime('%H:%M:%S')} {verdict}: {len(state['cards'])} cards "
+               f"({time.perf_counter() - start:.2f} s)", err=True)

@@ -1,0 +1,134 @@
+"""What `kitgen serve` shows, made from a real build: each card face rendered from the PDF by
+pdfium (the renderer of the PNG export), the problems, the composition, the charts, the documents.
+
+A Preview is rebuilt on every save; a card whose data (and the game's other files and templates)
+did not change keeps its image, so the page reloads only the cards that changed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import shutil
+import tempfile
+from pathlib import Path
+
+from kitgen.errors import KitgenError, Problem, sort_problems
+
+DPI = 110  # a card is about 275 x 385 px: sharp on a laptop screen, quick to render
+
+
+def render_pages(pdf: Path, pages: list[int], dpi: float = DPI) -> list[bytes]:
+    """PNG bytes of some pages of a PDF. The one place the preview draws: it can later call the
+    PNG export's renderer (kitgen/export.py) instead, as both render the PDF with pdfium."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        images = []
+        for index in pages:
+            page = document[index]
+            bitmap = page.render(scale=dpi / 72)
+            out = io.BytesIO()
+            bitmap.to_pil().save(out, format="PNG")
+            images.append(out.getvalue())
+            page.close()
+        return images
+    finally:
+        document.close()
+
+
+def _problem(p: Problem) -> dict:
+    return {"where": str(p.where), "level": p.level, "message": p.message, "text": str(p)}
+
+
+def _stamp(folders: list[Path], skip: Path | None) -> str:
+    """What every file but the decks looks like (a change there may change every card)."""
+    digest = hashlib.sha1()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and not (skip and path.is_relative_to(skip)):
+                info = path.stat()
+                digest.update(f"{path}:{info.st_mtime_ns}:{info.st_size}".encode())
+    return digest.hexdigest()
+
+
+class Preview:
+    """The state the page shows; refresh() after every save. Read by the server's threads: each
+    refresh replaces `state` (a dict) and `images` at once."""
+
+    def __init__(self, project, game_ref: str):
+        self.project, self.game_ref = project, game_ref
+        self.folder = Path(game_ref)
+        self.out = Path(tempfile.mkdtemp(prefix="kitgen-serve-"))
+        self.images: dict[str, bytes] = {}  # content key -> PNG
+        self.documents: dict[str, Path] = {}
+        self.version = 0
+        self.state: dict = {"version": 0, "cards": [], "problems": [], "ok": False, "decks": []}
+
+    def close(self) -> None:
+        shutil.rmtree(self.out, ignore_errors=True)
+
+    def refresh(self) -> dict:
+        from kitgen.build import Options, build_game
+        from kitgen.model import PrintSettings
+
+        options = Options(PrintSettings(layout="single", bleed=0))  # one card a page: page i is a face
+        try:
+            report = build_game(self.project, self.game_ref, self.out / "kit", options)
+        except KitgenError as exc:  # keep showing the last good cards under the problems
+            problems = [_problem(p) for p in sort_problems(exc.problems)]
+            return self._publish({**self.state, "ok": False, "problems": problems})
+        stamp = _stamp([self.folder, *self.project.template_dirs(self.folder)], self.folder / "decks")
+        cards = self._cards(report.game, stamp)
+        self.documents = {p.name: p for p in report.files if p.suffix == ".pdf" and not p.name.startswith("cards-")}
+        charts = self._charts(report.game)
+        return self._publish({"ok": True, "title": report.game.title, "cards": cards, "charts": charts,
+                              "problems": [_problem(p) for p in sort_problems(report.warnings)],
+                              "decks": self._composition(report.game), "documents": sorted(self.documents)})
+
+    def _publish(self, state: dict) -> dict:
+        self.version += 1
+        self.state = {**state, "version": self.version}
+        return self.state
+
+    def _cards(self, game, stamp: str) -> list[dict]:
+        cards, wanted = [], {}
+        for deck in game.decks:
+            pdf = self.out / "kit" / f"cards-{deck.id}.pdf"
+            page = 0
+            for number, card in enumerate(deck.cards):
+                plain = dataclasses.replace(card, where=None, effects=tuple(dataclasses.replace(e, where=None)
+                                                                           for e in card.effects))
+                key = hashlib.sha1(f"{stamp}|{deck.id}|{number}|{len(deck.cards)}|{plain!r}".encode()).hexdigest()[:16]
+                if key not in self.images:
+                    wanted.setdefault(pdf, []).append((page, key))
+                cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name,
+                              "id": card.id, "copies": card.copies, "image": f"/img/{key}.png"})
+                page += 2 * card.copies  # single layout: each copy is a front page and its back
+        fresh = {}
+        for pdf, items in wanted.items():
+            for (_, key), png in zip(items, render_pages(pdf, [page for page, _ in items])):
+                fresh[key] = png
+        keep = {c["image"][5:-4] for c in cards}
+        self.images = {k: v for k, v in {**self.images, **fresh}.items() if k in keep}
+        return cards
+
+    def _charts(self, game) -> str | None:
+        from kitgen.check.stats import stats_report
+        from kitgen.render.stats import render_stats
+
+        path = self.out / "stats.pdf"
+        render_stats(stats_report(game, {}), path, {t.name: t.color for t in game.card_types})
+        pngs = render_pages(path, [0], dpi=80)
+        key = "stats-" + hashlib.sha1(pngs[0]).hexdigest()[:16]
+        self.images[key] = pngs[0]
+        return f"/img/{key}.png"
+
+    @staticmethod
+    def _composition(game) -> list[dict]:
+        from kitgen.check import deck_stats
+
+        return [{"name": deck.name, "cards": sum(c.copies for c in deck.cards),
+                 "types": [{"type": s.type, "cards": s.cards} for s in deck_stats(game, deck)]}
+                for deck in game.decks]
