@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import LengthMM, _fail, main, print_options, use_game
+from kitgen.cli.common import LengthMM, _fail, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, sort_problems
 from kitgen.project import Project
@@ -88,6 +88,11 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
     except KitgenError as exc:
         _fail(exc)
     click.echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
+    if verbose():
+        from platformdirs import user_config_dir
+
+        click.echo(f"Put the offset you read in {Path(user_config_dir('kitgen')) / 'kitgen.yaml'} "
+                   "(print: back_offset: \"X,Y\"): every build on this computer then uses it.", err=True)
 
 
 @main.command()
