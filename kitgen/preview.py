@@ -19,18 +19,20 @@ DPI = 110  # a card is about 275 x 385 px: sharp on a laptop screen, quick to re
 
 
 def render_pages(pdf: Path, pages: list[int], dpi: float = DPI) -> list[bytes]:
-    """PNG bytes of some pages of a PDF. The one place the preview draws: it can later call the
-    PNG export's renderer (kitgen/export.py) instead, as both render the PDF with pdfium."""
+    """PNG bytes of some pages of a PDF, drawn by the PNG export's renderer (render/pixels.py):
+    the preview shows exactly what `kitgen export --format png` writes, at screen resolution."""
     import pypdfium2 as pdfium
+
+    from kitgen.render.pixels import render_page
 
     document = pdfium.PdfDocument(str(pdf))
     try:
         images = []
         for index in pages:
             page = document[index]
-            bitmap = page.render(scale=dpi / 72)
+            size = (round(page.get_width() * dpi / 72), round(page.get_height() * dpi / 72))
             out = io.BytesIO()
-            bitmap.to_pil().save(out, format="PNG")
+            render_page(page, size).save(out, format="PNG")
             images.append(out.getvalue())
             page.close()
         return images

@@ -352,6 +352,7 @@ def test_progress__a_terminal_sees_each_file_and_its_pages_a_log_sees_none(tmp_p
     os.close(master)
     assert process.returncode == 0
     lines = [line.split("\r")[-1] for line in shown.decode().replace("\r\n", "\n").split("\n") if line]
+    assert lines.pop(0) == "kitgen: galactic-civ: reading data/galactic-civ/"  # which folder, then the steps
     assert lines[0] == "  ... reading and checking the game"
     assert "  ... drawing cards-common.pdf: page 28 of 28" in lines  # the count ends on the last page
     assert "  ... drawing rules.pdf" in lines
