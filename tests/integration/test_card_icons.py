@@ -32,7 +32,7 @@ def test_card_icon__a_name_not_in_the_set_is_an_error_at_its_line_with_a_suggest
     line = next(n for n, text in enumerate(deck.read_text().split("\n"), 1) if "batleship" in text)
     result = run_kitgen("validate", str(game))
     assert result.returncode == 1
-    assert f"main.yaml:{line}: error: card 'Frigate': no icon named 'batleship' (did you mean 'battleship'?)" in result.stdout
+    assert f"main.yaml:{line}: error: card 'Frigate': no icon named 'batleship' (did you mean 'battleship'?)" in result.stderr
     assert "Traceback" not in result.stderr
 
 
