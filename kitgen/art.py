@@ -56,15 +56,18 @@ def _folded(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-def collect_art(game: Game, folder: Path, art_dir: Path | None, front: CardTemplate, back: CardTemplate) -> ArtSet:
+def collect_art(game: Game, folder: Path, art_dir: Path | None, front: dict[str, CardTemplate],
+                back: CardTemplate) -> ArtSet:
+    """`front`: each card type's front template (its art box is the picture's size)."""
     found = ArtSet()
-    front_box, back_box = art_box(front), art_box(back)
+    back_box = art_box(back)
     listed = art_listing(folder, art_dir)
     for deck in game.decks:
         found.by_deck[deck.id] = {}
         for card in deck.cards:
             path = _named(folder, card.art, card.where, f"card '{card.name}'", found) if card.art else \
                 _by_id(folder, art_dir, card.id, listed, card.where, found)
+            front_box = art_box(front[card.type]) if card.type in front else None
             if path and front_box:
                 _add(found, deck, card.id, path, front_box, _focus(card.art_focus), f"card '{card.name}'", card.where)
         if deck.back.image and back_box:

@@ -41,6 +41,10 @@ def instruction(spec: Spec) -> str:
     return f"Print at 100% (actual size), double-sided, flip on {spec.duplex.replace('-', ' ')}"
 
 
+# The documents (rules, reference, player sheet, manifest): read and written on, never backed.
+DOCUMENT_PRINTING = "Print at 100% (actual size), one-sided"
+
+
 @dataclass(frozen=True)
 class Report:
     game: Game
@@ -64,11 +68,13 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     spec = checked.spec  # resolved once, in check_kit
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    documents = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
-                                 checked.icons_credit)
+    documents = {name: dataclasses.replace(document, paper=spec.paper, instruction=DOCUMENT_PRINTING)
+                 for name, document in layout_documents(project, checked.game, game_ref, options,
+                                                        kit_summary(checked.game, spec, sheets),
+                                                        checked.icons_credit).items()}
     if options.changed_since:
-        changed_sheets, documents["changes.pdf"] = reprint_changed(project, checked, game_ref, grid, spec,
-                                                                   options.changed_since)
+        changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
+        documents["changes.pdf"] = dataclasses.replace(changes, paper=spec.paper, instruction=DOCUMENT_PRINTING)
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
@@ -162,7 +168,7 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
                       "sheets": len(pages) if one_sided else len(pages) // 2, "how": instruction(spec)})
     for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
                        ("player-sheet.pdf", "Player sheet, one per player")):
-        files.append({"name": name, "what": what, "pages": "", "sheets": "", "how": "one-sided"})
+        files.append({"name": name, "what": what, "pages": "", "sheets": "", "how": DOCUMENT_PRINTING})
     return {"files": files, "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
             "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
             "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}

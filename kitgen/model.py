@@ -82,6 +82,7 @@ class CardType:
     description: str = ""
     cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
+    frame: str = ""  # a shared card design, card-front-<frame>.yaml: text, picture, tech ...
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
     where: Where | None = _where()
 
@@ -133,6 +134,7 @@ class Back:
     color: Colour = Colour("#333333")
     accent: Colour = Colour("#cccccc")
     image: str = ""  # an image for the whole back, relative to the game folder
+    icon: str = ""  # the back's pattern (an icon name); default: the icon of the deck's first card type
     where: Where | None = _where()
 
 
@@ -406,7 +408,7 @@ class Game:
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---
 
-BoxKind = Literal["rect", "circle", "line", "text", "effects", "art", "icon"]
+BoxKind = Literal["rect", "circle", "line", "text", "effects", "art", "icon", "pattern"]
 
 
 @dataclass(frozen=True)
@@ -434,6 +436,7 @@ class Box:
     valign: Literal["top", "middle", "bottom"] = "top"
     fine_print: bool = False  # sorting codes and the like: left out of the legibility report
     fit: Literal["cover", "contain"] = "cover"  # art: fill the box (cropping) or fit inside it
+    turned: bool = False  # drawn upside down, turned 180 degrees about the box centre (card backs)
     where: Where | None = _where()
 
 
@@ -441,5 +444,6 @@ class Box:
 class CardTemplate:
     width: Length
     height: Length
-    boxes: tuple[Box, ...]
+    boxes: tuple[Box, ...] = ()
+    extends: str = ""  # another template file: its boxes, with these replacing those of the same name
     where: Where | None = _where()

@@ -20,8 +20,8 @@ from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
 from kitgen.load.config import load_config
 from kitgen.load.icons import load_icons
-from kitgen.load.templates import load_card_template
-from kitgen.model import Game, PrintSettings
+from kitgen.load.templates import find_front, front_names, load_card_template
+from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project
 from kitgen.render.fonts import font_files, measure, missing_glyphs, register_fonts
 from kitgen.units import Length, PAPER_SIZES, CARD_SIZES, parse_offset, parse_size
@@ -92,10 +92,10 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     font_set = font_files(project.fonts, game.fonts, folder)
     font_digests = register_fonts(font_set)  # the bytes registered, hashed once
     dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
-    front, back = load_card_template("card-front.yaml", dirs, roots), load_card_template("card-back.yaml", dirs, roots)
+    front = card_fronts(game, dirs, spec.card, roots)
+    back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
     problems = problems + check_icons(game, icons)
-    front, back = scale_template(front, *spec.card), scale_template(back, *spec.card)
     art = collect_art(game, folder, options.art, front, back)
     if cache is not None:  # what a cached face may name: a face naming anything else is laid out again
         cache.icons, cache.pictures = icons, set(art.images)
@@ -104,7 +104,8 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
                       for key, a in art.images.items()}
     fonts = content_key(*sorted(font_digests.items()))
     icons_key = icons.key
-    front_key, back_key = content_key(front, icons_key), content_key(back, icons_key)  # once: large to hash
+    front_key = content_key(sorted(front.items()), icons_key)  # once: large to hash
+    back_key = content_key(back, icons_key)  # once: large to hash
     keys: dict[str, str] = {}
     notes: dict[str, DeckNotes] = {}
     faces = []
@@ -121,12 +122,26 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         keys |= {f"front-{deck.id}-{number}": key for number, key in enumerate(deck_keys)}
         keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
                                               spec.bleed, ink_saver, deck_art.get(""))
-    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes)
+    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
+        or any(c.icon for d in game.decks for c in d.cards)
     checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
                       icons.attribution if uses_icons else "", notes)
     if lay_out:
         checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
     return checked
+
+
+def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
+                roots: tuple[Path, ...] | None = None) -> dict[str, CardTemplate]:
+    """Card type name -> its front template (types sharing a file share one template object)."""
+    loaded: dict[str, CardTemplate] = {}
+    fronts = {}
+    for card_type in game.card_types:
+        name = find_front(front_names(card_type.name, card_type.deck, card_type.frame), dirs)
+        if name not in loaded:
+            loaded[name] = scale_template(load_card_template(name, dirs, roots), *card)
+        fronts[card_type.name] = loaded[name]
+    return fronts
 
 
 class DeckNotes:
@@ -227,6 +242,7 @@ def check_icons(game: Game, icons) -> list[Problem]:
     named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
     named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
     named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
+    named += [(f"back of deck '{d.id}'", d.back.icon, d.back.where or d.where) for d in game.decks if d.back.icon]
     problems = []
     for owner, icon, where in named:
         if icons.get(icon) is None:

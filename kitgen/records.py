@@ -12,8 +12,8 @@ from the icon set the build uses; a face naming an icon the set lacks is a miss.
           ["C", x, y, r, fill, stroke, stroke_width]              Circle
           ["T", x, y, text, font, size, color, align, rotate]     Text
           ["P", x, y, w, h, key]                                  Picture
-          ["I", x, y, w, h, view_w, view_h, color, name]          Icon named in the icon set
-          ["O", x, y, w, h, view_w, view_h, color, commands]      Icon with an outline of its own
+          ["I", x, y, w, h, view_w, view_h, color, name, rotate]  Icon named in the icon set
+          ["O", x, y, w, h, view_w, view_h, color, commands, rotate]  Icon with an outline of its own
   layer   [key, [shape, ...]]                 a face names a shared layer by its key instead
   face    [[layer or key, ...], smallest_size, [problem, ...]]   problem: [level, file, line, message]
   note    [size, [problem, ...], [character, ...]]
@@ -115,9 +115,10 @@ def _shape(shape) -> list:
     if kind is Picture:
         return ["P", shape.x, shape.y, shape.w, shape.h, shape.key]
     if kind is Icon and shape.name:  # the outline is the icon set's: hundreds of numbers left out
-        return ["I", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, shape.name]
+        return ["I", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, shape.name, shape.rotate]
     if kind is Icon:
-        return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands]]
+        return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands],
+                shape.rotate]
     raise TypeError(f"not a shape kitgen stores: {kind.__name__}")
 
 
@@ -207,21 +208,23 @@ def _picture(value, context) -> Picture:
 
 
 def _named_icon(value, context) -> Icon:
-    _, x, y, w, h, view_w, view_h, color, name = _fields(value, 9)
+    _, x, y, w, h, view_w, view_h, color, name, rotate = _fields(value, 10)
     icon = context.icons.get(_text(name)) if context.icons is not None else None
     if icon is None:
         raise Unreadable(f"no icon {name!r} in this build's icon set")
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _colour(color), name)
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _colour(color), name,
+                _number(rotate))
 
 
 def _outlined_icon(value, context) -> Icon:
-    _, x, y, w, h, view_w, view_h, color, commands = _fields(value, 9)
+    _, x, y, w, h, view_w, view_h, color, commands, rotate = _fields(value, 10)
     outline = []
     for command in _list(commands):
         if type(command) is not list or not command or COMMANDS.get(command[0]) != len(command) - 1:
             raise Unreadable("not an outline command")
         outline.append((command[0], *_numbers(*command[1:])))
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _colour(color), "")
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _colour(color), "",
+                _number(rotate))
 
 
 _SHAPES = {"R": _rect, "L": _line, "C": _circle, "T": _text_shape, "P": _picture, "I": _named_icon,

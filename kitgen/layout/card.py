@@ -18,6 +18,7 @@ from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.expressions import render_string, variables
 from kitgen.layout.fit import LEADING, fit_text
+from kitgen.layout.picture import pattern, placeholder_art, tint, turn
 from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate
 from kitgen.units import MM
@@ -44,7 +45,8 @@ class Face:
 
 
 # What a box kind reads from the context beyond the strings it names.
-IMPLICIT = {"effects": {"card", "game", "type", "icons"}, "art": {"art", "type", "icons"}, "icon": {"icons"}}
+IMPLICIT = {"effects": {"card", "game", "type", "icons"}, "art": {"art", "card", "type", "icons"}, "icon": {"icons"},
+            "pattern": {"icons"}}
 PER_CARD = {"card", "number"}  # a box reading these is the card's own; "art" too when the card has a picture
 
 
@@ -132,7 +134,11 @@ def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bl
     """One box as a layer (None when its `when` is empty)."""
     if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
         return None, 0.0, True
+    if bleed and box.kind == "pattern":  # the pattern runs on into the bleed, about the same centre
+        box = replace(box, x=box.x - bleed, y=box.y - bleed, w=box.w + 2 * bleed, h=box.h + 2 * bleed)
     drawn, size, fits = _layout_box(box, context, measure)
+    if box.turned:
+        drawn = [turn(shape, box.x + box.w / 2, box.y + box.h / 2) for shape in drawn]
     if bleed:
         drawn = [_bleed(shape, template, bleed) for shape in drawn]
     if ink_saver:  # outlines instead of backgrounds
@@ -211,7 +217,9 @@ def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape],
         w = box.w if box.fit == "cover" else min(box.w, box.h * art["aspect"])
         h = box.h if box.fit == "cover" else w / art["aspect"]
         return [Picture(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, art["key"])], 0.0, True
-    return _placeholder_art(box, colour(box.fill) or "#888888", _type_icon(context)), 0.0, True
+    if box.kind == "pattern":
+        return pattern(box, context.get("icons"), value(box.content), colour(box.color)), 0.0, True
+    return placeholder_art(box, colour(box.fill) or "#888888", _picture_icon(box, context, value)), 0.0, True
 
 
 def _colour(text: str, box: Box) -> str:
@@ -227,9 +235,12 @@ def _rendered_colour(text: str) -> str:
     return check_rendered(text)
 
 
-def _type_icon(context: dict):
-    icons, card_type = context.get("icons"), context.get("type")
-    return icons.get(card_type.icon) if icons and card_type is not None and card_type.icon else None
+def _picture_icon(box: Box, context: dict, value):
+    """The icon a card shows without art: the box's content if it names one, else the card's own
+    icon, else its type's."""
+    icons, card, card_type = context.get("icons"), context.get("card"), context.get("type")
+    names = [value(box.content), getattr(card, "icon", ""), getattr(card_type, "icon", "")]
+    return next((found for name in names if name and icons and (found := icons.get(name))), None)
 
 
 def _icon(box: Box, icons, name: str, color: str) -> list[Shape]:
@@ -267,36 +278,3 @@ def scale_template(template: CardTemplate, width: float, height: float) -> CardT
                           radius=box.radius * factor, stroke_width=box.stroke_width * factor)
                   for box in template.boxes)
     return replace(template, width=width, height=height, boxes=boxes)
-
-
-def tint(color: str, amount: float) -> str:
-    """Mix a #rrggbb colour with white: amount 0 keeps it, 1 gives white."""
-    channels = [int(color[i:i + 2], 16) for i in (1, 3, 5)] if len(color) == 7 else [136, 136, 136]
-    mixed = [round(c + (255 - c) * amount) for c in channels]
-    return "#" + "".join(f"{c:02x}" for c in mixed)
-
-
-def _placeholder_art(box: Box, color: str, icon=None) -> list[Shape]:
-    """No art: the type's colour as soft bands and its large icon (or a ringed planet), so the
-    window looks designed rather than empty."""
-    shapes: list[Shape] = []
-    bands = 6
-    for i in range(bands):  # a stepped gradient, light at the top
-        shapes.append(Rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.2,
-                           fill=tint(color, 0.88 - 0.07 * i)))
-    if icon is not None:
-        width, height, commands, name = icon
-        side = box.h * 0.78
-        shapes.append(Circle(box.x + box.w / 2, box.y + box.h / 2, side * 0.62, stroke=tint(color, 0.55),
-                             stroke_width=0.6))
-        shapes.append(Icon(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side, (width, height),
-                           commands, tint(color, 0.25), name))
-        return shapes
-    cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
-    radius = box.h * 0.3
-    shapes.append(Circle(cx, cy, radius * 1.55, stroke=tint(color, 0.45), stroke_width=0.6))
-    shapes.append(Circle(cx, cy, radius, fill=tint(color, 0.35)))
-    shapes.append(Circle(cx - radius * 0.3, cy - radius * 0.3, radius * 0.35, fill=tint(color, 0.55)))
-    for i, (sx, sy) in enumerate(((0.14, 0.2), (0.3, 0.72), (0.22, 0.45), (0.9, 0.18), (0.85, 0.85))):
-        shapes.append(Circle(box.x + box.w * sx, box.y + box.h * sy, 0.5 + 0.25 * (i % 2), fill=tint(color, 0.2)))
-    return shapes

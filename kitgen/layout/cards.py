@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from kitgen.layout.card import Face, Layer, layout_face
-from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_label, mirror_marks, scale_bar
+from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
 from kitgen.model import CardTemplate, Deck, Game
 
@@ -99,23 +99,28 @@ class DeckFaces:
         return getattr(self.fronts, "laid_out", len(self.fronts))
 
 
-def layout_deck_faces(game: Game, deck: Deck, front: CardTemplate, back: CardTemplate,
+def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], back: CardTemplate,
                       measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
                       cached: Callable[[int], Face | None] | None = None, art: dict[str, dict] | None = None,
                       icons=None, seen: Callable[[int, Face, bool], None] | None = None,
                       drawn: DrawnFaces | None = None) -> DeckFaces:
     """Every card's front, laid out as it is asked for, and the deck's back. `cached(index)` gives
-    a face laid out before from the same inputs (the build cache), so it is not laid out again."""
+    a face laid out before from the same inputs (the build cache), so it is not laid out again.
+    `front`: each card type's front template (card-front-<type>.yaml, ... card-front.yaml)."""
     total = len(deck.cards)
-    memo: dict = {}  # layers of boxes that do not depend on the card: laid out once per deck
+    memos: dict = {}  # per template: layers of boxes that do not depend on the card, laid out once per deck
 
     def make(index: int) -> Face:
         card = deck.cards[index]
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
                    "number": index + 1, "total": total, "art": (art or {}).get(card.id), "icons": icons}
-        return layout_face(front, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver, memo)
+        template = front[card.type]
+        return layout_face(template, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver,
+                           memos.setdefault(id(template), {}))
 
-    back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons}, measure,
+    icon = deck.back.icon or next((t.icon for t in game.card_types if t.deck == deck.id and t.icon), "")
+    back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons,
+                                   "icon": icon}, measure,
                             f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
     return DeckFaces(deck, Fronts(total, make, cached, seen), back_face, drawn)
 
@@ -177,20 +182,20 @@ def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, back
         fronts = tuple(Placement(f"front-{faces.deck.id}-{index}", *xy, *size, index)
                        for xy, index in zip(front_xy, chunk))
         back_placements = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, BACK) for xy in back_xy)
-        label = f"{game.title}  ·  {faces.deck.name}  ·  sheet {sheet + 1} of {sheets}"
+        title, which = f"{game.title}  ·  {faces.deck.name}", f"sheet {sheet + 1} of {sheets}"
         if len(chunk) not in marks_for:
             marks = tuple(crop_marks(grid, front_xy + back_xy if mode == "gutterfold" else front_xy))
             marks_for[len(chunk)] = marks, tuple(mirror_marks(grid, marks))
         marks, mirrored = marks_for[len(chunk)]
         if mode == "gutterfold":
-            extras = (*marks, *fold_line(grid), *bar, margin_label(grid, f"{label}  ·  {instruction}"))
+            extras = (*marks, *fold_line(grid), *bar, *margin_labels(grid, [title, which, instruction]))
             yield Page(grid.page_w, grid.page_h, extras, fronts + back_placements, bleed, faces=faces)
             continue
-        front_page = Page(grid.page_w, grid.page_h, (*marks, *bar, margin_label(grid, f"{label}  ·  FRONTS  ·  "
-                                                                                      f"{instruction}")),
+        front_page = Page(grid.page_w, grid.page_h,
+                          (*marks, *bar, *margin_labels(grid, [title, f"{which}  ·  FRONTS", instruction])),
                           fronts, bleed, faces=faces)
-        back_page = Page(grid.page_w, grid.page_h, (*mirrored, margin_label(grid, f"{label}  ·  BACKS  ·  "
-                                                                                  f"{instruction}")),
+        back_page = Page(grid.page_w, grid.page_h,
+                         (*mirrored, *margin_labels(grid, [title, f"{which}  ·  BACKS", instruction])),
                          back_placements, bleed, faces=faces)
         if duplex == "off":
             yield back_page if backs else front_page

@@ -39,6 +39,8 @@ class Document:
     title: str
     landscape: bool
     blocks: tuple[Block, ...]
+    paper: tuple[float, float] | None = None  # portrait width, height in points; None: US Letter
+    instruction: str = ""  # how this file is printed (its footer says so); empty: the kit's instruction
 
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")

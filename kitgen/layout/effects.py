@@ -1,48 +1,110 @@
-"""The effects box: one row per effect (attribute and a signed value), grouped by condition,
-then the card's rule text and the card type's reminder, shrunk together until they fit.
+"""The effects box: the card's body below the picture. One row per effect (attribute and a signed
+value), grouped by condition; then the card's text (with markup, see richtext.py), its keywords,
+its flavour line, when to play it, the type's reminder and the erratum note. All shrink together
+until they fit, never below the game's min_text_size; what is left over is shared out as space.
 
-  Military ........ [+2]      positive: filled badge
+  [icon] Military ........ [+2]      positive: filled badge
   IB  If Benevolent
-  Trade ........... (−1)      negative: outlined badge with a minus sign (reads in black and white)
+  [icon] Trade ........... (−1)      negative: outlined badge with a minus sign (reads in black and white)
+         Special rule text, centred
+         "A flavour line, in italics"
+         PLAY IN: CONSTRUCTION · EXPLOITATION
+         ----- the type's reminder, italic -----
+         † seed: Bunker F ED+2 (see errata)
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from kitgen.layout.expressions import effect_value
-from kitgen.layout.fit import LEADING, STEP, wrap
+from kitgen.layout.fit import LEADING, STEP
+from kitgen.layout.richtext import parse, place_line, wrap_pieces, line_width
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box
 
 ROW = 1.6  # effect row height as a multiple of the size: room for the badge
 HEADING = 0.85  # condition headings are smaller than rows
+SECOND = 0.85  # reminder, timing and erratum lines: a step below the main text, never below the minimum
+DAGGER = "\u2020"  # marks a value or name the kit corrected from its source (an erratum)
+OPTIONAL = ("reminder", "when")  # left out, in this order, when the body cannot fit at the minimum size
+
+
+@dataclass(frozen=True)
+class Row:
+    labels: tuple[str, ...]  # the label, then shorter forms the data allows (the attribute's abbreviation)
+    value: str
+    negative: bool
+    icon: tuple | None
 
 
 def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
     card, game, card_type = context["card"], context["game"], context["type"]
-    groups = _groups(card, game, context.get("icons"))
-    texts = [t for t in (card.text, "  ·  ".join(card.keywords)) if t]
-    reminder = card_type.description
-    size = box.size
-    while True:
-        shapes, height = _place(box, groups, texts, reminder, size, color, card_type.color, measure)
-        if height <= box.h + 0.01 or size - STEP < box.min_size - 1e-9:
+    icons = context.get("icons")
+    floor = max(box.min_size, float(game.min_text_size))
+    parts = _parts(card, game, card_type)
+    for drop in range(len(OPTIONAL) + 1):
+        shown = {k: v for k, v in parts.items() if k not in OPTIONAL[:drop]}
+        size = max(box.size, floor)
+        while True:
+            shapes, height, fits = _place(box, shown, size, floor, color, card_type.color, measure, icons)
+            fits = fits and height <= box.h + 0.01
+            if fits or size - STEP < floor - 1e-9:
+                break
+            size -= STEP
+        if fits:
             break
-        size -= STEP
-    offset = max(0.0, (box.h - height) / 2)  # centre the block vertically
-    return [_shift(shape, offset) for shape in shapes], size, height <= box.h + 0.01
+    offset = max(0.0, (box.h - height) / 2)  # centre the block vertically in what is left
+    sizes = [s.size for s in shapes if isinstance(s, Text)]
+    return [_shift(shape, offset) for shape in shapes], min(sizes, default=size), fits
 
 
-def _groups(card, game, icons) -> list[tuple[str, list]]:
+def _parts(card, game, card_type) -> dict:
+    errata = {e.id: e for e in game.errata}
+    marked = [e for e in (card.erratum, *(effect.erratum for effect in card.effects)) if e and e in errata]
+    return {"groups": _groups(card, game), "text": card.text, "keywords": "  ·  ".join(card.keywords),
+            "flavor": card.flavor, "when": when_to_play(game, card_type), "reminder": card_type.description,
+            "erratum": " ".join(erratum_note(errata[e]) for e in dict.fromkeys(marked)),
+            "attribute": lambda name: _attribute(game, name)}
+
+
+def _attribute(game, name: str) -> tuple[str, str]:
+    """{attr:NAME} in card text: the attribute's own name and icon (the name as written if unknown)."""
+    attribute = game.attribute(name)
+    return (attribute.name, attribute.icon) if attribute else (name, "")
+
+
+def erratum_note(erratum) -> str:
+    """'† seed: Bunker F ED+2 (see errata)': the seed's own words when they are short (its first
+    quotation), else a pointer to the errata list in the rules."""
+    quoted = re.search(r'"([^"]{1,40})"', erratum.seed)
+    return f"{DAGGER} seed: {quoted[1]} (see errata)" if quoted else f"{DAGGER} corrected from the seed: see errata"
+
+
+def when_to_play(game, card_type) -> str:
+    """'Play in: Construction · Exploitation': the phases whose rules name this card type (as
+    'Ship card(s)' or its plural), so a player knows when without the rules."""
+    names = [rf"{re.escape(card_type.name)}\s+cards?"]
+    if card_type.plural and card_type.plural.lower() != card_type.name.lower():
+        names.append(re.escape(card_type.plural))
+    pattern = re.compile(rf"\b({'|'.join(names)})\b", re.IGNORECASE)
+    phases = [p.name.removesuffix(" Phase") for p in game.phases if pattern.search(f"{p.text} {p.summary}")]
+    return f"Play in: {' · '.join(phases)}" if 0 < len(phases) <= 3 else ""
+
+
+def _groups(card, game) -> list[tuple[str, list[Row]]]:
     order: list[str | None] = []
-    rows: dict[str | None, list] = {}
+    rows: dict[str | None, list[Row]] = {}
     for effect in card.effects:
         if effect.condition not in rows:
             order.append(effect.condition)
             rows[effect.condition] = []
         attribute = game.attribute(effect.attribute)
-        label = attribute.name if attribute else effect.attribute
         target = TARGET_LABELS[effect.target]
-        icon = icons.get(attribute.icon) if icons and attribute and attribute.icon else None
-        rows[effect.condition].append((f"{target}: {label}" if target else label, effect, icon))
+        names = [attribute.name, attribute.abbreviation] if attribute else [effect.attribute]
+        labels = tuple(dict.fromkeys(f"{target}: {n}" if target else n for n in names if n))
+        value = effect_value(effect) + (DAGGER if effect.erratum else "")
+        rows[effect.condition].append(Row(labels, value, effect.delta < 0, attribute.icon if attribute else ""))
     groups = []
     for condition_id in order:
         condition = next((c for c in game.conditions if c.id == condition_id), None)
@@ -53,61 +115,79 @@ def _groups(card, game, icons) -> list[tuple[str, list]]:
     return groups
 
 
-def _place(box, groups, texts, reminder, size, color, accent, measure) -> tuple[list[Shape], float]:
+def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list[Shape], float, bool]:
     shapes: list[Shape] = []
-    y = box.y
-    for heading, rows in groups:
+    y, fits = box.y, True
+    heading_size = max(size * HEADING, floor)
+    for heading, rows in parts["groups"]:
         if heading:
-            y += size * HEADING * LEADING
-            shapes.append(Text(box.x, y - size * HEADING * 0.25, heading.upper(), "bold", size * HEADING, accent))
-        for label, effect, icon in rows:
-            shapes += _row(box, y, label, effect, icon, size, color, accent, measure)
+            y += heading_size * LEADING
+            shapes.append(Text(box.x, y - heading_size * 0.25, heading.upper(), "bold", heading_size, accent))
+            fits = fits and measure(heading.upper(), "bold", heading_size) <= box.w + 0.01
+        for row in rows:
+            drawn, row_fits = _row(box, y, row, size, color, accent, measure, icons)
+            shapes += drawn
+            fits = fits and row_fits
             y += size * ROW
-    for text in texts:
-        y += size * 0.3
-        for line in wrap(text, "body", size, box.w, measure):
-            y += size * LEADING
-            shapes.append(Text(box.x + box.w / 2, y - size * 0.25, line, "body", size, color, "center"))
-    if reminder:
-        small = size * 0.78
-        y += size * 0.5
+    small = max(size * SECOND, floor)
+    blocks = [(parts["text"], "body", size, color, 0.3), (parts["keywords"], "bold", size, color, 0.2),
+              (parts["flavor"], "italic", size, "#333333", 0.35), (parts.get("when", ""), "bold", small, accent, 0.4)]
+    for text, font, text_size, text_color, gap in blocks:
+        if text:
+            y, fits = _paragraph(shapes, box, y + text_size * gap, text, font, text_size, text_color, accent,
+                                 measure, (icons, parts["attribute"]), fits)
+    if parts.get("reminder"):
+        y += size * 0.45
         shapes.append(Line(box.x + box.w * 0.2, y, box.x + box.w * 0.8, y, "#999999", 0.3))
-        y += small * 0.3
-        for line in wrap(reminder, "italic", small, box.w, measure):
-            y += small * LEADING
-            shapes.append(Text(box.x + box.w / 2, y - small * 0.25, line, "italic", small, "#444444", "center"))
-    return shapes, y - box.y
+        y, fits = _paragraph(shapes, box, y + small * 0.15, parts["reminder"], "italic", small, "#444444", accent,
+                             measure, (icons, parts["attribute"]), fits)
+    if parts["erratum"]:
+        y, fits = _paragraph(shapes, box, y + small * 0.35, parts["erratum"], "body", small, "#444444", accent,
+                             measure, (icons, parts["attribute"]), fits)
+    return shapes, y - box.y, fits
 
 
-def _row(box, y, label, effect, icon, size, color, accent, measure) -> list[Shape]:
-    """[icon] Attribute ........ (+2)"""
-    value = effect_value(effect)
-    delta = -1 if effect.delta < 0 else 1
+def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, fits) -> tuple[float, bool]:
+    """Centred lines of rich text from y down; returns the new y and whether every line fits across."""
+    icons, attribute = look
+    for line in wrap_pieces(parse(text, font, attribute), size, box.w, measure):
+        y += size * LEADING
+        shapes += place_line(line, box.x + box.w / 2, y - size * 0.25, size, color, "center", measure, icons, accent)
+        fits = fits and line_width(line, size, measure) <= box.w + 0.01
+    return y, fits
+
+
+def _row(box, y, row: Row, size, color, accent, measure, icons) -> tuple[list[Shape], bool]:
+    """[icon] Attribute ........ (+2). The label takes the first of its forms that ends a clear
+    gap before the badge; when none does, the row does not fit at this size."""
     shapes: list[Shape] = []
     x = box.x
+    icon = icons.get(row.icon) if icons and row.icon else None
     if icon is not None:  # the attribute's icon, so the row reads at a glance and in black and white
         width, height, commands, name = icon
         side = size * 1.15
         shapes.append(Icon(x, y + (size * ROW - side) / 2, side, side, (width, height), commands, accent, name))
         x += side + size * 0.35
     badge_h = size * 1.3
-    badge_w = measure(value, "bold", size) + size * 1.0
+    badge_w = measure(row.value, "bold", size) + size * 1.0
     badge_x = box.x + box.w - badge_w
-    baseline = y + size * ROW / 2 + size * 0.35
+    room = badge_x - size * 0.4 - x
+    label = next((form for form in row.labels if measure(form, "body", size) <= room), row.labels[-1])
     label_w = measure(label, "body", size)
+    baseline = y + size * ROW / 2 + size * 0.35
     shapes.append(Text(x, baseline, label, "body", size, color))
     dots_from, dots_to = x + label_w + size * 0.4, badge_x - size * 0.4
     if dots_to > dots_from:
         shapes.append(Line(dots_from, baseline, dots_to, baseline, "#b0b0b0", 0.4))
     top = y + (size * ROW - badge_h) / 2
-    if delta >= 0:
+    if not row.negative:
         shapes.append(Rect(badge_x, top, badge_w, badge_h, fill=accent, radius=badge_h / 2))
-        shapes.append(Text(badge_x + badge_w / 2, baseline, value, "bold", size, "#ffffff", "center"))
+        shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, "#ffffff", "center"))
     else:
         shapes.append(Rect(badge_x, top, badge_w, badge_h, fill="#ffffff", stroke="#222222",
                            stroke_width=0.9, radius=badge_h / 2))
-        shapes.append(Text(badge_x + badge_w / 2, baseline, value, "bold", size, "#222222", "center"))
-    return shapes
+        shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, "#222222", "center"))
+    return shapes, label_w <= room + 0.01
 
 
 def _shift(shape: Shape, dy: float) -> Shape:
@@ -120,5 +200,6 @@ def _shift(shape: Shape, dy: float) -> Shape:
     if isinstance(shape, Rect):
         return Rect(shape.x, shape.y + dy, shape.w, shape.h, shape.fill, shape.stroke, shape.stroke_width, shape.radius)
     if isinstance(shape, Icon):
-        return Icon(shape.x, shape.y + dy, shape.w, shape.h, shape.view, shape.commands, shape.color, shape.name)
+        return Icon(shape.x, shape.y + dy, shape.w, shape.h, shape.view, shape.commands, shape.color, shape.name,
+                    shape.rotate)
     raise TypeError(f"the effects box draws no {type(shape).__name__}")

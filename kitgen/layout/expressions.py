@@ -14,6 +14,7 @@ import jinja2.meta
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 
+from kitgen.layout.picture import tint
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.budget import BudgetedSandbox, OverBudget, budget, over_time, reset_steps, template_place
 from kitgen.layout.document import escape_markup
@@ -32,7 +33,7 @@ def effect_value(effect) -> str:
     return f"+{effect.dice}" if effect.dice else signed(effect.delta)
 
 
-FILTERS = {"signed": signed}
+FILTERS = {"signed": signed, "tint": tint}  # tint: a colour mixed with white, e.g. {{ type.color | tint(0.8) }}
 
 
 def make_environment(dirs: list[Path], roots: tuple[Path, ...] | None = None,
@@ -102,6 +103,7 @@ def _compiled(source: str) -> jinja2.Template:
 
 
 _PARSER = SandboxedEnvironment()
+_PARSER.filters.update(FILTERS)  # a filter it does not know is a syntax error to it
 
 
 @lru_cache(maxsize=4096)

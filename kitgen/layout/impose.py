@@ -162,9 +162,26 @@ def mirror_marks(grid: Grid, marks: list[Line]) -> list[Line]:
             for m in marks]
 
 
-def margin_label(grid: Grid, text: str) -> Text:
-    """One line of sheet information, turned to run up the left margin."""
-    return Text(max(grid.left / 2 + 2, 6), grid.page_h / 2, text, "body", 6.5, "#555555", "center", rotate=90)
+def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
+    """Sheet information up the left margin in pieces, one centred on each row of cards, so no
+    piece crosses the crop marks at the rows' edges. Read bottom to top, as the turned text
+    runs; more pieces than rows: the last row takes the rest.
+
+        |  instruction   |  <- top row
+       -+                +-    crop marks
+        |  sheet . side  |
+       -+                +-
+        |  game . deck   |  <- bottom row
+    """
+    rows = max(1, grid.rows)
+    pieces = parts[:rows - 1] + ["  ·  ".join(parts[rows - 1:])] if len(parts) > rows else list(parts)
+    x = max(grid.left / 2 + 2, 6)
+    labels = []
+    for number, piece in enumerate(pieces):
+        row = rows - 1 - number  # the first piece on the bottom row
+        y = grid.top + row * (grid.card_h + grid.gap) + grid.card_h / 2
+        labels.append(Text(x, y, piece, "body", 6.5, "#555555", "center", rotate=90))
+    return labels
 
 
 def scale_bar(grid: Grid) -> list[Shape]:

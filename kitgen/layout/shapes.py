@@ -77,6 +77,7 @@ class Icon:
     commands: tuple
     color: str = "#000000"
     name: str = ""  # names the icon, so a PDF can hold its outline once and colour each use
+    rotate: float = 0.0  # degrees about the box centre: 180 turns it upside down (card backs)
 
 
 Shape = Rect | Line | Circle | Text | Picture | Icon

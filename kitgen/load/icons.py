@@ -51,8 +51,10 @@ def load_icons(dirs: list[Path], roots: tuple[Path, ...] | None = None) -> IconS
         trusted = roots or (folder,)
         raw = _read(contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path)), path)
         data = _parse(raw, path)
+        adds = any(not _same(icons.get(name), icon) for name, icon in data["icons"].items())
         icons.update(data["icons"])
-        if data["attribution"] and data["attribution"] not in attributions:
+        # a file that only repeats icons of the set before it credits no one new: one line, not two
+        if adds and data["attribution"] and data["attribution"] not in attributions:
             attributions.append(data["attribution"])
         digest.update(hashlib.sha256(raw).digest())
         source = str(path)
@@ -92,3 +94,10 @@ def _parse(raw: bytes, path: Path) -> dict:
         return {"icons": icons, "attribution": str(data.get("attribution", ""))}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise KitgenError(error(Where(str(path)), f"icon set is damaged: {exc}")) from None
+
+
+def _same(one, other) -> bool:
+    """The same drawing: a path's first move is absolute whether written m or M."""
+    if one is None or one[:2] != other[:2]:
+        return False
+    return one[2][:1].upper() + one[2][1:] == other[2][:1].upper() + other[2][1:]

@@ -1,13 +1,14 @@
 """Load card templates (YAML manifests of boxes) from the template search path, game first."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.files import contained, display_path
 from kitgen.load.nodes import read_nodes
 from kitgen.load.schema import Converter
-from kitgen.model import CardTemplate
+from kitgen.model import CardTemplate, slug
 
 
 def find_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> Path:
@@ -22,8 +23,7 @@ def find_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = 
     raise KitgenError(error(Where(name), f"template not found (searched {searched})"))
 
 
-def load_card_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:
-    path = find_template(name, dirs, roots)
+def _load(path: Path) -> CardTemplate:
     shown = display_path(path)
     root = read_nodes(path.resolve(), shown)
     if root is None:
@@ -59,3 +59,56 @@ def check_geometry(template: CardTemplate, shown: str) -> list[Problem]:
         elif box.stroke_width < 0 or box.radius < 0:
             problems.append(error(box.where, f"{label}: stroke_width and radius must be 0pt or more"))
     return problems
+
+
+def front_names(card_type: str, deck: str, frame: str = "") -> list[str]:
+    """The card-front templates a card of this type may use, most specific first: its type's own,
+    its type's frame (a shared design: text, picture ...), its deck's, then everyone's."""
+    names = [f"card-front-{slug(card_type)}.yaml"]
+    if frame:
+        names.append(f"card-front-{slug(frame)}.yaml")
+    return names + [f"card-front-{slug(deck)}.yaml", "card-front.yaml"]
+
+
+def find_front(names: list[str], dirs: list[Path]) -> str:
+    """The first of `names` found, folder by folder, game first: a game's own card-front.yaml
+    replaces every shipped frame, as one dropped into its templates/ always has."""
+    for folder in dirs:
+        for name in names:
+            if (folder / name).exists() or (folder / name).is_symlink():  # refused, not skipped, when unsafe
+                return name
+    return names[-1]  # not found anywhere: load_card_template says so
+
+
+def load_card_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None,
+                       depth: int = 0) -> CardTemplate:
+    """A card template by file name, the first found on the search path. A template that
+    `extends` another takes its boxes in order, its own replacing those of the same name and the
+    rest drawn last: a frame is written as what differs from the one it is built on."""
+    template = _load(find_template(name, dirs, roots))
+    if not template.extends:
+        return template
+    if depth >= MAX_EXTENDS:
+        raise KitgenError(error(template.where or Where(name), f"extends: more than {MAX_EXTENDS} templates deep "
+                                "(does a template extend itself?)"))
+    parent = load_card_template(template.extends, dirs, roots, depth + 1)
+    return replace(template, boxes=merge_boxes(parent.boxes, template.boxes), extends="")
+
+
+def merge_boxes(parent: tuple, own: tuple) -> tuple:
+    """The parent's boxes, each replaced by the child's box of the same name; a child's new box is
+    drawn just before the child's next box that replaces one (so a plate can go under the art),
+    or last."""
+    replacing = {box.name for box in own if box.name} & {box.name for box in parent if box.name}
+    before: dict[str, list] = {}
+    pending: list = []
+    for box in own:
+        if box.name in replacing:
+            before[box.name], pending = pending + [box], []
+        else:
+            pending.append(box)
+    merged = [b for box in parent for b in (before[box.name] if box.name in replacing else [box])]
+    return tuple(merged + pending)
+
+
+MAX_EXTENDS = 4

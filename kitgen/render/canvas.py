@@ -127,6 +127,11 @@ def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
     sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
     canvas.saveState()
     canvas.setFillColor(HexColor(icon.color))
+    if icon.rotate:  # about the box centre
+        cx, cy = icon.x + icon.w / 2, page_h - icon.y - icon.h / 2
+        canvas.translate(cx, cy)
+        canvas.rotate(-icon.rotate)
+        canvas.translate(-cx, -cy)
     canvas.transform(sx, 0, 0, -sy, icon.x, page_h - icon.y)
     if icon.name:
         canvas.doForm(f"icon-{icon.name}")

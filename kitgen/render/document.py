@@ -34,6 +34,7 @@ def _styles(accent: str) -> dict[str, ParagraphStyle]:
         "subheading": ParagraphStyle("subheading", parent=body, fontName=font_name("bold"), fontSize=10.5,
                                      leading=13, spaceBefore=4, spaceAfter=2, keepWithNext=1),
         "paragraph": body,
+        "lead-in": ParagraphStyle("lead-in", parent=body, keepWithNext=1),
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
         "numbered": ParagraphStyle("numbered", parent=body, leftIndent=16, bulletIndent=0, spaceAfter=3),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
@@ -67,13 +68,19 @@ class CheckItem(Flowable):
         self.paragraph.drawOn(self.canv, self.box + 6, top - self.text_h - 3)
 
 
-def _flowables(blocks: tuple[Block, ...], styles: dict, width: float, accent: str) -> list:
+def _flowables(blocks: tuple[Block, ...], styles: dict, width: float, accent: str, top: bool = True) -> list:
+    """`top`: on the page itself, where an item moves to the next page whole (inside a table
+    cell there is no next page to move to: reportlab would make the cell endless)."""
+    whole = _whole if top else (lambda flowable: flowable)
     out: list = []
-    for block in blocks:
-        if block.kind == "page":
+    for index, block in enumerate(blocks):
+        leads_in = index + 1 < len(blocks) and blocks[index + 1].kind == "table"
+        if block.kind == "paragraph" and leads_in:  # a table's introduction goes where the table goes
+            out.append(Paragraph(inline(block.text), styles["lead-in"]))
+        elif block.kind == "page":
             out.append(PageBreak())
-        elif block.kind == "table":
-            out.append(_table(block, styles, width, accent))
+        elif block.kind == "table":  # a table of a page or less is not split across two
+            out.append(whole(_table(block, styles, width, accent)))
         elif block.kind == "columns":
             out.append(_columns(block, styles, width, accent))
         elif block.kind == "check":
@@ -85,13 +92,31 @@ def _flowables(blocks: tuple[Block, ...], styles: dict, width: float, accent: st
                                       ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f4f4f4")),
                                       ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6)]))
             out += [note, Spacer(1, 4)]
-        elif block.kind == "bullet":
-            out.append(Paragraph(inline(block.text), styles["bullet"], bulletText="•"))
+        elif block.kind == "bullet":  # an item or paragraph moves to the next page whole: no sentence split
+            out.append(whole(Paragraph(inline(block.text), styles["bullet"], bulletText="•")))
         elif block.kind == "numbered":
-            out.append(Paragraph(inline(block.text), styles["numbered"], bulletText=f"{block.number}."))
+            out.append(whole(Paragraph(inline(block.text), styles["numbered"], bulletText=f"{block.number}.")))
+        elif block.kind == "paragraph":
+            out.append(whole(Paragraph(inline(block.text), styles["paragraph"])))
         else:
             out.append(Paragraph(inline(block.text), styles[block.kind]))
     return out
+
+
+WHOLE_UP_TO = 400  # pt: a paragraph or table up to about two thirds of a page moves on whole; longer ones split
+
+
+def _whole(flowable):
+    """The flowable, refusing to be split across pages when it is short enough to move on whole
+    (a sentence split over a page turn, a table's last rows alone overleaf). Unlike KeepTogether
+    this keeps a heading's keepWithNext working: reportlab will not chain into a container."""
+    split = flowable.split
+
+    def whole_split(available_width, available_height):
+        _, height = flowable.wrap(available_width, available_height)
+        return [] if height <= WHOLE_UP_TO else split(available_width, available_height)
+    flowable.split = whole_split
+    return flowable
 
 
 def _columns(block: Block, styles: dict, width: float, accent: str) -> Table:
@@ -101,10 +126,12 @@ def _columns(block: Block, styles: dict, width: float, accent: str) -> Table:
                                     leading=style.leading * 0.88, spaceBefore=style.spaceBefore * 0.5,
                                     spaceAfter=style.spaceAfter * 0.5)
                for name, style in styles.items()}  # side-by-side columns are reminders: set them smaller
-    cells = [_flowables(column, compact, column_w, accent) for column in block.columns]
+    cells = [_flowables(column, compact, column_w, accent, top=False) for column in block.columns]
     table = Table([cells], colWidths=[column_w + (gap if i < len(cells) - 1 else 0) for i in range(len(cells))])
+    # The gap is the column's right padding, not room for its text: else a line runs on into the
+    # next column (a checkbox there) as far as the gap allows.
     table.setStyle(TableStyle([BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-2, -1), gap)]))
     return table
 
 
@@ -147,7 +174,9 @@ def _column_widths(block: Block, width: float) -> list[float]:
 
 
 def render_document(document: Document, path: Path, game_title: str, accent: str, instruction: str) -> None:
-    size = turn(_letter()) if document.landscape else _letter()
+    paper = document.paper or _letter()
+    size = turn(paper) if document.landscape else paper
+    instruction = document.instruction or instruction
     template = SimpleDocTemplate(str(path), pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
                                  topMargin=MARGIN + 4 * MM, bottomMargin=MARGIN + 3 * MM, invariant=1,
                                  title=f"{game_title}: {document.title}", author="",

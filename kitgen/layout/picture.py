@@ -1,0 +1,89 @@
+"""Pictures made of shapes: a card's icon in its art window when it has no art, and the
+repeating icon pattern of a card back. Pure layout."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kitgen.layout.shapes import Circle, Icon, Line, Rect, Shape, Text
+from kitgen.model import Box
+
+
+def tint(color: str, amount: float) -> str:
+    """Mix a #rrggbb colour with white: amount 0 keeps it, 1 gives white."""
+    channels = [int(color[i:i + 2], 16) for i in (1, 3, 5)] if len(color) == 7 else [136, 136, 136]
+    mixed = [round(c + (255 - c) * amount) for c in channels]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def pattern(box: Box, icons, name: str, color: str) -> list[Shape]:
+    """The icon repeated over the box in staggered rows, the lower half turned upside down so the
+    pattern is the same under a 180-degree turn (a card back, whichever way it is dealt). Only
+    whole icons: a pattern meant to run off the card is given a box larger than the card.
+    Rows and columns are counted out from the centre: (r, c) and (-r, -c) mirror each other."""
+    icon = icons.get(name) if icons and name else None
+    if icon is None:
+        return []
+    width, height, commands, name = icon
+    step = min(box.w, box.h) / 4.2  # about four icons across a poker card's width
+    side = step * 0.55
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    rows, cols = int(box.h / step / 2) + 2, int(box.w / step / 2) + 2
+    shapes: list[Shape] = []
+    for r in range(-rows, rows + 1):
+        shift = step / 2 if r % 2 else 0.0  # (-r) % 2 == r % 2: mirrored rows shift alike, and by -shift
+        for c in range(-cols, cols + 1):
+            x = cx + c * step + (shift if r >= 0 else -shift)
+            y = cy + r * step * 0.87
+            if r == c == 0:  # one icon cannot turn into itself: the centre is left to the title
+                continue
+            turned = 180.0 if (r, c) < (0, 0) else 0.0
+            if box.x <= x - side / 2 and x + side / 2 <= box.x + box.w and box.y <= y - side / 2 \
+                    and y + side / 2 <= box.y + box.h:  # wholly inside: a back's box reaches past the trim
+                shapes.append(Icon(x - side / 2, y - side / 2, side, side, (width, height), commands, color, name,
+                                   turned))
+    return shapes
+
+
+SEAM = 0.3  # pt: the window overlaps its neighbours so no anti-aliased white edge shows between them
+
+
+def placeholder_art(box: Box, color: str, icon=None) -> list[Shape]:
+    """No art: the card's icon, large, over its type's colour as a soft vertical gradient with a
+    halo behind the icon (a ringed planet when there is no icon at all), so each card shows its
+    own picture and the window looks designed rather than empty.
+
+       light  ---------------------------
+              |        ( halo )         |
+              |       [  icon  ]        |   icon: 80% of the window's height, type colour
+       darker ---------------------------
+    """
+    x, w = box.x - SEAM, box.w + 2 * SEAM
+    bands = 12
+    shapes: list[Shape] = [Rect(x, box.y + box.h * i / bands, w, box.h / bands + 0.3,
+                                fill=tint(color, 0.9 - 0.035 * i)) for i in range(bands)]
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    if icon is not None:
+        width, height, commands, name = icon
+        side = min(box.h * 0.78, box.w * 0.8)
+        shapes.append(Circle(cx, cy, side * 0.54, fill=tint(color, 0.94)))
+        shapes.append(Circle(cx, cy, side * 0.61, stroke=tint(color, 0.6), stroke_width=0.5))
+        shapes.append(Icon(cx - side / 2, cy - side / 2, side, side, (width, height), commands, tint(color, 0.05), name))
+        return shapes
+    cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
+    radius = box.h * 0.3
+    shapes.append(Circle(cx, cy, radius * 1.55, stroke=tint(color, 0.45), stroke_width=0.6))
+    shapes.append(Circle(cx, cy, radius, fill=tint(color, 0.35)))
+    shapes.append(Circle(cx - radius * 0.3, cy - radius * 0.3, radius * 0.35, fill=tint(color, 0.55)))
+    return shapes
+
+
+def turn(shape: Shape, cx: float, cy: float) -> Shape:
+    """The shape turned 180 degrees about (cx, cy): text and icons upside down, the rest moved."""
+    if isinstance(shape, Text):
+        return replace(shape, x=2 * cx - shape.x, y=2 * cy - shape.y, rotate=(shape.rotate + 180) % 360)
+    if isinstance(shape, Line):
+        return replace(shape, x1=2 * cx - shape.x1, y1=2 * cy - shape.y1, x2=2 * cx - shape.x2, y2=2 * cy - shape.y2)
+    if isinstance(shape, Circle):
+        return replace(shape, x=2 * cx - shape.x, y=2 * cy - shape.y)
+    turned = replace(shape, x=2 * cx - shape.x - shape.w, y=2 * cy - shape.y - shape.h)
+    return replace(turned, rotate=(shape.rotate + 180) % 360) if isinstance(shape, Icon) else turned

@@ -1,0 +1,133 @@
+"""Card text with a little markup, wrapped into lines of runs: `**bold**`, `_italic_`, an inline
+icon `{icon:spaceship}` and an attribute with its icon `{attr:Military}`. Pure layout: a line is
+placed as Text runs and Icon shapes side by side, so the PDF (and every render of it) shows it.
+
+  "Gain 2 {attr:Military} _now_"  ->  [Gain 2 ][icon][Military][ ][now]   (body, icon, bold, body, italic)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kitgen.layout.shapes import Icon, Measure, Shape, Text
+
+MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![\w])_(?P<italic>[^_]+?)_(?![\w])|\{icon:(?P<icon>[a-z0-9-]+)\}"
+                    r"|\{attr:(?P<attr>[^}]+)\}")
+ICON_SIDE = 1.05  # an inline icon's side as a multiple of the font size: about a capital's height plus descent
+ICON_GAP = 0.15  # space after an inline icon, in font sizes
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A word (text in a font role) or an icon (text is its name); `space`: a space follows it."""
+
+    text: str
+    font: str
+    icon: bool = False
+    space: bool = False
+
+
+def parse(text: str, font: str, attribute=None) -> list[list[Piece]]:
+    """Paragraphs of pieces. `font` is the plain text's role (body or italic); bold inside italic
+    stays bold. `attribute(name)` -> (shown name, icon name) for {attr:...}."""
+    paragraphs = []
+    for paragraph in text.split("\n"):
+        pieces: list[Piece] = []
+        at = 0
+        for match in MARKUP.finditer(paragraph):
+            _words(pieces, paragraph[at:match.start()], font)
+            if match["bold"]:
+                _words(pieces, match["bold"], "bold")
+            elif match["italic"]:
+                _words(pieces, match["italic"], "italic")
+            elif match["icon"]:
+                pieces.append(Piece(match["icon"], font, icon=True))
+            else:
+                shown, icon = attribute(match["attr"]) if attribute else (match["attr"], "")
+                if icon:
+                    pieces.append(Piece(icon, font, icon=True))
+                _words(pieces, shown, "bold")
+            at = match.end()
+        _words(pieces, paragraph[at:], font)
+        paragraphs.append(pieces)
+    return paragraphs
+
+
+def _words(pieces: list[Piece], text: str, font: str) -> None:
+    if text[:1].isspace() and pieces:
+        pieces[-1] = Piece(pieces[-1].text, pieces[-1].font, pieces[-1].icon, True)
+    words = text.split()
+    for i, word in enumerate(words):
+        pieces.append(Piece(word, font, space=i < len(words) - 1 or text[-1:].isspace()))
+
+
+def plain(text: str) -> str:
+    """The text without its markup (icons left out): what a reader of the card hears."""
+    return " ".join(piece.text for paragraph in parse(text, "body") for piece in paragraph if not piece.icon)
+
+
+def _width(piece: Piece, size: float, measure: Measure) -> float:
+    return size * (ICON_SIDE + ICON_GAP) if piece.icon else measure(piece.text, piece.font, size)
+
+
+def wrap_pieces(paragraphs: list[list[Piece]], size: float, width: float, measure: Measure) -> list[list[Piece]]:
+    """Greedy wrap by pieces; a piece wider than the line stays alone (the fit then fails)."""
+    lines: list[list[Piece]] = []
+    space = measure(" ", "body", size)
+    for pieces in paragraphs:
+        line: list[Piece] = []
+        used = 0.0
+        for piece in pieces:
+            gap = space if line and line[-1].space else 0.0
+            grow = gap + _width(piece, size, measure)
+            if line and used + grow > width + 0.01:
+                lines.append(line)
+                line, used = [piece], _width(piece, size, measure)
+            else:
+                line.append(piece)
+                used += grow
+        lines.append(line)
+    return lines
+
+
+def line_width(line: list[Piece], size: float, measure: Measure) -> float:
+    space = measure(" ", "body", size)
+    return sum(_width(p, size, measure) + (space if p.space and i < len(line) - 1 else 0.0)
+               for i, p in enumerate(line))
+
+
+def place_line(line: list[Piece], x: float, baseline: float, size: float, color: str, align: str,
+               measure: Measure, icons, icon_color: str) -> list[Shape]:
+    """One line as Text runs (consecutive words of one font joined) and Icons; `x` is the left
+    edge, centre or right edge by `align`."""
+    total = line_width(line, size, measure)
+    left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    shapes: list[Shape] = []
+    run, run_font, run_x = "", "", left
+    space = measure(" ", "body", size)
+    cursor = left
+    for i, piece in enumerate(line):
+        trailing = " " if piece.space and i < len(line) - 1 else ""
+        if piece.icon:
+            if run:
+                shapes.append(Text(run_x, baseline, run, run_font, size, color))
+                run = ""
+            found = icons.get(piece.text) if icons else None
+            side = size * ICON_SIDE
+            if found is not None:
+                view_w, view_h, commands, name = found
+                shapes.append(Icon(cursor, baseline - size * 0.82, side, side, (view_w, view_h), commands,
+                                   icon_color, name))
+            cursor += size * (ICON_SIDE + ICON_GAP) + (space if trailing else 0.0)
+            run_x = cursor
+            continue
+        if run and piece.font != run_font:
+            shapes.append(Text(run_x, baseline, run, run_font, size, color))
+            run, run_x = "", cursor
+        if not run:
+            run_font, run_x = piece.font, cursor
+        run += piece.text + trailing
+        cursor += measure(piece.text, piece.font, size) + (space if trailing else 0.0)
+    if run:
+        shapes.append(Text(run_x, baseline, run.rstrip(), run_font, size, color))
+    return shapes
