@@ -134,6 +134,8 @@ def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bl
     """One box as a layer (None when its `when` is empty)."""
     if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
         return None, 0.0, True
+    if ink_saver and box.kind == "pattern":  # a background: the ink saver prints none
+        return None, 0.0, True
     if bleed and box.kind == "pattern":  # the pattern runs on into the bleed, about the same centre
         box = replace(box, x=box.x - bleed, y=box.y - bleed, w=box.w + 2 * bleed, h=box.h + 2 * bleed)
     drawn, size, fits = _layout_box(box, context, measure)
@@ -170,6 +172,8 @@ BADGE_AREA = (15 * MM) ** 2  # a fill smaller than this is a badge or a dot, not
 def ink_save(shape: Shape) -> Shape | None:
     """Ink saver: no filled backgrounds (a drawn outline stays), small fills turned light, text dark."""
     if isinstance(shape, Rect) and shape.fill:
+        if _light(shape.fill) and not shape.stroke:  # a tint behind something (a gradient band): no ink
+            return None
         if shape.w * shape.h < BADGE_AREA:
             return replace(shape, fill=tint(shape.fill, 0.8), stroke=shape.stroke or "#333333",
                            stroke_width=max(shape.stroke_width, 0.5))

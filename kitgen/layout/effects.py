@@ -41,9 +41,12 @@ class Row:
 def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
     card, game, card_type = context["card"], context["game"], context["type"]
     icons = context.get("icons")
-    floor = max(box.min_size, float(game.min_text_size))
     parts = _parts(card, game, card_type)
-    for drop in range(len(OPTIONAL) + 1):
+    legible = max(box.min_size, float(game.min_text_size))
+    # Shrink to the game's minimum with everything, then without the optional lines; only then (a
+    # template scaled to a small card) on down to the box's own minimum, which validate warns about.
+    stages = [(drop, legible) for drop in range(len(OPTIONAL) + 1)] + [(len(OPTIONAL), box.min_size)]
+    for drop, floor in stages:
         shown = {k: v for k, v in parts.items() if k not in OPTIONAL[:drop]}
         size = max(box.size, floor)
         while True:
@@ -125,7 +128,7 @@ def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list
             shapes.append(Text(box.x, y - heading_size * 0.25, heading.upper(), "bold", heading_size, accent))
             fits = fits and measure(heading.upper(), "bold", heading_size) <= box.w + 0.01
         for row in rows:
-            drawn, row_fits = _row(box, y, row, size, color, accent, measure, icons)
+            drawn, row_fits = _row(box, y, row, size, floor, color, accent, measure, icons)
             shapes += drawn
             fits = fits and row_fits
             y += size * ROW
@@ -157,7 +160,7 @@ def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, f
     return y, fits
 
 
-def _row(box, y, row: Row, size, color, accent, measure, icons) -> tuple[list[Shape], bool]:
+def _row(box, y, row: Row, size, floor, color, accent, measure, icons) -> tuple[list[Shape], bool]:
     """[icon] Attribute ........ (+2). The label takes the first of its forms that ends a clear
     gap before the badge; when none does, the row does not fit at this size."""
     shapes: list[Shape] = []
@@ -172,10 +175,10 @@ def _row(box, y, row: Row, size, color, accent, measure, icons) -> tuple[list[Sh
     badge_w = measure(row.value, "bold", size) + size * 1.0
     badge_x = box.x + box.w - badge_w
     room = badge_x - size * 0.4 - x
-    label = next((form for form in row.labels if measure(form, "body", size) <= room), row.labels[-1])
-    label_w = measure(label, "body", size)
+    label, label_size = _label(row.labels, room, size, floor, measure)
+    label_w = measure(label, "body", label_size)
     baseline = y + size * ROW / 2 + size * 0.35
-    shapes.append(Text(x, baseline, label, "body", size, color))
+    shapes.append(Text(x, baseline, label, "body", label_size, color))
     dots_from, dots_to = x + label_w + size * 0.4, badge_x - size * 0.4
     if dots_to > dots_from:
         shapes.append(Line(dots_from, baseline, dots_to, baseline, "#b0b0b0", 0.4))
@@ -188,6 +191,19 @@ def _row(box, y, row: Row, size, color, accent, measure, icons) -> tuple[list[Sh
                            stroke_width=0.9, radius=badge_h / 2))
         shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, "#222222", "center"))
     return shapes, label_w <= room + 0.01
+
+
+def _label(forms: tuple[str, ...], room: float, size: float, floor: float, measure: Measure) -> tuple[str, float]:
+    """The first form of a label that fits `room` at `size` or, shrunk on its own, at no less than
+    `floor` ("All other players: Expansion" at 8.5 pt before "All other players: EXP")."""
+    for form in forms:
+        width = measure(form, "body", size)
+        if width <= room:
+            return form, size
+        shrunk = int(size * room / width / STEP) * STEP  # widths scale with the size
+        if shrunk >= floor - 1e-9:
+            return form, shrunk
+    return forms[-1], size
 
 
 def _shift(shape: Shape, dy: float) -> Shape:

@@ -14,8 +14,8 @@ from kitgen.build import build_game
 from kitgen.units import MM
 from tests.conftest import run_kitgen
 
-ART_BOX = (58.5, 33.0)  # mm, from templates/card-front.yaml
-ART_TOP_LEFT = (2.5, 14.5)
+ART_BOX = (58.5, 44.0)  # mm, from templates/card-front-picture.yaml: Ships use the picture frame
+ART_TOP_LEFT = (2.5, 13.0)
 
 
 @pytest.fixture
@@ -90,8 +90,8 @@ def test_art__exif_rotation_is_applied_before_cropping(game, tmp_path, project):
 def test_art__contain_keeps_the_aspect_inside_the_box(game, tmp_path, project):
     templates = tmp_path / "templates"
     templates.mkdir()
-    front = (project.templates / "card-front.yaml").read_text()
-    (templates / "card-front.yaml").write_text(front.replace("kind: art, x: 2.5mm", "kind: art, fit: contain, x: 2.5mm"))
+    front = (project.templates / "card-front-picture.yaml").read_text()
+    (templates / "card-front-picture.yaml").write_text(front.replace("kind: art, x: 2.5mm", "kind: art, fit: contain, x: 2.5mm"))
     picture((500, 1000)).save(game / "art" / "scout-ships.png")  # tall: 1:2
     from kitgen.build import Options
     build_game(project, str(game), tmp_path / "kit", Options(templates=templates))
@@ -116,7 +116,8 @@ def test_art__low_resolution_is_a_warning_naming_the_card(game, tmp_path, projec
     picture((120, 70)).save(game / "art" / "scout-ships.png")
     report = build_game(project, str(game), tmp_path / "kit")
     [problem] = [p for p in report.warnings if "dpi" in p.message]
-    assert problem.message.startswith("card 'Scout Ships': art ") and "is 52 dpi at its printed size" in problem.message
+    # 70 px tall over the picture frame's 44 mm window: 40 dpi (the crop keeps 93 of its 120 px across)
+    assert problem.message.startswith("card 'Scout Ships': art ") and "is 40 dpi at its printed size" in problem.message
 
 
 def test_art__a_truncated_file_gives_a_placeholder_and_a_warning(game, tmp_path, project):

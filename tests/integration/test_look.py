@@ -1,0 +1,155 @@
+"""How a kit looks, checked on real output: frames per card type, the card's own icon, the erratum
+mark, rich card text, backs the same under a 180-degree turn, documents on the chosen paper with a
+footer that says how they print."""
+from __future__ import annotations
+
+import shutil
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+
+from kitgen.build import build_game
+from kitgen.layout.effects import _label
+from kitgen.layout.shapes import Circle, Icon, Line, Rect, Text
+from kitgen.load import load_game
+from kitgen.load.templates import find_front, front_names
+from kitgen.prepare import check_kit
+from tests.conftest import ROOT, pdf_pages, pdf_text
+
+GAMES = [p.parent.name for p in sorted((ROOT / "data").glob("*/game.yaml"))]
+
+
+def test_frames__the_shipped_games_use_at_least_three_distinct_fronts(project):
+    used = set()
+    for game in GAMES:
+        dirs = project.template_dirs(project.game_folder(game))
+        for card_type in load_game(project.game_folder(game)).card_types:
+            used.add(find_front(front_names(card_type.name, card_type.deck, card_type.frame), dirs))
+    assert {"card-front.yaml", "card-front-text.yaml", "card-front-picture.yaml", "card-front-tech.yaml"} <= used
+
+
+def test_frames__a_type_file_beats_the_frame_and_the_game_folder_beats_kitgen(tmp_path, project):
+    ours = project.templates
+    game = tmp_path / "templates"
+    game.mkdir()
+    names = front_names("Moral Dilemma", "events", "text")
+    assert names == ["card-front-moral-dilemma.yaml", "card-front-text.yaml", "card-front-events.yaml",
+                     "card-front.yaml"]
+    assert find_front(names, [game, ours]) == "card-front-text.yaml"
+    (game / "card-front.yaml").write_text((ours / "card-front.yaml").read_text())
+    assert find_front(names, [game, ours]) == "card-front.yaml"  # a game's own front replaces every frame
+    (game / "card-front-moral-dilemma.yaml").write_text((ours / "card-front.yaml").read_text())
+    assert find_front(names, [game, ours]) == "card-front-moral-dilemma.yaml"
+
+
+def test_art_window__shows_the_cards_own_icon_else_its_types(tmp_path, project):
+    folder = tmp_path / "gc"
+    shutil.copytree(project.game_folder("galactic-civ"), folder)
+    deck = folder / "decks" / "common.yaml"
+    deck.write_text(deck.read_text().replace("{name: Interceptors, type: Ship,", "{name: Interceptors, icon: jet-fighter, type: Ship,"))
+    checked = check_kit(project, str(folder), lay_out=False)
+    fronts = checked.faces[0].fronts
+    names = [card.name for card in checked.faces[0].deck.cards]
+
+    def big_icons(index):  # the art window's icon: far larger than the badge or an effect row's
+        return [s.name for s in fronts[index].shapes if isinstance(s, Icon) and s.w > 25 * 72 / 25.4]
+    assert big_icons(names.index("Interceptors")) == ["jet-fighter"]
+    assert big_icons(names.index("Scout Ships")) == ["spaceship"]  # Ship's icon
+
+
+def test_erratum__bunker_prints_a_dagger_by_its_value_and_the_seeds_words(tmp_path, project):
+    build_game(project, "alpha-centauri", tmp_path / "ac")
+    [page] = [page for page in pdf_pages(tmp_path / "ac" / "cards-common.pdf") if "Bunker" in page]
+    card = " ".join(page.split()).split("Bunker", 1)[1]
+    assert "+2\u2020" in card.split("AC ", 1)[0]  # the badge, before the card's footer code
+    assert "\u2020 seed: Bunker F ED+2 (see errata)" in card
+
+
+def test_rich_text__bold_italic_and_inline_icons_reach_the_pdf(tmp_path, project):
+    folder = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", folder)
+    deck = folder / "decks" / "main.yaml"
+    text = deck.read_text()
+    first = next(line for line in text.splitlines() if "name:" in line and "type:" in line)
+    name = first.split("name:", 1)[1].split(",", 1)[0].strip()
+    deck.write_text(text.replace(first, first.replace(f"name: {name},", f"name: {name}, text: \"Gain **Boldly** "
+                                                                           f"{{icon:spaceship}} _softly_ now\",", 1)))
+    build_game(project, str(folder), tmp_path / "kit")
+    with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["fontname"])
+    fonts = {w["text"]: w["fontname"] for w in words}
+    assert "Bold" in fonts["Boldly"] and "Italic" in fonts["softly"] and "Regular" in fonts["Gain"]
+    assert "**" not in pdf_text(tmp_path / "kit" / "cards-main.pdf") and "{icon" not in pdf_text(tmp_path / "kit" / "cards-main.pdf")
+
+
+def test_labels__a_label_shrinks_on_its_own_then_takes_the_abbreviation():
+    measure = lambda text, font, size: len(text) * size * 0.5  # noqa: E731
+    forms = ("All other players: Expansion", "All other players: EXP")
+    assert _label(forms, 140.0, 10.0, 6.5, measure) == (forms[0], 10.0)  # 28 chars x 5 pt = 140: fits
+    assert _label(forms, 110.0, 10.0, 6.5, measure) == (forms[0], 7.75)  # shrunk alone, still >= 6.5
+    assert _label(forms, 80.0, 10.0, 6.5, measure) == (forms[1], 7.25)  # the abbreviation, shrunk a little
+
+
+def _mirrored(shape, width, height):
+    """The shape as it shows after the card is turned 180 degrees, rounded to 0.01 pt."""
+    r = lambda *values: tuple(round(v, 2) for v in values)  # noqa: E731
+    if isinstance(shape, Text):
+        return ("text", shape.text, *r(width - shape.x, height - shape.y), (shape.rotate + 180) % 360, shape.align)
+    if isinstance(shape, Icon):
+        return ("icon", shape.name, *r(width - shape.x - shape.w, height - shape.y - shape.h, shape.w),
+                (shape.rotate + 180) % 360)
+    if isinstance(shape, Circle):
+        return ("circle", *r(width - shape.x, height - shape.y, shape.r), shape.fill, shape.stroke)
+    if isinstance(shape, Rect):
+        return ("rect", *r(width - shape.x - shape.w, height - shape.y - shape.h, shape.w, shape.h), shape.fill)
+    if isinstance(shape, Line):
+        ends = sorted([r(width - shape.x1, height - shape.y1), r(width - shape.x2, height - shape.y2)])
+        return ("line", *ends, shape.color)
+
+
+def _as_is(shape):
+    r = lambda *values: tuple(round(v, 2) for v in values)  # noqa: E731
+    if isinstance(shape, Text):
+        return ("text", shape.text, *r(shape.x, shape.y), shape.rotate % 360, shape.align)
+    if isinstance(shape, Icon):
+        return ("icon", shape.name, *r(shape.x, shape.y, shape.w), shape.rotate % 360)
+    if isinstance(shape, Circle):
+        return ("circle", *r(shape.x, shape.y, shape.r), shape.fill, shape.stroke)
+    if isinstance(shape, Rect):
+        return ("rect", *r(shape.x, shape.y, shape.w, shape.h), shape.fill)
+    if isinstance(shape, Line):
+        return ("line", *sorted([r(shape.x1, shape.y1), r(shape.x2, shape.y2)]), shape.color)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_backs__each_deck_has_a_patterned_back_the_same_after_a_half_turn(game, project):
+    checked = check_kit(project, game, lay_out=False)
+    width, height = checked.spec.card
+    for faces in checked.faces:
+        shapes = faces.back.shapes
+        drawn = sorted(map(repr, map(_as_is, shapes)))
+        assert drawn == sorted(map(repr, (_mirrored(s, width, height) for s in shapes))), faces.deck.id
+        assert sum(isinstance(s, Icon) for s in shapes) >= 12, faces.deck.id  # the deck's icon as a pattern
+        words = {word for s in shapes if isinstance(s, Text) and not s.rotate for word in s.text.split()}
+        title = faces.deck.back.title or checked.game.title
+        assert set(title.split()) <= words, faces.deck.id  # the title, upright (and turned)
+
+
+def test_paper__every_page_of_every_file_of_an_a4_kit_is_a4(kit_a4):
+    for path in sorted(kit_a4.glob("*.pdf")):
+        document = pdfium.PdfDocument(str(path))
+        try:
+            for number, page in enumerate(document, start=1):
+                assert sorted(page.get_size()) == pytest.approx([595.28, 841.89], abs=1), (path.name, number)
+        finally:
+            document.close()
+
+
+def test_documents__footers_say_they_print_one_sided_as_the_manifest_does(kit):
+    for name in ("rules.pdf", "reference.pdf", "player-sheet.pdf", "manifest.pdf"):
+        with pdfplumber.open(kit / name) as pdf:
+            for page in pdf.pages:  # the footer: the last half inch of the page
+                footer = page.crop((0, page.height - 36, page.width, page.height)).extract_text()
+                assert "Print at 100% (actual size), one-sided" in footer and "double" not in footer, name
+    assert "Print at 100% (actual size), one-sided" in pdf_text(kit / "manifest.pdf")
