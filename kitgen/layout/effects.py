@@ -67,7 +67,7 @@ def _parts(card, game, card_type) -> dict:
     marked = [e for e in (card.erratum, *(effect.erratum for effect in card.effects)) if e and e in errata]
     return {"groups": _groups(card, game), "text": card.text, "keywords": "  ·  ".join(card.keywords),
             "flavor": card.flavor, "when": when_to_play(game, card_type), "reminder": card_type.description,
-            "erratum": " ".join(erratum_note(errata[e]) for e in dict.fromkeys(marked)),
+            "erratum": " ".join(erratum_note(errata[e], card.name) for e in dict.fromkeys(marked)),
             "attribute": lambda name: _attribute(game, name)}
 
 
@@ -77,11 +77,13 @@ def _attribute(game, name: str) -> tuple[str, str]:
     return (attribute.name, attribute.icon) if attribute else (name, "")
 
 
-def erratum_note(erratum) -> str:
-    """'† seed: Bunker F ED+2 (see errata)': the seed's own words when they are short (its first
-    quotation), else a pointer to the errata list in the rules."""
-    quoted = re.search(r'"([^"]{1,40})"', erratum.seed)
-    return f"{DAGGER} seed: {quoted[1]} (see errata)" if quoted else f"{DAGGER} corrected from the seed: see errata"
+def erratum_note(erratum, name: str) -> str:
+    """'† seed: Bunker F ED+2 (see errata)': the seed's own words when it quotes this card in
+    short, else a pointer to the errata list in the rules."""
+    # A quotation that starts or ends with a space is the gap between two: nested quotes pair wrongly.
+    quoted = next((q for q in re.findall(r'"([^"]*)"', erratum.seed)
+                   if len(q) <= 40 and q == q.strip() and name.lower() in q.lower()), None)
+    return f"{DAGGER} seed: {quoted} (see errata)" if quoted else f"{DAGGER} corrected from the seed: see errata"
 
 
 def when_to_play(game, card_type) -> str:
