@@ -157,7 +157,7 @@ def test_cache__replayed_faces_give_the_same_pdf_in_every_print_mode(workspace, 
 
 def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):
     template = workspace[0].templates / "card-front.yaml"
-    template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
+    template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
     report = rebuild(workspace)
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
 
@@ -237,7 +237,7 @@ def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
     assert faces == 197
     assert 0 < layers < 40  # a few per card type, not one per card
     template = workspace[0].templates / "card-front.yaml"
-    template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
+    template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
     assert rebuild(workspace).laid_out == 197
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == 197
@@ -269,7 +269,7 @@ def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
     database = kit_cache_folder(workspace[2]) / "faces.sqlite"
     database.write_bytes(b"not a database" * 100)
     template = workspace[0].templates / "card-front.yaml"  # so the card sheets must be drawn
-    template.write_text(template.read_text().replace("size: 12pt", "size: 11.5pt", 1))
+    template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
     report = rebuild(workspace)
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
     fresh = build_game(workspace[0], str(workspace[1]), workspace[2].parent / "fresh", use_cache=False)
