@@ -153,3 +153,44 @@ def test_documents__footers_say_they_print_one_sided_as_the_manifest_does(kit):
                 footer = page.crop((0, page.height - 36, page.width, page.height)).extract_text()
                 assert "Print at 100% (actual size), one-sided" in footer and "double" not in footer, name
     assert "Print at 100% (actual size), one-sided" in pdf_text(kit / "manifest.pdf")
+
+
+def test_player_sheet__column_text_stays_clear_of_the_next_columns_checkbox(tmp_path, project):
+    from kitgen.build import Options, layout_documents
+    from kitgen.render.document import render_document
+    from kitgen.render.fonts import font_files, register_fonts
+
+    game = load_game(project.game_folder("civilization-card-game"))
+    register_fonts(font_files(project.fonts, game.fonts, project.game_folder("civilization-card-game")))
+    document = layout_documents(project, game, "civilization-card-game", Options())["player-sheet.pdf"]
+    render_document(document, tmp_path / "sheet.pdf", game.title, "#333333", "one-sided")
+    with pdfplumber.open(tmp_path / "sheet.pdf") as pdf:
+        page = next(p for p in pdf.pages if any(abs(r["width"] - r["height"]) < 0.5 and r["width"] < 12 for r in p.rects))
+        box = next(r for r in page.rects if abs(r["width"] - r["height"]) < 0.5 and r["width"] < 12)
+        left = [c for c in page.chars if c["x0"] < box["x0"] and c["text"].strip()]
+        assert left and max(c["x1"] for c in left) < box["x0"] - 3  # a clear gap, not text under the box
+
+
+def test_rules__a_phases_own_rules_stay_inside_its_numbered_item(kit):
+    text = pdf_text(kit / "rules.pdf")
+    sequence = text.split("Turn Sequence", 1)[1].split("Hand Limit", 1)[0]
+    assert "Turn Modification: drawing Events" in sequence and "•" not in sequence
+
+
+def test_sheet_label__runs_between_the_crop_marks_never_across_them(project):
+    from kitgen.build import impose_sheets, instruction
+    from kitgen.layout.impose import plan_grid
+    from kitgen.render.fonts import measure
+
+    checked = check_kit(project, "galactic-civ", lay_out=False)
+    grid = plan_grid(checked.spec.paper, checked.spec.card, spec=checked.spec)
+    pages = next(iter(impose_sheets(checked, grid, instruction(checked.spec)).values()))
+    page = next(iter(pages))
+    labels = [s for s in page.shapes if isinstance(s, Text) and s.rotate == 90 and s.x < grid.left]  # left margin
+    marks = [s for s in page.shapes if isinstance(s, Line) and abs(s.y1 - s.y2) < 0.01]  # horizontal marks
+    assert labels and marks
+    for label in labels:  # turned text: it spans y +- half its length, x from x - size to x
+        half = measure(label.text, label.font, label.size) / 2
+        for mark in marks:
+            crosses_x = min(mark.x1, mark.x2) < label.x + 1 and max(mark.x1, mark.x2) > label.x - label.size
+            assert not (crosses_x and label.y - half < mark.y1 < label.y + half), label.text
