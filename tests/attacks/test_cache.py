@@ -261,8 +261,8 @@ def test_a_template_override_added_between_builds_in_one_process__is_used(game, 
     rules = (ROOT / "templates" / "rules.md.j2").read_text()
     (game / "templates" / "rules.md.j2").write_text("# Overridden Rules Page\n\n" + rules)
     front = (ROOT / "templates" / "card-front.yaml").read_text()
-    assert 'content: "{{ card.name }}"' in front
-    (game / "templates" / "card-front.yaml").write_text(front.replace('"{{ card.name }}"', '"{{ card.name }} Mk II"'))
+    assert 'content: "{{ card.name }}{%' in front
+    (game / "templates" / "card-front.yaml").write_text(front.replace('"{{ card.name }}{%', '"{{ card.name }} Mk II{%'))
     kitgen("build", game, "-o", out)
     assert "Overridden Rules Page" in pdf_text(out / "rules.pdf")
     assert "Scout Mk II" in pdf_text(out / CARDS)

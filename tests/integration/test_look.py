@@ -3,6 +3,7 @@ mark, rich card text, backs the same under a 180-degree turn, documents on the c
 footer that says how they print."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import pdfplumber
@@ -47,14 +48,20 @@ def test_art_window__shows_the_cards_own_icon_else_its_types(tmp_path, project):
     folder = tmp_path / "gc"
     shutil.copytree(project.game_folder("galactic-civ"), folder)
     deck = folder / "decks" / "common.yaml"
-    deck.write_text(deck.read_text().replace("{name: Interceptors, type: Ship,", "{name: Interceptors, icon: jet-fighter, type: Ship,"))
+    lines = deck.read_text().splitlines()
+    for number, line in enumerate(lines):  # Interceptors: another icon; Scout Ships: none of its own
+        if "{name: Interceptors," in line:
+            lines[number] = re.sub(r"icon: [a-z0-9-]+", "icon: rocket", line)
+        if "{name: Scout Ships," in line:
+            lines[number] = re.sub(r",\s*icon: [a-z0-9-]+", "", line)
+    deck.write_text("\n".join(lines) + "\n")
     checked = check_kit(project, str(folder), lay_out=False)
     fronts = checked.faces[0].fronts
     names = [card.name for card in checked.faces[0].deck.cards]
 
     def big_icons(index):  # the art window's icon: far larger than the badge or an effect row's
         return [s.name for s in fronts[index].shapes if isinstance(s, Icon) and s.w > 25 * 72 / 25.4]
-    assert big_icons(names.index("Interceptors")) == ["jet-fighter"]
+    assert big_icons(names.index("Interceptors")) == ["rocket"]
     assert big_icons(names.index("Scout Ships")) == ["spaceship"]  # Ship's icon
 
 
@@ -174,7 +181,8 @@ def test_player_sheet__column_text_stays_clear_of_the_next_columns_checkbox(tmp_
 def test_rules__a_phases_own_rules_stay_inside_its_numbered_item(kit):
     text = pdf_text(kit / "rules.pdf")
     sequence = text.split("Turn Sequence", 1)[1].split("Hand Limit", 1)[0]
-    assert "Turn Modification: drawing Events" in sequence and "•" not in sequence
+    first = sequence.split("1. Opportunity Phase.", 1)[1].split("2. Construction Phase.", 1)[0]
+    assert "Event roll (Event Deck): At the end of Opportunity Phase" in first and "•" not in sequence
 
 
 def test_sheet_label__runs_between_the_crop_marks_never_across_them(project):

@@ -41,7 +41,7 @@ def test_a_stored_face_reads_back_equal_with_the_icon_sets_own_outline(tmp_path,
         stored = db.execute("SELECT face FROM faces WHERE key = 'card-1'").fetchone()[0]
     outline = json.dumps(icons.get("compass")[2])
     assert len(outline) > 1000 and len(stored) < len(outline)  # stored by name, not number by number
-    assert json.loads(stored)[0][1][1][2] == ["I", 17, 67.8, 10, 10, width, height, "#2f5d8c", "compass"]
+    assert json.loads(stored)[0][1][1][2] == ["I", 17, 67.8, 10, 10, width, height, "#2f5d8c", "compass", 0.0]
 
 
 def test_a_face_whose_named_icon_is_gone_is_not_read_back(tmp_path, project):
