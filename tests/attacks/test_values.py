@@ -65,9 +65,9 @@ def test_malformed_hex_colour_on_a_back__refused(tmp_path):
 def test_template_colour_that_renders_to_text__refused_at_the_box(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
-    edit(front, '    color: "#ffffff"\n    content: "{{ card.name }}"', '    color: "{{ card.name }}"\n'
-         '    content: "{{ card.name }}"')
-    validate_refuses(game, front, r"box 'name': 'Scout' is not a colour", 11)
+    edit(front, '    color: "#ffffff"\n    content: "{{ card.name }}', '    color: "{{ card.name }}"\n'
+         '    content: "{{ card.name }}')
+    validate_refuses(game, front, r"box 'name': 'Scout' is not a colour", 27)
 
 
 # --- lengths --------------------------------------------------------------------------------------
@@ -75,29 +75,29 @@ def test_template_colour_that_renders_to_text__refused_at_the_box(tmp_path):
 def test_huge_text_size__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
-    edit(front, "    size: 12pt", "    size: 1000000000pt")
-    validate_refuses(game, front, r"boxes\[3\]\.size: '1000000000pt' is too long a length: at most 1000mm", 18)
+    edit(front, "    size: 12.5pt", "    size: 1000000000pt")
+    validate_refuses(game, front, r"boxes\[2\]\.size: '1000000000pt' is too long a length: at most 1000mm", 34)
 
 
 def test_infinite_text_size__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
-    edit(front, "    size: 12pt", f"    size: {'9' * 400}pt")  # float() of it is inf
-    validate_refuses(game, front, r"boxes\[3\]\.size: '9+\.\.\.' is too long a length", 18)
+    edit(front, "    size: 12.5pt", f"    size: {'9' * 400}pt")  # float() of it is inf
+    validate_refuses(game, front, r"boxes\[2\]\.size: '9+\.\.\.' is too long a length", 34)
 
 
 def test_text_size_beyond_what_fitting_handles__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
-    edit(front, "    size: 12pt", "    size: 900mm")
-    validate_refuses(game, front, r"size and min_size must be from 0pt to 144pt", 11)
+    edit(front, "    size: 12.5pt", "    size: 900mm")
+    validate_refuses(game, front, r"size and min_size must be from 0pt to 144pt", 27)
 
 
 def test_zero_width_text_box__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
-    edit(front, "    w: 43.5mm", "    w: 0mm")
-    validate_refuses(game, front, r"boxes\[3\] \('name'\): w and h must be more than 0mm for a text box", 11)
+    edit(front, "    w: 46mm", "    w: 0mm")
+    validate_refuses(game, front, r"boxes\[2\] \('name'\): w and h must be more than 0mm for a text box", 27)
 
 
 def test_zero_width_card_template__refused(tmp_path):
@@ -161,7 +161,7 @@ def test_unknown_font_in_a_card_template__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, "    font: title", "    font: Comic Sans")
-    validate_refuses(game, front, r"boxes\[3\]\.font: 'Comic Sans' is not one of: body, bold, italic, title", 17)
+    validate_refuses(game, front, r"boxes\[2\]\.font: 'Comic Sans' is not one of: body, bold, italic, title", 33)
 
 
 def test_truncated_game_font__refused_naming_the_file(tmp_path):
