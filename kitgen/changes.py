@@ -70,7 +70,7 @@ def manifest_chunks(game: Game) -> Iterator[str]:
 
 
 def changes_since(game: Game, game_folder: Path, ref: str) -> list[Change]:
-    before = _entries_at(ref, game_folder)
+    before = _entries_at(ref, game_folder, game.id)
     after = card_entries(game)
     changes = [Change(deck, entry["name"], before[(deck, card)]["summary"] if (deck, card) in before else "",
                       entry["summary"])
@@ -81,34 +81,63 @@ def changes_since(game: Game, game_folder: Path, ref: str) -> list[Change]:
     return changes
 
 
-def _entries_at(ref: str, game_folder: Path) -> dict[tuple[str, str], dict]:
+def _entries_at(ref: str, game_folder: Path, game_id: str) -> dict[tuple[str, str], dict]:
     path = Path(ref)
     manifest = path / MANIFEST if path.is_dir() else path
+    if path.is_dir() and not manifest.is_file():
+        raise KitgenError(error(Where(str(path)), f"--changed-since: this folder holds no {MANIFEST}; "
+                                "name a previous build's folder"))
     if manifest.is_file():
-        try:
-            data = json.loads(manifest.read_text(encoding="utf-8"))
-            return {(c["deck"], c["id"]): c for c in data["cards"]}
-        except (ValueError, KeyError, TypeError):
-            raise KitgenError(error(Where(str(manifest)), "not a kitgen build manifest")) from None
+        return _manifest_entries(manifest, game_id)
     with tempfile.TemporaryDirectory() as scratch:
         return card_entries(load_game(_git_checkout(ref, game_folder, Path(scratch))))
 
 
+def _manifest_entries(manifest: Path, game_id: str) -> dict[tuple[str, str], dict]:
+    """A previous build's cards, from its manifest: refused unless every entry has the shape
+    manifest_chunks writes and the manifest is of this game."""
+    where = Where(str(manifest))
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not JSON"
+        raise KitgenError(error(where, f"--changed-since: cannot read this build manifest ({why})")) from None
+    fields = ("deck", "id", "name", "key", "summary")
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not (isinstance(data, dict) and isinstance(data.get("game"), str) and isinstance(cards, list)
+            and all(isinstance(c, dict) and all(isinstance(c.get(f), str) for f in fields) for c in cards)):
+        raise KitgenError(error(where, "--changed-since: not a kitgen build manifest (it needs \"game\" and "
+                                       "\"cards\", each card with deck, id, name, key and summary)"))
+    if data["game"] != game_id:
+        raise KitgenError(error(where, f"--changed-since: this manifest is of game '{data['game']}', not "
+                                       f"'{game_id}'; name a previous build of this game"))
+    return {(c["deck"], c["id"]): c for c in cards}
+
+
 def _git_checkout(ref: str, game_folder: Path, scratch: Path) -> Path:
-    """The game folder as it was at a git revision, unpacked into scratch."""
+    """The game folder as it was at a git revision, unpacked into scratch. The revision is the
+    user's text: it is refused if it could be read as an option, resolved to a commit with
+    --end-of-options, and only the commit id it names reaches `git archive`."""
+    refused = KitgenError(error(Where(ref), "--changed-since: not a git revision of this game, nor a previous "
+                                "build's folder or build-manifest.json"))
+    if not ref or ref.startswith("-") or any(ord(c) < 32 for c in ref):
+        raise refused
     folder = game_folder.resolve()
     try:
-        top = subprocess.run(["git", "-C", str(folder), "rev-parse", "--show-toplevel"], capture_output=True,
-                             text=True, check=True).stdout.strip()
+        top = _git(folder, "rev-parse", "--show-toplevel").decode().strip()
+        commit = _git(folder, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").decode().strip()
         relative = folder.relative_to(Path(top).resolve())
-        archive = subprocess.run(["git", "-C", top, "archive", "--format=tar", ref, "--", str(relative)],
-                                 capture_output=True, check=True).stdout
-    except (subprocess.CalledProcessError, FileNotFoundError, ValueError):
-        raise KitgenError(error(Where(ref), "--changed-since: not a git revision of this game, nor a previous "
-                                "build's folder or build-manifest.json")) from None
+        archive = _git(Path(top), "archive", "--format=tar", commit, "--", str(relative))
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, FileNotFoundError, ValueError, UnicodeDecodeError):
+        raise refused from None
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(scratch, filter="data")
     return scratch / relative
+
+
+def _git(folder: Path, *args: str) -> bytes:
+    return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=True,
+                          stdin=subprocess.DEVNULL, timeout=60).stdout
 
 
 def changes_markup(game: Game, ref: str, changes: list[Change]) -> str:

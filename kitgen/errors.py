@@ -4,7 +4,30 @@ Stdlib only. Stages return lists of Problem; only the CLI prints them and picks 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# What a terminal would act on rather than show: C0 controls (ESC starts colour and cursor
+# sequences, BEL rings), DEL, C1 controls (U+009B is a one-character CSI), and the Unicode
+# marks that reorder the rest of the line (bidi overrides, isolates, marks: "Trojan Source").
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` with every character a terminal would act on shown escaped (ESC as \\x1b, U+202E as
+    \\u202e), so data echoed in a message can neither colour, move nor reorder the screen.
+    `keep`: characters let through (a multi-line listing keeps its newlines)."""
+    return _UNPRINTABLE.sub(lambda m: m[0] if m[0] in keep else _escape(m[0]), text)
+
+
+def json_printable(text: str) -> str:
+    """The same for JSON text: the escapes JSON itself knows (\\u001b), valid inside its strings."""
+    return _UNPRINTABLE.sub(lambda m: m[0] if m[0] in "\n" else f"\\u{ord(m[0]):04x}", text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 @dataclass(frozen=True, order=True)
@@ -26,8 +49,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        message = self.message.replace("\r", "\\r").replace("\n", "\\n")  # one problem, one line
-        return f"{self.where}: {self.level}: {message}"
+        return printable(f"{self.where}: {self.level}: {self.message}")  # one problem, one line, shown as written
 
     @property
     def is_error(self) -> bool:

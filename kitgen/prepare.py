@@ -24,7 +24,7 @@ from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project
 from kitgen.render.fonts import font_files, measure, missing_glyphs, register_fonts
-from kitgen.units import Length, PAPER_SIZES, CARD_SIZES, parse_offset, parse_size
+from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
 
 
 @dataclass(frozen=True)
@@ -45,14 +45,23 @@ DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MA
 def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
     """Command line over config file over the game's data over kitgen's defaults."""
     layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
-    value = {f.name: next(getattr(l, f.name) for l in layers if getattr(l, f.name) is not None)
-             for f in dataclasses.fields(PrintSettings) if f.name != "where"}
+    fields = [f.name for f in dataclasses.fields(PrintSettings) if f.name != "where"]
+    source = {name: next(l for l in layers if getattr(l, name) is not None) for name in fields}
+    value = {name: getattr(layer, name) for name, layer in source.items()}
+    where = {name: (layer.where if layer.where and layer is not options.settings and layer is not DEFAULTS
+                    else Where("print settings")) for name, layer in source.items()}
     try:
         paper = parse_size(value["paper"], PAPER_SIZES)
         card = parse_size(value["card_size"], CARD_SIZES)
         offset = parse_offset(value["back_offset"])
     except ValueError as exc:
         raise KitgenError(error(Where("print settings"), str(exc))) from None
+    measured = {"margin": [value["margin"]], "gap": [value["gap"]], "bleed": [value["bleed"]],
+                "back_offset": list(offset), "paper": list(paper), "card_size": list(card)}
+    problems = [error(where[name], why) for name, lengths in measured.items() for length in lengths
+                if (why := out_of_range(name, float(length)))]
+    if problems:  # each setting once, even when both its numbers are wrong
+        raise KitgenError(list({str(p): p for p in problems}.values()))
     spec = Spec(paper, card, value["margin"], value["gap"], value["bleed"], value["duplex"], value["layout"],
                 offset, str(value["paper"]))
     return spec, value["ink_saver"]

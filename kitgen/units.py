@@ -24,6 +24,30 @@ CARD_SIZES = {  # trim size, portrait (PRINTING.md, cheat sheet)
 }
 
 MAX_SIZE = 2000 * 72 / 25.4  # points: a sheet or card larger than 2 m (A0 is 1.19 m) is a typo
+
+# The range each print setting may take, in points: wide enough for any printer or print shop,
+# narrow enough that nothing absurd reaches the renderer (a negative margin draws off the paper,
+# nan or inf breaks the grid). Paper up to MAX_SIZE (parse_size refuses larger); a card over a
+# metre is a poster, not a card.
+PRINT_LIMITS = {
+    "margin": (0.0, 100 * MM),
+    "gap": (0.0, 100 * MM),
+    "bleed": (0.0, 20 * MM),  # print shops ask 3 mm (1/8 in); 20 is generous
+    "back_offset": (-20 * MM, 20 * MM),  # a printer's drift is a millimetre or two
+    "paper": (25.4 * MM, MAX_SIZE),
+    "card_size": (10 * MM, 1000 * MM),
+}
+
+
+def out_of_range(name: str, value: float) -> str | None:
+    """Why `value` (points) is not a valid `name` (a PRINT_LIMITS key), or None when it is."""
+    low, high = PRINT_LIMITS[name]
+    if value == value and low <= value <= high:  # nan fails the first test, inf the second
+        return None
+    shown = f"{value / MM:g} mm" if value == value and abs(value) != float("inf") else repr(value)
+    return f"{name.replace('_', '-')} {shown} is out of range: give {low / MM:g} to {high / MM:g} mm"
+
+
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 

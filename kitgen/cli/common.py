@@ -1,13 +1,35 @@
-"""What every command shares: the click group, the print options, and failing with problem lines."""
+"""What every command shares: the click group, the print options, and failing with problem lines.
+
+The group is the one place failures become what a user reads: a KitgenError its problem lines
+and exit 1, a file the system refused one line and exit 1, anything else one line saying it is a
+bug in kitgen and exit 70 (EX_SOFTWARE); `kitgen --debug ...` shows that bug's traceback.
+"""
 from __future__ import annotations
 
+import errno
+import math
+import os
 import sys
+import traceback
 
 import click
 
 from kitgen import __version__
-from kitgen.errors import KitgenError, sort_problems
-from kitgen.units import CARD_SIZES, MM, Length, parse_length
+from kitgen.errors import KitgenError, json_printable, printable, sort_problems
+from kitgen.units import CARD_SIZES, MM, PRINT_LIMITS, Length, parse_length
+
+EX_SOFTWARE = 70  # sysexits.h: an internal software error
+
+
+def echo(text: str = "", err: bool = False, nl: bool = True, keep: str = "\n") -> None:
+    """click.echo with every control character in `text` shown escaped (see errors.printable):
+    game data in a message never reaches the terminal raw. The CLI prints through this only."""
+    click.echo(printable(str(text), keep), err=err, nl=nl)
+
+
+def echo_json(text: str) -> None:
+    """JSON on stdout, with the characters a terminal acts on escaped as JSON escapes."""
+    click.echo(json_printable(text))
 
 
 class LengthMM(click.ParamType):
@@ -15,13 +37,20 @@ class LengthMM(click.ParamType):
 
     name = "MM"
 
+    def __init__(self, limits: str | None = None):
+        self.limits = limits  # a key of units.PRINT_LIMITS: the range the value must lie in
+
     def convert(self, value, param, ctx):
         if isinstance(value, float):
             return value
         try:
-            return Length(float(value) * MM) if _is_number(value) else Length(parse_length(value))
+            length = Length(float(value) * MM) if _is_number(value) else Length(parse_length(value))
         except ValueError as exc:
             self.fail(str(exc), param, ctx)
+        low, high = PRINT_LIMITS.get(self.limits, (-math.inf, math.inf))
+        if not (math.isfinite(length) and low <= length <= high):
+            self.fail(f"{value!r} is out of range: give {low / MM:g} to {high / MM:g} mm", param, ctx)
+        return length
 
 
 def _is_number(text: str) -> bool:
@@ -37,9 +66,9 @@ def print_options(command):
     for option in reversed([
         click.option("--paper", help="letter, a4 or WxH with a unit (e.g. 210x297mm)."),
         click.option("--card-size", help=f"{', '.join(CARD_SIZES)} or WxH with a unit (e.g. 63x88mm)."),
-        click.option("--margin", type=LengthMM(), help="Unprintable edge to keep clear, mm (default 6.35)."),
-        click.option("--gap", type=LengthMM(), help="Space between cards, mm (default 0: butted cards)."),
-        click.option("--bleed", type=LengthMM(), help="Background past the trim, mm (e.g. 3.175)."),
+        click.option("--margin", type=LengthMM("margin"), help="Unprintable edge to keep clear, mm (default 6.35)."),
+        click.option("--gap", type=LengthMM("gap"), help="Space between cards, mm (default 0: butted cards)."),
+        click.option("--bleed", type=LengthMM("bleed"), help="Background past the trim, mm (e.g. 3.175)."),
         click.option("--duplex", type=click.Choice(["long-edge", "short-edge", "off"]),
                      help="How backs are placed; off writes them to their own PDF."),
         click.option("--back-offset", help="X,Y in mm to move the backs, from `kitgen calibrate`."),
@@ -53,7 +82,7 @@ def print_options(command):
 
 def _fail(exc: KitgenError) -> None:
     for problem in sort_problems(exc.problems):
-        click.echo(str(problem), err=True)
+        echo(str(problem), err=True)
     sys.exit(1)
 
 
@@ -65,7 +94,7 @@ def use_game(project, game: str) -> str:
     except KitgenError as exc:
         _fail(exc)
     if not quiet():
-        click.echo(resolved.describe(game), err=True)
+        echo(resolved.describe(game), err=True)
     return str(resolved.folder)
 
 
@@ -76,8 +105,26 @@ def _set_level(ctx: click.Context, param: click.Parameter, value) -> None:
         root.obj[param.name] = value if param.name == "quiet" else root.obj.get("verbose", 0) + value
 
 
+def describe_os_error(exc: OSError) -> str:
+    """One line for a file the system refused: which file, and why in the system's words."""
+    where = exc.filename if exc.filename is not None else "kitgen"
+    why = exc.strerror or str(exc)
+    hint = {errno.ENOSPC: "; free some space and try again",  # where the kit stands is said by render/kit.py
+            errno.EDQUOT: "; free some space and try again",
+            errno.EROFS: "; build into another folder (-o)",
+            errno.EACCES: "; check its permissions or build into another folder (-o)",
+            errno.EPERM: "; check its permissions or build into another folder (-o)"}.get(exc.errno, "")
+    return f"{os.fsdecode(where)}: error: {why}{hint}"
+
+
+def internal_error_line(exc: BaseException) -> str:
+    return (f"kitgen: error: internal error ({type(exc).__name__}): this is a bug in kitgen, not in your files; "
+            "run the same command as `kitgen --debug ...` to see the traceback, and please report it")
+
+
 class _Group(click.Group):
-    """Every command also takes -q/-v (`kitgen build -q GAME`), the same as kitgen itself."""
+    """Every command also takes -q/-v (`kitgen build -q GAME`), the same as kitgen itself, and runs
+    inside the one handler that decides what a failure prints (invoke)."""
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         cmd.params += [
@@ -87,6 +134,27 @@ class _Group(click.Group):
                          help="Say more; -vv for more still."),
         ]
         super().add_command(cmd, name)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.ClickException as exc:
+            exc.message = printable(exc.message)  # it may quote the user's text: shown escaped too
+            raise  # click prints usage errors (exit 2)
+        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt, GeneratorExit):
+            raise  # click handles Ctrl-C outside a build itself
+        except KitgenError as exc:
+            _fail(exc)
+        except OSError as exc:  # a full disk, a read-only or unreadable folder: the system's refusal, not a bug
+            if ctx.params.get("debug"):
+                traceback.print_exc()
+            echo(describe_os_error(exc), err=True)
+            sys.exit(1)
+        except Exception as exc:
+            if ctx.params.get("debug"):
+                traceback.print_exc()
+            echo(internal_error_line(exc), err=True)
+            sys.exit(EX_SOFTWARE)
 
 
 def quiet() -> bool:
@@ -103,8 +171,9 @@ def verbose() -> int:
 @click.version_option(__version__, prog_name="kitgen")
 @click.option("-q", "--quiet", "is_quiet", is_flag=True, help="Only problems and results: no progress lines.")
 @click.option("-v", "--verbose", count=True, help="Say more (e.g. timings); -vv for more still.")
+@click.option("--debug", is_flag=True, help="On an internal error, print the traceback (for a bug report).")
 @click.pass_context
-def main(ctx: click.Context, is_quiet: bool, verbose: int) -> None:
+def main(ctx: click.Context, is_quiet: bool, verbose: int, debug: bool) -> None:
     """Turn a card game written as data into a print-and-play kit.
 
     GAME is a folder holding a game.yaml, else data/GAME under this folder, else a game shipped

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import LengthMM, _fail, main, print_options, use_game, verbose
+from kitgen.cli.common import LengthMM, _fail, echo, echo_json, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, sort_problems
 from kitgen.project import Project
@@ -26,7 +26,7 @@ from kitgen.units import Length
               help="png for a print shop: " + "; ".join(f"{t.name}: {t.title}" for t in TARGETS.values()) + ".")
 @click.option("--dpi", type=click.FloatRange(50, 1200), help="For --format png (default 300, or the target's).")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder for png/tts (default output/GAME-FORMAT).")
-@click.option("--bleed", type=LengthMM(), help="Background past the trim, mm (png; e.g. 3.175 for 1/8 in).")
+@click.option("--bleed", type=LengthMM("bleed"), help="Background past the trim, mm (png; e.g. 3.175 for 1/8 in).")
 @click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
 @click.option("--base-url", help="tts: where you host the images (FaceURL/BackURL = URL/FILE); default file:/// paths.")
 @click.option("--install", is_flag=True, help="tts: also copy the saved objects into Tabletop Simulator's Saved Objects.")
@@ -51,7 +51,7 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     try:
         if fmt == "json":
             loaded = load_game(Path(ref))
-            click.echo(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
+            echo_json(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
             return
         out_dir = output or Path("output") / f"{Path(game).name}-{target or fmt}"
         if fmt == "png":
@@ -65,10 +65,10 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     except KitgenError as exc:
         _fail(exc)
     for problem in sort_problems(result.warnings):
-        click.echo(str(problem), err=True)
-    click.echo(f"Exported {len(result.files)} files -> {out_dir}/")
+        echo(str(problem), err=True)
+    echo(f"Exported {len(result.files)} files -> {out_dir}/")
     for path in result.installed:
-        click.echo(f"  installed {path}")
+        echo(f"  installed {path}")
 
 
 @main.command()
@@ -87,12 +87,12 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
         write_calibration(output, spec, Project.default().fonts)
     except KitgenError as exc:
         _fail(exc)
-    click.echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
+    echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
     if verbose():
         from platformdirs import user_config_dir
 
-        click.echo(f"Put the offset you read in {Path(user_config_dir('kitgen')) / 'kitgen.yaml'} "
-                   "(print: back_offset: \"X,Y\"): every build on this computer then uses it.", err=True)
+        echo(f"Put the offset you read in {Path(user_config_dir('kitgen')) / 'kitgen.yaml'} "
+             "(print: back_offset: \"X,Y\"): every build on this computer then uses it.", err=True)
 
 
 @main.command()
@@ -113,8 +113,8 @@ def new(name: str, parent: Path, source: str | None) -> None:
     except KitgenError as exc:
         _fail(exc)
     what = f"a copy of {source}" if source else "game.yaml, rules.yaml, decks/main.yaml, art/, templates/"
-    click.echo(f"Created {folder}/ ({what}).")
-    click.echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
+    echo(f"Created {folder}/ ({what}).")
+    echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
 
 
 @main.command()
@@ -134,6 +134,6 @@ def convert(deck_file: Path, fmt: str, force: bool) -> None:
     except KitgenError as exc:
         _fail(exc)
     if fmt == "yaml":
-        click.echo(f"Wrote the cards into {deck_file}; the sheet it named is no longer read.")
+        echo(f"Wrote the cards into {deck_file}; the sheet it named is no longer read.")
     else:
-        click.echo(f"Wrote {written}; {deck_file} now says `cards: {written.name}`.")
+        echo(f"Wrote {written}; {deck_file} now says `cards: {written.name}`.")

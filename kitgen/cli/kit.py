@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, main, print_options, quiet, use_game
+from kitgen.cli.common import _fail, echo, main, print_options, quiet, use_game
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 
@@ -46,14 +46,14 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
     failed, built = 0, []
     for number, name in enumerate(games, start=1):
         if build_all and not quiet():
-            click.echo(f"[{number}/{len(games)}] {name} ...", err=True)
+            echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
         sink = [] if as_json else None
         ok = _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache, sink)
         failed += not ok
         built += sink or [{"game": name, "ok": False, "output": str(out_dir)}] if as_json else []
     if as_json:
-        click.echo(json.dumps(built if build_all else built[0], indent=2, ensure_ascii=False))
+        echo_json(json.dumps(built if build_all else built[0], indent=2, ensure_ascii=False))
     if failed:
         sys.exit(1)
 
@@ -81,27 +81,27 @@ def _build_one(project: Project, game: str, out_dir: Path, options, strict: bool
             report = build_game(project, game, out_dir, options, strict, use_cache, progress)
     except KitgenError as exc:
         for problem in sort_problems(exc.problems):
-            click.echo(str(problem), err=True)
+            echo(str(problem), err=True)
         return False
     except BaseException as exc:  # a Ctrl-C may reach us disguised: see kitgen.interrupt
         if not was_interrupted(exc):
             raise
-        click.echo(f"{out_dir}: error: build interrupted; the previous kit is unchanged", err=True)
+        echo(f"{out_dir}: error: {interrupted_message()}", err=True)
         sys.exit(130)
     for problem in sort_problems(report.warnings):
-        click.echo(str(problem), err=True)
+        echo(str(problem), err=True)
     cards = sum(card.copies for deck in report.game.decks for card in deck.cards)
     decks = len(report.game.decks)
     if sink is not None:
         sink.append(_summary(report, out_dir, cards))
         return True
-    click.echo(f"Built {report.game.title}: {cards} cards in {decks} deck{'s' if decks != 1 else ''} -> {out_dir}/")
+    echo(f"Built {report.game.title}: {cards} cards in {decks} deck{'s' if decks != 1 else ''} -> {out_dir}/")
     if quiet():
         return True
     for path in report.files:
-        click.echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
-    click.echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
-               f"{len(report.files)} files.")
+        echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
+    echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
+         f"{len(report.files)} files.")
     return True
 
 
@@ -115,6 +115,16 @@ def _summary(report, out_dir: Path, cards: int) -> dict:
                          for w in sort_problems(report.warnings)]}
 
 
+def interrupted_message() -> str:
+    """What an interrupted build left: said from what happened, not assumed."""
+    from kitgen.interrupt import kit_replaced
+
+    if kit_replaced():
+        return ("build interrupted after the new kit was in place; the new kit is complete "
+                "(only the build cache was not saved)")
+    return "build interrupted; the previous kit is unchanged"
+
+
 class _Progress:
     """One line per step on the terminal; a file being drawn counts its pages on one line, redrawn
     at most ten times a second."""
@@ -124,13 +134,13 @@ class _Progress:
 
     def __call__(self, step: str, done: int | None = None, total: int | None = None) -> None:
         if total is None:
-            click.echo(f"  ... {step}", err=True)
+            echo(f"  ... {step}", err=True)
             return
         finished = done >= total
         if finished or time.monotonic() - self.shown >= 0.1:
             self.shown = time.monotonic()
             pages = f": page {done} of {total}" if total > 1 else ""
-            click.echo(f"\r  ... {step}{pages}" + ("\n" if finished else ""), nl=False, err=True)
+            echo(f"\r  ... {step}{pages}" + ("\n" if finished else ""), nl=False, err=True, keep="\r\n")
 
 
 def cards_in(game) -> int:
@@ -151,18 +161,18 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     project = Project.default()
     folder = Path(use_game(project, game))
     out_dir = output or Path("output") / Path(game).name
-    click.echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
+    echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0
 
     def rebuild() -> None:
         nonlocal builds
         builds += 1
-        click.echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
+        echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
         start = time.perf_counter()
         ok = _build_one(project, str(folder), out_dir, Options())
         took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
         verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
-        click.echo(verdict + took, err=True)
+        echo(verdict + took, err=True)
 
     # watching before the first build; a font replaced in place is drawn with at once
     watcher = Changes([folder, project.templates, project.fonts], settle=interval)
@@ -177,7 +187,7 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     except KeyboardInterrupt:
         pass
     watcher.stop()
-    click.echo("Stopped watching.", err=True)
+    echo("Stopped watching.", err=True)
 
 
 @main.command()
@@ -209,7 +219,7 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
     except OSError as exc:
         _fail(KitgenError(error(Where(f"{host}:{port}"), f"cannot listen: {exc.strerror}; try --port 0")))
     url = f"http://{host}:{server.server_address[1]}/"
-    click.echo(f"Serving {folder} at {url} ; Ctrl-C to stop.", err=True)
+    echo(f"Serving {folder} at {url} ; Ctrl-C to stop.", err=True)
     if open_browser:
         import webbrowser
 
@@ -225,7 +235,7 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
         watcher.stop()
         server.shutdown()
         preview.close()
-    click.echo("Stopped serving.", err=True)
+    echo("Stopped serving.", err=True)
 
 
 def _stop_on_term(signum, frame) -> None:
@@ -237,5 +247,5 @@ def _refresh(preview) -> None:
     state = preview.refresh()
     errors = sum(p["level"] == "error" for p in state["problems"])
     verdict = "OK" if state["ok"] else f"FAILED ({errors} errors; the page shows them)"
-    click.echo(f"--- {time.strftime('%H:%M:%S')} {verdict}: {len(state['cards'])} cards "
-               f"({time.perf_counter() - start:.2f} s)", err=True)
+    echo(f"--- {time.strftime('%H:%M:%S')} {verdict}: {len(state['cards'])} cards "
+         f"({time.perf_counter() - start:.2f} s)", err=True)

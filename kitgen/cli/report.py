@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, main, quiet, use_game
+from kitgen.cli.common import _fail, echo, echo_json, main, quiet, use_game
 from kitgen.errors import KitgenError, Problem, Where, error, sort_problems
 from kitgen.project import Project
 
@@ -29,24 +29,24 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
             layout_documents(project, checked.game, ref, Options())
     except KitgenError as exc:
         if as_json:
-            click.echo(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))
+            echo_json(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))
             sys.exit(1)
         _fail(exc)
     problems = sort_problems(checked.problems)
     errors = sum(p.is_error or strict for p in problems)
     if as_json:
-        click.echo(json.dumps({"game": checked.game.id, "ok": not errors,
-                               "problems": [_problem_json(p) for p in problems],
-                               "errata": [e.id for e in checked.game.errata],
-                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
+        echo_json(json.dumps({"game": checked.game.id, "ok": not errors,
+                              "problems": [_problem_json(p) for p in problems],
+                              "errata": [e.id for e in checked.game.errata],
+                              "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
         sys.exit(1 if errors else 0)
     for problem in problems:
-        click.echo(str(problem), err=True)  # diagnostics on stderr; the composition on stdout
+        echo(str(problem), err=True)  # diagnostics on stderr; the composition on stdout
     if not quiet():  # -q: only the problem lines
         _print_composition(checked.game)
         warnings = len(problems) - sum(p.is_error for p in problems)
-        click.echo(f"{checked.game.title}: {sum(p.is_error for p in problems)} errors, {warnings} warnings, "
-                   f"{len(checked.game.errata)} errata applied" + (" (strict: warnings fail)" if strict else ""))
+        echo(f"{checked.game.title}: {sum(p.is_error for p in problems)} errors, {warnings} warnings, "
+             f"{len(checked.game.errata)} errata applied" + (" (strict: warnings fail)" if strict else ""))
     sys.exit(1 if errors else 0)
 
 
@@ -74,7 +74,7 @@ def stats(game: str, as_json: bool, output: Path | None) -> None:
             raise KitgenError(errors)
         report = stats_report(checked.game, text_sizes(checked))
         if as_json:
-            click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+            echo_json(json.dumps(report, indent=2, ensure_ascii=False))
             return
         path = output or Path("output") / f"{Path(game).name}-stats.pdf"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,26 +85,26 @@ def stats(game: str, as_json: bool, output: Path | None) -> None:
         _fail(exc)
     _print_composition(checked.game)
     _print_stats(report)
-    click.echo(f"\nCharts: {path}")
+    echo(f"\nCharts: {path}")
 
 
 def _print_stats(report: dict) -> None:
     for deck in report["decks"]:
-        click.echo(f"\n{deck['name']}: {deck['cards']} cards")
-        click.echo("  chance of at least one card of the type in the first N draws")
-        click.echo(f"  {'type':<22}{'cards':>6}   N =" + "".join(f"{n:>5}" for n in deck["draw_odds"]["draws"]))
+        echo(f"\n{deck['name']}: {deck['cards']} cards")
+        echo("  chance of at least one card of the type in the first N draws")
+        echo(f"  {'type':<22}{'cards':>6}   N =" + "".join(f"{n:>5}" for n in deck["draw_odds"]["draws"]))
         for row in deck["types"]:
             odds = "".join(f"{p:>5.0%}" for p in deck["draw_odds"]["types"][row["type"]])
-            click.echo(f"  {row['type']:<22}{row['cards']:>6}      {odds}")
+            echo(f"  {row['type']:<22}{row['cards']:>6}      {odds}")
         spread = ", ".join(f"{value}: {count}" for value, count in deck["strength"].items())
-        click.echo(f"  strength (sum of effects) -> cards: {spread}")
+        echo(f"  strength (sum of effects) -> cards: {spread}")
         sizes = deck["legibility"]
         if sizes:
             low = [s for s in sizes if s["below_minimum"]]
-            click.echo(f"  text size after fitting: smallest {sizes[0]['size']:g} pt ({sizes[0]['card']}), "
-                       f"largest {sizes[-1]['size']:g} pt; {len(low)} below the minimum of {report['min_text_size']:g} pt")
+            echo(f"  text size after fitting: smallest {sizes[0]['size']:g} pt ({sizes[0]['card']}), "
+                 f"largest {sizes[-1]['size']:g} pt; {len(low)} below the minimum of {report['min_text_size']:g} pt")
             for item in low:
-                click.echo(f"    {item['card']}: {item['size']:g} pt")
+                echo(f"    {item['card']}: {item['size']:g} pt")
 
 
 def _print_composition(game) -> None:
@@ -114,26 +114,26 @@ def _print_composition(game) -> None:
     abbreviations = [a.abbreviation or a.name[:3].upper() for a in game.attributes]
     for deck in game.decks:
         total = sum(card.copies for card in deck.cards)
-        click.echo(f"\n{deck.name} ({deck.id}): {total} cards")
-        click.echo(f"  {'type':<22}{'cards':>6}  " + " ".join(f"{a:>4}" for a in abbreviations))
+        echo(f"\n{deck.name} ({deck.id}): {total} cards")
+        echo(f"  {'type':<22}{'cards':>6}  " + " ".join(f"{a:>4}" for a in abbreviations))
         for stats in deck_stats(game, deck):
             points = " ".join(f"{stats.points[a.name]:>+4d}" for a in game.attributes)
-            click.echo(f"  {stats.type:<22}{stats.cards:>6}  {points}")
+            echo(f"  {stats.type:<22}{stats.cards:>6}  {points}")
             for label, chosen in stats.choices.items():  # alternatives: one row per answer, never summed
                 points = " ".join(f"{chosen[a.name]:>+4d}" for a in game.attributes)
-                click.echo(f"    {label[:20]:<26}  {points}")
+                echo(f"    {label[:20]:<26}  {points}")
     if game.limits:
-        click.echo("\nLimits, checked against every starting position:")
+        echo("\nLimits, checked against every starting position:")
         for limit in game.limits:
             clashes = limit_clashes(game, limit)
             settled = f"; settled by erratum {limit.erratum}" if limit.erratum else " (see the warning)"
             state = f"broken at the start: {describe_clashes(limit, clashes)}{settled}" if clashes else "kept"
-            click.echo(f"  {limit.where}: {limit.name} ({limit.check}): {state}")
+            echo(f"  {limit.where}: {limit.name} ({limit.check}): {state}")
     if game.errata:
-        click.echo("\nErrata applied (printed in the rules summary):")
+        echo("\nErrata applied (printed in the rules summary):")
         for erratum in game.errata:
-            click.echo(f"  {erratum.where}: {erratum.id}: {erratum.kit}")
-    click.echo("")
+            echo(f"  {erratum.where}: {erratum.id}: {erratum.kit}")
+    echo("")
 
 
 @main.command(name="list")
@@ -152,21 +152,21 @@ def list_games(as_json: bool) -> None:
         try:
             game = load_game(resolved.folder)
         except KitgenError as exc:
-            click.echo(f"{exc.problems[0]}", err=True)
+            echo(f"{exc.problems[0]}", err=True)
             games.append({**entry, "ok": False})
             continue
         decks = [{"id": d.id, "name": d.name, "cards": sum(c.copies for c in d.cards)} for d in game.decks]
         games.append({**entry, "ok": True, "title": game.title, "players": game.players, "decks": decks})
     if as_json:
-        click.echo(json.dumps(games, indent=2, ensure_ascii=False))
+        echo_json(json.dumps(games, indent=2, ensure_ascii=False))
         return
     for game in games:
         if not game["ok"]:
-            click.echo(f"{game['name']:<24} (does not load: see above)")
+            echo(f"{game['name']:<24} (does not load: see above)")
             continue
         decks = ", ".join(f"{d['name']} {d['cards']}" for d in game["decks"])
         where = "shipped" if game["read_only"] else game["folder"]
-        click.echo(f"{game['name']:<24} {game['title']}  ·  {game['players']} players  ·  {decks}  ({where})")
+        echo(f"{game['name']:<24} {game['title']}  ·  {game['players']} players  ·  {decks}  ({where})")
 
 
 @main.command(name="art")
@@ -194,17 +194,17 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
         for row in rows:
             row["file"] = str(Path(row["file"]).resolve().relative_to(folder.resolve()))
     if box:
-        click.echo(f"Art box: {box['w_mm']:.1f} x {box['h_mm']:.1f} mm ({box['fit']}); at 300 dpi "
-                   f"{box['w_px']} x {box['h_px']} px. Files: art/<card id>.png, .jpg, .jpeg or .webp\n")
-    click.echo(f"{'deck':<10}{'card':<32}{'art':<5}file")
+        echo(f"Art box: {box['w_mm']:.1f} x {box['h_mm']:.1f} mm ({box['fit']}); at 300 dpi "
+             f"{box['w_px']} x {box['h_px']} px. Files: art/<card id>.png, .jpg, .jpeg or .webp\n")
+    echo(f"{'deck':<10}{'card':<32}{'art':<5}file")
     for row in rows:
-        click.echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
+        echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
     with_art = sum(row["has_art"] for row in rows)
-    click.echo(f"\n{with_art} of {len(rows)} cards have art.")
+    echo(f"\n{with_art} of {len(rows)} cards have art.")
     if read_only:
         name = Path(game).name
-        click.echo(f"{name} is shipped with kitgen and read-only. To add art, copy it out first:\n"
-                   f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
+        echo(f"{name} is shipped with kitgen and read-only. To add art, copy it out first:\n"
+             f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
 
 
 def _suggest_icons(project: Project, game_ref: str) -> None:
@@ -230,18 +230,18 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
     except KitgenError as exc:
         _fail(exc)
     except OSError as exc:
-        click.echo(f"{folder / 'art'}: error: cannot write the suggestions: {exc.strerror or exc}")
+        echo(f"{folder / 'art'}: error: cannot write the suggestions: {exc.strerror or exc}")
         sys.exit(1)
-    click.echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
+    echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
-        click.echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "
-                   + ", ".join(s.alternatives))
+        echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "
+             + ", ".join(s.alternatives))
     for deck in dict.fromkeys(s.deck for s in found):
         mine = [s for s in found if s.deck == deck]
         icons = {s.icon for s in mine if s.icon}
-        click.echo(f"{deck}: {len(icons)} distinct icons proposed for {len(mine)} cards, "
-                   f"{sum(not s.icon for s in mine)} without a proposal")
-    click.echo(f"Written: {path}  (review it, then copy `icon: NAME` onto the cards in decks/*.yaml)")
+        echo(f"{deck}: {len(icons)} distinct icons proposed for {len(mine)} cards, "
+             f"{sum(not s.icon for s in mine)} without a proposal")
+    echo(f"Written: {path}  (review it, then copy `icon: NAME` onto the cards in decks/*.yaml)")
 
 
 @main.command()
@@ -251,4 +251,4 @@ def schema(part: str) -> None:
     """Print the JSON Schema of the data format (editors use it to complete and check YAML)."""
     from kitgen.load.schema import json_schema
 
-    click.echo(json.dumps(json_schema(part), indent=2, ensure_ascii=False))
+    echo_json(json.dumps(json_schema(part), indent=2, ensure_ascii=False))

@@ -15,6 +15,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStrea
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
+from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
 from kitgen.render.fonts import font_name
 
@@ -24,10 +25,33 @@ def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colou
     return _parse_colour(text)
 
 
+# What this module and stream.py use of reportlab beyond its public API (a canvas's and its
+# document's private state). pyproject.toml pins reportlab to the releases this was tested with;
+# should another be installed anyway, a missing name stops the build with one line instead of
+# writing a broken PDF. tests/unit/test_reportlab_pin.py checks the pin and this list.
+PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression")
+PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumberAndVersion", "numberToId",
+                    "objectcounter", "delayedFonts", "encrypt", "Catalog", "Pages", "Outlines", "info",
+                    "Reference", "addForm", "xobjDict", "invariant")
+
+
+def check_reportlab(canvas: Canvas) -> None:
+    missing = [f"Canvas.{name}" for name in PRIVATE_CANVAS if not hasattr(canvas, name)]
+    if not missing:
+        missing = [f"PDFDocument.{name}" for name in PRIVATE_DOCUMENT if not hasattr(canvas._doc, name)]
+    if missing:
+        import reportlab
+
+        raise KitgenError(error(Where("kitgen"), f"reportlab {reportlab.Version} is installed, but kitgen needs "
+                                f"{', '.join(missing)} of it and was tested only with the reportlab its package "
+                                "pins (pyproject.toml): reinstall kitgen to get that version"))
+
+
 def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
     # invariant=1: no timestamps or random ids, so the same input gives byte-identical PDFs.
     canvas = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
                     initialFontName=font_name("body"))
+    check_reportlab(canvas)
     canvas.setTitle(title)
     canvas.setAuthor("")
     canvas.setCreator(f"kitgen {__version__}")

@@ -1,9 +1,12 @@
 """Write a whole kit: card sheets and documents into a temporary folder, then swap it in.
 
 A failed or interrupted build removes its temporary folder and leaves the previous kit as it was.
+One build at a time writes into a kit folder (kitgen/lock.py), so no build takes another's staging
+folder for a leftover.
 """
 from __future__ import annotations
 
+import errno
 import io
 import os
 import shutil
@@ -14,7 +17,8 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.interrupt import stop_if_interrupted
+from kitgen.interrupt import deferring_interrupts, note_kit_replaced, stop_if_interrupted
+from kitgen.lock import kit_lock
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game
@@ -28,22 +32,51 @@ def staged(out_dir: Path, game: Game):
     """Yield a temporary folder beside out_dir; when the block succeeds it replaces out_dir (or,
     when out_dir is a folder of the user's own, its files are moved in one by one beside theirs),
     otherwise it is removed and out_dir stays as it was."""
-    out_dir = Path(out_dir)
-    _prepare_parent(out_dir)
-    _remove_leftovers(out_dir)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
-    try:
-        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
-        (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
-        yield staging
-        stop_if_interrupted()  # a library may have swallowed the Ctrl-C: never swap in what it cut short
-        if _users_folder(out_dir):
-            _move_in(staging, out_dir)
-        else:
-            _swap_in(staging, out_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    shown = out_dir = Path(out_dir)
+    if out_dir.is_symlink():  # -o LINK: the kit is the link's target; replacing the link would leave it stale
+        out_dir = Path(os.path.realpath(out_dir))
+    _prepare_parent(out_dir, shown)
+    with kit_lock(out_dir, shown):
+        _remove_leftovers(out_dir)  # under the lock: no other build is using them
+        staging = None
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
+            os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; a kit folder is an ordinary one
+            (staging / MARKER).write_text(f"kitgen kit of {game.id}\n", encoding="utf-8")
+            yield staging
+            stop_if_interrupted()  # a library may have swallowed the Ctrl-C: never swap in what it cut short
+            with deferring_interrupts():  # the swap is never cut in half; the message says which kit is there
+                if _users_folder(out_dir):
+                    _move_in(staging, out_dir)
+                else:
+                    _swap_in(staging, out_dir)
+                note_kit_replaced()
+        except OSError as exc:
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
+            refusal = _not_written(exc, shown, staging)
+            if refusal is None:
+                raise
+            raise refusal from exc
+        except BaseException:
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
+            raise
+
+
+# errno values that mean the kit itself could not be written (rather than a file the game reads)
+_WRITE_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO}
+
+
+def _not_written(exc: OSError, shown: Path, staging: Path | None) -> KitgenError | None:
+    """A file the build could not write, as one line naming the kit; None for any other OSError
+    (a file the game reads): the command line names that file."""
+    inside = exc.filename is None or staging is None or str(exc.filename).startswith(str(staging))
+    if exc.errno not in _WRITE_FAILURES and not inside:
+        return None
+    hint = "free some space and build again" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "build into another folder (-o)"
+    return KitgenError(error(Where(str(shown)), f"cannot write the new kit: {exc.strerror or exc}; {hint} "
+                                                "(the previous kit is unchanged)"))
 
 
 def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
@@ -114,9 +147,10 @@ def _umask() -> int:
     return mask
 
 
-def _prepare_parent(out_dir: Path) -> None:
+def _prepare_parent(out_dir: Path, shown: Path) -> None:
+    """`shown`: out_dir as the user named it (a link to it), for the messages."""
     if out_dir.exists() and not out_dir.is_dir():
-        raise KitgenError(error(Where(str(out_dir)), "output path is a file, not a folder"))
+        raise KitgenError(error(Where(str(shown)), "output path is a file, not a folder"))
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -124,8 +158,8 @@ def _prepare_parent(out_dir: Path) -> None:
     if not os.access(out_dir.parent, os.W_OK):
         raise KitgenError(error(Where(str(out_dir.parent)), "output folder is not writable"))
     if out_dir.is_dir() and not os.access(out_dir, os.W_OK):  # someone protected it: respect that
-        raise KitgenError(error(Where(str(out_dir)), "kit folder is read-only; make it writable or build "
-                                                     "into another folder (-o)"))
+        raise KitgenError(error(Where(str(shown)), "kit folder is read-only; make it writable or build "
+                                                   "into another folder (-o)"))
 
 
 class _JpegReader(ImageReader):

@@ -4,6 +4,8 @@ test file adds its own defects.
 
 A refusal is: the expected exit code, no traceback, exactly one `file[:line]: error: message`
 line naming the file, within a time bound; for a build, the previous kit left as it was.
+Where a fault is injected (monkeypatch), kitgen_in_process runs the same click group in this
+process; assert_one_line and assert_no_crash also refuse the internal-error line (exit 70).
 """
 from __future__ import annotations
 
@@ -11,15 +13,20 @@ import hashlib
 import re
 import shutil
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.integration.test_bad_input import REPO, TINY, Run, run_kitgen
 
 __all__ = ["REPO", "TINY", "Run", "run_kitgen", "tiny_copy", "edit", "assert_refused", "kit_hashes", "timed"]
 
 TIME_BOUND = 20.0  # seconds: the tiny game validates in under one; a hang is killed at this bound
+SECONDS = 30  # for a build of the tiny game: a few seconds on a busy 2-core machine
+BUG_LINE = "bug in kitgen"  # what the CLI prints for an unexpected exception (exit 70): never for bad input
+EX_SOFTWARE = 70
 PROBLEM = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+))?: (?P<level>error|warning): (?P<message>.*)$")
 
 
@@ -87,4 +94,70 @@ def previous_kit(built: Path, tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A copy of the built kit for one case, and its hashes to compare after the failed build."""
     out = tmp_path / "kit"
     shutil.copytree(built, out, symlinks=True)
+    return out, kit_hashes(out)
+
+
+@dataclass(frozen=True)
+class Timed:
+    run: Run
+    seconds: float
+
+
+def kitgen(*args: str | Path, timeout: float = SECONDS) -> Timed:
+    """The real command line in a subprocess, timed."""
+    start = time.monotonic()
+    run = run_kitgen(*args, timeout=timeout)
+    return Timed(run, time.monotonic() - start)
+
+
+def kitgen_in_process(*args: str | Path) -> Timed:
+    """The same click group, in this process: for a fault injected with monkeypatch."""
+    start = time.monotonic()
+    result = CliRunner().invoke(_main(), [str(arg) for arg in args])
+    stdout = result.stdout
+    stderr = result.stderr if result.stderr_bytes is not None else ""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+
+        stderr += "".join(traceback.format_exception(result.exception))  # shown as a crash below
+    code = result.exit_code
+    return Timed(Run(tuple(map(str, args)), code, stdout, stderr), time.monotonic() - start)
+
+
+def _main():
+    from kitgen.cli import main
+
+    return main
+
+
+def assert_one_line(timed: Timed, line: str | re.Pattern[str], exit: int = 1, seconds: float = SECONDS) -> None:
+    """Refused as a user must see it: exactly one non-empty line on stderr matching `line`
+    (a string verbatim, a pattern in full), the exit code, no traceback, no internal error, in time."""
+    run = timed.run
+    assert_no_crash(run)
+    assert run.returncode == exit, f"expected exit {exit}:\n{run.describe()}"
+    lines = [text for text in run.stderr.splitlines() if text.strip()]
+    if exit == 2:  # click's usage error: a usage line and a hint come before the one error line
+        lines = [text for text in lines if not text.startswith(("Usage:", "Try "))]
+    ok = len(lines) == 1 and (lines[0] == line if isinstance(line, str) else line.fullmatch(lines[0]))
+    shown = line if isinstance(line, str) else f"/{line.pattern}/"
+    assert ok, f"expected one line\n{shown}\ngot:\n{run.describe()}"
+    assert timed.seconds < seconds, f"took {timed.seconds:.1f} s (bound {seconds} s):\n{run.describe()}"
+
+
+def assert_no_crash(run: Run | Timed, seconds: float = SECONDS) -> None:
+    """No traceback, and no "internal error" line: bad input must never be reported as a kitgen bug.
+    Given a Timed run, it must also have come within `seconds`."""
+    if isinstance(run, Timed):
+        assert run.seconds < seconds, f"took {run.seconds:.1f} s (bound {seconds} s):\n{run.run.describe()}"
+        run = run.run
+    assert "Traceback" not in run.output, f"kitgen crashed:\n{run.describe()}"
+    assert run.returncode != EX_SOFTWARE and BUG_LINE not in run.output, \
+        f"kitgen reported an internal error (a bug) for bad input:\n{run.describe()}"
+
+
+def copy_kit(kit: Path, into: Path) -> tuple[Path, dict[str, str]]:
+    """A fresh copy of a built kit for one case (in `into`/kits/tiny), and its hashes to compare after."""
+    out = into / "kits" / "tiny"
+    shutil.copytree(kit, out)
     return out, kit_hashes(out)

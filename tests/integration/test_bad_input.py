@@ -132,6 +132,8 @@ def assert_rejected(run: Run, expected: Expected, exit: int = 1) -> None:
     """Exit 1 (0 for warnings only), no traceback, and exactly the expected problem lines
     (strings verbatim, patterns in full)."""
     assert "Traceback" not in run.output, f"kitgen crashed:\n{run.describe()}"
+    assert run.returncode != 70 and "bug in kitgen" not in run.output, \
+        f"kitgen reported an internal error (exit 70) for bad input: a bug to fix, not a message:\n{run.describe()}"
     assert run.returncode == exit, f"expected exit {exit}:\n{run.describe()}"
     if all(isinstance(e, str) for e in expected):
         assert run.problems == list(expected), run.describe()
@@ -446,7 +448,7 @@ def test_bad_input__fails_the_build_and_loses_nothing(case: Case, tmp_path):
     else:
         assert_rejected(run, errors_only(case.expected))
         assert tree_hashes(out) == before, "the failed build changed the previous kit"
-    assert sorted(os.listdir(kits)) == ["tiny"], "the failed build left files beside the kit"
+    assert beside(kits) == ["tiny"], "the failed build left files beside the kit"
 
 
 def tree_hashes(folder: Path) -> dict[str, str]:
@@ -465,8 +467,9 @@ needs_permissions = pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
 
 
 def beside(kits: Path) -> list[str]:
-    """What a folder of kits holds (the build cache is kept elsewhere: kitgen/cache.py)."""
-    return sorted(os.listdir(kits))
+    """What a folder of kits holds (the build cache is kept elsewhere: kitgen/cache.py), without the
+    lock file (.NAME.kitgen-lock) that keeps two builds from writing one kit at once."""
+    return sorted(name for name in os.listdir(kits) if not name.endswith(".kitgen-lock"))
 
 
 def test_output_path_is_an_existing_file__refused_and_the_file_kept(tmp_path):
@@ -475,7 +478,7 @@ def test_output_path_is_an_existing_file__refused_and_the_file_kept(tmp_path):
     run = shown_as(run_kitgen("build", TINY, "-o", notes), tmp_path, "OUT")
     assert_rejected(run, ("OUT/notes.txt: error: output path is a file, not a folder",))
     assert notes.read_text(encoding="utf-8") == "my notes\n"
-    assert os.listdir(tmp_path) == ["notes.txt"], "the refused build left files beside the output path"
+    assert beside(tmp_path) == ["notes.txt"], "the refused build left files beside the output path"
 
 
 @needs_permissions

@@ -1,0 +1,63 @@
+"""kitgen draws through reportlab's private state (render/stream.py, render/canvas.py), so it is
+pinned in pyproject.toml to the release tested. An untested reportlab must fail here, loudly,
+before it writes a broken PDF for a user."""
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pin() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    spec = next(d for d in dependencies if re.match(r"reportlab\b", d))
+    match = re.fullmatch(r"reportlab>=([\d.]+),<([\d.]+)", spec.replace(" ", ""))
+    assert match, f"reportlab must be pinned to a tested range like 'reportlab>=5.1,<5.2', not {spec!r}"
+    return tuple(map(int, match[1].split("."))), tuple(map(int, match[2].split(".")))
+
+
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
+
+
+def test_reportlab__installed_version_is_the_tested_one():
+    low, high = _pin()
+    installed = version("reportlab")
+    assert low <= _release(installed) < high, (
+        f"UNTESTED REPORTLAB: {installed} is installed, but kitgen is tested with reportlab "
+        f">={'.'.join(map(str, low))},<{'.'.join(map(str, high))} (pyproject.toml). kitgen uses reportlab's "
+        "private attributes (render/stream.py, render/canvas.py): run the whole suite on this release, look at "
+        "the PDFs, then move the pin.")
+
+
+def test_reportlab__pin_is_one_minor_release():
+    low, high = _pin()
+    assert high[:1] == low[:1] and high[1] == low[1] + 1, f"pin one minor release, not {low} to {high}"
+
+
+def test_reportlab__has_every_private_name_kitgen_uses(tmp_path):
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.render.canvas import PRIVATE_CANVAS, PRIVATE_DOCUMENT
+
+    canvas = Canvas(str(tmp_path / "x.pdf"), invariant=1)
+    assert [n for n in PRIVATE_CANVAS if not hasattr(canvas, n)] == []
+    assert [n for n in PRIVATE_DOCUMENT if not hasattr(canvas._doc, n)] == []
+
+
+def test_reportlab__missing_private_name__refused_in_one_line(monkeypatch, tmp_path):
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.errors import KitgenError
+    from kitgen.render import canvas as module
+
+    monkeypatch.setattr(module, "PRIVATE_DOCUMENT", (*module.PRIVATE_DOCUMENT, "_gone_in_a_later_release"))
+    with pytest.raises(KitgenError) as caught:
+        module.check_reportlab(Canvas(str(tmp_path / "x.pdf"), invariant=1))
+    line = str(caught.value)
+    assert "\n" not in line and line.startswith("kitgen: error: reportlab ") and "_gone_in_a_later_release" in line
