@@ -57,9 +57,12 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> tuple[float,
     if key in named:
         return named[key]
     match = _SIZE.match(key)
-    if not match or not all(0 < float(match.group(i)) * _UNITS[match.group(3)] <= MAX_SIZE for i in (1, 2)):
+    shown = text if len(str(text)) <= 40 else str(text)[:37] + "..."
+    if not match:
         names = ", ".join(named)
-        raise ValueError(f"'{text}' is not a size: use {names} or WxH with a unit, e.g. 210x297mm")
+        raise ValueError(f"'{shown}' is not a size: use {names} or WxH with a unit, e.g. 210x297mm")
+    if not all(0 < float(match.group(i)) * _UNITS[match.group(3)] <= MAX_SIZE for i in (1, 2)):
+        raise ValueError(f"'{shown}' is out of range: each side more than 0 and at most {MAX_SIZE / MM:g} mm")
     unit = _UNITS[match.group(3)]
     return float(match.group(1)) * unit, float(match.group(2)) * unit
 

@@ -46,9 +46,10 @@ PRINT_FLAGS = {
     "card-one-millimetre": (["--card-size", "1x1mm", "--layout", "single"], 1,
                             "print settings: error: card-size 1 mm is out of range: give 10 to 1000 mm"),
     "paper-smaller-than-its-margins": (["--paper", "1x1mm"], 1,
-                                       "print settings: error: paper 1 mm is out of range: give 25.4 to 5080 mm"),
+                                       "print settings: error: paper 1 mm is out of range: give 25.4 to 2000 mm"),
     "paper-infinite": (["--paper", f"{HUGE}x200mm"], 1,
-                       "print settings: error: paper inf is out of range: give 25.4 to 5080 mm"),
+                       "print settings: error: '1" + "0" * 36 + "...' is out of range: "
+                       "each side more than 0 and at most 2000 mm"),
 }
 
 
