@@ -27,6 +27,7 @@ TIME_BOUND = 20.0  # seconds: the tiny game validates in under one; a hang is ki
 SECONDS = 30  # for a build of the tiny game: a few seconds on a busy 2-core machine
 BUG_LINE = "bug in kitgen"  # what the CLI prints for an unexpected exception (exit 70): never for bad input
 EX_SOFTWARE = 70
+READING = re.compile(r"^kitgen: .*: reading .*/$")  # the note saying which game folder is read (not a problem)
 PROBLEM = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+))?: (?P<level>error|warning): (?P<message>.*)$")
 
 
@@ -136,7 +137,7 @@ def assert_one_line(timed: Timed, line: str | re.Pattern[str], exit: int = 1, se
     run = timed.run
     assert_no_crash(run)
     assert run.returncode == exit, f"expected exit {exit}:\n{run.describe()}"
-    lines = [text for text in run.stderr.splitlines() if text.strip()]
+    lines = [text for text in run.stderr.splitlines() if text.strip() and not READING.match(text)]
     if exit == 2:  # click's usage error: a usage line and a hint come before the one error line
         lines = [text for text in lines if not text.startswith(("Usage:", "Try "))]
     ok = len(lines) == 1 and (lines[0] == line if isinstance(line, str) else line.fullmatch(lines[0]))

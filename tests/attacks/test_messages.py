@@ -78,7 +78,7 @@ def test_control_characters_in_data__escaped_through_the_real_terminal_path(kit,
     out, before = copy_kit(kit, tmp_path)
     timed = kitgen("validate", game)
     assert_nothing_raw(timed.run.output)
-    problems = [line for line in timed.run.stdout.splitlines() if ": error: " in line]
+    problems = [line for line in timed.run.output.splitlines() if ": error: " in line]
     assert timed.run.returncode == 1 and len(problems) == 1 and shown in problems[0], timed.run.describe()
     assert_no_crash(timed)
     assert timed.seconds < 30 and kit_hashes(out) == before
