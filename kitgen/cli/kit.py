@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, echo, main, print_options, quiet, use_game
+from kitgen.cli.common import _fail, echo, echo_json, main, print_options, quiet, use_game
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 
