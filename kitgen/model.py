@@ -84,6 +84,7 @@ class CardType:
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
     frame: str = ""  # a shared card design, card-front-<frame>.yaml: text, picture, tech ...
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
+    resolve: "Resolution | None" = None  # how a card of this type takes effect (default: its effects apply)
     where: Where | None = _where()
 
 
@@ -113,6 +114,7 @@ class Card:
     icon: str = ""  # the card's own picture: an icon name of the icon set (game-icons.net names)
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
+    actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
     where: Where | None = _where()
 
 
@@ -168,6 +170,7 @@ class Phase:
     also: tuple[Trigger, ...] = ()  # further bonuses in the same phase (highest Culture also gains 1 VP)
     summary: str = ""
     flavor: str = ""
+    actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
     where: Where | None = _where()
 
 
@@ -203,6 +206,7 @@ class TableRow:
     effects: tuple[Effect, ...] = ()
     text: str = ""
     erratum: str | None = None
+    any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
     where: Where | None = _where()
 
 
@@ -332,6 +336,59 @@ class KitChoice:
     where: Where | None = _where()
 
 
+ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
+                     "check-victory"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of a phase's (or a card's) rule, as `kitgen simulate` plays it. `do` says which:
+    draw COUNT cards (from `deck`, else the first deck); play up to COUNT cards of `types`;
+    discard COUNT; discard-to-limit (the hand limit); change an attribute by `delta` (the
+    `attribute`, or one rolled on `table`) for `target`, never below `floor`; take COUNT points of a
+    rolled attribute from a target player; hand-size `delta` until the end of the turn; event: roll
+    `die`, and on one of the results `on` draw and resolve the top card of `deck`, from turn
+    `from_turn`; check-victory."""
+
+    do: ActionKind
+    count: int = 1
+    types: tuple[str, ...] = ()
+    deck: str = ""
+    attribute: str = ""
+    table: str = ""
+    delta: int = 0
+    target: Target = "self"
+    floor: int | None = None
+    die: str = ""
+    on: tuple[int, ...] = ()
+    from_turn: int = 1
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a card that offers several: the effects under `condition` apply, plus `rolls`
+    rolls on `table` (a Moral Dilemma: Malevolent, or Benevolent and two Benevolence rolls)."""
+
+    condition: str
+    table: str = ""
+    rolls: int = 0
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """How a card of a type takes effect: `effects` (they apply to its player), `choice` (its player
+    picks one of `options`), or `vote` (every player sums `votes`; the single highest total
+    resolves the card as its player; a tie resolves nothing)."""
+
+    kind: Literal["effects", "choice", "vote"] = "effects"
+    options: tuple[Option, ...] = ()
+    votes: tuple[str, ...] = ()
+    where: Where | None = _where()
+
+
 @dataclass(frozen=True)
 class PrintSettings:
     """Print defaults a game (game.yaml `print:`) or a user (kitgen.yaml `print:`) can set;
@@ -396,6 +453,7 @@ class Game:
     min_text_size: Length = Length(6.5)  # legibility policy: card text shrunk below this is reported
     fonts: GameFonts = GameFonts()
     print: PrintSettings = PrintSettings()
+    turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

@@ -11,7 +11,7 @@ THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "open
 # openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
 # platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
-    "model": set(), "units": set(), "errors": set(), "check": set(), "watching": {"watchfiles"},
+    "model": set(), "units": set(), "errors": set(), "check": set(), "simulate": set(), "watching": {"watchfiles"},
     "preview": {"pypdfium2"},  # the live preview renders the PDF's pages, as the PNG export does
     "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2"},
     "cli": {"click", "platformdirs"}, "cache": {"platformdirs"},  # cache: the user's cache folder

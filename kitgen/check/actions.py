@@ -1,0 +1,72 @@
+"""Checks for what `kitgen simulate` reads: each phase's and card's actions, card types' resolve.
+Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
+from __future__ import annotations
+
+import difflib
+
+from kitgen.check.dice import die_range
+from kitgen.errors import Problem, error
+from kitgen.model import Action, Game
+
+NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
+
+
+def check_actions(game: Game) -> list[Problem]:
+    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    problems = [p for owner, actions in owners for action in actions for p in _action(game, action, owner)]
+    for card_type in game.card_types:
+        problems += _resolve(game, card_type)
+    return problems
+
+
+def _action(game: Game, action: Action, owner: str) -> list[Problem]:
+    problems = []
+
+    def unknown(what: str, name: str, known: list[str]) -> None:
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        problems.append(error(action.where, f"{owner}: action '{action.do}': unknown {what} '{name}'{hint}"))
+
+    types = [t.name for t in game.card_types]
+    for name in action.types:
+        if name not in types:
+            unknown("card type", name, types)
+    decks = [d.id for d in game.decks]
+    if action.deck and action.deck not in decks:
+        unknown("deck", action.deck, decks)
+    if action.attribute and game.attribute(action.attribute) is None:
+        unknown("attribute", action.attribute, [a.name for a in game.attributes])
+    tables = [t.id for t in game.tables if t.die]
+    if action.table and action.table not in tables:
+        unknown("dice table", action.table, tables)
+    if action.do in NEEDS_TABLE_OR_ATTRIBUTE and not (action.attribute or action.table):
+        problems.append(error(action.where, f"{owner}: action '{action.do}' needs an attribute or a table"))
+    if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
+        problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
+                                            "the results it happens on ('on')"))
+    if action.count < 0 or action.count > 1000:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': count {action.count} is not 0-1000"))
+    return problems
+
+
+def _resolve(game: Game, card_type) -> list[Problem]:
+    resolve = card_type.resolve
+    if resolve is None:
+        return []
+    problems = []
+    conditions = {c.id for c in game.conditions}
+    tables = {t.id for t in game.tables if t.die}
+    for option in resolve.options:
+        if option.condition not in conditions:
+            problems.append(error(option.where, f"card type '{card_type.name}': unknown condition '{option.condition}'"))
+        if option.table and option.table not in tables:
+            problems.append(error(option.where, f"card type '{card_type.name}': unknown dice table '{option.table}'"))
+    for name in resolve.votes:
+        if game.attribute(name) is None:
+            problems.append(error(resolve.where, f"card type '{card_type.name}': unknown attribute '{name}'"))
+    if resolve.kind == "choice" and not resolve.options:
+        problems.append(error(resolve.where, f"card type '{card_type.name}': a choice needs options"))
+    if resolve.kind == "vote" and not resolve.votes:
+        problems.append(error(resolve.where, f"card type '{card_type.name}': a vote needs the attributes it sums"))
+    return problems
