@@ -93,6 +93,8 @@ def _split_effects(card: Card, attributes: list[str]) -> tuple[dict, list[Effect
 
 def _cell(card: Card, name: str):
     value = getattr(card, name)
+    if name == "actions":  # the simulator's steps: YAML flow notation, as the effects column
+        return _flow([_record_dict(action) for action in value]) if value else ""
     if name == "keywords":
         return ", ".join(value)
     if name == "copies":
@@ -107,7 +109,18 @@ def _card_dict(card: Card) -> dict:
         if f.name == "where" or value == _CARD_DEFAULTS.get(f.name, object()):
             continue
         out[f.name] = [_effect_dict(e) for e in value] if f.name == "effects" else (
+            [_record_dict(a) for a in value] if f.name == "actions" else
             list(value) if isinstance(value, tuple) else value)
+    return out
+
+
+def _record_dict(record) -> dict:
+    """A record (an action) as a designer writes it: the fields that differ from their default."""
+    out = {}
+    for f in dataclasses.fields(record):
+        value = getattr(record, f.name)
+        if f.name != "where" and (f.default is dataclasses.MISSING or value != f.default):
+            out[f.name] = list(value) if isinstance(value, tuple) else value
     return out
 
 

@@ -173,6 +173,10 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                 (_scalar("delta", row, col), _scalar(value.strip(), row, col))], cell.start_mark, cell.end_mark))
         elif role == "effects":
             effects.extend(_flow_effects(value, row, col, title, converter))
+        elif role == "actions":
+            steps = _flow_effects(value, row, col, title, converter, "[{do: play, count: 1, types: [Ship]}]")
+            pairs.append((_scalar(role, row, col), yaml.SequenceNode("tag:yaml.org,2002:seq", steps,
+                                                                     cell.start_mark, cell.end_mark)))
         elif role == "keywords":
             words = [_scalar(w.strip(), row, col) for w in value.split(",") if w.strip()]
             pairs.append((_scalar(role, row, col), yaml.SequenceNode("tag:yaml.org,2002:seq", words,
@@ -186,14 +190,15 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
     return yaml.MappingNode("tag:yaml.org,2002:map", pairs, mark, mark)
 
 
-def _flow_effects(text: str, row: int, col: int, title: str, converter: Converter) -> list[yaml.Node]:
-    """The effects cell in YAML flow notation: a list of mappings, or one mapping."""
+def _flow_effects(text: str, row: int, col: int, title: str, converter: Converter,
+                  example: str = "[{attribute: Trade, delta: +1, target: all-players}]") -> list[yaml.Node]:
+    """The effects (or actions) cell in YAML flow notation: a list of mappings, or one mapping."""
     try:
         node = _compose(text, "", None)
     except (yaml.YAMLError, KitgenError) as exc:
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         converter.fail(_scalar(text, row, col), "", f"column '{title}': not YAML flow notation ({reason}); "
-                       "write e.g. [{attribute: Trade, delta: +1, target: all-players}]")
+                       f"write e.g. {example}")
         return []
     if node is None:
         return []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import pdf_text, run_kitgen
+from tests.conftest import pdf_text, run_kitgen
 
 from kitgen.load import load_game
 
