@@ -15,7 +15,7 @@ import traceback
 import click
 
 from kitgen import __version__
-from kitgen.errors import KitgenError, json_printable, printable, sort_problems
+from kitgen.errors import KitgenError, Where, error, json_printable, printable, sort_problems
 from kitgen.units import CARD_SIZES, MM, PRINT_LIMITS, Length, parse_length
 
 EX_SOFTWARE = 70  # sysexits.h: an internal software error
@@ -179,3 +179,13 @@ def main(ctx: click.Context, is_quiet: bool, verbose: int, debug: bool) -> None:
     GAME is a folder holding a game.yaml, else data/GAME under this folder, else a game shipped
     with kitgen (read-only: `kitgen new NAME --from GAME` copies one out)."""
     ctx.obj = {**(ctx.obj or {}), "quiet": is_quiet, "verbose": verbose}
+    _check_environment()
+
+
+def _check_environment() -> None:
+    """The environment is input too: SOURCE_DATE_EPOCH dates every PDF (reproducible builds), and
+    reportlab fails deep inside a build on anything but a whole number of seconds."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch is not None and not (epoch.isascii() and epoch.strip().isdigit() and len(epoch.strip()) <= 12):
+        _fail(KitgenError(error(Where("SOURCE_DATE_EPOCH"), f"'{epoch[:40]}' is not a whole number of seconds "
+                                "since 1970-01-01 (as reproducible builds set it); unset it or give e.g. 1700000000")))

@@ -20,7 +20,8 @@ from kitgen.project import Project
 @click.option("--all", "build_all", is_flag=True, help="Build every shipped game, one after another.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
 @print_options
-@click.option("--templates", type=click.Path(path_type=Path, file_okay=False), help="Templates that override ours.")
+@click.option("--templates", type=click.Path(path_type=Path, file_okay=False, exists=True),
+              help="Templates that override ours.")
 @click.option("--config", type=click.Path(path_type=Path, dir_okay=False),
               help="Print settings file (default: kitgen.yaml in this folder, if there is one).")
 @click.option("--strict", is_flag=True, help="Warnings (e.g. text below the legibility minimum) fail the build.")
