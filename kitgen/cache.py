@@ -88,10 +88,12 @@ def _make_folder(path: Path) -> bool:
 class BuildCache:
     """Faces one by one in an SQLite file (looked up as cards are drawn: a 10,000-card deck's faces
     are never all in memory), files by key. Disabled (--no-cache) it stores and finds nothing.
-    Nothing is committed until save(): a build that fails or is killed leaves the last good cache."""
+    Nothing is committed until save(): a build that fails or is killed leaves the last good cache.
+    `read_only` (validate): faces and notes an earlier build kept are read, nothing is written."""
 
-    def __init__(self, folder: Path | None):
+    def __init__(self, folder: Path | None, read_only: bool = False):
         self.folder = folder
+        self.read_only = read_only
         self.sums: dict[str, str] = {}  # file key -> sha256 of the bytes saved
         self.used: set[str] = set()  # face keys this build looked up or stored
         self.stored_layers: set[str] = set()  # shared layers known to be in the database: written once
@@ -126,11 +128,13 @@ class BuildCache:
                     if self._db is not None:
                         self._db.close()
                     self._db = None
-                    if attempt == 0:
+                    if attempt == 0 and not self.read_only:
                         self._remove(FACES, f"{FACES}-journal")
         return self._db
 
     def _open(self) -> sqlite3.Connection | None:
+        if self.read_only:
+            return self._open_to_read()
         if not _make_folder(self.folder):
             return None
         path = self.folder / FACES
@@ -156,6 +160,18 @@ class BuildCache:
         if fresh:
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         db.commit()
+        return db
+
+    def _open_to_read(self) -> sqlite3.Connection | None:
+        """The faces database as an earlier build left it, opened read-only; None if there is none."""
+        path = self.folder / FACES
+        if not os.path.lexists(path) or not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
+            db.close()
+            return None
+        self._db = db
         return db
 
     def _remove(self, *names: str) -> None:
@@ -198,7 +214,7 @@ class BuildCache:
             return None
 
     def keep_drawn(self, key: str, record) -> None:
-        if (db := self._faces()) is None:
+        if self.read_only or (db := self._faces()) is None:
             return
         try:
             db.execute("INSERT OR REPLACE INTO drawn VALUES (?, ?, ?)",
@@ -235,7 +251,7 @@ class BuildCache:
 
     def keep_face(self, key: str, face, note=None) -> None:
         """Store a face (and its note); the layers it shares with other faces are stored once."""
-        if (db := self._faces()) is None:
+        if self.read_only or (db := self._faces()) is None:
             return
         self.used.add(key)
         try:
@@ -271,7 +287,7 @@ class BuildCache:
 
     def save(self, files: dict[str, Path]) -> None:
         """Keep exactly what this build used: the cache never grows past one kit."""
-        if not self.folder:
+        if not self.folder or self.read_only:
             return
         try:
             if _make_folder(self.folder):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, echo, echo_json, main, quiet, use_game
+from kitgen.cli.common import _fail, echo, echo_json, main, quiet, use_game, verbose
 from kitgen.errors import KitgenError, Problem, Where, error, sort_problems
 from kitgen.project import Project
 
@@ -21,10 +21,18 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     from kitgen.build import Options, check_kit, layout_documents
     from kitgen.check.stats import stats_report
 
+    from kitgen.cache import BuildCache, kit_cache_folder
+
     project = Project.default()
     ref = use_game(project, game)
+    # The kit `kitgen build GAME` makes by default: faces it laid out from the same inputs are not
+    # laid out again (their notes say whether the text fits); validate reads that cache, never writes it.
+    cache = BuildCache(kit_cache_folder(Path("output") / Path(game).name), read_only=True)
     try:
-        checked = check_kit(project, ref)
+        checked = check_kit(project, ref, cache=cache)
+        if verbose():
+            echo(f"kitgen: {checked.laid_out} card faces laid out, the others as the last build laid them out",
+                 err=True)
         if not any(p.is_error for p in checked.problems):  # document templates are checked too
             layout_documents(project, checked.game, ref, Options())
     except KitgenError as exc:
