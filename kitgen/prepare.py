@@ -254,7 +254,7 @@ def check_icons(game: Game, icons) -> list[Problem]:
     named += [(f"back of deck '{d.id}'", d.back.icon, d.back.where or d.where) for d in game.decks if d.back.icon]
     problems = []
     for owner, icon, where in named:
-        if icons.get(icon) is None:
+        if icon not in icons.icons:  # by name: an outline is parsed (and a damaged one reported) when drawn
             close = difflib.get_close_matches(icon, list(icons.icons), n=1)
             problems.append(error(where, f"{owner}: no icon named '{icon}'"
                                   + (f" (did you mean '{close[0]}'?)" if close else "")))
