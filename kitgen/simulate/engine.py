@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from kitgen.simulate.plan import NO_CONDITION, Plan, dice
+from kitgen.simulate.plan import NO_CONDITION, Plan
 
 RANDOM, GREEDY = 0, 1
 
@@ -124,7 +124,7 @@ class Table:
             self.bonus[seat] += delta
         elif do == "event":
             if self.turn >= from_turn:
-                number, sides = dice(die)
+                number, sides = die
                 if sum(self.rng.randint(1, sides) for _ in range(number)) in on:
                     card = self.draw(deck)
                     if card >= 0:

@@ -51,7 +51,7 @@ def compile_game(game: Game) -> Plan:
                 game.hand_limit.base if game.hand_limit else 0, game.turns,
                 next((d.id for d in game.decks if not d.optional), game.decks[0].id if game.decks else ""),
                 conditions=conditions, turn_structure=game.turn_structure, coverage=coverage)
-    plan.tables = {t.id: _table(t, index, conditions, coverage) for t in game.tables if t.die}
+    plan.tables = {t.id: _table(t, index, conditions) for t in game.tables if t.die}
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index, coverage) for t in game.card_types)
     type_index = {t.name: i for i, t in enumerate(game.card_types)}
@@ -61,7 +61,7 @@ def compile_game(game: Game) -> Plan:
         for card in deck.cards:
             copies += [len(cards)] * card.copies
             cards.append((card.name, type_index.get(card.type, 0), _effects(card.effects, index, conditions),
-                          tuple(_action(a, index, coverage, f"card '{card.name}'") for a in card.actions)))
+                          tuple(_action(a, index) for a in card.actions)))
             if card.text and not card.actions:
                 coverage.append((f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
         decks[deck.id] = tuple(copies)
@@ -119,7 +119,7 @@ def dice(die: str) -> tuple[int, int]:
     return (bounds[0], bounds[1] // bounds[0]) if bounds else (0, 0)
 
 
-def _table(table, index, conditions, coverage) -> tuple:
+def _table(table, index, conditions) -> tuple:
     """(count, sides, entries by total): an entry is an attribute index, -1 for any attribute the
     roller picks, or effects."""
     count, sides = dice(table.die)
@@ -135,10 +135,11 @@ def _table(table, index, conditions, coverage) -> tuple:
     return count, sides, tuple(entries)
 
 
-def _action(action: Action, index, coverage, owner: str) -> tuple:
+def _action(action: Action, index) -> tuple:
+    """An action as the engine reads it: names as indices, the die as (count, sides)."""
     attribute = index.get(action.attribute, -2) if action.attribute else -2
     return (action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
-            TARGETS[action.target], action.floor, action.die, frozenset(action.on), action.from_turn)
+            TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn)
 
 
 def _phase(phase, index, coverage) -> tuple:
@@ -150,7 +151,7 @@ def _phase(phase, index, coverage) -> tuple:
         coverage.append((f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only"))
     for also in phase.also:
         coverage.append((f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
-    return phase.name, trigger, tuple(_action(a, index, coverage, f"phase '{phase.name}'") for a in phase.actions)
+    return phase.name, trigger, tuple(_action(a, index) for a in phase.actions)
 
 
 def _path(path, index, coverage) -> tuple:
