@@ -11,6 +11,7 @@ import math
 import os
 import sys
 import traceback
+from pathlib import Path
 
 import click
 
@@ -25,6 +26,18 @@ def echo(text: str = "", err: bool = False, nl: bool = True, keep: str = "\n") -
     """click.echo with every control character in `text` shown escaped (see errors.printable):
     game data in a message never reaches the terminal raw. The CLI prints through this only."""
     click.echo(printable(str(text), keep), err=err, nl=nl)
+
+
+def default_output(game: str, suffix: str = "") -> Path:
+    """Where a command writes for GAME unless told: output/<game folder name><suffix>. build's kit is
+    here, and validate finds that kit's cache by the same name."""
+    return Path("output") / f"{Path(game).name}{suffix}"
+
+
+def problem_json(problem) -> dict:
+    """A problem as --json prints it (build, validate): its place, level and message."""
+    return {"file": problem.where.file, "line": problem.where.line, "col": problem.where.col,
+            "level": problem.level, "message": problem.message}
 
 
 def echo_json(text: str) -> None:

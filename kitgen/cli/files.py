@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import LengthMM, _fail, echo, echo_json, main, print_options, use_game, verbose
+from kitgen.cli.common import default_output, echo, echo_json, _fail, LengthMM, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, sort_problems
 from kitgen.project import Project
@@ -53,7 +53,7 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
             loaded = load_game(Path(ref))
             echo_json(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
             return
-        out_dir = output or Path("output") / f"{Path(game).name}-{target or fmt}"
+        out_dir = output or default_output(game, f"-{target or fmt}")
         if fmt == "png":
             preset = TARGETS[target] if target else None
             bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)

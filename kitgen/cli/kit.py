@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, echo, echo_json, main, print_options, quiet, use_game
+from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 
@@ -48,7 +48,7 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
     for number, name in enumerate(games, start=1):
         if build_all and not quiet():
             echo(f"[{number}/{len(games)}] {name} ...", err=True)
-        out_dir = (output / name if build_all else output) if output else Path("output") / Path(name).name
+        out_dir = (output / name if build_all else output) if output else default_output(name)
         sink = [] if as_json else None
         ok = _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache, sink)
         failed += not ok
@@ -112,8 +112,7 @@ def _summary(report, out_dir: Path, cards: int) -> dict:
                                       for d in report.game.decks],
             "files": [{"name": p.name, "drawn": p.name in report.rendered} for p in report.files],
             "laid_out": report.laid_out, "card_faces": cards_in(report.game),
-            "warnings": [{"file": w.where.file, "line": w.where.line, "level": w.level, "message": w.message}
-                         for w in sort_problems(report.warnings)]}
+            "warnings": [problem_json(w) for w in sort_problems(report.warnings)]}
 
 
 def interrupted_message() -> str:
@@ -161,7 +160,7 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
 
     project = Project.default()
     folder = Path(use_game(project, game))
-    out_dir = output or Path("output") / Path(game).name
+    out_dir = output or default_output(game)
     echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, echo, echo_json, main, quiet, use_game, verbose
-from kitgen.errors import KitgenError, Problem, Where, error, sort_problems
+from kitgen.cli.common import default_output, echo, echo_json, _fail, main, problem_json, quiet, use_game, verbose
+from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 
 
@@ -27,7 +27,7 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     ref = use_game(project, game)
     # The kit `kitgen build GAME` makes by default: faces it laid out from the same inputs are not
     # laid out again (their notes say whether the text fits); validate reads that cache, never writes it.
-    cache = BuildCache(kit_cache_folder(Path("output") / Path(game).name), read_only=True)
+    cache = BuildCache(kit_cache_folder(default_output(game)), read_only=True)
     try:
         checked = check_kit(project, ref, cache=cache)
         if verbose():
@@ -37,14 +37,14 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
             layout_documents(project, checked.game, ref, Options())
     except KitgenError as exc:
         if as_json:
-            echo_json(json.dumps({"game": game, "ok": False, "problems": [_problem_json(p) for p in exc.problems]}))
+            echo_json(json.dumps({"game": game, "ok": False, "problems": [problem_json(p) for p in exc.problems]}))
             sys.exit(1)
         _fail(exc)
     problems = sort_problems(checked.problems)
     errors = sum(p.is_error or strict for p in problems)
     if as_json:
         echo_json(json.dumps({"game": checked.game.id, "ok": not errors,
-                              "problems": [_problem_json(p) for p in problems],
+                              "problems": [problem_json(p) for p in problems],
                               "errata": [e.id for e in checked.game.errata],
                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
         sys.exit(1 if errors else 0)
@@ -56,11 +56,6 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
         echo(f"{checked.game.title}: {sum(p.is_error for p in problems)} errors, {warnings} warnings, "
              f"{len(checked.game.errata)} errata applied" + (" (strict: warnings fail)" if strict else ""))
     sys.exit(1 if errors else 0)
-
-
-def _problem_json(problem: Problem) -> dict:
-    return {"file": problem.where.file, "line": problem.where.line, "level": problem.level,
-            "message": problem.message}
 
 
 @main.command()
@@ -84,7 +79,7 @@ def stats(game: str, as_json: bool, output: Path | None) -> None:
         if as_json:
             echo_json(json.dumps(report, indent=2, ensure_ascii=False))
             return
-        path = output or Path("output") / f"{Path(game).name}-stats.pdf"
+        path = output or default_output(game, "-stats.pdf")
         path.parent.mkdir(parents=True, exist_ok=True)
         from kitgen.render.stats import render_stats  # charts: imported by the one command that draws them
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, main, quiet, use_game
+from kitgen.cli.common import _fail, echo, echo_json, main, quiet, use_game
 from kitgen.errors import KitgenError, Where, error
 
 
@@ -58,40 +58,40 @@ def simulate(game: str, games: int, players: int, seed: int, policies: str, work
     except KitgenError as exc:
         _fail(exc)
     if as_json:
-        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        echo_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         _print_report(report, ranked_cards(report))
     if output:
-        click.echo(f"Charts: {output}", err=as_json)
+        echo(f"Charts: {output}", err=as_json)
 
 
 def _progress(done: int, total: int) -> None:
-    click.echo(f"\rplaying {done:,} of {total:,} games", nl=done == total, err=True)
+    echo(f"\rplaying {done:,} of {total:,} games", nl=done == total, err=True)
 
 
 def _print_report(report: dict, ranked: tuple[list, list]) -> None:
     games = report["games"]
-    click.echo(f"{games:,} games, {report['players']} players, seed {report['seed']}")
-    click.echo("\nWin rate per faction (95% interval):")
+    echo(f"{games:,} games, {report['players']} players, seed {report['seed']}")
+    echo("\nWin rate per faction (95% interval):")
     for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
         low, high = row["ci95"]
-        click.echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games)")
-    click.echo("\nWin rate per seat:")
+        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games)")
+    echo("\nWin rate per seat:")
     for seat in report["seats"]:
-        click.echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}")
-    click.echo("\nVictories:")
+        echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}")
+    echo("\nVictories:")
     for name, count in report["victories"].items():
-        click.echo(f"  {name:<28}{count / games:>7.1%}")
-    click.echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}")
+        echo(f"  {name:<28}{count / games:>7.1%}")
+    echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}")
     turns = report["turns"]
-    click.echo(f"\nGame length: {turns['mean']} turns on average ({turns['min']}-{turns['max']})")
+    echo(f"\nGame length: {turns['mean']} turns on average ({turns['min']}-{turns['max']})")
     top, bottom = ranked
     for title, rows in (("Cards with the most lift", top), ("Cards with the least lift", bottom)):
-        click.echo(f"\n{title}:")
+        echo(f"\n{title}:")
         for row in rows:
-            click.echo(f"  {row['name']:<32}{row['lift']:>+7.1%}   ({row['plays']:,} plays)")
+            echo(f"  {row['name']:<32}{row['lift']:>+7.1%}   ({row['plays']:,} plays)")
     skipped = [c for c in report["coverage"] if c["status"] != "exact"]
-    click.echo(f"\nCoverage: {len(report['coverage']) - len(skipped)} rules simulated exactly, "
+    echo(f"\nCoverage: {len(report['coverage']) - len(skipped)} rules simulated exactly, "
                f"{len(skipped)} approximated or skipped" + (":" if skipped else ""))
     for item in skipped:
-        click.echo(f"  {item['status']}: {item['rule']}: {item['note']}")
+        echo(f"  {item['status']}: {item['rule']}: {item['note']}")
