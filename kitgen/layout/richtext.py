@@ -61,11 +61,6 @@ def _words(pieces: list[Piece], text: str, font: str) -> None:
         pieces.append(Piece(word, font, space=i < len(words) - 1 or text[-1:].isspace()))
 
 
-def plain(text: str) -> str:
-    """The text without its markup (icons left out): what a reader of the card hears."""
-    return " ".join(piece.text for paragraph in parse(text, "body") for piece in paragraph if not piece.icon)
-
-
 def _width(piece: Piece, size: float, measure: Measure) -> float:
     return size * (ICON_SIDE + ICON_GAP) if piece.icon else measure(piece.text, piece.font, size)
 

@@ -59,20 +59,6 @@ def contained(path: Path, root: Path, *, shipped: Iterable[Path] = (), shown: st
     return resolved
 
 
-def read_contained(path: Path, root: Path, *, shipped: Iterable[Path] = (), shown: str | None = None,
-                   limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a contained file (see contained), never more than `limit`."""
-    resolved = contained(path, root, shipped=shipped, shown=shown, limit=limit)
-    try:
-        with open(resolved, "rb") as file:
-            data = file.read(limit + 1)
-    except OSError as exc:
-        raise KitgenError(error(Where(shown or display_path(path)), f"cannot read file: {exc.strerror}")) from None
-    if len(data) > limit:
-        raise KitgenError(error(Where(shown or display_path(path)), f"file is over {limit:,} bytes"))
-    return data
-
-
 def _links(path: Path, root: Path) -> bool:
     """Whether a link on the way from `root` to `path` (or `path` itself) takes it elsewhere."""
     try:

@@ -108,10 +108,3 @@ def thumbnail(source: Path, path: Path, box: int = 256) -> None:
     canvas = Image.new("RGBA", (box, box), (0, 0, 0, 0))
     canvas.paste(picture, ((box - picture.width) // 2, (box - picture.height) // 2))
     canvas.save(path, "PNG", pnginfo=PngImagePlugin.PngInfo())
-
-
-def read_pixels(path: Path) -> Image.Image:
-    """A PNG as RGB pixels (tests and checks)."""
-    with Image.open(path) as image:
-        return image.convert("RGB")
-

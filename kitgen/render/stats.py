@@ -13,6 +13,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
+from kitgen.layout.picture import tint
 from kitgen.render.document import _styles
 from kitgen.render.fonts import font_name
 from kitgen.units import MM, PAPER_SIZES
@@ -63,14 +64,8 @@ def _point_series(types: list[dict], colours: dict[str, str]) -> tuple[dict[str,
             name = f"{type_stats['type']}: {label}"
             series[name] = list(points.values())
             if type_stats["type"] in colours:
-                shades[name] = _lighten(colours[type_stats["type"]], 0.45 * number)
+                shades[name] = tint(colours[type_stats["type"]], 0.45 * number)
     return series, shades
-
-
-def _lighten(colour: str, amount: float) -> str:
-    """Mix a #rrggbb colour with white: 0 keeps it, 1 is white."""
-    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
 
 
 def _wrap(label: str, width: int) -> str:
