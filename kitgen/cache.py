@@ -96,6 +96,7 @@ class BuildCache:
         self.read_only = read_only
         self.sums: dict[str, str] = {}  # file key -> sha256 of the bytes saved
         self.used: set[str] = set()  # face keys this build looked up or stored
+        self.verified: set[str] = set()  # file keys whose stored bytes file() found whole and as saved
         self.stored_layers: set[str] = set()  # shared layers known to be in the database: written once
         self.icons = None  # the icon set faces are drawn with: their outlines are stored by name
         self.pictures = None  # the keys of the pictures this build prepared: a face names only these
@@ -283,7 +284,10 @@ class BuildCache:
         except OSError:
             return None
         whole = data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
-        return path if whole and hashlib.sha256(data).hexdigest() == self.sums[key] else None
+        if not (whole and hashlib.sha256(data).hexdigest() == self.sums[key]):
+            return None
+        self.verified.add(key)
+        return path
 
     def save(self, files: dict[str, Path]) -> None:
         """Keep exactly what this build used: the cache never grows past one kit."""
@@ -305,7 +309,8 @@ class BuildCache:
         for key, path in files.items():
             data = path.read_bytes()
             sums[key] = hashlib.sha256(data).hexdigest()
-            if self.sums.get(key) != sums[key] or self.file(key) is None:
+            # a file this build reused was checked then (file()): only others are read again
+            if self.sums.get(key) != sums[key] or (key not in self.verified and self.file(key) is None):
                 (store / f".{key}.part").write_bytes(data)  # write, then rename: no half file under the key
                 os.replace(store / f".{key}.part", store / key)
         for old in store.iterdir():
