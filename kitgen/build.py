@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
-import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -185,20 +183,7 @@ def layout_documents(project: Project, game: Game, game_ref: str, options: Optio
     it writes is escaped so that data text never becomes markup."""
     folder = project.game_folder(game_ref)
     dirs = template_dirs(project, game_ref, options)
-    env = forget_overridden(make_environment(dirs, project.roots(folder, options.templates), markup=True), dirs)
+    env = make_environment(dirs, project.roots(folder, options.templates), markup=True)
     context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
     return {file: parse_document(render_template(env, template, context), template)
             for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}
-
-
-def forget_overridden(env, dirs: list[Path]):
-    """Jinja compiles a template once per process and again only when its own file changes; it
-    does not notice a file of the same name that now comes first on the search path (an override
-    just added to the game's templates/ while `kitgen watch` runs). Then nothing compiled is kept."""
-    for template in list(env.cache.values()) if env.cache is not None else ():
-        first = next((path for folder in dirs if os.path.isfile(path := posixpath.join(str(folder), template.name))),
-                     None)
-        if first is None or os.path.normpath(first) != template.filename:
-            env.cache.clear()
-            break
-    return env

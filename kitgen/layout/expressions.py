@@ -69,7 +69,7 @@ class ContainedLoader(jinja2.BaseLoader):
 
     def get_source(self, environment, template: str):
         pieces = split_template_path(template)  # refuses '..'
-        for folder in self.dirs:
+        for index, folder in enumerate(self.dirs):
             path = folder.joinpath(*pieces)
             if not (path.exists() or path.is_symlink()):
                 continue
@@ -81,7 +81,11 @@ class ContainedLoader(jinja2.BaseLoader):
             except (OSError, UnicodeDecodeError) as exc:
                 raise KitgenError(error(Where(display_path(path)), f"cannot read template: {exc}")) from None
             mtime = os.path.getmtime(resolved)
-            return source, os.path.normpath(path), lambda: _unchanged(resolved, mtime)
+            # Compiled once, kept while the file is unchanged and no folder before it on the path
+            # has gained a file of that name (an override added while `kitgen watch` runs).
+            earlier = [before.joinpath(*pieces) for before in self.dirs[:index]]
+            return source, os.path.normpath(path), lambda: _unchanged(resolved, mtime) and not any(
+                other.exists() or other.is_symlink() for other in earlier)
         raise jinja2.TemplateNotFound(template)
 
 
