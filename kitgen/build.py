@@ -66,13 +66,12 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
     spec = checked.spec  # resolved once, in check_kit
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    documents = {name: dataclasses.replace(document, paper=spec.paper, instruction=DOCUMENT_PRINTING)
-                 for name, document in layout_documents(project, checked.game, game_ref, options,
-                                                        kit_summary(checked.game, spec, sheets),
-                                                        checked.icons_credit).items()}
+    laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
+                                checked.icons_credit)
+    documents = {name: _printed(document, spec) for name, document in laid_out.items()}
     if options.changed_since:
         changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
-        documents["changes.pdf"] = dataclasses.replace(changes, paper=spec.paper, instruction=DOCUMENT_PRINTING)
+        documents["changes.pdf"] = _printed(changes, spec)
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
@@ -90,6 +89,11 @@ def build_game(project: Project, game_ref: str, out_dir: Path, options: Options 
                   checked.laid_out, tuple(rendered))
 
 
+def _printed(document, spec: Spec):
+    """A document on this build's paper, with the footer saying how documents are printed."""
+    return dataclasses.replace(document, paper=spec.paper, instruction=DOCUMENT_PRINTING)
+
+
 # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: always drawn.
 UNCACHED = ("cards-changed.pdf", "changes.pdf")
 
@@ -105,12 +109,12 @@ def _stop_on_errors(problems: list[Problem], strict: bool) -> list[Problem]:
 def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | None) -> dict[str, str]:
     """Each file's cache key: card sheets by their pages (faces by content key, hashed page by
     page), documents by their blocks, with what else shows on them."""
-    spec = checked.spec
     around = environment()  # SOURCE_DATE_EPOCH dates every PDF: a file made under another is not reused
     keys = {name: content_key_of(itertools.chain((name, duplex, around), _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
-    return keys | {name: content_key(name, document, checked.game.title, accent_of(checked.game), instruction(spec),
-                                     checked.fonts_key, around)
+    # A document carries its paper and footer (see _printed): the card sheets' duplex is not in its key.
+    return keys | {name: content_key(name, document, checked.game.title, accent_of(checked.game), checked.fonts_key,
+                                     around)
                    for name, document in documents.items()}
 
 
