@@ -16,9 +16,8 @@ from pathlib import Path
 from kitgen.cache import content_key
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.document import escape_markup
-from kitgen.layout.expressions import effect_value
 from kitgen.load import load_game
-from kitgen.model import Card, Game
+from kitgen.model import Card, Game, effect_value
 
 MANIFEST = "build-manifest.json"
 

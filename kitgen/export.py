@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from kitgen.model import Card, Effect, Game
-
-TARGETS = {"self": "", "target-player": "target player", "all-other-players": "all other players",
-           "all-players": "all players"}
+from kitgen.model import TARGET_LABELS, Card, Effect, Game, effect_value
 
 
 def export_json(game: Game) -> dict:
@@ -59,15 +56,14 @@ def rules_text(game: Game, card: Card) -> str:
     """The card's effects, one a line ("Exploration +2", "Military -1D6 (target player, if IB)"),
     then its text: what Tabletop Simulator shows as the card's Description."""
     lines = []
+    codes = {c.id: c.code or c.id for c in game.conditions}
     for effect in card.effects:
         attribute = game.attribute(effect.attribute)
         name = attribute.name if attribute else effect.attribute
-        amount = effect.dice if effect.dice else f"{effect.delta:+d}"
-        condition = next((c for c in game.conditions if c.id == effect.condition), None)
-        notes = [TARGETS[effect.target]] if TARGETS.get(effect.target) else []
+        notes = [TARGET_LABELS[effect.target].lower()] if TARGET_LABELS[effect.target] else []
         if effect.condition:
-            notes.append(f"if {condition.code if condition else effect.condition}")
-        lines.append(f"{name} {amount}" + (f" ({', '.join(notes)})" if notes else ""))
+            notes.append(f"if {codes.get(effect.condition, effect.condition)}")
+        lines.append(f"{name} {effect_value(effect)}" + (f" ({', '.join(notes)})" if notes else ""))
     if card.text:
         lines.append(card.text)
     return "\n".join(lines)

@@ -28,6 +28,16 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+def signed(value: int) -> str:
+    """+2 / −2 with a true minus sign, as printed on cards."""
+    return f"+{value}" if value >= 0 else f"\u2212{-value}"
+
+
+def effect_value(effect: "Effect") -> str:
+    """What an effect's badge says: '+2', '−1', '+1D6' (the card face and every export alike)."""
+    return f"+{effect.dice}" if effect.dice else signed(effect.delta)
+
+
 def _where() -> Where | None:
     return field(default=None, compare=False, repr=False)
 

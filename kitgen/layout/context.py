@@ -6,8 +6,7 @@ import re
 from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_clashes, limit_clashes
-from kitgen.layout.expressions import effect_value
-from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track
+from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, effect_value
 
 
 def document_context(game: Game) -> dict:

@@ -17,11 +17,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kitgen.layout.expressions import effect_value
 from kitgen.layout.fit import LEADING, STEP
 from kitgen.layout.richtext import parse, place_line, wrap_pieces, line_width
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
-from kitgen.model import TARGET_LABELS, Box
+from kitgen.model import TARGET_LABELS, Box, effect_value
 
 ROW = 1.6  # effect row height as a multiple of the size: room for the badge
 HEADING = 0.85  # condition headings are smaller than rows

@@ -19,18 +19,9 @@ from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.budget import BudgetedSandbox, OverBudget, budget, over_time, reset_steps, template_place
 from kitgen.layout.document import escape_markup
 from kitgen.load.files import contained, display_path
+from kitgen.model import signed
 
 MAX_OUTPUT = 1_000_000  # characters: a rules summary is about 20,000
-
-
-def signed(value: int) -> str:
-    """+2 / −2 with a true minus sign, as printed on cards."""
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
-
-
-def effect_value(effect) -> str:
-    """What an effect's badge says: '+2', '−1', '+1D6'."""
-    return f"+{effect.dice}" if effect.dice else signed(effect.delta)
 
 
 FILTERS = {"signed": signed, "tint": tint}  # tint: a colour mixed with white, e.g. {{ type.color | tint(0.8) }}
