@@ -217,24 +217,19 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
     from kitgen.load.synonyms import load_synonyms
     from kitgen.suggest import suggest, suggestions_yaml
 
-    try:
-        folder = project.game_folder(game_ref)
-        if project.is_read_only(folder):  # never write into the installed package
-            name = folder.name
-            raise KitgenError(error(Where(name), f"{name} is shipped with kitgen and read-only; copy it out first: "
-                                    f"kitgen new my-{name} --from {name}"))
-        game = load_game(folder)
-        dirs = project.template_dirs(folder)
-        found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
-                        load_synonyms(dirs))
-        path = folder / "art" / "icon-suggestions.yaml"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(suggestions_yaml(game.title, game_ref, found), encoding="utf-8")
-    except KitgenError as exc:
-        _fail(exc)
-    except OSError as exc:
-        echo(f"{folder / 'art'}: error: cannot write the suggestions: {exc.strerror or exc}")
-        sys.exit(1)
+    # A KitgenError or a folder that cannot be written is one line on stderr: the group says it (cli/common.py).
+    folder = project.game_folder(game_ref)
+    if project.is_read_only(folder):  # never write into the installed package
+        name = folder.name
+        raise KitgenError(error(Where(name), f"{name} is shipped with kitgen and read-only; copy it out first: "
+                                f"kitgen new my-{name} --from {name}"))
+    game = load_game(folder)
+    dirs = project.template_dirs(folder)
+    found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
+                    load_synonyms(dirs))
+    path = folder / "art" / "icon-suggestions.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(suggestions_yaml(game.title, game_ref, found), encoding="utf-8")
     echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
         echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "
