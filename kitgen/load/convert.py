@@ -33,17 +33,18 @@ def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
     if problems or deck is None:
         raise KitgenError(problems or error(Where(shown), "cannot read the deck"))
     cards = tuple(_as_written(card) for card in deck.cards)
+    entry = _cards_entry(deck_file)  # where the file's cards: entry stands, read once
     if to == "yaml":
-        _replace_cards(deck_file, "cards:\n" + "".join(f"  - {_flow(_card_dict(c))}\n" for c in cards))
+        _replace_cards(deck_file, entry, "cards:\n" + "".join(f"  - {_flow(_card_dict(c))}\n" for c in cards))
         return deck_file
     target = deck_file.with_suffix(f".{to}")
-    current = _cards_entry(deck_file)[2]
+    current = entry[2]
     if target.exists() and not force and current != target.name:
         raise KitgenError(error(Where(display_path(target)), "already exists; give --force to overwrite it"))
     header, rows = sheet_table(cards)
     data = _csv_bytes(header, rows) if to == "csv" else _xlsx_bytes(header, rows)
     target.write_bytes(data)
-    _replace_cards(deck_file, f"cards: {target.name}\n")
+    _replace_cards(deck_file, entry, f"cards: {target.name}\n")
     return target
 
 
@@ -193,9 +194,9 @@ def _cards_entry(deck_file: Path) -> tuple[int, int, str | None]:
     return key.start_mark.line, end, value.value if isinstance(value, yaml.ScalarNode) else None
 
 
-def _replace_cards(deck_file: Path, entry: str) -> None:
-    first, last, _ = _cards_entry(deck_file)
+def _replace_cards(deck_file: Path, entry: tuple[int, int, str | None], cards: str) -> None:
+    first, last, _ = entry
     lines = deck_file.read_text(encoding="utf-8-sig").splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
-    deck_file.write_text("".join(lines[:first]) + entry + "".join(lines[last + 1:]), encoding="utf-8")
+    deck_file.write_text("".join(lines[:first]) + cards + "".join(lines[last + 1:]), encoding="utf-8")
