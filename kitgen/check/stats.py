@@ -40,25 +40,23 @@ def card_options(game: Game, card: Card) -> list[tuple[str, tuple[Effect, ...]]]
 def deck_stats(game: Game, deck: Deck) -> list[TypeStats]:
     names = [t.name for t in game.card_types if t.deck == deck.id]
     names += sorted({card.type for card in deck.cards} - set(names))
+    choice_ids = {c.id for c in game.conditions if c.choice}
     stats = []
     for type_name in names:
         cards = [card for card in deck.cards if card.type == type_name]
-        points = _points(game, [(card, _effects_if(game, card, "")) for card in cards])  # what always applies
-        labels = list(dict.fromkeys(label for card in cards for label, _ in card_options(game, card) if label))
-        choices = {label: _points(game, [(card, _effects_if(game, card, label)) for card in cards]) for label in labels}
+        options = [dict(card_options(game, card)) for card in cards]  # once a card: each label is looked up
+        always = [tuple(e for e in card.effects if e.condition not in choice_ids) for card in cards]
+
+        def effects_if(label: str) -> list[tuple[Card, tuple[Effect, ...]]]:
+            """Each card's effects when `label` is what was chosen; a card without that answer (or
+            "", no answer at all): the effects that apply whatever is chosen."""
+            return [(card, own.get(label, base)) for card, own, base in zip(cards, options, always)]
+
+        points = _points(game, effects_if(""))  # what always applies
+        labels = list(dict.fromkeys(label for own in options for label in own if label))
+        choices = {label: _points(game, effects_if(label)) for label in labels}
         stats.append(TypeStats(type_name, sum(card.copies for card in cards), points, choices))
     return stats
-
-
-def _choice_ids(game: Game) -> set[str]:
-    return {c.id for c in game.conditions if c.choice}
-
-
-def _effects_if(game: Game, card: Card, label: str) -> tuple[Effect, ...]:
-    """The card's effects when `label` is what was chosen; a card without that answer (or "", no
-    answer at all): the effects that apply whatever is chosen."""
-    options = dict(card_options(game, card))
-    return options.get(label, tuple(e for e in card.effects if e.condition not in _choice_ids(game)))
 
 
 def _points(game: Game, cards: list[tuple[Card, tuple[Effect, ...]]]) -> dict[str, int]:
