@@ -12,7 +12,7 @@ from urllib.parse import quote
 from kitgen.build import Checked, Options, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.export import rules_text
-from kitgen.layout.cards import BACK, Page, Placement
+from kitgen.layout.cards import BACK, single_page
 from kitgen.project import Project
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
@@ -123,17 +123,9 @@ def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float
     """What `build --layout single` draws (trim plus bleed a page, TrimBox and BleedBox), each face
     once, in the order of `faces`."""
     width, height = checked.spec.card
-    trim = (bleed, bleed, width, height)
-    pages = [Page(width + 2 * bleed, height + 2 * bleed, (), (Placement(_key(face), bleed, bleed, width, height,
-                                                                        face.index),), bleed, trim, face.deck)
-             for face in faces]
+    pages = [single_page(face.deck, face.index, width, height, bleed) for face in faces]
     images = {key: art.reader_source() for key, art in checked.images.items()}
     write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
-
-
-def _key(face: Face) -> str:
-    deck_id = face.deck.deck.id
-    return f"back-{deck_id}" if face.index == BACK else f"front-{deck_id}-{face.index}"
 
 
 def card_faces(checked: Checked, target: Target) -> list[Face]:

@@ -15,7 +15,7 @@ from kitgen.cache import BuildCache, content_key
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template
-from kitgen.layout.cards import DeckFaces, DrawnFaces, layout_deck_faces
+from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, face_key, layout_deck_faces
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
 from kitgen.load.config import load_config
@@ -128,8 +128,8 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
                                        _from_cache(cache, deck_keys), deck_art, icons,
                                        _note(deck, deck_keys, notes, cache), _drawn(cache, deck_keys, icons)))
-        keys |= {f"front-{deck.id}-{number}": key for number, key in enumerate(deck_keys)}
-        keys[f"back-{deck.id}"] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
+        keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
+        keys[face_key(deck.id, BACK)] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
                                               spec.bleed, ink_saver, deck_art.get(""))
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
         or any(c.icon for d in game.decks for c in d.cards)

@@ -179,9 +179,9 @@ def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, back
         chunk = slots[sheet * grid.per_page:(sheet + 1) * grid.per_page]
         front_xy = [grid.front_slot(i) for i in range(len(chunk))]
         back_xy = [grid.back_slot(i) for i in range(len(chunk))]
-        fronts = tuple(Placement(f"front-{faces.deck.id}-{index}", *xy, *size, index)
+        fronts = tuple(Placement(face_key(faces.deck.id, index), *xy, *size, index)
                        for xy, index in zip(front_xy, chunk))
-        back_placements = tuple(Placement(f"back-{faces.deck.id}", *xy, *size, BACK) for xy in back_xy)
+        back_placements = tuple(Placement(face_key(faces.deck.id, BACK), *xy, *size, BACK) for xy in back_xy)
         title, which = f"{game.title}  ·  {faces.deck.name}", f"sheet {sheet + 1} of {sheets}"
         if len(chunk) not in marks_for:
             marks = tuple(crop_marks(grid, front_xy + back_xy if mode == "gutterfold" else front_xy))
@@ -208,10 +208,19 @@ def _single_pages(faces: DeckFaces, grid: Grid) -> Iterator[Page]:
     """Print shop: each card on its own page of trim plus bleed, front then back (DriveThruCards'
     order), with a TrimBox at the cut and the page itself as the BleedBox."""
     bleed = grid.spec.bleed if grid.spec else 0.0
-    width, height = grid.card_w + 2 * bleed, grid.card_h + 2 * bleed
-    trim = (bleed, bleed, grid.card_w, grid.card_h)
     for index, card in enumerate(faces.deck.cards):
         for _ in range(card.copies):
-            for key, which in ((f"front-{faces.deck.id}-{index}", index), (f"back-{faces.deck.id}", BACK)):
-                placement = Placement(key, bleed, bleed, grid.card_w, grid.card_h, which)
-                yield Page(width, height, (), (placement,), bleed, trim, faces)
+            for which in (index, BACK):
+                yield single_page(faces, which, grid.card_w, grid.card_h, bleed)
+
+
+def face_key(deck_id: str, index: int) -> str:
+    """The name a placement gives a face (and the build its cache key by): front-DECK-N or back-DECK."""
+    return f"back-{deck_id}" if index == BACK else f"front-{deck_id}-{index}"
+
+
+def single_page(faces: DeckFaces, index: int, card_w: float, card_h: float, bleed: float) -> Page:
+    """One face (a front's index, or BACK) on a page of trim plus bleed, TrimBox at the cut: what
+    `--layout single` prints and the PNG export renders."""
+    placement = Placement(face_key(faces.deck.id, index), bleed, bleed, card_w, card_h, index)
+    return Page(card_w + 2 * bleed, card_h + 2 * bleed, (), (placement,), bleed, (bleed, bleed, card_w, card_h), faces)
