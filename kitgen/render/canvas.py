@@ -35,10 +35,21 @@ PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumber
                     "Reference", "addForm", "xobjDict", "invariant")
 
 
+PRIVATE_PDFMETRICS = ("_fonts", "_dynFaceNames")  # render/fonts.py: a font replaced while watch runs
+
+
 def check_reportlab(canvas: Canvas) -> None:
     missing = [f"Canvas.{name}" for name in PRIVATE_CANVAS if not hasattr(canvas, name)]
     if not missing:
         missing = [f"PDFDocument.{name}" for name in PRIVATE_DOCUMENT if not hasattr(canvas._doc, name)]
+    _refuse(missing)
+
+
+def check_pdfmetrics() -> None:
+    _refuse([f"pdfmetrics.{name}" for name in PRIVATE_PDFMETRICS if not hasattr(pdfmetrics, name)])
+
+
+def _refuse(missing: list[str]) -> None:
     if missing:
         import reportlab
 

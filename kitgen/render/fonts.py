@@ -93,6 +93,9 @@ def _forget_fonts(names: list[str]) -> None:
     first registered with the same face (PostScript) name: a font replaced in place would still be
     drawn with the old one. So every role is forgotten and registered again in order, as a new
     process would (reportlab's registries are private; it is pinned in pyproject.toml)."""
+    from kitgen.render.canvas import check_pdfmetrics  # canvas imports this module: asked for here
+
+    check_pdfmetrics()  # private to reportlab: an untested release is one clear line, not a crash
     old = [font for name in names if (font := pdfmetrics._fonts.pop(name, None)) is not None]
     for face, font in list(pdfmetrics._dynFaceNames.items()):
         if any(font is gone for gone in old):
