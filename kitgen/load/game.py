@@ -161,7 +161,7 @@ def _sheet_cards(deck_file: Path, node: yaml.ScalarNode, where: Where, problems:
         problems.append(error(where, f"cards: '{node.value}' {refused}"))
         return ()
     try:
-        contained(path, game_folder, shown=display_path(path))
+        contained(path, game_folder, shown=display_path(path))  # a regular file inside, within the size limit
         cards, found = sheet_cards(path, display_path(path))
     except KitgenError as exc:
         problems.extend(exc.problems)

@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.nodes import MAX_FILE_BYTES, _compose
+from kitgen.load.nodes import _compose
 from kitgen.load.schema import Converter
 from kitgen.model import Card
 
@@ -45,11 +45,9 @@ def column_letter(col: int) -> str:
 
 
 def read_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[str]]], str]:
-    """(header, [(row number, cells)], sheet name or "") of a CSV or the first sheet of an XLSX."""
+    """(header, [(row number, cells)], sheet name or "") of a CSV or the first sheet of an XLSX.
+    `path` has passed load/files.contained (a regular file inside the game, within the size limit)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise KitgenError(error(Where(shown), f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}"))
         if path.suffix.lower() == ".xlsx":
             return _xlsx_rows(path, shown)
         return _csv_rows(path.read_bytes(), shown)
