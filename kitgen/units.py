@@ -24,6 +24,13 @@ CARD_SIZES = {  # trim size, portrait (PRINTING.md, cheat sheet)
 }
 
 MAX_SIZE = 2000 * 72 / 25.4  # points: a sheet or card larger than 2 m (A0 is 1.19 m) is a typo
+MAX_LENGTH = 1000 * 72 / 25.4  # points in 1,000 mm: larger than any sheet kitgen prints
+
+
+def shown(text) -> str:
+    """What a message quotes of what was typed: at most 40 characters."""
+    return str(text) if len(str(text)) <= 40 else str(text)[:37] + "..."
+
 
 # The range each print setting may take, in points: wide enough for any printer or print shop,
 # narrow enough that nothing absurd reaches the renderer (a negative margin draws off the paper,
@@ -44,8 +51,8 @@ def out_of_range(name: str, value: float) -> str | None:
     low, high = PRINT_LIMITS[name]
     if value == value and low <= value <= high:  # nan fails the first test, inf the second
         return None
-    shown = f"{value / MM:g} mm" if value == value and abs(value) != float("inf") else repr(value)
-    return f"{name.replace('_', '-')} {shown} is out of range: give {low / MM:g} to {high / MM:g} mm"
+    quoted = f"{value / MM:g} mm" if value == value and abs(value) != float("inf") else repr(value)
+    return f"{name.replace('_', '-')} {quoted} is out of range: give {low / MM:g} to {high / MM:g} mm"
 
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
@@ -57,12 +64,11 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> tuple[float,
     if key in named:
         return named[key]
     match = _SIZE.match(key)
-    shown = text if len(str(text)) <= 40 else str(text)[:37] + "..."
     if not match:
         names = ", ".join(named)
-        raise ValueError(f"'{shown}' is not a size: use {names} or WxH with a unit, e.g. 210x297mm")
+        raise ValueError(f"'{shown(text)}' is not a size: use {names} or WxH with a unit, e.g. 210x297mm")
     if not all(0 < float(match.group(i)) * _UNITS[match.group(3)] <= MAX_SIZE for i in (1, 2)):
-        raise ValueError(f"'{shown}' is out of range: each side more than 0 and at most {MAX_SIZE / MM:g} mm")
+        raise ValueError(f"'{shown(text)}' is out of range: each side more than 0 and at most {MAX_SIZE / MM:g} mm")
     unit = _UNITS[match.group(3)]
     return float(match.group(1)) * unit, float(match.group(2)) * unit
 
@@ -88,16 +94,11 @@ def parse_length(text: str) -> float:
     """'63.5mm' -> points. A bare number is refused: say which unit you mean."""
     match = _LENGTH.match(str(text))
     if not match:
-        shown = text if len(str(text)) <= 40 else str(text)[:37] + "..."
-        raise ValueError(f"'{shown}' is not a length: write a number with a unit, e.g. '63.5mm' or '0.25in'")
+        raise ValueError(f"'{shown(text)}' is not a length: write a number with a unit, e.g. '63.5mm' or '0.25in'")
     points = float(match.group(1)) * _UNITS[match.group(2)]
     if not abs(points) <= MAX_LENGTH:  # also refuses inf and nan (a 400-digit number is inf)
-        shown = text if len(str(text)) <= 40 else str(text)[:37] + "..."
-        raise ValueError(f"'{shown}' is too long a length: at most {MAX_LENGTH / MM:g}mm")
+        raise ValueError(f"'{shown(text)}' is too long a length: at most {MAX_LENGTH / MM:g}mm")
     return points
-
-
-MAX_LENGTH = 1000 * 72 / 25.4  # points in 1,000 mm: larger than any sheet kitgen prints
 
 
 def to_mm(points: float) -> float:
