@@ -85,15 +85,23 @@ def _make_folder(path: Path) -> bool:
     return _is_folder(path)
 
 
+def _busy(exc: Exception) -> bool:
+    """SQLite's 'database is locked' (another process is writing): unlike damage, it passes."""
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
 class BuildCache:
     """Faces one by one in an SQLite file (looked up as cards are drawn: a 10,000-card deck's faces
     are never all in memory), files by key. Disabled (--no-cache) it stores and finds nothing.
     Nothing is committed until save(): a build that fails or is killed leaves the last good cache.
-    `read_only` (validate): faces and notes an earlier build kept are read, nothing is written."""
+    `read_only`: faces and notes an earlier build kept are read, nothing is written. `prune`
+    (a build): save() keeps exactly what this run used; without it (validate) save() only adds the
+    faces this run laid out, so the next validate or build need not lay them out again."""
 
-    def __init__(self, folder: Path | None, read_only: bool = False):
+    def __init__(self, folder: Path | None, read_only: bool = False, prune: bool = True):
         self.folder = folder
         self.read_only = read_only
+        self.prune = prune
         self.sums: dict[str, str] = {}  # file key -> sha256 of the bytes saved
         self.used: set[str] = set()  # face keys this build looked up or stored
         self.verified: set[str] = set()  # file keys whose stored bytes file() found whole and as saved
@@ -125,10 +133,12 @@ class BuildCache:
                 try:
                     self._db = self._open()
                     break
-                except (OSError, sqlite3.Error, Unreadable):  # unreadable or damaged: lay everything out
+                except (OSError, sqlite3.Error, Unreadable) as exc:  # unreadable or damaged: lay everything out
                     if self._db is not None:
                         self._db.close()
                     self._db = None
+                    if _busy(exc):  # another kitgen is writing it: not damaged, only not ours this time
+                        break
                     if attempt == 0 and not self.read_only:
                         self._remove(FACES, f"{FACES}-journal")
         return self._db
@@ -141,7 +151,8 @@ class BuildCache:
         path = self.folder / FACES
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
             raise Unreadable("the faces database is not a file")  # a link: never written through
-        db = self._db = sqlite3.connect(path)
+        # A validate never waits for a build that holds the database: it only keeps nothing.
+        db = self._db = sqlite3.connect(path, timeout=5.0 if self.prune else 0.0)
         fresh = db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA
         db.execute("BEGIN")  # one transaction (one write to the disk) for the tables, and none when they exist
         if fresh:
@@ -290,8 +301,12 @@ class BuildCache:
         return path
 
     def save(self, files: dict[str, Path]) -> None:
-        """Keep exactly what this build used: the cache never grows past one kit."""
+        """Keep exactly what this build used: the cache never grows past one kit. Without `prune`,
+        commit the faces laid out and leave everything else as it was."""
         if not self.folder or self.read_only:
+            return
+        if not self.prune:
+            self._commit()
             return
         try:
             if _make_folder(self.folder):
@@ -318,6 +333,15 @@ class BuildCache:
                 old.unlink()  # a folder planted here fails this: the cache then keeps no files
         (self.folder / f".{SUMS}.part").write_text(json.dumps(sums, sort_keys=True), encoding="utf-8")
         os.replace(self.folder / f".{SUMS}.part", self.folder / SUMS)
+
+    def _commit(self) -> None:
+        if self._db is not None:
+            try:
+                self._db.commit()
+            except sqlite3.Error:  # held by a build: these faces are laid out again next time
+                pass
+            self._db.close()
+            self._db = None
 
     def _save_faces(self) -> None:
         if self._db is not None:

@@ -25,13 +25,15 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
 
     project = Project.default()
     ref = use_game(project, game)
-    # The kit `kitgen build GAME` makes by default: faces it laid out from the same inputs are not
-    # laid out again (their notes say whether the text fits); validate reads that cache, never writes it.
-    cache = BuildCache(kit_cache_folder(default_output(game)), read_only=True)
+    # The cache of the kit `kitgen build GAME` makes by default: faces laid out from the same inputs
+    # by a build or a validate are not laid out again (their notes say whether the text fits), and
+    # the faces laid out here are added to it, removing nothing: the next validate or build reuses them.
+    cache = BuildCache(kit_cache_folder(default_output(game)), prune=False)
     try:
         checked = check_kit(project, ref, cache=cache)
+        cache.save({})
         if verbose():
-            echo(f"kitgen: {checked.laid_out} card faces laid out, the others as the last build laid them out",
+            echo(f"kitgen: {checked.laid_out} card faces laid out, the others as an earlier run laid them out",
                  err=True)
         if not any(p.is_error for p in checked.problems):  # document templates are checked too
             layout_documents(project, checked.game, ref, Options())

@@ -38,8 +38,35 @@ def parse_path(d: str) -> list[Command]:
     return builder.out
 
 
-def _groups(d: str) -> Iterator[tuple[str, list[float]]]:
-    """(command letter, its numbers) as written, one pair per letter in the data."""
+_LETTERS = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])")
+_NOT_SEPARATOR = re.compile(r"[^\s,]")
+
+
+def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[float]]]:
+    """(command letter, its numbers) as written, one pair per letter in the data.
+
+    When the data is only command letters, numbers and separators, it is split at its letters and
+    each run of numbers read with one findall: several times faster than number by number, which
+    matters for a deck with an icon on every card. Arc groups (their flags may be written
+    unseparated) are read number by number; anything else goes to _exact_groups, which also
+    words the errors."""
+    if _NOT_SEPARATOR.search(_NUMBER.sub("", _LETTERS.sub(" ", d))):
+        return _exact_groups(d)
+    parts = _LETTERS.split(d)
+    groups = []
+    try:
+        for letter, run in zip(parts[1::2], parts[2::2]):
+            args = _numbers(run, 0, arc=True)[0] if letter in "Aa" else list(map(float, _NUMBER.findall(run)))
+            groups.append((letter, args))
+    except ValueError:
+        return _exact_groups(d)
+    if not all(math.isfinite(v) for _, args in groups for v in args):
+        return _exact_groups(d)
+    return groups
+
+
+def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
+    """_groups, number by number: says where the data is wrong."""
     pos = _SEPARATORS.match(d, 0).end()
     while pos < len(d):
         letter = d[pos]

@@ -1,4 +1,5 @@
-"""validate reuses what the last build laid out (read-only), and says the same as without it."""
+"""validate reuses the faces a build or an earlier validate laid out, adds the ones it lays out, and
+says the same as without them."""
 from __future__ import annotations
 
 import hashlib
@@ -16,23 +17,49 @@ def _validate(*args: str):
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_validate__after_a_build_lays_out_no_face_and_writes_nothing(tmp_path, monkeypatch):
+def test_validate__keeps_what_it_laid_out_for_the_next_validate_and_build(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
     cold = _validate("tiny")
     assert cold[0] == 0 and "kitgen: 4 card faces laid out" in cold[2], cold
-    assert not kit_cache_folder(tmp_path / "output" / "tiny").exists()  # validate made no cache
+    again = _validate("tiny")
+    assert "kitgen: 0 card faces laid out" in again[2], again
+    assert again[1] == cold[1] and again[0] == cold[0]  # the same problems and composition
 
-    built = CliRunner().invoke(main, ["build", "tiny", "-q"])
-    assert built.exit_code == 0, built.output
+    built = CliRunner().invoke(main, ["-v", "build", "tiny"])
+    assert built.exit_code == 0 and "Laid out 0 of 4 card faces" in built.output, built.output
     faces = kit_cache_folder(tmp_path / "output" / "tiny") / "faces.sqlite"
     before = hashlib.sha256(faces.read_bytes()).hexdigest()
     warm = _validate("tiny")
     assert "kitgen: 0 card faces laid out" in warm[2], warm
-    assert warm[1] == cold[1] and warm[0] == cold[0]  # the same problems and composition
-    assert hashlib.sha256(faces.read_bytes()).hexdigest() == before
+    assert warm[1] == cold[1] and warm[0] == cold[0]
+    assert hashlib.sha256(faces.read_bytes()).hexdigest() == before  # nothing new: nothing written
 
     deck = tmp_path / "tiny" / "decks" / "main.yaml"
     deck.write_text(deck.read_text().replace("{name: Scout,", "{name: Scout Probe,"))
     edited = _validate("tiny")
     assert "kitgen: 1 card faces laid out" in edited[2], edited  # only the card that changed
+
+
+def test_validate__a_build_holding_the_cache_neither_blocks_nor_damages_it(tmp_path, monkeypatch):
+    """A validate run while a build writes the cache lays its faces out and keeps none of them;
+    the build's database is left as it was (a locked database is not a damaged one)."""
+    import sqlite3
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    assert _validate("tiny")[0] == 0
+    faces = kit_cache_folder(tmp_path / "output" / "tiny") / "faces.sqlite"
+    holder = sqlite3.connect(faces)
+    holder.execute("BEGIN EXCLUSIVE")  # what a build's save holds while it writes
+    try:
+        (tmp_path / "tiny" / "decks" / "main.yaml").write_text(
+            (tmp_path / "tiny" / "decks" / "main.yaml").read_text().replace("{name: Scout,", "{name: Scout Probe,"))
+        during = _validate("tiny")
+        assert during[0] == 0 and "kitgen: 4 card faces laid out" in during[2], during
+    finally:
+        holder.rollback()
+        holder.close()
+    assert faces.exists()
+    after = _validate("tiny")
+    assert "kitgen: 1 card faces laid out" in after[2], after  # the other three were kept all along
