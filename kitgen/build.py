@@ -180,6 +180,24 @@ def template_dirs(project: Project, game_ref: str, options: Options) -> list[Pat
     return project.template_dirs(project.game_folder(game_ref), options.templates)
 
 
+def check_documents(project: Project, game: Game, game_ref: str, cache: BuildCache) -> bool:
+    """validate: every document renders with this game, or one line says where it does not. A check
+    that passed with the same game (and kitgen) and the same template texts holds: it is not
+    made again (returns False). The templates a check read are recorded with a hash of each one's text."""
+    from kitgen.load.templates import template_digest
+
+    folder = project.game_folder(game_ref)
+    dirs, roots = project.template_dirs(folder, None), project.roots(folder, None)
+    key = content_key("documents", game, [str(d) for d in dirs], [str(r) for r in roots or ()])
+    kept = cache.check("documents")
+    if kept and kept[0] == key and kept[1] and all(template_digest(name, dirs, roots) == digest
+                                                   for name, digest in kept[1].items()):
+        return False
+    layout_documents(project, game, game_ref, Options())
+    cache.keep_check("documents", key, make_environment(dirs, roots, markup=True).loader.read)
+    return True
+
+
 def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
                      kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a

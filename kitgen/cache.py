@@ -156,7 +156,7 @@ class BuildCache:
         fresh = db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA
         db.execute("BEGIN")  # one transaction (one write to the disk) for the tables, and none when they exist
         if fresh:
-            for table in ("faces", "layers", "notes", "face_layers", "drawn"):
+            for table in ("faces", "layers", "notes", "face_layers", "drawn", "checks"):
                 db.execute(f"DROP TABLE IF EXISTS {table}")
         db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face TEXT NOT NULL)")
         db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer TEXT NOT NULL)")
@@ -169,6 +169,8 @@ class BuildCache:
         db.execute("CREATE INDEX IF NOT EXISTS face_layers_by_face ON face_layers (face)")
         # Faces as drawn (render's operators), replayed instead of drawing them again.
         db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, stream BLOB NOT NULL, record TEXT NOT NULL)")
+        # Checks that hold while their inputs do (validate's documents): one row each, replaced.
+        db.execute("CREATE TABLE IF NOT EXISTS checks (name TEXT PRIMARY KEY, record TEXT NOT NULL)")
         if fresh:
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         db.commit()
@@ -280,6 +282,20 @@ class BuildCache:
             db.executemany("INSERT INTO face_layers VALUES (?, ?)",
                            ((key, layer.key) for layer in face.layers if layer.key))
         except (sqlite3.Error, ValueError, TypeError):  # not storable: laid out again next time
+            pass
+
+    def check(self, name: str):
+        """What a check named `name` last recorded (records.read_check), or None."""
+        return self._kept("SELECT record FROM checks WHERE name = ?", name, records.read_check)
+
+    def keep_check(self, name: str, key: str, inputs: dict[str, str]) -> None:
+        """Record that check `name` passed for `key` with these input files (name -> digest)."""
+        if self.read_only or (db := self._faces()) is None:
+            return
+        try:
+            db.execute("INSERT OR REPLACE INTO checks VALUES (?, ?)",
+                       (name, records.dumps(records.check_record(key, inputs))))
+        except (sqlite3.Error, ValueError, TypeError):  # not kept: checked again next time
             pass
 
     def file(self, key: str) -> Path | None:

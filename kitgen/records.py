@@ -17,6 +17,7 @@ from the icon set the build uses; a face naming an icon the set lacks is a miss.
   layer   [key, [shape, ...]]                 a face names a shared layer by its key instead
   face    [[layer or key, ...], smallest_size, [problem, ...]]   problem: [level, file, line, message]
   note    [size, [problem, ...], [character, ...]]
+  check   [key, [[template name, sha256 of its text], ...]]   a check that passed with these inputs
   drawn   [forms, [[icon, view_w, view_h], ...], layers, [[font, line, [[subset, codes], ...]], ...], writer]
           (codes as latin-1 text; the compressed stream is a column of its own)
 """
@@ -97,6 +98,10 @@ def drawn_record(drawn: DrawnFace) -> list:
              for font, line, pieces in drawn.texts], drawn.writer]
 
 
+def check_record(key: str, inputs: dict[str, str]) -> list:
+    return [key, [[name, digest] for name, digest in sorted(inputs.items())]]
+
+
 def _problem(problem: Problem) -> list:
     where = problem.where
     return [problem.level, where.file if where else None, where.line if where else 0, problem.message]
@@ -143,6 +148,11 @@ def read_note(value) -> tuple:
     problems = tuple(_read_problem(p) for p in _list(problems))
     missing = tuple(_text(c) for c in _list(missing))
     return _number(size), ((problems, missing) if problems or missing else ())
+
+
+def read_check(value) -> tuple[str, dict[str, str]]:
+    key, inputs = _fields(value, 2)
+    return _text(key), {_text(name): _text(digest) for name, digest in (_fields(i, 2) for i in _list(inputs))}
 
 
 def read_drawn(value, stream) -> DrawnFace:

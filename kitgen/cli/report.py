@@ -18,7 +18,7 @@ from kitgen.project import Project
 @click.option("--strict", is_flag=True, help="Warnings count as errors.")
 def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
-    from kitgen.build import Options, check_kit, layout_documents
+    from kitgen.build import check_documents, check_kit
     from kitgen.check.stats import stats_report
 
     from kitgen.cache import BuildCache, kit_cache_folder
@@ -30,13 +30,18 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     # the faces laid out here are added to it, removing nothing: the next validate or build reuses them.
     cache = BuildCache(kit_cache_folder(default_output(game)), prune=False)
     try:
-        checked = check_kit(project, ref, cache=cache)
-        cache.save({})
-        if verbose():
-            echo(f"kitgen: {checked.laid_out} card faces laid out, the others as an earlier run laid them out",
-                 err=True)
-        if not any(p.is_error for p in checked.problems):  # document templates are checked too
-            layout_documents(project, checked.game, ref, Options())
+        try:
+            checked = check_kit(project, ref, cache=cache)
+            if verbose():
+                echo(f"kitgen: {checked.laid_out} card faces laid out, the others as an earlier run laid them out",
+                     err=True)
+            if not any(p.is_error for p in checked.problems):  # document templates are checked too
+                rendered = check_documents(project, checked.game, ref, cache)
+                if verbose():
+                    echo("kitgen: documents rendered" if rendered else
+                         "kitgen: documents as an earlier run rendered them (same data and templates)", err=True)
+        finally:
+            cache.save({})  # what was laid out holds even when a later check fails
     except KitgenError as exc:
         if as_json:
             echo_json(json.dumps({"game": game, "ok": False, "problems": [problem_json(p) for p in exc.problems]}))

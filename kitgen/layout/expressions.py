@@ -18,7 +18,8 @@ from kitgen.layout.picture import tint
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.budget import BudgetedSandbox, OverBudget, budget, over_time, reset_steps, template_place
 from kitgen.layout.document import escape_markup
-from kitgen.load.files import contained, display_path
+from kitgen.load.files import display_path
+from kitgen.load.templates import locate_template, source_digest
 from kitgen.model import signed
 
 MAX_OUTPUT = 1_000_000  # characters: a rules summary is about 20,000
@@ -53,34 +54,31 @@ def _environment(dirs: tuple[str, ...], roots: tuple[str, ...] | None, markup: b
 
 class ContainedLoader(jinja2.BaseLoader):
     """Jinja's FileSystemLoader, but every template, include and import passes the one
-    containment rule first: a link out of the game folder, a pipe or a huge file is one line."""
+    containment rule first: a link out of the game folder, a pipe or a huge file is one line.
+    `read`: each template name it has read -> a hash of the text (load/templates.template_digest),
+    so a check made with these templates can tell later whether it still holds."""
 
     def __init__(self, dirs: list[Path], roots: list[Path] | None):
         self.dirs, self.roots = dirs, roots
+        self.read: dict[str, str] = {}
 
     def get_source(self, environment, template: str):
         pieces = split_template_path(template)  # refuses '..'
-        for index, folder in enumerate(self.dirs):
-            path = folder.joinpath(*pieces)
-            if not (path.exists() or path.is_symlink()):
-                continue
-            trusted = self.roots or [folder]
-            resolved = contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path),
-                                 limit=MAX_TEMPLATE_BYTES)
-            try:
-                source = resolved.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise KitgenError(error(Where(display_path(path)), f"cannot read template: {exc}")) from None
-            mtime = os.path.getmtime(resolved)
-            # Compiled once, kept while the file is unchanged and no folder before it on the path
-            # has gained a file of that name (an override added while `kitgen watch` runs).
-            earlier = [before.joinpath(*pieces) for before in self.dirs[:index]]
-            return source, os.path.normpath(path), lambda: _unchanged(resolved, mtime) and not any(
-                other.exists() or other.is_symlink() for other in earlier)
-        raise jinja2.TemplateNotFound(template)
-
-
-MAX_TEMPLATE_BYTES = 1 << 20
+        found = locate_template(pieces, self.dirs, self.roots)
+        if found is None:
+            raise jinja2.TemplateNotFound(template)
+        index, path, resolved = found
+        try:
+            source = resolved.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise KitgenError(error(Where(display_path(path)), f"cannot read template: {exc}")) from None
+        mtime = os.path.getmtime(resolved)
+        self.read[template] = source_digest(source)
+        # Compiled once, kept while the file is unchanged and no folder before it on the path
+        # has gained a file of that name (an override added while `kitgen watch` runs).
+        earlier = [before.joinpath(*pieces) for before in self.dirs[:index]]
+        return source, os.path.normpath(path), lambda: _unchanged(resolved, mtime) and not any(
+            other.exists() or other.is_symlink() for other in earlier)
 
 
 def _unchanged(path: Path, mtime: float) -> bool:

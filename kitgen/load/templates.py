@@ -1,6 +1,8 @@
 """Load card templates (YAML manifests of boxes) from the template search path, game first."""
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +23,39 @@ def find_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = 
             return path
     searched = ", ".join(display_path(d) for d in dirs)
     raise KitgenError(error(Where(name), f"template not found (searched {searched})"))
+
+
+MAX_TEMPLATE_BYTES = 1 << 20
+
+
+def locate_template(pieces: list[str], dirs: list[Path], roots: tuple[Path, ...] | list[Path] | None = None):
+    """(position on the search path, path, the file it is once contained) of the first file named by
+    `pieces` (a template name split at '/'), or None. How the document loader finds its templates."""
+    for index, folder in enumerate(dirs):
+        path = folder.joinpath(*pieces)
+        if path.exists() or path.is_symlink():  # a pipe or a link out is refused, not skipped
+            trusted = roots or [folder]
+            return index, path, contained(path, trusted[0], shipped=tuple(trusted[1:]), shown=display_path(path),
+                                          limit=MAX_TEMPLATE_BYTES)
+    return None
+
+
+def template_digest(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> str | None:
+    """A hash of the text the document loader would read for `name` now; None when it would find
+    none (or the name is one it refuses). A check recorded with one is still true while it is."""
+    pieces = [piece for piece in name.split("/") if piece not in ("", ".")]  # jinja2's split_template_path
+    if not pieces or any(piece == os.path.pardir or os.path.sep in piece or (os.path.altsep or "/") in piece
+                         for piece in pieces):
+        return None
+    try:
+        found = locate_template(pieces, dirs, roots)
+        return source_digest(found[2].read_text(encoding="utf-8")) if found else None
+    except (KitgenError, OSError, UnicodeDecodeError):
+        return None
+
+
+def source_digest(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _load(path: Path) -> CardTemplate:

@@ -63,3 +63,46 @@ def test_validate__a_build_holding_the_cache_neither_blocks_nor_damages_it(tmp_p
     assert faces.exists()
     after = _validate("tiny")
     assert "kitgen: 1 card faces laid out" in after[2], after  # the other three were kept all along
+
+
+def test_validate__renders_the_documents_again_only_when_their_data_or_templates_change(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    assert "kitgen: documents rendered" in _validate("tiny")[2]
+    assert "kitgen: documents as an earlier run rendered them" in _validate("tiny")[2]
+
+    # A template the documents include, overridden in the game folder and broken: rendered, reported.
+    shipped = ROOT / "templates" / "rules.md.j2"
+    override = tmp_path / "tiny" / "templates" / "rules.md.j2"
+    override.parent.mkdir()
+    override.write_text(shipped.read_text(encoding="utf-8") + "\n{{ no_such_thing }}\n", encoding="utf-8")
+    broken = _validate("tiny")
+    assert broken[0] == 1 and "tiny/templates/rules.md.j2:" in broken[2] and "no_such_thing" in broken[2], broken
+    assert broken[0] == _validate("tiny")[0] == 1  # a failed check is never recorded as passed
+
+    override.write_text(shipped.read_text(encoding="utf-8") + "{# fixed #}\n", encoding="utf-8")
+    assert "kitgen: documents rendered" in _validate("tiny")[2]
+    assert "kitgen: documents as an earlier run rendered them" in _validate("tiny")[2]
+    override.unlink()  # back to the shipped template: another text, rendered again
+    assert "kitgen: documents rendered" in _validate("tiny")[2]
+
+    rules = tmp_path / "tiny" / "rules.yaml"  # the data the documents show
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert "kitgen: documents as an earlier run rendered them" in _validate("tiny")[2]  # same data: same game
+    game = tmp_path / "tiny" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: ", "title: New ", 1), encoding="utf-8")
+    assert "kitgen: documents rendered" in _validate("tiny")[2]
+
+
+def test_validate__a_damaged_or_planted_check_record_is_only_a_miss(tmp_path, monkeypatch):
+    import sqlite3
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    assert _validate("tiny")[0] == 0
+    faces = kit_cache_folder(tmp_path / "output" / "tiny") / "faces.sqlite"
+    for record in ('["k", [["../../../etc/passwd", "x"]]]', '{"a": 1}', "[1, 2]", "not json", '["k", [["rules.md.j2"]]]'):
+        with sqlite3.connect(faces) as db:
+            db.execute("UPDATE checks SET record = ? WHERE name = 'documents'", (record,))
+        result = _validate("tiny")
+        assert result[0] == 0 and "kitgen: documents rendered" in result[2], (record, result)
