@@ -17,7 +17,6 @@ from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
-from kitgen.layout.expressions import make_environment, render_template
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
@@ -194,6 +193,8 @@ def check_documents(project: Project, game: Game, game_ref: str, cache: BuildCac
                                                    for name, digest in kept[1].items()):
         return False
     layout_documents(project, game, game_ref, Options())
+    from kitgen.layout.expressions import make_environment  # here: a check that holds never imports Jinja
+
     cache.keep_check("documents", key, make_environment(dirs, roots, markup=True).loader.read)
     return True
 
@@ -203,6 +204,8 @@ def layout_documents(project: Project, game: Game, game_ref: str, options: Optio
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
     build, is left out. Every template file is contained (load/files.contained) and every value
     it writes is escaped so that data text never becomes markup."""
+    from kitgen.layout.expressions import make_environment, render_template
+
     folder = project.game_folder(game_ref)
     dirs = template_dirs(project, game_ref, options)
     env = make_environment(dirs, project.roots(folder, options.templates), markup=True)

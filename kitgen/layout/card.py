@@ -16,7 +16,6 @@ from functools import lru_cache
 from kitgen.colours import check_rendered
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.layout.effects import layout_effects
-from kitgen.layout.expressions import render_string, variables
 from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.picture import pattern, placeholder_art, tint, turn
 from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
@@ -52,6 +51,7 @@ PER_CARD = {"card", "number"}  # a box reading these is the card's own; "art" to
 
 def box_inputs(box: Box) -> frozenset[str]:
     """The context names a box's drawing depends on: those its Jinja strings use, and its kind's."""
+    from kitgen.layout.expressions import variables  # Jinja is imported by the first face laid out
     names = set(IMPLICIT.get(box.kind, ()))
     for source in (box.when, box.content, box.color, box.fill, box.stroke):
         names |= variables(source, box.where, box.name or box.kind)
@@ -132,6 +132,8 @@ def _merge_shared(layers: list[Layer], memo: dict) -> list[Layer]:
 def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bleed: float, ink_saver: bool,
            shared: bool) -> tuple[Layer | None, float, bool]:
     """One box as a layer (None when its `when` is empty)."""
+    from kitgen.layout.expressions import render_string  # here: a run that lays out no face never imports Jinja
+
     if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
         return None, 0.0, True
     if ink_saver and box.kind == "pattern":  # a background: the ink saver prints none
@@ -199,6 +201,8 @@ def _light(color: str) -> bool:
 
 
 def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
+    from kitgen.layout.expressions import render_string
+
     value = lambda source: render_string(source, context, box.where, box.name or box.kind).strip()  # noqa: E731
     colour = lambda source: _colour(value(source), box)  # noqa: E731
     if box.kind == "rect":

