@@ -15,7 +15,7 @@ from kitgen.cache import BuildCache, content_key
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template
-from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, face_key, layout_deck_faces
+from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, back_icon, face_key, layout_deck_faces
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
 from kitgen.load.config import load_config
@@ -23,7 +23,7 @@ from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project
-from kitgen.render.fonts import font_files, measure, missing_glyphs, register_fonts
+from kitgen.render.fonts import font_digests, font_files, measure, missing_glyphs, register_fonts
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
 
 
@@ -87,11 +87,13 @@ class Checked:
 
 
 def check_kit(project: Project, game_ref: str, options: Options = Options(), cache: BuildCache | None = None,
-              lay_out: bool = True) -> Checked:
+              lay_out: bool = True, lazy_fonts: bool = False) -> Checked:
     """Load and check the game and prepare its card faces: what `validate` reports and `build`
     needs. Faces are laid out when first asked for (render asks as it draws; a face whose
     inputs did not change comes from the cache instead); with `lay_out` every face is laid out
-    here and its problems (text that does not fit, missing characters) are in `problems`."""
+    here and its problems (text that does not fit, missing characters) are in `problems`.
+    `lazy_fonts` (validate, which draws nothing): the fonts are registered with reportlab only
+    when a face must be laid out; a face from the cache was laid out with these very bytes."""
     folder = project.game_folder(game_ref)
     game = load_game(folder)
     problems = check_game(game)
@@ -99,7 +101,7 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         return Checked(game, (), problems)
     spec, ink_saver = resolve_print(game, options)
     font_set = font_files(project.fonts, game.fonts, folder)
-    font_digests = register_fonts(font_set)  # the bytes registered, hashed once
+    font_digests, fonts_ready = _fonts(font_set, lazy_fonts)
     dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
     front = card_fronts(game, dirs, spec.card, roots)
     back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
@@ -125,12 +127,17 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
         deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
         deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
                      for number, card in enumerate(deck.cards, start=1)]
+        keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
+        deck_back = keys[face_key(deck.id, BACK)] = content_key(
+            "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
+            ink_saver, deck_art.get(""))
+        cached_back = cache.face(deck_back) if cache is not None else None
         faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
                                        _from_cache(cache, deck_keys), deck_art, icons,
-                                       _note(deck, deck_keys, notes, cache), _drawn(cache, deck_keys, icons)))
-        keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
-        keys[face_key(deck.id, BACK)] = content_key("back", deck.id, deck.name, deck.back, game.title, back_key, fonts,
-                                              spec.bleed, ink_saver, deck_art.get(""))
+                                       _note(deck, deck_keys, notes, cache), _drawn(cache, deck_keys, icons),
+                                       cached_back, fonts_ready))
+        if cached_back is None and cache is not None:
+            cache.keep_face(deck_back, faces[-1].back)
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
         or any(c.icon for d in game.decks for c in d.cards)
     checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
@@ -138,6 +145,21 @@ def check_kit(project: Project, game_ref: str, options: Options = Options(), cac
     if lay_out:
         checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
     return checked
+
+
+def _fonts(files: dict[str, Path], lazy: bool):
+    """(role -> sha256 of the font's bytes, a function that registers the fonts if not yet done)."""
+    if not lazy:
+        digests = register_fonts(files)
+        return digests, None
+    digests = font_digests(files)
+    done = []
+
+    def ready() -> None:
+        if not done:
+            register_fonts(files)
+            done.append(True)
+    return digests, ready
 
 
 def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],

@@ -31,7 +31,7 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     cache = BuildCache(kit_cache_folder(default_output(game)), prune=False)
     try:
         try:
-            checked = check_kit(project, ref, cache=cache)
+            checked = check_kit(project, ref, cache=cache, lazy_fonts=True)
             if verbose():
                 echo(f"kitgen: {checked.laid_out} card faces laid out, the others as an earlier run laid them out",
                      err=True)

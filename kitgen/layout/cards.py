@@ -103,14 +103,19 @@ def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], ba
                       measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
                       cached: Callable[[int], Face | None] | None = None, art: dict[str, dict] | None = None,
                       icons=None, seen: Callable[[int, Face, bool], None] | None = None,
-                      drawn: DrawnFaces | None = None) -> DeckFaces:
-    """Every card's front, laid out as it is asked for, and the deck's back. `cached(index)` gives
-    a face laid out before from the same inputs (the build cache), so it is not laid out again.
-    `front`: each card type's front template (card-front-<type>.yaml, ... card-front.yaml)."""
+                      drawn: DrawnFaces | None = None, back_face: Face | None = None,
+                      before_layout: Callable[[], None] | None = None) -> DeckFaces:
+    """Every card's front, laid out as it is asked for, and the deck's back (`back_face` when the
+    build cache has it). `cached(index)` gives a face laid out before from the same inputs (the
+    build cache), so it is not laid out again. `before_layout()` is called before any face is
+    laid out (fonts are registered on demand). `front`: each card type's front template
+    (card-front-<type>.yaml, ... card-front.yaml)."""
+    ready = before_layout or (lambda: None)
     total = len(deck.cards)
     memos: dict = {}  # per template: layers of boxes that do not depend on the card, laid out once per deck
 
     def make(index: int) -> Face:
+        ready()
         card = deck.cards[index]
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
                    "number": index + 1, "total": total, "art": (art or {}).get(card.id), "icons": icons}
@@ -118,11 +123,17 @@ def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], ba
         return layout_face(template, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver,
                            memos.setdefault(id(template), {}))
 
-    icon = deck.back.icon or next((t.icon for t in game.card_types if t.deck == deck.id and t.icon), "")
-    back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons,
-                                   "icon": icon}, measure,
-                            f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
+    if back_face is None:
+        ready()
+        back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons,
+                                       "icon": back_icon(game, deck)}, measure,
+                                f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
     return DeckFaces(deck, Fronts(total, make, cached, seen), back_face, drawn)
+
+
+def back_icon(game: Game, deck: Deck) -> str:
+    """The icon a deck's back shows: its own, else the first of its card types' icons."""
+    return deck.back.icon or next((t.icon for t in game.card_types if t.deck == deck.id and t.icon), "")
 
 
 class Pages:

@@ -81,6 +81,11 @@ def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
     return digests
 
 
+def font_digests(files: dict[str, Path]) -> dict[str, str]:
+    """Role -> sha256 of the file's bytes, as register_fonts() returns them, without registering."""
+    return {role: hashlib.sha256(_read_font(path)).hexdigest() for role, path in files.items()}
+
+
 def _read_font(path: Path) -> bytes:
     try:
         return path.read_bytes()

@@ -269,6 +269,23 @@ def test_a_template_override_added_between_builds_in_one_process__is_used(game, 
     assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
 
 
+@pytest.mark.parametrize("duplex", ["long-edge", "off"])  # backs among the fronts, and a file of backs alone
+def test_a_card_types_icon_changed__the_back_that_shows_it_is_drawn_again(game, tmp_path, duplex):
+    """A deck's back shows its first card type's icon when it names none of its own: changing that
+    icon changes the back, though nothing of the deck or its back did."""
+    out = tmp_path / "kit"
+    ship = 'deck: main, color: "#2f5d8c"}'
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace(ship, ship[:-1] + ", icon: rocket}"))
+    kitgen("build", game, "-o", out, "--duplex", duplex)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("icon: rocket", "icon: anchor"))
+    kitgen("build", game, "-o", out, "--duplex", duplex)
+    kitgen("build", game, "-o", tmp_path / "fresh", "--no-cache", "--duplex", duplex)
+    names = sorted(path.name for path in out.glob("*.pdf"))
+    assert names == sorted(path.name for path in (tmp_path / "fresh").glob("*.pdf"))
+    assert {name: (out / name).read_bytes() for name in names} == \
+        {name: (tmp_path / "fresh" / name).read_bytes() for name in names}
+
+
 def test_another_kitgen_version__reuses_nothing_an_older_one_cached(game, tmp_path, monkeypatch):
     out = tmp_path / "kit"
     kitgen("build", game, "-o", out)
