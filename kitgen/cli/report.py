@@ -119,7 +119,7 @@ def _print_stats(report: dict) -> None:
 
 def _print_composition(game) -> None:
     from kitgen.check import deck_stats
-    from kitgen.check.limits import describe_clashes, limit_clashes
+    from kitgen.check.limits import describe_breaches
 
     abbreviations = [a.abbreviation or a.name[:3].upper() for a in game.attributes]
     for deck in game.decks:
@@ -135,9 +135,9 @@ def _print_composition(game) -> None:
     if game.limits:
         echo("\nLimits, checked against every starting position:")
         for limit in game.limits:
-            clashes = limit_clashes(game, limit)
+            breaches = describe_breaches(game, limit)
             settled = f"; settled by erratum {limit.erratum}" if limit.erratum else " (see the warning)"
-            state = f"broken at the start: {describe_clashes(limit, clashes)}{settled}" if clashes else "kept"
+            state = f"broken at the start: {breaches}{settled}" if breaches else "kept"
             echo(f"  {limit.where}: {limit.name} ({limit.check}): {state}")
     if game.errata:
         echo("\nErrata applied (printed in the rules summary):")
