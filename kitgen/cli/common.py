@@ -16,6 +16,7 @@ import click
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error, json_printable, printable, sort_problems
+from kitgen.project import Project, Resolved
 from kitgen.units import CARD_SIZES, MM, Length, out_of_range, parse_length
 
 EX_SOFTWARE = 70  # sysexits.h: an internal software error
@@ -97,16 +98,17 @@ def _fail(exc: KitgenError) -> None:
     sys.exit(1)
 
 
-def use_game(project, game: str) -> str:
-    """Resolve GAME (see kitgen.project) and say on stderr, in one line, which folder is read.
-    Returns the folder, as the game reference the stages take."""
+def use_game(project: Project, game: str) -> Resolved:
+    """Resolve GAME (see kitgen.project) once and say on stderr, in one line, which folder is read.
+    The stages take the Resolved as their game reference and do not resolve it again; its
+    .folder is the folder."""
     try:
         resolved = project.resolve(game)
     except KitgenError as exc:
         _fail(exc)
     if not quiet():
         echo(resolved.describe(game), err=True)
-    return str(resolved.folder)
+    return resolved
 
 
 def _set_level(ctx: click.Context, param: click.Parameter, value) -> None:

@@ -50,7 +50,7 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     ref = use_game(project, game)
     try:
         if fmt == "json":
-            loaded = load_game(Path(ref))
+            loaded = load_game(ref.folder)
             echo_json(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
             return
         out_dir = output or default_output(game, f"-{target or fmt}")
@@ -107,7 +107,7 @@ def new(name: str, parent: Path, source: str | None) -> None:
     project = Project.default()
     try:
         if source:
-            folder = copy_game(Path(use_game(project, source)), name, parent, project.data / "schema")
+            folder = copy_game(use_game(project, source).folder, name, parent, project.data / "schema")
         else:
             folder = new_game(name, parent, project.templates, project.data / "schema")
     except KitgenError as exc:

@@ -191,12 +191,13 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     from kitgen.art import art_table
 
     project = Project.default()
-    folder = Path(use_game(project, game))
+    resolved = use_game(project, game)
+    folder = resolved.folder
     if suggest:
-        _suggest_icons(project, str(folder))
+        _suggest_icons(project, folder)
         return
     try:
-        rows, box = art_table(project, str(folder), art_dir)
+        rows, box = art_table(project, resolved, art_dir)
     except KitgenError as exc:
         _fail(exc)
     read_only = project.is_read_only(folder) and art_dir is None
@@ -217,7 +218,7 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
              f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
 
 
-def _suggest_icons(project: Project, game_ref: str) -> None:
+def _suggest_icons(project: Project, folder: Path) -> None:
     """Write the proposals where the designer reviews them; the deck files are never touched."""
     from kitgen.load import load_game
     from kitgen.load.icons import load_icons
@@ -225,7 +226,6 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
     from kitgen.suggest import suggest, suggestions_yaml
 
     # A KitgenError or a folder that cannot be written is one line on stderr: the group says it (cli/common.py).
-    folder = project.game_folder(game_ref)
     if project.is_read_only(folder):  # never write into the installed package
         name = folder.name
         raise KitgenError(error(Where(name), f"{name} is shipped with kitgen and read-only; copy it out first: "
@@ -236,7 +236,7 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
                     load_synonyms(dirs))
     path = folder / "art" / "icon-suggestions.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(suggestions_yaml(game.title, game_ref, found), encoding="utf-8")
+    path.write_text(suggestions_yaml(game.title, str(folder), found), encoding="utf-8")
     echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
         echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "

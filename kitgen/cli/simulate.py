@@ -38,7 +38,7 @@ def simulate(game: str, games: int, players: int, seed: int, policies: str, work
     if unknown or len(names) not in (1, players):
         raise click.BadParameter(f"give random or greedy, once or once per seat ({players})", param_hint="--policy")
     project = Project.default()
-    folder = Path(use_game(project, game))
+    folder = use_game(project, game).folder
     try:
         loaded = load_game(folder)
         errors = [p for p in check_game(loaded) if p.is_error]  # broken data would play a wrong game
