@@ -102,10 +102,7 @@ def use_game(project: Project, game: str) -> Resolved:
     """Resolve GAME (see kitgen.project) once and say on stderr, in one line, which folder is read.
     The stages take the Resolved as their game reference and do not resolve it again; its
     .folder is the folder."""
-    try:
-        resolved = project.resolve(game)
-    except KitgenError as exc:
-        _fail(exc)
+    resolved = project.resolve(game)
     if not quiet():
         echo(resolved.describe(game), err=True)
     return resolved

@@ -77,22 +77,19 @@ def stats(game: str, as_json: bool, output: Path | None) -> None:
 
     project = Project.default()
     ref = use_game(project, game)
-    try:
-        checked = check_kit(project, ref)
-        errors = [p for p in checked.problems if p.is_error]
-        if errors:
-            raise KitgenError(errors)
-        report = stats_report(checked.game, text_sizes(checked))
-        if as_json:
-            echo_json(json.dumps(report, indent=2, ensure_ascii=False))
-            return
-        path = output or default_output(game, "-stats.pdf")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        from kitgen.render.stats import render_stats  # charts: imported by the one command that draws them
+    checked = check_kit(project, ref)
+    errors = [p for p in checked.problems if p.is_error]
+    if errors:
+        raise KitgenError(errors)
+    report = stats_report(checked.game, text_sizes(checked))
+    if as_json:
+        echo_json(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    path = output or default_output(game, "-stats.pdf")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    from kitgen.render.stats import render_stats  # charts: imported by the one command that draws them
 
-        render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
-    except KitgenError as exc:
-        _fail(exc)
+    render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
     _print_composition(checked.game)
     _print_stats(report)
     echo(f"\nCharts: {path}")
@@ -196,10 +193,7 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     if suggest:
         _suggest_icons(project, folder)
         return
-    try:
-        rows, box = art_table(project, resolved, art_dir)
-    except KitgenError as exc:
-        _fail(exc)
+    rows, box = art_table(project, resolved, art_dir)
     read_only = project.is_read_only(folder) and art_dir is None
     if read_only:  # never point the user into the installed package: name files from the game folder
         for row in rows:
