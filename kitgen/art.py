@@ -14,6 +14,7 @@ from pathlib import Path
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game
+from kitgen.project import Project, Resolved
 from kitgen.render.images import Art, prepare_art
 
 EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp")
@@ -134,7 +135,7 @@ def _focus(text: str) -> tuple[float, float]:
         return 0.5, 0.5
 
 
-def art_table(project, game_ref: str, art_dir: Path | None) -> tuple[list[dict], dict | None]:
+def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) -> tuple[list[dict], dict | None]:
     """For `kitgen art`: every card, whether it has art and which file it uses or would use."""
     from kitgen.load import load_game
     from kitgen.load.templates import load_card_template

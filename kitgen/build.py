@@ -21,7 +21,7 @@ from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
-from kitgen.project import Project
+from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
 
 DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2",
@@ -52,7 +52,7 @@ class Report:
     rendered: tuple[str, ...] = ()  # files drawn anew (the others were copied from the cache)
 
 
-def build_game(project: Project, game_ref: str, out_dir: Path, options: Options = Options(),
+def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
     from kitgen.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
     from kitgen.render.kit import write_kit
@@ -117,7 +117,7 @@ def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | Non
                    for name, document in documents.items()}
 
 
-def reprint_changed(project: Project, checked: Checked, game_ref: str, grid, spec: Spec, ref: str):
+def reprint_changed(project: Project, checked: Checked, game_ref: str | Resolved, grid, spec: Spec, ref: str):
     """Sheets holding only the cards that changed since `ref` (with their backs), and the list."""
     from kitgen.changes import changes_markup, changes_since
 
@@ -175,11 +175,11 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
             "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
 
 
-def template_dirs(project: Project, game_ref: str, options: Options) -> list[Path]:
+def template_dirs(project: Project, game_ref: str | Resolved, options: Options) -> list[Path]:
     return project.template_dirs(project.game_folder(game_ref), options.templates)
 
 
-def check_documents(project: Project, game: Game, game_ref: str, cache: BuildCache) -> bool:
+def check_documents(project: Project, game: Game, game_ref: str | Resolved, cache: BuildCache) -> bool:
     """validate: every document renders with this game, or one line says where it does not. A check
     that passed with the same game (and kitgen) and the same template texts holds: it is not
     made again (returns False). The templates a check read are recorded with a hash of each one's text."""
@@ -199,7 +199,7 @@ def check_documents(project: Project, game: Game, game_ref: str, cache: BuildCac
     return True
 
 
-def layout_documents(project: Project, game: Game, game_ref: str, options: Options,
+def layout_documents(project: Project, game: Game, game_ref: str | Resolved, options: Options,
                      kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
     """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
     build, is left out. Every template file is contained (load/files.contained) and every value

@@ -56,18 +56,32 @@ class Colour(str):
 
 def parse_colour(text: str) -> str:
     """'red', '#f00' or '#FF0000' -> '#ff0000'; ValueError with a hint for anything else."""
+    colour = _canonical(text)
+    if colour is not None:
+        return colour
+    value = str(text).strip()
+    name = value.lower().replace(" ", "")
+    close = difflib.get_close_matches(name, list(NAMES), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    shown = value if len(value) <= 40 else value[:37] + "..."
+    raise ValueError(f"'{shown}' is not a colour: write #rgb, #rrggbb or a CSS colour name such as red{hint}")
+
+
+def channels(text: str) -> tuple[int, int, int] | None:
+    """Red, green and blue (0-255) of anything parse_colour takes: '#ff8000' -> (255, 128, 0);
+    None for anything else (layout's fallbacks decide what that draws, with no hint to work out)."""
+    colour = _canonical(text)
+    return None if colour is None else (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def _canonical(text: str) -> str | None:
+    """'#rrggbb' for a colour, None for anything else: the one reading of #rgb, #rrggbb and names."""
     value = str(text).strip()
     match = _HEX.match(value)
     if match:
         digits = match.group(1).lower()
         return "#" + (digits if len(digits) == 6 else "".join(d * 2 for d in digits))
-    name = value.lower().replace(" ", "")
-    if name in NAMES:
-        return NAMES[name]
-    close = difflib.get_close_matches(name, list(NAMES), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    shown = value if len(value) <= 40 else value[:37] + "..."
-    raise ValueError(f"'{shown}' is not a colour: write #rgb, #rrggbb or a CSS colour name such as red{hint}")
+    return NAMES.get(value.lower().replace(" ", ""))
 
 
 class ColourTemplate(str):

@@ -13,7 +13,7 @@ from kitgen.build import Checked, Options, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.export import rules_text
 from kitgen.layout.cards import BACK, single_page
-from kitgen.project import Project
+from kitgen.project import Project, Resolved
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
 from kitgen.shops import INCH, Target, canvas_size
@@ -37,7 +37,7 @@ class Face:
     name: str  # the image's file name
 
 
-def export_png(project: Project, game_ref: str, out_dir: Path, options: Options, target: Target,
+def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, target: Target,
                dpi: float | None = None, cards: tuple[str, ...] = (), progress=None) -> Exported:
     """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed,
     named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
@@ -55,7 +55,7 @@ def export_png(project: Project, game_ref: str, out_dir: Path, options: Options,
     return Exported(sorted(out_dir.glob("*.png")) + [out_dir / "cards.csv"], warnings)
 
 
-def export_tts(project: Project, game_ref: str, out_dir: Path, options: Options, base_url: str | None = None,
+def export_tts(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, base_url: str | None = None,
                install: bool = False, sheet_size: int = MAX_PIXELS, progress=None) -> Exported:
     """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
     image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
@@ -220,7 +220,7 @@ def _remove_tree(folder: Path) -> None:
     folder.rmdir()
 
 
-def checked_game(project: Project, game_ref: str, options: Options) -> Checked:
+def checked_game(project: Project, game_ref: str | Resolved, options: Options) -> Checked:
     checked = check_kit(project, game_ref, options, lay_out=False)
     errors = [p for p in checked.problems if p.is_error]
     if errors:

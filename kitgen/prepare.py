@@ -22,7 +22,7 @@ from kitgen.load.config import load_config
 from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
-from kitgen.project import Project
+from kitgen.project import Project, Resolved
 from kitgen.render.fonts import font_digests, font_files, measure, missing_glyphs, register_fonts
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
 
@@ -86,7 +86,7 @@ class Checked:
         return sum(faces.laid_out for faces in self.faces)
 
 
-def check_kit(project: Project, game_ref: str, options: Options = Options(), cache: BuildCache | None = None,
+def check_kit(project: Project, game_ref: str | Resolved, options: Options = Options(), cache: BuildCache | None = None,
               lay_out: bool = True, lazy_fonts: bool = False) -> Checked:
     """Load and check the game and prepare its card faces: what `validate` reports and `build`
     needs. Faces are laid out when first asked for (render asks as it draws; a face whose

@@ -87,8 +87,9 @@ class Project:
         inside = self.installed and folder.resolve().is_relative_to(self.data.resolve())
         return Resolved(folder, "shipped" if inside or how == "shipped" else how, inside)
 
-    def game_folder(self, game: str) -> Path:
-        return self.resolve(game).folder
+    def game_folder(self, game: str | Resolved) -> Path:
+        """GAME's folder: resolved from what was typed, or the one a Resolved (the CLI's use_game) found."""
+        return game.folder if isinstance(game, Resolved) else self.resolve(game).folder
 
     def is_read_only(self, folder: Path) -> bool:
         return self.installed and folder.resolve().is_relative_to(self.data.resolve())

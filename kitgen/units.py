@@ -46,13 +46,16 @@ PRINT_LIMITS = {
 }
 
 
-def out_of_range(name: str, value: float) -> str | None:
-    """Why `value` (points) is not a valid `name` (a PRINT_LIMITS key), or None when it is."""
+def out_of_range(name: str, value: float, typed: str | None = None) -> str | None:
+    """Why `value` (points) is not a valid `name` (a PRINT_LIMITS key), or None when it is. The
+    message names the setting and its value in mm, or quotes `typed`, the text the value was read
+    from, where the setting is named already (a flag: click says "Invalid value for '--margin'")."""
     low, high = PRINT_LIMITS[name]
     if value == value and low <= value <= high:  # nan fails the first test, inf the second
         return None
     quoted = f"{value / MM:g} mm" if value == value and abs(value) != float("inf") else repr(value)
-    return f"{name.replace('_', '-')} {quoted} is out of range: give {low / MM:g} to {high / MM:g} mm"
+    subject = f"{name.replace('_', '-')} {quoted}" if typed is None else f"'{shown(typed)}'"
+    return f"{subject} is out of range: give {low / MM:g} to {high / MM:g} mm"
 
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")

@@ -32,12 +32,12 @@ def check_limits(game: Game) -> list[Problem]:
             problems.append(error(limit.where, f"limit '{limit.name}': unknown erratum '{limit.erratum}'"))
         if found or (limit.erratum is not None and limit.erratum not in errata):
             continue
-        clashes = limit_clashes(game, limit)
-        if clashes and limit.erratum is None:
+        breaches = describe_breaches(game, limit)
+        if breaches and limit.erratum is None:
             problems.append(warning(limit.where, f"limit '{limit.name}' ({limit.check}) is broken by the starting "
-                                    f"position: {describe_clashes(limit, clashes)}; record an erratum that "
-                                    "settles it and name it in the limit's erratum:"))
-        elif not clashes and limit.erratum is not None:
+                                    f"position: {breaches}; record an erratum that settles it and name it in the "
+                                    "limit's erratum:"))
+        elif not breaches and limit.erratum is not None:
             problems.append(warning(limit.where, f"limit '{limit.name}' names erratum '{limit.erratum}' but no "
                                     "starting position breaks it"))
     return problems
@@ -64,8 +64,13 @@ def limit_clashes(game: Game, limit: Limit) -> list[Clash]:
     return clashes
 
 
-def describe_clashes(limit: Limit, clashes: list[Clash]) -> str:
-    """'Believers, Gaians: U = 10 > N(5 + S) = 5; Spartans: ... = 7': factions with the same numbers together."""
+def describe_breaches(game: Game, limit: Limit) -> str:
+    """Who starts in breach of the limit, as validate's warning, its composition report and the rules
+    summary print it: 'Believers, Gaians: U = 10 > N(5 + S) = 5; Spartans: ... = 7' (factions with the
+    same numbers together); '' when every start keeps the limit."""
+    clashes = limit_clashes(game, limit)
+    if not clashes:
+        return ""
     left, sign, right = split_comparison(limit.check)
     opposite = {"<=": ">", "<": ">=", ">=": "<", ">": "<="}[sign]
     groups: dict[tuple[float, float], list[str]] = {}

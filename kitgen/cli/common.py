@@ -7,7 +7,6 @@ bug in kitgen and exit 70 (EX_SOFTWARE); `kitgen --debug ...` shows that bug's t
 from __future__ import annotations
 
 import errno
-import math
 import os
 import sys
 import traceback
@@ -17,7 +16,8 @@ import click
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error, json_printable, printable, sort_problems
-from kitgen.units import CARD_SIZES, MM, PRINT_LIMITS, Length, parse_length
+from kitgen.project import Project, Resolved
+from kitgen.units import CARD_SIZES, MM, Length, out_of_range, parse_length
 
 EX_SOFTWARE = 70  # sysexits.h: an internal software error
 
@@ -50,7 +50,7 @@ class LengthMM(click.ParamType):
 
     name = "MM"
 
-    def __init__(self, limits: str | None = None):
+    def __init__(self, limits: str):
         self.limits = limits  # a key of units.PRINT_LIMITS: the range the value must lie in
 
     def convert(self, value, param, ctx):
@@ -60,9 +60,8 @@ class LengthMM(click.ParamType):
             length = Length(float(value) * MM) if _is_number(value) else Length(parse_length(value))
         except ValueError as exc:
             self.fail(str(exc), param, ctx)
-        low, high = PRINT_LIMITS.get(self.limits, (-math.inf, math.inf))
-        if not (math.isfinite(length) and low <= length <= high):
-            self.fail(f"{value!r} is out of range: give {low / MM:g} to {high / MM:g} mm", param, ctx)
+        if why := out_of_range(self.limits, length, typed=value):
+            self.fail(why, param, ctx)
         return length
 
 
@@ -99,16 +98,14 @@ def _fail(exc: KitgenError) -> None:
     sys.exit(1)
 
 
-def use_game(project, game: str) -> str:
-    """Resolve GAME (see kitgen.project) and say on stderr, in one line, which folder is read.
-    Returns the folder, as the game reference the stages take."""
-    try:
-        resolved = project.resolve(game)
-    except KitgenError as exc:
-        _fail(exc)
+def use_game(project: Project, game: str) -> Resolved:
+    """Resolve GAME (see kitgen.project) once and say on stderr, in one line, which folder is read.
+    The stages take the Resolved as their game reference and do not resolve it again; its
+    .folder is the folder."""
+    resolved = project.resolve(game)
     if not quiet():
         echo(resolved.describe(game), err=True)
-    return str(resolved.folder)
+    return resolved
 
 
 def _set_level(ctx: click.Context, param: click.Parameter, value) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import default_output, echo, echo_json, _fail, LengthMM, main, print_options, use_game, verbose
+from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
-from kitgen.errors import KitgenError, sort_problems
+from kitgen.errors import sort_problems
 from kitgen.project import Project
 from kitgen.shops import TARGETS, custom_target
 from kitgen.units import Length
@@ -48,22 +48,19 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     project = Project.default()
     progress = _Progress() if sys.stderr.isatty() else None  # as build: only where someone watches
     ref = use_game(project, game)
-    try:
-        if fmt == "json":
-            loaded = load_game(Path(ref))
-            echo_json(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
-            return
-        out_dir = output or default_output(game, f"-{target or fmt}")
-        if fmt == "png":
-            preset = TARGETS[target] if target else None
-            bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
-            options = Options(PrintSettings(bleed=bleed, card_size=card_size))
-            result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress)
-        else:
-            options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
-            result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress)
-    except KitgenError as exc:
-        _fail(exc)
+    if fmt == "json":
+        loaded = load_game(ref.folder)
+        echo_json(json.dumps(export_json(loaded), indent=2, ensure_ascii=False))
+        return
+    out_dir = output or default_output(game, f"-{target or fmt}")
+    if fmt == "png":
+        preset = TARGETS[target] if target else None
+        bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
+        options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+        result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress)
+    else:
+        options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
+        result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress)
     for problem in sort_problems(result.warnings):
         echo(str(problem), err=True)
     echo(f"Exported {len(result.files)} files -> {out_dir}/")
@@ -82,11 +79,8 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
     from kitgen.calibrate import no_game, write_calibration
     from kitgen.model import PrintSettings
 
-    try:
-        spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
-        write_calibration(output, spec, Project.default().fonts)
-    except KitgenError as exc:
-        _fail(exc)
+    spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
+    write_calibration(output, spec, Project.default().fonts)
     echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
     if verbose():
         from platformdirs import user_config_dir
@@ -105,13 +99,10 @@ def new(name: str, parent: Path, source: str | None) -> None:
     from kitgen.new import copy_game, new_game
 
     project = Project.default()
-    try:
-        if source:
-            folder = copy_game(Path(use_game(project, source)), name, parent, project.data / "schema")
-        else:
-            folder = new_game(name, parent, project.templates, project.data / "schema")
-    except KitgenError as exc:
-        _fail(exc)
+    if source:
+        folder = copy_game(use_game(project, source).folder, name, parent, project.data / "schema")
+    else:
+        folder = new_game(name, parent, project.templates, project.data / "schema")
     what = f"a copy of {source}" if source else "game.yaml, rules.yaml, decks/main.yaml, art/, templates/"
     echo(f"Created {folder}/ ({what}).")
     echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
@@ -129,10 +120,7 @@ def convert(deck_file: Path, fmt: str, force: bool) -> None:
     (`cards: main.csv`), or lists the cards again with --to yaml."""
     from kitgen.load.convert import convert_deck
 
-    try:
-        written = convert_deck(deck_file, fmt, force)
-    except KitgenError as exc:
-        _fail(exc)
+    written = convert_deck(deck_file, fmt, force)
     if fmt == "yaml":
         echo(f"Wrote the cards into {deck_file}; the sheet it named is no longer read.")
     else:

@@ -12,7 +12,7 @@ import click
 
 from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game
 from kitgen.errors import KitgenError, Where, error, sort_problems
-from kitgen.project import Project
+from kitgen.project import Project, Resolved
 
 
 @main.command()
@@ -66,7 +66,7 @@ def _options(settings: dict, *rest) -> Options:
     return Options(PrintSettings(**settings), *rest)
 
 
-def _build_one(project: Project, game: str, out_dir: Path, options, strict: bool = False,
+def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict: bool = False,
                use_cache: bool = True, sink: list | None = None) -> bool:
     """Build one kit and say so; with `sink` (--json) the summary goes there instead of stdout.
     `options`: the Options, or a function making them (the pipeline is imported where a Ctrl-C is caught)."""
@@ -159,7 +159,8 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     from kitgen.watching import Changes
 
     project = Project.default()
-    folder = Path(use_game(project, game))
+    resolved = use_game(project, game)
+    folder = resolved.folder
     out_dir = output or default_output(game)
     echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0
@@ -169,7 +170,7 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
         builds += 1
         echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
         start = time.perf_counter()
-        ok = _build_one(project, str(folder), out_dir, Options())
+        ok = _build_one(project, resolved, out_dir, Options())
         took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
         verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
         echo(verdict + took, err=True)
@@ -207,7 +208,7 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
     from kitgen.watching import Changes
 
     project = Project.default()
-    folder = Path(use_game(project, game))
+    folder = use_game(project, game).folder
     preview = Preview(project, str(folder))
     watcher = Changes([folder, project.templates])
     if max_seconds:

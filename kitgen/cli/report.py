@@ -77,22 +77,19 @@ def stats(game: str, as_json: bool, output: Path | None) -> None:
 
     project = Project.default()
     ref = use_game(project, game)
-    try:
-        checked = check_kit(project, ref)
-        errors = [p for p in checked.problems if p.is_error]
-        if errors:
-            raise KitgenError(errors)
-        report = stats_report(checked.game, text_sizes(checked))
-        if as_json:
-            echo_json(json.dumps(report, indent=2, ensure_ascii=False))
-            return
-        path = output or default_output(game, "-stats.pdf")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        from kitgen.render.stats import render_stats  # charts: imported by the one command that draws them
+    checked = check_kit(project, ref)
+    errors = [p for p in checked.problems if p.is_error]
+    if errors:
+        raise KitgenError(errors)
+    report = stats_report(checked.game, text_sizes(checked))
+    if as_json:
+        echo_json(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    path = output or default_output(game, "-stats.pdf")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    from kitgen.render.stats import render_stats  # charts: imported by the one command that draws them
 
-        render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
-    except KitgenError as exc:
-        _fail(exc)
+    render_stats(report, path, {t.name: t.color for t in checked.game.card_types})
     _print_composition(checked.game)
     _print_stats(report)
     echo(f"\nCharts: {path}")
@@ -119,7 +116,7 @@ def _print_stats(report: dict) -> None:
 
 def _print_composition(game) -> None:
     from kitgen.check import deck_stats
-    from kitgen.check.limits import describe_clashes, limit_clashes
+    from kitgen.check.limits import describe_breaches
 
     abbreviations = [a.abbreviation or a.name[:3].upper() for a in game.attributes]
     for deck in game.decks:
@@ -135,9 +132,9 @@ def _print_composition(game) -> None:
     if game.limits:
         echo("\nLimits, checked against every starting position:")
         for limit in game.limits:
-            clashes = limit_clashes(game, limit)
+            breaches = describe_breaches(game, limit)
             settled = f"; settled by erratum {limit.erratum}" if limit.erratum else " (see the warning)"
-            state = f"broken at the start: {describe_clashes(limit, clashes)}{settled}" if clashes else "kept"
+            state = f"broken at the start: {breaches}{settled}" if breaches else "kept"
             echo(f"  {limit.where}: {limit.name} ({limit.check}): {state}")
     if game.errata:
         echo("\nErrata applied (printed in the rules summary):")
@@ -191,14 +188,12 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     from kitgen.art import art_table
 
     project = Project.default()
-    folder = Path(use_game(project, game))
+    resolved = use_game(project, game)
+    folder = resolved.folder
     if suggest:
-        _suggest_icons(project, str(folder))
+        _suggest_icons(project, folder)
         return
-    try:
-        rows, box = art_table(project, str(folder), art_dir)
-    except KitgenError as exc:
-        _fail(exc)
+    rows, box = art_table(project, resolved, art_dir)
     read_only = project.is_read_only(folder) and art_dir is None
     if read_only:  # never point the user into the installed package: name files from the game folder
         for row in rows:
@@ -217,7 +212,7 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
              f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
 
 
-def _suggest_icons(project: Project, game_ref: str) -> None:
+def _suggest_icons(project: Project, folder: Path) -> None:
     """Write the proposals where the designer reviews them; the deck files are never touched."""
     from kitgen.load import load_game
     from kitgen.load.icons import load_icons
@@ -225,7 +220,6 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
     from kitgen.suggest import suggest, suggestions_yaml
 
     # A KitgenError or a folder that cannot be written is one line on stderr: the group says it (cli/common.py).
-    folder = project.game_folder(game_ref)
     if project.is_read_only(folder):  # never write into the installed package
         name = folder.name
         raise KitgenError(error(Where(name), f"{name} is shipped with kitgen and read-only; copy it out first: "
@@ -236,7 +230,7 @@ def _suggest_icons(project: Project, game_ref: str) -> None:
                     load_synonyms(dirs))
     path = folder / "art" / "icon-suggestions.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(suggestions_yaml(game.title, game_ref, found), encoding="utf-8")
+    path.write_text(suggestions_yaml(game.title, str(folder), found), encoding="utf-8")
     echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
         echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import _fail, echo, echo_json, main, quiet, use_game
+from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.errors import KitgenError, Where, error
 
 
@@ -38,25 +38,22 @@ def simulate(game: str, games: int, players: int, seed: int, policies: str, work
     if unknown or len(names) not in (1, players):
         raise click.BadParameter(f"give random or greedy, once or once per seat ({players})", param_hint="--policy")
     project = Project.default()
-    folder = Path(use_game(project, game))
-    try:
-        loaded = load_game(folder)
-        errors = [p for p in check_game(loaded) if p.is_error]  # broken data would play a wrong game
-        if errors:
-            raise KitgenError(errors)
-        if not loaded.victory_paths:
-            raise KitgenError(error(loaded.where or Where(game), "the game declares no victory_paths to simulate"))
-        progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
-        report = run(loaded, Settings(games, players, seed, names, workers), progress)
-        if output:
-            from kitgen.render.balance import render_balance
-            from kitgen.render.fonts import font_files, register_fonts
+    folder = use_game(project, game).folder
+    loaded = load_game(folder)
+    errors = [p for p in check_game(loaded) if p.is_error]  # broken data would play a wrong game
+    if errors:
+        raise KitgenError(errors)
+    if not loaded.victory_paths:
+        raise KitgenError(error(loaded.where or Where(game), "the game declares no victory_paths to simulate"))
+    progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
+    report = run(loaded, Settings(games, players, seed, names, workers), progress)
+    if output:
+        from kitgen.render.balance import render_balance
+        from kitgen.render.fonts import font_files, register_fonts
 
-            register_fonts(font_files(project.fonts, loaded.fonts, folder))
-            output.parent.mkdir(parents=True, exist_ok=True)
-            render_balance(report, ranked_cards(report), loaded.title, output)
-    except KitgenError as exc:
-        _fail(exc)
+        register_fonts(font_files(project.fonts, loaded.fonts, folder))
+        output.parent.mkdir(parents=True, exist_ok=True)
+        render_balance(report, ranked_cards(report), loaded.title, output)
     if as_json:
         echo_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:

@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kitgen.colours import check_rendered
+from kitgen.colours import channels, check_rendered
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.fit import LEADING, fit_text
@@ -194,10 +194,9 @@ def ink_save(shape: Shape) -> Shape | None:
 
 
 def _light(color: str) -> bool:
-    if len(color) != 7:
-        return False
-    red, green, blue = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
+    """A light colour by its luma (ITU-R BT.601 weights); no colour is not light."""
+    rgb = channels(color)
+    return rgb is not None and 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 150
 
 
 def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:

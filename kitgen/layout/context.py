@@ -5,7 +5,7 @@ import re
 
 from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
-from kitgen.check.limits import describe_clashes, limit_clashes
+from kitgen.check.limits import describe_breaches
 from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, effect_value
 
 
@@ -101,13 +101,9 @@ def _first_game_helpers(game: Game) -> dict:
         uses += [s.title for s in game.rules if name in " ".join(s.text).casefold() and s.title not in uses]
         return uses
 
-    def limit_breaches(limit) -> str:
-        clashes = limit_clashes(game, limit)
-        return describe_clashes(limit, clashes) if clashes else ""
-
     return {
         "table_uses": table_uses,
-        "limit_breaches": limit_breaches,
+        "limit_breaches": lambda limit: describe_breaches(game, limit),
         "optional_steps": lambda name: [s for s in game.rules if s.phase == name and s.deck in optional],
         "erratum_owners": lambda erratum_id: [name for name, owner in owners if owner.erratum == erratum_id],
     }

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from kitgen.colours import channels
 from kitgen.layout.shapes import Circle, Icon, Line, Rect, Shape, Text
 from kitgen.model import Box
 
 
 def tint(color: str, amount: float) -> str:
-    """Mix a #rrggbb colour with white: amount 0 keeps it, 1 gives white."""
-    channels = [int(color[i:i + 2], 16) for i in (1, 3, 5)] if len(color) == 7 else [136, 136, 136]
-    mixed = [round(c + (255 - c) * amount) for c in channels]
+    """Mix a colour with white: amount 0 keeps it, 1 gives white. Not a colour: mid grey (#888888)."""
+    mixed = [round(c + (255 - c) * amount) for c in channels(color) or (136, 136, 136)]
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 

@@ -57,3 +57,25 @@ def test_validate__problems_go_to_stderr_the_composition_to_stdout_and_q_keeps_o
     assert "Main Deck (main)" in result.stdout and "error:" not in result.stdout
     quiet = CliRunner().invoke(main, ["validate", "-q", str(game)])
     assert quiet.stdout == "" and quiet.stderr.splitlines() == problems
+
+
+def test_failures__every_command_says_its_problem_in_one_line_and_exits_1(tmp_path, monkeypatch):
+    """The commands leave a KitgenError to the group (cli/common.py), which prints its lines and
+    exits 1: a game that does not load, a name that is no game, a refused setting, a file in the way."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(TINY, "broken")
+    Path("broken/decks/main.yaml").write_text("id: main\ncards: [\n", encoding="utf-8")
+    shutil.copytree(TINY, "tiny")
+    Path("tiny/decks/main.csv").write_text("name\n", encoding="utf-8")
+    load = r"^broken/decks/main\.yaml:\d+(:\d+)?: error: "
+    cases = {("stats", "broken"): load, ("export", "broken"): load, ("export", "broken", "--format", "png"): load,
+             ("art", "broken"): load, ("simulate", "broken", "--games", "1"): load,
+             ("stats", "nope"): r"^nope: error: no such game", ("new", "tiny", "--from", "tiny"): r"^tiny: error: already exists",
+             ("calibrate", "--back-offset", "nan,0"): r"^print settings: error: 'nan,0' is not an offset",
+             ("convert", "tiny/decks/main.yaml", "--to", "csv"): r"^tiny/decks/main\.csv: error: already exists"}
+    for args, line in cases.items():
+        result = CliRunner().invoke(main, ["-q", *args])
+        assert result.exit_code == 1, (args, result.output)
+        errors = result.stderr.splitlines()
+        assert len(errors) == 1 and re.match(line, errors[0]), (args, result.stderr)
+        assert result.stdout == "" and isinstance(result.exception, SystemExit), (args, result.output)

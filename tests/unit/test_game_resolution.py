@@ -77,3 +77,16 @@ def test_new_from__copies_a_game_out_with_its_new_id(tmp_path, monkeypatch):
     checked = CliRunner().invoke(main, ["validate", "my-tiny"])
     assert checked.exit_code == 0, checked.output
     assert "reading my-tiny/" in checked.stderr
+
+
+def test_cli__validate_resolves_game_once_and_the_stages_read_that_folder(tmp_path, monkeypatch):
+    """use_game hands the stages the Resolved it found: check_kit and the documents do not look for
+    the game again (before, validate resolved GAME four times)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(TINY, Path("data") / "tiny")
+    asked = []
+    resolve = Project.resolve
+    monkeypatch.setattr(Project, "resolve", lambda self, game: asked.append(game) or resolve(self, game))
+    checked = CliRunner().invoke(main, ["validate", "tiny"])
+    assert checked.exit_code == 0, checked.output
+    assert asked == ["tiny"] and "kitgen: tiny: reading data/tiny/" in checked.stderr

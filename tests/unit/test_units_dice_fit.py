@@ -64,3 +64,13 @@ def test_plan_grid__back_slots_mirror_columns():
     back_x, back_y = grid.back_slot(3)
     assert back_y == front_y
     assert back_x == pytest.approx(grid.page_w - front_x - grid.card_w)
+
+
+def test_out_of_range__names_the_setting_in_mm_or_quotes_what_was_typed():
+    from kitgen.units import out_of_range
+
+    assert out_of_range("bleed", 3 * MM) is None
+    assert out_of_range("margin", -500 * MM) == "margin -500 mm is out of range: give 0 to 100 mm"
+    assert out_of_range("back_offset", float("nan")) == "back-offset nan is out of range: give -20 to 20 mm"
+    assert out_of_range("gap", float("inf"), typed="1" * 50) == \
+        f"'{'1' * 37}...' is out of range: give 0 to 100 mm"  # a flag's text, cut as every message cuts it
