@@ -10,12 +10,15 @@ import os
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game
 from kitgen.project import Project, Resolved
-from kitgen.render.images import Art, prepare_art
+
+if TYPE_CHECKING:
+    from kitgen.render.images import Art
 
 EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp")
 
@@ -116,6 +119,8 @@ def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, o
         art = found.prepared[request]
         found.by_deck[deck.id][card_id] = {"key": art.key, "aspect": art.aspect}
         return
+    from kitgen.render.images import prepare_art  # here: a game without pictures never imports Pillow
+
     art, problems = prepare_art(path, box.w, box.h, box.fit, focus, display_path(path), owner,
                                 where or Where(display_path(path)))
     if art is not None:

@@ -23,7 +23,7 @@ from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project, Resolved
-from kitgen.render.fonts import font_digests, font_files, measure, missing_glyphs, register_fonts
+from kitgen.load.fonts import font_digests, font_files
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
 
 
@@ -101,7 +101,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
         return Checked(game, (), problems)
     spec, ink_saver = resolve_print(game, options)
     font_set = font_files(project.fonts, game.fonts, folder)
-    font_digests, fonts_ready = _fonts(font_set, lazy_fonts)
+    digests, measure, fonts_ready = _fonts(font_set, lazy_fonts)
     dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
     front = card_fronts(game, dirs, spec.card, roots)
     back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
@@ -113,7 +113,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     if ink_saver:
         art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
                       for key, a in art.images.items()}
-    fonts = content_key(*sorted(font_digests.items()))
+    fonts = content_key(*sorted(digests.items()))
     icons_key = icons.key
     front_key = content_key(sorted(front.items()), icons_key)  # once: large to hash
     back_key = content_key(back, icons_key)  # once: large to hash
@@ -148,18 +148,21 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
 
 
 def _fonts(files: dict[str, Path], lazy: bool):
-    """(role -> sha256 of the font's bytes, a function that registers the fonts if not yet done)."""
-    if not lazy:
-        digests = register_fonts(files)
-        return digests, None
-    digests = font_digests(files)
-    done = []
+    """(role -> sha256 of the font's bytes, layout's measure, a function that registers the fonts
+    if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
+    which layout calls before it lays out any face."""
+    from_render = {}
 
     def ready() -> None:
-        if not done:
-            register_fonts(files)
-            done.append(True)
-    return digests, ready
+        if not from_render:
+            from kitgen.render.fonts import measure, register_fonts
+
+            from_render["digests"], from_render["measure"] = register_fonts(files), measure
+
+    if not lazy:
+        ready()
+        return from_render["digests"], from_render["measure"], None
+    return font_digests(files), lambda text, role, size: from_render["measure"](text, role, size), ready
 
 
 def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
@@ -285,6 +288,7 @@ def check_icons(game: Game, icons) -> list[Problem]:
 
 def _missing(face) -> list[str]:
     from kitgen.layout.shapes import Text
+    from kitgen.render.fonts import missing_glyphs  # a face was laid out: the fonts are registered
 
     found: set[str] = set()
     for shape in face.shapes:

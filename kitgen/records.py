@@ -24,19 +24,23 @@ from the icon set the build uses; a face naming an icon the set lacks is a miss.
 from __future__ import annotations
 
 import json
+import re
+from typing import TYPE_CHECKING
 
 from kitgen.errors import Problem, Where
 from kitgen.layout.card import Face, Layer
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
-from kitgen.render.canvas import HexColor
-from kitgen.render.fonts import ROLES, font_name
-from kitgen.render.sheets import DrawnFace
+from kitgen.load.fonts import ROLES, font_name
+
+if TYPE_CHECKING:
+    from kitgen.render.sheets import DrawnFace
 
 ALIGNS = ("left", "center", "right")
 LEVELS = ("error", "warning")
 COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # layout/svgpath.py's absolute commands and their numbers
 FONTS = frozenset(font_name(role) for role in ROLES)
 NUMBERS = frozenset((int, float))
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 LIMIT = 1e9  # points (a page is under 10^4) or line numbers: a larger number is no record of ours
 
 
@@ -156,6 +160,8 @@ def read_check(value) -> tuple[str, dict[str, str]]:
 
 
 def read_drawn(value, stream) -> DrawnFace:
+    from kitgen.render.sheets import DrawnFace  # here: reading faces and notes needs no reportlab
+
     forms, icons, layers, texts, writer = _fields(value, 5)
     if type(stream) is not bytes:
         raise Unreadable("the stream is not bytes")
@@ -288,8 +294,6 @@ def _numbers(*values) -> tuple:
 def _colour(value, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
-    try:
-        HexColor(_text(value))  # what render parses it with (remembered per colour)
-    except (ValueError, TypeError, IndexError, AttributeError):
-        raise Unreadable(f"not a colour: {value!r}") from None
+    if type(value) is not str or not COLOUR.fullmatch(value):  # layout gives render only #rrggbb (colours.py)
+        raise Unreadable(f"not a colour: {value!r}")
     return value

@@ -14,40 +14,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.load.files import contained, display_path
+from kitgen.load.files import display_path
+# Which file draws each role is load's (no reportlab there); callers import these from here too.
+from kitgen.load.fonts import font_files, font_name, read_font  # noqa: F401
 
-ROLES = {  # role -> file in fonts/
-    "body": "Lato-Regular.ttf",
-    "bold": "Lato-Bold.ttf",
-    "italic": "Lato-Italic.ttf",
-    "title": "Lato-Black.ttf",
-}
-
-
-def font_name(role: str) -> str:
-    return f"kitgen-{role}"
-
-
-def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -> dict[str, Path]:
-    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's own `fonts:`,
-    each of which must be a file inside the game folder (load/files.contained)."""
-    files = {role: folder / file for role, file in ROLES.items()}
-    for role in ROLES:
-        chosen = getattr(game_fonts, role, "") if game_fonts else ""
-        if chosen:
-            path = game_folder / chosen
-            where = game_fonts.where or Where(str(game_folder))
-            if not (path.exists() or path.is_symlink()):
-                raise KitgenError(error(where, f"fonts.{role}: font file '{chosen}' not found in the game folder"))
-            try:
-                files[role] = contained(path, game_folder, limit=MAX_FONT_BYTES)
-            except KitgenError as exc:
-                raise KitgenError(error(where, f"fonts.{role}: {display_path(path)}: {exc.problems[0].message}")) \
-                    from None
-    return files
-
-
-MAX_FONT_BYTES = 32 << 20  # a large CJK font is about 20 MB
 
 
 def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
@@ -57,7 +27,7 @@ def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
     once: the build cache keys by exactly what is drawn with."""
     if isinstance(files, Path):
         files = font_files(files)
-    data = {role: _read_font(path) for role, path in files.items()}
+    data = {role: read_font(path) for role, path in files.items()}
     digests = {role: hashlib.sha256(font).hexdigest() for role, font in data.items()}
     registered = pdfmetrics.getRegisteredFontNames()  # not getFont(): for a name it lacks, reportlab
     if all(font_name(role) in registered               # parses every Type 1 font on the disk (~0.1 s)
@@ -79,18 +49,6 @@ def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
     for font in fonts:
         pdfmetrics.registerFont(font)
     return digests
-
-
-def font_digests(files: dict[str, Path]) -> dict[str, str]:
-    """Role -> sha256 of the file's bytes, as register_fonts() returns them, without registering."""
-    return {role: hashlib.sha256(_read_font(path)).hexdigest() for role, path in files.items()}
-
-
-def _read_font(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise KitgenError(error(Where(str(path)), f"cannot load font: {exc.strerror or exc}")) from None
 
 
 def _forget_fonts(names: list[str]) -> None:

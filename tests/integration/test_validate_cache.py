@@ -106,3 +106,25 @@ def test_validate__a_damaged_or_planted_check_record_is_only_a_miss(tmp_path, mo
             db.execute("UPDATE checks SET record = ? WHERE name = 'documents'", (record,))
         result = _validate("tiny")
         assert result[0] == 0 and "kitgen: documents rendered" in result[2], (record, result)
+
+
+def test_validate__with_every_face_and_document_checked_before__imports_no_pdf_or_template_library(tmp_path):
+    """The libraries that lay out and draw (reportlab, Pillow, Jinja) cost a third of a validate
+    that has nothing new to lay out: such a validate does not import them (issue 15: a CLI that
+    answers at once). One that lays a face out does."""
+    import os
+    import subprocess
+    import sys
+
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    probe = ("import sys\nfrom kitgen.cli import main\nsys.argv = ['kitgen', 'validate', 'tiny']\n"
+             "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+             "print(code, sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'PIL', 'jinja2'}))\n")
+    env = {**os.environ, "KITGEN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+
+    def imported() -> str:
+        done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert imported() == "0 ['PIL', 'jinja2', 'reportlab']"  # the first lays every face out
+    assert imported() == "0 []"

@@ -1,0 +1,55 @@
+"""The kit's fonts as files: which TrueType file draws each role (title, body, bold, italic), and
+a hash of each one's bytes. No reportlab here: render/fonts.py registers and measures them, and a
+command that lays nothing out (a validate whose faces are all cached) never needs to."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import contained, display_path
+
+ROLES = {  # role -> file in fonts/
+    "body": "Lato-Regular.ttf",
+    "bold": "Lato-Bold.ttf",
+    "italic": "Lato-Italic.ttf",
+    "title": "Lato-Black.ttf",
+}
+
+
+def font_name(role: str) -> str:
+    return f"kitgen-{role}"
+
+
+def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -> dict[str, Path]:
+    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's own `fonts:`,
+    each of which must be a file inside the game folder (load/files.contained)."""
+    files = {role: folder / file for role, file in ROLES.items()}
+    for role in ROLES:
+        chosen = getattr(game_fonts, role, "") if game_fonts else ""
+        if chosen:
+            path = game_folder / chosen
+            where = game_fonts.where or Where(str(game_folder))
+            if not (path.exists() or path.is_symlink()):
+                raise KitgenError(error(where, f"fonts.{role}: font file '{chosen}' not found in the game folder"))
+            try:
+                files[role] = contained(path, game_folder, limit=MAX_FONT_BYTES)
+            except KitgenError as exc:
+                raise KitgenError(error(where, f"fonts.{role}: {display_path(path)}: {exc.problems[0].message}")) \
+                    from None
+    return files
+
+
+MAX_FONT_BYTES = 32 << 20  # a large CJK font is about 20 MB
+
+
+def font_digests(files: dict[str, Path]) -> dict[str, str]:
+    """Role -> sha256 of the file's bytes, as register_fonts() returns them, without registering."""
+    return {role: hashlib.sha256(read_font(path)).hexdigest() for role, path in files.items()}
+
+
+def read_font(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise KitgenError(error(Where(str(path)), f"cannot load font: {exc.strerror or exc}")) from None
