@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Iterator
 
 Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
@@ -40,6 +41,43 @@ def parse_path(d: str) -> list[Command]:
 
 _LETTERS = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])")
 _NOT_SEPARATOR = re.compile(r"[^\s,]")
+
+
+class Outline(Sequence):
+    """An icon's path data, parsed into parse_path's commands when they are first asked for (when
+    the icon is drawn): laying a face out needs only the icon's box. Equal, hashed and shown by
+    its data. `damaged(message)` makes the error for data that does not parse."""
+
+    __slots__ = ("data", "_damaged", "_commands")
+
+    def __init__(self, data: str, damaged):
+        self.data, self._damaged, self._commands = data, damaged, None
+
+    def _parsed(self) -> tuple:
+        if self._commands is None:
+            try:
+                self._commands = tuple(parse_path(self.data))
+            except ValueError as exc:
+                raise self._damaged(str(exc)) from None
+        return self._commands
+
+    def __getitem__(self, index):
+        return self._parsed()[index]
+
+    def __len__(self) -> int:
+        return len(self._parsed())
+
+    def __iter__(self):
+        return iter(self._parsed())
+
+    def __eq__(self, other) -> bool:
+        return self.data == other.data if isinstance(other, Outline) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.data)
+
+    def __repr__(self) -> str:
+        return f"Outline({self.data!r})"
 
 
 def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[float]]]:

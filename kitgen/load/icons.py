@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import contained, display_path
-from kitgen.layout.svgpath import parse_path
+from kitgen.layout.svgpath import Outline, parse_path
 
 ICONS_FILE = Path("icons") / "icons.json"
 ICON_SET = Path("icons") / "game-icons.tsv"
@@ -35,9 +35,10 @@ class IconSet:
     def get(self, name: str):
         """(width, height, commands, name) or None."""
         if name not in self._parsed:
-            try:
+            try:  # the shipped table's outlines are parsed when drawn (Outline); an icons.json's now
                 icon = self.icons.get(name)
-                self._parsed[name] = (icon[0], icon[1], tuple(parse_path(icon[2])), name) if icon else None
+                outline = icon and (icon[2] if isinstance(icon[2], Outline) else tuple(parse_path(icon[2])))
+                self._parsed[name] = (icon[0], icon[1], outline, name) if icon else None
             except ValueError as exc:  # a path that is no SVG path data, or bytes that are no UTF-8
                 raise KitgenError(error(Where(self.source), f"icon set is damaged: icon '{name}': {exc}")) from None
         return self._parsed[name]
@@ -119,10 +120,10 @@ class _Table(Mapping):
             if len(fields) != 3:
                 raise ValueError("expected a name, a width, a height and a path separated by tabs, found "
                                  f"{len(fields) + 1} fields")
-            return _size(fields[0]), _size(fields[1]), fields[2]
+            width, height = _size(fields[0]), _size(fields[1])
         except ValueError as exc:  # UnicodeDecodeError is one
-            raise KitgenError(error(Where(self._source, number), f"icon set is damaged: icon '{name}': {exc}")) \
-                from None
+            raise _damaged(self._source, number, name)(str(exc)) from None
+        return width, height, Outline(fields[2], _damaged(self._source, number, name))
 
     def __contains__(self, name) -> bool:
         return name in self._index
@@ -132,6 +133,11 @@ class _Table(Mapping):
 
     def __len__(self) -> int:
         return len(self._index)
+
+
+def _damaged(source: str, line: int, name: str):
+    """The error for icon `name` at `source`:`line` whose line does not read."""
+    return lambda message: KitgenError(error(Where(source, line), f"icon set is damaged: icon '{name}': {message}"))
 
 
 def _size(text: str) -> int | float:
@@ -161,4 +167,5 @@ def _same(one, other) -> bool:
     """The same drawing: a path's first move is absolute whether written m or M."""
     if one is None or one[:2] != other[:2]:
         return False
-    return one[2][:1].upper() + one[2][1:] == other[2][:1].upper() + other[2][1:]
+    first, second = (getattr(icon[2], "data", icon[2]) for icon in (one, other))  # an Outline's data
+    return first[:1].upper() + first[1:] == second[:1].upper() + second[1:]

@@ -278,3 +278,15 @@ def test_icon_table_of_a_game__its_icon_drawn(tmp_path):
     assert run.returncode == 0, run.describe()
     with pdfplumber.open(tmp_path / "kit" / "rules.pdf") as pdf:  # the kit credits the set it drew with
         assert "Icons by us" in " ".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def test_icon_table_path_that_is_no_path_data__the_build_refuses_it_at_its_line(tmp_path):
+    """A table's outlines are read when drawn: validate takes the line (its name and box read), the
+    build stops at the icon's file:line and keeps no half kit."""
+    game = tiny_copy(tmp_path)
+    table = _own_icon_table(game, ["rocket\t512\t512\tM0 0L10 10Zq"])
+    assert timed("validate", game).returncode == 0
+    run = timed("build", game, "-o", tmp_path / "kit")
+    found = assert_refused(run, table, r"icon set is damaged: icon 'rocket': path data: q takes numbers")
+    assert found["line"] == "2", run.describe()
+    assert not (tmp_path / "kit").exists()

@@ -226,21 +226,22 @@ def test_cache__a_phase_change_redraws_only_the_documents_that_show_it(workspace
 
 
 def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
-    """The faces database holds one row per card face and one per layer cards share; after a
-    template change the faces of the old template are gone (the cache never grows past one kit)."""
+    """The faces database holds one row per card face (197 fronts, and the backs of the 2 decks)
+    and one per layer cards share; after a template change the faces of the old template are gone
+    (the cache never grows past one kit)."""
     import sqlite3
 
     database = kit_cache_folder(workspace[2]) / "faces.sqlite"
     with sqlite3.connect(database) as db:
         faces = db.execute("SELECT COUNT(*) FROM faces").fetchone()[0]
         layers = db.execute("SELECT COUNT(*) FROM layers").fetchone()[0]
-    assert faces == 197
+    assert faces == 197 + 2
     assert 0 < layers < 40  # a few per card type, not one per card
     template = workspace[0].templates / "card-front.yaml"
     template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
-    assert rebuild(workspace).laid_out == 197
+    assert rebuild(workspace).laid_out == 197  # the fronts: the backs' template did not change
     with sqlite3.connect(database) as db:
-        assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == 197
+        assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == 197 + 2
 
 
 def test_cache__a_rebuild_that_draws_nothing_still_reports_what_the_faces_say(workspace):
