@@ -100,8 +100,8 @@ def _read_text(path: Path, shown: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise KitgenError(error(undecodable_where(shown, data, exc.start), "file is not UTF-8 text; save it as UTF-8")
-                          ) from None
+        where = undecodable_where(shown, data, exc.start)
+        raise KitgenError(error(where, "file is not UTF-8 text; save it as UTF-8")) from None
     return unicodedata.normalize("NFC", text)
 
 
@@ -150,7 +150,8 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
           ) -> yaml.Node:
     event = loader.get_event()
     if isinstance(event, yaml.AliasEvent):
-        raise KitgenError(error(at(shown, event.start_mark), "YAML aliases (*name) are not supported: write the value out"))
+        raise KitgenError(error(at(shown, event.start_mark),
+                                "YAML aliases (*name) are not supported: write the value out"))
     if isinstance(event, yaml.ScalarEvent):
         if is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
             return yaml.ScalarNode(_STR, event.value, event.start_mark, event.end_mark, style=event.style)

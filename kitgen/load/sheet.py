@@ -61,8 +61,8 @@ def _csv_rows(data: bytes, shown: str):
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise KitgenError(error(undecodable_where(shown, data, exc.start), "file is not UTF-8 text; save it as CSV UTF-8")
-                          ) from None
+        where = undecodable_where(shown, data, exc.start)
+        raise KitgenError(error(where, "file is not UTF-8 text; save it as CSV UTF-8")) from None
     reader = csv.reader(io.StringIO(text, newline=""))
     rows, start = [], 1
     try:
