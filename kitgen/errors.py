@@ -34,9 +34,10 @@ def _escape(char: str) -> str:
 class Where:
     file: str
     line: int = 0
-    col: int = 0  # 1-based where known (a spreadsheet cell's column); file:line: stays parseable
+    col: int = 0  # 1-based, in characters, where known (a YAML node, a spreadsheet cell); 0: unknown
 
     def __str__(self) -> str:
+        """`file:line:col`, as compilers print it and editors parse it; `file:line` or `file` where less is known."""
         if not self.line:
             return self.file
         return f"{self.file}:{self.line}:{self.col}" if self.col else f"{self.file}:{self.line}"
@@ -65,7 +66,7 @@ def warning(where: Where, message: str) -> Problem:
 
 
 def sort_problems(problems: list[Problem]) -> list[Problem]:
-    return sorted(problems, key=lambda p: (p.where.file, p.where.line, p.message))
+    return sorted(problems, key=lambda p: (p.where.file, p.where.line, p.where.col, p.message))
 
 
 class KitgenError(Exception):

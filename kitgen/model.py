@@ -1,6 +1,6 @@
 """The game as frozen dataclasses: what the loader makes and every later stage reads.
 
-Stdlib only. Every record carries `where` (file:line it was read from) so any stage can point
+Stdlib only. Every record carries `where` (file:line:col it was read from) so any stage can point
 at the data. Names read as the YAML keys do: one name per concept.
 """
 from __future__ import annotations

@@ -15,7 +15,7 @@ from the icon set the build uses; a face naming an icon the set lacks is a miss.
           ["I", x, y, w, h, view_w, view_h, color, name, rotate]  Icon named in the icon set
           ["O", x, y, w, h, view_w, view_h, color, commands, rotate]  Icon with an outline of its own
   layer   [key, [shape, ...]]                 a face names a shared layer by its key instead
-  face    [[layer or key, ...], smallest_size, [problem, ...]]   problem: [level, file, line, message]
+  face    [[layer or key, ...], smallest_size, [problem, ...]]   problem: [level, file, line, col, message]
   note    [size, [problem, ...], [character, ...]]
   check   [key, [[template name, sha256 of its text], ...]]   a check that passed with these inputs
   drawn   [forms, [[icon, view_w, view_h], ...], layers, [[font, line, [[subset, codes], ...]], ...], writer]
@@ -108,7 +108,8 @@ def check_record(key: str, inputs: dict[str, str]) -> list:
 
 def _problem(problem: Problem) -> list:
     where = problem.where
-    return [problem.level, where.file if where else None, where.line if where else 0, problem.message]
+    return [problem.level, where.file if where else None, where.line if where else 0, where.col if where else 0,
+            problem.message]
 
 
 def _shape(shape) -> list:
@@ -248,10 +249,10 @@ _SHAPES = {"R": _rect, "L": _line, "C": _circle, "T": _text_shape, "P": _picture
 
 
 def _read_problem(value) -> Problem:
-    level, file, line, message = _fields(value, 4)
-    if type(line) is not int or not 0 <= line < LIMIT:
-        raise Unreadable("not a line number")
-    return Problem(_choice(level, LEVELS), None if file is None else Where(_text(file), line), _text(message))
+    level, file, line, col, message = _fields(value, 5)
+    if any(type(number) is not int or not 0 <= number < LIMIT for number in (line, col)):
+        raise Unreadable("not a line and column number")
+    return Problem(_choice(level, LEVELS), None if file is None else Where(_text(file), line, col), _text(message))
 
 
 def _fields(value, count: int) -> list:

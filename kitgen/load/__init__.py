@@ -1,4 +1,4 @@
-"""YAML -> model, with file:line for every problem. The only package that touches yaml."""
+"""YAML -> model, with file:line:col for every problem. The only package that touches yaml."""
 
 from kitgen.load.game import load_game
 

@@ -13,7 +13,7 @@ import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
-from kitgen.load.nodes import MAX_FILE_BYTES, Converted, read_nodes
+from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, type_hints
 from kitgen.load.sheet import SHEET_SUFFIXES, sheet_cards
 from kitgen.model import MAX_COLUMNS, Card, Deck, Game, slug
@@ -77,12 +77,12 @@ def _top_level_keys(folder: Path, problems: list[Problem]) -> dict:
         if root is None:
             continue
         if not isinstance(root, yaml.MappingNode):
-            problems.append(error(Where(shown, root.start_mark.line + 1), "expected a mapping of keys at the top"))
+            problems.append(error(at(shown, root.start_mark), "expected a mapping of keys at the top"))
             continue
         for key, value in root.value:
             if key.value in keys:
                 first = keys[key.value][2]
-                problems.append(error(Where(shown, key.start_mark.line + 1),
+                problems.append(error(at(shown, key.start_mark),
                                       f"key '{key.value}' is already given in {first}"))
                 continue
             keys[key.value] = (key, value, shown)
@@ -99,7 +99,7 @@ def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...
     decks = []
     seen: set[str] = set()
     for index, deck_id in enumerate(deck_ids if isinstance(deck_ids, tuple) else ()):
-        where = Where(shown, node.value[index].start_mark.line + 1)
+        where = at(shown, node.value[index].start_mark)
         if not ID.match(deck_id):
             problems.append(error(where, f"decks[{index}]: '{deck_id}' is not a deck id (lower-case letters, "
                                   "digits and dashes, e.g. common)"))
@@ -137,9 +137,14 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
     if not isinstance(deck, Deck):
         return None
     if deck.id != deck_id:  # report once, then go on with the file's name so nothing else cascades
-        problems.append(error(deck.where, f"deck id '{deck.id}' differs from its file name; "
-                              f"write id: '{deck_id}' (or rename the file)"))
+        problems.append(error(converter.where(_value_of(root, "id")), f"deck id '{deck.id}' differs from its file "
+                              f"name; write id: '{deck_id}' (or rename the file)"))
     return dataclasses.replace(deck, id=deck_id, cards=tuple(_with_id(card) for card in deck.cards))
+
+
+def _value_of(root: yaml.MappingNode, key: str) -> yaml.Node:
+    """The node of `key`'s value in a mapping, where a problem with that value points (else the mapping)."""
+    return next((value for name, value in root.value if name.value == key), root)
 
 
 def _sheet_entry(root: yaml.Node) -> yaml.ScalarNode | None:

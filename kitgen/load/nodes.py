@@ -1,4 +1,4 @@
-"""Read a YAML file into nodes that keep their line, refusing what would silently mislead.
+"""Read a YAML file into nodes that keep their line and column, refusing what would silently mislead.
 
 Scalars stay strings until the schema gives them a type (no Norway problem: `no` stays "no").
 Duplicate keys, aliases (no billion laughs), custom tags and huge files are refused. Nodes are
@@ -37,7 +37,7 @@ class Converted(yaml.Node):
 
 def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, int], yaml.Node]] | None = None
                ) -> yaml.Node | None:
-    """Parse one file; `shown` is the name used in messages. Raises KitgenError with file:line.
+    """Parse one file; `shown` is the name used in messages. Raises KitgenError with file:line:col.
 
     `stream` = (key, take): each item of the list under that top-level key is handed to
     take(item, index) as soon as it is read, and what take returns stands in its place, so a
@@ -46,15 +46,41 @@ def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, i
     try:
         node = _compose(raw, shown, stream)
     except yaml.MarkedYAMLError as exc:
-        line = _error_line(exc, raw)
+        where = _error_where(exc, raw, shown)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
-        raise KitgenError(error(Where(shown, line), f"YAML syntax error: {problem}{_hint(raw, line)}")) from None
+        raise KitgenError(error(where, f"YAML syntax error: {problem}{_hint(raw, where.line)}")) from None
     except yaml.YAMLError as exc:
         position = getattr(exc, "position", None)
-        line = raw[:position].count("\n") + 1 if isinstance(position, int) else 0
+        where = _reader_where(shown, raw, position) if isinstance(position, int) else Where(shown)
         reason = str(exc).splitlines()[0]
-        raise KitgenError(error(Where(shown, line), f"YAML error: {reason}")) from None
+        raise KitgenError(error(where, f"YAML error: {reason}")) from None
     return node
+
+
+def at(shown: str, mark: yaml.Mark) -> Where:
+    """Where a YAML mark points: its line and column, both 1-based (a mark counts from 0)."""
+    return Where(shown, mark.line + 1, mark.column + 1)
+
+
+def text_where(shown: str, text: str, offset: int) -> Where:
+    """Where the character at `offset` of `text` is: 1-based line and column (in characters)."""
+    start = text.rfind("\n", 0, offset) + 1
+    return Where(shown, text.count("\n", 0, offset) + 1, offset - start + 1)
+
+
+def _reader_where(shown: str, raw: str, position: int) -> Where:
+    """Where a character the reader refused is; libyaml gives its offset in the UTF-8 bytes."""
+    if Loader is not yaml.SafeLoader:
+        position = len(raw.encode("utf-8")[:position].decode("utf-8", "ignore"))
+    return text_where(shown, raw, position)
+
+
+def undecodable_where(shown: str, data: bytes, offset: int) -> Where:
+    """Where the first byte that is not UTF-8 is: the text before it on its line decodes, so its
+    column counts characters as an editor does."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[start:offset].decode("utf-8", "replace").lstrip("\ufeff")) + 1
+    return Where(shown, data.count(b"\n", 0, offset) + 1, column)
 
 
 def _read_text(path: Path, shown: str) -> str:
@@ -74,8 +100,8 @@ def _read_text(path: Path, shown: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise KitgenError(error(Where(shown, line), "file is not UTF-8 text; save it as UTF-8")) from None
+        where = undecodable_where(shown, data, exc.start)
+        raise KitgenError(error(where, "file is not UTF-8 text; save it as UTF-8")) from None
     return unicodedata.normalize("NFC", text)
 
 
@@ -86,14 +112,14 @@ def _hint(raw: str, line: int) -> str:
     return ""
 
 
-def _error_line(exc: yaml.MarkedYAMLError, raw: str) -> int:
-    """The line to show: where the problem is, or where the unfinished thing began when the
+def _error_where(exc: yaml.MarkedYAMLError, raw: str, shown: str) -> Where:
+    """The place to show: where the problem is, or where the unfinished thing began when the
     parser only noticed at the end of the file (an unclosed quote or bracket)."""
     lines = raw.count("\n") + 1
     mark = exc.problem_mark
     if exc.context_mark and (mark is None or mark.line + 1 >= lines):
         mark = exc.context_mark
-    return mark.line + 1 if mark else 0
+    return at(shown, mark) if mark else Where(shown)
 
 
 def _compose(raw: str, shown: str, stream) -> yaml.Node | None:
@@ -124,8 +150,8 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
           ) -> yaml.Node:
     event = loader.get_event()
     if isinstance(event, yaml.AliasEvent):
-        line = event.start_mark.line + 1
-        raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
+        raise KitgenError(error(at(shown, event.start_mark),
+                                "YAML aliases (*name) are not supported: write the value out"))
     if isinstance(event, yaml.ScalarEvent):
         if is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
             return yaml.ScalarNode(_STR, event.value, event.start_mark, event.end_mark, style=event.style)
@@ -135,7 +161,7 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
         _check_tag(node, shown, problems)
         return node
     if depth > MAX_DEPTH:
-        raise KitgenError(error(Where(shown, event.start_mark.line + 1), f"nested more than {MAX_DEPTH} levels deep"))
+        raise KitgenError(error(at(shown, event.start_mark), f"nested more than {MAX_DEPTH} levels deep"))
     kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else yaml.MappingNode
     tag = event.tag if event.tag not in (None, "!") else loader.resolve(kind, None, event.implicit)
     node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
@@ -168,8 +194,8 @@ def _skip(loader, shown: str) -> None:
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         elif isinstance(event, yaml.AliasEvent):
-            line = event.start_mark.line + 1
-            raise KitgenError(error(Where(shown, line), "YAML aliases (*name) are not supported: write the value out"))
+            raise KitgenError(error(at(shown, event.start_mark),
+                                    "YAML aliases (*name) are not supported: write the value out"))
 
 
 def _check_tag(node: yaml.Node, shown: str, problems: list) -> bool:
@@ -177,19 +203,19 @@ def _check_tag(node: yaml.Node, shown: str, problems: list) -> bool:
     if node.tag in _STANDARD_TAGS:
         return True
     tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-    problems.append(error(Where(shown, node.start_mark.line + 1), f"YAML tag '{tag}' is not allowed in game data"))
+    problems.append(error(at(shown, node.start_mark), f"YAML tag '{tag}' is not allowed in game data"))
     return False
 
 
 def _check_key(key: yaml.Node, seen: dict[str, int], shown: str, problems: list) -> str | None:
     """A mapping key: plain text, not a merge key, not given twice (PyYAML would keep the last)."""
-    line = key.start_mark.line + 1
+    where = at(shown, key.start_mark)
     if not isinstance(key, yaml.ScalarNode):
-        problems.append(error(Where(shown, line), "a key must be plain text"))
+        problems.append(error(where, "a key must be plain text"))
         return None
     if key.value == "<<":
-        problems.append(error(Where(shown, line), "YAML merge keys (<<) are not supported"))
+        problems.append(error(where, "YAML merge keys (<<) are not supported"))
     elif key.value in seen:
-        problems.append(error(Where(shown, line), f"duplicate key '{key.value}' (first on line {seen[key.value]})"))
-    seen.setdefault(key.value, line)
+        problems.append(error(where, f"duplicate key '{key.value}' (first on line {seen[key.value]})"))
+    seen.setdefault(key.value, where.line)
     return key.value

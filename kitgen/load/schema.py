@@ -1,7 +1,7 @@
 """Turn YAML nodes into model dataclasses by their type hints, collecting every problem.
 
 One schema: the dataclasses in kitgen.model. A wrong type, an unknown key (with "did you mean")
-or a missing key becomes a Problem at the node's file:line; the walk goes on to find the rest.
+or a missing key becomes a Problem at the node's file:line:col; the walk goes on to find the rest.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import yaml
 
 from kitgen.colours import Colour, ColourTemplate, parse_colour, parse_colour_template
 from kitgen.errors import Problem, Where, error
-from kitgen.load.nodes import Converted
+from kitgen.load.nodes import Converted, at
 from kitgen.units import Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -31,7 +31,7 @@ class Converter:
         self.problems: list[Problem] = []
 
     def where(self, node: yaml.Node) -> Where:
-        return Where(self.file, node.start_mark.line + 1, getattr(node.start_mark, "col", 0))  # col: a sheet's cell
+        return at(self.file, node.start_mark)  # a YAML node's line and column, or a sheet's row and column
 
     def fail(self, node: yaml.Node, path: str, message: str):
         self.problems.append(error(self.where(node), f"{path}: {message}" if path else message))

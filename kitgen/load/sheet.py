@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.nodes import _compose
+from kitgen.load.nodes import _compose, undecodable_where
 from kitgen.load.schema import Converter
 from kitgen.model import Card
 
@@ -29,11 +29,11 @@ _SIGNED = re.compile(r"^[+-]?\d+$")
 
 
 class CellMark(yaml.Mark):
-    """Where a cell is: `line` is the row (0-based, as yaml marks count), `col` the 1-based column."""
+    """Where a cell is, counted from 0 as yaml marks count: the row is its `line`, the column its
+    `column` (a whole row, column 0, gives column -1: no column is shown)."""
 
-    def __init__(self, row: int, col: int, cell: str = ""):
+    def __init__(self, row: int, col: int):
         super().__init__("", 0, row - 1, col - 1, None, None)
-        self.col, self.cell = col, cell
 
 
 def column_letter(col: int) -> str:
@@ -61,8 +61,8 @@ def _csv_rows(data: bytes, shown: str):
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise KitgenError(error(Where(shown, line), "file is not UTF-8 text; save it as CSV UTF-8")) from None
+        where = undecodable_where(shown, data, exc.start)
+        raise KitgenError(error(where, "file is not UTF-8 text; save it as CSV UTF-8")) from None
     reader = csv.reader(io.StringIO(text, newline=""))
     rows, start = [], 1
     try:

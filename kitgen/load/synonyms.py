@@ -6,9 +6,9 @@ from pathlib import Path
 
 import yaml
 
-from kitgen.errors import KitgenError, Where, error
+from kitgen.errors import KitgenError, error
 from kitgen.load.game import display_path
-from kitgen.load.nodes import read_nodes
+from kitgen.load.nodes import at, read_nodes
 
 SYNONYMS_FILE = Path("icons") / "synonyms.yaml"
 
@@ -22,7 +22,7 @@ def load_synonyms(dirs: list[Path]) -> dict[str, list[str]]:
         if root is None:
             continue
         if not isinstance(root, yaml.MappingNode):
-            raise KitgenError(error(Where(shown, root.start_mark.line + 1),
+            raise KitgenError(error(at(shown, root.start_mark),
                                     "synonyms: expected a mapping of word: [words]"))
         for key, value in root.value:
             table[key.value.strip().lower()] = _targets(value, shown)
@@ -32,6 +32,6 @@ def load_synonyms(dirs: list[Path]) -> dict[str, list[str]]:
 def _targets(node: yaml.Node, shown: str) -> list[str]:
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     if not all(isinstance(item, yaml.ScalarNode) and item.value.strip() for item in items):
-        raise KitgenError(error(Where(shown, node.start_mark.line + 1),
+        raise KitgenError(error(at(shown, node.start_mark),
                                 "synonyms: a word's value is a word or a list of words"))
     return [item.value.strip().lower() for item in items]

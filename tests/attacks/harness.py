@@ -2,7 +2,7 @@
 CLI in a subprocess, and what a refusal must look like. Kept small and generic on purpose: each
 test file adds its own defects.
 
-A refusal is: the expected exit code, no traceback, exactly one `file[:line]: error: message`
+A refusal is: the expected exit code, no traceback, exactly one `file[:line[:col]]: error: message`
 line naming the file, within a time bound; for a build, the previous kit left as it was.
 Where a fault is injected (monkeypatch), kitgen_in_process runs the same click group in this
 process; assert_one_line and assert_no_crash also refuse the internal-error line (exit 70).
@@ -28,7 +28,7 @@ SECONDS = 30  # for a build of the tiny game: a few seconds on a busy 2-core mac
 BUG_LINE = "bug in kitgen"  # what the CLI prints for an unexpected exception (exit 70): never for bad input
 EX_SOFTWARE = 70
 READING = re.compile(r"^kitgen: .*: reading .*/$")  # the note saying which game folder is read (not a problem)
-PROBLEM = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+))?: (?P<level>error|warning): (?P<message>.*)$")
+PROBLEM = re.compile(r"^(?P<file>\S[^:]*)(:(?P<line>\d+)(:(?P<col>\d+))?)?: (?P<level>error|warning): (?P<message>.*)$")
 
 
 def tiny_copy(tmp_path: Path, name: str = "game") -> Path:

@@ -77,7 +77,7 @@ def test_include_of_parent_folders__refused_at_the_including_line(tmp_path):
     (game / "templates" / "rules.md.j2").write_text("# Rules\n\n{% include '../../../../etc/passwd' %}\n")
     run = timed("validate", game)
     found = assert_refused(run, game / "templates" / "rules.md.j2", r"template '../../../../etc/passwd' not found")
-    assert found["line"] == "3"
+    assert (found["line"], found["col"]) == ("3", None)  # Jinja gives the line only
 
 
 def test_include_of_a_symlinked_part__refused_naming_the_part(tmp_path):
@@ -154,7 +154,7 @@ def test_symlinked_art_by_card_id__refused(tmp_path):
     link(game / "art" / "scout.png", png(tmp_path / "outside" / "picture.png"))
     run = timed("validate", game)
     found = assert_refused(run, game / "decks" / "main.yaml", rf"art/scout\.png: {OUTSIDE}")
-    assert found["line"] == "11"
+    assert (found["line"], found["col"]) == ("11", "5")  # the Scout's `{`
 
 
 def test_symlinked_art__build_refused_and_previous_kit_intact(tmp_path, built_kit):
@@ -181,7 +181,7 @@ def test_art_key_with_parent_folders__refused(tmp_path):
     run = timed("validate", game)
     found = assert_refused(run, game / "decks" / "main.yaml", r"card 'Scout': art '../picture.png' is outside "
                            "the game folder")
-    assert found["line"] == "11"
+    assert (found["line"], found["col"]) == ("11", "5")  # the Scout's `{`
 
 
 def test_art_as_named_pipe__refused_at_once(tmp_path):

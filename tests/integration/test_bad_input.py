@@ -1,4 +1,4 @@
-"""Broken input: every defect a game folder can have ends as `file:line: error: message` and exit 1.
+"""Broken input: every defect a game folder can have ends as `file:line:col: error: message` and exit 1.
 
 Each case is a folder under tests/fixtures/bad/ (see its README.md): tests/fixtures/tiny with
 exactly one defect. The real CLI runs in a subprocess, as a user runs it, and must
@@ -59,7 +59,7 @@ class Run:
 
     @property
     def problems(self) -> list[str]:
-        """The `file:line: level: message` lines, stdout first (validate) then stderr (build)."""
+        """The `file:line:col: level: message` lines, stdout first (validate) then stderr (build)."""
         return [line for line in self.output.splitlines() if PROBLEM_LINE.match(line)]
 
     def describe(self) -> str:
@@ -220,33 +220,33 @@ CASES = [
     # --- YAML: syntax, encoding and the constructs game data refuses ---
     # Messages from the YAML parser are libyaml's (PyYAML's CSafeLoader); the pure-Python loader words them differently.
     case("yaml-syntax-error",
-         "tests/fixtures/bad/yaml-syntax-error/decks/main.yaml:13: error: YAML syntax error: "
+         "tests/fixtures/bad/yaml-syntax-error/decks/main.yaml:13:3: error: YAML syntax error: "
          "did not find expected ',' or '}'"),
     case("unclosed-quote",
-         'tests/fixtures/bad/unclosed-quote/decks/main.yaml:11: error: YAML syntax error: found unexpected end of stream'),
+         'tests/fixtures/bad/unclosed-quote/decks/main.yaml:11:12: error: YAML syntax error: found unexpected end of stream'),
     case("tab-indentation",
-         "tests/fixtures/bad/tab-indentation/decks/main.yaml:9: error: YAML syntax error: found character that "
+         "tests/fixtures/bad/tab-indentation/decks/main.yaml:9:1: error: YAML syntax error: found character that "
          "cannot start any token (a tab indents this line: YAML indents with spaces)"),
     case("tab-indentation-in-rules-yaml",
-         'tests/fixtures/bad/tab-indentation-in-rules-yaml/rules.yaml:6: error: YAML syntax error: found a tab character that violates indentation (a tab indents this line: YAML indents with spaces)'),
+         'tests/fixtures/bad/tab-indentation-in-rules-yaml/rules.yaml:6:1: error: YAML syntax error: found a tab character that violates indentation (a tab indents this line: YAML indents with spaces)'),
     case("duplicate-key",
-         "tests/fixtures/bad/duplicate-key/decks/main.yaml:13: error: duplicate key 'name' (first on line 13)"),
+         "tests/fixtures/bad/duplicate-key/decks/main.yaml:13:33: error: duplicate key 'name' (first on line 13)"),
     case("duplicate-key-in-game-yaml",
-         "tests/fixtures/bad/duplicate-key-in-game-yaml/game.yaml:5: error: duplicate key 'title' (first on line 4)"),
+         "tests/fixtures/bad/duplicate-key-in-game-yaml/game.yaml:5:1: error: duplicate key 'title' (first on line 4)"),
     case("yaml-alias-bomb",
-         "tests/fixtures/bad/yaml-alias-bomb/decks/main.yaml:5: error: YAML aliases (*name) are not supported: "
+         "tests/fixtures/bad/yaml-alias-bomb/decks/main.yaml:5:8: error: YAML aliases (*name) are not supported: "
          "write the value out"),
     case("merge-key",
-         "tests/fixtures/bad/merge-key/decks/main.yaml:11: error: YAML merge keys (<<) are not supported"),
+         "tests/fixtures/bad/merge-key/decks/main.yaml:11:6: error: YAML merge keys (<<) are not supported"),
     case("python-tag",
-         "tests/fixtures/bad/python-tag/decks/main.yaml:11: error: YAML tag "
+         "tests/fixtures/bad/python-tag/decks/main.yaml:11:12: error: YAML tag "
          "'!!python/object/apply:os.system' is not allowed in game data"),
     case("deep-nesting",
-         'tests/fixtures/bad/deep-nesting/decks/main.yaml:4: error: nested more than 50 levels deep'),
+         'tests/fixtures/bad/deep-nesting/decks/main.yaml:4:63: error: nested more than 50 levels deep'),
     case("not-utf8",
-         "tests/fixtures/bad/not-utf8/decks/main.yaml:13: error: file is not UTF-8 text; save it as UTF-8"),
+         "tests/fixtures/bad/not-utf8/decks/main.yaml:13:17: error: file is not UTF-8 text; save it as UTF-8"),
     case("control-character",
-         'tests/fixtures/bad/control-character/decks/main.yaml:11: error: YAML error: unacceptable character #x0007: control characters are not allowed'),
+         'tests/fixtures/bad/control-character/decks/main.yaml:11:13: error: YAML error: unacceptable character #x0007: control characters are not allowed'),
     case("empty-game-yaml",
          'tests/fixtures/bad/empty-game-yaml/game.yaml:1: error: file is empty'),
     case("empty-deck-file",
@@ -255,112 +255,112 @@ CASES = [
          'tests/fixtures/bad/no-game-yaml/game.yaml: error: no game.yaml: is this a game folder?'),
     # --- schema: keys and types ---
     case("unknown-key",
-         "tests/fixtures/bad/unknown-key/decks/main.yaml:13: error: cards[2]: unknown key 'efects' "
+         "tests/fixtures/bad/unknown-key/decks/main.yaml:13:33: error: cards[2]: unknown key 'efects' "
          "(did you mean 'effects'?)"),
     case("wrong-type",
-         "tests/fixtures/bad/wrong-type/decks/main.yaml:13: error: cards[2].effects[0].delta: "
+         "tests/fixtures/bad/wrong-type/decks/main.yaml:13:69: error: cards[2].effects[0].delta: "
          "expected a whole number, got 'two'"),
     case("not-one-of-the-choices",
-         "tests/fixtures/bad/not-one-of-the-choices/decks/main.yaml:13: error: cards[2].effects[0].target: "
+         "tests/fixtures/bad/not-one-of-the-choices/decks/main.yaml:13:81: error: cards[2].effects[0].target: "
          "'me' is not one of: self, target-player, all-other-players, all-players"),
     case("missing-required-key",
-         "tests/fixtures/bad/missing-required-key/decks/main.yaml:11: error: cards[0]: missing key 'name'"),
+         "tests/fixtures/bad/missing-required-key/decks/main.yaml:11:5: error: cards[0]: missing key 'name'"),
     case("deck-file-not-a-mapping",
-         "tests/fixtures/bad/deck-file-not-a-mapping/decks/main.yaml:1: error: "
+         "tests/fixtures/bad/deck-file-not-a-mapping/decks/main.yaml:1:1: error: "
          "expected a mapping of keys (a list found)"),
     case("decks-not-a-list",
-         "tests/fixtures/bad/decks-not-a-list/game.yaml:15: error: decks: expected a list ('main' found)"),
+         "tests/fixtures/bad/decks-not-a-list/game.yaml:15:8: error: decks: expected a list ('main' found)"),
     case("key-in-two-files",
-         "tests/fixtures/bad/key-in-two-files/rules.yaml:3: error: key 'title' is already given in "
+         "tests/fixtures/bad/key-in-two-files/rules.yaml:3:1: error: key 'title' is already given in "
          "tests/fixtures/bad/key-in-two-files/game.yaml"),
     # --- decks: files and ids ---
     case("missing-deck-file",
-         "tests/fixtures/bad/missing-deck-file/game.yaml:15: error: deck file "
+         "tests/fixtures/bad/missing-deck-file/game.yaml:15:15: error: deck file "
          "tests/fixtures/bad/missing-deck-file/decks/events.yaml not found"),
     case("deck-listed-twice",
-         "tests/fixtures/bad/deck-listed-twice/game.yaml:15: error: decks[1]: deck 'main' is listed twice"),
+         "tests/fixtures/bad/deck-listed-twice/game.yaml:15:15: error: decks[1]: deck 'main' is listed twice"),
     case("deck-id-differs-from-file-name",
-         "tests/fixtures/bad/deck-id-differs-from-file-name/decks/main.yaml:1: error: deck id 'mian' differs from its file name; write id: 'main' (or rename the file)"),
+         "tests/fixtures/bad/deck-id-differs-from-file-name/decks/main.yaml:1:5: error: deck id 'mian' differs from its file name; write id: 'main' (or rename the file)"),
     case("deck-id-with-slash",
-         "tests/fixtures/bad/deck-id-with-slash/decks/main.yaml:1: error: deck id 'a/b' differs from its file name; write id: 'main' (or rename the file)"),
+         "tests/fixtures/bad/deck-id-with-slash/decks/main.yaml:1:5: error: deck id 'a/b' differs from its file name; write id: 'main' (or rename the file)"),
     # --- references ---
     case("unknown-attribute",
-         "tests/fixtures/bad/unknown-attribute/decks/main.yaml:12: error: card 'Frigate': unknown attribute "
+         "tests/fixtures/bad/unknown-attribute/decks/main.yaml:12:43: error: card 'Frigate': unknown attribute "
          "'Militray' (did you mean 'Military'?)"),
     case("unknown-card-type",
-         "tests/fixtures/bad/unknown-card-type/decks/main.yaml:8: error: deck 'main' has 1 Build cards; it declares 2",
-         "tests/fixtures/bad/unknown-card-type/decks/main.yaml:13: error: card 'Market': unknown type 'Bulid' (did you mean 'Build'?)"),
+         "tests/fixtures/bad/unknown-card-type/decks/main.yaml:8:5: error: deck 'main' has 1 Build cards; it declares 2",
+         "tests/fixtures/bad/unknown-card-type/decks/main.yaml:13:5: error: card 'Market': unknown type 'Bulid' (did you mean 'Build'?)"),
     case("unknown-trigger-attribute",
-         "tests/fixtures/bad/unknown-trigger-attribute/rules.yaml:9: error: phase 'War Phase': unknown attribute "
+         "tests/fixtures/bad/unknown-trigger-attribute/rules.yaml:9:14: error: phase 'War Phase': unknown attribute "
          "'Miltary' (did you mean 'Military'?)"),
     # --- the deck rules the data declares ---
     case("deck-size-violated",
-         "tests/fixtures/bad/deck-size-violated/decks/main.yaml:6: error: deck 'main' has 4 cards; it declares 5"),
+         "tests/fixtures/bad/deck-size-violated/decks/main.yaml:6:5: error: deck 'main' has 4 cards; it declares 5"),
     case("count-per-type-violated",
-         "tests/fixtures/bad/count-per-type-violated/decks/main.yaml:7: error: deck 'main' has 1 Ship cards; "
+         "tests/fixtures/bad/count-per-type-violated/decks/main.yaml:7:5: error: deck 'main' has 1 Ship cards; "
          "it declares 2",
-         "tests/fixtures/bad/count-per-type-violated/decks/main.yaml:8: error: deck 'main' has 3 Build cards; "
+         "tests/fixtures/bad/count-per-type-violated/decks/main.yaml:8:5: error: deck 'main' has 3 Build cards; "
          "it declares 2"),
     case("duplicate-card-names",
-         "tests/fixtures/bad/duplicate-card-names/decks/main.yaml:14: error: card name 'MARKET' appears more "
+         "tests/fixtures/bad/duplicate-card-names/decks/main.yaml:14:5: error: card name 'MARKET' appears more "
          "than once in deck 'main'"),
     case("unknown-deck-rule",
-         "tests/fixtures/bad/unknown-deck-rule/decks/main.yaml:9: error: unknown deck rule 'unique-name' "
+         "tests/fixtures/bad/unknown-deck-rule/decks/main.yaml:9:5: error: unknown deck rule 'unique-name' "
          "(known rules: copies, count-per-type, deck-size, unique-names)"),
     case("deck-rule-without-count",
-         "tests/fixtures/bad/deck-rule-without-count/decks/main.yaml:6: error: rule deck-size needs 'count'"),
+         "tests/fixtures/bad/deck-rule-without-count/decks/main.yaml:6:5: error: rule deck-size needs 'count'"),
     # --- dice tables ---
     case("dice-table-gap",
-         "tests/fixtures/bad/dice-table-gap/tables.yaml:2: error: table 'Random Attribute Table': no row for roll 4"),
+         "tests/fixtures/bad/dice-table-gap/tables.yaml:2:5: error: table 'Random Attribute Table': no row for roll 4"),
     case("dice-table-overlap",
-         "tests/fixtures/bad/dice-table-overlap/tables.yaml:7: error: table 'Random Attribute Table': 2 is "
+         "tests/fixtures/bad/dice-table-overlap/tables.yaml:7:9: error: table 'Random Attribute Table': 2 is "
          "covered by both '1-2' and '2-4'"),
     case("dice-table-huge-die",
-         "tests/fixtures/bad/dice-table-huge-die/tables.yaml:2: error: table 'Random Attribute Table': die '1D999999999999' is not dice notation like 1D10 or 2D6 (at most 1000 results)"),
+         "tests/fixtures/bad/dice-table-huge-die/tables.yaml:2:5: error: table 'Random Attribute Table': die '1D999999999999' is not dice notation like 1D10 or 2D6 (at most 1000 results)"),
     case("dice-table-huge-roll",
-         "tests/fixtures/bad/dice-table-huge-roll/tables.yaml:2: error: table 'Random Attribute Table': no row for roll 5, 6",
-         "tests/fixtures/bad/dice-table-huge-roll/tables.yaml:8: error: table 'Random Attribute Table': roll '5-999999999999' is not a result of 1D6"),
+         "tests/fixtures/bad/dice-table-huge-roll/tables.yaml:2:5: error: table 'Random Attribute Table': no row for roll 5, 6",
+         "tests/fixtures/bad/dice-table-huge-roll/tables.yaml:8:9: error: table 'Random Attribute Table': roll '5-999999999999' is not a result of 1D6"),
     # --- layout ---
     case("card-text-too-long",
-         "tests/fixtures/bad/card-text-too-long/decks/main.yaml:11: error: card 'Scout': text in box 'effects' "
+         "tests/fixtures/bad/card-text-too-long/decks/main.yaml:11:5: error: card 'Scout': text in box 'effects' "
          "does not fit, even at 6.5 pt; shorten it or enlarge the box"),
     case("card-name-5000-characters",
-         "tests/fixtures/bad/card-name-5000-characters/decks/main.yaml:12: error: card 'Frigate of the Outer Rim Frigate of the Outer Rim Frigate...': the name is 4,999 characters; at most 200"),
+         "tests/fixtures/bad/card-name-5000-characters/decks/main.yaml:12:5: error: card 'Frigate of the Outer Rim Frigate of the Outer Rim Frigate...': the name is 4,999 characters; at most 200"),
     # --- a wrong type where a list is expected ---
     case("effects-not-a-list",
-         "tests/fixtures/bad/effects-not-a-list/decks/main.yaml:12: error: cards[1].effects: "
+         "tests/fixtures/bad/effects-not-a-list/decks/main.yaml:12:42: error: cards[1].effects: "
          "expected a list (a mapping found)"),
     # --- Norway problems: YAML 1.1 would read these as false, 1.1 and 8; kitgen keeps what was written ---
     case("norway-copies-no",
-         "tests/fixtures/bad/norway-copies-no/decks/main.yaml:11: error: cards[0].copies: "
+         "tests/fixtures/bad/norway-copies-no/decks/main.yaml:11:39: error: cards[0].copies: "
          "expected a whole number, got 'no'"),
     case("version-like-number",
-         "tests/fixtures/bad/version-like-number/rules.yaml:15: error: victory_paths[0].at_end_of_turn: "
+         "tests/fixtures/bad/version-like-number/rules.yaml:15:21: error: victory_paths[0].at_end_of_turn: "
          "expected a whole number, got '1.10'"),
     case("leading-zero-delta",
-         "tests/fixtures/bad/leading-zero-delta/decks/main.yaml:13: error: cards[2].effects[0].delta: '010' has a leading zero; write the number without it"),
+         "tests/fixtures/bad/leading-zero-delta/decks/main.yaml:13:69: error: cards[2].effects[0].delta: '010' has a leading zero; write the number without it"),
     # --- text the bundled font (Lato: Latin, Greek, Cyrillic) cannot print: a warning naming the card ---
     case("emoji-in-card-name",
-         "tests/fixtures/bad/emoji-in-card-name/decks/main.yaml:12: warning: card 'Frigate 🚀': "
+         "tests/fixtures/bad/emoji-in-card-name/decks/main.yaml:12:5: warning: card 'Frigate 🚀': "
          "character '🚀' (U+1F680) not in the font; they would print as empty boxes",
          exit=0),
     case("non-latin-card-name",
-         "tests/fixtures/bad/non-latin-card-name/decks/main.yaml:13: warning: card '市場 Market': "
+         "tests/fixtures/bad/non-latin-card-name/decks/main.yaml:13:5: warning: card '市場 Market': "
          "characters '場' (U+5834), '市' (U+5E02) not in the font; they would print as empty boxes",
          exit=0),
     case("rtl-card-name",
-         "tests/fixtures/bad/rtl-card-name/decks/main.yaml:13: warning: card 'سوق Market': "
+         "tests/fixtures/bad/rtl-card-name/decks/main.yaml:13:5: warning: card 'سوق Market': "
          "characters 'س' (U+0633), 'ق' (U+0642), 'و' (U+0648) not in the font; they would print as empty boxes",
          exit=0),
     # --- card ids: every card is drawn once as a PDF form named by its id, and placed by that name ---
     case("duplicate-card-id",
-         "tests/fixtures/bad/duplicate-card-id/decks/main.yaml:14: error: card 'Library': id 'market' is already used by 'Market'; give one of them another id:"),
+         "tests/fixtures/bad/duplicate-card-id/decks/main.yaml:14:5: error: card 'Library': id 'market' is already used by 'Market'; give one of them another id:"),
     case("card-names-without-latin-letters",
-         "tests/fixtures/bad/card-names-without-latin-letters/decks/main.yaml:13: error: card 'Αγορά': its name gives no id (no letters a-z or digits); add an id: such as id: library",
-         "tests/fixtures/bad/card-names-without-latin-letters/decks/main.yaml:14: error: card 'Библиотека': its name gives no id (no letters a-z or digits); add an id: such as id: library"),
+         "tests/fixtures/bad/card-names-without-latin-letters/decks/main.yaml:13:5: error: card 'Αγορά': its name gives no id (no letters a-z or digits); add an id: such as id: library",
+         "tests/fixtures/bad/card-names-without-latin-letters/decks/main.yaml:14:5: error: card 'Библиотека': its name gives no id (no letters a-z or digits); add an id: such as id: library"),
     # --- a game's own templates (templates/ in the game folder override ours) ---
     case("template-undefined-variable",
-         "tests/fixtures/bad/template-undefined-variable/templates/card-front.yaml:70: error: box 'footer-right': template error: 'kitgen.model.Card object' has no attribute 'nonexistent'"),
+         "tests/fixtures/bad/template-undefined-variable/templates/card-front.yaml:70:5: error: box 'footer-right': template error: 'kitgen.model.Card object' has no attribute 'nonexistent'"),
     case("template-python-internals",
          "tests/fixtures/bad/template-python-internals/templates/rules.md.j2:5: error: template error: "
          "access to attribute '__class__' of 'str' object is unsafe."),

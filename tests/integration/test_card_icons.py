@@ -29,10 +29,11 @@ def test_card_icon__a_name_not_in_the_set_is_an_error_at_its_line_with_a_suggest
     shutil.copytree(TINY, game)
     deck = game / "decks" / "main.yaml"
     deck.write_text(deck.read_text().replace("{name: Frigate, type: Ship,", "{name: Frigate, type: Ship, icon: batleship,"))
-    line = next(n for n, text in enumerate(deck.read_text().split("\n"), 1) if "batleship" in text)
+    line, col = next((n, text.index("{") + 1) for n, text in enumerate(deck.read_text().split("\n"), 1)
+                     if "batleship" in text)  # the card's `{`: a problem with a card points at the card
     result = run_kitgen("validate", str(game))
     assert result.returncode == 1
-    assert f"main.yaml:{line}: error: card 'Frigate': no icon named 'batleship' (did you mean 'battleship'?)" in result.stderr
+    assert f"main.yaml:{line}:{col}: error: card 'Frigate': no icon named 'batleship' (did you mean 'battleship'?)" in result.stderr
     assert "Traceback" not in result.stderr
 
 

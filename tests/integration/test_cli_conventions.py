@@ -1,5 +1,5 @@
 """Command-line conventions (issue 15): -h, -q/-v, --json on list and build, diagnostics on
-stderr as file:line: level: message, and a --help that imports none of the pipeline."""
+stderr as file:line:col: level: message, and a --help that imports none of the pipeline."""
 from __future__ import annotations
 
 import json
@@ -52,7 +52,7 @@ def test_validate__problems_go_to_stderr_the_composition_to_stdout_and_q_keeps_o
     result = CliRunner().invoke(main, ["validate", str(game)])
     assert result.exit_code == 1
     problems = [line for line in result.stderr.splitlines() if re.match(r"^[^:]+:\d+(:\d+)?: (error|warning): ", line)]
-    assert f"{game}/decks/main.yaml:12: error: card 'Frigate': unknown type 'Shp' (did you mean 'Ship'?)" in problems
+    assert f"{game}/decks/main.yaml:12:5: error: card 'Frigate': unknown type 'Shp' (did you mean 'Ship'?)" in problems
     assert all(line.startswith(f"{game}/decks/main.yaml:") for line in problems), result.stderr
     assert "Main Deck (main)" in result.stdout and "error:" not in result.stdout
     quiet = CliRunner().invoke(main, ["validate", "-q", str(game)])

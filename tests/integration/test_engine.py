@@ -71,11 +71,12 @@ def test_validate__json_and_quiet_for_tools():
     assert quiet.returncode == 0 and quiet.stdout == ""
 
 
-def test_validate__json_reports_problems_with_file_and_line():
+def test_validate__json_reports_problems_with_file_line_and_col():
     result = run_kitgen("validate", "tests/fixtures/bad/unknown-attribute", "--json")
     assert result.returncode == 1
     problem = json.loads(result.stdout)["problems"][0]
-    assert problem["file"].endswith("decks/main.yaml") and problem["line"] > 0 and problem["level"] == "error"
+    assert problem["file"].endswith("decks/main.yaml") and problem["level"] == "error"
+    assert (problem["line"], problem["col"]) == (12, 43)  # the effect's `{` in `effects: [{attribute: Militray, ...}]`
     assert "Militray" in problem["message"]
 
 

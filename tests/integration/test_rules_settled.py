@@ -107,11 +107,12 @@ def test_validate__alpha_centauri_names_the_unit_cap_clash_and_without_its_errat
     shutil.copytree(project.game_folder("alpha-centauri"), game)
     rules = game / "rules.yaml"
     lines = rules.read_text().splitlines(keepends=True)
-    line = next(n for n, text in enumerate(lines, 1) if text.strip() == "- name: Unit cap")
+    line, col = next((n, text.index("name") + 1) for n, text in enumerate(lines, 1)
+                     if text.strip() == "- name: Unit cap")  # the limit's mapping begins at its first key
     rules.write_text("".join(text for text in lines if text.strip() != "erratum: unit-cap-at-start"))
     unsettled = run_kitgen("validate", str(game), "--strict")
     assert unsettled.returncode == 1
-    assert f"rules.yaml:{line}: warning: limit 'Unit cap' (U <= N(5 + S)) is broken by the starting position" \
+    assert f"rules.yaml:{line}:{col}: warning: limit 'Unit cap' (U <= N(5 + S)) is broken by the starting position" \
         in unsettled.stdout + unsettled.stderr
 
 

@@ -102,9 +102,10 @@ def test_serve__a_broken_yaml_shows_and_recovers_and_only_the_previews_files_are
     good = deck.read_text()
     deck.write_text(good.replace("{name: Frigate,", "{name: Frigate, type: [", 1))
     broken, _ = wait_for(url, lambda s: not s["ok"])
-    assert any("main.yaml:12: error: YAML syntax error" in p["text"] for p in broken["problems"]), broken["problems"]
+    # the `}` that ends line 12 (column 84), where the unclosed `[` wanted a , or ]
+    assert any("main.yaml:12:84: error: YAML syntax error" in p["text"] for p in broken["problems"]), broken["problems"]
     dom = dump_dom(url, tmp_path / "profile")
-    assert "main.yaml:12: error: YAML syntax error" in dom and "showing the last good cards" in dom
+    assert "main.yaml:12:84: error: YAML syntax error" in dom and "showing the last good cards" in dom
     deck.write_text(good)
     wait_for(url, lambda s: s["ok"] and not s["problems"])
     for path in ("doc/../../game.yaml", "doc/%2e%2e/game.yaml", "decks/", "img/", "img/../game.yaml",

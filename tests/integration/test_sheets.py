@@ -88,7 +88,7 @@ def test_sheet__a_path_out_of_the_game_folder_is_refused(tmp_path):
     (tmp_path / "outside.csv").write_text(SHEET)
     deck = game / "decks" / "main.yaml"
     deck.write_text(deck.read_text().replace("cards: main.csv", "cards: ../../outside.csv"))
-    with pytest.raises(KitgenError, match="decks/main.yaml:10: error: cards: '../../outside.csv' is outside the game"):
+    with pytest.raises(KitgenError, match="decks/main.yaml:10:8: error: cards: '../../outside.csv' is outside the game"):
         load_game(game)
 
 

@@ -197,7 +197,7 @@ LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # what str.splitlines() sp
                                              "type": st.sampled_from(TYPES), "effects": st.lists(effect, max_size=2)}),
                       min_size=1, max_size=8))
 def test_random_card_names__every_problem_is_one_line(cards):
-    """Problems print as `file:line: level: message`, one a line, whatever the names in them:
+    """Problems print as `file:line:col: level: message`, one a line, whatever the names in them:
     emoji, right-to-left text, combining accents. (Names with a line break: the test below.)"""
     problems = _tiny_with_cards(cards)
     for problem in problems or []:

@@ -33,5 +33,5 @@ def test_config__user_then_nearest_then_named_file_each_later_one_winning(layers
 def test_config__a_bad_user_config_names_its_file(layers):
     user = layers / "home-config" / "kitgen" / "kitgen.yaml"
     user.write_text("print:\n  papr: a4\n")
-    with pytest.raises(KitgenError, match=r"kitgen/kitgen.yaml:2: error: print: unknown key 'papr'"):
+    with pytest.raises(KitgenError, match=r"kitgen/kitgen.yaml:2:3: error: print: unknown key 'papr'"):
         load_config(None)

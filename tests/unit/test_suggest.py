@@ -89,4 +89,4 @@ def test_synonyms__a_game_adds_its_own_words_and_a_bad_table_is_one_error_at_its
     (own / "synonyms.yaml").write_text("zorg:\n  - [ufo]\n")
     with pytest.raises(KitgenError) as raised:
         load_synonyms([tmp_path / "templates"])
-    assert str(raised.value.problems[0]).endswith("synonyms.yaml:2: error: synonyms: a word's value is a word or a list of words")
+    assert str(raised.value.problems[0]).endswith("synonyms.yaml:2:3: error: synonyms: a word's value is a word or a list of words")
