@@ -19,11 +19,11 @@ from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, back_icon, face_key
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
 from kitgen.load.config import load_config
+from kitgen.load.fonts import font_digests, font_files
 from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project, Resolved
-from kitgen.load.fonts import font_digests, font_files
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
 
 
