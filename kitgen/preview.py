@@ -68,6 +68,13 @@ class Preview:
         self.version = 0
         self.state: dict = {"version": 0, "cards": [], "problems": [], "ok": False, "decks": []}
 
+    @property
+    def written(self) -> list[Path]:
+        """The folders its builds write: a watch never takes them for the designer's changes."""
+        from kitgen.cache import kit_cache_folder
+
+        return [self.out, kit_cache_folder(self.out / "kit")]
+
     def close(self) -> None:
         shutil.rmtree(self.out, ignore_errors=True)
 

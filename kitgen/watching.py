@@ -2,32 +2,67 @@
 ReadDirectoryChangesW under one API), each burst of saves reported once, after it settles.
 
 The watcher runs in a thread from the moment it is made, so a save during the first build (which
-runs after it starts) is not missed."""
+runs after it starts) is not missed. What the builds write themselves (the kit, its lock, staging
+and swap folders, the build cache) and editors' scratch files are never a change: a kit written
+inside the game folder (`kitgen watch .`) would otherwise start the next build, for ever."""
 from __future__ import annotations
 
+import os
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+# On top of watchfiles' DefaultFilter (which already skips .git, .hg, __pycache__, vim's .swp,
+# backups ending in ~, emacs' .#locks, JetBrains' ___jb_ files, .DS_Store): files editors and
+# spreadsheets write beside the one being saved. kitgen reads none of these names.
+EDITOR_FILES = (
+    r"^[0-9]+$",  # vim's "can I write here" probe: 4913 (then 5036, 5159, ... while taken)
+    r"^#.*#$",  # emacs' auto-save
+    r"\.kate-swp$",  # Kate's swap file
+    r"^\.goutputstream-",  # gedit/GLib's write-then-rename
+    r"^\.~lock\..*#$",  # LibreOffice's lock while a deck's spreadsheet is open
+    r"^~\$",  # Excel's owner file, likewise
+)
+
+
+def change_filter(written: Iterable[Path]):
+    """watchfiles' filter for a watch over folders in which builds write `written` (kit folders,
+    cache folders): each such folder, everything in it, and the `.NAME.*` beside it (a kit's
+    `.NAME.kitgen-lock`, its `.NAME.building-*` staging and `.NAME.old-*` swap folders) are ignored,
+    as are editors' scratch files."""
+    from watchfiles import DefaultFilter  # only the commands that watch pay for importing it
+
+    folders = [Path(os.path.abspath(f)) for f in written]
+    prefixes = [p for f in folders for p in (f"{f}{os.sep}", f"{f.parent}{os.sep}.{f.name}.")]
+    base = DefaultFilter(ignore_entity_patterns=(*DefaultFilter.ignore_entity_patterns, *EDITOR_FILES),
+                         ignore_paths=prefixes)
+    exact = {str(f) for f in folders}
+    return lambda change, path: path not in exact and base(change, path)
 
 
 class Changes:
-    """Iterate to get the set of paths changed, once per burst of saves, until stop()."""
+    """Iterate to get the set of paths changed (absolute), once per burst of saves, until stop().
+    `written`: the folders builds write into (see change_filter); their changes are not reported."""
 
-    def __init__(self, folders: list[Path], settle: float = 0.05):
+    def __init__(self, folders: list[Path], settle: float = 0.05, written: Iterable[Path] = ()):
         self._stop = threading.Event()
         self._batches: queue.Queue = queue.Queue()
         self._ready = threading.Event()
-        folders = [str(f) for f in folders if Path(f).exists()]
-        self._thread = threading.Thread(target=self._run, args=(folders, settle), daemon=True)
+        # resolved: watchfiles reports paths as the folder was given (`./x`), and a build names its
+        # files by their real folder; both must read the same for the filter to match
+        folders = [str(Path(f).resolve()) for f in folders if Path(f).exists()]
+        written = [Path(f).resolve() for f in written]
+        self._thread = threading.Thread(target=self._run, args=(folders, settle, written), daemon=True)
         self._thread.start()
         self._ready.wait(5)
 
-    def _run(self, folders: list[str], settle: float) -> None:
-        from watchfiles import watch  # only the commands that watch pay for importing it
+    def _run(self, folders: list[str], settle: float, written: list[Path]) -> None:
+        from watchfiles import watch
 
-        watcher = watch(*folders, stop_event=self._stop, debounce=max(1, int(settle * 1000)), step=20,
-                        raise_interrupt=False, yield_on_timeout=True, rust_timeout=100)
+        watcher = watch(*folders, watch_filter=change_filter(written), stop_event=self._stop,
+                        debounce=max(1, int(settle * 1000)), step=20, raise_interrupt=False,
+                        yield_on_timeout=True, rust_timeout=100)
         for batch in watcher:
             self._ready.set()  # the first timeout: the watcher is in place
             if batch:
@@ -43,3 +78,17 @@ class Changes:
 
     def stop(self) -> None:
         self._stop.set()
+
+
+def describe(changed: set[str], folders: list[Path]) -> str:
+    """The changed files as a designer names them: relative to the folder watched, at most three."""
+    shown = []
+    for path in sorted(changed):
+        for folder in folders:
+            folder = Path(folder).resolve()
+            if Path(path).is_relative_to(folder):
+                path = Path(path).relative_to(folder).as_posix()
+                break
+        shown.append(str(path))
+    more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+    return ", ".join(shown[:3]) + more

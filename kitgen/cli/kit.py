@@ -156,33 +156,37 @@ def cards_in(game) -> int:
 def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
     from kitgen.build import Options
-    from kitgen.watching import Changes
+    from kitgen.cache import kit_cache_folder
+    from kitgen.watching import Changes, describe
 
     project = Project.default()
     resolved = use_game(project, game)
     folder = resolved.folder
     out_dir = output or default_output(game)
+    watched = [folder, project.templates, project.fonts]  # a font replaced in place is drawn with at once
     echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0
 
-    def rebuild() -> None:
+    def rebuild(changed: set[str] = frozenset()) -> None:
         nonlocal builds
         builds += 1
-        echo(f"--- build {builds} ({time.strftime('%H:%M:%S')})", err=True)
+        why = f": {describe(changed, watched)} changed" if changed else ""  # what set it off
+        echo(f"--- build {builds} ({time.strftime('%H:%M:%S')}){why}", err=True)
         start = time.perf_counter()
         ok = _build_one(project, resolved, out_dir, Options())
         took = f" ({time.perf_counter() - start:.2f} s)"  # the designer sees what an edit costs
         verdict = "OK: valid and built." if ok else "FAILED: see above; the previous kit is unchanged."
         echo(verdict + took, err=True)
 
-    # watching before the first build; a font replaced in place is drawn with at once
-    watcher = Changes([folder, project.templates, project.fonts], settle=interval)
+    # watching before the first build; what the build writes (the kit may be inside the game
+    # folder: `kitgen watch .`) and its cache are not changes
+    watcher = Changes(watched, settle=interval, written=[out_dir, kit_cache_folder(out_dir)])
     try:
         rebuild()
-        for _ in watcher:
+        for changed in watcher:
             if max_builds is not None and builds >= max_builds:
                 break
-            rebuild()
+            rebuild(changed)
             if max_builds is not None and builds >= max_builds:
                 break
     except KeyboardInterrupt:
@@ -205,12 +209,13 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
 
     from kitgen.preview import Preview
     from kitgen.serve import start_server
-    from kitgen.watching import Changes
+    from kitgen.watching import Changes, describe
 
     project = Project.default()
     folder = use_game(project, game).folder
     preview = Preview(project, str(folder))
-    watcher = Changes([folder, project.templates])
+    watched = [folder, project.templates, project.fonts]
+    watcher = Changes(watched, written=preview.written)
     if max_seconds:
         timer = threading.Timer(max_seconds, watcher.stop)
         timer.daemon = True
@@ -218,6 +223,8 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
     try:
         server = start_server(preview, host, port)
     except OSError as exc:
+        watcher.stop()
+        preview.close()  # its scratch folder goes with it
         _fail(KitgenError(error(Where(f"{host}:{port}"), f"cannot listen: {exc.strerror}; try --port 0")))
     url = f"http://{host}:{server.server_address[1]}/"
     echo(f"Serving {folder} at {url} ; Ctrl-C to stop.", err=True)
@@ -228,8 +235,8 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
     signal.signal(signal.SIGTERM, _stop_on_term)  # a terminated server still removes its scratch folder
     try:
         _refresh(preview)  # the page shows it as soon as it is ready
-        for _ in watcher:
-            _refresh(preview)
+        for changed in watcher:
+            _refresh(preview, f": {describe(changed, watched)} changed")
     except KeyboardInterrupt:
         pass
     finally:
@@ -243,10 +250,10 @@ def _stop_on_term(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def _refresh(preview) -> None:
+def _refresh(preview, why: str = "") -> None:
     start = time.perf_counter()
     state = preview.refresh()
     errors = sum(p["level"] == "error" for p in state["problems"])
     verdict = "OK" if state["ok"] else f"FAILED ({errors} errors; the page shows them)"
-    echo(f"--- {time.strftime('%H:%M:%S')} {verdict}: {len(state['cards'])} cards "
+    echo(f"--- {time.strftime('%H:%M:%S')}{why} {verdict}: {len(state['cards'])} cards "
          f"({time.perf_counter() - start:.2f} s)", err=True)

@@ -1,0 +1,65 @@
+"""`kitgen watch` run inside the game folder (issue 15, the designer's desk): the kit it writes
+there, with its lock, staging and swap folders, never starts another build, nor do an editor's
+scratch files; a save of a deck does, and the terminal says which file set it off."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from kitgen.watching import change_filter
+from tests.conftest import ROOT, pdf_text
+
+TINY = ROOT / "tests" / "fixtures" / "tiny"
+
+
+def test_change_filter__ignores_what_builds_and_editors_write_and_keeps_the_games_files(tmp_path):
+    game = tmp_path / "game"
+    kept = change_filter([game / "output", tmp_path / "cache" / "kits" / "ab12"])
+    ignored = ["output", "output/cards-main.pdf", ".output.kitgen-lock", ".output.building-x1/rules.pdf",
+               ".output.old-x2", ".output.old-x2/rules.pdf", ".git/index", "decks/.main.yaml.swp",
+               "decks/main.yaml~", "decks/.#main.yaml", "decks/4913", "decks/#main.yaml#", "decks/.~lock.main.csv#",
+               "decks/~$main.xlsx", "decks/.goutputstream-A1B2C3"]
+    for name in ignored:
+        assert not kept(None, str(game / name)), name
+    assert not kept(None, str(tmp_path / "cache" / "kits" / "ab12" / "faces.sqlite"))
+    for name in ("game.yaml", "decks/main.yaml", "decks/main.csv", "art/scout.png", "templates/card-back.yaml",
+                 "output2/notes.yaml", "outputs.yaml", ".output-notes.yaml"):
+        assert kept(None, str(game / name)), name
+
+
+def test_watch__dot_in_the_game_folder_builds_once_per_save_not_on_its_own_output(tmp_path):
+    """The bug: the kit went to ./output inside the watched folder, and each build's writes were
+    the next build's change, for ever. Now: one build, nothing while idle, one per save."""
+    game = tmp_path / "mygame"
+    shutil.copytree(TINY, game)
+    process = subprocess.Popen([sys.executable, "-m", "kitgen", "watch", ".", "--interval", "0.05", "--max-builds", "2"],
+                               cwd=game, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, text=True)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(process.stderr), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not any("OK: valid and built" in line for line in lines) and time.monotonic() < deadline:
+            assert process.poll() is None, "".join(lines)
+            time.sleep(0.05)
+        time.sleep(1.5)  # the old watcher had started build 2 from its own output long before this
+        (game / "decks" / ".main.yaml.swp").write_text("editor scratch")
+        (game / "decks" / "4913").write_text("")
+        time.sleep(0.5)
+        assert not any("--- build 2" in line for line in lines), "".join(lines)
+        deck = game / "decks" / "main.yaml"
+        deck.write_text(deck.read_text().replace("{name: Frigate,", "{name: Corvette,"))
+        assert process.wait(60) == 0
+    finally:
+        process.kill()
+    reader.join(5)
+    err = "".join(lines)
+    assert err.count("OK: valid and built") == 2, err
+    assert "--- build 2 (" in err and "): decks/main.yaml changed" in err, err
+    assert (game / "output" / "rules.pdf").is_file() and "Corvette" in pdf_text(game / "output" / "cards-main.pdf")
