@@ -22,10 +22,12 @@ from pathlib import Path
 
 from kitgen import __version__
 from kitgen import records
+from kitgen.lock import waiting_lock
 from kitgen.records import Context, Unreadable
 
 FACES = "faces.sqlite"
 SUMS = "files.json"
+SAVING = ".saving.lock"  # held while the files and their sums are saved: two builds of a kit save in turn
 ROOT_VARIABLE = "KITGEN_CACHE_DIR"
 # The environment a PDF's bytes depend on: reportlab dates every file by SOURCE_DATE_EPOCH when it
 # is set, and reads RL_* variables as settings.
@@ -325,8 +327,12 @@ class BuildCache:
             self._commit()
             return
         try:
+            # The kit's lock is released before this: a second build of the kit may be saving too.
+            # Each save replaces the store, so one waits for the other (the last one's cache stays).
+            # The faces database is SQLite's to keep whole: each save is one transaction.
             if _make_folder(self.folder):
-                self._save_files(files)
+                with waiting_lock(self.folder / SAVING):
+                    self._save_files(files)
         except OSError:  # a cache that cannot be written (a file in its way, a full disk) is only slower
             pass
         self._save_faces()
@@ -336,6 +342,8 @@ class BuildCache:
         if os.path.lexists(store) and not _is_folder(store):
             return  # something else in its way: not ours to remove
         store.mkdir(mode=0o700, exist_ok=True)
+        if (now := self._read_sums()) != self.sums:  # another build saved since this one read: what it
+            self.sums, self.verified = now, set()  # checked then may be gone; look again
         sums = {}
         for key, path in files.items():
             data = path.read_bytes()

@@ -3,6 +3,8 @@ file beside the kit. Stdlib only.
 
 A second build into the same folder is refused at once with one line, rather than waiting for a
 build that may take minutes with no word said, or touching a staging folder the first is writing.
+A short step two processes may reach together (saving a kit's build cache) waits its turn instead
+(`waiting_lock`).
 """
 from __future__ import annotations
 
@@ -37,17 +39,33 @@ def kit_lock(out_dir: Path, shown: Path | None = None):
             _unlock(handle)
 
 
-def _try_lock(handle) -> bool:
+@contextmanager
+def waiting_lock(path: Path):
+    """Hold the OS lock of the file `path` for the block, waiting while another process holds it:
+    for a step of a second or so. The file is never followed through a link; OSError when it
+    cannot be made."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    with os.fdopen(os.open(path, flags, 0o600), "r+b") as handle:
+        _try_lock(handle, wait=True)
+        try:
+            yield
+        finally:
+            _unlock(handle)
+
+
+def _try_lock(handle, wait: bool = False) -> bool:
+    """Take the lock; False if another holds it (`wait`: wait for it instead; msvcrt gives up
+    after 10 s with an OSError)."""
     try:
         if os.name == "nt":
             import msvcrt
 
             handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK, 1)
         else:
             import fcntl
 
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
     except (BlockingIOError, PermissionError):
         return False
     except OSError as exc:  # msvcrt says "held" as EACCES/EDEADLOCK; a file system without locks says ENOLCK

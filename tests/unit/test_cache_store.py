@@ -94,3 +94,55 @@ def test_a_face_that_cannot_be_stored_is_only_not_cached(tmp_path, project):
     cache.keep_face("nowhere", Face((Layer((Rect(0, 0, 1, 1),)),), 7.0, (warning(None, "m"),)))
     assert cache.face("nan") is None
     assert cache.face("nowhere") == Face((Layer((Rect(0, 0, 1, 1),)),), 7.0, (warning(None, "m"),))
+
+
+
+def _build_saving(folder, files: dict, templates, lays_out: bool, start) -> None:
+    """As a build of the kit ends: one face laid out (or reused), then the cache saved."""
+    cache = BuildCache(folder)
+    cache.icons = load_icons([templates])
+    if lays_out:
+        cache.keep_face("face-0", a_face(cache.icons))
+    else:
+        cache.face("face-0")
+    start.wait()
+    cache.save(files)
+
+
+def test_two_builds_saving_the_cache_at_once__leave_one_whole_readable_cache(tmp_path, project):
+    """Two builds of one kit: the kit lock is released before the cache is saved, so their saves
+    can meet. Whatever the interleaving, the cache afterwards is exactly one build's: every file
+    it lists is there and whole, no half-written file is left, and the faces database is sound."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    folder = tmp_path / "cache"
+    BuildCache(folder).save({})  # the faces database exists, as after any earlier build
+    kits = []
+    for build in (0, 1):
+        kit = tmp_path / f"kit-{build}"
+        kit.mkdir()
+        files = {}
+        for number in range(24):  # half the files shared (same key, same bytes), half each build's own
+            key = f"build{build}-{number}" if number % 2 == 0 else f"shared-{number}"
+            files[key] = kit / f"{number}.pdf"
+            files[key].write_bytes(b"%PDF-1.7\n" + key.encode() * 40000 + b"\n%%EOF\n")
+        kits.append(files)
+    for _ in range(3):
+        start = context.Barrier(2)
+        builds = [context.Process(target=_build_saving, args=(folder, files, project.templates, build == 0, start))
+                  for build, files in enumerate(kits)]
+        for process in builds:
+            process.start()
+        for process in builds:
+            process.join(60)
+        assert [process.exitcode for process in builds] == [0, 0]
+        after = BuildCache(folder)
+        assert set(after.sums) in (set(kits[0]), set(kits[1]))
+        assert all(after.file(key) for key in after.sums), "a listed file is missing or damaged"
+        assert sorted(p.name for p in (folder / "files").iterdir()) == sorted(after.sums)  # no .part left
+        assert not list(folder.glob(".*.part"))
+        with sqlite3.connect(folder / "faces.sqlite") as db:
+            assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        after.icons = load_icons([project.templates])
+        assert after.face("face-0") == a_face(after.icons)
