@@ -1,14 +1,17 @@
 """What `kitgen serve` shows, made from a real build: each card face rendered from the PDF by
 pdfium (the renderer of the PNG export), the problems, the composition, the charts, the documents.
 
-A Preview is rebuilt on every save; a card whose data (and the game's other files and templates)
-did not change keeps its image, so the page reloads only the cards that changed.
+A Preview is rebuilt on every save. Each card's image is named by the build's content key of its
+face (its data, template, icons, art, fonts, card size: kitgen/prepare.py), so only a card whose
+face changed is rendered again and reloaded by the page, whatever file the save touched, and
+nothing needs to look at the game's files to find out. The charts are drawn again only when the
+figures they show changed.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -44,17 +47,6 @@ def _problem(p: Problem) -> dict:
     return {"where": str(p.where), "level": p.level, "message": p.message, "text": str(p)}
 
 
-def _stamp(folders: list[Path], skip: Path | None) -> str:
-    """What every file but the decks looks like (a change there may change every card)."""
-    digest = hashlib.sha1()
-    for folder in folders:
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and not (skip and path.is_relative_to(skip)):
-                info = path.stat()
-                digest.update(f"{path}:{info.st_mtime_ns}:{info.st_size}".encode())
-    return digest.hexdigest()
-
-
 class Preview:
     """The state the page shows; refresh() after every save. Read by the server's threads: each
     refresh replaces `state` (a dict) and `images` at once."""
@@ -65,6 +57,7 @@ class Preview:
         self.out = Path(tempfile.mkdtemp(prefix="kitgen-serve-"))
         self.images: dict[str, bytes] = {}  # content key -> PNG
         self.documents: dict[str, Path] = {}
+        self.charts: tuple[str, str] | None = None  # (what the charts show, hashed; their image's URL)
         self.version = 0
         self.state: dict = {"version": 0, "cards": [], "problems": [], "ok": False, "decks": []}
 
@@ -88,8 +81,7 @@ class Preview:
         except KitgenError as exc:  # keep showing the last good cards under the problems
             problems = [_problem(p) for p in sort_problems(exc.problems)]
             return self._publish({**self.state, "ok": False, "problems": problems})
-        stamp = _stamp([self.folder, *self.project.template_dirs(self.folder)], self.folder / "decks")
-        cards = self._cards(report.game, stamp)
+        cards = self._cards(report.game, report.face_keys)
         self.documents = {p.name: p for p in report.files if p.suffix == ".pdf" and not p.name.startswith("cards-")}
         charts = self._charts(report.game)
         return self._publish({"ok": True, "title": report.game.title, "cards": cards, "charts": charts,
@@ -101,15 +93,15 @@ class Preview:
         self.state = {**state, "version": self.version}
         return self.state
 
-    def _cards(self, game, stamp: str) -> list[dict]:
+    def _cards(self, game, face_keys: dict[str, str]) -> list[dict]:
+        from kitgen.layout.cards import face_key
+
         cards, wanted = [], {}
         for deck in game.decks:
             pdf = self.out / "kit" / f"cards-{deck.id}.pdf"
             page = 0
             for number, card in enumerate(deck.cards):
-                plain = dataclasses.replace(card, where=None, effects=tuple(dataclasses.replace(e, where=None)
-                                                                           for e in card.effects))
-                key = hashlib.sha1(f"{stamp}|{deck.id}|{number}|{len(deck.cards)}|{plain!r}".encode()).hexdigest()[:16]
+                key = face_keys[face_key(deck.id, number)]  # the face's content: its page's pixels
                 if key not in self.images:
                     wanted.setdefault(pdf, []).append((page, key))
                 cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name,
@@ -119,20 +111,30 @@ class Preview:
         for pdf, items in wanted.items():
             for (_, key), png in zip(items, render_pages(pdf, [page for page, _ in items])):
                 fresh[key] = png
-        keep = {c["image"][5:-4] for c in cards}
+        keep = {c["image"][5:-4] for c in cards} | ({self.charts[1][5:-4]} if self.charts else set())
         self.images = {k: v for k, v in {**self.images, **fresh}.items() if k in keep}
         return cards
 
     def _charts(self, game) -> str | None:
+        """The stats page as an image, drawn again only when its figures or colours changed (a
+        card renamed, a rule reworded: the same charts)."""
         from kitgen.check.stats import stats_report
+
+        colours = {t.name: t.color for t in game.card_types}
+        figures = stats_report(game, {})
+        shown = hashlib.sha1(json.dumps([figures, colours], sort_keys=True, default=str).encode()).hexdigest()[:16]
+        if self.charts and self.charts[0] == shown:
+            return self.charts[1]
         from kitgen.render.stats import render_stats
 
         path = self.out / "stats.pdf"
-        render_stats(stats_report(game, {}), path, {t.name: t.color for t in game.card_types})
-        pngs = render_pages(path, [0], dpi=80)
-        key = "stats-" + hashlib.sha1(pngs[0]).hexdigest()[:16]
-        self.images[key] = pngs[0]
-        return f"/img/{key}.png"
+        render_stats(figures, path, colours)
+        key = f"stats-{shown}"
+        self.images[key] = render_pages(path, [0], dpi=80)[0]
+        if self.charts:  # the page asks for the new one
+            self.images.pop(self.charts[1][5:-4], None)
+        self.charts = (shown, f"/img/{key}.png")
+        return self.charts[1]
 
     @staticmethod
     def _composition(game) -> list[dict]:

@@ -1,0 +1,71 @@
+"""What `kitgen serve` redoes after a save (issue 15, the designer's desk): only the cards whose
+face changed are rendered again (and fetched again by the page), whatever file was saved, and
+the charts only when the figures they show changed. In-process on the tiny game; the browser
+side is tests/integration/test_serve.py."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import kitgen.preview as preview_module
+from kitgen.preview import Preview
+from tests.conftest import ROOT
+
+TINY = ROOT / "tests" / "fixtures" / "tiny"
+
+
+@pytest.fixture
+def preview(tmp_path, project, monkeypatch):
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    rendered: list[tuple[str, int]] = []  # (file, page) pdfium drew
+
+    def counted(pdf, pages, *args, **kwargs):
+        rendered.extend((pdf.name, page) for page in pages)
+        return real(pdf, pages, *args, **kwargs)
+
+    real = preview_module.render_pages
+    monkeypatch.setattr(preview_module, "render_pages", counted)
+    shown = Preview(project, str(game))
+    shown.refresh()
+    assert len(rendered) == 5  # four cards and the charts
+    rendered.clear()
+    yield game, shown, rendered
+    shown.close()
+
+
+def images(state) -> dict[str, str]:
+    return {card["name"]: card["image"] for card in state["cards"]}
+
+
+def test_preview__a_rules_edit_or_another_file_renders_no_card_and_no_chart(preview):
+    game, shown, rendered = preview
+    before = shown.state
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text().replace("name: War Phase", "name: Battle Phase"))
+    (game / "notes.txt").write_text("playtest notes")
+    after = shown.refresh()
+    assert after["ok"] and after["version"] == before["version"] + 1
+    assert rendered == []
+    assert images(after) == images(before) and after["charts"] == before["charts"]
+
+
+def test_preview__a_card_edit_renders_that_card_and_the_charts_only_when_the_figures_change(preview):
+    game, shown, rendered = preview
+    deck = game / "decks" / "main.yaml"
+    before = shown.state
+    deck.write_text(deck.read_text().replace("{name: Frigate,", "{name: Corvette,"))
+    renamed = shown.refresh()
+    assert rendered == [("cards-main.pdf", 2)]  # the Frigate's front (single layout: front, back, ...)
+    assert renamed["charts"] == before["charts"]
+    assert {n: i for n, i in images(renamed).items() if n != "Corvette"} == \
+        {n: i for n, i in images(before).items() if n != "Frigate"}
+    rendered.clear()
+    deck.write_text(deck.read_text().replace("{name: Market, type: Build, effects: [{attribute: Trade, delta: +2}]",
+                                             "{name: Market, type: Build, effects: [{attribute: Trade, delta: +3}]"))
+    stronger = shown.refresh()
+    assert rendered == [("cards-main.pdf", 4), ("stats.pdf", 0)]
+    assert stronger["charts"] != renamed["charts"]
+    assert [n for n in images(stronger) if images(stronger)[n] != images(renamed)[n]] == ["Market"]
+    assert stronger["charts"][5:-4] in shown.images and renamed["charts"][5:-4] not in shown.images
