@@ -5,6 +5,7 @@ and `Preview.refresh()` timed, as serve runs it after the watcher reports the sa
 
 * card renamed:   one card's name in decks/common.yaml (its face changes; the charts do not);
 * card effect:    one card's effect delta in decks/common.yaml (its face and the charts change);
+* line added above: a comment line at the top of decks/common.yaml (every card moves a line down);
 * rules reworded: a phase renamed in rules.yaml (the rules document changes, no card face);
 * other file:     a notes.txt written in the game folder (nothing the kit shows changes);
 
@@ -35,6 +36,7 @@ EDITS = {  # name: (file in the game folder, text, replacement): each run toggle
     "card renamed": ("decks/common.yaml", "{name: Wormhole,", "{name: Wormhole II,"),
     "card effect": ("decks/common.yaml", "{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +2}]",
                     "{name: Wormhole, type: Find, effects: [{attribute: Explore, delta: +3}]"),
+    "line added above": ("decks/common.yaml", "# The common deck", "# A note.\n# The common deck"),
     "rules reworded": ("rules.yaml", "name: End Phase", "name: Final Phase"),
     "other file": ("notes.txt", "", "a note"),
 }

@@ -79,6 +79,9 @@ class Checked:
     fonts_key: str = ""
     icons_credit: str = ""  # the icon set's attribution, when the game uses icons
     notes: dict = dataclasses.field(default_factory=dict)  # deck id -> DeckNotes, taken as faces are made
+    # placement key -> content key of what a front is drawn from: its face key without the card's
+    # line (a line added above moves a card, and changes nothing drawn); the live preview's images
+    looks: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def laid_out(self) -> int:
@@ -118,6 +121,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     front_key = content_key(sorted(front.items()), icons_key)  # once: large to hash
     back_key = content_key(back, icons_key)  # once: large to hash
     keys: dict[str, str] = {}
+    looks: dict[str, str] = {}
     notes: dict[str, DeckNotes] = {}
     faces = []
     shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
@@ -125,9 +129,12 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     for deck in game.decks:
         deck_art = art.by_deck.get(deck.id, {})
         deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
-                     for number, card in enumerate(deck.cards, start=1)]
+        deck_looks = [_look_key(game, deck_key, card, number, deck_art.get(card.id))
+                      for number, card in enumerate(deck.cards, start=1)]
+        # a face's notes (text that does not fit) name the card's line: its key holds that line too
+        deck_keys = [content_key(look, card.where) for look, card in zip(deck_looks, deck.cards)]
         keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
+        looks |= {face_key(deck.id, number): look for number, look in enumerate(deck_looks)}
         deck_back = keys[face_key(deck.id, BACK)] = content_key(
             "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
             ink_saver, deck_art.get(""))
@@ -141,7 +148,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
         or any(c.icon for d in game.decks for c in d.cards)
     checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
-                      icons.attribution if uses_icons else "", notes)
+                      icons.attribution if uses_icons else "", notes, looks)
     if lay_out:
         checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
     return checked
@@ -261,12 +268,12 @@ def face_problems(checked: Checked) -> list[Problem]:
     return fit + glyphs + legibility
 
 
-def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
-    """Everything a card front is made from, so a change to any of it lays the card out again:
+def _look_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
+    """Everything a card front is drawn from, so a change to any of it lays the card out again:
     the card, its type, its place in the deck, and `deck_key` (the deck, the game's title,
     attributes and conditions, the template, fonts and print settings); the art by the content
-    hash of the prepared picture."""
-    return content_key("front", card, card.where, game.card_type(card.type), number, deck_key, art)
+    hash of the prepared picture. (The face's key adds the card's line, which its notes name.)"""
+    return content_key("front", card, game.card_type(card.type), number, deck_key, art)
 
 
 def check_icons(game: Game, icons) -> list[Problem]:

@@ -1,10 +1,11 @@
 """What `kitgen serve` shows, made from a real build: each card face rendered from the PDF by
 pdfium (the renderer of the PNG export), the problems, the composition, the charts, the documents.
 
-A Preview is rebuilt on every save. Each card's image is named by the build's content key of its
-face (its data, template, icons, art, fonts, card size: kitgen/prepare.py), so only a card whose
-face changed is rendered again and reloaded by the page, whatever file the save touched, and
-nothing needs to look at the game's files to find out. The charts are drawn again only when the
+A Preview is rebuilt on every save. Each card's image is named by the build's content key of what
+its face is drawn from (its data, place in the deck, template, icons, art, fonts, card size:
+kitgen/prepare.py `looks`), so only a card whose face changed is rendered again and reloaded by
+the page, whatever file the save touched (a line added above a card moves it, and changes
+nothing drawn), and nothing needs to look at the game's files to find out. The charts are drawn again only when the
 figures they show changed.
 """
 from __future__ import annotations
@@ -81,7 +82,7 @@ class Preview:
         except KitgenError as exc:  # keep showing the last good cards under the problems
             problems = [_problem(p) for p in sort_problems(exc.problems)]
             return self._publish({**self.state, "ok": False, "problems": problems})
-        cards = self._cards(report.game, report.face_keys)
+        cards = self._cards(report.game, report.looks)
         self.documents = {p.name: p for p in report.files if p.suffix == ".pdf" and not p.name.startswith("cards-")}
         charts = self._charts(report.game)
         return self._publish({"ok": True, "title": report.game.title, "cards": cards, "charts": charts,
@@ -93,7 +94,7 @@ class Preview:
         self.state = {**state, "version": self.version}
         return self.state
 
-    def _cards(self, game, face_keys: dict[str, str]) -> list[dict]:
+    def _cards(self, game, looks: dict[str, str]) -> list[dict]:
         from kitgen.layout.cards import face_key
 
         cards, wanted = [], {}
@@ -101,7 +102,7 @@ class Preview:
             pdf = self.out / "kit" / f"cards-{deck.id}.pdf"
             page = 0
             for number, card in enumerate(deck.cards):
-                key = face_keys[face_key(deck.id, number)]  # the face's content: its page's pixels
+                key = looks[face_key(deck.id, number)]  # what the face is drawn from: its page's pixels
                 if key not in self.images:
                     wanted.setdefault(pdf, []).append((page, key))
                 cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name,

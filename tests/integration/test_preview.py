@@ -39,11 +39,13 @@ def images(state) -> dict[str, str]:
     return {card["name"]: card["image"] for card in state["cards"]}
 
 
-def test_preview__a_rules_edit_or_another_file_renders_no_card_and_no_chart(preview):
+def test_preview__a_rules_edit_a_line_moved_or_another_file_renders_no_card_and_no_chart(preview):
     game, shown, rendered = preview
     before = shown.state
     rules = game / "rules.yaml"
     rules.write_text(rules.read_text().replace("name: War Phase", "name: Battle Phase"))
+    deck = game / "decks" / "main.yaml"
+    deck.write_text("# Playtest 3: the Frigate is strong.\n\n" + deck.read_text())  # every card two lines down
     (game / "notes.txt").write_text("playtest notes")
     after = shown.refresh()
     assert after["ok"] and after["version"] == before["version"] + 1
