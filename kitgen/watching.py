@@ -65,8 +65,8 @@ class Changes:
                         yield_on_timeout=True, rust_timeout=100)
         for batch in watcher:
             self._ready.set()  # the first timeout: the watcher is in place
-            if batch:
-                self._batches.put({path for _, path in batch})
+            if changed := _lasting(batch):
+                self._batches.put(changed)
         self._batches.put(None)
 
     def __iter__(self) -> Iterator[set[str]]:
@@ -78,6 +78,16 @@ class Changes:
 
     def stop(self) -> None:
         self._stop.set()
+
+
+def _lasting(batch) -> set[str]:
+    """The paths of a batch, less the files made and gone again within it: a save through a
+    temporary file (sed -i's `sedXXXXXX`, many editors' write-then-rename) is a change of the
+    file it replaced, not of the temporary one."""
+    from watchfiles import Change
+
+    made = {path for change, path in batch if change == Change.added}
+    return {path for _, path in batch if path not in made or os.path.lexists(path)}
 
 
 def describe(changed: set[str], folders: list[Path]) -> str:

@@ -236,7 +236,7 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
     try:
         _refresh(preview)  # the page shows it as soon as it is ready
         for changed in watcher:
-            _refresh(preview, f": {describe(changed, watched)} changed")
+            _refresh(preview, f" {describe(changed, watched)} changed:")
     except KeyboardInterrupt:
         pass
     finally:
@@ -251,9 +251,21 @@ def _stop_on_term(signum, frame) -> None:
 
 
 def _refresh(preview, why: str = "") -> None:
+    """One line a refresh: what set it off, the verdict, the time; a failed one lists its errors
+    here too (the page shows them, but the designer may be looking at the editor)."""
     start = time.perf_counter()
     state = preview.refresh()
-    errors = sum(p["level"] == "error" for p in state["problems"])
-    verdict = "OK" if state["ok"] else f"FAILED ({errors} errors; the page shows them)"
-    echo(f"--- {time.strftime('%H:%M:%S')}{why} {verdict}: {len(state['cards'])} cards "
-         f"({time.perf_counter() - start:.2f} s)", err=True)
+    took = f"({time.perf_counter() - start:.2f} s)"
+    errors = [p["text"] for p in state["problems"] if p["level"] == "error"]
+    warnings = len(state["problems"]) - len(errors)
+    if state["ok"]:
+        verdict = f"OK: {_count(len(state['cards']), 'card')}" + (f", {_count(warnings, 'warning')}" if warnings else "")
+    else:
+        verdict = f"FAILED: {_count(len(errors), 'error')}; the page shows the last good cards"
+    echo(f"--- {time.strftime('%H:%M:%S')}{why} {verdict} {took}", err=True)
+    for text in errors:
+        echo(text, err=True)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

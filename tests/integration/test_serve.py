@@ -69,14 +69,14 @@ def served(tmp_path):
             assert line or process.poll() is None, "kitgen serve exited"
         url = re.search(r"(http://127\.0\.0\.1:\d+/)", line).group(1)
         wait_for(url, lambda s: len(s["cards"]) == 4)
-        yield game, url
+        yield game, url, process
     finally:
         process.terminate()
         process.wait(10)
 
 
 def test_serve__chromium_shows_every_card_and_follows_a_rename(served, tmp_path):
-    game, url = served
+    game, url, _ = served
     dom = dump_dom(url, tmp_path / "profile")
     captions = re.findall(r"<figcaption>([^<]+?) <span", dom)
     assert captions == ["Scout", "Frigate", "Market", "Library"], dom[:2000]
@@ -97,7 +97,7 @@ def test_serve__chromium_shows_every_card_and_follows_a_rename(served, tmp_path)
 
 
 def test_serve__a_broken_yaml_shows_and_recovers_and_only_the_previews_files_are_served(served, tmp_path):
-    game, url = served
+    game, url, process = served
     deck = game / "decks" / "main.yaml"
     good = deck.read_text()
     deck.write_text(good.replace("{name: Frigate,", "{name: Frigate, type: [", 1))
@@ -113,3 +113,8 @@ def test_serve__a_broken_yaml_shows_and_recovers_and_only_the_previews_files_are
         assert get(url + path)[0] == 404, path
     status, pdf = get(url + "doc/rules.pdf")
     assert status == 200 and pdf.startswith(b"%PDF")
+    process.terminate()  # the terminal said what each save did, and the error itself
+    terminal = process.communicate(timeout=10)[1]
+    assert re.search(r"--- [\d:]{8} decks/main\.yaml changed: FAILED: 1 error; the page shows the last good cards "
+                     r"\(\d+\.\d\d s\)\n.*main\.yaml:12: error: YAML syntax error", terminal), terminal
+    assert re.search(r"--- [\d:]{8} decks/main\.yaml changed: OK: 4 cards \(", terminal), terminal

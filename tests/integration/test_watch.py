@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from kitgen.watching import change_filter
+from kitgen.watching import Changes, change_filter
 from tests.conftest import ROOT, pdf_text
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
@@ -30,6 +30,27 @@ def test_change_filter__ignores_what_builds_and_editors_write_and_keeps_the_game
     for name in ("game.yaml", "decks/main.yaml", "decks/main.csv", "art/scout.png", "templates/card-back.yaml",
                  "output2/notes.yaml", "outputs.yaml", ".output-notes.yaml"):
         assert kept(None, str(game / name)), name
+
+
+def test_changes__a_save_through_a_temporary_file_is_a_change_of_the_file_it_replaced(tmp_path):
+    """sed -i, gedit and others write a temporary file and rename it over the one saved: the
+    change reported (and named in the terminal) is the deck, never the temporary name."""
+    deck = tmp_path / "decks" / "main.yaml"
+    deck.parent.mkdir()
+    deck.write_text("cards: []\n")
+    (tmp_path / "art").mkdir()
+    gone = tmp_path / "art" / "old.png"
+    gone.write_bytes(b"png")
+    changes = Changes([tmp_path], settle=0.2)
+    try:
+        temporary = deck.parent / "sedAb12Cd"
+        temporary.write_text("cards: [{name: Scout}]\n")
+        os.replace(temporary, deck)
+        gone.unlink()  # a file removed for good is a change
+        batch = next(iter(changes))
+    finally:
+        changes.stop()
+    assert batch == {str(deck.resolve()), str(gone.resolve())}
 
 
 def test_watch__dot_in_the_game_folder_builds_once_per_save_not_on_its_own_output(tmp_path):
