@@ -5,8 +5,8 @@ A Preview is rebuilt on every save. Each card's image is named by the build's co
 its face is drawn from (its data, place in the deck, template, icons, art, fonts, card size:
 kitgen/prepare.py `looks`), so only a card whose face changed is rendered again and reloaded by
 the page, whatever file the save touched (a line added above a card moves it, and changes
-nothing drawn), and nothing needs to look at the game's files to find out. The charts are drawn again only when the
-figures they show changed.
+nothing drawn), and nothing needs to look at the game's files to find out. The charts (a page a
+deck) are drawn again only when the figures they show changed.
 """
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from kitgen.errors import KitgenError, Problem, sort_problems
 DPI = 110  # a card is about 275 x 385 px: sharp on a laptop screen, quick to render
 
 
-def render_pages(pdf: Path, pages: list[int], dpi: float = DPI) -> list[bytes]:
-    """PNG bytes of some pages of a PDF, drawn by the PNG export's renderer (render/pixels.py):
-    the preview shows exactly what `kitgen export --format png` writes, at screen resolution."""
+def render_pages(pdf: Path, pages: list[int] | None, dpi: float = DPI) -> list[bytes]:
+    """PNG bytes of some pages of a PDF (None: all), drawn by the PNG export's renderer
+    (render/pixels.py): the preview shows what `kitgen export --format png` writes, at screen size."""
     import pypdfium2 as pdfium
 
     from kitgen.render.pixels import render_page
@@ -32,7 +32,7 @@ def render_pages(pdf: Path, pages: list[int], dpi: float = DPI) -> list[bytes]:
     document = pdfium.PdfDocument(str(pdf))
     try:
         images = []
-        for index in pages:
+        for index in range(len(document)) if pages is None else pages:
             page = document[index]
             size = (round(page.get_width() * dpi / 72), round(page.get_height() * dpi / 72))
             out = io.BytesIO()
@@ -58,7 +58,7 @@ class Preview:
         self.out = Path(tempfile.mkdtemp(prefix="kitgen-serve-"))
         self.images: dict[str, bytes] = {}  # content key -> PNG
         self.documents: dict[str, Path] = {}
-        self.charts: tuple[str, str] | None = None  # (what the charts show, hashed; their image's URL)
+        self.charts: tuple[str, list[str]] = ("", [])  # (what the charts show, hashed; their pages' URLs)
         self.version = 0
         self.state: dict = {"version": 0, "cards": [], "problems": [], "ok": False, "decks": []}
 
@@ -112,29 +112,29 @@ class Preview:
         for pdf, items in wanted.items():
             for (_, key), png in zip(items, render_pages(pdf, [page for page, _ in items])):
                 fresh[key] = png
-        keep = {c["image"][5:-4] for c in cards} | ({self.charts[1][5:-4]} if self.charts else set())
+        keep = {c["image"][5:-4] for c in cards} | {url[5:-4] for url in self.charts[1]}
         self.images = {k: v for k, v in {**self.images, **fresh}.items() if k in keep}
         return cards
 
-    def _charts(self, game) -> str | None:
-        """The stats page as an image, drawn again only when its figures or colours changed (a
-        card renamed, a rule reworded: the same charts)."""
+    def _charts(self, game) -> list[str]:
+        """The stats pages (one a deck) as images, drawn again only when their figures or colours
+        changed (a card renamed, a rule reworded: the same charts)."""
         from kitgen.check.stats import stats_report
 
         colours = {t.name: t.color for t in game.card_types}
         figures = stats_report(game, {})
         shown = hashlib.sha1(json.dumps([figures, colours], sort_keys=True, default=str).encode()).hexdigest()[:16]
-        if self.charts and self.charts[0] == shown:
+        if self.charts[0] == shown:
             return self.charts[1]
         from kitgen.render.stats import render_stats
 
         path = self.out / "stats.pdf"
         render_stats(figures, path, colours)
-        key = f"stats-{shown}"
-        self.images[key] = render_pages(path, [0], dpi=80)[0]
-        if self.charts:  # the page asks for the new one
-            self.images.pop(self.charts[1][5:-4], None)
-        self.charts = (shown, f"/img/{key}.png")
+        pages = {f"stats-{shown}-{number}": png for number, png in enumerate(render_pages(path, None, dpi=80))}
+        for url in self.charts[1]:  # the page asks for the new ones
+            self.images.pop(url[5:-4], None)
+        self.images.update(pages)
+        self.charts = (shown, [f"/img/{key}.png" for key in pages])
         return self.charts[1]
 
     @staticmethod

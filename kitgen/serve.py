@@ -30,8 +30,7 @@ table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}
 <h1 id="title">kitgen preview</h1>
 <section><h2>Problems</h2><ul id="problems"></ul></section>
 <section id="decks"></section>
-<section><h2>Composition</h2><div id="composition"></div><img id="charts" alt="deck statistics charts"
- style="max-width:100%;display:none"></section>
+<section><h2>Composition</h2><div id="composition"></div><div id="charts"></div></section>
 <section><h2>Documents</h2><ul id="documents"></ul></section>
 <script>
 let version = -1;
@@ -66,8 +65,9 @@ function show(state) {
   document.getElementById('composition').innerHTML = state.decks.map(d =>
     `<h3>${esc(d.name)}: ${d.cards} cards</h3><table>` + d.types.map(t =>
     `<tr><td>${esc(t.type)}</td><td>${t.cards}</td></tr>`).join('') + '</table>').join('');
-  const charts = document.getElementById('charts');
-  if (state.charts) { if (charts.getAttribute('src') !== state.charts) charts.src = state.charts; charts.style.display = ''; }
+  const charts = document.getElementById('charts'), pages = (state.charts || []).join(' ');
+  if (charts.dataset.pages !== pages) { charts.dataset.pages = pages; charts.innerHTML = (state.charts || []).map(url =>
+    `<img src="${esc(url)}" alt="deck statistics charts" style="max-width:100%">`).join(''); }
   document.getElementById('documents').innerHTML = (state.documents || []).map(name =>
     `<li><a href="/doc/${encodeURIComponent(name)}">${esc(name)}</a></li>`).join('');
   document.body.dataset.version = state.version;

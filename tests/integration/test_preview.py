@@ -22,7 +22,7 @@ def preview(tmp_path, project, monkeypatch):
     rendered: list[tuple[str, int]] = []  # (file, page) pdfium drew
 
     def counted(pdf, pages, *args, **kwargs):
-        rendered.extend((pdf.name, page) for page in pages)
+        rendered.extend((pdf.name, page) for page in pages) if pages is not None else rendered.append((pdf.name, None))
         return real(pdf, pages, *args, **kwargs)
 
     real = preview_module.render_pages
@@ -67,7 +67,24 @@ def test_preview__a_card_edit_renders_that_card_and_the_charts_only_when_the_fig
     deck.write_text(deck.read_text().replace("{name: Market, type: Build, effects: [{attribute: Trade, delta: +2}]",
                                              "{name: Market, type: Build, effects: [{attribute: Trade, delta: +3}]"))
     stronger = shown.refresh()
-    assert rendered == [("cards-main.pdf", 4), ("stats.pdf", 0)]
-    assert stronger["charts"] != renamed["charts"]
+    assert rendered == [("cards-main.pdf", 4), ("stats.pdf", None)]  # every page of the charts: one a deck
+    assert len(stronger["charts"]) == 1 and stronger["charts"] != renamed["charts"]
     assert [n for n in images(stronger) if images(stronger)[n] != images(renamed)[n]] == ["Market"]
-    assert stronger["charts"][5:-4] in shown.images and renamed["charts"][5:-4] not in shown.images
+    assert stronger["charts"][0][5:-4] in shown.images and renamed["charts"][0][5:-4] not in shown.images
+
+
+def test_preview__shows_the_charts_of_every_deck(tmp_path, project):
+    """The stats PDF has a page a deck: the page showed only the first deck's."""
+    game = tmp_path / "two-decks"
+    shutil.copytree(TINY, game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace(
+        "decks: [main]", "  - {name: Event, plural: Events, deck: events, color: \"#6b4391\"}\ndecks: [main, events]"))
+    (game / "decks" / "events.yaml").write_text("id: events\nname: Event Deck\ncode: EV\nback: {title: Tiny Empire, subtitle: Events}\n"
+                                                "cards:\n  - {name: Comet, type: Event, text: Every player draws a card.}\n")
+    shown = Preview(project, str(game))
+    try:
+        state = shown.refresh()
+        assert state["ok"], state["problems"]
+        assert len(state["charts"]) == 2 and all(shown.images[url[5:-4]].startswith(b"\x89PNG") for url in state["charts"])
+    finally:
+        shown.close()
