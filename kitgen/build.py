@@ -55,11 +55,19 @@ class Report:
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
+    cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
+    try:
+        return _build(project, game_ref, out_dir, options, strict, cache, progress)
+    finally:  # a failed build keeps nothing, and never leaves the cache locked for the next build
+        cache.close()  # in this process (watch, serve)
+
+
+def _build(project: Project, game_ref: str, out_dir: Path, options: Options, strict: bool, cache: BuildCache,
+           progress) -> Report:
     from kitgen.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
     from kitgen.render.kit import write_kit
 
     step = progress or (lambda text, done=None, total=None: None)
-    cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     step("reading and checking the game")
     checked = check_kit(project, game_ref, options, cache, lay_out=False)
     _stop_on_errors(checked.problems, strict)

@@ -337,6 +337,14 @@ class BuildCache:
             pass
         self._save_faces()
 
+    def close(self) -> None:
+        """Let go of the faces database; what was not saved is rolled back. A build that failed
+        held its write lock until the garbage collector came by: every later build in the same
+        process (watch, serve) then waited SQLite's 5 s timeout for it."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
     def _save_files(self, files: dict[str, Path]) -> None:
         store = self.folder / "files"
         if os.path.lexists(store) and not _is_folder(store):
@@ -380,5 +388,4 @@ class BuildCache:
                 self._db.commit()
             except sqlite3.Error:
                 pass
-            self._db.close()
-            self._db = None
+            self.close()

@@ -88,3 +88,4 @@ def test_preview__shows_the_charts_of_every_deck(tmp_path, project):
         assert len(state["charts"]) == 2 and all(shown.images[url[5:-4]].startswith(b"\x89PNG") for url in state["charts"])
     finally:
         shown.close()
+

@@ -1,16 +1,23 @@
 """`kitgen watch` run inside the game folder (issue 15, the designer's desk): the kit it writes
 there, with its lock, staging and swap folders, never starts another build, nor do an editor's
-scratch files; a save of a deck does, and the terminal says which file set it off."""
+scratch files; a save of a deck does, and the terminal says which file set it off. A failed build
+leaves nothing in the way of the next one in the same process."""
 from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from kitgen.build import build_game
+from kitgen.cache import FACES, kit_cache_folder
+from kitgen.errors import KitgenError
 from kitgen.watching import Changes, change_filter
 from tests.conftest import ROOT, pdf_text
 
@@ -84,3 +91,23 @@ def test_watch__dot_in_the_game_folder_builds_once_per_save_not_on_its_own_outpu
     assert err.count("OK: valid and built") == 2, err
     assert "--- build 2 (" in err and "): decks/main.yaml changed" in err, err
     assert (game / "output" / "rules.pdf").is_file() and "Corvette" in pdf_text(game / "output" / "cards-main.pdf")
+
+
+def test_a_failed_build__leaves_the_cache_unlocked_for_the_next_build_in_the_process(tmp_path, project):
+    """watch and serve build again in the same process: a build that failed after laying faces
+    out (text that does not fit) held the faces database's write lock until the garbage collector
+    ran, and every later build waited SQLite's 5 s for it, then kept no face."""
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    kit = tmp_path / "kit"
+    build_game(project, str(game), kit)
+    deck = game / "decks" / "main.yaml"
+    good = deck.read_text()
+    deck.write_text(good.replace("{name: Scout,", "{name: Scout, text: \"" + "Far too long a text. " * 60 + "\","))
+    with pytest.raises(KitgenError, match="does not fit"):
+        build_game(project, str(game), kit)
+    with sqlite3.connect(kit_cache_folder(kit) / FACES, timeout=0) as db:
+        db.execute("BEGIN IMMEDIATE")  # "database is locked" while the failed build's transaction lives
+        db.rollback()
+    deck.write_text(good.replace("{name: Frigate,", "{name: Corvette,"))
+    assert build_game(project, str(game), kit).laid_out == 1
