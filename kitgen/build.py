@@ -50,7 +50,7 @@ class Report:
     smallest_text: float
     laid_out: int = 0  # card faces laid out (not taken from the cache)
     rendered: tuple[str, ...] = ()  # files drawn anew (the others were copied from the cache)
-    looks: dict[str, str] = dataclasses.field(default_factory=dict)  # front (layout/cards.face_key) -> what it looks like
+    looks: dict[str, str] = dataclasses.field(default_factory=dict)  # face (layout/cards.face_key) -> what it looks like
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),

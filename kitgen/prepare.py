@@ -79,7 +79,7 @@ class Checked:
     fonts_key: str = ""
     icons_credit: str = ""  # the icon set's attribution, when the game uses icons
     notes: dict = dataclasses.field(default_factory=dict)  # deck id -> DeckNotes, taken as faces are made
-    # placement key -> content key of what a front is drawn from: its face key without the card's
+    # placement key -> content key of what a face is drawn from: a front's face key without the card's
     # line (a line added above moves a card, and changes nothing drawn); the live preview's images
     looks: dict[str, str] = dataclasses.field(default_factory=dict)
 
@@ -135,7 +135,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
         deck_keys = [content_key(look, card.where) for look, card in zip(deck_looks, deck.cards)]
         keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
         looks |= {face_key(deck.id, number): look for number, look in enumerate(deck_looks)}
-        deck_back = keys[face_key(deck.id, BACK)] = content_key(
+        deck_back = keys[face_key(deck.id, BACK)] = looks[face_key(deck.id, BACK)] = content_key(
             "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
             ink_saver, deck_art.get(""))
         cached_back = cache.face(deck_back) if cache is not None else None

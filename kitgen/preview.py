@@ -82,10 +82,10 @@ class Preview:
         except KitgenError as exc:  # keep showing the last good cards under the problems
             problems = [_problem(p) for p in sort_problems(exc.problems)]
             return self._publish({**self.state, "ok": False, "problems": problems})
-        cards = self._cards(report.game, report.looks)
+        cards, backs = self._cards(report.game, report.looks)
         self.documents = {p.name: p for p in report.files if p.suffix == ".pdf" and not p.name.startswith("cards-")}
         charts = self._charts(report.game)
-        return self._publish({"ok": True, "title": report.game.title, "cards": cards, "charts": charts,
+        return self._publish({"ok": True, "title": report.game.title, "cards": cards, "backs": backs, "charts": charts,
                               "problems": [_problem(p) for p in sort_problems(report.warnings)],
                               "decks": self._composition(report.game), "documents": sorted(self.documents)})
 
@@ -94,27 +94,32 @@ class Preview:
         self.state = {**state, "version": self.version}
         return self.state
 
-    def _cards(self, game, looks: dict[str, str]) -> list[dict]:
-        from kitgen.layout.cards import face_key
+    def _cards(self, game, looks: dict[str, str]) -> tuple[list[dict], list[dict]]:
+        """Each card, and each deck's back, with its image: rendered only when new."""
+        from kitgen.layout.cards import BACK, face_key
 
-        cards, wanted = [], {}
+        cards, backs, wanted = [], [], {}
         for deck in game.decks:
             pdf = self.out / "kit" / f"cards-{deck.id}.pdf"
             page = 0
             for number, card in enumerate(deck.cards):
                 key = looks[face_key(deck.id, number)]  # what the face is drawn from: its page's pixels
-                if key not in self.images:
-                    wanted.setdefault(pdf, []).append((page, key))
+                wanted.setdefault(pdf, {}).setdefault(key, page)
                 cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name,
                               "id": card.id, "copies": card.copies, "image": f"/img/{key}.png"})
                 page += 2 * card.copies  # single layout: each copy is a front page and its back
+            if deck.cards:
+                key = looks[face_key(deck.id, BACK)]
+                wanted[pdf].setdefault(key, 1)  # the first card's back
+                backs.append({"deck": deck.name, "deck_id": deck.id, "image": f"/img/{key}.png"})
         fresh = {}
-        for pdf, items in wanted.items():
-            for (_, key), png in zip(items, render_pages(pdf, [page for page, _ in items])):
-                fresh[key] = png
-        keep = {c["image"][5:-4] for c in cards} | {url[5:-4] for url in self.charts[1]}
+        for pdf, pages in wanted.items():
+            new = [(key, page) for key, page in pages.items() if key not in self.images]
+            if new:
+                fresh |= dict(zip([key for key, _ in new], render_pages(pdf, [page for _, page in new])))
+        keep = {c["image"][5:-4] for c in cards + backs} | {url[5:-4] for url in self.charts[1]}
         self.images = {k: v for k, v in {**self.images, **fresh}.items() if k in keep}
-        return cards
+        return cards, backs
 
     def _charts(self, game) -> list[str]:
         """The stats pages (one a deck) as images, drawn again only when their figures or colours

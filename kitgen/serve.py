@@ -19,7 +19,7 @@ PAGE = """<!doctype html>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:0 1.5em 2em;color:#222;background:#f4f2ee}
 h1{font-size:20px}h2{font-size:17px;margin:1.2em 0 .3em}h3{font-size:14px;margin:.8em 0 .3em;color:#555}
-.cards{display:flex;flex-wrap:wrap;gap:10px}
+.cards{display:flex;flex-wrap:wrap;gap:10px}.back{margin-bottom:.5em}
 figure{margin:0;width:190px;text-align:center}figure img{width:190px;border-radius:8px;box-shadow:0 1px 4px #0004}
 figcaption{font-size:12px}.copies{color:#777}
 #problems li.error{color:#a00}#problems li.warning{color:#865c00}#problems code{font-size:12px}
@@ -46,7 +46,7 @@ function show(state) {
     const deckId = 'deck-' + card.deck_id, groupId = deckId + '-' + card.type.replace(/\\W+/g, '-');
     let deck = document.getElementById(deckId);
     if (!deck) { deck = document.createElement('div'); deck.id = deckId;
-      deck.innerHTML = `<h2>${esc(card.deck)}</h2>`; decks.appendChild(deck); }
+      deck.innerHTML = `<h2>${esc(card.deck)}</h2><div class="cards back"></div>`; decks.appendChild(deck); }
     let group = document.getElementById(groupId);
     if (!group) { group = document.createElement('div'); group.id = groupId;
       group.innerHTML = `<h3>${esc(card.type)}</h3><div class="cards"></div>`; deck.appendChild(group); }
@@ -60,6 +60,15 @@ function show(state) {
     if (img.getAttribute('src') !== card.image) { img.setAttribute('src', card.image); img.alt = card.name; }
     figure.querySelector('figcaption').innerHTML =
       `${esc(card.name)} <span class="copies">×${card.copies}</span>`;
+  }
+  for (const back of state.backs || []) {
+    const figureId = 'back-' + back.deck_id, deck = document.getElementById('deck-' + back.deck_id);
+    seen.add(figureId);
+    let figure = document.getElementById(figureId);
+    if (!figure) { figure = document.createElement('figure'); figure.id = figureId;
+      figure.innerHTML = '<img><figcaption>the back</figcaption>'; deck.querySelector('.back').appendChild(figure); }
+    const img = figure.querySelector('img');
+    if (img.getAttribute('src') !== back.image) { img.setAttribute('src', back.image); img.alt = 'back of ' + back.deck; }
   }
   for (const figure of document.querySelectorAll('figure')) if (!seen.has(figure.id)) figure.remove();
   document.getElementById('composition').innerHTML = state.decks.map(d =>

@@ -29,7 +29,7 @@ def preview(tmp_path, project, monkeypatch):
     monkeypatch.setattr(preview_module, "render_pages", counted)
     shown = Preview(project, str(game))
     shown.refresh()
-    assert len(rendered) == 5  # four cards and the charts
+    assert len(rendered) == 6  # four cards, the deck's back and the charts
     rendered.clear()
     yield game, shown, rendered
     shown.close()
@@ -50,7 +50,7 @@ def test_preview__a_rules_edit_a_line_moved_or_another_file_renders_no_card_and_
     after = shown.refresh()
     assert after["ok"] and after["version"] == before["version"] + 1
     assert rendered == []
-    assert images(after) == images(before) and after["charts"] == before["charts"]
+    assert images(after) == images(before) and after["charts"] == before["charts"] and after["backs"] == before["backs"]
 
 
 def test_preview__a_card_edit_renders_that_card_and_the_charts_only_when_the_figures_change(preview):
@@ -71,6 +71,20 @@ def test_preview__a_card_edit_renders_that_card_and_the_charts_only_when_the_fig
     assert len(stronger["charts"]) == 1 and stronger["charts"] != renamed["charts"]
     assert [n for n in images(stronger) if images(stronger)[n] != images(renamed)[n]] == ["Market"]
     assert stronger["charts"][0][5:-4] in shown.images and renamed["charts"][0][5:-4] not in shown.images
+
+
+def test_preview__a_back_edit_renders_the_back_only(preview):
+    """The backs are part of the kit a designer changes (a subtitle, a back template): the page
+    shows each deck's, and follows it."""
+    game, shown, rendered = preview
+    before = shown.state
+    assert [(b["deck"], b["image"][:5]) for b in before["backs"]] == [("Main Deck", "/img/")]
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("subtitle: Main Deck}", "subtitle: The Main Deck}"))
+    after = shown.refresh()
+    assert rendered == [("cards-main.pdf", 1)]  # the first card's back
+    assert after["backs"] != before["backs"] and images(after) == images(before)
+    assert shown.images[after["backs"][0]["image"][5:-4]].startswith(b"\x89PNG")
 
 
 def test_preview__shows_the_charts_of_every_deck(tmp_path, project):

@@ -82,6 +82,7 @@ def test_serve__chromium_shows_every_card_and_follows_a_rename(served, tmp_path)
     assert captions == ["Scout", "Frigate", "Market", "Library"], dom[:2000]
     assert re.search(r'<img src="/img/\w+\.png" alt="Frigate">', dom)
     assert "none: the game validates" in dom and "Main Deck: 4 cards" in dom and "rules.pdf" in dom
+    assert re.search(r'<figure id="back-main"><img src="/img/\w+\.png" alt="back of Main Deck">', dom), dom
     assert re.search(r'<div id="charts"[^>]*><img src="/img/stats-\w+-0\.png" alt="deck statistics charts"', dom), dom
     before = {c["name"]: c["image"] for c in state(url)["cards"]}
 
