@@ -24,6 +24,7 @@ figure{margin:0;width:190px;text-align:center}figure img{width:190px;border-radi
 figcaption{font-size:12px}.copies{color:#777}
 #problems li.error{color:#a00}#problems li.warning{color:#865c00}#problems code{font-size:12px}
 #status{position:fixed;top:6px;right:12px;font-size:12px;color:#777}
+#status.bad{color:#fff;background:#a00;padding:3px 10px;border-radius:4px;font-size:14px}
 table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}
 </style></head><body>
 <div id="status">connecting…</div>
@@ -36,6 +37,7 @@ table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}
 let version = -1;
 const esc = s => String(s).replace(/[&<>"']/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 function show(state) {
+  if (!state.version) { status('building the preview…', true); return; }  // the first build is under way
   document.getElementById('title').textContent = (state.title || 'kitgen preview');
   const problems = document.getElementById('problems');
   problems.innerHTML = state.problems.length ? state.problems.map(p =>
@@ -80,7 +82,13 @@ function show(state) {
   document.getElementById('documents').innerHTML = (state.documents || []).map(name =>
     `<li><a href="/doc/${encodeURIComponent(name)}">${esc(name)}</a></li>`).join('');
   document.body.dataset.version = state.version;
-  document.getElementById('status').textContent = state.ok ? 'up to date' : 'errors: showing the last good cards';
+  status(state.ok ? 'up to date' : state.cards.length ? 'errors: showing the last good cards' : 'errors: fix them to see the cards',
+         state.ok);
+  document.title = (state.ok ? '' : '\u2717 ') + (state.title || 'kitgen preview');  // the tab says it too
+}
+function status(text, ok) {
+  const shown = document.getElementById('status');
+  shown.textContent = text; shown.className = ok ? '' : 'bad';
 }
 async function poll() {
   try {
@@ -89,7 +97,7 @@ async function poll() {
       const state = await (await fetch('/api/state', {cache: 'no-store'})).json();
       version = state.version; show(state);
     }
-  } catch (e) { document.getElementById('status').textContent = 'kitgen serve is not running'; }
+  } catch (e) { status('kitgen serve is not running', false); }
   setTimeout(poll, 300);
 }
 poll();

@@ -107,7 +107,9 @@ def test_serve__a_broken_yaml_shows_and_recovers_and_only_the_previews_files_are
     # the `}` that ends line 12 (column 84), where the unclosed `[` wanted a , or ]
     assert any("main.yaml:12:84: error: YAML syntax error" in p["text"] for p in broken["problems"]), broken["problems"]
     dom = dump_dom(url, tmp_path / "profile")
-    assert "main.yaml:12:84: error: YAML syntax error" in dom and "showing the last good cards" in dom
+    assert "main.yaml:12:84: error: YAML syntax error" in dom
+    assert '<div id="status" class="bad">errors: showing the last good cards</div>' in dom
+    assert "<title>✗ Tiny Empire</title>" in dom  # the browser's tab says so too
     deck.write_text(good)
     wait_for(url, lambda s: s["ok"] and not s["problems"])
     for path in ("doc/../../game.yaml", "doc/%2e%2e/game.yaml", "decks/", "img/", "img/../game.yaml",
