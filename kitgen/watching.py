@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from kitgen.lock import LOCK_SUFFIX, MARKER
 
 # On top of watchfiles' DefaultFilter (which already skips .git, .hg, __pycache__, vim's .swp,
 # backups ending in ~, emacs' .#locks, JetBrains' ___jb_ files, .DS_Store): files editors and
@@ -26,11 +29,17 @@ EDITOR_FILES = (
 )
 
 
+# What any build writes beside a kit (kitgen/lock.py, render/kit.py), by name: `kitgen build .` by
+# hand, or a watch of another kit, writing into the folder watched. The staging and swap folders
+# are gone (renamed, removed) by the time their changes are looked at: a marker would not say.
+BUILD_FILES = re.compile(re.escape(LOCK_SUFFIX) + r"$|^\..+\.(building|old)-")
+
+
 def change_filter(written: Iterable[Path]):
     """watchfiles' filter for a watch over folders in which builds write `written` (kit folders,
     cache folders): each such folder, everything in it, and the `.NAME.*` beside it (a kit's
     `.NAME.kitgen-lock`, its `.NAME.building-*` staging and `.NAME.old-*` swap folders) are ignored,
-    as are editors' scratch files."""
+    as is any kit folder kitgen made (it holds a marker), and editors' scratch files."""
     from watchfiles import DefaultFilter  # only the commands that watch pay for importing it
 
     folders = [Path(os.path.abspath(f)) for f in written]
@@ -38,7 +47,13 @@ def change_filter(written: Iterable[Path]):
     base = DefaultFilter(ignore_entity_patterns=(*DefaultFilter.ignore_entity_patterns, *EDITOR_FILES),
                          ignore_paths=prefixes)
     exact = {str(f) for f in folders}
-    return lambda change, path: path not in exact and base(change, path)
+    return lambda change, path: path not in exact and base(change, path) and not _in_a_kit(Path(path))
+
+
+def _in_a_kit(path: Path) -> bool:
+    """In (or being) a kit folder kitgen made (its marker says so), or its lock, staging or swap."""
+    return any(BUILD_FILES.search(part) for part in path.parts) or path.name == MARKER \
+        or any((folder / MARKER).is_file() for folder in (path, *path.parents))
 
 
 class Changes:

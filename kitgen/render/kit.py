@@ -18,7 +18,7 @@ from reportlab.lib.utils import ImageReader
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.interrupt import deferring_interrupts, note_kit_replaced, stop_if_interrupted
-from kitgen.lock import kit_lock
+from kitgen.lock import MARKER, kit_lock  # MARKER: in a folder kitgen made; a rebuild replaces no other
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game
@@ -114,9 +114,6 @@ def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], document
         if before_swap:
             before_swap()
     return tuple(sorted(out_dir / name for name in [*sheets, *documents])), rendered
-
-
-MARKER = ".kitgen-kit"  # marks a folder kitgen made, so a rebuild never replaces anything else
 
 
 def _users_folder(out_dir: Path) -> bool:

@@ -34,6 +34,12 @@ def test_change_filter__ignores_what_builds_and_editors_write_and_keeps_the_game
     for name in ignored:
         assert not kept(None, str(game / name)), name
     assert not kept(None, str(tmp_path / "cache" / "kits" / "ab12" / "faces.sqlite"))
+    by_hand = game / "kit"  # `kitgen build . -o kit` in another terminal: any kit kitgen made
+    by_hand.mkdir(parents=True)
+    (by_hand / ".kitgen-kit").write_text("kitgen kit of tiny\n")
+    for name in ("kit", "kit/rules.pdf", "kit/.kitgen-kit", ".kit.kitgen-lock", ".kit.building-a1b2/rules.pdf",
+                 ".kit.old-c3d4"):
+        assert not kept(None, str(game / name)), name
     for name in ("game.yaml", "decks/main.yaml", "decks/main.csv", "art/scout.png", "templates/card-back.yaml",
                  "output2/notes.yaml", "outputs.yaml", ".output-notes.yaml"):
         assert kept(None, str(game / name)), name
