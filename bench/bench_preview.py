@@ -10,8 +10,8 @@ and `Preview.refresh()` timed, as serve runs it after the watcher reports the sa
 * other file:     a notes.txt written in the game folder (nothing the kit shows changes);
 
 For each: the median time of --runs saves (each save alternates between two texts), the pages
-pdfium rendered (card faces plus the stats page), whether the charts were drawn, and how many card
-images the page must fetch again (their URL changed). Measurements, not a test: exit 0.
+pdfium rendered (card faces and backs, the stats pages), whether the charts were drawn, and how
+many card images the page must fetch again (their URL changed). Measurements, not a test: exit 0.
 
 Run from the repo root: python bench/bench_preview.py [--runs 3]
 """
@@ -51,9 +51,10 @@ class Counter:
         preview_module.render_pages = self
 
     def __call__(self, pdf, pages, dpi=preview_module.DPI):
-        self.pages += len(pages)
+        images = self.real(pdf, pages, dpi)
+        self.pages += len(images)
         self.charts += Path(pdf).name == "stats.pdf"
-        return self.real(pdf, pages, dpi)
+        return images
 
 
 def main() -> None:
