@@ -232,7 +232,10 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
         import webbrowser
 
         webbrowser.open(url)
-    signal.signal(signal.SIGTERM, _stop_on_term)  # a terminated server still removes its scratch folder
+    # a terminated server, or one whose terminal window was closed, still removes its scratch folder
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), _stop_on_term)
     try:
         _refresh(preview)  # the page shows it as soon as it is ready
         for changed in watcher:

@@ -4,7 +4,11 @@ the charts only when the figures they show changed. In-process on the tiny game;
 side is tests/integration/test_serve.py."""
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -103,3 +107,29 @@ def test_preview__shows_the_charts_of_every_deck(tmp_path, project):
     finally:
         shown.close()
 
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_serve__stopped_by_a_signal_or_a_closed_terminal_removes_its_scratch_folder(tmp_path, name):
+    """serve builds into a scratch folder (a whole kit); closing the terminal window (SIGHUP)
+    killed it outright and left that folder behind, one per session."""
+    signum = getattr(signal, name)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    process = subprocess.Popen([sys.executable, "-m", "kitgen", "serve", str(game), "--port", "0"], cwd=ROOT,
+                               env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
+                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        line = ""
+        while "OK: 4 cards" not in line:
+            line = process.stderr.readline()
+            assert line or process.poll() is None, "kitgen serve exited"
+        assert [p.name[:13] for p in scratch.iterdir()] == ["kitgen-serve-"]
+        process.send_signal(signum)
+        assert process.wait(20) == 0 and "Stopped serving." in process.stderr.read()
+    finally:
+        process.kill()
+    assert list(scratch.iterdir()) == []
