@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,24 @@ def run_kitgen(*args: str, cwd: Path = ROOT, timeout: int = 120) -> subprocess.C
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "kitgen", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=timeout)
+
+
+def serve_tiny(tmp_path: Path, *options: str, env: dict | None = None) -> subprocess.Popen:
+    """`kitgen serve` of a copy of the tiny game (tmp_path/tiny) on a free port, in a subprocess
+    whose stderr is read with read_until."""
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    return subprocess.Popen([sys.executable, "-m", "kitgen", "serve", str(tmp_path / "tiny"), "--port", "0", *options],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+
+
+def read_until(process: subprocess.Popen, text: str) -> str:
+    """Read the process's stderr up to the first line holding `text`, and return that line."""
+    line = ""
+    while text not in line:
+        line = process.stderr.readline()
+        assert line or process.poll() is None, f"{' '.join(process.args[1:4])} exited"
+    return line
 
 
 def pdf_pages(path) -> list[str]:

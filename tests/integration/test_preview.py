@@ -4,17 +4,15 @@ the charts only when the figures they show changed. In-process on the tiny game;
 side is tests/integration/test_serve.py."""
 from __future__ import annotations
 
-import os
 import shutil
 import signal
-import subprocess
 import sys
 
 import pytest
 
 import kitgen.preview as preview_module
 from kitgen.preview import Preview
-from tests.conftest import ROOT
+from tests.conftest import ROOT, read_until, serve_tiny
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 
@@ -117,16 +115,9 @@ def test_serve__stopped_by_a_signal_or_a_closed_terminal_removes_its_scratch_fol
     signum = getattr(signal, name)
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    game = tmp_path / "tiny"
-    shutil.copytree(TINY, game)
-    process = subprocess.Popen([sys.executable, "-m", "kitgen", "serve", str(game), "--port", "0"], cwd=ROOT,
-                               env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    process = serve_tiny(tmp_path, env={"TMPDIR": str(scratch)})
     try:
-        line = ""
-        while "OK: 4 cards" not in line:
-            line = process.stderr.readline()
-            assert line or process.poll() is None, "kitgen serve exited"
+        read_until(process, "OK: 4 cards")
         assert [p.name[:13] for p in scratch.iterdir()] == ["kitgen-serve-"]
         process.send_signal(signum)
         assert process.wait(20) == 0 and "Stopped serving." in process.stderr.read()

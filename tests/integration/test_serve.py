@@ -6,11 +6,9 @@ Needs Debian's `chromium` (CI installs it); skipped with the reason when it is n
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -18,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-TINY = ROOT / "tests" / "fixtures" / "tiny"
+from tests.conftest import read_until, serve_tiny
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium); "
                                                          "CI installs it")
@@ -58,16 +56,9 @@ def wait_for(url: str, test, seconds: float = 30) -> tuple[dict, float]:
 @pytest.fixture
 def served(tmp_path):
     game = tmp_path / "tiny"
-    shutil.copytree(TINY, game)
-    process = subprocess.Popen([sys.executable, "-m", "kitgen", "serve", str(game), "--port", "0",
-                                "--max-seconds", "120"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    process = serve_tiny(tmp_path, "--max-seconds", "120")
     try:
-        line = ""
-        while "Serving" not in line:
-            line = process.stderr.readline()
-            assert line or process.poll() is None, "kitgen serve exited"
-        url = re.search(r"(http://127\.0\.0\.1:\d+/)", line).group(1)
+        url = re.search(r"(http://127\.0\.0\.1:\d+/)", read_until(process, "Serving")).group(1)
         wait_for(url, lambda s: len(s["cards"]) == 4)
         yield game, url, process
     finally:
