@@ -111,5 +111,5 @@ def test_serve__a_broken_yaml_shows_and_recovers_and_only_the_previews_files_are
     process.terminate()  # the terminal said what each save did, and the error itself
     terminal = process.communicate(timeout=10)[1]
     assert re.search(r"--- [\d:]{8} decks/main\.yaml changed: FAILED: 1 error; the page shows the last good cards "
-                     r"\(\d+\.\d\d s\)\n.*main\.yaml:12: error: YAML syntax error", terminal), terminal
+                     r"\(\d+\.\d\d s\)\n.*main\.yaml:12:84: error: YAML syntax error", terminal), terminal
     assert re.search(r"--- [\d:]{8} decks/main\.yaml changed: OK: 4 cards \(", terminal), terminal
