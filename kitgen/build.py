@@ -50,7 +50,8 @@ class Report:
     smallest_text: float
     laid_out: int = 0  # card faces laid out (not taken from the cache)
     rendered: tuple[str, ...] = ()  # files drawn anew (the others were copied from the cache)
-    looks: dict[str, str] = dataclasses.field(default_factory=dict)  # face (layout/cards.face_key) -> what it looks like
+    # placement key (layout/cards.face_key) -> content key of what the face is drawn from
+    face_keys: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
@@ -94,7 +95,7 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
     cache.save({key: out_dir / name for name, key in keys.items()})
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
-                  checked.laid_out, tuple(rendered), checked.looks)
+                  checked.laid_out, tuple(rendered), checked.face_keys)
 
 
 def _printed(document, spec: Spec):

@@ -79,9 +79,6 @@ class Checked:
     fonts_key: str = ""
     icons_credit: str = ""  # the icon set's attribution, when the game uses icons
     notes: dict = dataclasses.field(default_factory=dict)  # deck id -> DeckNotes, taken as faces are made
-    # placement key -> content key of what a face is drawn from: a front's face key without the card's
-    # line (a line added above moves a card, and changes nothing drawn); the live preview's images
-    looks: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def laid_out(self) -> int:
@@ -121,7 +118,6 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     front_key = content_key(sorted(front.items()), icons_key)  # once: large to hash
     back_key = content_key(back, icons_key)  # once: large to hash
     keys: dict[str, str] = {}
-    looks: dict[str, str] = {}
     notes: dict[str, DeckNotes] = {}
     faces = []
     shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
@@ -129,13 +125,10 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     for deck in game.decks:
         deck_art = art.by_deck.get(deck.id, {})
         deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        deck_looks = [_look_key(game, deck_key, card, number, deck_art.get(card.id))
-                      for number, card in enumerate(deck.cards, start=1)]
-        # a face's notes (text that does not fit) name the card's line: its key holds that line too
-        deck_keys = [content_key(look, card.where) for look, card in zip(deck_looks, deck.cards)]
+        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
+                     for number, card in enumerate(deck.cards, start=1)]
         keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
-        looks |= {face_key(deck.id, number): look for number, look in enumerate(deck_looks)}
-        deck_back = keys[face_key(deck.id, BACK)] = looks[face_key(deck.id, BACK)] = content_key(
+        deck_back = keys[face_key(deck.id, BACK)] = content_key(
             "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
             ink_saver, deck_art.get(""))
         cached_back = cache.face(deck_back) if cache is not None else None
@@ -148,7 +141,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
         or any(c.icon for d in game.decks for c in d.cards)
     checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
-                      icons.attribution if uses_icons else "", notes, looks)
+                      icons.attribution if uses_icons else "", notes)
     if lay_out:
         checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
     return checked
@@ -188,10 +181,13 @@ def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
 class DeckNotes:
     """What the checks need of a deck's faces, taken as each face is made and kept when the face
     is not: its smallest text size (8 bytes a card) and, for the few faces that have any, its
-    problems and the characters the fonts lack."""
+    problems and the characters the fonts lack. A face's problems are about its card and are
+    said at the card's place now (`places`): a face from the cache was made when the card may
+    have stood on another line (a card added above it), which its key leaves out."""
 
-    def __init__(self, count: int, recall=None):
-        self.sizes = array("d", [-1.0]) * count  # -1: not made yet
+    def __init__(self, places: list[Where | None], recall=None):
+        self.places = places
+        self.sizes = array("d", [-1.0]) * len(places)  # -1: not made yet
         self.remarks: dict[int, tuple[tuple[Problem, ...], tuple[str, ...]]] = {}
         self.recall = recall or (lambda index: None)  # index -> (size, remarks) an earlier build noted
 
@@ -205,11 +201,17 @@ class DeckNotes:
     def keep(self, index: int, size: float, remarks: tuple) -> tuple[float, tuple]:
         self.sizes[index] = size
         if remarks:
+            problems, missing = remarks
+            remarks = tuple(_placed(p, self.places[index]) for p in problems), missing
             self.remarks[index] = remarks
         return size, remarks
 
     def missing(self) -> list[int]:
         return [index for index, size in enumerate(self.sizes) if size < 0]
+
+
+def _placed(problem: Problem, where: Where | None) -> Problem:
+    return dataclasses.replace(problem, where=where) if where is not None else problem
 
 
 def _from_cache(cache: BuildCache | None, keys: list[str]):
@@ -225,7 +227,7 @@ def _drawn(cache: BuildCache | None, keys: list[str], icons) -> DrawnFaces | Non
 
 def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
     recall = (lambda index: cache.note(keys[index])) if cache is not None else None
-    deck_notes = notes[deck.id] = DeckNotes(len(deck.cards), recall)
+    deck_notes = notes[deck.id] = DeckNotes([card.where for card in deck.cards], recall)
 
     def seen(index: int, face, fresh: bool) -> None:
         noted = deck_notes.note(index, face)
@@ -264,15 +266,16 @@ def face_problems(checked: Checked) -> list[Problem]:
             if size and size < game.min_text_size - 1e-6:
                 legibility.append(warning(card.where, f"card '{card.name}': text shrinks to {size:g} pt, below the "
                                           f"game's minimum of {game.min_text_size:g} pt (min_text_size)"))
-        fit += faces.back.problems
+        fit += [_placed(problem, faces.deck.where) for problem in faces.back.problems]
     return fit + glyphs + legibility
 
 
-def _look_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
+def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
     """Everything a card front is drawn from, so a change to any of it lays the card out again:
     the card, its type, its place in the deck, and `deck_key` (the deck, the game's title,
     attributes and conditions, the template, fonts and print settings); the art by the content
-    hash of the prepared picture. (The face's key adds the card's line, which its notes name.)"""
+    hash of the prepared picture. Not the card's line: a card added above it, or a comment, does
+    not lay it out again (its notes are said at its line now, see DeckNotes)."""
     return content_key("front", card, game.card_type(card.type), number, deck_key, art)
 
 

@@ -3,7 +3,7 @@ pdfium (the renderer of the PNG export), the problems, the composition, the char
 
 A Preview is rebuilt on every save. Each card's image is named by the build's content key of what
 its face is drawn from (its data, place in the deck, template, icons, art, fonts, card size:
-kitgen/prepare.py `looks`), so only a card whose face changed is rendered again and reloaded by
+the build's face keys, kitgen/prepare.py), so only a card whose face changed is rendered again and reloaded by
 the page, whatever file the save touched (a line added above a card moves it, and changes
 nothing drawn), and nothing needs to look at the game's files to find out. The charts (a page a
 deck) are drawn again only when the figures they show changed.
@@ -82,7 +82,7 @@ class Preview:
         except KitgenError as exc:  # keep showing the last good cards under the problems
             problems = [_problem(p) for p in sort_problems(exc.problems)]
             return self._publish({**self.state, "ok": False, "problems": problems})
-        cards, backs = self._cards(report.game, report.looks)
+        cards, backs = self._cards(report.game, report.face_keys)
         self.documents = {p.name: p for p in report.files if p.suffix == ".pdf" and not p.name.startswith("cards-")}
         charts = self._charts(report.game)
         return self._publish({"ok": True, "title": report.game.title, "cards": cards, "backs": backs, "charts": charts,
@@ -94,7 +94,7 @@ class Preview:
         self.state = {**state, "version": self.version}
         return self.state
 
-    def _cards(self, game, looks: dict[str, str]) -> tuple[list[dict], list[dict]]:
+    def _cards(self, game, face_keys: dict[str, str]) -> tuple[list[dict], list[dict]]:
         """Each card, and each deck's back, with its image: rendered only when new."""
         from kitgen.layout.cards import BACK, face_key
 
@@ -103,13 +103,13 @@ class Preview:
             pdf = self.out / "kit" / f"cards-{deck.id}.pdf"
             page = 0
             for number, card in enumerate(deck.cards):
-                key = looks[face_key(deck.id, number)]  # what the face is drawn from: its page's pixels
+                key = face_keys[face_key(deck.id, number)]  # what the face is drawn from: its page's pixels
                 wanted.setdefault(pdf, {}).setdefault(key, page)
                 cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name,
                               "id": card.id, "copies": card.copies, "image": f"/img/{key}.png"})
                 page += 2 * card.copies  # single layout: each copy is a front page and its back
             if deck.cards:
-                key = looks[face_key(deck.id, BACK)]
+                key = face_keys[face_key(deck.id, BACK)]
                 wanted[pdf].setdefault(key, 1)  # the first card's back
                 backs.append({"deck": deck.name, "deck_id": deck.id, "image": f"/img/{key}.png"})
         fresh = {}

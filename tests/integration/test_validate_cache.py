@@ -128,3 +128,24 @@ def test_validate__with_every_face_and_document_checked_before__imports_no_pdf_o
 
     assert imported() == "0 ['PIL', 'jinja2', 'reportlab']"  # the first lays every face out
     assert imported() == "0 []"
+
+
+def test_validate__a_card_that_only_moved_is_not_laid_out_again_and_its_problem_names_its_line_now(tmp_path,
+                                                                                                   monkeypatch):
+    """A comment or a card added above a card moves it down a line and changes nothing drawn: it
+    comes from the cache, and what its face says (text that does not fit) is said at its new line."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    deck = tmp_path / "tiny" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("{name: Market,", "{name: Market, text: '" + "Trade goods. " * 90 + "',"))
+    first = _validate("tiny")
+    assert first[0] == 1 and "tiny/decks/main.yaml:13:5: error: card 'Market': text in box" in first[2], first
+
+    deck.write_text(deck.read_text().replace("cards:\n", "cards:\n  # the ships first, then the builds\n"))
+    moved = _validate("tiny")
+    assert "kitgen: 0 card faces laid out" in moved[2], moved
+    assert "tiny/decks/main.yaml:14:5: error: card 'Market': text in box" in moved[2], moved
+    assert "main.yaml:13:5:" not in moved[2]
+
+    built = CliRunner().invoke(main, ["build", "tiny"])  # the build says the same, from the cache too
+    assert built.exit_code == 1 and "tiny/decks/main.yaml:14:5: error: card 'Market'" in built.stderr, built.output
