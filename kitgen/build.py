@@ -52,6 +52,7 @@ class Report:
     rendered: tuple[str, ...] = ()  # files drawn anew (the others were copied from the cache)
     # placement key (layout/cards.face_key) -> content key of what the face is drawn from
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)
+    errors: list[Problem] = dataclasses.field(default_factory=list)  # a draft's (Options.draft) faces' errors
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
@@ -90,12 +91,13 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
                                 {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
                                 {key: art.reader_source() for key, art in checked.images.items()},
-                                before_swap=lambda: found.extend(_stop_on_errors(face_problems(checked), strict)),
+                                before_swap=lambda: found.extend(face_problems(checked) if options.draft else
+                                                                 _stop_on_errors(face_problems(checked), strict)),
                                 progress=lambda name, done, total: step(f"drawing {name}", done, total))
     cache.save({key: out_dir / name for name, key in keys.items()})
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
-                  checked.laid_out, tuple(rendered), checked.face_keys)
+                  checked.laid_out, tuple(rendered), checked.face_keys, [p for p in found if p.is_error])
 
 
 def _printed(document, spec: Spec):

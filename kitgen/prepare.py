@@ -36,6 +36,9 @@ class Options:
     config: Path | None = None
     changed_since: str | None = None  # a git revision or a previous build: reprint only what changed
     art: Path | None = None  # a folder of card art named by card id, instead of the game's art/
+    # The live preview's drafts: the kit is drawn even where a face's text does not fit (the card as
+    # it would print), and what the faces say is in the report's `errors` instead of stopping it.
+    draft: bool = False
 
 
 DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),

@@ -76,17 +76,21 @@ class Preview:
         from kitgen.build import Options, build_game
         from kitgen.model import PrintSettings
 
-        options = Options(PrintSettings(layout="single", bleed=0))  # one card a page: page i is a face
+        # One card a page (page i is a face), and drawn even when a card's text does not fit: the
+        # designer sees that card as it would print, marked, beside the error.
+        options = Options(PrintSettings(layout="single", bleed=0), draft=True)
         try:
             report = build_game(self.project, self.game_ref, self.out / "kit", options)
         except KitgenError as exc:  # keep showing the last good cards under the problems
             problems = [_problem(p) for p in sort_problems(exc.problems)]
-            return self._publish({**self.state, "ok": False, "problems": problems})
-        cards, backs = self._cards(report.game, report.face_keys)
+            return self._publish({**self.state, "ok": False, "stale": True, "problems": problems})
+        troubled = {(p.where.file, p.where.line) for p in report.errors if p.where}  # a face's error is at its card
+        cards, backs = self._cards(report.game, report.face_keys, troubled)
         self.documents = {p.name: p for p in report.files if p.suffix == ".pdf" and not p.name.startswith("cards-")}
         charts = self._charts(report.game)
-        return self._publish({"ok": True, "title": report.game.title, "cards": cards, "backs": backs, "charts": charts,
-                              "problems": [_problem(p) for p in sort_problems(report.warnings)],
+        return self._publish({"ok": not report.errors, "stale": False, "title": report.game.title, "cards": cards,
+                              "backs": backs, "charts": charts,
+                              "problems": [_problem(p) for p in sort_problems(report.errors + report.warnings)],
                               "decks": self._composition(report.game), "documents": sorted(self.documents)})
 
     def _publish(self, state: dict) -> dict:
@@ -94,8 +98,9 @@ class Preview:
         self.state = {**state, "version": self.version}
         return self.state
 
-    def _cards(self, game, face_keys: dict[str, str]) -> tuple[list[dict], list[dict]]:
-        """Each card, and each deck's back, with its image: rendered only when new."""
+    def _cards(self, game, face_keys: dict[str, str], troubled=frozenset()) -> tuple[list[dict], list[dict]]:
+        """Each card, and each deck's back, with its image: rendered only when new. A card at a
+        (file, line) in `troubled` has an error (its text does not fit)."""
         from kitgen.layout.cards import BACK, face_key
 
         cards, backs, wanted = [], [], {}
@@ -105,7 +110,8 @@ class Preview:
             for number, card in enumerate(deck.cards):
                 key = face_keys[face_key(deck.id, number)]  # what the face is drawn from: its page's pixels
                 wanted.setdefault(pdf, {}).setdefault(key, page)
-                cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name,
+                error = card.where is not None and (card.where.file, card.where.line) in troubled
+                cards.append({"deck": deck.name, "deck_id": deck.id, "type": card.type, "name": card.name, "error": error,
                               "id": card.id, "copies": card.copies, "image": f"/img/{key}.png"})
                 page += 2 * card.copies  # single layout: each copy is a front page and its back
             if deck.cards:

@@ -22,6 +22,7 @@ h1{font-size:20px}h2{font-size:17px;margin:1.2em 0 .3em}h3{font-size:14px;margin
 .cards{display:flex;flex-wrap:wrap;gap:10px}.back{margin-bottom:.5em}
 figure{margin:0;width:190px;text-align:center}figure img{width:190px;border-radius:8px;box-shadow:0 1px 4px #0004}
 figcaption{font-size:12px}.copies{color:#777}
+figure.error img{outline:3px solid #c00;outline-offset:2px}figure.error figcaption{color:#a00;font-weight:600}
 #problems li.error{color:#a00}#problems li.warning{color:#865c00}#problems code{font-size:12px}
 #status{position:fixed;top:6px;right:12px;font-size:12px;color:#777}
 #status.bad{color:#fff;background:#a00;padding:3px 10px;border-radius:4px;font-size:14px}
@@ -61,7 +62,8 @@ function show(state) {
     const img = figure.querySelector('img');
     if (img.getAttribute('src') !== card.image) { img.setAttribute('src', card.image); img.alt = card.name; }
     figure.querySelector('figcaption').innerHTML =
-      `${esc(card.name)} <span class="copies">×${card.copies}</span>`;
+      `${esc(card.name)} <span class="copies">×${card.copies}</span>` + (card.error ? ' (does not fit)' : '');
+    figure.className = card.error ? 'error' : '';
   }
   for (const back of state.backs || []) {
     const figureId = 'back-' + back.deck_id, deck = document.getElementById('deck-' + back.deck_id);
@@ -82,7 +84,8 @@ function show(state) {
   document.getElementById('documents').innerHTML = (state.documents || []).map(name =>
     `<li><a href="/doc/${encodeURIComponent(name)}">${esc(name)}</a></li>`).join('');
   document.body.dataset.version = state.version;
-  status(state.ok ? 'up to date' : state.cards.length ? 'errors: showing the last good cards' : 'errors: fix them to see the cards',
+  status(state.ok ? 'up to date' : !state.stale ? 'errors: the cards as they would print'
+         : state.cards.length ? 'errors: showing the last good cards' : 'errors: fix them to see the cards',
          state.ok);
   document.title = (state.ok ? '' : '\u2717 ') + (state.title || 'kitgen preview');  // the tab says it too
 }

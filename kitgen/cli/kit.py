@@ -264,7 +264,8 @@ def _refresh(preview, why: str = "") -> None:
     if state["ok"]:
         verdict = f"OK: {_count(len(state['cards']), 'card')}" + (f", {_count(warnings, 'warning')}" if warnings else "")
     else:
-        verdict = f"FAILED: {_count(len(errors), 'error')}; the page shows the last good cards"
+        shows = "the last good cards" if state.get("stale") else "the cards as they would print"
+        verdict = f"FAILED: {_count(len(errors), 'error')}; the page shows {shows}"
     echo(f"--- {time.strftime('%H:%M:%S')}{why} {verdict} {took}", err=True)
     for text in errors:
         echo(text, err=True)

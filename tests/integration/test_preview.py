@@ -75,6 +75,31 @@ def test_preview__a_card_edit_renders_that_card_and_the_charts_only_when_the_fig
     assert stronger["charts"][0][5:-4] in shown.images and renamed["charts"][0][5:-4] not in shown.images
 
 
+def test_preview__a_card_whose_text_does_not_fit_is_shown_as_it_would_print_and_marked(preview):
+    """The build stops at such a card; the preview draws it anyway (a draft), beside the error,
+    so the designer sees how far over the text runs, and sees it go when the text is cut."""
+    import pypdfium2 as pdfium
+
+    game, shown, rendered = preview
+    deck = game / "decks" / "main.yaml"
+    good = deck.read_text()
+    deck.write_text(good.replace("{name: Market,", "{name: Market, text: '" + "Trade goods. " * 90 + "',"))
+    over = shown.refresh()
+    assert not over["ok"] and not over["stale"]
+    errors = [p["text"] for p in over["problems"] if p["level"] == "error"]
+    assert len(errors) == 1 and errors[0].endswith("decks/main.yaml:13:5: error: card 'Market': text in box 'effects' "
+                                                   "does not fit, even at 6.5 pt; shorten it or enlarge the box"), errors
+    marked = {card["name"]: card["error"] for card in over["cards"]}
+    assert marked == {"Scout": False, "Frigate": False, "Market": True, "Library": False}
+    assert rendered == [("cards-main.pdf", 4)]  # the Market's face, drawn as it would print
+    page = pdfium.PdfDocument(str(shown.out / "kit" / "cards-main.pdf"))[4]
+    assert "Trade goods." in page.get_textpage().get_text_range()
+
+    deck.write_text(good)
+    fixed = shown.refresh()
+    assert fixed["ok"] and not any(card["error"] for card in fixed["cards"])
+
+
 def test_preview__a_back_edit_renders_the_back_only(preview):
     """The backs are part of the kit a designer changes (a subtitle, a back template): the page
     shows each deck's, and follows it."""
