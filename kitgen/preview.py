@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -44,6 +46,38 @@ def render_pages(pdf: Path, pages: list[int] | None, dpi: float = DPI) -> list[b
         document.close()
 
 
+SCRATCH = "kitgen-serve-"  # a preview's scratch folder in the temporary folder: its kit and cache
+OWNER = "pid"  # in it: the process that made it
+
+
+def _remove_abandoned(temp: Path) -> None:
+    """Scratch folders of previews whose process is gone (killed with SIGKILL, or the machine
+    stopped): each holds a whole kit. Only this user's folders, never through a link; on POSIX
+    (elsewhere signal 0 is no "are you there")."""
+    if os.name != "posix":
+        return
+    for folder in temp.glob(f"{SCRATCH}*"):
+        try:
+            info = os.lstat(folder)
+            if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            pid = int((folder / OWNER).read_text(encoding="ascii").strip())
+            if pid > 0 and not _alive(pid):
+                shutil.rmtree(folder, ignore_errors=True)
+        except (OSError, ValueError):  # not one of ours as we make them, or taken meanwhile: left alone
+            continue
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
+
+
 def _problem(p: Problem) -> dict:
     return {"where": str(p.where), "level": p.level, "message": p.message, "text": str(p)}
 
@@ -55,7 +89,9 @@ class Preview:
     def __init__(self, project, game_ref: str):
         self.project, self.game_ref = project, game_ref
         self.folder = Path(game_ref)
-        self.out = Path(tempfile.mkdtemp(prefix="kitgen-serve-"))
+        _remove_abandoned(Path(tempfile.gettempdir()))
+        self.out = Path(tempfile.mkdtemp(prefix=SCRATCH))
+        (self.out / OWNER).write_text(str(os.getpid()))
         self.images: dict[str, bytes] = {}  # content key -> PNG
         self.documents: dict[str, Path] = {}
         self.charts: tuple[str, list[str]] = ("", [])  # (what the charts show, hashed; their pages' URLs)

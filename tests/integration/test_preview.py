@@ -4,6 +4,7 @@ the charts only when the figures they show changed. In-process on the tiny game;
 side is tests/integration/test_serve.py."""
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import sys
@@ -149,3 +150,33 @@ def test_serve__stopped_by_a_signal_or_a_closed_terminal_removes_its_scratch_fol
     finally:
         process.kill()
     assert list(scratch.iterdir()) == []
+
+
+def test_serve__a_scratch_folder_left_by_a_killed_preview_is_removed_by_the_next(tmp_path, project, monkeypatch):
+    """SIGKILL leaves no chance to clean up: the next preview removes the scratch folders whose
+    process is gone, and only those (a live preview's, a link, a folder not made by a preview)."""
+    import subprocess
+    import tempfile
+
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    abandoned, live, unknown = temp / "kitgen-serve-abandoned", temp / "kitgen-serve-live", temp / "kitgen-serve-x"
+    for folder, pid in ((abandoned, gone.stdout.strip()), (live, str(os.getpid())), (unknown, None)):
+        (folder / "kit").mkdir(parents=True)
+        if pid:
+            (folder / "pid").write_text(pid)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "pid").write_text(gone.stdout.strip())
+    (temp / "kitgen-serve-link").symlink_to(elsewhere)
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    shown = Preview(project, str(game))
+    try:
+        assert not abandoned.exists()
+        assert live.exists() and unknown.exists() and (elsewhere / "pid").exists()
+        assert shown.out.parent == temp and (shown.out / "pid").read_text() == str(os.getpid())
+    finally:
+        shown.close()
