@@ -3,6 +3,7 @@ repeating icon pattern of a card back. Pure layout."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from kitgen.colours import channels
 from kitgen.layout.shapes import Circle, Icon, Line, Rect, Shape, Text
@@ -44,6 +45,9 @@ def pattern(box: Box, icons, name: str, color: str) -> list[Shape]:
     return shapes
 
 
+_tint = lru_cache(maxsize=1024)(tint)  # every card's window asks for the same dozen tints of its type's colour
+
+
 SEAM = 0.3  # pt: the window overlaps its neighbours so no anti-aliased white edge shows between them
 
 
@@ -60,20 +64,20 @@ def placeholder_art(box: Box, color: str, icon=None) -> list[Shape]:
     x, w = box.x - SEAM, box.w + 2 * SEAM
     bands = 12
     shapes: list[Shape] = [Rect(x, box.y + box.h * i / bands, w, box.h / bands + 0.3,
-                                fill=tint(color, 0.9 - 0.035 * i)) for i in range(bands)]
+                                fill=_tint(color, 0.9 - 0.035 * i)) for i in range(bands)]
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     if icon is not None:
         width, height, commands, name = icon
         side = min(box.h * 0.78, box.w * 0.8)
-        shapes.append(Circle(cx, cy, side * 0.54, fill=tint(color, 0.94)))
-        shapes.append(Circle(cx, cy, side * 0.61, stroke=tint(color, 0.6), stroke_width=0.5))
-        shapes.append(Icon(cx - side / 2, cy - side / 2, side, side, (width, height), commands, tint(color, 0.05), name))
+        shapes.append(Circle(cx, cy, side * 0.54, fill=_tint(color, 0.94)))
+        shapes.append(Circle(cx, cy, side * 0.61, stroke=_tint(color, 0.6), stroke_width=0.5))
+        shapes.append(Icon(cx - side / 2, cy - side / 2, side, side, (width, height), commands, _tint(color, 0.05), name))
         return shapes
     cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
     radius = box.h * 0.3
-    shapes.append(Circle(cx, cy, radius * 1.55, stroke=tint(color, 0.45), stroke_width=0.6))
-    shapes.append(Circle(cx, cy, radius, fill=tint(color, 0.35)))
-    shapes.append(Circle(cx - radius * 0.3, cy - radius * 0.3, radius * 0.35, fill=tint(color, 0.55)))
+    shapes.append(Circle(cx, cy, radius * 1.55, stroke=_tint(color, 0.45), stroke_width=0.6))
+    shapes.append(Circle(cx, cy, radius, fill=_tint(color, 0.35)))
+    shapes.append(Circle(cx - radius * 0.3, cy - radius * 0.3, radius * 0.35, fill=_tint(color, 0.55)))
     return shapes
 
 
