@@ -118,17 +118,17 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
                       for key, a in art.images.items()}
     fonts = content_key(*sorted(digests.items()))
     icons_key = icons.key
-    front_key = content_key(sorted(front.items()), icons_key)  # once: large to hash
+    type_keys = _front_keys(front, icons_key)  # a frame edited lays out only the cards of its types
     back_key = content_key(back, icons_key)  # once: large to hash
     keys: dict[str, str] = {}
     notes: dict[str, DeckNotes] = {}
     faces = []
-    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, front_key, fonts, spec.card,
+    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, fonts, spec.card,
                          spec.bleed, ink_saver)  # once: what every front shares, large to hash
     for deck in game.decks:
         deck_art = art.by_deck.get(deck.id, {})
         deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id))
+        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id), type_keys[card.type])
                      for number, card in enumerate(deck.cards, start=1)]
         keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
         deck_back = keys[face_key(deck.id, BACK)] = content_key(
@@ -273,13 +273,24 @@ def face_problems(checked: Checked) -> list[Problem]:
     return fit + glyphs + legibility
 
 
-def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None) -> str:
+def _front_keys(front: dict[str, CardTemplate], icons_key: str) -> dict[str, str]:
+    """Card type -> a hash of its front template (and the icon set), each template hashed once
+    (types with the same frame share one): large to hash."""
+    by_template: dict[int, str] = {}
+    for template in front.values():
+        if id(template) not in by_template:
+            by_template[id(template)] = content_key(template, icons_key)
+    return {name: by_template[id(template)] for name, template in front.items()}
+
+
+def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, front: str) -> str:
     """Everything a card front is drawn from, so a change to any of it lays the card out again:
-    the card, its type, its place in the deck, and `deck_key` (the deck, the game's title,
-    attributes and conditions, the template, fonts and print settings); the art by the content
-    hash of the prepared picture. Not the card's line: a card added above it, or a comment, does
-    not lay it out again (its notes are said at its line now, see DeckNotes)."""
-    return content_key("front", card, game.card_type(card.type), number, deck_key, art)
+    the card, its type, its place in the deck, its type's template (`front`, its key), and
+    `deck_key` (the deck, the game's title, attributes and conditions, fonts and print
+    settings); the art by the content hash of the prepared picture. Not the card's line: a card
+    added above it, or a comment, does not lay it out again (its notes are said at its line now,
+    see DeckNotes)."""
+    return content_key("front", card, game.card_type(card.type), number, deck_key, art, front)
 
 
 def check_icons(game: Game, icons) -> list[Problem]:

@@ -269,6 +269,25 @@ def test_a_template_override_added_between_builds_in_one_process__is_used(game, 
     assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
 
 
+def test_one_frame_edited__only_the_cards_of_its_types_are_laid_out_again(game, tmp_path):
+    """The Builds take the text frame; the game then overrides that frame (a smaller title): the
+    rebuild lays out the two Builds only, and the kit is what a build without a cache makes."""
+    out = tmp_path / "kit"
+    build = 'deck: main, color: "#9a5b22"}'
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace(build, build[:-1] + ", frame: text}"))
+    kitgen("build", game, "-o", out)
+    (game / "templates").mkdir()
+    frame = (ROOT / "templates" / "card-front-text.yaml").read_text()
+    (game / "templates" / "card-front-text.yaml").write_text(frame + "\n# the game's own text frame\n")
+    assert "Laid out 0 of 4 card faces" in kitgen("-v", "build", game, "-o", out).output  # the same frame
+    assert "w: 58.5mm, h: 19mm, fill:" in frame
+    (game / "templates" / "card-front-text.yaml").write_text(frame.replace("w: 58.5mm, h: 19mm, fill:",
+                                                                         "w: 58.5mm, h: 17mm, fill:", 1))
+    again = kitgen("-v", "build", game, "-o", out)
+    assert "Laid out 2 of 4 card faces" in again.output, again.output
+    assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
+
+
 @pytest.mark.parametrize("duplex", ["long-edge", "off"])  # backs among the fronts, and a file of backs alone
 def test_a_card_types_icon_changed__the_back_that_shows_it_is_drawn_again(game, tmp_path, duplex):
     """A deck's back shows its first card type's icon when it names none of its own: changing that
