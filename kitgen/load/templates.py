@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.files import contained, display_path
+from kitgen.load.files import MAX_FILE_BYTES, contained, display_path
 from kitgen.load.nodes import read_nodes
 from kitgen.load.schema import Converter
 from kitgen.model import CardTemplate, slug
@@ -15,12 +15,9 @@ from kitgen.model import CardTemplate, slug
 
 def find_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> Path:
     """The first `name` on the search path, contained in `roots` (default: each folder of `dirs`)."""
-    for folder in dirs:
-        path = folder / name
-        if path.exists() or path.is_symlink():  # a pipe or a link out is refused, not skipped
-            trusted = roots or (folder,)
-            contained(path, trusted[0], shipped=trusted[1:])
-            return path
+    found = locate_template([name], dirs, roots, limit=MAX_FILE_BYTES)  # a YAML file's own limit is read_nodes'
+    if found:
+        return found[1]
     searched = ", ".join(display_path(d) for d in dirs)
     raise KitgenError(error(Where(name), f"template not found (searched {searched})"))
 
@@ -28,15 +25,17 @@ def find_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = 
 MAX_TEMPLATE_BYTES = 1 << 20
 
 
-def locate_template(pieces: list[str], dirs: list[Path], roots: tuple[Path, ...] | list[Path] | None = None):
+def locate_template(pieces: list[str], dirs: list[Path], roots: tuple[Path, ...] | list[Path] | None = None,
+                    limit: int = MAX_TEMPLATE_BYTES):
     """(position on the search path, path, the file it is once contained) of the first file named by
-    `pieces` (a template name split at '/'), or None. How the document loader finds its templates."""
+    `pieces` (a template name split at '/'), or None. How the document loader and find_template
+    find templates; a pipe or a link out is refused, not skipped."""
     for index, folder in enumerate(dirs):
         path = folder.joinpath(*pieces)
         if path.exists() or path.is_symlink():  # a pipe or a link out is refused, not skipped
             trusted = roots or [folder]
             return index, path, contained(path, trusted[0], shipped=tuple(trusted[1:]), shown=display_path(path),
-                                          limit=MAX_TEMPLATE_BYTES)
+                                          limit=limit)
     return None
 
 
