@@ -21,6 +21,7 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a 1,000-card deck is about 150 KB; 5 MB is ample
 _STR = "tag:yaml.org,2002:str"  # what every mapping key is taken as (never resolved: nothing reads its tag)
 MAX_DEPTH = 50  # game data nests about 6 levels; the composer below recurses, one call a level
+_TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep"
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
@@ -48,6 +49,10 @@ def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, i
     except yaml.MarkedYAMLError as exc:
         where = _error_where(exc, raw, shown)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
+        if "nesting" in problem:
+            # PyYAML 6.0.4's libyaml refuses about 1,000 levels itself, scanning flow brackets ahead of
+            # the events our own limit counts: the same refusal, said as kitgen says it, in any version.
+            raise KitgenError(error(where, _TOO_DEEP)) from None
         raise KitgenError(error(where, f"YAML syntax error: {problem}{_hint(raw, where.line)}")) from None
     except yaml.YAMLError as exc:
         position = getattr(exc, "position", None)
@@ -161,7 +166,7 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
         _check_tag(node, shown, problems)
         return node
     if depth > MAX_DEPTH:
-        raise KitgenError(error(at(shown, event.start_mark), f"nested more than {MAX_DEPTH} levels deep"))
+        raise KitgenError(error(at(shown, event.start_mark), _TOO_DEEP))
     kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else yaml.MappingNode
     tag = event.tag if event.tag not in (None, "!") else loader.resolve(kind, None, event.implicit)
     node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)

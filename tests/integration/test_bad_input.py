@@ -241,8 +241,10 @@ CASES = [
     case("python-tag",
          "tests/fixtures/bad/python-tag/decks/main.yaml:11:12: error: YAML tag "
          "'!!python/object/apply:os.system' is not allowed in game data"),
+    # kitgen's own limit meets the 51st level at column 63; PyYAML 6.0.4's libyaml scans flow brackets
+    # ahead and refuses first, at its own limit further on: one located line with kitgen's words either way.
     case("deep-nesting",
-         'tests/fixtures/bad/deep-nesting/decks/main.yaml:4:63: error: nested more than 50 levels deep'),
+         pattern(r'tests/fixtures/bad/deep-nesting/decks/main\.yaml:4:(63|\d{4}): error: nested more than 50 levels deep')),
     case("not-utf8",
          "tests/fixtures/bad/not-utf8/decks/main.yaml:13:17: error: file is not UTF-8 text; save it as UTF-8"),
     case("control-character",
