@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.build import Options, build_game
+from kitgen.kit.build import Options, build_game
 from kitgen.model import PrintSettings
 from kitgen.project import Project
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kitgen.cache import kit_cache_folder
+from kitgen.kit.cache import kit_cache_folder
 from kitgen.cli import main
 from tests.conftest import ROOT, pdf_text
 
@@ -183,7 +183,7 @@ def test_records_of_the_wrong_shape__are_misses_and_the_kit_is_what_drawing_make
 
 @pytest.mark.parametrize("bad", WRONG_SHAPES, ids=range(len(WRONG_SHAPES)))
 def test_a_record_of_the_wrong_shape__reads_as_a_miss(tmp_path, project, bad):
-    from kitgen.cache import BuildCache
+    from kitgen.kit.cache import BuildCache
     from kitgen.load.icons import load_icons
 
     cache = BuildCache(tmp_path / "cache")
@@ -308,7 +308,7 @@ def test_a_card_types_icon_changed__the_back_that_shows_it_is_drawn_again(game, 
 def test_another_kitgen_version__reuses_nothing_an_older_one_cached(game, tmp_path, monkeypatch):
     out = tmp_path / "kit"
     kitgen("build", game, "-o", out)
-    monkeypatch.setattr("kitgen.cache.__version__", "0.0.0-other")
+    monkeypatch.setattr("kitgen.kit.cache.__version__", "0.0.0-other")
     again = kitgen("build", game, "-o", out)
     assert "Laid out 4 of 4 card faces; drew 5 of 5 files" in again.stdout
     assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")

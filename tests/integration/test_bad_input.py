@@ -31,7 +31,7 @@ from typing import Callable
 
 import pytest
 
-from kitgen.cache import kit_cache_folder
+from kitgen.kit.cache import kit_cache_folder
 
 REPO = Path(__file__).resolve().parents[2]
 TINY = Path("tests/fixtures/tiny")  # relative to REPO, the CLI's working folder
@@ -469,7 +469,7 @@ needs_permissions = pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
 
 
 def beside(kits: Path) -> list[str]:
-    """What a folder of kits holds (the build cache is kept elsewhere: kitgen/cache.py), without the
+    """What a folder of kits holds (the build cache is kept elsewhere: kitgen/kit/cache.py), without the
     lock file (.NAME.kitgen-lock) that keeps two builds from writing one kit at once."""
     return sorted(name for name in os.listdir(kits) if not name.endswith(".kitgen-lock"))
 
@@ -534,7 +534,7 @@ def _kit_then_interrupted_build(tmp_path: Path, sig: signal.Signals, moment: str
 
     started = time.monotonic()  # how long this machine takes to start kitgen and import the build (lazily imported)
     startup = run_kitgen("--version")
-    subprocess.run([sys.executable, "-c", "import kitgen.cli, kitgen.build"], cwd=REPO, check=True,
+    subprocess.run([sys.executable, "-c", "import kitgen.cli, kitgen.kit.build"], cwd=REPO, check=True,
                    env={**os.environ, "PYTHONPATH": str(REPO)})
     delay = max(0.3, 1.5 * (time.monotonic() - started))
     assert startup.returncode == 0, startup.describe()
