@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitgen.errors import Problem, error
+from kitgen.errors import Problem, Where, error
 from kitgen.model import Action, Card, Game
 
 MAX_STEPS = 500_000  # a game's worst case: a few seconds of the engine; a Galactic Civ game is some thousands
+_GAME = Where("game.yaml")  # where a problem of data without its place (made in code, not read) is said
 REFILLS = ("draw", "event")  # actions that bring cards back into play: a chain holding one need not end
 
 
@@ -47,7 +48,7 @@ def check_chains(game: Game) -> list[Problem]:
         for loop in walk.looped:
             if any(action.do in REFILLS for i in _reached(walk, loop) for action in cards[i].actions):
                 chain = " -> ".join(cards[i].name for i in loop)
-                return [error(card.where, f"card '{card.name}': its actions set off a chain that comes back to "
+                return [error(card.where or _GAME, f"card '{card.name}': its actions set off a chain that comes back to "
                                           f"itself ({chain}) and draws cards on the way: a turn could go on "
                                           "until the deck runs out, which the simulator cannot play")]
         walk.looped.clear()
@@ -55,7 +56,7 @@ def check_chains(game: Game) -> list[Problem]:
     worst = sum(cost for cost, _, _ in costs) * game.turns * 12  # each player's turn; --players is at most 12
     if worst > MAX_STEPS:
         cost, phase, action = max(costs, key=lambda item: item[0])
-        return [error(action.where or game.where, f"phase '{phase}': action '{action.do}' may take {cost:,} steps "
+        return [error(action.where or game.where or _GAME, f"phase '{phase}': action '{action.do}' may take {cost:,} steps "
                       f"(cards played, drawn and resolved) each turn, and a game {worst:,}: more than the simulator "
                       f"plays ({MAX_STEPS:,}); lower the counts of the actions that play or draw cards")]
     return []

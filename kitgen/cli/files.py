@@ -14,7 +14,7 @@ from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 from kitgen.exports.shops import TARGETS, custom_target
-from kitgen.units import Length
+from kitgen.units import CardSize, Length
 
 
 @main.command()
@@ -65,10 +65,11 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     if fmt == "png":
         preset = TARGETS[target] if target else None
         bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
-        options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+        options = Options(PrintSettings(bleed=bleed, card_size=CardSize(card_size) if card_size else None))
         result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress)
     else:
-        options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
+        size = CardSize(card_size) if card_size else None
+        options = Options(PrintSettings(bleed=Length(0.0), card_size=size))  # TTS shows the trim
         result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress, force)
     for problem in sort_problems(result.warnings):
         echo(str(problem), err=True)

@@ -16,6 +16,7 @@ from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game
 from kitgen.project import Project, Resolved
+from kitgen.units import parse_focus
 
 if TYPE_CHECKING:
     from kitgen.render.images import Art
@@ -133,11 +134,7 @@ def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, o
 
 
 def _focus(text: str) -> tuple[float, float]:
-    try:
-        x, y = (min(1.0, max(0.0, float(v))) for v in text.split(","))
-        return x, y
-    except ValueError:
-        return 0.5, 0.5
+    return parse_focus(text)  # checked where the card was read (load/schema.py): a bad one never gets here
 
 
 def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) -> tuple[list[dict], dict | None]:
