@@ -18,7 +18,7 @@ from kitgen.layout.card import scale_template
 from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, back_icon, face_key, layout_deck_faces
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
-from kitgen.load.config import load_config
+from kitgen.load.config import config_layers, config_warnings
 from kitgen.load.fonts import font_digests, font_files
 from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
@@ -47,18 +47,21 @@ DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MA
 
 def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
     """Command line over config file over the game's data over kitgen's defaults."""
-    layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
+    layers = [options.settings, *config_layers(options.config), game.print, DEFAULTS]
     fields = [f.name for f in dataclasses.fields(PrintSettings) if f.name != "where"]
     source = {name: next(l for l in layers if getattr(l, name) is not None) for name in fields}
     value = {name: getattr(layer, name) for name, layer in source.items()}
     where = {name: (layer.where if layer.where and layer is not options.settings and layer is not DEFAULTS
                     else Where("print settings")) for name, layer in source.items()}
-    try:
-        paper = parse_size(value["paper"], PAPER_SIZES)
-        card = parse_size(value["card_size"], CARD_SIZES)
-        offset = parse_offset(value["back_offset"])
+    try:  # each at the file and line that set it (a kitgen.yaml, the game's print:), else "print settings"
+        name = "paper"
+        paper = parse_size(value[name], PAPER_SIZES)
+        name = "card_size"
+        card = parse_size(value[name], CARD_SIZES)
+        name = "back_offset"
+        offset = parse_offset(value[name])
     except ValueError as exc:
-        raise KitgenError(error(Where("print settings"), str(exc))) from None
+        raise KitgenError(error(where[name], str(exc))) from None
     measured = {"margin": [value["margin"]], "gap": [value["gap"]], "bleed": [value["bleed"]],
                 "back_offset": list(offset), "paper": list(paper), "card_size": list(card)}
     problems = [error(where[name], why) for name, lengths in measured.items() for length in lengths
@@ -109,7 +112,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     front = card_fronts(game, dirs, spec.card, roots)
     back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
-    problems = problems + check_icons(game, icons)
+    problems = problems + check_icons(game, icons) + config_warnings()
     art = collect_art(game, folder, options.art, front, back)
     if cache is not None:  # what a cached face may name: a face naming anything else is laid out again
         cache.icons, cache.pictures = icons, set(art.images)
