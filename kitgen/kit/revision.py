@@ -46,6 +46,8 @@ def checkout(ref: str, game_folder: Path, scratch: Path) -> Path:
     folder = game_folder.resolve()
     top = Path(_git(folder, ref, "rev-parse", "--show-toplevel").decode().strip()).resolve()
     commit = _git(folder, ref, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").decode().strip()
+    if not folder.is_relative_to(top):  # git answered for another folder (the game inside .git, say)
+        raise _refused(ref, "the game folder is not in a git work tree")
     relative = folder.relative_to(top).as_posix() if folder != top else ""
     blobs = _listing(top, ref, commit, relative)
     _write(top, ref, blobs, scratch)

@@ -233,3 +233,25 @@ def test_git_a_broken_game_at_the_revision__named_at_the_users_file_not_a_delete
     timed = kitgen("build", repo / "game", "--changed-since", "HEAD", "-o", tmp_path / "kit")
     assert_one_line(timed, re.compile(re.escape(str(deck)) + r":11:\d+: error: at HEAD: YAML syntax error.*"))
     assert not os.path.exists(tmp_path / "kit" / "cards-changed.pdf")
+
+
+def test_git_a_game_in_no_repository__refused_with_gits_reason(tmp_path):
+    game = tmp_path / "alone"
+    shutil.copytree(REPO / TINY, game)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    with pytest.raises(KitgenError, match=r"\(git: not a git repository"):
+        revision.checkout("HEAD", game, scratch)
+
+
+def test_git_a_game_at_the_top_of_its_repository__read_whole(tmp_path):
+    repo = hostile_repo(tmp_path)
+    shutil.rmtree(repo / "game")
+    shutil.copytree(REPO / TINY, repo, dirs_exist_ok=True)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "flat")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    folder = revision.checkout("HEAD", repo, scratch)
+    assert (folder / "game.yaml").read_bytes() == (REPO / TINY / "game.yaml").read_bytes()
+    assert (folder / ".gitattributes").is_file() and not (folder / "game").exists()
