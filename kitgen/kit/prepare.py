@@ -24,7 +24,8 @@ from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project, Resolved
-from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
+from kitgen.units import (CARD_SIZES, PAPER_SIZES, CardSize, Length, Offset, PaperSize, out_of_range, parse_offset,
+                          parse_size)
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,9 @@ class Options:
     draft: bool = False
 
 
-DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
-                         bleed=Length(0.0), duplex="long-edge", layout="grid", back_offset="0,0", ink_saver=False)
+DEFAULTS = PrintSettings(paper=PaperSize("letter"), card_size=CardSize("poker"), margin=Length(MIN_MARGIN),
+                         gap=Length(0.0), bleed=Length(0.0), duplex="long-edge", layout="grid",
+                         back_offset=Offset("0,0"), ink_saver=False)
 
 
 def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
