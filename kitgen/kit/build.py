@@ -144,7 +144,7 @@ def cache_notes(cache: BuildCache, keys: dict[str, str], rendered: list[str]) ->
         return (f"cache: not used: {cache.trouble}",)
     notes = [f"cache: {cache.trouble}"] if cache.trouble else []
     if cache.misses:
-        reasons = ", ".join(f"{why} ({count})" for why, count in sorted(cache.misses.items(), key=lambda i: -i[1]))
+        reasons = ", ".join(f"{why} ({count})" for why, count in sorted(cache.misses.items(), key=lambda i: (-i[1], i[0])))
         notes.append(f"cache: {sum(cache.misses.values())} faces laid out: {reasons}")
     why: dict[str, list[str]] = {}
     for name in rendered:

@@ -373,3 +373,23 @@ def test_progress__a_terminal_sees_each_file_and_its_pages_a_log_sees_none(tmp_p
     assert "  ... drawing rules.pdf" in lines
     logged = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert logged.returncode == 0 and "..." not in logged.stderr
+
+
+def test_verbose__says_why_the_cache_missed_or_was_not_used(tmp_path):
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
+    kit = ["build", str(game), "-o", str(tmp_path / "kit"), "-v"]
+    first = run_kitgen(*kit)
+    assert first.returncode == 0 and "cache: 5 faces laid out: not built before (5)" in first.stderr
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout,", "{name: Scout II,"))
+    template = game / "templates" / "card-back.yaml"
+    template.parent.mkdir()
+    template.write_text((ROOT / "templates" / "card-back.yaml").read_text().replace("size: ", "size: 1", 1))
+    edited = run_kitgen(*kit)
+    assert edited.returncode == 0, edited.stderr
+    assert "cache: 2 faces laid out: card changed (1), template card-back.yaml changed (1)" in edited.stderr
+    assert "cache: 1 of 5 files drawn: cards-main.pdf (content changed)" in edited.stderr
+    assert "cache: not used: --no-cache" in run_kitgen(*kit, "--no-cache").stderr
+    quiet = run_kitgen(*kit[:-1])
+    assert quiet.returncode == 0 and "cache:" not in quiet.stderr
