@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game
+from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game, verbose
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project, Resolved
 
@@ -103,6 +103,9 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
         echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
     echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
          f"{len(report.files)} files.")
+    if verbose():
+        for note in report.cache_notes:
+            echo(note, err=True)
     return True
 
 
