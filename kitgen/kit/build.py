@@ -72,7 +72,7 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
 
     step = progress or (lambda text, done=None, total=None: None)
     step("reading and checking the game")
-    checked = check_kit(project, game_ref, options, cache, lay_out=False)
+    checked = check_kit(project, game_ref, options, cache, lay_out=False, lazy_fonts=True)
     _stop_on_errors(checked.problems, strict)
     cache.places = set(checked.face_keys)
     spec = checked.spec  # resolved once, in check_kit
@@ -89,6 +89,10 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
         if spec.layout in ("grid", "single") else None
     keys = file_keys(checked, sheets, documents, duplex, instruction(spec))
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
+    if len(reuse) < len(keys):  # something is drawn: parse the fonts (~50 ms) only then, not for a kit all reused
+        from kitgen.render.fonts import register_fonts
+
+        register_fonts(checked.fonts)
     found: list[Problem] = []  # what the faces say, known once they are drawn
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
                                 {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
