@@ -15,6 +15,7 @@ from kitgen.kit.build import Checked, Options, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
 from kitgen.layout.cards import BACK, single_page
+from kitgen.load.sheet import csv_cell
 from kitgen.project import Project, Resolved
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
@@ -153,13 +154,14 @@ def _write_quantities(path: Path, faces: list[Face]) -> None:
     with open(path, "w", encoding="utf-8", newline="") as file:
         writer = csv.writer(file, lineterminator="\n")
         writer.writerow(["file", "card", "copies"])
-        for face in faces:
+        for face in faces:  # names are the game's text: never a formula to the shop's spreadsheet
             deck = face.deck.deck
             if face.index == BACK:
-                writer.writerow([face.name, f"{deck.name} (back)", sum(card.copies for card in deck.cards)])
+                row = [face.name, f"{deck.name} (back)", sum(card.copies for card in deck.cards)]
             else:
                 card = deck.cards[face.index]
-                writer.writerow([face.name, card.name, card.copies])
+                row = [face.name, card.name, card.copies]
+            writer.writerow([csv_cell(value) for value in row])
 
 
 def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
