@@ -118,7 +118,7 @@ def test_config_in_a_sticky_shared_folder_of_the_users_own__read(shared):
     """/tmp-like: everyone may add files, no one may replace another's: the user's own file is read."""
     path = planted(shared)
     shared.chmod(0o1777)
-    assert_one_line(validate(shared), re.compile(re.escape(str(path)) + r":2:3: error: 'banana' is not a size.*"))
+    assert_one_line(validate(shared), re.compile(re.escape(str(path)) + r":2:10: error: print\.paper: 'banana' is not a size.*"))
 
 
 # --- what it may say ------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def test_config_a_second_top_level_key__refused(shared):
     assert_one_line(validate(shared), f"{path}:1: error: a kitgen config file holds one key, print: (the print settings)")
 
 
-BAD_VALUES = {  # these three said only "print settings: error: ..." (no file, no line)
+BAD_VALUES = {  # these three said only "print settings: error: ..." (no file, no line); now checked at load, at the value
     "paper": ("banana", r"'banana' is not a size: use letter, a4 or WxH with a unit, e\.g\. 210x297mm"),
     "card_size": ("0x0mm", r"'0x0mm' is out of range: each side more than 0 and at most 2000 mm"),
     "back_offset": ("'a,b'", r"'a,b' is not an offset: write X,Y in mm, e\.g\. 0\.5,-0\.3"),
@@ -149,20 +149,20 @@ BAD_VALUES = {  # these three said only "print settings: error: ..." (no file, n
 def test_config_a_bad_value__one_line_at_its_key(shared, name):
     value, message = BAD_VALUES[name]
     path = planted(shared, f"print:\n  layout: grid\n  {name}: {value}\n")
-    assert_one_line(validate(shared), re.compile(re.escape(f"{path}:3:") + r"\d+: error: " + message))
+    assert_one_line(validate(shared), re.compile(re.escape(f"{path}:3:") + r"\d+: error: (print\.\w+: )?" + message))
 
 
 def test_config_named_with_a_bad_paper__at_its_file_and_line(shared, tmp_path):
     named = tmp_path / "printer.yaml"
     named.write_text("print:\n  duplex: long-edge\n  paper: 1e308x1e308mm\n", encoding="utf-8")
     assert_one_line(calibrate(shared, "--config", named),
-                    re.compile(re.escape(f"{named}:3:3: error: '1e308x1e308mm' is not a size") + ".*"))
+                    re.compile(re.escape(f"{named}:3:10: error: print.paper: '1e308x1e308mm' is not a size") + ".*"))
 
 
 def test_the_games_own_print_block__a_bad_paper_located_too(shared):
     game = shared / "work" / "tiny" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8") + "print:\n  paper: banana\n", encoding="utf-8")
-    assert_one_line(validate(shared), re.compile(r"tiny/game\.yaml:17:3: error: 'banana' is not a size.*"))
+    assert_one_line(validate(shared), re.compile(r"tiny/game\.yaml:17:10: error: print\.paper: 'banana' is not a size.*"))
 
 
 # --- its size and shape ------------------------------------------------------------------------
