@@ -14,7 +14,8 @@ from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
 from kitgen.layout.cards import BACK, single_page
 from kitgen.project import Project, Resolved
-from kitgen.render.kit import staged, write_pages
+from kitgen.kit.staging import staged
+from kitgen.render.pdf import write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
 from kitgen.exports.shops import INCH, Target, canvas_size
 from kitgen.exports.tts import MAX_PIXELS, cell_size, plan_sheets, saved_object, saved_objects_folder

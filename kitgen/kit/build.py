@@ -1,4 +1,4 @@
-"""build_game(): load -> check -> layout -> render, one stage a line. Returns a report.
+"""build_game(): load -> check -> plan -> lay out -> render -> write, one stage a line. Returns a report.
 
 The game is read and checked before the first file is written. Card faces are laid out as the
 card sheets are drawn, one at a time, so a deck of any size is never held in memory whole; what
@@ -21,6 +21,8 @@ from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.kit.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
+from kitgen.kit.staging import staged
+from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
 
@@ -59,21 +61,38 @@ def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, option
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
     cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     try:
-        return _build(project, game_ref, out_dir, options, strict, cache, progress)
+        return _build(project, game_ref, out_dir, options, strict, cache, progress or _quiet)
     finally:  # a failed build keeps nothing, and never leaves the cache locked for the next build
         cache.close()  # in this process (watch, serve)
 
 
-def _build(project: Project, game_ref: str, out_dir: Path, options: Options, strict: bool, cache: BuildCache,
-           progress) -> Report:
-    from kitgen.kit.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
-    from kitgen.render.kit import write_kit
-
-    step = progress or (lambda text, done=None, total=None: None)
+def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, strict: bool,
+           cache: BuildCache, step) -> Report:
+    """load -> check -> plan -> lay out -> render -> write, one stage a line."""
     step("reading and checking the game")
-    checked = check_kit(project, game_ref, options, cache, lay_out=False)
+    checked = check_kit(project, game_ref, options, cache, lay_out=False)  # load, check, plan; faces as drawn
     _stop_on_errors(checked.problems, strict)
-    spec = checked.spec  # resolved once, in check_kit
+    kit, keys = lay_out_kit(project, game_ref, options, checked, cache)  # card sheets and documents
+    with staged(out_dir, checked.game) as folder:  # swapped in for the old kit only if all of this succeeds
+        written = write_kit(folder, kit, lambda name, done, total: step(f"drawing {name}", done, total))
+        found = face_problems(checked)  # what the faces said as they were drawn (any not drawn: now)
+        _stop_on_errors([] if options.draft else found, strict)  # a draft is drawn as it would print
+    cache.save({key: out_dir / name for name, key in keys.items()})
+    sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
+    return Report(checked.game, tuple(out_dir / name for name in written.files),
+                  [p for p in checked.problems + found if not p.is_error], min(sizes, default=0), checked.laid_out,
+                  written.rendered, checked.face_keys, [p for p in found if p.is_error])
+
+
+def _quiet(text: str, done: int | None = None, total: int | None = None) -> None:
+    pass
+
+
+def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, checked: Checked,
+                cache: BuildCache) -> tuple[LaidOutKit, dict[str, str]]:
+    """The kit's files laid out (card sheets made page by page as they are drawn), and each
+    file's cache key; `reuse` names the files made before from the same content."""
+    spec = checked.spec
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
     laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
@@ -87,17 +106,8 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
         if spec.layout in ("grid", "single") else None
     keys = file_keys(checked, sheets, documents, duplex)
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
-    found: list[Problem] = []  # what the faces say, known once they are drawn
-    files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
-                                {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
-                                {key: art.reader_source() for key, art in checked.images.items()},
-                                before_swap=lambda: found.extend(face_problems(checked) if options.draft else
-                                                                 _stop_on_errors(face_problems(checked), strict)),
-                                progress=lambda name, done, total: step(f"drawing {name}", done, total))
-    cache.save({key: out_dir / name for name, key in keys.items()})
-    sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
-    return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
-                  checked.laid_out, tuple(rendered), checked.face_keys, [p for p in found if p.is_error])
+    images = {key: art.reader_source() for key, art in checked.images.items()}
+    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse), keys
 
 
 def _printed(document, spec: Spec):

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 ALIGNS = ("left", "center", "right")
 LEVELS = ("error", "warning")
-COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # layout/svgpath.py's absolute commands and their numbers
+COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # load/svgpath.py's absolute commands and their numbers
 FONTS = frozenset(font_name(role) for role in ROLES)
 NUMBERS = frozenset((int, float))
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")

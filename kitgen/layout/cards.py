@@ -99,18 +99,42 @@ class DeckFaces:
         return getattr(self.fronts, "laid_out", len(self.fronts))
 
 
-def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], back: CardTemplate,
-                      measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
-                      cached: Callable[[int], Face | None] | None = None, art: dict[str, dict] | None = None,
-                      icons=None, seen: Callable[[int, Face, bool], None] | None = None,
-                      drawn: DrawnFaces | None = None, back_face: Face | None = None,
-                      before_layout: Callable[[], None] | None = None) -> DeckFaces:
-    """Every card's front, laid out as it is asked for, and the deck's back (`back_face` when the
-    build cache has it). `cached(index)` gives a face laid out before from the same inputs (the
-    build cache), so it is not laid out again. `before_layout()` is called before any face is
-    laid out (fonts are registered on demand). `front`: each card type's front template
-    (card-front-<type>.yaml, ... card-front.yaml)."""
-    ready = before_layout or (lambda: None)
+@dataclass(frozen=True)
+class FaceSources:
+    """What every face of a game is laid out from: the card types' front templates
+    (card-front-<type>.yaml, ... card-front.yaml), the back template, the measurer, the print
+    settings that change a face, the icon set. `before_layout()` is called before any face is
+    laid out (fonts are registered on demand)."""
+
+    game: Game
+    front: dict[str, CardTemplate]
+    back: CardTemplate
+    measure: Measure
+    bleed: float = 0.0
+    ink_saver: bool = False
+    icons: object = None
+    before_layout: Callable[[], None] | None = None
+
+
+@dataclass(frozen=True)
+class KeptFaces:
+    """What an earlier build kept of a deck's faces (the build cache): `cached(index)` gives a
+    face laid out before from the same inputs, `back` the back; `seen(index, face, fresh)` hears
+    of each face made; `drawn` the fronts as drawn before."""
+
+    cached: Callable[[int], Face | None] | None = None
+    seen: Callable[[int, Face, bool], None] | None = None
+    drawn: DrawnFaces | None = None
+    back: Face | None = None
+
+
+def layout_deck_faces(sources: FaceSources, deck: Deck, art: dict[str, dict] | None = None,
+                      kept: KeptFaces = KeptFaces()) -> DeckFaces:
+    """Every card's front, laid out as it is asked for (a face kept from an earlier build is not
+    laid out again), and the deck's back. `art`: card id ("" the back) -> its prepared picture."""
+    game, measure, bleed, ink_saver, icons = sources.game, sources.measure, sources.bleed, sources.ink_saver, sources.icons
+    ready = sources.before_layout or (lambda: None)
+    art = art or {}
     total = len(deck.cards)
     memos: dict = {}  # per template: layers of boxes that do not depend on the card, laid out once per deck
 
@@ -118,17 +142,18 @@ def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], ba
         ready()
         card = deck.cards[index]
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
-                   "number": index + 1, "total": total, "art": (art or {}).get(card.id), "icons": icons}
-        template = front[card.type]
+                   "number": index + 1, "total": total, "art": art.get(card.id), "icons": icons}
+        template = sources.front[card.type]
         return layout_face(template, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver,
                            memos.setdefault(id(template), {}))
 
+    back_face = kept.back
     if back_face is None:
         ready()
-        back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons,
-                                       "icon": back_icon(game, deck)}, measure,
+        back_face = layout_face(sources.back, {"deck": deck, "game": game, "art": art.get(""), "icons": icons,
+                                               "icon": back_icon(game, deck)}, measure,
                                 f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
-    return DeckFaces(deck, Fronts(total, make, cached, seen), back_face, drawn)
+    return DeckFaces(deck, Fronts(total, make, kept.cached, kept.seen), back_face, kept.drawn)
 
 
 def back_icon(game: Game, deck: Deck) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import contained, display_path
-from kitgen.layout.svgpath import Outline, parse_path
+from kitgen.load.svgpath import Outline, parse_path
 
 ICONS_FILE = Path("icons") / "icons.json"
 ICON_SET = Path("icons") / "game-icons.tsv"

@@ -24,8 +24,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.cards import BACK
-from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, has_form, icon_form, icon_forms,
-                                  named_icons)
+from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, flip_y, has_form, icon_form,
+                                  icon_forms, named_icons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
             if record is None or not _replay(canvas, placement.key, box, record, drawn, placement.h, images):
                 _draw_face(canvas, page, placement, box, images, drawn)
         canvas.saveState()
-        canvas.translate(placement.x, page.height - placement.y - placement.h)
+        canvas.translate(placement.x, flip_y(page.height, placement.y, placement.h))
         canvas.doForm(placement.key)
         canvas.restoreState()
     draw_shapes(canvas, page.shapes, page.height, images)
