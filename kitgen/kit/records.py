@@ -113,23 +113,28 @@ def _problem(problem: Problem) -> list:
 
 
 def _shape(shape) -> list:
-    kind = type(shape)
-    if kind is Text:
-        return ["T", shape.x, shape.y, shape.text, shape.font, shape.size, shape.color, shape.align, shape.rotate]
-    if kind is Rect:
-        return ["R", shape.x, shape.y, shape.w, shape.h, shape.fill, shape.stroke, shape.stroke_width, shape.radius]
-    if kind is Line:
-        return ["L", shape.x1, shape.y1, shape.x2, shape.y2, shape.color, shape.width]
-    if kind is Circle:
-        return ["C", shape.x, shape.y, shape.r, shape.fill, shape.stroke, shape.stroke_width]
-    if kind is Picture:
-        return ["P", shape.x, shape.y, shape.w, shape.h, shape.key]
-    if kind is Icon and shape.name:  # the outline is the icon set's: hundreds of numbers left out
+    writer = SHAPE_RECORDS.get(type(shape))
+    if writer is None:
+        raise TypeError(f"not a shape kitgen stores: {type(shape).__name__}")
+    return writer(shape)
+
+
+def _icon_record(shape: Icon) -> list:
+    if shape.name:  # the outline is the icon set's: hundreds of numbers left out
         return ["I", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, shape.name, shape.rotate]
-    if kind is Icon:
-        return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands],
-                shape.rotate]
-    raise TypeError(f"not a shape kitgen stores: {kind.__name__}")
+    return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands],
+            shape.rotate]
+
+
+# Each shape kind's record (the table at the top); _SHAPES below reads them back.
+SHAPE_RECORDS = {
+    Text: lambda s: ["T", s.x, s.y, s.text, s.font, s.size, s.color, s.align, s.rotate],
+    Rect: lambda s: ["R", s.x, s.y, s.w, s.h, s.fill, s.stroke, s.stroke_width, s.radius],
+    Line: lambda s: ["L", s.x1, s.y1, s.x2, s.y2, s.color, s.width],
+    Circle: lambda s: ["C", s.x, s.y, s.r, s.fill, s.stroke, s.stroke_width],
+    Picture: lambda s: ["P", s.x, s.y, s.w, s.h, s.key],
+    Icon: _icon_record,
+}
 
 
 # --- reading ------------------------------------------------------------------------------------

@@ -90,7 +90,9 @@ class Converter:
         if isinstance(node, yaml.ScalarNode) and node.value in options:
             return node.value
         shown = node.value if isinstance(node, yaml.ScalarNode) else _kind(node)
-        return self.fail(node, path, f"'{shown}' is not one of: {', '.join(options)}")
+        close = difflib.get_close_matches(shown, options, n=1) if isinstance(node, yaml.ScalarNode) else []
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return self.fail(node, path, f"'{shown}' is not one of: {', '.join(options)}{hint}")
 
     def _scalar(self, node: yaml.Node, hint, path: str):
         if not isinstance(node, yaml.ScalarNode) or _is_null(node):

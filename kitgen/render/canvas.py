@@ -119,25 +119,25 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
     """`texts`, when given, hears of each line of text as this PDF's fonts encoded it (see
     render/sheets.py); a picture or turned text is noted as None: drawing it is not replayed."""
     for shape in shapes:
-        if isinstance(shape, Picture):
-            if texts is not None:
-                texts.append(None)
-            reader, mask = images[shape.key]
-            canvas.drawImage(reader, shape.x, flip_y(page_h, shape.y, shape.h), shape.w, shape.h, mask=mask)
-            continue
-        if isinstance(shape, Rect):
-            _rect(canvas, shape, page_h)
-        elif isinstance(shape, Line):
-            canvas.setStrokeColor(HexColor(shape.color))
-            canvas.setLineWidth(shape.width)
-            canvas.line(shape.x1, flip_y(page_h, shape.y1), shape.x2, flip_y(page_h, shape.y2))
-        elif isinstance(shape, Circle):
-            _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
-            canvas.circle(shape.x, flip_y(page_h, shape.y), shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
-        elif isinstance(shape, Text):
-            _text(canvas, shape, page_h, texts)
-        elif isinstance(shape, Icon):
-            _icon(canvas, shape, page_h)
+        SHAPE_DRAWERS[type(shape)](canvas, shape, page_h, images, texts)
+
+
+def _picture(canvas: Canvas, shape: Picture, page_h: float, images, texts: list | None) -> None:
+    if texts is not None:
+        texts.append(None)
+    reader, mask = images[shape.key]
+    canvas.drawImage(reader, shape.x, flip_y(page_h, shape.y, shape.h), shape.w, shape.h, mask=mask)
+
+
+def _line(canvas: Canvas, shape: Line, page_h: float, images, texts) -> None:
+    canvas.setStrokeColor(HexColor(shape.color))
+    canvas.setLineWidth(shape.width)
+    canvas.line(shape.x1, flip_y(page_h, shape.y1), shape.x2, flip_y(page_h, shape.y2))
+
+
+def _circle(canvas: Canvas, shape: Circle, page_h: float, images, texts) -> None:
+    _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
+    canvas.circle(shape.x, flip_y(page_h, shape.y), shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
 
 
 def named_icons(shapes) -> dict[str, Icon]:
@@ -163,7 +163,7 @@ def icon_form(canvas: Canvas, name: str, view: tuple[float, float], commands) ->
         end_form(canvas, f"icon-{name}")
 
 
-def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
+def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) -> None:
     """An icon scaled into its box; its view box is y-down like layout, so the flip is here."""
     sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
     canvas.saveState()
@@ -204,7 +204,7 @@ def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -
         canvas.setLineWidth(width)
 
 
-def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
+def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) -> None:
     _style(canvas, rect.fill, rect.stroke, rect.stroke_width)
     y = flip_y(page_h, rect.y, rect.h)
     stroke, fill = int(bool(rect.stroke)), int(bool(rect.fill))
@@ -214,7 +214,7 @@ def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
         canvas.rect(rect.x, y, rect.w, rect.h, stroke=stroke, fill=fill)
 
 
-def _text(canvas: Canvas, text: Text, page_h: float, texts: list | None = None) -> None:
+def _text(canvas: Canvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
     canvas.setFillColor(HexColor(text.color))
     canvas.setFont(font_name(text.font), text.size)
     if text.rotate:  # margin labels: few, so reportlab's text object
@@ -258,3 +258,7 @@ def _show(pieces, size: float, leading: float) -> str:
             current = name
         parts.append(f"({escapePDF(codes)}) Tj")
     return " ".join(parts)
+
+
+# Each shape kind's drawing: (canvas, shape, page height, pictures, texts) -> None.
+SHAPE_DRAWERS = {Rect: _rect, Line: _line, Circle: _circle, Text: _text, Picture: _picture, Icon: _icon}
