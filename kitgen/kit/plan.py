@@ -18,7 +18,9 @@ from kitgen.layout.shapes import Measure
 from kitgen.load.config import load_config
 from kitgen.load.fonts import font_digests, font_files
 from kitgen.load.icons import IconSet, load_icons
-from kitgen.load.templates import find_front, front_names, load_card_template
+from kitgen.check.templates import check_template
+from kitgen.load.files import display_path
+from kitgen.load.templates import find_front, find_template, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
@@ -103,7 +105,7 @@ def read_inputs(project: Project, folder: Path, game: Game, options: Options, sp
     digests, measure, ready = _fonts(files, lazy_fonts)
     dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
     front = card_fronts(game, dirs, spec.card, roots)
-    back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
+    back = scale_template(checked_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
     art = collect_art(game, folder, options.art, front, back)
     images = art.images
@@ -167,7 +169,7 @@ def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
     for card_type in game.card_types:
         name = find_front(front_names(card_type.name, card_type.deck, card_type.frame), dirs)
         if name not in loaded:
-            loaded[name] = scale_template(load_card_template(name, dirs, roots), *card)
+            loaded[name] = scale_template(checked_template(name, dirs, roots), *card)
         fronts[card_type.name] = loaded[name]
     return fronts
 
@@ -192,3 +194,12 @@ def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, fr
     return content_key("front", card, game.card_type(card.type), number, deck_key, art, front)
 
 
+def checked_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:
+    """A card template read (load/templates.py) and its geometry checked (check/templates.py):
+    nothing is laid out with a box that has no size."""
+    template = load_card_template(name, dirs, roots)
+    shown = template.where.file if template.where else display_path(find_template(name, dirs, roots))
+    problems = check_template(template, shown)
+    if problems:
+        raise KitgenError(problems)
+    return template
