@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from kitgen.kit.build import Checked, Options, check_kit, face_problems
+from kitgen.kit.build import Options, Prepared, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
 from kitgen.layout.cards import BACK, single_page
@@ -103,7 +103,7 @@ def _write_deck(folder: Path, game, deck, cell: tuple[int, int], dpi: float, url
     thumbnail(folder / f"{stem}-back.png", folder / f"{stem}.png")
 
 
-def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
+def _render(checked: Prepared, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
             progress) -> list[Problem]:
     """The faces as one single-card PDF, each page rendered to its PNG; stops on errors the faces
     report (text that does not fit)."""
@@ -120,7 +120,7 @@ def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, siz
     return problems
 
 
-def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
+def write_faces_pdf(checked: Prepared, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
     """What `build --layout single` draws (trim plus bleed a page, TrimBox and BleedBox), each face
     once, in the order of `faces`."""
     width, height = checked.spec.card
@@ -129,7 +129,7 @@ def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float
     write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
 
 
-def card_faces(checked: Checked, target: Target) -> list[Face]:
+def card_faces(checked: Prepared, target: Target) -> list[Face]:
     """Each card's front once, then the deck's back, named by the target's patterns; two cards
     that would get one name (a repeated id) keep their place in the deck in it."""
     faces, seen = [], set()
@@ -172,7 +172,7 @@ def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
     return picked + [face for face in faces if face.index == BACK and id(face.deck) in decks]
 
 
-def _canvas_warnings(checked: Checked, target: Target) -> list[Problem]:
+def _canvas_warnings(checked: Prepared, target: Target) -> list[Problem]:
     """A shop preset names the canvases its products take (at its own dpi); a card size it does
     not make is said."""
     size = canvas_size(checked.spec.card, checked.spec.bleed, target.dpi)
@@ -221,7 +221,7 @@ def _remove_tree(folder: Path) -> None:
     folder.rmdir()
 
 
-def checked_game(project: Project, game_ref: str | Resolved, options: Options) -> Checked:
+def checked_game(project: Project, game_ref: str | Resolved, options: Options) -> Prepared:
     checked = check_kit(project, game_ref, options, lay_out=False)
     errors = [p for p in checked.problems if p.is_error]
     if errors:

@@ -20,7 +20,8 @@ from kitgen.layout.document import Document, parse_document
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
-from kitgen.kit.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
+from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
+                                prepare_kit, resolve_print, text_sizes)
 from kitgen.kit.staging import staged
 from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
@@ -70,25 +71,25 @@ def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: O
            cache: BuildCache, step) -> Report:
     """load -> check -> plan -> lay out -> render -> write, one stage a line."""
     step("reading and checking the game")
-    checked = check_kit(project, game_ref, options, cache, lay_out=False)  # load, check, plan; faces as drawn
-    _stop_on_errors(checked.problems, strict)
-    kit, keys = lay_out_kit(project, game_ref, options, checked, cache)  # card sheets and documents
-    with staged(out_dir, checked.game) as folder:  # swapped in for the old kit only if all of this succeeds
+    checked = _stop_on_data_errors(load_and_check(project, game_ref), strict)  # load -> check
+    prepared = _stop_on_errors(prepare_kit(project, game_ref, checked, options, cache, lay_out=False), strict)  # plan
+    kit, keys = lay_out_kit(project, game_ref, options, prepared, cache)  # card sheets and documents
+    with staged(out_dir, prepared.game) as folder:  # swapped in for the old kit only if all of this succeeds
         written = write_kit(folder, kit, lambda name, done, total: step(f"drawing {name}", done, total))
-        found = face_problems(checked)  # what the faces said as they were drawn (any not drawn: now)
+        found = face_problems(prepared)  # what the faces said as they were drawn (any not drawn: now)
         _stop_on_errors([] if options.draft else found, strict)  # a draft is drawn as it would print
     cache.save({key: out_dir / name for name, key in keys.items()})
-    sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
-    return Report(checked.game, tuple(out_dir / name for name in written.files),
-                  [p for p in checked.problems + found if not p.is_error], min(sizes, default=0), checked.laid_out,
-                  written.rendered, checked.face_keys, [p for p in found if p.is_error])
+    sizes = [size for notes in prepared.notes.values() for size in notes.sizes if size > 0]
+    return Report(prepared.game, tuple(out_dir / name for name in written.files),
+                  [p for p in prepared.problems + found if not p.is_error], min(sizes, default=0), prepared.laid_out,
+                  written.rendered, prepared.face_keys, [p for p in found if p.is_error])
 
 
 def _quiet(text: str, done: int | None = None, total: int | None = None) -> None:
     pass
 
 
-def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, checked: Checked,
+def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, checked: Prepared,
                 cache: BuildCache) -> tuple[LaidOutKit, dict[str, str]]:
     """The kit's files laid out (card sheets made page by page as they are drawn), and each
     file's cache key; `reuse` names the files made before from the same content."""
@@ -119,15 +120,24 @@ def _printed(document, spec: Spec):
 UNCACHED = ("cards-changed.pdf", "changes.pdf")
 
 
-def _stop_on_errors(problems: list[Problem], strict: bool) -> list[Problem]:
-    """The problems, unless one is an error (or, with --strict, any): then the build stops."""
-    errors = [p for p in problems if p.is_error or strict]
+def _stop_on_data_errors(checked: Checked, strict: bool) -> Checked:
+    """Broken data stops the build before the plan: laying it out would only add confusing errors.
+    (Warnings, with --strict, stop it once the plan's own warnings are known too.)"""
+    if any(p.is_error for p in checked.problems):
+        _stop_on_errors(checked, strict)
+    return checked
+
+
+def _stop_on_errors(stage, strict: bool):
+    """The stage's result (or a list of problems), unless one of its problems is an error (or,
+    with --strict, any): then the build stops."""
+    errors = [p for p in getattr(stage, "problems", stage) if p.is_error or strict]
     if errors:
         raise KitgenError(errors)
-    return problems
+    return stage
 
 
-def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | None) -> dict[str, str]:
+def file_keys(checked: Prepared, sheets: dict, documents: dict, duplex: str | None) -> dict[str, str]:
     """Each file's cache key: card sheets by their pages (faces by content key, hashed page by
     page), documents by their blocks, with what else shows on them."""
     around = environment()  # SOURCE_DATE_EPOCH dates every PDF: a file made under another is not reused
@@ -139,7 +149,7 @@ def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | Non
                    for name, document in documents.items()}
 
 
-def reprint_changed(project: Project, checked: Checked, game_ref: str | Resolved, grid, spec: Spec, ref: str):
+def reprint_changed(project: Project, checked: Prepared, game_ref: str | Resolved, grid, spec: Spec, ref: str):
     """Sheets holding only the cards that changed since `ref` (with their backs), and the list."""
     from kitgen.kit.changes import changes_markup, changes_since
 
@@ -170,7 +180,7 @@ def _sheet_signature(pages, face_keys: dict[str, str]):
                [(face_keys.get(p.key, p.key), p.x, p.y, p.w, p.h) for p in page.placements])
 
 
-def impose_sheets(checked: Checked, grid, text: str) -> dict:
+def impose_sheets(checked: Prepared, grid, text: str) -> dict:
     sheets = {}
     for faces in checked.faces:
         pages, backs = impose_deck(checked.game, faces, grid, text)

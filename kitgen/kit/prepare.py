@@ -1,6 +1,7 @@
-"""check_kit(): load -> check -> plan -> lay out, for validate, stats and the exports (the build
-runs the same stages itself, kit/build.py). Faces are laid out here only when asked (validate
-does): otherwise each is laid out when first drawn, and noted so the checks never need it again."""
+"""The stages before anything is drawn: load -> check (load_and_check, a Checked) -> plan -> lay out
+(prepare_kit, a Prepared); check_kit runs them all, for build, stats and the exports. Faces are
+laid out here only when asked (validate does): otherwise each is laid out when first drawn, and
+noted so the checks never need it again."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,12 +11,12 @@ from pathlib import Path
 from kitgen.check import check_game
 from kitgen.check.faces import check_faces
 from kitgen.check.icons import check_icons, uses_icons
-from kitgen.errors import Problem
+from kitgen.errors import KitgenError, Problem
 from kitgen.kit.cache import BuildCache
 from kitgen.kit.faces import DeckNotes, face_notes, lay_out_faces
 from kitgen.kit.faces import text_sizes as _text_sizes
-# Options, resolve_print and card_fronts are part of this stage's API: callers import them from here.
-from kitgen.kit.plan import DEFAULTS, Options, card_fronts, plan_faces, read_inputs, resolve_print  # noqa: F401
+# Options and resolve_print are part of this stage's API: callers import them from here.
+from kitgen.kit.plan import Options, plan_faces, read_inputs, resolve_print  # noqa: F401
 from kitgen.layout.cards import DeckFaces
 from kitgen.layout.impose import Spec
 from kitgen.load import load_game
@@ -25,20 +26,28 @@ from kitgen.project import Project, Resolved
 
 @dataclass(frozen=True)
 class Checked:
-    """A game read and checked, and its faces ready to lay out. When the game's data has errors
-    the stages stop after the checks: `faces` is empty and `spec` None (laying out broken data
-    would only add confusing errors)."""
+    """The game read and checked (load -> check): what validate reports, errors or not."""
+
+    game: Game
+    problems: list[Problem]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A game without errors, planned and its faces ready to lay out (plan -> lay out): the
+    print settings resolved, each face's content key, the prepared art and fonts, and the faces,
+    each made when first asked for and noted (`notes`) as it is."""
 
     game: Game
     faces: tuple[DeckFaces, ...]
-    problems: list[Problem]
-    spec: Spec | None = None
-    face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
-    images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
-    fonts: dict[str, Path] = dataclasses.field(default_factory=dict)  # font role -> TrueType file
-    fonts_key: str = ""
-    icons_credit: str = ""  # the icon set's attribution, when the game uses icons
-    notes: dict[str, DeckNotes] = dataclasses.field(default_factory=dict)  # deck id -> notes taken as faces are made
+    problems: list[Problem]  # the checks' warnings, the icon set's and the art's (and with lay_out, the faces')
+    spec: Spec
+    face_keys: dict[str, str]  # placement key -> content key
+    images: dict  # art key -> prepared picture
+    fonts: dict[str, Path]  # font role -> TrueType file
+    fonts_key: str
+    icons_credit: str  # the icon set's attribution, when the game uses icons
+    notes: dict[str, DeckNotes]  # deck id -> notes taken as faces are made
 
     @property
     def laid_out(self) -> int:
@@ -46,35 +55,47 @@ class Checked:
         return sum(faces.laid_out for faces in self.faces)
 
 
+def load_and_check(project: Project, game_ref: str | Resolved) -> Checked:
+    game = load_game(project.game_folder(game_ref))
+    return Checked(game, check_game(game))
+
+
 def check_kit(project: Project, game_ref: str | Resolved, options: Options = Options(), cache: BuildCache | None = None,
-              lay_out: bool = True, lazy_fonts: bool = False) -> Checked:
-    """Load and check the game and prepare its card faces: what `validate` reports and `build`
-    needs. A face whose inputs did not change comes from the cache. With `lay_out` every face is
-    laid out here and its problems (text that does not fit, missing characters) are in `problems`.
+              lay_out: bool = True, lazy_fonts: bool = False) -> Prepared:
+    """load -> check -> plan -> lay out, stopping (KitgenError) when the game's data has errors:
+    laying out broken data would only add confusing errors."""
+    checked = load_and_check(project, game_ref)
+    errors = [p for p in checked.problems if p.is_error]
+    if errors:
+        raise KitgenError(errors)
+    return prepare_kit(project, game_ref, checked, options, cache, lay_out, lazy_fonts)
+
+
+def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, options: Options = Options(),
+                cache: BuildCache | None = None, lay_out: bool = True, lazy_fonts: bool = False) -> Prepared:
+    """Plan the kit and prepare its card faces: what `validate` reports and `build` needs. A face
+    whose inputs did not change comes from the cache. With `lay_out` every face is laid out here
+    and its problems (text that does not fit, missing characters) are in `problems`.
     `lazy_fonts` (validate, which draws nothing): see kit/plan.read_inputs."""
-    folder = project.game_folder(game_ref)
-    game = load_game(folder)
-    problems = check_game(game)
-    if any(p.is_error for p in problems):
-        return Checked(game, (), problems)
+    game = checked.game
     spec, ink_saver = resolve_print(game, options)
-    inputs = read_inputs(project, folder, game, options, spec, ink_saver, lazy_fonts)
-    problems = problems + check_icons(game, inputs.icons.icons) + inputs.art.problems
+    inputs = read_inputs(project, project.game_folder(game_ref), game, options, spec, ink_saver, lazy_fonts)
+    problems = checked.problems + check_icons(game, inputs.icons.icons) + inputs.art.problems
     plan = plan_faces(game, inputs, spec, ink_saver)
     faces, notes = lay_out_faces(game, inputs, plan, spec.bleed, ink_saver, cache)
     credit = inputs.icons.attribution if uses_icons(game) else ""
-    checked = Checked(game, faces, problems, spec, plan.keys, inputs.images, inputs.fonts.files, inputs.fonts.key,
-                      credit, notes)
+    prepared = Prepared(game, faces, problems, spec, plan.keys, inputs.images, inputs.fonts.files, inputs.fonts.key,
+                        credit, notes)
     if lay_out:
-        checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
-    return checked
+        prepared = dataclasses.replace(prepared, problems=prepared.problems + face_problems(prepared))
+    return prepared
 
 
-def face_problems(checked: Checked) -> list[Problem]:
+def face_problems(prepared: Prepared) -> list[Problem]:
     """What the faces say (check/faces.py); a face not drawn in this build is noted now."""
-    return check_faces(checked.game, face_notes(checked.faces, checked.notes))
+    return check_faces(prepared.game, face_notes(prepared.faces, prepared.notes))
 
 
-def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
+def text_sizes(prepared: Prepared) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
-    return _text_sizes(checked.faces, checked.notes)
+    return _text_sizes(prepared.faces, prepared.notes)
