@@ -13,6 +13,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
+from kitgen.layout.fit import wrap
 from kitgen.layout.picture import tint
 from kitgen.render.document import _styles
 from kitgen.render.fonts import font_name
@@ -69,14 +70,9 @@ def _point_series(types: list[dict], colours: dict[str, str]) -> tuple[dict[str,
 
 
 def _wrap(label: str, width: int) -> str:
-    """Break a label into lines of about `width` characters at spaces, so it is never cut."""
-    lines: list[str] = []
-    for word in label.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return "\n".join(lines)
+    """Break a label into lines of about `width` characters at spaces, so it is never cut: the
+    one word wrapper (layout/fit.py), measuring in characters."""
+    return "\n".join(line for line in wrap(label, "", 0.0, width, lambda text, font, size: len(text)) if line)
 
 
 def _row(left: Drawing, right: Drawing):
