@@ -40,7 +40,7 @@ LEVELS = ("error", "warning")
 COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # load/svgpath.py's absolute commands and their numbers
 FONTS = frozenset(font_name(role) for role in ROLES)
 NUMBERS = frozenset((int, float))
-COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 LIMIT = 1e9  # points (a page is under 10^4) or line numbers: a larger number is no record of ours
 
 
@@ -203,22 +203,22 @@ def _read_shape(value, context: Context):
 
 def _rect(value, context) -> Rect:
     _, x, y, w, h, fill, stroke, width, radius = _fields(value, 9)
-    return Rect(*_numbers(x, y, w, h), _colour(fill, True), _colour(stroke, True), *_numbers(width, radius))
+    return Rect(*_numbers(x, y, w, h), _color(fill, True), _color(stroke, True), *_numbers(width, radius))
 
 
 def _line(value, context) -> Line:
     _, x1, y1, x2, y2, color, width = _fields(value, 7)
-    return Line(*_numbers(x1, y1, x2, y2), _colour(color), _number(width))
+    return Line(*_numbers(x1, y1, x2, y2), _color(color), _number(width))
 
 
 def _circle(value, context) -> Circle:
     _, x, y, r, fill, stroke, width = _fields(value, 7)
-    return Circle(*_numbers(x, y, r), _colour(fill, True), _colour(stroke, True), _number(width))
+    return Circle(*_numbers(x, y, r), _color(fill, True), _color(stroke, True), _number(width))
 
 
 def _text_shape(value, context) -> Text:
     _, x, y, text, font, size, color, align, rotate = _fields(value, 9)
-    return Text(*_numbers(x, y), _text(text), _choice(font, ROLES), _number(size), _colour(color),
+    return Text(*_numbers(x, y), _text(text), _choice(font, ROLES), _number(size), _color(color),
                 _choice(align, ALIGNS), _number(rotate))
 
 
@@ -234,7 +234,7 @@ def _named_icon(value, context) -> Icon:
     icon = context.icons.get(_text(name)) if context.icons is not None else None
     if icon is None:
         raise Unreadable(f"no icon {name!r} in this build's icon set")
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _colour(color), name,
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _color(color), name,
                 _number(rotate))
 
 
@@ -245,7 +245,7 @@ def _outlined_icon(value, context) -> Icon:
         if type(command) is not list or not command or COMMANDS.get(command[0]) != len(command) - 1:
             raise Unreadable("not an outline command")
         outline.append((command[0], *_numbers(*command[1:])))
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _colour(color), "",
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _color(color), "",
                 _number(rotate))
 
 
@@ -297,9 +297,9 @@ def _numbers(*values) -> tuple:
     return values
 
 
-def _colour(value, optional: bool = False) -> str | None:
+def _color(value, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
-    if type(value) is not str or not COLOUR.fullmatch(value):  # layout gives render only #rrggbb (colours.py)
+    if type(value) is not str or not COLOR.fullmatch(value):  # layout gives render only #rrggbb (colors.py)
         raise Unreadable(f"not a colour: {value!r}")
     return value

@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kitgen.colours import channels, check_rendered
+from kitgen.colors import channels, check_rendered
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.fit import LEADING, fit_text
@@ -223,31 +223,31 @@ def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape],
 # schema refuses any other with a did-you-mean at the template's line); tests/unit/test_registries.py
 # checks the two agree.
 def _rect_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return [Rect(box.x, box.y, box.w, box.h, _colour(value(box.fill), box) or None,
-                 _colour(value(box.stroke), box) or None, box.stroke_width, box.radius)], 0.0, True
+    return [Rect(box.x, box.y, box.w, box.h, _color(value(box.fill), box) or None,
+                 _color(value(box.stroke), box) or None, box.stroke_width, box.radius)], 0.0, True
 
 
 def _circle_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
     radius = min(box.w, box.h) / 2
-    return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, _colour(value(box.fill), box) or None,
-                   _colour(value(box.stroke), box) or None, box.stroke_width)], 0.0, True
+    return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, _color(value(box.fill), box) or None,
+                   _color(value(box.stroke), box) or None, box.stroke_width)], 0.0, True
 
 
 def _line_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return [Line(box.x, box.y, box.x + box.w, box.y + box.h, _colour(value(box.color), box),
+    return [Line(box.x, box.y, box.x + box.w, box.y + box.h, _color(value(box.color), box),
                  box.stroke_width)], 0.0, True
 
 
 def _text_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return _layout_text(box, value(box.content), _colour(value(box.color), box), measure)
+    return _layout_text(box, value(box.content), _color(value(box.color), box), measure)
 
 
 def _effects_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return layout_effects(box, context, _colour(value(box.color), box), measure)
+    return layout_effects(box, context, _color(value(box.color), box), measure)
 
 
 def _icon_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return _icon(box, context.get("icons"), value(box.content), _colour(value(box.color), box)), 0.0, True
+    return _icon(box, context.get("icons"), value(box.content), _color(value(box.color), box)), 0.0, True
 
 
 def _art_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
@@ -258,28 +258,28 @@ def _art_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Sha
         w = box.w if box.fit == "cover" else min(box.w, box.h * art["aspect"])
         h = box.h if box.fit == "cover" else w / art["aspect"]
         return [Picture(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, art["key"])], 0.0, True
-    return placeholder_art(box, _colour(value(box.fill), box) or "#888888", _picture_icon(box, context, value)), \
+    return placeholder_art(box, _color(value(box.fill), box) or "#888888", _picture_icon(box, context, value)), \
         0.0, True
 
 
 def _pattern_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return pattern(box, context.get("icons"), value(box.content), _colour(value(box.color), box)), 0.0, True
+    return pattern(box, context.get("icons"), value(box.content), _color(value(box.color), box)), 0.0, True
 
 
 BOX_KINDS = {"rect": _rect_box, "circle": _circle_box, "line": _line_box, "text": _text_box,
              "effects": _effects_box, "icon": _icon_box, "art": _art_box, "pattern": _pattern_box}
 
 
-def _colour(text: str, box: Box) -> str:
+def _color(text: str, box: Box) -> str:
     """A box's colour as its template rendered it: '' or #rrggbb, else one line at the box."""
     try:
-        return _rendered_colour(text)
+        return _rendered_color(text)
     except ValueError as exc:
         raise KitgenError(error(box.where, f"box '{box.name or box.kind}': {exc}")) from None
 
 
 @lru_cache(maxsize=1024)
-def _rendered_colour(text: str) -> str:
+def _rendered_color(text: str) -> str:
     return check_rendered(text)
 
 

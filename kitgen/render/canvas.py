@@ -8,7 +8,7 @@ from pathlib import Path
 import zlib
 from functools import lru_cache
 
-from reportlab.lib.colors import HexColor as _parse_colour
+from reportlab.lib.colors import HexColor as _parse_color
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
@@ -28,7 +28,7 @@ def flip_y(page_h: float, y: float, h: float = 0.0) -> float:
 
 @lru_cache(maxsize=1024)
 def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colour, not once per shape
-    return _parse_colour(text)
+    return _parse_color(text)
 
 
 # What this module and stream.py use of reportlab beyond its public API (a canvas's and its

@@ -43,7 +43,7 @@ def test_imports__each_layer_uses_only_its_own_libraries(path):
 # - layout may import check: the documents print what check computes (deck stats, formulas, limits);
 # - simulate (the balance lab) stands beside the kit pipeline and uses only core, load and check.
 LAYERS = ["core", "load", "check", "layout", "render", "kit", "exports", "desk", "cli"]
-CORE = {"model", "units", "errors", "colours", "project", "__init__"}
+CORE = {"model", "units", "errors", "colors", "project", "__init__"}
 SIDE = {"simulate": {"core", "load", "check", "simulate"}}
 
 
