@@ -11,7 +11,7 @@ import click
 
 from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
-from kitgen.errors import sort_problems
+from kitgen.errors import collapse_repeats, sort_problems
 from kitgen.project import Project
 from kitgen.exports.shops import TARGETS, custom_target
 from kitgen.units import Length
@@ -67,8 +67,8 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     else:
         options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
         result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress, tts_dir)
-    for problem in sort_problems(result.warnings):
-        echo(str(problem), err=True)
+    for line in collapse_repeats(sort_problems(result.warnings), verbose() > 0):
+        echo(line, err=True)
     echo(f"Exported {len(result.files)} files -> {out_dir}/")
     for path in result.installed:
         echo(f"  installed {path}")

@@ -4,6 +4,7 @@ one card a page, rendered by pdfium (kitgen/render/pixels.py): there is no secon
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -127,7 +128,8 @@ def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, siz
     step = progress or (lambda text, done=None, total=None: None)
     pdf = folder / FACES_PDF
     write_faces_pdf(checked, faces, pdf, bleed, lambda done, total: step("drawing the cards", done, total))
-    problems = face_problems(checked)
+    shown = {face.deck.deck.where if face.index == BACK else face.deck.deck.cards[face.index].where for face in faces}
+    problems = [problem for problem in face_problems(checked) if problem.where in shown]  # --card: its cards only
     errors = [p for p in problems if p.is_error]
     if errors:
         raise KitgenError(errors)
@@ -178,8 +180,9 @@ def _write_pdfx(checked: Checked, written: list[Written], folder: Path, dpi: flo
     followed by its deck's back (Squib's drivethrucards_1up sprue: "Make sure the cards being saved
     alternate back/front"), as PDF/X in CMYK from the ink-limited JPGs (render/cmyk.py)."""
     backs = {row.deck: row.file for row in written if row.back}
-    pages = [folder / name for row in written if not row.back
-             for _ in range(row.copies) for name in (row.file, backs[row.deck])]
+    first: dict[bytes, Path] = {}  # a copy's file is the same image: named once, embedded once
+    pages = [first.setdefault(hashlib.sha256((folder / name).read_bytes()).digest(), folder / name)
+             for row in written if not row.back for _ in range(row.copies) for name in (row.file, backs[row.deck])]
     write_pdfx(pages, folder / PDFX, f"{checked.game.title}: cards", dpi, checked.spec.bleed)
 
 

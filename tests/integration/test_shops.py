@@ -237,3 +237,26 @@ def test_safe_zone__validate_names_the_card_and_the_box(tmp_path):
     lines = [line for line in done.stderr.splitlines() if "safe zone" in line]
     assert len(lines) == 4 and all(": warning: card '" in line for line in lines), done.stderr
     assert "text in box 'name' comes 1.0 mm from the trim" in lines[0]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, project, tmp_path):
+    """Printers with a 5 mm unprintable edge clip nothing: every line and word on every card sheet
+    (Galactic Civ, both decks, fronts and backs) is at least 5 mm from the paper's edge, and the
+    scale bar is still exactly 50 mm."""
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    build_game(project, "galactic-civ", out, Options(PrintSettings(paper=paper)))
+    for pdf in sorted(out.glob("cards-*.pdf")):
+        with pdfplumber.open(pdf) as document:
+            for number, page in enumerate(document.pages, 1):
+                things = [(f"line {line['x0']:.1f},{line['top']:.1f}", line) for line in page.lines] + \
+                         [(f"'{word['text']}'", word) for word in page.extract_words()]
+                for label, thing in things:
+                    inside = min(thing["x0"], thing["top"], page.width - thing["x1"], page.height - thing["bottom"])
+                    assert inside >= 5 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
+                if number % 2:  # a front (duplex: the backs follow each front and carry no bar)
+                    bars = [line for line in page.lines
+                            if abs(max(line["width"], line["height"]) - 50 * MM) < 0.1 * MM]
+                    assert len(bars) == 1, f"{pdf.name} page {number}: no 50 mm scale bar"
