@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import default_output, echo, echo_json, _fail, main, problem_json, quiet, use_game, verbose
-from kitgen.errors import KitgenError, Where, error, sort_problems
+from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project
 
 
@@ -55,8 +55,8 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
                               "errata": [e.id for e in checked.game.errata],
                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
         sys.exit(1 if errors else 0)
-    for problem in problems:
-        echo(str(problem), err=True)  # diagnostics on stderr; the composition on stdout
+    for line in collapse_repeats(problems, verbose() > 0):
+        echo(line, err=True)  # diagnostics on stderr; the composition on stdout
     if not quiet():  # -q: only the problem lines
         _print_composition(checked.game)
         warnings = len(problems) - sum(p.is_error for p in problems)
