@@ -19,6 +19,8 @@ from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
 MARK_OFFSET = 1.0 * MM  # crop marks start this far outside the trim (or the bleed), never on a card
+MARK_NEAREST = 0.3 * MM  # ... or this near, where the margin leaves no room for a mark 1 mm away
+MARK_SHORTEST = 1.0 * MM  # a shorter mark is not drawn
 # Many home printers cannot print the outer 5 mm or so (PRINTING.md A.2): marks, the scale bar and the
 # sheet labels stay this far inside the paper's edge (or the configured margin, where that is smaller).
 PRINTABLE_EDGE = 5.0 * MM
@@ -147,8 +149,11 @@ def _mark(cx: float, cy: float, dx: int, dy: int, offset: float, cards, grid: Gr
             continue
         if distance >= -1e-6:  # a card ahead of the corner (its own card lies behind it)
             room.append(distance - 0.5 * MM)
-    length = min(MARK_LENGTH, min(room) - offset)
-    if length < 1.0 * MM:
+    space = min(room)
+    if space - offset < MARK_SHORTEST:  # a tight margin (Letter's 6.35 mm to a 5 mm printable edge): start nearer
+        offset = max(offset - MARK_OFFSET + MARK_NEAREST, space - MARK_SHORTEST)
+    length = min(MARK_LENGTH, space - offset)
+    if length < MARK_SHORTEST - 1e-6:
         return None
     x, y = cx + dx * offset, cy + dy * offset
     return Line(x, y, x + dx * length, y + dy * length, width=MARK_WIDTH)
