@@ -96,7 +96,7 @@ def collapse_repeats(problems: list[Problem], verbose: bool = False) -> list[str
     for problem in problems:
         same = [] if problem.is_error else kinds[_SAME_KIND.sub("#", problem.message)]
         place = next((i for i, other in enumerate(same) if other is problem), 0)
-        if place < REPEATS_SHOWN:
+        if place < REPEATS_SHOWN or len(same) == REPEATS_SHOWN + 1:  # "1 more" says no less than the line
             lines.append(str(problem))
         elif place == REPEATS_SHOWN:
             like = re.sub(r"^card '(?:[^'\\]|\\.)*': ", "", same[0].message)
