@@ -11,8 +11,9 @@ from typing import NamedTuple
 from kitgen.check.faces import FaceNotes
 from kitgen.errors import Problem, Where
 from kitgen.kit.cache import BuildCache
-from kitgen.kit.plan import FacePlan, Inputs
-from kitgen.layout.cards import DeckFaces, DrawnFaces, FaceSources, KeptFaces, layout_deck_faces
+from kitgen.kit.plan import FaceKeys, FacePlan, Inputs
+from kitgen.layout.cards import (BACK, DeckFaces, DeckScope, DrawnFaces, KeptFaces, back_call, face_key, front_call,
+                                 layout_deck_faces)
 from kitgen.model import Game
 
 
@@ -23,23 +24,21 @@ class LaidOut(NamedTuple):
     notes: dict[str, DeckNotes]
 
 
-def lay_out_faces(game: Game, inputs: Inputs, plan: FacePlan, spec_bleed: float, ink_saver: bool,
-                  cache: BuildCache | None = None) -> LaidOut:
+def lay_out_faces(game: Game, inputs: Inputs, plan: FacePlan, cache: BuildCache | None = None) -> LaidOut:
     """Each deck's faces, from the cache where an earlier build made them from the same inputs."""
     if cache is not None:  # what a cached face may name: a face naming anything else is laid out again
         cache.use(inputs.icons, set(inputs.art.images))
-    sources = FaceSources(game, inputs.front, inputs.back, inputs.fonts.measure, spec_bleed, ink_saver,
-                          inputs.icons, inputs.fonts.ready)
     notes: dict[str, DeckNotes] = {}
     faces = []
     for deck in game.decks:
-        keys, back_key = plan.fronts[deck.id], plan.backs[deck.id]
+        scope, keys, back_key = plan.scopes[deck.id], plan.fronts[deck.id], plan.backs[deck.id]
         cached_back = cache.face(back_key) if cache is not None else None
-        kept = KeptFaces(_from_cache(cache, keys), _note(deck, keys, notes, cache), _drawn(cache, keys, inputs.icons),
-                         cached_back)
-        faces.append(layout_deck_faces(sources, deck, inputs.art.by_deck.get(deck.id, {}), kept))
+        kept = KeptFaces(_from_cache(cache, keys), _note(scope, keys, notes, cache, plan.keyer),
+                         _drawn(cache, keys, inputs.icons), cached_back)
+        faces.append(layout_deck_faces(scope, inputs.fonts.measure, kept, inputs.fonts.ready))
         if cached_back is None and cache is not None:
-            cache.keep_face(back_key, faces[-1].back)
+            cache.keep_face(back_key, faces[-1].back,
+                            made=plan.keyer.made(face_key(deck.id, BACK), back_call(scope)))
     return LaidOut(tuple(faces), notes)
 
 
@@ -90,14 +89,15 @@ def _drawn(cache: BuildCache | None, keys: list[str], icons) -> DrawnFaces | Non
                       cache.shared_layer, icons.get)
 
 
-def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
+def _note(scope: DeckScope, keys: list[str], notes: dict, cache: BuildCache | None, keyer: FaceKeys):
+    deck = scope.deck
     recall = (lambda index: cache.note(keys[index])) if cache is not None else None
     deck_notes = notes[deck.id] = DeckNotes([card.where for card in deck.cards], recall)
 
     def seen(index: int, face, fresh: bool) -> None:
         noted = deck_notes.note(index, face)
-        if fresh and cache is not None:
-            cache.keep_face(keys[index], face, noted)
+        if fresh and cache is not None:  # what it was made from, by part: the next miss here says which changed
+            cache.keep_face(keys[index], face, noted, keyer.made(face_key(deck.id, index), front_call(scope, index)))
     return seen
 
 

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.kit.art import ArtSet, collect_art
-from kitgen.kit.cache import content_key
+from kitgen import __version__
+from kitgen.kit.cache import Made, content_key
+from kitgen.kit.keys import Digests, key_of
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.card import scale_template
-from kitgen.layout.cards import BACK, back_icon, face_key
+from kitgen.layout.cards import BACK, DeckScope, FaceCall, back_call, deck_scope, face_key, faces_view, front_call
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.layout.shapes import Measure
-from kitgen.load.config import load_config
+from kitgen.load.config import config_layers
 from kitgen.load.fonts import font_digests, font_files
 from kitgen.load.icons import IconSet, load_icons
 from kitgen.check.templates import check_template
@@ -23,7 +25,8 @@ from kitgen.load.files import display_path
 from kitgen.load.templates import find_front, find_template, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project
-from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
+from kitgen.units import (CARD_SIZES, PAPER_SIZES, CardSize, Length, Offset, PaperSize, out_of_range, parse_offset,
+                          parse_size)
 
 
 @dataclass(frozen=True)
@@ -40,24 +43,28 @@ class Options:
     draft: bool = False
 
 
-DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
-                         bleed=Length(0.0), duplex="long-edge", layout="grid", back_offset="0,0", ink_saver=False)
+DEFAULTS = PrintSettings(paper=PaperSize("letter"), card_size=CardSize("poker"), margin=Length(MIN_MARGIN),
+                         gap=Length(0.0), bleed=Length(0.0), duplex="long-edge", layout="grid",
+                         back_offset=Offset("0,0"), ink_saver=False)
 
 
 def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
     """Command line over config file over the game's data over kitgen's defaults."""
-    layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
+    layers = [options.settings, *config_layers(options.config), game.print, DEFAULTS]
     fields = [f.name for f in dataclasses.fields(PrintSettings) if f.name != "where"]
     source = {name: next(l for l in layers if getattr(l, name) is not None) for name in fields}
     value = {name: getattr(layer, name) for name, layer in source.items()}
     where = {name: (layer.where if layer.where and layer is not options.settings and layer is not DEFAULTS
                     else Where("print settings")) for name, layer in source.items()}
-    try:
-        paper = parse_size(value["paper"], PAPER_SIZES)
-        card = parse_size(value["card_size"], CARD_SIZES)
-        offset = parse_offset(value["back_offset"])
+    try:  # each at the file and line that set it (a kitgen.yaml, the game's print:), else "print settings"
+        name = "paper"
+        paper = parse_size(value[name], PAPER_SIZES)
+        name = "card_size"
+        card = parse_size(value[name], CARD_SIZES)
+        name = "back_offset"
+        offset = parse_offset(value[name])
     except ValueError as exc:
-        raise KitgenError(error(Where("print settings"), str(exc))) from None
+        raise KitgenError(error(where[name], str(exc))) from None
     measured = {"margin": [value["margin"]], "gap": [value["gap"]], "bleed": [value["bleed"]],
                 "back_offset": list(offset), "paper": list(paper), "card_size": list(card)}
     problems = [error(where[name], why) for name, lengths in measured.items() for length in lengths
@@ -116,31 +123,48 @@ def read_inputs(project: Project, folder: Path, game: Game, options: Options, sp
 
 @dataclass(frozen=True)
 class FacePlan:
-    """Every face's content key: `fronts` by deck id, one per card in deck order; `backs` by deck
-    id; `keys` by placement key (layout/cards.face_key), as the sheets name faces."""
+    """Each deck's scope (what its faces are laid out from) and every face's content key:
+    `fronts` by deck id, one per card in deck order; `backs` by deck id; `keys` by placement key
+    (layout/cards.face_key), as the sheets name faces; `keyer` says what a face was made from."""
 
+    scopes: dict[str, DeckScope]
     fronts: dict[str, list[str]]
     backs: dict[str, str]
     keys: dict[str, str]
+    keyer: FaceKeys
 
 
 def plan_faces(game: Game, inputs: Inputs, spec: Spec, ink_saver: bool) -> FacePlan:
-    fonts, icons_key = inputs.fonts.key, inputs.icons.key
-    type_keys = _front_keys(inputs.front, icons_key)  # a frame edited lays out only the cards of its types
-    back_key = content_key(inputs.back, icons_key)  # once: large to hash
-    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, fonts, spec.card,
-                         spec.bleed, ink_saver)  # once: what every front shares, large to hash
-    fronts, backs, keys = {}, {}, {}
+    view = faces_view(game, [*inputs.front.values(), inputs.back])
+    keyer = FaceKeys(inputs.fonts.key)  # the measure: what text is measured with
+    scopes, fronts, backs, keys = {}, {}, {}, {}
     for deck in game.decks:
-        deck_art = inputs.art.by_deck.get(deck.id, {})
-        deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        fronts[deck.id] = [_face_key(game, deck_key, card, number, deck_art.get(card.id), type_keys[card.type])
-                           for number, card in enumerate(deck.cards, start=1)]
-        keys |= {face_key(deck.id, number): key for number, key in enumerate(fronts[deck.id])}
-        backs[deck.id] = keys[face_key(deck.id, BACK)] = content_key(
-            "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
-            ink_saver, deck_art.get(""))
-    return FacePlan(fronts, backs, keys)
+        scope = scopes[deck.id] = deck_scope(game, view, deck, inputs.front, inputs.back, spec.bleed, ink_saver,
+                                             inputs.art.by_deck.get(deck.id, {}), inputs.icons)
+        fronts[deck.id] = [keyer.key(front_call(scope, index)) for index in range(len(deck.cards))]
+        keys |= {face_key(deck.id, index): key for index, key in enumerate(fronts[deck.id])}
+        backs[deck.id] = keys[face_key(deck.id, BACK)] = keyer.key(back_call(scope))
+    return FacePlan(scopes, fronts, backs, keys, keyer)
+
+
+class FaceKeys:
+    """A face's cache key: the hash of its FaceCall (layout/cards.py) whole, what layout_face is
+    given, each part (the template, every name in the context, the settings) hashed once a build
+    however many faces share it; `measure`: the fonts text is measured with."""
+
+    def __init__(self, measure: str):
+        self.measure = measure
+        self.digests = Digests()
+
+    def parts(self, call: FaceCall) -> dict[str, str]:
+        return self.digests.parts(call, measure=self.measure, kitgen=__version__)
+
+    def key(self, call: FaceCall) -> str:
+        return key_of(self.parts(call))
+
+    def made(self, place: str, call: FaceCall) -> Made:
+        where = call.template.where
+        return Made(place, self.parts(call), {"template": f"template {Path(where.file).name}"} if where else {})
 
 
 def _fonts(files: dict[str, Path], lazy: bool):
@@ -172,26 +196,6 @@ def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
             loaded[name] = scale_template(checked_template(name, dirs, roots), *card)
         fronts[card_type.name] = loaded[name]
     return fronts
-
-
-def _front_keys(front: dict[str, CardTemplate], icons_key: str) -> dict[str, str]:
-    """Card type -> a hash of its front template (and the icon set), each template hashed once
-    (types with the same frame share one): large to hash."""
-    by_template: dict[int, str] = {}
-    for template in front.values():
-        if id(template) not in by_template:
-            by_template[id(template)] = content_key(template, icons_key)
-    return {name: by_template[id(template)] for name, template in front.items()}
-
-
-def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, front: str) -> str:
-    """Everything a card front is drawn from, so a change to any of it lays the card out again:
-    the card, its type, its place in the deck, its type's template (`front`, its key), and
-    `deck_key` (the deck, the game's title, attributes and conditions, fonts and print
-    settings); the art by the content hash of the prepared picture. Not the card's line: a card
-    added above it, or a comment, does not lay it out again (its notes are said at its line now,
-    see DeckNotes)."""
-    return content_key("front", card, game.card_type(card.type), number, deck_key, art, front)
 
 
 def checked_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:

@@ -20,6 +20,7 @@ from kitgen.kit.plan import Options, plan_faces, read_inputs, resolve_print  # n
 from kitgen.layout.cards import DeckFaces
 from kitgen.layout.impose import Spec
 from kitgen.load import load_game
+from kitgen.load.config import config_warnings
 from kitgen.model import Game
 from kitgen.project import Project, Resolved
 
@@ -80,9 +81,9 @@ def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, op
     game = checked.game
     spec, ink_saver = resolve_print(game, options)
     inputs = read_inputs(project, project.game_folder(game_ref), game, options, spec, ink_saver, lazy_fonts)
-    problems = checked.problems + check_icons(game, inputs.icons.icons) + inputs.art.problems
+    problems = checked.problems + check_icons(game, inputs.icons.icons) + config_warnings() + inputs.art.problems
     plan = plan_faces(game, inputs, spec, ink_saver)
-    faces, notes = lay_out_faces(game, inputs, plan, spec.bleed, ink_saver, cache)
+    faces, notes = lay_out_faces(game, inputs, plan, cache)
     credit = inputs.icons.attribution if uses_icons(game) else ""
     prepared = Prepared(game, faces, problems, spec, plan.keys, inputs.images, inputs.fonts.files, inputs.fonts.key,
                         credit, notes)

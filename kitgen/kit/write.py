@@ -37,7 +37,7 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
     """Write every file into `folder`, then the manifest. `progress(file, done, total)` hears of
     each page drawn (documents: 0 then 1 of 1)."""
     from kitgen.kit.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
-    from kitgen.render.pdf import write_sheets  # reportlab
+    from kitgen.render.sheets import write_sheets  # reportlab: only when a file is drawn, not for a kit all reused
 
     rendered = []
     accent = kit.game.decks[0].back.color if kit.game.decks else "#333333"  # as build.accent_of
