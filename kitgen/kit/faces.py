@@ -135,6 +135,6 @@ def _missing(face) -> list[str]:
 def text_sizes(laid_out: tuple[DeckFaces, ...], notes: dict[str, DeckNotes]) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
     note_every_face(laid_out, notes)
-    return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, notes[faces.deck.id].sizes)
-                            if size}
+    return {faces.deck.id: {card.name: size
+                            for card, size in zip(faces.deck.cards, notes[faces.deck.id].sizes, strict=True) if size}
             for faces in laid_out}

@@ -234,7 +234,7 @@ def _named_icon(value, context) -> Icon:
     icon = context.icons.get(_text(name)) if context.icons is not None else None
     if icon is None:
         raise Unreadable(f"no icon {name!r} in this build's icon set")
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _color(color), name,
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon.outline, _color(color), name,
                 _number(rotate))
 
 

@@ -107,11 +107,10 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
         return False
     for name, view in record.icons:
         if not has_form(canvas, f"icon-{name}"):
-            icon = drawn.icon(name)  # (width, height, outline commands, name), as the icon set gives it
+            icon = drawn.icon(name)  # load/icons.IconShape, as the icon set gives it
             if icon is None:
                 return False
-            _, _, commands, _ = icon
-            icon_form(canvas, name, view, commands)
+            icon_form(canvas, name, view, icon.outline)
     for layer_key in record.layers:
         if not has_form(canvas, f"layer-{layer_key}"):
             layer = drawn.layer(layer_key)
