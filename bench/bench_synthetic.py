@@ -48,6 +48,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from synthetic import make_game  # noqa: E402
 
+SMALLEST_SIZES = [20, 40]  # --smallest: two sizes, so the ratios between them are still computed
 LARGE = 5000  # sizes from here up are "large": timed --large-runs times instead of --runs
 RSS_UNIT = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
 
@@ -269,7 +270,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help=f"timed runs below {LARGE:,} cards (default 3)")
     parser.add_argument("--large-runs", type=int, default=1, help=f"timed runs from {LARGE:,} cards (default 1)")
     parser.add_argument("--gc-off", action="store_true", help="run the children with gc.disable(), to see GC's share")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: 20 and 40 cards, one run")
     args = parser.parse_args()
+    if args.smallest:
+        args.sizes, args.runs, args.large_runs = SMALLEST_SIZES, 1, 1
     results = measure(sorted(args.sizes), args.runs, args.large_runs, args.gc_off)
     print("\n".join(report(results, args.gc_off)))
     return 0
