@@ -4,7 +4,9 @@ Stdlib only. Stages return lists of Problem; only the CLI prints them and picks 
 """
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # What a terminal would act on rather than show: C0 controls (ESC starts colour and cursor
@@ -55,6 +57,13 @@ class Problem:
     @property
     def is_error(self) -> bool:
         return self.level == "error"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'X'?)' for the choice closest to a mistyped `word`, or '' when none is close:
+    the one hint every unknown name (a key, a game, a deck, an icon ...) ends with."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def error(where: Where, message: str) -> Problem:
