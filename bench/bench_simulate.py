@@ -31,7 +31,9 @@ def timed(args: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
-    games = parser.parse_args().games
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: 20 games")
+    args = parser.parse_args()
+    games = 20 if args.smallest else args.games
     print(f"kitgen simulate galactic-civ, {games} four-player games, {os.cpu_count()} cores")
     print(f"{'policy':<8}{'whole process':>16}{'one worker':>14}{'ratio':>8}")
     for policy in ("random", "greedy"):

@@ -50,7 +50,10 @@ def main() -> int:
     parser.add_argument("--synthetic", type=int, metavar="N", help="profile the synthetic N-card deck instead")
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--gc-off", action="store_true", help="gc.disable() during the build")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: the synthetic 20-card deck")
     args = parser.parse_args()
+    if args.smallest:
+        args.synthetic = 20
     project = Project.default()
     register_fonts(project.fonts)
     with tempfile.TemporaryDirectory(prefix="kitgen-profile-") as name:
