@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kitgen"
-THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs", "watchfiles"}
+THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs", "watchfiles",
+               "dask", "distributed"}
 # openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
 # platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
-    "model": set(), "units": set(), "errors": set(), "check": set(), "simulate": set(), "watching": {"watchfiles"},
+    "model": set(), "units": set(), "errors": set(), "check": set(), "watching": {"watchfiles"},
+    "simulate": {"distributed"},  # simulate/cluster.py only, and only when --scheduler asks (kitgen[cluster])
     "preview": {"pypdfium2"},  # the live preview renders the PDF's pages, as the PNG export does
     "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2"},
     "cli": {"click", "platformdirs"}, "cache": {"platformdirs"},  # cache: the user's cache folder
