@@ -67,6 +67,7 @@ class Table:
         self.winner, self.turn, self.moment = -1, 0, 0
         self.paths: tuple[int, ...] = ()
         self.deck_of = deck_of(plan)
+        self._seat_handicaps()
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
@@ -79,6 +80,13 @@ class Table:
         for attribute, delta in (self.plan.factions[faction].start if faction >= 0 else ()):
             values[attribute] += delta
         return values
+
+    def _seat_handicaps(self) -> None:
+        """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
+        for seat, bonus in enumerate(self.plan.seat_start_bonus[:self.players]):
+            self.values[seat] = [v + bonus for v in self.values[seat]]
+        for seat, cards in enumerate(self.plan.seat_start_cards[:self.players]):
+            act_draw(self, seat, Step("draw", cards, frozenset(), "", -2, "", 0, 0, None, (0, 0), frozenset(), 1))
 
     def clone(self, seed: int) -> Table:
         """A copy to think ahead in, with its own dice: a player who looks ahead cannot see the rolls."""
@@ -218,6 +226,10 @@ class Table:
             self.winner, self.paths = seat, met
 
     def end_of_turn(self) -> None:
+        if self.plan.victory_at_round_end:
+            self.round_victory()
+            if self.winner >= 0:
+                return
         for path in self.plan.paths:
             if path.at_end_of_turn == self.turn:
                 winners = [p for p in range(self.players) if meets(self.values, p, path)]
@@ -226,6 +238,17 @@ class Table:
                     self.paths = tuple(i for i, other in enumerate(self.plan.paths)
                                        if other.at_end_of_turn == self.turn and meets(self.values, self.winner, other))
                     return
+
+
+    def round_victory(self) -> None:
+        """Victory checked at the end of a round for every player: one who meets a path wins; two
+        or more tie, and a tie wins nothing (the seed's rule for ties)."""
+        met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_end_of_turn is None
+                     and (path.after_turn is None or self.turn > path.after_turn) and meets(self.values, p, path))
+               for p in range(self.players)]
+        winners = [p for p in range(self.players) if met[p]]
+        if len(winners) == 1:
+            self.winner, self.paths = winners[0], met[winners[0]]
 
 
 def deck_of(plan: Plan) -> dict[int, str]:
@@ -334,7 +357,8 @@ def act_event(table: Table, seat: int, step: Step) -> None:
 
 
 def act_check_victory(table: Table, seat: int, step: Step) -> None:
-    table.check_victory(seat)
+    if not table.plan.victory_at_round_end:
+        table.check_victory(seat)
 
 
 ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {

@@ -131,6 +131,9 @@ class Plan:
     optional_rules: tuple[str, ...] = ()  # what `--without` may name: the optional decks
     without: tuple[str, ...] = ()  # the optional rules left out of this plan
     coverage: list[Coverage] = field(default_factory=list)
+    seat_start_cards: tuple[int, ...] = ()  # extra cards each seat draws at setup (a candidate seat fix)
+    seat_start_bonus: tuple[int, ...] = ()  # points each seat adds to every attribute at setup (a seat fix)
+    victory_at_round_end: bool = False  # victories checked once a round, for every player (a seat fix)
     cache: dict = field(default_factory=dict)  # what every game of a run derives alike (engine.schedule)
 
 

@@ -8,6 +8,7 @@ Ties are broken from the state of the game (scores, totals), never by the order 
 """
 from __future__ import annotations
 
+from operator import itemgetter, sub
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from kitgen.simulate.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
@@ -62,29 +63,67 @@ def leads(values: list[list[int]], seat: int) -> list[int]:
     others = [v for i, v in enumerate(values) if i != seat]
     if not others:
         return list(mine)
-    return [m - b for m, b in zip(mine, map(max, *others) if len(others) > 1 else others[0])]
+    return list(map(sub, mine, map(max, *others) if len(others) > 1 else others[0]))
 
 
 def standing(plan: Plan, values: list[list[int]], seat: int) -> float:
     """How near the seat is to its nearest victory path (0 or more: it is met), its progress on
     that path's other parts counting a hundredth."""
-    lead, mine = leads(values, seat), values[seat]
-    score, progress = max((path_pull(path, lead, mine)[0] for path in plan.paths), default=(0, 0))
+    score, progress = nearest_paths(plan, leads(values, seat), values[seat])[0]
     return score + progress / 100
+
+
+class Scorer(NamedTuple):
+    """A path as weights() scores it a thousand times a game: attribute lists as item getters that
+    always return a tuple (each index twice, so that one attribute is a tuple too)."""
+    path: PathPlan
+    highest: Callable[[list[int]], tuple[int, ...]] | None
+    highest_any: Callable[[list[int]], tuple[int, ...]] | None
+    need: int
+    most: int  # most attributes: how many a player must lead in, less one (half of them); else 0
+    exact: bool  # thresholds, or most attributes with other parts: scored by path_pull itself
+
+
+def scorers(plan: Plan) -> list[Scorer]:
+    if "scorers" not in plan.cache:
+        def getter(indices: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]] | None:
+            return itemgetter(*indices, *indices) if indices else None
+        plan.cache["scorers"] = [Scorer(p, getter(p.highest), getter(p.highest_any), max(p.margin, 1),
+                                        len(plan.attributes) // 2 if p.most else 0,
+                                        bool(p.thresholds or (p.most and (p.highest or p.highest_any))))
+                                 for p in plan.paths]
+    return plan.cache["scorers"]
+
+
+def nearest_paths(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[PathPlan]]:
+    """How near the seat is, and the paths it is nearest to (ties kept): by smallest part, then by
+    progress (the sum of the parts)."""
+    top: tuple[int, int] | None = None
+    nearest: list[PathPlan] = []
+    for path, highest, highest_any, need, most, exact in scorers(plan):
+        if exact:
+            key = path_pull(path, lead, mine)[0]
+        elif most:
+            ahead = len([x for x in lead if x > 0]) - most
+            key = (ahead, ahead)
+        else:
+            low = min(highest(lead)) - need if highest else 10**6
+            high = max(highest_any(lead)) - need if highest_any else 10**6
+            key = (low if low < high else high, (low if highest else 0) + (high if highest_any else 0))
+        if top is None or key > top:
+            top, nearest = key, [path]
+        elif key == top:
+            nearest.append(path)
+    return top or (0, 0), nearest
 
 
 def weights(table: Table, seat: int) -> list[float]:
     """What one more point in each attribute is worth to the seat now: its nearest paths'
     bottleneck attributes share a point, every attribute a hundredth. Weighed once per decision."""
-    values, plan = table.values, table.plan
-    lead, mine = leads(values, seat), values[seat]
-    top, pulls = None, []
-    for path in plan.paths:
-        score, pull = path_pull(path, lead, mine)
-        if top is None or score > top:
-            top, pulls = score, [pull]
-        elif score == top:
-            pulls.append(pull)
+    values = table.values
+    mine = values[seat]
+    lead = leads(values, seat)
+    pulls = [path_pull(path, lead, mine)[1] for path in nearest_paths(table.plan, lead, mine)[1]]
     result = [GROWTH] * len(mine)
     for pull in pulls:
         for attribute in pull:
@@ -120,11 +159,21 @@ def card_worth(table: Table, weight: list[float], card: int) -> float:
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     """The card worth most (to play) or least (to discard); a tie goes to the larger (smaller) total
     change, then to the card listed first in the data (never to the order of the hand)."""
+    if len(cards) == 1 or min(cards) == max(cards):
+        return cards[0]  # one card (or copies of one): nothing to weigh
     weight = weights(table, seat)
     plan_cards = table.plan.cards
     sign = 1 if best else -1
-    return max(cards, key=lambda c: (sign * card_worth(table, weight, c),
-                                     sign * sum(d for _, d in plan_cards[c].self_effects), -c))
+    pick, top = cards[0], None
+    for card in cards:
+        worth = total = 0.0
+        for attribute, delta in plan_cards[card].self_effects:
+            worth += weight[attribute] * delta
+            total += delta
+        key = (sign * worth, sign * total, -card)
+        if top is None or key > top:
+            pick, top = card, key
+    return pick
 
 
 def option_worth(table: Table, weight: list[float], card: int, option: OptionPlan) -> float:
