@@ -260,3 +260,35 @@ def test_simulate__a_much_stronger_race_wins_much_more(policy):
     after = simulate(dataclasses.replace(game, factions=boosted), settings)["factions"]["Thalan Contingency"]
     assert after["ci95"][0] > before["ci95"][1], (before, after)  # the intervals do not even overlap
     assert after["win_rate"] > 2 * before["win_rate"]
+
+
+def test_fixes__a_fix_that_only_takes_wins_away_does_not_help():
+    """Everyone gains 1 A a turn and wins past 3 at his End Phase: the first seat always wins. Checking
+    at the end of the round makes every game a tie, won by nobody: that is no fix."""
+    from kitgen.simulate.lab import Experiments
+
+    game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
+                     phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
+                                                              Action("check-victory"))),))
+    report = simulate(game, Settings(games=40, players=2, seed=1, policies=("random",), workers=1),
+                      Experiments(fixes=True))
+    assert [s["win_rate"] for s in report["seats"]] == [1.0, 0.0]
+    fixes = {row["fix"]: row for row in report["seat_fixes"]}
+    at_round_end = fixes["victory checked at the end of each round"]
+    assert at_round_end["seat_win_rates"] == [0.0, 0.0] and at_round_end["no_winner"] == 40
+    assert not at_round_end["helps"]
+
+
+def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
+    from kitgen.simulate.lab import Experiments
+
+    choose = (Phase("Choose", "Draw 2, play 1.", actions=(Action("draw", count=2), Action("play", types=("Gain",)))),)
+    game = tiny_game(paths=(VictoryPath("Most A", "Highest A at the end of turn 10.", at_end_of_turn=10,
+                                        highest=("A",)),), phases=choose)
+    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_rollouts=4),
+                      Experiments(ladder_games=200))
+    rungs = {(r["field"], r["player"]): r for r in report["skill_ladder"]}
+    assert list(rungs) == [("random", "greedy"), ("greedy", "lookahead"), ("lookahead", "mcts")]
+    greedy = rungs[("random", "greedy")]
+    assert greedy["verdict"] == "rewards skill" and greedy["ci95"][0] > greedy["even_share"]
+    assert len(greedy["by_seat"]) == 2
