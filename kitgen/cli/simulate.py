@@ -93,8 +93,8 @@ def _refuse_early(loaded, settings, game: str, partial: bool) -> None:
 
 
 def _refuse(game: str, missing: list[str]) -> None:
-    echo(f"kitgen: {game}: no win rates: " + "; ".join(missing) + " (--partial prints them anyway)", err=True)
-    sys.exit(1)
+    """One line, exit 1: what keeps the win rates from being earned."""
+    raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + " (--partial prints them anyway)"))
 
 
 def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:

@@ -134,10 +134,9 @@ class Table:
 
     def extreme(self, seat: int, kind: str, attribute: int) -> bool:
         """A single highest (or lowest) score: ties reward (and punish) nobody."""
-        mine = self.values[seat][attribute]
-        if kind == "highest":
-            return all(v[attribute] < mine for i, v in enumerate(self.values) if i != seat)
-        return all(v[attribute] > mine for i, v in enumerate(self.values) if i != seat)
+        column = [v[attribute] for v in self.values]
+        mine = column[seat]
+        return mine == (max(column) if kind == "highest" else min(column)) and column.count(mine) == 1
 
     # --- what actions use -----------------------------------------------------------------
 
@@ -257,6 +256,13 @@ def deck_of(plan: Plan) -> dict[int, str]:
     return plan.cache["deck-of"]
 
 
+def card_types(plan: Plan) -> list[str]:
+    """Each card's type name, as `play` actions name the types they allow."""
+    if "card-types" not in plan.cache:
+        plan.cache["card-types"] = [plan.types[card.kind].type_name for card in plan.cards]
+    return plan.cache["card-types"]
+
+
 def others_max(values: list[list[int]], seat: int) -> list[int]:
     """The best score any other player has, per attribute."""
     others = [v for i, v in enumerate(values) if i != seat]
@@ -295,9 +301,9 @@ def act_draw(table: Table, seat: int, step: Step) -> None:
 
 
 def act_play(table: Table, seat: int, step: Step) -> None:
-    cards, kinds = table.plan.cards, table.plan.types
+    type_of = card_types(table.plan)
     for _ in range(step.count):
-        legal = [c for c in table.hands[seat] if kinds[cards[c].kind].type_name in step.types]
+        legal = [c for c in table.hands[seat] if type_of[c] in step.types]
         if not legal:
             return
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
