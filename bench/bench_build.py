@@ -3,7 +3,7 @@
 What is measured (wall clock, median of --runs runs after one untimed warm-up of each side; the
 kit and floor runs alternate, so a noisy neighbour slows both rather than one):
 
-* kit:   kitgen.build.build_game(Project.default(), GAME, out_dir), in-process, into a fresh
+* kit:   kitgen.kit.build.build_game(Project.default(), GAME, out_dir), in-process, into a fresh
          temporary folder each run, with the build cache off when build_game has one
          (use_cache=False): load + check + layout + render of every card sheet, rules,
          reference, player sheet and manifest.
@@ -55,7 +55,7 @@ from reportlab.lib.utils import simpleSplit  # noqa: E402
 from reportlab.pdfbase import pdfmetrics  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-from kitgen.build import Options, build_game, resolve_print  # noqa: E402
+from kitgen.kit.build import Options, build_game, resolve_print  # noqa: E402
 from kitgen.layout.impose import Grid, plan_grid  # noqa: E402
 from kitgen.load import load_game  # noqa: E402
 from kitgen.model import Card, Deck, Game  # noqa: E402

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import kitgen.preview as preview_module  # noqa: E402
+import kitgen.desk.preview as preview_module  # noqa: E402
 from kitgen.project import Project  # noqa: E402
 
 EDITS = {  # name: (file in the game folder, text, replacement): each run toggles between them

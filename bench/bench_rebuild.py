@@ -38,8 +38,8 @@ sys.path.insert(0, str(HERE))
 from bench_build import build_kit  # noqa: E402  (puts the repo root on sys.path)
 from synthetic import make_game  # noqa: E402
 
-from kitgen.build import build_game  # noqa: E402
-from kitgen.cache import kit_cache_folder  # noqa: E402
+from kitgen.kit.build import build_game  # noqa: E402
+from kitgen.kit.cache import kit_cache_folder  # noqa: E402
 from kitgen.load import load_game  # noqa: E402
 from kitgen.project import Project  # noqa: E402
 from kitgen.render.fonts import register_fonts  # noqa: E402

@@ -31,8 +31,8 @@ from kitgen.render.fonts import register_fonts  # noqa: E402
 STAGES = [
     ("load (YAML -> model)", "kitgen/load/game.py", "load_game"),
     ("check", "kitgen/check/game.py", "check_game"),
-    ("impose sheets (lazy pages)", "kitgen/build.py", "impose_sheets"),
-    ("lay out documents", "kitgen/build.py", "layout_documents"),
+    ("impose sheets (lazy pages)", "kitgen/kit/build.py", "impose_sheets"),
+    ("lay out documents", "kitgen/kit/build.py", "layout_documents"),
     ("render: write_kit", "kitgen/render/kit.py", "write_kit"),
     ("  of which card sheets", "kitgen/render/kit.py", "_write_sheets"),
     ("    of which laying out faces", "kitgen/layout/card.py", "layout_face"),
@@ -40,7 +40,7 @@ STAGES = [
     ("    of which replaying drawn faces", "kitgen/render/sheets.py", "_replay"),
     ("    of which writing PDF objects", "kitgen/render/stream.py", "_write_object"),
     ("  of which documents (platypus)", "kitgen/render/document.py", "render_document"),
-    ("cache keys (content_key)", "kitgen/cache.py", "content_key_of"),
+    ("cache keys (content_key)", "kitgen/kit/cache.py", "content_key_of"),
 ]
 
 

@@ -13,7 +13,7 @@ from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, p
 from kitgen.cli.kit import _Progress
 from kitgen.errors import sort_problems
 from kitgen.project import Project
-from kitgen.shops import TARGETS, custom_target
+from kitgen.exports.shops import TARGETS, custom_target
 from kitgen.units import Length
 
 
@@ -39,9 +39,9 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     fmt = fmt or ("png" if target else "json")
     if target and fmt != "png":
         raise click.UsageError("--target is for --format png")
-    from kitgen.build import Options
-    from kitgen.export import export_json
-    from kitgen.images import export_png, export_tts
+    from kitgen.kit.build import Options
+    from kitgen.exports.data import export_json
+    from kitgen.exports.images import export_png, export_tts
     from kitgen.load import load_game
     from kitgen.model import PrintSettings
 
@@ -75,8 +75,8 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
 @click.option("--config", type=click.Path(path_type=Path, dir_okay=False))
 def calibrate(output: Path, config: Path | None, **settings) -> None:
     """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
-    from kitgen.build import Options, resolve_print
-    from kitgen.calibrate import no_game, write_calibration
+    from kitgen.kit.build import Options, resolve_print
+    from kitgen.desk.calibrate import no_game, write_calibration
     from kitgen.model import PrintSettings
 
     spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
@@ -96,7 +96,7 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
 @click.option("--from", "source", metavar="GAME", help="Copy this game (e.g. a shipped one) instead of the starter.")
 def new(name: str, parent: Path, source: str | None) -> None:
     """Create a small game folder NAME that validates and builds at once (or a copy of GAME to edit)."""
-    from kitgen.new import copy_game, new_game
+    from kitgen.desk.new import copy_game, new_game
 
     project = Project.default()
     if source:

@@ -60,7 +60,7 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
 
 
 def _options(settings: dict, *rest) -> Options:
-    from kitgen.build import Options
+    from kitgen.kit.build import Options
     from kitgen.model import PrintSettings
 
     return Options(PrintSettings(**settings), *rest)
@@ -70,13 +70,13 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
                use_cache: bool = True, sink: list | None = None) -> bool:
     """Build one kit and say so; with `sink` (--json) the summary goes there instead of stdout.
     `options`: the Options, or a function making them (the pipeline is imported where a Ctrl-C is caught)."""
-    from kitgen.interrupt import remembering_interrupts, was_interrupted
+    from kitgen.kit.interrupt import remembering_interrupts, was_interrupted
 
     progress = _Progress() if sys.stderr.isatty() and not quiet() else None  # only where someone watches: a terminal, not a log
 
     try:
         with remembering_interrupts():
-            from kitgen.build import build_game  # imported lazily: --help must not pay for it
+            from kitgen.kit.build import build_game  # imported lazily: --help must not pay for it
 
             options = options() if callable(options) else options
             report = build_game(project, game, out_dir, options, strict, use_cache, progress)
@@ -84,7 +84,7 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
         for problem in sort_problems(exc.problems):
             echo(str(problem), err=True)
         return False
-    except BaseException as exc:  # a Ctrl-C may reach us disguised: see kitgen.interrupt
+    except BaseException as exc:  # a Ctrl-C may reach us disguised: see kitgen.kit.interrupt
         if not was_interrupted(exc):
             raise
         echo(f"{out_dir}: error: {interrupted_message()}", err=True)
@@ -117,7 +117,7 @@ def _summary(report, out_dir: Path, cards: int) -> dict:
 
 def interrupted_message() -> str:
     """What an interrupted build left: said from what happened, not assumed."""
-    from kitgen.interrupt import kit_replaced
+    from kitgen.kit.interrupt import kit_replaced
 
     if kit_replaced():
         return ("build interrupted after the new kit was in place; the new kit is complete "
@@ -155,9 +155,9 @@ def cards_in(game) -> int:
 @click.option("--max-builds", type=click.IntRange(1), hidden=True, help="Stop after this many builds (for tests).")
 def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
-    from kitgen.build import Options
-    from kitgen.cache import kit_cache_folder
-    from kitgen.watching import Changes, describe
+    from kitgen.kit.build import Options
+    from kitgen.kit.cache import kit_cache_folder
+    from kitgen.desk.watch import Changes, describe
 
     project = Project.default()
     resolved = use_game(project, game)
@@ -207,9 +207,9 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
     charts, the documents; it follows every save. Ctrl-C stops."""
     import threading
 
-    from kitgen.preview import Preview
-    from kitgen.serve import start_server
-    from kitgen.watching import Changes, describe
+    from kitgen.desk.preview import Preview
+    from kitgen.desk.serve import start_server
+    from kitgen.desk.watch import Changes, describe
 
     project = Project.default()
     folder = use_game(project, game).folder

@@ -18,10 +18,10 @@ from kitgen.project import Project
 @click.option("--strict", is_flag=True, help="Warnings count as errors.")
 def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
-    from kitgen.build import check_documents, check_kit
+    from kitgen.kit.build import check_documents, check_kit
     from kitgen.check.stats import stats_report
 
-    from kitgen.cache import BuildCache, kit_cache_folder
+    from kitgen.kit.cache import BuildCache, kit_cache_folder
 
     project = Project.default()
     ref = use_game(project, game)
@@ -72,7 +72,7 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
               help="The PDF page of charts (default output/GAME-stats.pdf).")
 def stats(game: str, as_json: bool, output: Path | None) -> None:
     """Deck statistics: composition, attribute points, strength spread, draw odds, legibility."""
-    from kitgen.build import check_kit, text_sizes
+    from kitgen.kit.build import check_kit, text_sizes
     from kitgen.check.stats import stats_report
 
     project = Project.default()
@@ -185,7 +185,7 @@ def list_games(as_json: bool) -> None:
 def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
     """List every card, whether it has art, the file it would use, and the art box size; with
     --suggest, propose an icon for each card instead (written for review, never into the decks)."""
-    from kitgen.art import art_table
+    from kitgen.kit.art import art_table
 
     project = Project.default()
     resolved = use_game(project, game)
@@ -217,7 +217,7 @@ def _suggest_icons(project: Project, folder: Path) -> None:
     from kitgen.load import load_game
     from kitgen.load.icons import load_icons
     from kitgen.load.synonyms import load_synonyms
-    from kitgen.suggest import suggest, suggestions_yaml
+    from kitgen.desk.suggest import suggest, suggestions_yaml
 
     # A KitgenError or a folder that cannot be written is one line on stderr: the group says it (cli/common.py).
     if project.is_read_only(folder):  # never write into the installed package

@@ -1,7 +1,7 @@
 """Write a whole kit: card sheets and documents into a temporary folder, then swap it in.
 
 A failed or interrupted build removes its temporary folder and leaves the previous kit as it was.
-One build at a time writes into a kit folder (kitgen/lock.py), so no build takes another's staging
+One build at a time writes into a kit folder (kitgen/kit/lock.py), so no build takes another's staging
 folder for a leftover.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.interrupt import deferring_interrupts, note_kit_replaced, stop_if_interrupted
-from kitgen.lock import MARKER, kit_lock  # MARKER: in a folder kitgen made; a rebuild replaces no other
+from kitgen.kit.interrupt import deferring_interrupts, note_kit_replaced, stop_if_interrupted
+from kitgen.kit.lock import MARKER, kit_lock  # MARKER: in a folder kitgen made; a rebuild replaces no other
 from kitgen.layout.cards import Page
 from kitgen.layout.document import Document
 from kitgen.model import Game

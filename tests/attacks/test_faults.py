@@ -163,7 +163,7 @@ def test_disk_full_making_the_staging_folder__one_line_and_the_previous_kit_kept
 def test_disk_full_saving_the_cache__the_new_kit_is_built_and_complete(case, monkeypatch):
     """The cache is only speed: a cache that cannot be written costs the next build time, not this kit."""
     out, before = case
-    from kitgen.cache import kit_cache_folder
+    from kitgen.kit.cache import kit_cache_folder
 
     disk_full(monkeypatch, kit_cache_folder(out))
     timed = kitgen_in_process("build", GAME, "-o", out, "--paper", "a4")
@@ -176,7 +176,7 @@ def test_cache_unreadable__a_miss_not_a_failure(case, monkeypatch):
     out, _ = case
     first = kitgen_in_process("build", GAME, "-o", out, "--paper", "a4")
     assert first.run.returncode == 0, first.run.describe()
-    from kitgen.cache import kit_cache_folder
+    from kitgen.kit.cache import kit_cache_folder
 
     cache, real_read = str(kit_cache_folder(out)), Path.read_bytes
 
@@ -243,7 +243,7 @@ def test_game_file_unreadable__one_line_naming_it(case, monkeypatch):
 def test_any_other_file_the_system_refuses__one_line_naming_it_not_a_bug(case, monkeypatch):
     """The safety net at the top of the CLI: an OSError no stage expected is the system's refusal."""
     out, before = case
-    from kitgen import build as cli_kit  # the CLI imports build_game from kitgen.build when it builds
+    from kitgen.kit import build as cli_kit  # the CLI imports build_game from kitgen.kit.build when it builds
 
     def refused(*args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), "/some/font.ttf")
@@ -316,7 +316,7 @@ def test_second_build_while_the_first_holds_the_lock__refused_and_its_staging_fo
     """The first build is mid-write: it holds the lock and has a staging folder. The second must not
     remove that folder (as it did: it took it for a leftover) nor touch the kit."""
     out, before = case
-    from kitgen.lock import kit_lock
+    from kitgen.kit.lock import kit_lock
     from kitgen.render.kit import MARKER
 
     staging = out.parent / ".tiny.building-first"
@@ -355,7 +355,7 @@ def _ctrl_c(*args, **kwargs):
 @posix_signals
 def test_ctrl_c_just_after_the_swap__says_the_new_kit_is_in_place(case, monkeypatch):
     out, before = case
-    from kitgen.cache import BuildCache
+    from kitgen.kit.cache import BuildCache
 
     monkeypatch.setattr(BuildCache, "save", _ctrl_c)  # the first thing a build does after the swap
     timed = kitgen_in_process("build", GAME, "-o", out, "--paper", "a4")
@@ -387,7 +387,7 @@ def test_ctrl_c_in_the_middle_of_the_swap__the_swap_finishes_and_says_so(case, m
 @posix_signals
 def test_ctrl_c_just_before_the_swap__says_the_previous_kit_is_unchanged_and_it_is(case, monkeypatch):
     out, before = case
-    from kitgen import build
+    from kitgen.kit import build
 
     monkeypatch.setattr(build, "face_problems", _ctrl_c)  # the check that runs once every file is written
     timed = kitgen_in_process("build", GAME, "-o", out, "--paper", "a4")
@@ -434,7 +434,7 @@ def _bug(*args, **kwargs):
 
 def test_internal_error__one_line_exit_70_and_how_to_get_the_traceback(case, monkeypatch):
     out, before = case
-    from kitgen import build as cli_kit  # the CLI imports build_game from kitgen.build when it builds
+    from kitgen.kit import build as cli_kit  # the CLI imports build_game from kitgen.kit.build when it builds
 
     monkeypatch.setattr(cli_kit, "build_game", _bug)
     timed = kitgen_in_process("build", GAME, "-o", out)
@@ -447,7 +447,7 @@ def test_internal_error__one_line_exit_70_and_how_to_get_the_traceback(case, mon
 
 
 def test_internal_error_with_debug__prints_the_traceback(monkeypatch, tmp_path):
-    from kitgen import build as cli_kit  # the CLI imports build_game from kitgen.build when it builds
+    from kitgen.kit import build as cli_kit  # the CLI imports build_game from kitgen.kit.build when it builds
 
     monkeypatch.setattr(cli_kit, "build_game", _bug)
     timed = kitgen_in_process("--debug", "build", GAME, "-o", tmp_path / "kit")

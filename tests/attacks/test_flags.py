@@ -171,7 +171,7 @@ def test_changed_since_a_git_revision__still_works(tmp_path):
     """A revision is still a revision: HEAD of this checkout, resolved to its commit, in-process."""
     if subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", "HEAD"], capture_output=True).returncode:
         pytest.skip("not a git checkout")
-    from kitgen.changes import _git_checkout
+    from kitgen.kit.changes import _git_checkout
 
     folder = _git_checkout("HEAD", REPO / TINY, tmp_path)
     assert (folder / "game.yaml").is_file() and (folder / "decks" / "main.yaml").is_file()

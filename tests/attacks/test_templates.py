@@ -150,7 +150,7 @@ def test_bars_in_data_stay_inside_their_table_cell(tmp_path):
 
 def test_changes_list_escapes_card_text_too():
     """changes.pdf is markup written in Python, not by a template: its data is escaped the same way."""
-    from kitgen.changes import Change, changes_markup
+    from kitgen.kit.changes import Change, changes_markup
     from kitgen.layout.document import parse_document
     from kitgen.load import load_game
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from kitgen.build import build_game
+from kitgen.kit.build import build_game
 from kitgen.units import MM
 from tests.conftest import run_kitgen
 
@@ -93,7 +93,7 @@ def test_art__contain_keeps_the_aspect_inside_the_box(game, tmp_path, project):
     front = (project.templates / "card-front-picture.yaml").read_text()
     (templates / "card-front-picture.yaml").write_text(front.replace("kind: art, x: 2.5mm", "kind: art, fit: contain, x: 2.5mm"))
     picture((500, 1000)).save(game / "art" / "scout-ships.png")  # tall: 1:2
-    from kitgen.build import Options
+    from kitgen.kit.build import Options
     build_game(project, str(game), tmp_path / "kit", Options(templates=templates))
     [(x, y, w, h)] = images_on_page(tmp_path / "kit")
     assert h == pytest.approx(ART_BOX[1], abs=0.1) and w == pytest.approx(ART_BOX[1] / 2, abs=0.1)

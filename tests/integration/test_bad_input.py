@@ -31,7 +31,8 @@ from typing import Callable
 
 import pytest
 
-from kitgen.cache import kit_cache_folder
+from kitgen.kit.cache import kit_cache_folder
+from tests.conftest import WITHOUT_ROOT_POWERS, needs_permissions
 
 REPO = Path(__file__).resolve().parents[2]
 TINY = Path("tests/fixtures/tiny")  # relative to REPO, the CLI's working folder
@@ -78,12 +79,14 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run_kitgen(*args: str | Path, timeout: float = TIMEOUT) -> Run:
-    """`python -m kitgen ARGS` from the repo root, as a user would run it."""
+def run_kitgen(*args: str | Path, timeout: float = TIMEOUT, obeying_permissions: bool = False) -> Run:
+    """`python -m kitgen ARGS` from the repo root, as a user would run it (with `obeying_permissions`,
+    as a user whom a folder's permissions bind, even when the tests run as root)."""
     argv = tuple(str(arg) for arg in args)
+    prefix = WITHOUT_ROOT_POWERS if obeying_permissions else []
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "kitgen", *argv],
+            [*prefix, sys.executable, "-m", "kitgen", *argv],
             cwd=REPO,
             env={**os.environ, "PYTHONPATH": str(REPO)},
             capture_output=True,
@@ -464,12 +467,10 @@ def tree_hashes(folder: Path) -> dict[str, str]:
 
 GALACTIC_CIV_KIT = ["build-manifest.json", "cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf",
                     "reference.pdf", "rules.pdf"]
-needs_permissions = pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                                       reason="root (and Windows) ignore a folder's write permission")
 
 
 def beside(kits: Path) -> list[str]:
-    """What a folder of kits holds (the build cache is kept elsewhere: kitgen/cache.py), without the
+    """What a folder of kits holds (the build cache is kept elsewhere: kitgen/kit/cache.py), without the
     lock file (.NAME.kitgen-lock) that keeps two builds from writing one kit at once."""
     return sorted(name for name in os.listdir(kits) if not name.endswith(".kitgen-lock"))
 
@@ -493,7 +494,7 @@ def test_output_folder_read_only__refused_and_the_kit_kept(tmp_path):
     before = tree_hashes(out)
     kits.chmod(0o555)
     try:
-        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4"), tmp_path, "TMP")
+        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4", obeying_permissions=True), tmp_path, "TMP")
         listed = beside(kits)
     finally:
         kits.chmod(0o755)
@@ -512,7 +513,7 @@ def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path):
     for path in [out, *out.iterdir()]:
         path.chmod(0o555 if path.is_dir() else 0o444)
     try:
-        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4"), tmp_path, "TMP")
+        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4", obeying_permissions=True), tmp_path, "TMP")
         listed = beside(kits)
     finally:
         for path in kits.rglob("*"):
@@ -534,7 +535,7 @@ def _kit_then_interrupted_build(tmp_path: Path, sig: signal.Signals, moment: str
 
     started = time.monotonic()  # how long this machine takes to start kitgen and import the build (lazily imported)
     startup = run_kitgen("--version")
-    subprocess.run([sys.executable, "-c", "import kitgen.cli, kitgen.build"], cwd=REPO, check=True,
+    subprocess.run([sys.executable, "-c", "import kitgen.cli, kitgen.kit.build"], cwd=REPO, check=True,
                    env={**os.environ, "PYTHONPATH": str(REPO)})
     delay = max(0.3, 1.5 * (time.monotonic() - started))
     assert startup.returncode == 0, startup.describe()

@@ -21,7 +21,7 @@ def test_help__h_works_and_imports_no_part_of_the_pipeline():
     code = ("import sys; from kitgen.cli import main\n"
             "try: main(['-h'])\nexcept SystemExit: pass\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('reportlab', 'PIL', 'jinja2', 'yaml', 'openpyxl') or m in ('kitgen.build', 'kitgen.model')))")
+            "('reportlab', 'PIL', 'jinja2', 'yaml', 'openpyxl') or m in ('kitgen.kit.build', 'kitgen.model')))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert "Usage:" in done.stdout and "convert" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout

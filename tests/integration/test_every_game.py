@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kitgen.build import build_game
+from kitgen.kit.build import build_game
 from kitgen.load import load_game
 from kitgen.project import Project
 from tests.conftest import pdf_text, run_kitgen

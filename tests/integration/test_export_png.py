@@ -12,14 +12,14 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageCms
 
-from kitgen.build import Options, build_game
+from kitgen.kit.build import Options, build_game
 from kitgen.errors import KitgenError
-from kitgen.export import export_json, rules_text
-from kitgen.images import export_png
+from kitgen.exports.data import export_json, rules_text
+from kitgen.exports.images import export_png
 from kitgen.load import load_game
 from kitgen.model import Card, PrintSettings
 from kitgen.render.pixels import _PAGES_PER_TASK
-from kitgen.shops import TARGETS, custom_target
+from kitgen.exports.shops import TARGETS, custom_target
 from kitgen.units import MM, Length
 from tests.conftest import ROOT, run_kitgen
 
@@ -89,7 +89,7 @@ def test_png__presets_cite_a_source_and_give_their_canvas(project):
     for target in TARGETS.values():
         assert target.source.startswith("http"), target.name
     # 825 x 1125 for TGC poker, 822 x 1122 for MPC: the shops' own figures, from the preset's numbers
-    from kitgen.shops import canvas_size
+    from kitgen.exports.shops import canvas_size
     from kitgen.units import CARD_SIZES
 
     for target in TARGETS.values():

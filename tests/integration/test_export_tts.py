@@ -1,5 +1,5 @@
 """Tabletop Simulator saved objects: for every deck of every shipped game, a saved object that
-validates against kitgen/tts.schema.json, holds exactly the deck with its copies, names only
+validates against kitgen/exports/tts.schema.json, holds exactly the deck with its copies, names only
 cells inside its sheets and files that exist, and shows each card in its cell."""
 from __future__ import annotations
 
@@ -13,19 +13,19 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from kitgen.build import Options, build_game
+from kitgen.kit.build import Options, build_game
 from kitgen.errors import KitgenError
-from kitgen.export import rules_text
-from kitgen.images import export_tts
+from kitgen.exports.data import rules_text
+from kitgen.exports.images import export_tts
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
 from kitgen.render.pixels import render_page
-from kitgen.tts import MAX_COLUMNS, MAX_PIXELS, MAX_ROWS, plan_sheets, saved_objects_folder
+from kitgen.exports.tts import MAX_COLUMNS, MAX_PIXELS, MAX_ROWS, plan_sheets, saved_objects_folder
 from kitgen.units import Length
 from tests.conftest import ROOT
 from tests.integration.test_every_game import GAMES
 
-SCHEMA = json.loads((ROOT / "kitgen" / "tts.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "kitgen" / "exports" / "tts.schema.json").read_text())
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 SMALL = 600  # px: sheets this size keep the tests quick; the layout is the same as at 4096
 

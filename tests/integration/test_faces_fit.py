@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.layout.shapes import Rect, Text
-from kitgen.prepare import check_kit
+from kitgen.kit.prepare import check_kit
 from kitgen.project import Project
 from kitgen.render.fonts import measure
 

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from kitgen.build import build_game
+from kitgen.kit.build import build_game
 from kitgen.load import load_game
 from tests.conftest import MM, ROOT, pdf_text, run_kitgen
 
@@ -231,7 +231,7 @@ def test_build__into_a_folder_of_ones_own_keeps_the_other_files(tmp_path, projec
     build_game(project, "galactic-civ", folder)
     assert (folder / "notes.txt").read_text() == "mine\n"
     assert sorted(p.name for p in folder.glob("*.pdf")) == KIT_FILES
-    # no staging folder left beside it (the lock file .print-me.kitgen-lock stays: kitgen/lock.py)
+    # no staging folder left beside it (the lock file .print-me.kitgen-lock stays: kitgen/kit/lock.py)
     assert [p.name for p in tmp_path.glob(".print-me.*")] in ([], [".print-me.kitgen-lock"])
 
 

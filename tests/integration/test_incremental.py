@@ -12,8 +12,8 @@ import time
 import pytest
 from pypdf import PdfReader
 
-from kitgen.build import Options, build_game
-from kitgen.cache import kit_cache_folder
+from kitgen.kit.build import Options, build_game
+from kitgen.kit.cache import kit_cache_folder
 from kitgen.model import PrintSettings
 from kitgen.project import Project
 from kitgen.units import MM, Length

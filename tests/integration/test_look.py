@@ -10,12 +10,12 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 
-from kitgen.build import build_game
+from kitgen.kit.build import build_game
 from kitgen.layout.effects import _label
 from kitgen.layout.shapes import Circle, Icon, Line, Rect, Text
 from kitgen.load import load_game
 from kitgen.load.templates import find_front, front_names
-from kitgen.prepare import check_kit
+from kitgen.kit.prepare import check_kit
 from tests.conftest import ROOT, pdf_pages, pdf_text
 
 GAMES = [p.parent.name for p in sorted((ROOT / "data").glob("*/game.yaml"))]
@@ -163,7 +163,7 @@ def test_documents__footers_say_they_print_one_sided_as_the_manifest_does(kit):
 
 
 def test_player_sheet__column_text_stays_clear_of_the_next_columns_checkbox(tmp_path, project):
-    from kitgen.build import Options, layout_documents
+    from kitgen.kit.build import Options, layout_documents
     from kitgen.render.document import render_document
     from kitgen.render.fonts import font_files, register_fonts
 
@@ -186,7 +186,7 @@ def test_rules__a_phases_own_rules_stay_inside_its_numbered_item(kit):
 
 
 def test_sheet_label__runs_between_the_crop_marks_never_across_them(project):
-    from kitgen.build import impose_sheets, instruction
+    from kitgen.kit.build import impose_sheets, instruction
     from kitgen.layout.impose import plan_grid
     from kitgen.render.fonts import measure
 

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-import kitgen.preview as preview_module
-from kitgen.preview import Preview
+import kitgen.desk.preview as preview_module
+from kitgen.desk.preview import Preview
 from tests.conftest import ROOT, read_until, serve_tiny
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from kitgen.build import Options, build_game
+from kitgen.kit.build import Options, build_game
 from kitgen.model import PrintSettings
 from kitgen.units import MM
 from tests.conftest import pdf_pages, run_kitgen

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from kitgen.build import Options, layout_documents
+from kitgen.kit.build import Options, layout_documents
 from kitgen.check import check_game
 from kitgen.check.limits import check_limits
 from kitgen.check.stats import stats_report

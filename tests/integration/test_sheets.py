@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kitgen.build import build_game
+from kitgen.kit.build import build_game
 from kitgen.cli import main
 from kitgen.errors import KitgenError
 from kitgen.load import load_game

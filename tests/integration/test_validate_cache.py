@@ -7,7 +7,7 @@ import shutil
 
 from click.testing import CliRunner
 
-from kitgen.cache import kit_cache_folder
+from kitgen.kit.cache import kit_cache_folder
 from kitgen.cli import main
 from tests.conftest import ROOT
 

@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-from kitgen.build import build_game
-from kitgen.cache import FACES, kit_cache_folder
+from kitgen.kit.build import build_game
+from kitgen.kit.cache import FACES, kit_cache_folder
 from kitgen.errors import KitgenError
-from kitgen.watching import Changes, change_filter
+from kitgen.desk.watch import Changes, change_filter
 from tests.conftest import ROOT, pdf_text
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"

@@ -21,7 +21,7 @@ import yaml
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
-from kitgen.build import Options, check_kit, layout_documents
+from kitgen.kit.build import Options, check_kit, layout_documents
 from kitgen.errors import KitgenError, Problem
 from kitgen.project import Project
 

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import currently_in_test_context
 from hypothesis import strategies as st
 
-from kitgen.build import check_kit
+from kitgen.kit.build import check_kit
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem
 from kitgen.load import load_game

@@ -19,7 +19,7 @@ from kitgen.errors import KitgenError
 from kitgen.layout.impose import plan_grid
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
-from kitgen.prepare import Options, resolve_print
+from kitgen.kit.prepare import Options, resolve_print
 from kitgen.units import MM, PRINT_LIMITS, Length
 from tests.attacks.harness import REPO, TINY
 

@@ -12,11 +12,11 @@ THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "open
 # openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
 # platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
-    "model": set(), "units": set(), "errors": set(), "check": set(), "watching": {"watchfiles"},
+    "model": set(), "units": set(), "errors": set(), "check": set(),
     "simulate": {"distributed"},  # simulate/cluster.py only, and only when --scheduler asks (kitgen[cluster])
-    "preview": {"pypdfium2"},  # the live preview renders the PDF's pages, as the PNG export does
+    "desk": {"watchfiles", "pypdfium2"},  # watch sees saves; the live preview renders the PDF's pages, as PNG export does
     "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2"},
-    "cli": {"click", "platformdirs"}, "cache": {"platformdirs"},  # cache: the user's cache folder
+    "cli": {"click", "platformdirs"}, "kit": {"platformdirs"},  # kit: the build cache lives in the user's cache folder
     # render draws the PDF (reportlab) and renders it to pixels (pypdfium2): images are the PDF, rendered
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from kitgen.art import art_listing, find_art
+from kitgen.kit.art import art_listing, find_art
 
 
 def test_a_listed_art_folder_finds_what_the_file_system_finds(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from kitgen.cache import BuildCache
+from kitgen.kit.cache import BuildCache
 from kitgen.layout.card import Face, Layer
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
 from kitgen.load.icons import load_icons

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from kitgen import cli
-import kitgen.build as build_module  # the CLI imports build_game from it when a build runs
+import kitgen.kit.build as build_module  # the CLI imports build_game from it when a build runs
 
 
 def _interrupted_inside_reportlab(*args, **kwargs):
@@ -42,7 +42,7 @@ def test_a_bug_without_ctrl_c__is_not_passed_off_as_an_interrupt(monkeypatch, tm
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_swallowed_while_writing__still_leaves_the_previous_kit(tmp_path):
     """If a library swallows the Ctrl-C altogether, the kit that was being written is not swapped in."""
-    from kitgen.interrupt import remembering_interrupts
+    from kitgen.kit.interrupt import remembering_interrupts
     from kitgen.render.kit import staged
 
     out = tmp_path / "kit"
@@ -67,7 +67,7 @@ def test_ctrl_c_swallowed_while_writing__still_leaves_the_previous_kit(tmp_path)
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_a_build_after_an_interrupted_one_in_the_same_process__is_not_refused(monkeypatch, tmp_path):
     """The Ctrl-C is remembered for the build it stopped, not for the next build in the process."""
-    from kitgen.build import build_game
+    from kitgen.kit.build import build_game
     from kitgen.project import Project
 
     with monkeypatch.context() as patch:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.build import Options, check_kit, impose_sheets, instruction
+from kitgen.kit.build import Options, check_kit, impose_sheets, instruction
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.impose import plan_grid
 from kitgen.model import PrintSettings

@@ -11,7 +11,7 @@ from pypdf.generic import IndirectObject, StreamObject
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.build import Options, build_game
+from kitgen.kit.build import Options, build_game
 from kitgen.model import PrintSettings
 from kitgen.project import Project
 from kitgen.render.fonts import font_files, font_name, register_fonts

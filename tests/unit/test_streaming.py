@@ -7,7 +7,7 @@ import json
 import pytest
 import yaml
 
-from kitgen.changes import card_entries, manifest_chunks
+from kitgen.kit.changes import card_entries, manifest_chunks
 from kitgen.load import load_game
 from kitgen.load.nodes import Converted, read_nodes
 from kitgen.project import Project

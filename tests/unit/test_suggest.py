@@ -11,7 +11,7 @@ from kitgen.load.icons import load_icons
 from kitgen.load.synonyms import load_synonyms
 from kitgen.model import Card
 from kitgen.project import Project
-from kitgen.suggest import suggest, words
+from kitgen.desk.suggest import suggest, words
 from tests.conftest import ROOT, run_kitgen
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"

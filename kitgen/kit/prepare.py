@@ -10,8 +10,8 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.art import collect_art
-from kitgen.cache import BuildCache, content_key
+from kitgen.kit.art import collect_art
+from kitgen.kit.cache import BuildCache, content_key
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template

@@ -12,7 +12,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
-from kitgen.preview import Preview
+from kitgen.desk.preview import Preview
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>kitgen preview</title>

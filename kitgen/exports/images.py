@@ -9,15 +9,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from kitgen.build import Checked, Options, check_kit, face_problems
+from kitgen.kit.build import Checked, Options, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
-from kitgen.export import rules_text
+from kitgen.exports.data import rules_text
 from kitgen.layout.cards import BACK, single_page
 from kitgen.project import Project, Resolved
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
-from kitgen.shops import INCH, Target, canvas_size
-from kitgen.tts import MAX_PIXELS, cell_size, plan_sheets, saved_object, saved_objects_folder
+from kitgen.exports.shops import INCH, Target, canvas_size
+from kitgen.exports.tts import MAX_PIXELS, cell_size, plan_sheets, saved_object, saved_objects_folder
 
 FACES_PDF = ".cards.pdf"  # the single-card PDF the images are rendered from; removed once they are
 CELLS = ".cells"  # TTS: each face at its sheet size, composed into sheets, then removed

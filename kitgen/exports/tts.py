@@ -1,7 +1,7 @@
 """Tabletop Simulator saved objects: a deck as the JSON TTS loads from its Saved Objects folder.
-Pure data, standard library only; kitgen/images.py renders the sheets these name.
+Pure data, standard library only; kitgen/exports/images.py renders the sheets these name.
 
-The format, from public descriptions (kitgen/tts.schema.json cites them field by field):
+The format, from public descriptions (kitgen/exports/tts.schema.json cites them field by field):
 - TTS Knowledge Base, "Save File Format" (ObjectState: Name, Transform, Nickname, Description,
   CardID, DeckIDs, CustomDeck "key matches the hundreth place of the id (ex. id = 354, index = 3)",
   ContainedObjects): https://github.com/Berserk-Games/Tabletop-Simulator-Knowledge-Base

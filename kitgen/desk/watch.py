@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from kitgen.lock import LOCK_SUFFIX, MARKER
+from kitgen.kit.lock import LOCK_SUFFIX, MARKER
 
 # On top of watchfiles' DefaultFilter (which already skips .git, .hg, __pycache__, vim's .swp,
 # backups ending in ~, emacs' .#locks, JetBrains' ___jb_ files, .DS_Store): files editors and
@@ -29,7 +29,7 @@ EDITOR_FILES = (
 )
 
 
-# What any build writes beside a kit (kitgen/lock.py, render/kit.py), by name: `kitgen build .` by
+# What any build writes beside a kit (kitgen/kit/lock.py, render/kit.py), by name: `kitgen build .` by
 # hand, or a watch of another kit, writing into the folder watched. The staging and swap folders
 # are gone (renamed, removed) by the time their changes are looked at: a marker would not say.
 BUILD_FILES = re.compile(re.escape(LOCK_SUFFIX) + r"$|^\..+\.(building|old)-")

@@ -3,7 +3,7 @@ pdfium (the renderer of the PNG export), the problems, the composition, the char
 
 A Preview is rebuilt on every save. Each card's image is named by the build's content key of what
 its face is drawn from (its data, place in the deck, template, icons, art, fonts, card size:
-the build's face keys, kitgen/prepare.py), so only a card whose face changed is rendered again and reloaded by
+the build's face keys, kitgen/kit/prepare.py), so only a card whose face changed is rendered again and reloaded by
 the page, whatever file the save touched (a line added above a card moves it, and changes
 nothing drawn), and nothing needs to look at the game's files to find out. The charts (a page a
 deck) are drawn again only when the figures they show changed.
@@ -101,7 +101,7 @@ class Preview:
     @property
     def written(self) -> list[Path]:
         """The folders its builds write: a watch never takes them for the designer's changes."""
-        from kitgen.cache import kit_cache_folder
+        from kitgen.kit.cache import kit_cache_folder
 
         return [self.out, kit_cache_folder(self.out / "kit")]
 
@@ -109,7 +109,7 @@ class Preview:
         shutil.rmtree(self.out, ignore_errors=True)
 
     def refresh(self) -> dict:
-        from kitgen.build import Options, build_game
+        from kitgen.kit.build import Options, build_game
         from kitgen.model import PrintSettings
 
         # One card a page (page i is a face), and drawn even when a card's text does not fit: the

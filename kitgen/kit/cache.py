@@ -4,7 +4,7 @@ A key is a hash of everything an output depends on (the card's data, its type an
 template, the fonts' bytes, the print settings, kitgen's version, and for whole files the
 environment that changes a PDF's bytes), so a change to any of them misses and nothing stale is
 ever reused. The cache is data, never code: records are JSON read back into kitgen's own types
-(kitgen/records.py), and one that is damaged or of the wrong shape is only a miss.
+(kitgen/kit/records.py), and one that is damaged or of the wrong shape is only a miss.
 
 It lives in the user's cache folder (KITGEN_CACHE_DIR overrides it), one folder per kit named by a
 hash of the kit's absolute path: never in a game folder, where a shared game could plant one.
@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from kitgen import __version__
-from kitgen import records
-from kitgen.lock import waiting_lock
-from kitgen.records import Context, Unreadable
+from kitgen.kit import records
+from kitgen.kit.lock import waiting_lock
+from kitgen.kit.records import Context, Unreadable
 
 FACES = "faces.sqlite"
 SUMS = "files.json"

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.cache import content_key
+from kitgen.kit.cache import content_key
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.document import escape_markup
 from kitgen.load import load_game

@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
+from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import impose_deck
 from kitgen.layout.context import document_context
@@ -20,7 +20,7 @@ from kitgen.layout.document import Document, parse_document
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
-from kitgen.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
+from kitgen.kit.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
 from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
 
@@ -66,7 +66,7 @@ def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, option
 
 def _build(project: Project, game_ref: str, out_dir: Path, options: Options, strict: bool, cache: BuildCache,
            progress) -> Report:
-    from kitgen.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
+    from kitgen.kit.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
     from kitgen.render.kit import write_kit
 
     step = progress or (lambda text, done=None, total=None: None)
@@ -131,7 +131,7 @@ def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | Non
 
 def reprint_changed(project: Project, checked: Checked, game_ref: str | Resolved, grid, spec: Spec, ref: str):
     """Sheets holding only the cards that changed since `ref` (with their backs), and the list."""
-    from kitgen.changes import changes_markup, changes_since
+    from kitgen.kit.changes import changes_markup, changes_since
 
     changes = changes_since(checked.game, project.game_folder(game_ref), ref)
     changed = {(c.deck, c.card) for c in changes if c.after}

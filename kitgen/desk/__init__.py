@@ -1,0 +1,1 @@
+"""The designer's tools: serve and its preview, watch, new, art suggestions, calibrate."""

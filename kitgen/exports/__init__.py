@@ -1,0 +1,1 @@
+"""What the cards become outside a print: PNG for shops, Tabletop Simulator saves, JSON/CSV data."""
