@@ -1,16 +1,17 @@
 """One game played from a Plan: setup, turns of phases, card plays, events and victory checks.
 
 Stdlib only and deterministic: every random choice comes from the one random.Random the game is
-seeded with. The rules vocabulary is the ACTIONS registry (one function per `do:` name); the
-choices the rules leave to a player go to the seat's policy (kitgen.simulate.policies).
+seeded with. The rules vocabulary is the ACTIONS registry (actions.py, one function per `do:`
+name); the choices the rules leave to a player go to the seat's policy (policies.py).
 """
 from __future__ import annotations
 
 import random
 from typing import Callable, NamedTuple
 
-from kitgen.simulate.plan import (ALL_OTHERS, ALL_PLAYERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change,
-                                  PathPlan, PhasePlan, Plan, Step)
+from kitgen.simulate.actions import ACTIONS, act_draw
+from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
+                                  PhasePlan, Plan, Step)
 
 
 class Moment(NamedTuple):
@@ -256,13 +257,6 @@ def deck_of(plan: Plan) -> dict[int, str]:
     return plan.cache["deck-of"]
 
 
-def card_types(plan: Plan) -> list[str]:
-    """Each card's type name, as `play` actions name the types they allow."""
-    if "card-types" not in plan.cache:
-        plan.cache["card-types"] = [plan.types[card.kind].type_name for card in plan.cards]
-    return plan.cache["card-types"]
-
-
 def others_max(values: list[list[int]], seat: int) -> list[int]:
     """The best score any other player has, per attribute."""
     others = [v for i, v in enumerate(values) if i != seat]
@@ -287,91 +281,6 @@ def meets(values: list[list[int]], seat: int, path: PathPlan) -> bool:
         if not (any(met) if path.any_threshold else all(met)):
             return False
     return bool(path.highest or path.highest_any or path.most or path.thresholds)
-
-
-# --- the actions: one function per `do:` name ----------------------------------------------
-
-def act_draw(table: Table, seat: int, step: Step) -> None:
-    hand = table.hands[seat]
-    for _ in range(step.count):
-        card = table.draw(step.deck or table.plan.first_deck)
-        if card < 0:
-            break
-        hand.append(card)
-
-
-def act_play(table: Table, seat: int, step: Step) -> None:
-    type_of = card_types(table.plan)
-    for _ in range(step.count):
-        legal = [c for c in table.hands[seat] if type_of[c] in step.types]
-        if not legal:
-            return
-        table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
-
-
-def act_discard(table: Table, seat: int, step: Step) -> None:
-    for _ in range(min(step.count, len(table.hands[seat]))):
-        _discard_one(table, seat)
-
-
-def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:
-    while len(table.hands[seat]) > table.plan.hand_limit + table.bonus[seat]:
-        _discard_one(table, seat)
-
-
-def _discard_one(table: Table, seat: int) -> None:
-    hand = table.hands[seat]
-    card = table.policies[seat].choose_card(table, seat, hand, False)
-    hand.remove(card)
-    table.piles[table.deck_of[card]][1].append(card)
-
-
-def act_change(table: Table, seat: int, step: Step) -> None:
-    for who in table.recipients(seat, step.target, -step.delta):
-        attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, who, step.table, step.delta)
-        if attribute >= 0:
-            value = table.values[who][attribute] + step.delta
-            table.values[who][attribute] = value if step.floor is None else max(step.floor, value)
-
-
-def act_take(table: Table, seat: int, step: Step) -> None:
-    """Take COUNT points from a target: taking hurts them, so `harm` is +count (greedy picks the leader)."""
-    for who in table.recipients(seat, step.target, step.count):
-        if who == seat:
-            continue
-        attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, seat, step.table, step.count)
-        if attribute < 0:
-            continue
-        taken = min(step.count, max(0, table.values[who][attribute] - (step.floor or 0)))
-        table.values[who][attribute] -= taken
-        table.values[seat][attribute] += taken
-
-
-def act_hand_size(table: Table, seat: int, step: Step) -> None:
-    table.bonus[seat] += step.delta
-
-
-def act_event(table: Table, seat: int, step: Step) -> None:
-    if table.turn < step.from_turn:
-        return
-    number, sides = step.die
-    if sum(table.rng.randint(1, sides) for _ in range(number)) in step.on:
-        card = table.draw(step.deck)
-        if card >= 0:
-            table.resolve(seat, card)
-            table.piles[step.deck][1].append(card)
-
-
-def act_check_victory(table: Table, seat: int, step: Step) -> None:
-    if not table.plan.victory_at_round_end:
-        table.check_victory(seat)
-
-
-ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {
-    "draw": act_draw, "play": act_play, "discard": act_discard, "discard-to-limit": act_discard_to_limit,
-    "change": act_change, "take": act_take, "hand-size": act_hand_size, "event": act_event,
-    "check-victory": act_check_victory,
-}
 
 
 def play_game(plan: Plan, seed: int, policies: tuple, budget: int = 64) -> GameResult:

@@ -10,7 +10,8 @@ import pytest
 from kitgen.load import load_game
 from kitgen.model import (Action, ActionKind, Attribute, Card, CardType, Deck, DiceTable, Effect, Faction, Game, Phase,
                           TableRow, Threshold, VictoryPath)
-from kitgen.simulate.engine import ACTIONS, Table, act_change, act_take
+from kitgen.simulate.actions import ACTIONS, act_change, act_take
+from kitgen.simulate.engine import Table
 from kitgen.simulate.lab import simulate
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES, greedy_attribute, greedy_option, option_worth, weights
