@@ -1,7 +1,7 @@
 """The balance report of `kitgen simulate -o balance.pdf`: provenance, coverage first, win rates with
 their 95% intervals, seats per player count, victory paths, game length and card impact, drawn with
 reportlab's graphics.
-Draws only: every figure comes from kitgen.simulate.run.report()."""
+Draws only: every figure comes from kitgen.simulate.report.summarise() and the experiments."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,6 +33,19 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     if report.get("card_impact"):
         story += [_heading("Card impact on its holder's win rate, by experiment (paired seeds)", styles),
                   _impact_table(report["card_impact"], chart_w)]
+    if report.get("seat_fixes"):
+        rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
+                 "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), "helps" if f["helps"] else "no"]
+                for f in report["seat_fixes"]]
+        story += [_heading("Candidate seat fixes, simulated", styles),
+                  _text_table([["players", "fix", "seats before", "seats after", ""], *rows],
+                              [0.08, 0.5, 0.16, 0.16, 0.1], chart_w)]
+    if report.get("skill_ladder"):
+        rows = [[f"{r['player']} vs {r['field']}", f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}",
+                 f"{r['even_share']:.1%}", r["verdict"]] for r in report["skill_ladder"]]
+        story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
+                  _text_table([["rung", "win rate", "95% interval", "even share", ""], *rows],
+                              [0.3, 0.14, 0.2, 0.14, 0.22], chart_w)]
     document = SimpleDocTemplate(str(path), pagesize=(width, height), leftMargin=15 * MM, rightMargin=15 * MM,
                                  topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
                                  title=f"{title}: balance", author="", creator=f"kitgen {__version__}",
@@ -115,6 +128,17 @@ def _impact_table(rows: list[dict], width: float) -> Table:
                     ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
     return table
+
+
+def _text_table(cells: list[list[str]], shares: list[float], width: float) -> Table:
+    table = Table([[_clip(c) for c in row] for row in cells], colWidths=[width * s for s in shares])
+    table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                    ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
+    return table
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 70 else text[:69] + "…"
 
 
 def _coverage(coverage: list[dict], width: float, styles) -> Table:

@@ -293,3 +293,23 @@ def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
     greedy = rungs[("random", "greedy")]
     assert greedy["verdict"] == "rewards skill" and greedy["ci95"][0] > greedy["even_share"]
     assert len(greedy["by_seat"]) == 2
+
+
+def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_path):
+    from tests.conftest import pdf_text
+
+    from kitgen.project import Project
+    from kitgen.render.balance import render_balance
+    from kitgen.render.fonts import register_fonts
+    from kitgen.simulate.lab import Experiments
+
+    register_fonts(Project.default().fonts)
+    game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
+                     phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
+                                                              Action("check-victory"))),))
+    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_rollouts=2),
+                      Experiments(fixes=True, ladder_games=20))
+    render_balance(report, "Tiny", tmp_path / "balance.pdf")
+    text = pdf_text(tmp_path / "balance.pdf")
+    assert "Candidate seat fixes, simulated" in text and "victory checked at the end of each round" in text
+    assert "Skill ladder" in text and "greedy vs random" in text
