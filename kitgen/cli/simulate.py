@@ -190,7 +190,8 @@ def _print_factions(report: dict) -> None:
     echo(f"\nWin rate per faction (95% interval; an even share is {report['even_share']:.1%}):")
     for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
         low, high = row["ci95"]
-        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games)")
+        flag = f"  {row['vs_even_share_holm']} the even share (Holm)" if row["vs_even_share_holm"] else ""
+        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games){flag}")
     echo(f"  do the factions differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
 
 
@@ -200,7 +201,8 @@ def _print_seats(report: dict) -> None:
         echo(f"\nWin rate per seat, {count} players ({seats['games']:,} games; even share {seats['even_share']:.1%}):")
         for seat in seats["seats"]:
             low, high = seat["ci95"]
-            echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}   ({low:.1%}-{high:.1%})")
+            flag = f"  {seat['vs_even_share_holm']} the even share (Holm)" if seat["vs_even_share_holm"] else ""
+            echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}){flag}")
         echo(f"  do the seats differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
 
 

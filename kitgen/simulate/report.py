@@ -12,7 +12,7 @@ from kitgen import __version__
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import Plan
 from kitgen.simulate.run import Settings
-from kitgen.simulate.stats import chi_square, wilson
+from kitgen.simulate.stats import chi_square, holm_flags, wilson
 
 
 def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int]) -> dict:
@@ -61,10 +61,11 @@ def seat_results(results: list[GameResult], players: int) -> dict:
     won = Counter(r.winner for r in results)
     decided = games - won[-1]
     test = chi_square([won[s] for s in range(players)], [games] * players)
-    return {"games": games, "players": players, "no_winner": won[-1],
-            "even_share": round(decided / games / players, 4) if games else 0.0,
+    even = decided / games / players if games else 0.0
+    flags = holm_flags([(won[s], games) for s in range(players)], even) if games else [""] * players
+    return {"games": games, "players": players, "no_winner": won[-1], "even_share": round(even, 4),
             "seats": [{"seat": s + 1, "wins": won[s], "win_rate": round(won[s] / games, 4) if games else 0.0,
-                       "ci95": wilson(won[s], games)} for s in range(players)],
+                       "ci95": wilson(won[s], games), "vs_even_share_holm": flags[s]} for s in range(players)],
             "seats_differ": test._asdict()}
 
 
@@ -77,9 +78,12 @@ def faction_results(plan: Plan, results: list[GameResult], players: int) -> dict
             name = names[result.factions[seat]] if result.factions[seat] >= 0 else names[0]
             played[name] += 1
             won[name] += seat == result.winner
-    rows = {name: {"plays": played[name], "wins": won[name],
-                   "win_rate": round(won[name] / played[name], 4) if played[name] else 0.0,
-                   "ci95": wilson(won[name], played[name])} for name in names if played[name]}
+    present = [name for name in names if played[name]]
+    decided = sum(1 for r in results if r.winner >= 0)
+    flags = holm_flags([(won[n], played[n]) for n in present], decided / len(results) / players if results else 0.0)
+    rows = {name: {"plays": played[name], "wins": won[name], "win_rate": round(won[name] / played[name], 4),
+                   "ci95": wilson(won[name], played[name]), "vs_even_share_holm": flag}
+            for name, flag in zip(present, flags)}
     test = chi_square([won[n] for n in rows], [played[n] for n in rows])
     return {"factions": rows, "factions_differ": test._asdict()}
 

@@ -52,6 +52,21 @@ def holm(p_values: list[float], alpha: float = 0.05) -> list[bool]:
     return rejected
 
 
+def share_p_value(wins: int, games: int, share: float) -> float:
+    """Two-sided p-value of `wins` in `games` against a fair `share` (normal approximation)."""
+    if games == 0 or share <= 0 or share >= 1:
+        return 1.0
+    error = math.sqrt(share * (1 - share) / games)
+    return math.erfc(abs(wins / games - share) / error / math.sqrt(2))
+
+
+def holm_flags(rows: list[tuple[int, int]], share: float) -> list[str]:
+    """For (wins, games) per group: 'above' or 'below' the fair share where Holm's correction across
+    the groups still rejects a fair share at 5%, else '' (the difference may be luck)."""
+    rejected = holm([share_p_value(w, n, share) for w, n in rows])
+    return [("above" if w / n > share else "below") if r else "" for (w, n), r in zip(rows, rejected)]
+
+
 class ChiSquare(NamedTuple):
     statistic: float
     degrees: int

@@ -84,7 +84,8 @@ def test_simulate__a_player_100_points_ahead_always_wins():
                      phases=(Phase("Grow", "Roll.", actions=(Action("change", delta=1, table="coin"),
                                                               Action("check-victory"))),))
     report = simulate(game, Settings(games=200, players=2, seed=3, policies=("random",), workers=1))
-    assert report["factions"]["Giant"] == {"plays": 200, "wins": 200, "win_rate": 1.0, "ci95": [0.9812, 1.0]}
+    assert report["factions"]["Giant"] == {"plays": 200, "wins": 200, "win_rate": 1.0, "ci95": [0.9812, 1.0],
+                                          "vs_even_share_holm": "above"}
     assert report["factions"]["Normal"]["wins"] == 0
     assert report["victories"] == {"Lead": 200} and report["turns"]["max"] == 2  # decided on turn 2
     assert report["factions_differ"]["p_value"] < 1e-6
@@ -99,6 +100,7 @@ def test_simulate__a_symmetric_game_gives_each_seat_an_even_share_within_its_int
         low, high = seat["ci95"]
         assert low <= report["even_share"] <= high, seat
     assert report["seats_differ"]["p_value"] > 0.01
+    assert [seat["vs_even_share_holm"] for seat in report["seats"]] == ["", ""]
 
 
 def test_simulate__a_path_that_can_never_be_met_is_never_reported():
