@@ -21,9 +21,10 @@ def _counts(value: str) -> tuple[int, ...]:
     try:
         counts = tuple(int(part) for part in value.split(","))
     except ValueError:
-        raise click.BadParameter(f"{value!r}: give a player count, or several separated by commas: 2,3,4")
+        raise click.BadParameter(f"{value!r}: give a player count, or several separated by commas: 2,3,4",
+                                 param_hint="--players") from None
     if not all(1 <= n <= 12 for n in counts):
-        raise click.BadParameter(f"{value!r}: each count from 1 to 12")
+        raise click.BadParameter(f"{value!r}: each count from 1 to 12", param_hint="--players")
     return counts
 
 
@@ -68,8 +69,12 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
     settings = Settings(games, counts[0], seed, names, workers, tuple(sorted(set(without))), scheduler, mcts_rollouts)
     _refuse_early(loaded, settings, game, partial)
-    report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
-                 progress)
+    try:
+        report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
+                     progress)
+    except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
+        raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
+                                "the simulator can follow; shorten the chain")) from None
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
     if output:
@@ -112,11 +117,12 @@ def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
 
 def _load(folder: Path, game: str, without: tuple[str, ...]):
     from kitgen.check import check_game
+    from kitgen.check.chains import check_chains
     from kitgen.load import load_game
     from kitgen.simulate.plan import optional_rules, unknown_optional_rule
 
     loaded = load_game(folder)
-    errors = [p for p in check_game(loaded) if p.is_error]  # broken data would play a wrong game
+    errors = [p for p in check_game(loaded) + check_chains(loaded) if p.is_error]  # broken data would play a wrong game
     if errors:
         raise KitgenError(errors)
     if not loaded.victory_paths:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kitgen.colours import channels, check_rendered
-from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.check.safe_zone import SAFE_MARGIN, closest_to_trim
+from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.picture import pattern, placeholder_art, tint, turn
@@ -96,11 +97,23 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
+        problems += _safe_zone(layer.shapes, box, template, measure, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
     merged = _merge_shared(layers, memo) if memo is not None else layers
     return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
+
+
+def _safe_zone(shapes, box: Box, template: CardTemplate, measure: Measure, owner: str, where: Where
+               ) -> list[Problem]:
+    """Text of this box closer to the trim than the safe margin (check/safe_zone.py): a shop may cut it."""
+    texts = [shape for shape in shapes if isinstance(shape, Text)]
+    closest = closest_to_trim(texts, measure, template.width, template.height) if texts else None
+    if closest is None or closest >= SAFE_MARGIN - 0.01:
+        return []
+    return [warning(where, f"{owner}: text in box '{box.name or box.kind}' comes {closest * 25.4 / 72:.1f} mm "
+                           f"from the trim, inside the {SAFE_MARGIN * 25.4 / 72:g} mm safe zone a shop may cut")]
 
 
 def _merge_shared(layers: list[Layer], memo: dict) -> list[Layer]:

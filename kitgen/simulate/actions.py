@@ -43,7 +43,7 @@ def act_discard(table: Table, seat: int, step: Step) -> None:
 
 
 def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:
-    while len(table.hands[seat]) > table.plan.hand_limit + table.bonus[seat]:
+    while len(table.hands[seat]) > max(0, table.plan.hand_limit + table.bonus[seat]):  # a limit below 0: empty
         _discard_one(table, seat)
 
 
