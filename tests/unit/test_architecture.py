@@ -8,11 +8,12 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kitgen"
 THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs", "watchfiles",
-               "numpy"}
+               "numpy", "dask", "distributed"}
 # openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
 # platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
-    "model": set(), "units": set(), "errors": set(), "check": set(), "simulate": set(),
+    "model": set(), "units": set(), "errors": set(), "check": set(),
+    "simulate": {"distributed"},  # simulate/cluster.py only, and only when --scheduler asks (kitgen[cluster])
     "desk": {"watchfiles", "pypdfium2"},  # watch sees saves; the live preview renders the PDF's pages, as PNG export does
     "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2", "numpy"},
     "cli": {"click", "platformdirs"}, "kit": {"platformdirs"},  # kit: the build cache lives in the user's cache folder
