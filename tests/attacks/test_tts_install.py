@@ -121,8 +121,8 @@ def test_tts__install_without_a_saved_objects_folder_changes_nothing(tmp_path, m
     monkeypatch.setenv("HOME", str(tmp_path / "nohome"))
     out = tmp_path / "out"
     run = tts(TINY, out, "--install")
-    assert_one_line(run, re.compile(r".*Saved Objects: error: Tabletop Simulator's Saved Objects "
-                                                  r"folder is not there; .*"))
+    assert_one_line(run, re.compile(r"--install: error: Tabletop Simulator's Saved Objects folder is not in any of "
+                                    r"its usual places \(.*\); name it with --tts-dir DIR"))
     assert not out.exists() and not (tmp_path / "nohome").exists()
 
 
