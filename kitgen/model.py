@@ -82,6 +82,7 @@ class Effect:
     where: Where | None = _where()
 
 
+ANY_PHASE = "any phase"  # played_in: [any phase]: a card played at the start of any phase
 FIELD_KINDS = ("text", "whole number", "number", "list of text", "icon", "choice")
 
 
@@ -211,7 +212,7 @@ class CardType:
     description: str = ""
     cost: Cost | None = None  # what playing a card of this type costs, e.g. {credits: 10}
     fields: tuple[CardField, ...] = ()  # values every card of this type may (or must) carry
-    played_in: tuple[str, ...] = ()  # the phases a card of this type is played in (default: derived from actions)
+    played_in: tuple[str, ...] = ()  # phase names (or "any phase"); default: the phases whose actions play it
     not_played: str = ""  # never played from the hand: what the card is for instead ("spent to pay costs")
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
     frame: str = ""  # a shared card design, card-front-<frame>.yaml: text, picture, tech ...
@@ -596,6 +597,17 @@ class Game:
 
     def card_type(self, name: str) -> CardType | None:
         return next((t for t in self.card_types if t.name == name), None)
+
+    def played_in(self, type_name: str) -> tuple[str, ...]:
+        """The phases a card of this type is played in: its type's `played_in`, else every phase
+        with an action that plays the type (`do: play, types: [...]`). Empty: the type is never
+        played from the hand (`not_played`) or no phase says when (validate warns)."""
+        card_type = self.card_type(type_name)
+        if card_type is None or card_type.not_played:
+            return ()
+        if card_type.played_in:
+            return card_type.played_in
+        return tuple(p.name for p in self.phases if any(a.do == "play" and type_name in a.types for a in p.actions))
 
     def counter(self, name: str) -> Counter | None:
         """Find a counter by its name or an alias, in any case: costs say {credits: 10}."""

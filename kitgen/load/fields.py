@@ -98,16 +98,27 @@ def type_decks(decks: tuple[Deck, ...], values: dict, problems: list[Problem]) -
     game_fields = {f.name: f for f in values.get("fields", ())}
     types = {t.name: t for t in values.get("card_types", ())}
     counters = [c.name for c in values.get("counters", ())]
+    aliases = counter_names(values)
     out = []
     for deck in decks:
         cards = tuple(_typed_card(card, {**game_fields, **{f.name: f for f in getattr(types.get(card.type),
                                                                                        "fields", ())}},
-                                  counters, problems) for card in deck.cards)
+                                  counters, problems, aliases) for card in deck.cards)
         out.append(dataclasses.replace(deck, cards=cards))
     return tuple(out)
 
 
-def _typed_card(card: Card, declared: dict[str, CardField], counters: list[str], problems: list[Problem]) -> Card:
+def counter_names(values: dict) -> dict[str, str]:
+    """Every counter's name and alias, folded, -> the counter's declared name."""
+    names: dict[str, str] = {}
+    for counter in values.get("counters", ()):
+        for name in (counter.name, *counter.aliases):
+            names.setdefault(name.casefold(), counter.name)
+    return names
+
+
+def _typed_card(card: Card, declared: dict[str, CardField], counters: list[str], problems: list[Problem],
+                aliases: dict[str, str]) -> Card:
     given = {item.name: item for item in card.fields}
     typed = []
     for item in card.fields:
@@ -130,16 +141,37 @@ def _typed_card(card: Card, declared: dict[str, CardField], counters: list[str],
             value = type_value(spec, FieldValue(name, spec.default, spec.where), [])
             if value is not None:
                 typed.append(FieldValue(name, value, spec.where))
-    cost = _named_cost(card.cost, card.name, counters, problems)
+    cost = _named_cost(card.cost, card.name, counters, problems, aliases)
     if typed == list(card.fields) and cost is card.cost:
         return card
     return dataclasses.replace(card, fields=FieldValues(typed), cost=cost)
 
 
-def _named_cost(cost: Cost | None, owner: str, counters: list[str], problems: list[Problem]) -> Cost | None:
-    """A bare amount (a sheet's cost column: 3) is paid in the game's only counter."""
-    if cost is None or all(p.counter for p in cost.pay):
+def name_costs(values: dict, problems: list[Problem]) -> None:
+    """Card types' and phase actions' costs name their counters as declared ({credits: 10} pays in
+    Credits), in place; a name no counter has is left for validate to report."""
+    counters = [c.name for c in values.get("counters", ())]
+    names = counter_names(values)
+    values["card_types"] = tuple(
+        dataclasses.replace(t, cost=_named_cost(t.cost, t.name, counters, problems, names)) if t.cost else t
+        for t in values.get("card_types", ()))
+    values["phases"] = tuple(
+        dataclasses.replace(p, actions=tuple(dataclasses.replace(a, cost=_named_cost(a.cost, p.name, counters, problems, names))
+                                             if a.cost else a for a in p.actions)) if p.actions else p
+        for p in values.get("phases", ()))
+
+
+def _named_cost(cost: Cost | None, owner: str, counters: list[str], problems: list[Problem],
+                aliases: dict[str, str] | None = None) -> Cost | None:
+    """Each amount names its counter as declared (any case, or an alias); a bare amount (a sheet's
+    cost column: 3) is paid in the game's only counter."""
+    if cost is None:
         return cost
+    names = aliases if aliases is not None else {}
+    if all(p.counter for p in cost.pay):
+        pay = tuple(dataclasses.replace(p, counter=names.get(p.counter.casefold(), p.counter)) for p in cost.pay)
+        of = tuple(names.get(n.casefold(), n) for n in cost.of)
+        return cost if (pay, of) == (cost.pay, cost.of) else dataclasses.replace(cost, pay=pay, of=of)
     if len(counters) != 1:
         choices = ", ".join(counters) if counters else "none are declared (game.yaml counters:)"
         problems.append(error(cost.where or Where(""), f"card '{owner}': a cost without a counter needs the game "

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.fields import declared_names, parse_declarations, type_decks
+from kitgen.load.fields import declared_names, name_costs, parse_declarations, type_decks
 from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, type_hints
@@ -59,6 +59,7 @@ def _load_game(folder: Path) -> Game:
     for converter in converters.values():
         problems.extend(converter.problems)
     parse_declarations(values, problems)
+    name_costs(values, problems)
     decks = _load_decks(folder, deck_ids, problems, sheet_names(values))
     values["decks"] = type_decks(decks, values, problems)
     game_where = Where(display_path(folder / GAME_FILE), 1)

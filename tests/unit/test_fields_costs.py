@@ -46,8 +46,8 @@ def test_fields__top_level_keys_and_fields_mapping_are_typed_with_defaults(tmp_p
     scout, frigate = game.decks[0].cards[:2]
     assert scout.fields.as_dict() == {"attack": 2, "tags": ("fast", "small"), "rarity": "common"}
     assert scout.fields.attack == 2 and frigate.fields.attack == 4
-    assert game.card_type("Ship").cost == Cost(pay=(Price("credits", 3),))
-    assert str(game.card_type("Ship").cost) == "3 credits"
+    assert game.card_type("Ship").cost == Cost(pay=(Price("Credits", 3),))
+    assert str(game.card_type("Ship").cost) == "3 Credits"
 
 
 # (the Scout card's line, the text its problem points at, the message): line 11 of the deck file
@@ -92,7 +92,7 @@ def test_costs__shipped_games_carry_the_seeds_costs():
     root = Path(__file__).resolve().parents[2] / "data"
     supremacy = load_game(root / "galactic-supremacy")
     costs = {t.name: t.cost.badge for t in supremacy.card_types if t.cost}
-    assert costs == {"Research": "10 credits", "Fleet": "10 credits", "Sector": "10 credits", "Leader": "5 credits"}
+    assert costs == {"Research": "10 Credits", "Fleet": "10 Credits", "Sector": "10 Credits", "Leader": "5 Credits"}
     assert [c.name for c in supremacy.counters] == ["Credits"]
     centauri = load_game(root / "alpha-centauri")
     assert {c.name: c.start for c in centauri.counters} == {"Bases": 1, "Units": 10, "Credits": 0}
