@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 from kitgen.kit.cache import kit_cache_folder
 from kitgen.cli import main
-from tests.conftest import ROOT, pdf_text
+from tests.conftest import PERMISSIONS_OBEYED, ROOT, WITHOUT_ROOT_POWERS, pdf_text
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 FONTS = ROOT / "fonts"
@@ -45,8 +45,11 @@ class Payload:
         return open, (str(self.marker), "w")
 
 
-def kitgen(*args, env: dict | None = None, code: int = 0):
-    """The real `kitgen` command in this process: the exit code, no traceback, in time."""
+def kitgen(*args, env: dict | None = None, code: int = 0, obeying_permissions: bool = False):
+    """The real `kitgen` command in this process: the exit code, no traceback, in time. With
+    `obeying_permissions`, in a subprocess that a folder's permissions bind even under root."""
+    if obeying_permissions and WITHOUT_ROOT_POWERS:
+        return _kitgen_without_root_powers(*args, code=code)
     start = time.monotonic()
     result = CliRunner().invoke(main, [str(arg) for arg in args], env=env)
     took = time.monotonic() - start
@@ -55,6 +58,15 @@ def kitgen(*args, env: dict | None = None, code: int = 0):
     assert result.exit_code == code, result.output
     assert took < SECONDS, f"kitgen {' '.join(map(str, args))} took {took:.1f} s"
     return result
+
+
+def _kitgen_without_root_powers(*args, code: int):
+    done = subprocess.run([*WITHOUT_ROOT_POWERS, sys.executable, "-m", "kitgen", *map(str, args)], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                          timeout=SECONDS)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == code, done.stderr
+    return done
 
 
 @pytest.fixture
@@ -433,8 +445,9 @@ FAULTS = ["root is a file", "database is a folder", "damaged database", "files l
 
 @pytest.mark.parametrize("fault", FAULTS)
 def test_a_cache_that_cannot_be_read_or_written__is_only_a_slower_build(game, tmp_path, fault):
-    if fault == "unreadable" and (os.name != "posix" or os.geteuid() == 0):
-        pytest.skip("root (and Windows) ignore a folder's permissions")
+    if fault == "unreadable" and not PERMISSIONS_OBEYED:
+        pytest.skip("Windows, or root with no setpriv to drop its file powers")
+    bound = fault == "unreadable"  # root reads an unreadable folder unless its powers are dropped
     out = tmp_path / "kit"
     kitgen("build", game, "-o", out)
     previous = kit_bytes(out)
@@ -442,11 +455,11 @@ def test_a_cache_that_cannot_be_read_or_written__is_only_a_slower_build(game, tm
     _in_the_way(folder, fault)
     try:
         edit_card(game)  # the cache is asked for faces, and written, with the fault in place
-        kitgen("build", game, "-o", out)
+        kitgen("build", game, "-o", out, obeying_permissions=bound)
         assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
         previous = kit_bytes(out)
         (game / "decks" / "main.yaml").write_text("id: main\ncards: [{name: Broken")  # a failed build ...
-        failed = kitgen("build", game, "-o", out, code=1)
+        failed = kitgen("build", game, "-o", out, code=1, obeying_permissions=bound)
         assert "main.yaml" in failed.stderr and ": error: " in failed.stderr
         assert kit_bytes(out) == previous  # ... leaves the previous kit
     finally:

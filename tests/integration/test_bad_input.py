@@ -32,6 +32,7 @@ from typing import Callable
 import pytest
 
 from kitgen.kit.cache import kit_cache_folder
+from tests.conftest import WITHOUT_ROOT_POWERS, needs_permissions
 
 REPO = Path(__file__).resolve().parents[2]
 TINY = Path("tests/fixtures/tiny")  # relative to REPO, the CLI's working folder
@@ -78,12 +79,14 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run_kitgen(*args: str | Path, timeout: float = TIMEOUT) -> Run:
-    """`python -m kitgen ARGS` from the repo root, as a user would run it."""
+def run_kitgen(*args: str | Path, timeout: float = TIMEOUT, obeying_permissions: bool = False) -> Run:
+    """`python -m kitgen ARGS` from the repo root, as a user would run it (with `obeying_permissions`,
+    as a user whom a folder's permissions bind, even when the tests run as root)."""
     argv = tuple(str(arg) for arg in args)
+    prefix = WITHOUT_ROOT_POWERS if obeying_permissions else []
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "kitgen", *argv],
+            [*prefix, sys.executable, "-m", "kitgen", *argv],
             cwd=REPO,
             env={**os.environ, "PYTHONPATH": str(REPO)},
             capture_output=True,
@@ -464,8 +467,6 @@ def tree_hashes(folder: Path) -> dict[str, str]:
 
 GALACTIC_CIV_KIT = ["build-manifest.json", "cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf",
                     "reference.pdf", "rules.pdf"]
-needs_permissions = pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                                       reason="root (and Windows) ignore a folder's write permission")
 
 
 def beside(kits: Path) -> list[str]:
@@ -493,7 +494,7 @@ def test_output_folder_read_only__refused_and_the_kit_kept(tmp_path):
     before = tree_hashes(out)
     kits.chmod(0o555)
     try:
-        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4"), tmp_path, "TMP")
+        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4", obeying_permissions=True), tmp_path, "TMP")
         listed = beside(kits)
     finally:
         kits.chmod(0o755)
@@ -512,7 +513,7 @@ def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path):
     for path in [out, *out.iterdir()]:
         path.chmod(0o555 if path.is_dir() else 0o444)
     try:
-        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4"), tmp_path, "TMP")
+        run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4", obeying_permissions=True), tmp_path, "TMP")
         listed = beside(kits)
     finally:
         for path in kits.rglob("*"):
