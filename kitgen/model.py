@@ -38,6 +38,14 @@ def effect_value(effect: "Effect") -> str:
     return f"+{effect.dice}" if effect.dice else signed(effect.delta)
 
 
+def front_key(card: "Card") -> str:
+    """Which front template a card is drawn with: its type's (the type's name), or its own when it
+    names a `template:` or a `frame:` (the key then says which)."""
+    if not (card.template or card.frame):
+        return card.type
+    return f"{card.type}\x00{card.template}\x00{card.frame}"
+
+
 def _where() -> Where | None:
     return field(default=None, compare=False, repr=False)
 

@@ -105,6 +105,10 @@ def _print_stats(report: dict) -> None:
             echo(f"  {row['type']:<22}{row['cards']:>6}      {odds}")
         spread = ", ".join(f"{value}: {count}" for value, count in deck["strength"].items())
         echo(f"  strength (sum of effects) -> cards: {spread}")
+        for name, figures in deck.get("fields", {}).items():
+            per_type = ", ".join(f"{kind} {total:g}" for kind, total in figures["per_type"].items())
+            values = ", ".join(f"{value}: {count}" for value, count in figures["spread"].items())
+            echo(f"  {name}: total {figures['total']:g} ({per_type}); value -> cards: {values}")
         sizes = deck["legibility"]
         if sizes:
             low = [s for s in sizes if s["below_minimum"]]

@@ -22,7 +22,7 @@ from kitgen.load.config import load_config
 from kitgen.load.fonts import font_digests, font_files
 from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
-from kitgen.model import CardTemplate, Game, PrintSettings
+from kitgen.model import CardTemplate, Game, PrintSettings, front_key, slug
 from kitgen.project import Project, Resolved
 from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
 
@@ -128,7 +128,7 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     for deck in game.decks:
         deck_art = art.by_deck.get(deck.id, {})
         deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id), type_keys[card.type])
+        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id), type_keys[front_key(card)])
                      for number, card in enumerate(deck.cards, start=1)]
         keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
         deck_back = keys[face_key(deck.id, BACK)] = content_key(
@@ -170,14 +170,29 @@ def _fonts(files: dict[str, Path], lazy: bool):
 
 def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
                 roots: tuple[Path, ...] | None = None) -> dict[str, CardTemplate]:
-    """Card type name -> its front template (types sharing a file share one template object)."""
+    """front_key(card) -> its front template: a card type's (its name), or, for a card that names
+    its own `template:` or `frame:`, that one (types and cards sharing a file share one object)."""
     loaded: dict[str, CardTemplate] = {}
     fronts = {}
-    for card_type in game.card_types:
-        name = find_front(front_names(card_type.name, card_type.deck, card_type.frame), dirs)
+    wanted = [(t.name, front_names(t.name, t.deck, t.frame), None) for t in game.card_types]
+    for deck in game.decks:
+        for c in deck.cards:
+            card_type = game.card_type(c.type)
+            if (c.template or c.frame) and card_type is not None and front_key(c) not in fronts:
+                names = [f"card-front-{slug(c.template)}.yaml"] if c.template else \
+                    front_names(c.type, card_type.deck, c.frame)
+                wanted.append((front_key(c), names, c))
+    for key, names, owner in wanted:
+        if key in fronts:
+            continue
+        name = find_front(names, dirs)
+        if owner is not None and owner.template and not any((d / name).exists() for d in dirs):
+            searched = ", ".join(str(d) for d in dirs)
+            raise KitgenError(error(owner.where or Where(""), f"card '{owner.name}': template '{name}' not found "
+                                    f"(searched {searched}); template: names card-front-<template>.yaml"))
         if name not in loaded:
             loaded[name] = scale_template(load_card_template(name, dirs, roots), *card)
-        fronts[card_type.name] = loaded[name]
+        fronts[key] = loaded[name]
     return fronts
 
 
@@ -289,8 +304,9 @@ def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, fr
     `deck_key` (the deck, the game's title, attributes and conditions, fonts and print
     settings); the art by the content hash of the prepared picture. Not the card's line: a card
     added above it, or a comment, does not lay it out again (its notes are said at its line now,
-    see DeckNotes)."""
-    return content_key("front", card, game.card_type(card.type), number, deck_key, art, front)
+    see DeckNotes). When it is played is the phases' (played_in), the fields line the game's too."""
+    return content_key("front", card, game.card_type(card.type), game.played_in(card.type), game.fields, number,
+                       deck_key, art, front)
 
 
 def check_icons(game: Game, icons) -> list[Problem]:

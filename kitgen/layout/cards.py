@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
-from kitgen.model import CardTemplate, Deck, Game
+from kitgen.model import CardTemplate, Deck, Game, front_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +119,7 @@ def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], ba
         card = deck.cards[index]
         context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
                    "number": index + 1, "total": total, "art": (art or {}).get(card.id), "icons": icons}
-        template = front[card.type]
+        template = front[front_key(card)]
         return layout_face(template, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver,
                            memos.setdefault(id(template), {}))
 

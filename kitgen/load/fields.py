@@ -35,7 +35,13 @@ def parse_declarations(values: dict, problems: list[Problem]) -> None:
         for t in values.get("card_types", ()))
 
 
+CARD_KEYS = frozenset(f.name for f in dataclasses.fields(Card))
+
+
 def _declared(spec: CardField, problems: list[Problem]) -> CardField:
+    if spec.name in CARD_KEYS:
+        problems.append(error(spec.where or Where(""), f"field '{spec.name}': a card already has a key of that name; "
+                              "choose another name for the field"))
     match = _CHOICE.match(spec.type.strip())
     if match:
         choices = tuple(c.strip().strip("'\"") for c in match[1].split(",") if c.strip())

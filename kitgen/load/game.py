@@ -93,6 +93,23 @@ def _top_level_keys(folder: Path, problems: list[Problem]) -> dict:
     return keys
 
 
+def game_values(folder: Path) -> dict:
+    """What a deck of this game needs to be read alone (kitgen convert): the game's declared
+    fields, card types, attributes and counters, as far as they read; problems are validate's."""
+    if not (folder / GAME_FILE).is_file():
+        return {}
+    problems: list[Problem] = []
+    keys = _top_level_keys(folder, problems)
+    values: dict = {}
+    for name in ("fields", "card_types", "attributes", "counters"):
+        if name in keys:
+            key_node, node, shown = keys[name]
+            converted = Converter(shown).convert(node, type_hints(Game)[name], name)
+            values[name] = converted if isinstance(converted, tuple) else ()
+    parse_declarations(values, [])
+    return values
+
+
 def sheet_names(values: dict) -> SheetNames:
     """The field names cards may use as keys (and sheets as columns), and the attributes' names."""
     attributes = frozenset(n for a in values.get("attributes", ()) if isinstance(a, Attribute)

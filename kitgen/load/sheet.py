@@ -1,6 +1,6 @@
 """Cards from a spreadsheet: a deck file may say `cards: main.csv` or `cards: main.xlsx`.
 
-The first row is the header. Columns named after a Card field (name, type, copies, text, id, art,
+The first row is the header; a row whose first cell starts with '#' is a comment. Columns named after a Card field (name, type, copies, text, id, art,
 icon, cost, keywords, flavor ...) fill it; `keywords` is comma-separated; `effects` holds effects
 in YAML flow notation ([{attribute: Trade, delta: +1, target: all-players}]); a column named after
 a field the game declares (attack, health) fills that field; any other column is an attribute
@@ -127,8 +127,8 @@ def sheet_cards(path: Path, shown: str, names: SheetNames = NO_NAMES) -> tuple[t
     columns = _columns(header, converter, names)
     cards = []
     for number, cells in rows:
-        if not any(c.strip() for c in cells):
-            continue  # a blank row between groups of cards
+        if not any(c.strip() for c in cells) or (cells and cells[0].lstrip().startswith("#")):
+            continue  # a blank row between groups of cards, or a comment ('# Ships'), kept by kitgen convert
         node = _row_node(number, cells, columns, sheet, converter)
         card = converter.record(node, Card, "")
         if isinstance(card, Card):
@@ -203,6 +203,10 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                 (_scalar("delta", row, col), _scalar(value.strip(), row, col))], cell.start_mark, cell.end_mark))
         elif role == "field":
             fields.append((_scalar(title, row, col), cell))
+        elif role == "cost" and value.lstrip().startswith("{"):
+            found = _flow_effects(value, row, col, title, converter, "{credits: 10}")
+            if found:
+                pairs.append((_scalar(role, row, col), found[0]))
         elif role == "effects":
             effects.extend(_flow_effects(value, row, col, title, converter))
         elif role == "actions":
