@@ -118,3 +118,38 @@ def suggestions_yaml(game_title: str, game_ref: str, suggestions: list[Suggestio
                   "score": s.score} | ({"current": s.current} if s.current else {})
         lines.append("  - {" + ", ".join(f"{key}: {json.dumps(value)}" for key, value in fields.items()) + "}")
     return "\n".join(lines) + "\n"
+
+
+def apply_icons(game, folder, suggestions: list[Suggestion]) -> list[Suggestion]:
+    """`kitgen art GAME --suggest --apply`: write each proposal into its deck file as `icon: NAME`,
+    for cards that name no icon yet, keeping every other line and comment. A card in a sheet is
+    left alone (its sheet is the designer's). Returns the proposals written."""
+    from pathlib import Path
+
+    cards = {(deck.id, card.id): card for deck in game.decks for card in deck.cards}
+    edits: dict[Path, list[tuple[int, int, str]]] = {}
+    written = []
+    for s in suggestions:
+        card = cards.get((s.deck, s.card_id))
+        if not s.icon or s.current or card is None or card.where is None or not card.where.file.endswith(".yaml"):
+            continue
+        path = Path(folder) / "decks" / f"{s.deck}.yaml"
+        edits.setdefault(path, []).append((card.where.line, card.where.col, s.icon))
+        written.append(s)
+    for path, changes in edits.items():
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        for line, col, icon in sorted(changes, reverse=True):  # bottom up: earlier line numbers stay true
+            lines = _with_icon(lines, line - 1, col, icon)
+        path.write_text("".join(lines), encoding="utf-8")
+    return written
+
+
+def _with_icon(lines: list[str], index: int, col: int, icon: str) -> list[str]:
+    """A flow card on one line, `- {name: X, ...}`, gets `, icon: NAME` before its closing brace;
+    a block card gets a line `icon: NAME` under its first key."""
+    text = lines[index].rstrip("\n")
+    body = text.split(" #", 1)[0].rstrip()
+    if body.endswith("}") and "{" in body[: max(col, 1)]:
+        rest = text[len(body):]
+        return lines[:index] + [f"{body[:-1]}, icon: {icon}}}{rest}\n"] + lines[index + 1:]
+    return lines[:index + 1] + [" " * max(col - 1, 0) + f"icon: {icon}\n"] + lines[index + 1:]
