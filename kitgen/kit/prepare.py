@@ -310,13 +310,18 @@ def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, fr
 
 
 def check_icons(game: Game, icons) -> list[Problem]:
-    """Every icon a card type, attribute or card names is in the icon set."""
+    """Every icon a card type, attribute, card, counter or icon field names is in the icon set."""
     import difflib
 
     named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
     named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
     named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
     named += [(f"back of deck '{d.id}'", d.back.icon, d.back.where or d.where) for d in game.decks if d.back.icon]
+    named += [(f"counter '{c.name}'", c.icon, c.where) for c in game.counters if c.icon]
+    icon_fields = {f.name for t in game.card_types for f in t.fields if f.kind == "icon"}
+    icon_fields |= {f.name for f in game.fields if f.kind == "icon"}
+    named += [(f"card '{c.name}': field '{v.name}'", v.value, v.where or c.where) for d in game.decks for c in d.cards
+              for v in c.fields if v.name in icon_fields and isinstance(v.value, str) and v.value]
     problems = []
     for owner, icon, where in named:
         if icon not in icons.icons:  # by name: an outline is parsed (and a damaged one reported) when drawn

@@ -128,3 +128,16 @@ def test_card_template__a_card_names_its_own_front(tmp_path):
     missing = run_kitgen("validate", str(game))
     assert missing.returncode == 1 and "Traceback" not in missing.stderr
     assert "card 'Ogre': template 'card-front-boss.yaml' not found" in missing.stderr
+
+
+def test_counters__an_unknown_icon_or_counter_is_an_error_with_a_suggestion(tmp_path):
+    game = _game(tmp_path)
+    (game / "game.yaml").write_text(GAME.replace("icon: crystal-ball", "icon: crystl-ball"))
+    (game / "decks" / "main.csv").write_text(CSV.replace("Ogre,Creature,,5,6,4", 'Ogre,Creature,,5,6,"{Mna: 4}"'))
+    checked = run_kitgen("validate", str(game))
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr
+    assert "card 'Ogre': cost: unknown counter 'Mna' (did you mean 'Mana'?)" in checked.stderr
+    (game / "decks" / "main.csv").write_text(CSV)  # icons are checked once the data is sound
+    checked = run_kitgen("validate", str(game))
+    assert checked.returncode == 1
+    assert "counter 'Mana': no icon named 'crystl-ball' (did you mean 'crystal-ball'?)" in checked.stderr
