@@ -104,8 +104,11 @@ def field_stats(game: Game, deck: Deck) -> dict[str, dict]:
     numeric = [name for name, spec in declared.items() if spec.kind in ("whole number", "number")]
     out: dict[str, dict] = {}
     for name in numeric:
-        carried = [(card, card.fields.get(name)) for card in deck.cards]
-        carried = [(card, value) for card, value in carried if isinstance(value, (int, float))]
+        carried: list[tuple[Card, float]] = []
+        for card in deck.cards:
+            value = card.fields.get(name)
+            if isinstance(value, (int, float)):
+                carried.append((card, value))
         if not carried:
             continue
         per_type: dict[str, float] = {}
