@@ -38,6 +38,14 @@ def effect_value(effect: "Effect") -> str:
     return f"+{effect.dice}" if effect.dice else signed(effect.delta)
 
 
+def front_key(card: "Card") -> str:
+    """Which front template a card is drawn with: its type's (the type's name), or its own when it
+    names a `template:` or a `frame:` (the key then says which)."""
+    if not (card.template or card.frame):
+        return card.type
+    return f"{card.type}\x00{card.template}\x00{card.frame}"
+
+
 def _where() -> Where | None:
     return field(default=None, compare=False, repr=False)
 
@@ -82,6 +90,126 @@ class Effect:
     where: Where | None = _where()
 
 
+ANY_PHASE = "any phase"  # played_in: [any phase]: a card played at the start of any phase
+FIELD_KINDS = ("text", "whole number", "number", "list of text", "icon", "choice")
+
+
+@dataclass(frozen=True)
+class CardField:
+    """A value cards carry beyond effects (attack, health, rarity), declared by the game or a card
+    type. `type` is one of FIELD_KINDS or 'choice of [a, b]'; `choices` is parsed from it at load."""
+
+    name: str
+    type: str = "text"
+    required: bool = False
+    default: str = ""  # as written; typed with the field at load
+    label: str = ""  # as printed; default: the name
+    choices: tuple[str, ...] = ()
+    where: Where | None = _where()
+
+    @property
+    def kind(self) -> str:
+        return "choice" if self.type.startswith("choice") else self.type
+
+
+FieldScalar = str | int | float | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FieldValue:
+    """One declared field's value on one card: text as read, typed at load (int, float, tuple)."""
+
+    name: str
+    value: FieldScalar
+    where: Where | None = _where()
+
+
+class FieldValues(tuple):
+    """A card's field values; templates read them by name: `card.fields.attack`."""
+
+    def __getattr__(self, name: str) -> FieldScalar:
+        for item in self:
+            if item.name == name:
+                return item.value
+        raise AttributeError(f"the card has no field '{name}'")
+
+    def get(self, name: str, default: FieldScalar | None = None) -> FieldScalar | None:
+        return next((item.value for item in self if item.name == name), default)
+
+    def as_dict(self) -> dict[str, FieldScalar]:
+        return {item.name: item.value for item in self}
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Something a player counts and spends (credits, victory points, bases, food): a track or box
+    on the player sheet, the unit of costs, and what the simulator keeps per seat."""
+
+    name: str
+    icon: str = ""
+    start: int = 0
+    min: int | None = None
+    max: int | None = None
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    kit_choice: str = ""  # what the kit chose because the source does not say (e.g. the start value)
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Price:
+    """An amount of one counter. An empty counter (a bare number in a sheet's cost column) means
+    the game's only counter; the loader fills it in."""
+
+    counter: str
+    amount: int
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What playing a card or taking an action costs. YAML: `{credits: 10}` (every amount), or
+    `{any: 15, of: [Food, Hammers]}` (15 in any mix of those counters), or `{text: "6 + 2P Food"}`
+    for a price the rules compute (printed as written; the simulator cannot pay it)."""
+
+    pay: tuple[Price, ...] = ()
+    any: int = 0
+    of: tuple[str, ...] = ()
+    text: str = ""
+    where: Where | None = _where()
+
+    def __bool__(self) -> bool:
+        return bool(self.pay or self.any or self.text)
+
+    def __str__(self) -> str:
+        return cost_text(self)
+
+    @property
+    def badge(self) -> str:
+        """The short form a card's cost badge prints: '10 Credits', '6 Hammers + 2 Food', '15 any mix',
+        'Free'; a price the rules compute prints its text only when there is nothing else."""
+        parts = [f"{p.amount} {p.counter}" for p in self.pay if p.amount]
+        if self.any:
+            parts.append(f"{self.any} any mix")
+        if not parts and self.pay and not self.text:
+            return "Free"
+        return " + ".join(parts) or self.text
+
+
+def cost_text(cost: Cost | None) -> str:
+    """'10 Credits', '6 Hammers + 2 Food', '15 of Food/Hammers', or the rule's own text."""
+    if not cost:
+        return ""
+    parts = [f"{p.amount} {p.counter}" for p in cost.pay if p.amount]
+    if cost.any:
+        parts.append(f"{cost.any} in any mix of {', '.join(cost.of)}")
+    if not parts and cost.pay and not cost.text:
+        return "Free"
+    if cost.text:
+        parts.append(cost.text)
+    return " + ".join(parts)
+
+
 @dataclass(frozen=True)
 class CardType:
     name: str
@@ -90,7 +218,10 @@ class CardType:
     code: str = ""
     color: Color = Color("#555555")
     description: str = ""
-    cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
+    cost: Cost | None = None  # what playing a card of this type costs, e.g. {credits: 10}
+    fields: tuple[CardField, ...] = ()  # values every card of this type may (or must) carry
+    played_in: tuple[str, ...] = ()  # phase names (or "any phase"); default: the phases whose actions play it
+    not_played: str = ""  # never played from the hand: what the card is for instead ("spent to pay costs")
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
     frame: str = ""  # a shared card design, card-front-<frame>.yaml: text, picture, tech ...
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
@@ -115,7 +246,10 @@ class Card:
     text: str = ""
     copies: int = 1
     id: str = ""
-    cost: str = ""
+    cost: Cost | None = None  # overrides the type's cost
+    fields: FieldValues = FieldValues()  # declared fields (the type's and the game's), typed at load
+    template: str = ""  # this card's own template file (card-front-<template>.yaml), over its type's
+    frame: str = ""  # this card's frame, over its type's
     keywords: tuple[str, ...] = ()
     kit_choice: str = ""  # which of this card's values the kit chose because the source gives none
     erratum: str | None = None
@@ -372,6 +506,7 @@ class Action:
     die: str = ""
     on: tuple[int, ...] = ()
     from_turn: int = 1
+    cost: Cost | None = None  # what taking this step costs (draw an extra card: {credits: 5})
     text: str = ""
     where: Where | None = _where()
 
@@ -457,6 +592,8 @@ class Game:
     formulas: tuple[Formula, ...] = ()
     limits: tuple[Limit, ...] = ()
     tracks: tuple[Track, ...] = ()
+    counters: tuple[Counter, ...] = ()
+    fields: tuple[CardField, ...] = ()  # fields every card of the game may carry
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20
     turn_label: str = "Turn"
@@ -468,6 +605,23 @@ class Game:
 
     def card_type(self, name: str) -> CardType | None:
         return next((t for t in self.card_types if t.name == name), None)
+
+    def played_in(self, type_name: str) -> tuple[str, ...]:
+        """The phases a card of this type is played in: its type's `played_in`, else every phase
+        with an action that plays the type (`do: play, types: [...]`). Empty: the type is never
+        played from the hand (`not_played`) or no phase says when (validate warns)."""
+        card_type = self.card_type(type_name)
+        if card_type is None or card_type.not_played:
+            return ()
+        if card_type.played_in:
+            return card_type.played_in
+        return tuple(p.name for p in self.phases if any(a.do == "play" and type_name in a.types for a in p.actions))
+
+    def counter(self, name: str) -> Counter | None:
+        """Find a counter by its name or an alias, in any case: costs say {credits: 10}."""
+        folded = name.casefold()
+        return next((c for c in self.counters if folded in (c.name.casefold(), *(a.casefold() for a in c.aliases))),
+                    None)
 
     def attribute(self, name: str) -> Attribute | None:
         """Find an attribute by its name, one of its aliases or its code (abbreviation)."""

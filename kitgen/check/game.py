@@ -9,6 +9,8 @@ import re
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.actions import check_actions
+from kitgen.check.costs import check_costs
+from kitgen.check.playing import check_playing
 from kitgen.check.extras import check_extras
 from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
@@ -43,6 +45,8 @@ def check_game(game: Game) -> list[Problem]:
     problems += check_extras(game)
     problems += check_pictures(game)
     problems += check_actions(game)
+    problems += check_costs(game)
+    problems += check_playing(game)
     for table in game.tables:
         problems += _check_table(game, table)
     return problems

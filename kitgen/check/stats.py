@@ -97,6 +97,30 @@ def draw_odds(deck: Deck, type_name: str, draws: int) -> float:
     return 1 - math.comb(total - wanted, draws) / math.comb(total, draws)
 
 
+def field_stats(game: Game, deck: Deck) -> dict[str, dict]:
+    """Each numeric field (whole number, number) the deck's cards carry: its total over every copy,
+    per type, and how many cards (copies counted) have each value."""
+    declared = {f.name: f for t in game.card_types for f in t.fields} | {f.name: f for f in game.fields}
+    numeric = [name for name, spec in declared.items() if spec.kind in ("whole number", "number")]
+    out: dict[str, dict] = {}
+    for name in numeric:
+        carried: list[tuple[Card, float]] = []
+        for card in deck.cards:
+            value = card.fields.get(name)
+            if isinstance(value, (int, float)):
+                carried.append((card, value))
+        if not carried:
+            continue
+        per_type: dict[str, float] = {}
+        spread: dict[float, int] = {}
+        for card, value in carried:
+            per_type[card.type] = per_type.get(card.type, 0) + value * card.copies
+            spread[value] = spread.get(value, 0) + card.copies
+        out[name] = {"total": sum(per_type.values()), "per_type": per_type,
+                     "spread": {f"{value:g}": count for value, count in sorted(spread.items())}}
+    return out
+
+
 DRAWS = (1, 2, 3, 4, 5, 6, 8, 10)
 
 
@@ -111,6 +135,7 @@ def stats_report(game: Game, text_sizes: dict[str, dict[str, float]]) -> dict:
             "types": [{"type": t.type, "cards": t.cards, "points": t.points,
                        **({"choices": t.choices} if t.choices else {})} for t in types],
             "strength": strength_spread(game, deck),
+            "fields": field_stats(game, deck),
             "draw_odds": {"draws": list(DRAWS),
                           "types": {t.type: [round(draw_odds(deck, t.type, n), 4) for n in DRAWS] for t in types}},
             "legibility": [{"card": name, "size": round(size, 2), "below_minimum": size < game.min_text_size - 1e-6}

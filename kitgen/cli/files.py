@@ -136,11 +136,12 @@ def convert(deck_file: Path, fmt: str, force: bool) -> None:
     """Move a deck's cards between its YAML file and a spreadsheet, without loss.
 
     The deck file keeps its other keys and comments; its `cards:` then names the sheet
-    (`cards: main.csv`), or lists the cards again with --to yaml."""
+    (`cards: main.csv`), or lists the cards again with --to yaml. Comments among the cards go
+    along (a sheet keeps them as rows starting with '#'); the sheet the cards leave is removed."""
     from kitgen.load.convert import convert_deck
 
     written = convert_deck(deck_file, fmt, force)
     if fmt == "yaml":
-        echo(f"Wrote the cards into {deck_file}; the sheet it named is no longer read.")
+        echo(f"Wrote the cards into {deck_file}; the sheet it named is removed.")
     else:
         echo(f"Wrote {written}; {deck_file} now says `cards: {written.name}`.")

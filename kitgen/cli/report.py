@@ -109,6 +109,10 @@ def _print_stats(report: dict) -> None:
             echo(f"  {row['type']:<22}{row['cards']:>6}      {odds}")
         spread = ", ".join(f"{value}: {count}" for value, count in deck["strength"].items())
         echo(f"  strength (sum of effects) -> cards: {spread}")
+        for name, figures in deck.get("fields", {}).items():
+            per_type = ", ".join(f"{kind} {total:g}" for kind, total in figures["per_type"].items())
+            values = ", ".join(f"{value}: {count}" for value, count in figures["spread"].items())
+            echo(f"  {name}: total {figures['total']:g} ({per_type}); value -> cards: {values}")
         sizes = deck["legibility"]
         if sizes:
             low = [s for s in sizes if s["below_minimum"]]
@@ -186,16 +190,21 @@ def list_games(as_json: bool) -> None:
               help="Folder of card art named by card id (default: the game's art/ folder).")
 @click.option("--suggest", is_flag=True,
               help="Propose an icon for each card from its name and text; write GAME/art/icon-suggestions.yaml.")
-def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
+@click.option("--apply", "apply_", is_flag=True,
+              help="With --suggest: also write each proposal into the deck files (icon: NAME) for cards without one.")
+def art_list(game: str, art_dir: Path | None, suggest: bool, apply_: bool) -> None:
     """List every card, whether it has art, the file it would use, and the art box size; with
-    --suggest, propose an icon for each card instead (written for review, never into the decks)."""
+    --suggest, propose an icon for each card instead (written for review; with --apply, also
+    onto each card that names no icon yet, in its deck file)."""
     from kitgen.kit.art import art_table
 
     project = Project.default()
     resolved = use_game(project, game)
     folder = resolved.folder
+    if apply_ and not suggest:
+        raise KitgenError(error(Where(game), "--apply writes the proposals of --suggest: give both"))
     if suggest:
-        _suggest_icons(project, folder)
+        _suggest_icons(project, folder, apply_)
         return
     rows, box = art_table(project, resolved, art_dir)
     read_only = project.is_read_only(folder) and art_dir is None
@@ -221,8 +230,8 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
         sys.exit(1)
 
 
-def _suggest_icons(project: Project, folder: Path) -> None:
-    """Write the proposals where the designer reviews them; the deck files are never touched."""
+def _suggest_icons(project: Project, folder: Path, apply_: bool = False) -> None:
+    """Write the proposals where the designer reviews them; with `apply_`, also onto the cards in the decks."""
     from kitgen.load import load_game
     from kitgen.load.icons import load_icons
     from kitgen.load.synonyms import load_synonyms
@@ -248,7 +257,15 @@ def _suggest_icons(project: Project, folder: Path) -> None:
         icons = {s.icon for s in mine if s.icon}
         echo(f"{deck}: {len(icons)} distinct icons proposed for {len(mine)} cards, "
              f"{sum(not s.icon for s in mine)} without a proposal")
-    echo(f"Written: {path}  (review it, then copy `icon: NAME` onto the cards in decks/*.yaml)")
+    if not apply_:
+        echo(f"Written: {path}  (review it, then copy `icon: NAME` onto the cards in decks/*.yaml)")
+        return
+    from kitgen.desk.suggest import apply_icons
+
+    applied = apply_icons(game, folder, found)
+    load_game(folder)  # what was written still reads (a KitgenError says where, were it not so)
+    echo(f"Written: {path}; {len(applied)} proposals written into the deck files as `icon: NAME` "
+         "(cards that named an icon, or live in a sheet, are left as they were)")
 
 
 @main.command()

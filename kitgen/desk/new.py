@@ -110,12 +110,27 @@ def _adapt_copy(folder: Path, name: str, schemas: Path) -> None:
     text = game_file.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^id:[ \t]*\S+[ \t]*$", f"id: {name}", text, count=1)
     game_file.write_text(text, encoding="utf-8")
+    _copy_schemas(folder, schemas)
     for path in folder.rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
         linked = re.sub(r"\$schema=(?:\.\./)+schema/(\w+)\.schema\.json",
-                        lambda m: f"$schema={(schemas / f'{m.group(1)}.schema.json').resolve().as_uri()}", text, count=1)
+                        lambda m, path=path: f"$schema={_modeline(folder, path, m.group(1))}", text, count=1)
         if linked != text:
             path.write_text(linked, encoding="utf-8")
+
+
+def _copy_schemas(folder: Path, schemas: Path) -> None:
+    """The editor's schemas travel with the game (schema/), so a shared or moved folder keeps them:
+    a modeline into kitgen's own install would name a path only this machine has."""
+    (folder / "schema").mkdir(exist_ok=True)
+    for part in ("game", "deck"):
+        shutil.copyfile(schemas / f"{part}.schema.json", folder / "schema" / f"{part}.schema.json")
+
+
+def _modeline(folder: Path, path: Path, part: str) -> str:
+    """'schema/game.schema.json' from game.yaml, '../schema/deck.schema.json' from decks/main.yaml."""
+    depth = len(path.relative_to(folder).parts) - 1
+    return "../" * depth + f"schema/{part}.schema.json"
 
 
 def new_game(name: str, parent: Path, templates: Path, schemas: Path) -> Path:
@@ -132,10 +147,11 @@ def _write_starter(folder: Path, name: str, templates: Path, schemas: Path) -> N
     (folder / "decks").mkdir()
     (folder / "art").mkdir()
     (folder / "templates").mkdir()
+    _copy_schemas(folder, schemas)
     for target, source in SKELETON.items():
         text = render_template(env, source, {"name": name, "title": title, "short": short})
-        schema = (schemas / f"{SCHEMAS[target]}.schema.json").resolve()
-        text = text.replace("$schema=https://json-schema.org/draft/2020-12/schema", f"$schema={schema.as_uri()}", 1)
+        line = _modeline(folder, folder / target, SCHEMAS[target])
+        text = text.replace("$schema=https://json-schema.org/draft/2020-12/schema", f"$schema={line}", 1)
         (folder / target).write_text(text, encoding="utf-8")
     (folder / "art" / "README.txt").write_text("Put card art here, named by card id: spearmen.png, market.jpg ...\n",
                                                encoding="utf-8")

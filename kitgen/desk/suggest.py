@@ -159,3 +159,38 @@ def write_suggestions(path: Path, game_folder: Path, text: str) -> None:
 def _ours(path: Path) -> bool:
     with open(path, "rb") as file:
         return file.read(len(HEADER)).decode("utf-8", "replace") == HEADER
+
+
+def apply_icons(game, folder, suggestions: list[Suggestion]) -> list[Suggestion]:
+    """`kitgen art GAME --suggest --apply`: write each proposal into its deck file as `icon: NAME`,
+    for cards that name no icon yet, keeping every other line and comment. A card in a sheet is
+    left alone (its sheet is the designer's). Returns the proposals written."""
+    cards = {(deck.id, card.id): card for deck in game.decks for card in deck.cards}
+    edits: dict[Path, list[tuple[int, int, str]]] = {}
+    written = []
+    for s in suggestions:
+        card = cards.get((s.deck, s.card_id))
+        if not s.icon or s.current or card is None or card.where is None or not card.where.file.endswith(".yaml"):
+            continue
+        path = Path(folder) / "decks" / f"{s.deck}.yaml"
+        edits.setdefault(path, []).append((card.where.line, card.where.col, s.icon))
+        written.append(s)
+    for path, changes in edits.items():
+        if path.is_symlink():  # the loader read it inside the game; kitgen never writes through a link
+            raise KitgenError(error(Where(display_path(path)), "is a link; kitgen does not write through it"))
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        for line, col, icon in sorted(changes, reverse=True):  # bottom up: earlier line numbers stay true
+            lines = _with_icon(lines, line - 1, col, icon)
+        path.write_text("".join(lines), encoding="utf-8")
+    return written
+
+
+def _with_icon(lines: list[str], index: int, col: int, icon: str) -> list[str]:
+    """A flow card on one line, `- {name: X, ...}`, gets `, icon: NAME` before its closing brace;
+    a block card gets a line `icon: NAME` under its first key."""
+    text = lines[index].rstrip("\n")
+    body = text.split(" #", 1)[0].rstrip()
+    if body.endswith("}") and "{" in body[: max(col, 1)]:
+        rest = text[len(body):]
+        return lines[:index] + [f"{body[:-1]}, icon: {icon}}}{rest}\n"] + lines[index + 1:]
+    return lines[:index + 1] + [" " * max(col - 1, 0) + f"icon: {icon}\n"] + lines[index + 1:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from kitgen.model import TARGET_LABELS, Card, Effect, Game, effect_value
+from kitgen.model import TARGET_LABELS, Card, Cost, Effect, Game, cost_text, effect_value
 
 
 def export_json(game: Game) -> dict:
@@ -12,6 +12,7 @@ def export_json(game: Game) -> dict:
     return {
         "game": game.id,
         "title": game.title,
+        "counters": [_plain(counter) for counter in game.counters],
         "decks": [{
             "id": deck.id,
             "name": deck.name,
@@ -27,7 +28,21 @@ def export_json(game: Game) -> dict:
 def _card(game: Game, card: Card) -> dict:
     out = {field.name: _plain(getattr(card, field.name)) for field in dataclasses.fields(card) if field.name != "where"}
     out["effects"] = [_effect(game, e) for e in card.effects]
+    card_type = game.card_type(card.type)
+    out["fields"] = card.fields.as_dict()
+    out["cost"] = cost_dict(card.cost or (card_type.cost if card_type else None))
+    out["played_in"] = list(game.played_in(card.type))
+    out["not_played"] = card_type.not_played if card_type else ""
     return out
+
+
+def cost_dict(cost: Cost | None) -> dict | None:
+    """{"pay": {"Credits": 10}, "any": 0, "of": [], "text": "", "printed": "10 Credits"}: the card's
+    own cost, else its type's; None when it costs nothing to play."""
+    if cost is None:
+        return None
+    return {"pay": {p.counter: p.amount for p in cost.pay}, "any": cost.any, "of": list(cost.of), "text": cost.text,
+            "printed": cost_text(cost)}
 
 
 def _plain(value):

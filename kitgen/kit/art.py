@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.load.files import contained, display_path, outside
-from kitgen.model import Box, CardTemplate, Deck, Game
+from kitgen.model import Box, CardTemplate, Deck, Game, front_key
 from kitgen.project import Project, Resolved
 from kitgen.units import parse_focus
 
@@ -72,7 +72,7 @@ def collect_art(game: Game, folder: Path, art_dir: Path | None, front: dict[str,
         for card in deck.cards:
             path = _named(folder, card.art, card.where, f"card '{card.name}'", found) if card.art else \
                 _by_id(folder, art_dir, card.id, listed, card.where, found)
-            front_box = art_box(front[card.type]) if card.type in front else None
+            front_box = art_box(front[front_key(card)]) if front_key(card) in front else None
             if path and front_box:
                 _add(found, deck, card.id, path, front_box, _focus(card.art_focus), f"card '{card.name}'", card.where)
         if deck.back.image and back_box:

@@ -23,7 +23,7 @@ from kitgen.load.icons import IconSet, load_icons
 from kitgen.check.templates import check_template
 from kitgen.load.files import display_path
 from kitgen.load.templates import find_front, find_template, front_names, load_card_template
-from kitgen.model import CardTemplate, Game, PrintSettings
+from kitgen.model import Card, CardTemplate, Game, PrintSettings, front_key, slug
 from kitgen.project import Project
 from kitgen.units import (CARD_SIZES, PAPER_SIZES, CardSize, Length, Offset, PaperSize, out_of_range, parse_offset,
                           parse_size)
@@ -187,15 +187,36 @@ def _fonts(files: dict[str, Path], lazy: bool):
 
 def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
                 roots: tuple[Path, ...] | None = None) -> dict[str, CardTemplate]:
-    """Card type name -> its front template (types sharing a file share one template object)."""
+    """front_key(card) -> its front template: a card type's (its name), or, for a card that names
+    its own `template:` or `frame:`, that one (types and cards sharing a file share one object)."""
     loaded: dict[str, CardTemplate] = {}
-    fronts = {}
-    for card_type in game.card_types:
-        name = find_front(front_names(card_type.name, card_type.deck, card_type.frame), dirs)
+    fronts: dict[str, CardTemplate] = {}
+    for key, names, owner in _wanted_fronts(game):
+        if key in fronts:
+            continue
+        name = find_front(names, dirs)
+        if owner is not None and owner.template and not any((d / name).exists() for d in dirs):
+            searched = ", ".join(str(d) for d in dirs)
+            raise KitgenError(error(owner.where or Where(""), f"card '{owner.name}': template '{name}' not found "
+                                    f"(searched {searched}); template: names card-front-<template>.yaml"))
         if name not in loaded:
             loaded[name] = scale_template(checked_template(name, dirs, roots), *card)
-        fronts[card_type.name] = loaded[name]
+        fronts[key] = loaded[name]
     return fronts
+
+
+def _wanted_fronts(game: Game) -> list[tuple[str, list[str], Card | None]]:
+    """(front key, template names most specific first, the card that asks for its own or None)."""
+    wanted: list[tuple[str, list[str], Card | None]] = [
+        (t.name, front_names(t.name, t.deck, t.frame), None) for t in game.card_types]
+    for deck in game.decks:
+        for c in deck.cards:
+            card_type = game.card_type(c.type)
+            if (c.template or c.frame) and card_type is not None:
+                names = [f"card-front-{slug(c.template)}.yaml"] if c.template else \
+                    front_names(c.type, card_type.deck, c.frame)
+                wanted.append((front_key(c), names, c))
+    return wanted
 
 
 def checked_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:

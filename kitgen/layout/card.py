@@ -97,7 +97,8 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
-        problems += _safe_zone(layer.shapes, box, template, measure, owner, where)
+        else:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
+            problems += _safe_zone(layer.shapes, box, template, measure, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))

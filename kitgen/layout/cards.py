@@ -10,7 +10,7 @@ from kitgen.errors import Where
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
-from kitgen.model import CardTemplate, Deck, Game
+from kitgen.model import CardTemplate, Deck, Game, front_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +152,7 @@ def front_call(scope: DeckScope, index: int) -> FaceCall:
     card = scope.deck.cards[index]
     context = {"card": card, "type": scope.game.card_type(card.type), "deck": scope.view, "game": scope.game,
                "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons}
-    return FaceCall(scope.fronts[card.type], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
+    return FaceCall(scope.fronts[front_key(card)], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
 
 
 def back_call(scope: DeckScope) -> FaceCall:

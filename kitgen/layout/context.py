@@ -6,7 +6,8 @@ import re
 from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
-from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, effect_value
+from kitgen.layout.effects import when_to_play
+from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, cost_text, effect_value
 
 
 def document_context(game: Game) -> dict:
@@ -20,7 +21,10 @@ def document_context(game: Game) -> dict:
         "track_rows": lambda track: ([words["attribute_name"](row) for row in track.rows]
                                      or [a.name for a in game.attributes]) + list(track.extra_rows),
         "track_columns": lambda track: track.columns or game.turns,
-        "start_of": lambda name: (game.attribute(name).start if game.attribute(name) else ""),
+        "start_of": lambda name: _start_of(game, name),
+        "sheet_counters": _sheet_counters(game),
+        "when_to_play": lambda card_type: when_to_play(game, card_type),
+        "cost_text": cost_text,
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
         "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],
         "sections_for_phase": lambda name: [s for s in game.rules if s.phase == name],
@@ -80,6 +84,20 @@ def _deck_helpers(game: Game) -> dict:
 
     return {"cards_with_kit_choices": cards_with_kit_choices, "deck_composition": deck_composition,
             "deck_name": lambda deck_id: next((d.name for d in game.decks if d.id == deck_id), deck_id or "")}
+
+
+def _start_of(game: Game, name: str) -> str:
+    """A player-sheet row's start: the attribute's, else the counter's of that name."""
+    attribute, counter = game.attribute(name), game.counter(name)
+    return attribute.start if attribute else (str(counter.start) if counter else "")
+
+
+def _sheet_counters(game: Game) -> list:
+    """Counters no track of the player sheet already has a row for: they get a grid of their own."""
+    tracks = game.tracks or (Track(name="Attributes"),)
+    shown = {row.casefold() for track in tracks for row in (track.rows or [a.name for a in game.attributes])}
+    shown |= {row.casefold() for track in tracks for row in track.extra_rows}
+    return [c for c in game.counters if not ({c.name.casefold(), *(a.casefold() for a in c.aliases)} & shown)]
 
 
 def _plural(game: Game, type_name: str) -> str:

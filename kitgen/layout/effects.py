@@ -64,7 +64,7 @@ def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tup
 def _parts(card, game, card_type) -> dict:
     errata = {e.id: e for e in game.errata}
     marked = [e for e in (card.erratum, *(effect.erratum for effect in card.effects)) if e and e in errata]
-    return {"groups": _groups(card, game), "text": card.text, "keywords": "  ·  ".join(card.keywords),
+    return {"groups": _groups(card, game), "fields": fields_line(game, card_type, card), "text": card.text, "keywords": "  ·  ".join(card.keywords),
             "flavor": card.flavor, "when": when_to_play(game, card_type), "reminder": card_type.description,
             "erratum": " ".join(erratum_note(errata[e], card.name) for e in dict.fromkeys(marked)),
             "attribute": lambda name: _attribute(game, name)}
@@ -85,15 +85,28 @@ def erratum_note(erratum, name: str) -> str:
     return f"{DAGGER} seed: {quoted} (see errata)" if quoted else f"{DAGGER} corrected from the seed: see errata"
 
 
+def fields_line(game, card_type, card) -> str:
+    """'Attack 3  ·  Health 5  ·  Rarity rare': the card's declared fields in declaration order (its
+    type's, then the game's), each under its label; an icon field is not text and is left out."""
+    declared = {f.name: f for f in (*card_type.fields, *game.fields)}
+    shown = []
+    for name, spec in declared.items():
+        value = card.fields.get(name)
+        if value is None or value == "" or spec.kind == "icon":
+            continue
+        text = ", ".join(value) if isinstance(value, tuple) else f"{value:g}" if isinstance(value, float) else str(value)
+        shown.append(f"{spec.label or name.replace('_', ' ').capitalize()} {text}")
+    return "  \u00b7  ".join(shown)
+
+
 def when_to_play(game, card_type) -> str:
-    """'Play in: Construction · Exploitation': the phases whose rules name this card type (as
-    'Ship card(s)' or its plural), so a player knows when without the rules."""
-    names = [rf"{re.escape(card_type.name)}\s+cards?"]
-    if card_type.plural and card_type.plural.lower() != card_type.name.lower():
-        names.append(re.escape(card_type.plural))
-    pattern = re.compile(rf"\b({'|'.join(names)})\b", re.IGNORECASE)
-    phases = [p.name.removesuffix(" Phase") for p in game.phases if pattern.search(f"{p.text} {p.summary}")]
-    return f"Play in: {' · '.join(phases)}" if 0 < len(phases) <= 3 else ""
+    """'Play in: Construction · Exploitation': the phases the game says play this card type (its
+    `played_in`, else the phases whose actions play it), or, for a type never played from the hand,
+    what it is for ('Not played: spent to pay costs'). Never guessed from the rule text."""
+    if card_type.not_played:
+        return f"Not played: {card_type.not_played}"
+    phases = game.played_in(card_type.name)
+    return f"Play in: {' · '.join(p.removesuffix(' Phase') for p in phases)}" if phases else ""
 
 
 def _groups(card, game) -> list[tuple[str, list[Row]]]:
@@ -134,7 +147,7 @@ def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list
             fits = fits and row_fits
             y += size * ROW
     small = max(size * SECOND, floor)
-    blocks = [(parts["text"], "body", size, color, 0.3), (parts["keywords"], "bold", size, color, 0.2),
+    blocks = [(parts.get("fields", ""), "bold", size, color, 0.3), (parts["text"], "body", size, color, 0.3), (parts["keywords"], "bold", size, color, 0.2),
               (parts["flavor"], "italic", size, "#333333", 0.35), (parts.get("when", ""), "bold", small, accent, 0.4)]
     for text, font, text_size, text_color, gap in blocks:
         if text:

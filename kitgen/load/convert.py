@@ -14,10 +14,11 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.game import _load_deck, display_path
+from kitgen.load.fields import type_decks
+from kitgen.load.game import _load_deck, display_path, game_values, sheet_names
 from kitgen.load.nodes import read_nodes
-from kitgen.load.sheet import FIELDS, csv_cell
-from kitgen.model import Card, Effect, slug
+from kitgen.load.sheet import FIELDS, SHEET_SUFFIXES, csv_cell, read_rows
+from kitgen.model import Card, Cost, Effect, slug
 
 FORMATS = ("csv", "xlsx", "yaml")
 _CARD_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Card) if f.default is not dataclasses.MISSING}
@@ -28,24 +29,88 @@ def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
     """Write the deck's cards in format `to` and point the deck file at them; return what was written."""
     problems: list[Problem] = []
     shown = display_path(deck_file)
-    deck = _load_deck(deck_file, deck_file.stem, Where(shown), problems)
+    values = game_values(deck_file.parent.parent if deck_file.parent.name == "decks" else deck_file.parent)
+    deck = _load_deck(deck_file, deck_file.stem, Where(shown), problems, sheet_names(values))
+    if deck is not None:
+        deck = type_decks((deck,), values, problems)[0]
     problems = [p for p in problems if p.is_error]
     if problems or deck is None:
         raise KitgenError(problems or error(Where(shown), "cannot read the deck"))
     cards = tuple(_as_written(card) for card in deck.cards)
     entry = _cards_entry(deck_file)  # where the file's cards: entry stands, read once
+    notes = card_comments(deck_file, entry, deck.cards)
+    one_counter = len(values.get("counters", ())) == 1
     if to == "yaml":
-        _replace_cards(deck_file, entry, "cards:\n" + "".join(f"  - {_flow(_card_dict(c))}\n" for c in cards))
+        lines = [f"  {note}\n" for index, c in enumerate(cards)
+                 for note in (*notes.get(index, ()), f"- {_flow(_card_dict(c, one_counter))}")]
+        _replace_cards(deck_file, entry, "cards:\n" + "".join(lines))
+        _remove_replaced(deck_file, entry[2], None)
         return deck_file
     target = deck_file.with_suffix(f".{to}")
     current = entry[2]
     if target.exists() and not force and current != target.name:
         raise KitgenError(error(Where(display_path(target)), "already exists; give --force to overwrite it"))
-    header, rows = sheet_table(cards)
-    data = _csv_bytes(header, rows) if to == "csv" else _xlsx_bytes(header, rows)
+    header, rows, signed = sheet_table(cards, _field_order(values), one_counter)
+    rows = _with_comments(rows, notes, len(header))
+    data = _csv_bytes(header, rows, signed) if to == "csv" else _xlsx_bytes(header, rows)
     target.write_bytes(data)
     _replace_cards(deck_file, entry, f"cards: {target.name}\n")
+    _remove_replaced(deck_file, current, target)
     return target
+
+
+def _remove_replaced(deck_file: Path, current: str | None, target: Path | None) -> None:
+    """The sheet the deck file named before, now that its cards are elsewhere: left beside the new
+    one, it would be the stale copy a designer edits (or a build would read, were it named again)."""
+    if current and (target is None or current != target.name) and current.lower().endswith(SHEET_SUFFIXES):
+        old = deck_file.parent / current
+        if old.is_file() and old.resolve().parent == deck_file.parent.resolve():
+            old.unlink()
+
+
+def _field_order(values: dict) -> list[str]:
+    return list(dict.fromkeys([f.name for t in values.get("card_types", ()) for f in t.fields]
+                              + [f.name for f in values.get("fields", ())]))
+
+
+def card_comments(deck_file: Path, entry: tuple[int, int, str | None], cards) -> dict[int, list[str]]:
+    """Comment lines among the cards of a deck file or its sheet: card index -> the comments just
+    above it ('# Ships'), so a round trip through a sheet keeps them (as '#' rows)."""
+    first, last, sheet = entry
+    if sheet:
+        return _sheet_comments(deck_file.parent / sheet)
+    lines = deck_file.read_text(encoding="utf-8-sig").splitlines()
+    starts = [card.where.line - 1 if card.where else -1 for card in cards]
+    notes: dict[int, list[str]] = {}
+    for number in range(first + 1, min(last + 1, len(lines))):
+        text = lines[number].strip()
+        following = next((i for i, start in enumerate(starts) if start > number), None)
+        if text.startswith("#") and following is not None:
+            notes.setdefault(following, []).append(text)
+    return notes
+
+
+def _sheet_comments(path: Path) -> dict[int, list[str]]:
+    if not path.is_file():
+        return {}
+    _, rows, _ = read_rows(path, display_path(path))
+    notes: dict[int, list[str]] = {}
+    index = 0
+    for _, cells in rows:
+        first = cells[0].strip() if cells else ""
+        if first.startswith("#"):
+            notes.setdefault(index, []).append(first)
+        elif any(c.strip() for c in cells):
+            index += 1
+    return notes
+
+
+def _with_comments(rows: list[list], notes: dict[int, list[str]], width: int) -> list[list]:
+    out: list[list] = []
+    for index, row in enumerate(rows):
+        out += [[note] + [""] * (width - 1) for note in notes.get(index, ())]
+        out.append(row)
+    return out
 
 
 def _as_written(card: Card) -> Card:
@@ -57,8 +122,10 @@ def _simple(effect: Effect) -> bool:
     return (effect.target, effect.dice, effect.condition, effect.erratum) == ("self", "", None, None)
 
 
-def sheet_table(cards: tuple[Card, ...]) -> tuple[list[str], list[list]]:
-    """Header and rows: one column per card field in use, one per attribute, then `effects`.
+def sheet_table(cards: tuple[Card, ...], declared: list[str] | None = None, one_counter: bool = False
+                ) -> tuple[list[str], list[list], set[str]]:
+    """Header, rows and the signed columns (attributes): one column per card key in use, one per
+    declared field in use, one per attribute, then `effects`.
     A card's effects go to attribute columns while they keep the columns' order (that is how they
     are read back), the rest to the effects column in YAML flow notation."""
     attributes: list[str] = []
@@ -74,12 +141,32 @@ def sheet_table(cards: tuple[Card, ...]) -> tuple[list[str], list[list]]:
         if any("," in word for word in card.keywords):
             raise KitgenError(error(card.where or Where(""), f"{card.name}: a keyword holds a comma; "
                                     "a sheet's keywords column separates keywords by commas"))
-    header = fields + used + (["effects"] if extra else [])
+    named = [f for f in (declared or []) if any(f in card.fields.as_dict() for card in cards)]
+    header = fields + named + used + (["effects"] if extra else [])
     rows = []
-    for card, (columns, rest) in zip(cards, split):
-        row = [_cell(card, f) for f in fields] + [columns.get(a, "") for a in used]
+    for card, (columns, rest) in zip(cards, split, strict=True):
+        row = [_cell(card, f, one_counter) for f in fields] + [_field_cell(card.fields.get(f)) for f in named]
+        row += [columns.get(a, "") for a in used]
         rows.append(row + ([_flow([_effect_dict(e) for e in rest]) if rest else ""] if extra else []))
-    return header, rows
+    return header, rows, set(used)
+
+
+def _field_cell(value):
+    if value is None:
+        return ""
+    return ", ".join(value) if isinstance(value, tuple) else value
+
+
+def cost_value(cost: Cost, one_counter: bool = False):
+    """A cost as a designer writes it: {Credits: 10}; a bare 3 where the game has one counter."""
+    if one_counter and len(cost.pay) == 1 and not (cost.any or cost.text):
+        return cost.pay[0].amount
+    out: dict = {p.counter: p.amount for p in cost.pay}
+    if cost.any:
+        out |= {"any": cost.any, "of": list(cost.of)}
+    if cost.text:
+        out["text"] = cost.text
+    return out
 
 
 def _split_effects(card: Card, attributes: list[str]) -> tuple[dict, list[Effect]]:
@@ -92,8 +179,11 @@ def _split_effects(card: Card, attributes: list[str]) -> tuple[dict, list[Effect
     return columns, []
 
 
-def _cell(card: Card, name: str):
+def _cell(card: Card, name: str, one_counter: bool = False):
     value = getattr(card, name)
+    if name == "cost":
+        cost = cost_value(value, one_counter) if value else ""
+        return _flow(cost) if isinstance(cost, dict) else cost
     if name == "actions":  # the simulator's steps: YAML flow notation, as the effects column
         return _flow([_record_dict(action) for action in value]) if value else ""
     if name == "keywords":
@@ -103,11 +193,17 @@ def _cell(card: Card, name: str):
     return "" if value in (None, "") else value
 
 
-def _card_dict(card: Card) -> dict:
-    out = {}
+def _card_dict(card: Card, one_counter: bool = False) -> dict:
+    out: dict = {}
     for f in dataclasses.fields(Card):
         value = getattr(card, f.name)
         if f.name == "where" or value == _CARD_DEFAULTS.get(f.name, object()):
+            continue
+        if f.name == "fields":  # as top-level keys, as the type declares them: attack: 3
+            out |= {name: list(v) if isinstance(v, tuple) else v for name, v in value.as_dict().items()}
+            continue
+        if f.name == "cost":
+            out["cost"] = cost_value(value, one_counter)
             continue
         out[f.name] = [_effect_dict(e) for e in value] if f.name == "effects" else (
             [_record_dict(a) for a in value] if f.name == "actions" else
@@ -149,11 +245,11 @@ def _flow(value) -> str:
                      sort_keys=False).strip()
 
 
-def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
+def _csv_bytes(header: list[str], rows: list[list], signed: set[str]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([csv_cell(h) for h in header])
-    writer.writerows([[csv_cell(f"{v:+d}" if isinstance(v, int) and h not in ("copies",) else v)
+    writer.writerows([[csv_cell(f"{v:+d}" if isinstance(v, int) and h in signed else v)
                        for h, v in zip(header, row, strict=True)] for row in rows])
     return out.getvalue().encode("utf-8")
 

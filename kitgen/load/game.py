@@ -12,11 +12,12 @@ from pathlib import Path
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.load.fields import declared_names, name_costs, parse_declarations, type_decks
 from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, type_hints
-from kitgen.load.sheet import SHEET_SUFFIXES, sheet_cards
-from kitgen.model import MAX_COLUMNS, Card, Deck, Game, slug
+from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
+from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, slug
 
 GAME_FILE = "game.yaml"
 BOUNDS = {"turns": (1, MAX_COLUMNS, "the player sheet has a column per turn")}  # top-level whole numbers
@@ -60,9 +61,12 @@ def _load_game(folder: Path) -> Game:
         low, high, why = BOUNDS.get(name, (None, None, ""))
         if low is not None and isinstance(values[name], int) and not low <= values[name] <= high:
             converter.fail(node, name, f"{values.pop(name):,} is out of range: from {low} to {high} ({why})")
-    values["decks"] = _load_decks(folder, deck_ids, problems)
     for converter in converters.values():
         problems.extend(converter.problems)
+    parse_declarations(values, problems)
+    name_costs(values, problems)
+    decks = _load_decks(folder, deck_ids, problems, sheet_names(values))
+    values["decks"] = type_decks(decks, values, problems)
     game_where = Where(display_path(folder / GAME_FILE), 1)
     for field in dataclasses.fields(Game):
         required = field.default is dataclasses.MISSING and field.name != "where"
@@ -94,7 +98,32 @@ def _top_level_keys(folder: Path, problems: list[Problem]) -> dict:
     return keys
 
 
-def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...]:
+def game_values(folder: Path) -> dict:
+    """What a deck of this game needs to be read alone (kitgen convert): the game's declared
+    fields, card types, attributes and counters, as far as they read; problems are validate's."""
+    if not (folder / GAME_FILE).is_file():
+        return {}
+    problems: list[Problem] = []
+    keys = _top_level_keys(folder, problems)
+    values: dict = {}
+    for name in ("fields", "card_types", "attributes", "counters"):
+        if name in keys:
+            key_node, node, shown = keys[name]
+            converted = Converter(shown).convert(node, type_hints(Game)[name], name)
+            values[name] = converted if isinstance(converted, tuple) else ()
+    parse_declarations(values, [])
+    return values
+
+
+def sheet_names(values: dict) -> SheetNames:
+    """The field names cards may use as keys (and sheets as columns), and the attributes' names."""
+    attributes = frozenset(n for a in values.get("attributes", ()) if isinstance(a, Attribute)
+                           for n in (a.name, a.abbreviation, *a.aliases) if n)
+    return SheetNames(declared_names(values), attributes if "attributes" in values else None)
+
+
+def _load_decks(folder: Path, entry, problems: list[Problem], names: SheetNames = NO_NAMES
+                ) -> tuple[Deck, ...]:
     if entry is None:
         return ()
     key_node, node, shown = entry
@@ -113,13 +142,14 @@ def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...
             problems.append(error(where, f"decks[{index}]: deck '{deck_id}' is listed twice"))
             continue
         seen.add(deck_id)
-        deck = _load_deck(folder / "decks" / f"{deck_id}.yaml", deck_id, where, problems)
+        deck = _load_deck(folder / "decks" / f"{deck_id}.yaml", deck_id, where, problems, names)
         if deck is not None:
             decks.append(deck)
     return tuple(decks)
 
 
-def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem]) -> Deck | None:
+def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem],
+               names: SheetNames = NO_NAMES) -> Deck | None:
     shown = display_path(path)
     if not (path.exists() or path.is_symlink()):  # a link or a pipe is judged by contained()
         problems.append(error(listed, f"deck file {shown} not found"))
@@ -127,7 +157,8 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
     converter = Converter(shown)
 
     def take(item, index: int) -> Converted:  # each card as it is read: no tree of the whole deck
-        return Converted(converter.convert(item, Card, f"cards[{index}]"), item.start_mark)
+        return Converted(converter.convert(_gather_fields(item, names.fields), Card, f"cards[{index}]"),
+                         item.start_mark)
 
     root = _read(path, shown, problems, stream=("cards", take))
     if root is None:
@@ -138,7 +169,7 @@ def _load_deck(path: Path, deck_id: str, listed: Where, problems: list[Problem])
     deck = converter.record(root, Deck, "")
     problems.extend(converter.problems)
     if sheet is not None and isinstance(deck, Deck):
-        deck = dataclasses.replace(deck, cards=_sheet_cards(path, sheet, converter.where(sheet), problems))
+        deck = dataclasses.replace(deck, cards=_sheet_cards(path, sheet, converter.where(sheet), problems, names))
     if not isinstance(deck, Deck):
         return None
     if deck.id != deck_id:  # report once, then go on with the file's name so nothing else cascades
@@ -162,7 +193,8 @@ def _sheet_entry(root: yaml.Node) -> yaml.ScalarNode | None:
     return None
 
 
-def _sheet_cards(deck_file: Path, node: yaml.ScalarNode, where: Where, problems: list[Problem]) -> tuple[Card, ...]:
+def _sheet_cards(deck_file: Path, node: yaml.ScalarNode, where: Where, problems: list[Problem],
+                 names: SheetNames = NO_NAMES) -> tuple[Card, ...]:
     """The cards of the spreadsheet a deck file names, relative to the deck file and inside the game."""
     game_folder = deck_file.parent.parent if deck_file.parent.name == "decks" else deck_file.parent
     path = deck_file.parent / node.value
@@ -172,7 +204,7 @@ def _sheet_cards(deck_file: Path, node: yaml.ScalarNode, where: Where, problems:
         return ()
     try:
         contained(path, game_folder, shown=display_path(path))  # a regular file inside, within the size limit
-        cards, found = sheet_cards(path, display_path(path))
+        cards, found = sheet_cards(path, display_path(path), names)
     except KitgenError as exc:
         problems.extend(exc.problems)
         return ()
@@ -191,6 +223,27 @@ def _read(path: Path, shown: str, problems: list[Problem], stream=None):
     if root is None:
         problems.append(error(Where(shown, 1), "file is empty"))
     return root
+
+
+CARD_KEYS = frozenset(f.name for f in dataclasses.fields(Card))
+
+
+def _gather_fields(item: yaml.Node, declared: frozenset[str]) -> yaml.Node:
+    """A card's top-level keys that name declared fields (attack: 3) join its `fields:` mapping."""
+    if not declared or not isinstance(item, yaml.MappingNode):
+        return item
+    moved = [(k, v) for k, v in item.value if k.value in declared and k.value not in CARD_KEYS]
+    if not moved:
+        return item
+    rest = [(k, v) for k, v in item.value if (k, v) not in moved]
+    given = next((v for k, v in rest if k.value == "fields"), None)
+    if isinstance(given, yaml.MappingNode):
+        given.value.extend(moved)
+    elif given is None:
+        mark = moved[0][0].start_mark
+        rest.append((yaml.ScalarNode("tag:yaml.org,2002:str", "fields", mark, mark),
+                     yaml.MappingNode("tag:yaml.org,2002:map", moved, mark, mark)))
+    return yaml.MappingNode(item.tag, rest, item.start_mark, item.end_mark)
 
 
 def _is_id(text: str) -> bool:

@@ -18,6 +18,7 @@ import yaml
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, error
 from kitgen.load.nodes import Converted, at
+from kitgen.model import Cost, FieldValue, FieldValues, Price
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -40,6 +41,8 @@ class Converter:
     def convert(self, node: yaml.Node, hint, path: str):
         if isinstance(node, Converted):  # converted as the file was read
             return node.value
+        if hint in _SPECIAL:
+            return _SPECIAL[hint](self, node, path)
         kind, argument = _plan(hint)
         if kind is _OPTIONAL:
             if _is_null(node):
@@ -129,6 +132,61 @@ class Converter:
         raise TypeError(f"no conversion for {hint}")  # a model type the schema does not know: a bug
 
 
+def _cost(converter: Converter, node: yaml.Node, path: str):
+    """`{credits: 10}`, `{any: 15, of: [Food, Hammers]}`, `{text: ...}`; a bare whole number (a
+    sheet's cost column) is an amount of the game's only counter, named at load."""
+    where = converter.where(node)
+    if isinstance(node, yaml.ScalarNode) and not _is_null(node):
+        text = node.value.strip()
+        if _INT.match(text):
+            amount = converter.convert(node, int, path)
+            return _MISSING if amount is _MISSING else Cost(pay=(Price("", amount, where),), where=where)
+        words = text.split()
+        example = f"{{{words[1]}: {words[0]}}}" if len(words) == 2 and _INT.match(words[0]) else "{credits: 10}"
+        return converter.fail(node, path, f"write a cost as counters and amounts, e.g. cost: {example} "
+                              "(a price the rules compute: cost: {text: '6 + 2P Food'})")
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of counters and amounts, e.g. {{credits: 10}} "
+                              f"({_kind(node)} found)")
+    own = {"any": int, "of": tuple[str, ...], "text": str}
+    values: dict = {}
+    pay = []
+    for key, value in node.value:
+        name = key.value
+        if name in own:
+            converted = converter.convert(value, own[name], f"{path}.{name}")
+            if converted is not _MISSING:
+                values[name] = converted
+            continue
+        amount = converter.convert(value, int, f"{path}.{name}")
+        if amount is not _MISSING:
+            pay.append(Price(name, amount, converter.where(key)))
+    if bool(values.get("any")) != bool(values.get("of")):
+        return converter.fail(node, path, "'any' and 'of' go together: {any: 15, of: [Food, Hammers]}")
+    return Cost(pay=tuple(pay), **values, where=where)
+
+
+def _field_values(converter: Converter, node: yaml.Node, path: str):
+    """`fields: {attack: 3, tags: [a, b]}`: each value kept as text (or a list of text) with its
+    place; load/fields.py types it against the declaration once the card's type is known."""
+    if _is_null(node):
+        return FieldValues()
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of field names and values ({_kind(node)} found)")
+    values = []
+    for key, value in node.value:
+        if isinstance(value, yaml.SequenceNode):
+            items = converter.convert(value, tuple[str, ...], f"{path}.{key.value}")
+            if items is not _MISSING:
+                values.append(FieldValue(key.value, items, converter.where(value)))
+        elif isinstance(value, yaml.ScalarNode) and not _is_null(value):
+            values.append(FieldValue(key.value, value.value, converter.where(value)))
+        else:
+            converter.fail(value, f"{path}.{key.value}", f"expected a value ({_kind(value)} found)")
+    return FieldValues(values)
+
+
+_SPECIAL = {Cost: _cost, FieldValues: _field_values}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -223,6 +281,16 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": "array", "items": _type_schema(typing.get_args(hint)[0], definitions)}
     if origin is typing.Literal:
         return {"enum": list(typing.get_args(hint))}
+    if hint is Cost:
+        amounts = {"type": "integer"}
+        return {"oneOf": [{"type": "integer"}, {"type": "object", "properties": {
+            "any": {"type": "integer"}, "of": {"type": "array", "items": {"type": "string"}},
+            "text": {"type": "string"}}, "additionalProperties": amounts}], "description":
+            "counters and amounts, e.g. {credits: 10}; {any: 15, of: [Food, Hammers]}; {text: '6 + 2P Food'}"}
+    if hint is FieldValues:
+        return {"type": "object", "additionalProperties": {"anyOf": [
+            {"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": "string"}}]},
+            "description": "values of the fields the game or the card's type declares, e.g. {attack: 3}"}
     if dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles

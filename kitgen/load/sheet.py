@@ -1,9 +1,11 @@
 """Cards from a spreadsheet: a deck file may say `cards: main.csv` or `cards: main.xlsx`.
 
-The first row is the header. Columns named after a Card field (name, type, copies, text, id, art,
+The first row is the header; a row whose first cell starts with '#' is a comment. Columns named after a Card field (name, type, copies, text, id, art,
 icon, cost, keywords, flavor ...) fill it; `keywords` is comma-separated; `effects` holds effects
-in YAML flow notation ([{attribute: Trade, delta: +1, target: all-players}]); any other column is
-an attribute (its name, alias or abbreviation) and a cell holds a signed delta for the card itself.
+in YAML flow notation ([{attribute: Trade, delta: +1, target: all-players}]); a column named after
+a field the game declares (attack, health) fills that field; any other column is an attribute
+(its name, alias or abbreviation) and a cell holds a signed delta for the card itself. When the
+game is known, a column that is neither is an error naming both.
 Each cell becomes a YAML scalar whose mark is the cell, so every problem says `file:ROW:COL`
 (an XLSX problem also names the sheet and cell, e.g. Sheet1!C3) and the one schema converts it.
 """
@@ -23,7 +25,18 @@ from kitgen.load.schema import Converter
 from kitgen.model import Card
 
 SHEET_SUFFIXES = (".csv", ".xlsx")
-FIELDS = tuple(f.name for f in dataclasses.fields(Card) if f.name not in ("where", "effects"))
+FIELDS = tuple(f.name for f in dataclasses.fields(Card) if f.name not in ("where", "effects", "fields"))
+
+
+@dataclasses.dataclass(frozen=True)
+class SheetNames:
+    """What a column may name besides a Card key: declared fields, and (when known) attributes."""
+
+    fields: frozenset[str] = frozenset()
+    attributes: frozenset[str] | None = None  # None: any other column is taken as an attribute
+
+
+NO_NAMES = SheetNames()
 _STR = "tag:yaml.org,2002:str"
 _SIGNED = re.compile(r"^[+-]?\d+$")
 
@@ -122,15 +135,15 @@ def restore_cell(text: str) -> str:
     return text[1:] if _NEUTRALISED.match(text) else text
 
 
-def sheet_cards(path: Path, shown: str) -> tuple[tuple[Card, ...], list[Problem]]:
+def sheet_cards(path: Path, shown: str, names: SheetNames = NO_NAMES) -> tuple[tuple[Card, ...], list[Problem]]:
     """The cards of a spreadsheet, and every problem found, each at its cell."""
     header, rows, sheet = read_rows(path, shown)
     converter = Converter(shown)
-    columns = _columns(header, converter)
+    columns = _columns(header, converter, names)
     cards = []
     for number, cells in rows:
-        if not any(c.strip() for c in cells):
-            continue  # a blank row between groups of cards
+        if not any(c.strip() for c in cells) or (cells and cells[0].lstrip().startswith("#")):
+            continue  # a blank row between groups of cards, or a comment ('# Ships'), kept by kitgen convert
         node = _row_node(number, cells, columns, sheet, converter)
         card = converter.record(node, Card, "")
         if isinstance(card, Card):
@@ -148,15 +161,22 @@ def _name_cell(problem: Problem, sheet: str) -> Problem:
     return dataclasses.replace(problem, message=f"{cell}: {problem.message}")
 
 
-def _columns(header: list[str], converter: Converter) -> list[tuple[int, str, str]]:
-    """(column number, header as written, role): role is a Card field, 'effects' or 'attribute'."""
+def _columns(header: list[str], converter: Converter, names: SheetNames) -> list[tuple[int, str, str]]:
+    """(column number, header as written, role): role is a Card key, 'effects', 'field' (the
+    header is then the declared field's name) or 'attribute'."""
     columns, seen = [], set()
+    declared = {n.casefold(): n for n in names.fields}
     for col, title in enumerate(header, start=1):
         name = title.strip()
         if not name:
             continue
         role = name.lower() if name.lower() in FIELDS + ("effects",) else "attribute"
-        key = role if role != "attribute" else name
+        if role == "attribute" and name.casefold() in declared:
+            role, name = "field", declared[name.casefold()]
+        elif role == "attribute" and names.attributes is not None and name not in names.attributes:
+            converter.fail(_scalar("", 1, col), "", _unknown_column(name, names))
+            continue
+        key = role if role not in ("attribute", "field") else name
         if key in seen:
             converter.fail(_scalar("", 1, col), "", f"column '{name}' is given twice")
             continue
@@ -165,13 +185,25 @@ def _columns(header: list[str], converter: Converter) -> list[tuple[int, str, st
     return columns
 
 
+def _unknown_column(name: str, names: SheetNames) -> str:
+    import difflib
+
+    known = sorted(names.fields) + sorted(names.attributes or ())
+    close = difflib.get_close_matches(name, known + list(FIELDS), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    fields = ", ".join(sorted(names.fields)) or "none declared"
+    return (f"column '{name}' is neither a declared field (fields: {fields}) nor an attribute "
+            f"(attributes: {', '.join(sorted(names.attributes or ())) or 'none'}){hint}; declare it under "
+            "the card type's fields: or the game's attributes:")
+
+
 def _scalar(value: str, row: int, col: int) -> yaml.ScalarNode:
     mark = CellMark(row, col)
     return yaml.ScalarNode(_STR, value, mark, mark)
 
 
 def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Converter) -> yaml.MappingNode:
-    pairs, effects = [], []
+    pairs, effects, fields = [], [], []
     for col, title, role in columns:
         value = cells[col - 1] if col <= len(cells) else ""
         if not value.strip():
@@ -184,6 +216,12 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
             effects.append(yaml.MappingNode("tag:yaml.org,2002:map", [
                 (_scalar("attribute", row, col), _scalar(title, row, col)),
                 (_scalar("delta", row, col), _scalar(value.strip(), row, col))], cell.start_mark, cell.end_mark))
+        elif role == "field":
+            fields.append((_scalar(title, row, col), cell))
+        elif role == "cost" and value.lstrip().startswith("{"):
+            found = _flow_effects(value, row, col, title, converter, "{credits: 10}")
+            if found:
+                pairs.append((_scalar(role, row, col), found[0]))
         elif role == "effects":
             effects.extend(_flow_effects(value, row, col, title, converter))
         elif role == "actions":
@@ -196,6 +234,9 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                                                                      cell.start_mark, cell.end_mark)))
         else:
             pairs.append((_scalar(role, row, col), cell))
+    if fields:
+        mark = CellMark(row, 0)
+        pairs.append((_scalar("fields", row, 0), yaml.MappingNode("tag:yaml.org,2002:map", fields, mark, mark)))
     if effects:
         mark = CellMark(row, 0)
         pairs.append((_scalar("effects", row, 0), yaml.SequenceNode("tag:yaml.org,2002:seq", effects, mark, mark)))

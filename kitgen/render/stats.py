@@ -45,6 +45,11 @@ def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
             _odds(deck["draw_odds"], colors),
         ]
         story += [_row(charts[0], charts[1]), Spacer(1, 4 * MM), _row(charts[2], charts[3])]
+        fields = [_bars(f"{name}: cards per value (total {figures['total']:g})", list(figures["spread"]),
+                        [list(figures["spread"].values())], None, colours)
+                  for name, figures in deck.get("fields", {}).items()]
+        for left, right in zip(fields[::2], fields[1::2] + [_drawing("")] * (len(fields) % 2), strict=True):
+            story += [Spacer(1, 4 * MM), _row(left, right)]
     document = SimpleDocTemplate(str(path), pagesize=size, leftMargin=12.7 * MM, rightMargin=12.7 * MM,
                                  topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
                                  title=f"{report['title']}: statistics", author="", creator=f"kitgen {__version__}",

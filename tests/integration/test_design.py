@@ -16,13 +16,22 @@ def test_new__creates_a_game_that_validates_and_builds(tmp_path):
     created = run_kitgen("new", "my-game", "--in", str(tmp_path))
     assert created.returncode == 0, created.stderr
     game = tmp_path / "my-game"
-    assert sorted(p.name for p in game.iterdir()) == ["art", "decks", "game.yaml", "rules.yaml", "templates"]
+    assert sorted(p.name for p in game.iterdir()) == ["art", "decks", "game.yaml", "rules.yaml", "schema", "templates"]
+    # the editor's schema travels with the folder: a relative modeline, never a path into kitgen's install
+    assert (game / "game.yaml").read_text().startswith("# yaml-language-server: $schema=schema/game.schema.json\n")
+    assert (game / "decks" / "main.yaml").read_text().startswith(
+        "# yaml-language-server: $schema=../schema/deck.schema.json\n")
+    assert (game / "schema" / "deck.schema.json").read_text() == (ROOT / "data" / "schema" / "deck.schema.json").read_text()
     validated = run_kitgen("validate", str(game))
     assert validated.returncode == 0 and "My Game: 0 errors, 0 warnings" in validated.stdout
     built = run_kitgen("build", str(game), "-o", str(tmp_path / "kit"))
     assert built.returncode == 0, built.stderr
     text = PdfReader(tmp_path / "kit" / "cards-main.pdf").pages[0].extract_text()
     assert "Spearmen" in text and "Knights" in text
+    # the starter shows a declared field, a cost (a badge), a counter (player sheet) and when to play
+    assert "Strength 3" in text and "4 Gold" in text and "Play in: Play" in text
+    sheet = PdfReader(tmp_path / "kit" / "player-sheet.pdf").pages[0].extract_text()
+    assert "Gold" in sheet
     again = run_kitgen("new", "my-game", "--in", str(tmp_path))
     assert again.returncode == 1 and "already exists" in again.stderr
 

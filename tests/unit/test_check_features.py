@@ -9,7 +9,7 @@ from kitgen.check import check_game
 from kitgen.check.formula import FormulaError, evaluate, variables_of
 from kitgen.errors import Where
 from kitgen.layout.context import document_context
-from kitgen.model import (Attribute, Card, CardType, Deck, DeckRule, DiceTable, Effect, Faction, Formula, Game, Phase,
+from kitgen.model import (Action, Attribute, Card, CardType, Deck, DeckRule, DiceTable, Effect, Faction, Formula, Game, Phase,
                           TableRow, Threshold, Track, Variable, VictoryPath)
 
 HERE = Where("test.yaml", 1)
@@ -23,7 +23,8 @@ def make_game(**changes) -> Game:
              Card("Knowledge (Values)", "Social", (Effect("M", -1, where=HERE),), where=HERE))
     game = Game(id="g", title="G", short_name="G", players="2",
                 attributes=attributes,
-                card_types=(CardType("Facility", "main", where=HERE), CardType("Social", "main", where=HERE)),
+                card_types=(CardType("Facility", "main", played_in=("Build Phase",), where=HERE),
+                            CardType("Social", "main", played_in=("Build Phase",), where=HERE)),
                 decks=(Deck("main", "Main", "G", cards, (DeckRule("deck-size", 2, where=HERE),), where=HERE),),
                 phases=(Phase("Build Phase", "Build.", where=HERE),), where=HERE)
     return replace(game, **changes)
@@ -107,3 +108,24 @@ def test_formulas__undeclared_variables_are_errors_and_examples_are_computed():
         "formula 'Plot cost': variable P is not declared"]
     context = document_context(make_game(formulas=(formula,)))
     assert context["formula_examples"](formula) == [("P = 4", "15"), ("P = 5", "20"), ("P = 6", "25")]
+
+
+def test_played_in__named_derived_from_actions_or_said_not_played():
+    game = make_game()
+    assert game.played_in("Facility") == ("Build Phase",)
+    plays = Phase("Upheaval Phase", "Play 1 Social card.", actions=(Action("play", types=("Social",), where=HERE),),
+                  where=HERE)
+    derived = replace(game, phases=game.phases + (plays,),
+                      card_types=(game.card_types[0], CardType("Social", "main", where=HERE)))
+    assert derived.played_in("Social") == ("Upheaval Phase",) and messages(derived) == []
+    spent = replace(game, card_types=(game.card_types[0], CardType("Social", "main", not_played="spent", where=HERE)))
+    assert spent.played_in("Social") == () and messages(spent) == []
+
+
+def test_played_in__a_typo_is_an_error_and_a_type_no_phase_plays_is_a_warning():
+    game = make_game(card_types=(CardType("Facility", "main", played_in=("Bild Phase",), where=HERE),
+                                 CardType("Social", "main", where=HERE)))
+    problems = {p.message: p.is_error for p in check_game(game)}
+    assert problems["card type 'Facility': played_in: unknown phase 'Bild Phase' (did you mean 'Build Phase'?)"]
+    warned = [m for m, is_error in problems.items() if not is_error]
+    assert len(warned) == 1 and warned[0].startswith("card type 'Social': no phase plays it")
