@@ -9,13 +9,27 @@ from kitgen.errors import Problem, warning
 from kitgen.model import Deck, Game
 
 
+class Remarks(NamedTuple):
+    """What a face said, for the few that say anything: its problems, the characters the fonts lack."""
+
+    problems: tuple[Problem, ...]
+    missing: tuple[str, ...]
+
+
+class Note(NamedTuple):
+    """What the checks keep of a face: its smallest text size (0: no text) and its remarks."""
+
+    size: float
+    remarks: Remarks | None
+
+
 class FaceNotes(NamedTuple):
     """A deck's faces as the checks need them: each card's smallest text size (0: no text), the
     problems and missing characters of the few cards that have any, and the back's problems."""
 
     deck: Deck
     sizes: Sequence[float]
-    remarks: Mapping[int, tuple[tuple[Problem, ...], tuple[str, ...]]]
+    remarks: Mapping[int, Remarks]
     back: tuple[Problem, ...]
 
 
@@ -26,7 +40,7 @@ def check_faces(game: Game, decks: Iterable[FaceNotes]) -> list[Problem]:
     legibility: list[Problem] = []
     for notes in decks:
         for index, card in enumerate(notes.deck.cards):
-            problems, missing = notes.remarks.get(index, ((), ()))
+            problems, missing = notes.remarks.get(index, Remarks((), ()))
             fit += problems
             if missing:
                 glyphs.append(warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "

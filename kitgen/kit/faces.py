@@ -8,7 +8,7 @@ import dataclasses
 from array import array
 from typing import NamedTuple
 
-from kitgen.check.faces import FaceNotes
+from kitgen.check.faces import FaceNotes, Note, Remarks
 from kitgen.errors import Problem, Where
 from kitgen.kit.cache import BuildCache
 from kitgen.kit.plan import FaceKeys, FacePlan, Inputs
@@ -52,23 +52,23 @@ class DeckNotes:
     def __init__(self, places: list[Where | None], recall=None):
         self.places = places
         self.sizes = array("d", [-1.0]) * len(places)  # -1: not made yet
-        self.remarks: dict[int, tuple[tuple[Problem, ...], tuple[str, ...]]] = {}
-        self.recall = recall or (lambda index: None)  # index -> (size, remarks) an earlier build noted
+        self.remarks: dict[int, Remarks] = {}
+        self.recall = recall or (lambda index: None)  # index -> the Note an earlier build took
 
-    def note(self, index: int, face) -> tuple[float, tuple] | None:
+    def note(self, index: int, face) -> Note | None:
         """Note a face seen for the first time; returns what was noted (None if seen before)."""
         if self.sizes[index] >= 0:
             return None
         missing = tuple(_missing(face))
-        return self.keep(index, face.smallest_size, (face.problems, missing) if face.problems or missing else ())
+        remarks = Remarks(face.problems, missing) if face.problems or missing else None
+        return self.keep(index, face.smallest_size, remarks)
 
-    def keep(self, index: int, size: float, remarks: tuple) -> tuple[float, tuple]:
+    def keep(self, index: int, size: float, remarks: Remarks | None) -> Note:
         self.sizes[index] = size
         if remarks:
-            problems, missing = remarks
-            remarks = tuple(_placed(p, self.places[index]) for p in problems), missing
-            self.remarks[index] = remarks
-        return size, remarks
+            remarks = self.remarks[index] = Remarks(tuple(_placed(p, self.places[index]) for p in remarks.problems),
+                                                    remarks.missing)
+        return Note(size, remarks)
 
     def missing(self) -> list[int]:
         return [index for index, size in enumerate(self.sizes) if size < 0]

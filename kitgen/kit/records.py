@@ -27,6 +27,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from kitgen.check.faces import Note, Remarks
 from kitgen.errors import Problem, Where
 from kitgen.layout.card import Face, Layer
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
@@ -90,10 +91,9 @@ def layer_record(layer: Layer) -> list:
     return [layer.key, [_shape(shape) for shape in layer.shapes]]
 
 
-def note_record(note: tuple) -> list:
-    size, remarks = note
-    problems, missing = remarks if remarks else ((), ())
-    return [size, [_problem(p) for p in problems], list(missing)]
+def note_record(note: Note) -> list:
+    problems, missing = note.remarks or ((), ())
+    return [note.size, [_problem(p) for p in problems], list(missing)]
 
 
 def drawn_record(drawn: DrawnFace) -> list:
@@ -153,11 +153,11 @@ def read_layer(value, context: Context) -> Layer:
     return Layer(tuple(_read_shape(shape, context) for shape in _list(shapes)), _text(key))
 
 
-def read_note(value) -> tuple:
+def read_note(value) -> Note:
     size, problems, missing = _fields(value, 3)
     problems = tuple(_read_problem(p) for p in _list(problems))
     missing = tuple(_text(c) for c in _list(missing))
-    return _number(size), ((problems, missing) if problems or missing else ())
+    return Note(_number(size), Remarks(problems, missing) if problems or missing else None)
 
 
 def read_check(value) -> tuple[str, dict[str, str]]:
