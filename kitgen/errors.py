@@ -78,6 +78,33 @@ def sort_problems(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.where.file, p.where.line, p.where.col, p.message))
 
 
+_SAME_KIND = re.compile(r"^card '(?:[^'\\]|\\.)*': |\d+(?:\.\d+)?")
+REPEATS_SHOWN = 3  # warnings of one kind listed before the rest are counted
+
+
+def collapse_repeats(problems: list[Problem], verbose: bool = False) -> list[str]:
+    """The lines to print: every error, and warnings of one kind (the same message but for the card's
+    name and figures) up to REPEATS_SHOWN, then one line counting the rest; `verbose` lists them all.
+    A mini card size gives every one of 197 cards the same two warnings: 394 lines hide what differs."""
+    if verbose:
+        return [str(problem) for problem in problems]
+    kinds: dict[str, list[Problem]] = {}
+    for problem in problems:
+        if not problem.is_error:
+            kinds.setdefault(_SAME_KIND.sub("#", problem.message), []).append(problem)
+    lines = []
+    for problem in problems:
+        same = [] if problem.is_error else kinds[_SAME_KIND.sub("#", problem.message)]
+        place = next((i for i, other in enumerate(same) if other is problem), 0)
+        if place < REPEATS_SHOWN or len(same) == REPEATS_SHOWN + 1:  # "1 more" says no less than the line
+            lines.append(str(problem))
+        elif place == REPEATS_SHOWN:
+            like = re.sub(r"^card '(?:[^'\\]|\\.)*': ", "", same[0].message)
+            lines.append(printable(f"{problem.where}: warning: {len(same) - REPEATS_SHOWN} more like '{like}' "
+                                   "(-v lists them all)"))
+    return lines
+
+
 class KitgenError(Exception):
     """A user-facing failure: carries the problems that stopped the work."""
 

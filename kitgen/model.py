@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from kitgen.colours import Colour, ColourTemplate
+from kitgen.colors import Color, ColorTemplate
 from kitgen.errors import Where
 from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
@@ -88,7 +88,7 @@ class CardType:
     deck: str
     plural: str = ""
     code: str = ""
-    color: Colour = Colour("#555555")
+    color: Color = Color("#555555")
     description: str = ""
     cost: str = ""  # what playing a card of this type costs, e.g. "10 credits"
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
@@ -143,8 +143,8 @@ class DeckRule:
 class Back:
     title: str = ""
     subtitle: str = ""
-    color: Colour = Colour("#333333")
-    accent: Colour = Colour("#cccccc")
+    color: Color = Color("#333333")
+    accent: Color = Color("#cccccc")
     image: str = ""  # an image for the whole back, relative to the game folder
     icon: str = ""  # the back's pattern (an icon name); default: the icon of the deck's first card type
     where: Where | None = _where()
@@ -495,9 +495,9 @@ class Box:
     size: Length = Length(9.0)
     min_size: Length = Length(6.5)
     max_lines: int = 0
-    color: ColourTemplate = ColourTemplate("#000000")
-    fill: ColourTemplate = ColourTemplate("")
-    stroke: ColourTemplate = ColourTemplate("")
+    color: ColorTemplate = ColorTemplate("#000000")
+    fill: ColorTemplate = ColorTemplate("")
+    stroke: ColorTemplate = ColorTemplate("")
     stroke_width: Length = Length(0.5)
     radius: Length = Length(0.0)
     align: Literal["left", "center", "right"] = "left"

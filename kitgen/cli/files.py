@@ -11,7 +11,7 @@ import click
 
 from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
-from kitgen.errors import KitgenError, Where, error, sort_problems
+from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project
 from kitgen.exports.shops import TARGETS, custom_target
 from kitgen.units import CardSize, Length
@@ -30,14 +30,18 @@ from kitgen.units import CardSize, Length
 @click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
 @click.option("--base-url", help="tts: where you host the images (FaceURL/BackURL = URL/FILE); default file:/// paths.")
 @click.option("--install", is_flag=True, help="tts: also copy the saved objects into Tabletop Simulator's Saved Objects.")
+@click.option("--tts-dir", type=click.Path(path_type=Path, file_okay=False),
+              help="tts: the Saved Objects folder to install into (implies --install), if TTS's menu moved it.")
+@click.option("--per-copy/--per-card", "per_copy", default=None,
+              help="png: one file per printed copy, numbered in upload order (default for mpc and dtc).")
 @click.option("--sheet-size", type=click.IntRange(200, 4096), default=4096, show_default=True,
               help="tts: largest sheet side in pixels (smaller sheets load faster in TTS).")
 @click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
 @click.option("--force", is_flag=True, help="tts --install: replace saved objects of the same name that are not "
                                             "what the last export installed.")
 def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: float | None,
-           card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...],
-           force: bool) -> None:
+           card_size: str | None, base_url: str | None, install: bool, tts_dir: Path | None, per_copy: bool | None,
+           sheet_size: int, cards: tuple[str, ...], force: bool) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
     fmt = fmt or ("png" if target else "json")
     if target and fmt != "png":
@@ -66,13 +70,14 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
         preset = TARGETS[target] if target else None
         bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
         options = Options(PrintSettings(bleed=bleed, card_size=CardSize(card_size) if card_size else None))
-        result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress)
+        result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress,
+                            per_copy)
     else:
         size = CardSize(card_size) if card_size else None
         options = Options(PrintSettings(bleed=Length(0.0), card_size=size))  # TTS shows the trim
-        result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress, force)
-    for problem in sort_problems(result.warnings):
-        echo(str(problem), err=True)
+        result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress, force, tts_dir)
+    for line in collapse_repeats(sort_problems(result.warnings), verbose() > 0):
+        echo(line, err=True)
     echo(f"Exported {len(result.files)} files -> {out_dir}/")
     for path in result.installed:
         echo(f"  installed {path}")

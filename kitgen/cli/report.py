@@ -1,6 +1,7 @@
 """Commands that read a game and report: validate, stats, list, art, schema."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import default_output, echo, echo_json, _fail, main, problem_json, quiet, use_game, verbose
-from kitgen.errors import KitgenError, Where, error, sort_problems
+from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project
 
 
@@ -18,7 +19,7 @@ from kitgen.project import Project
 @click.option("--strict", is_flag=True, help="Warnings count as errors.")
 def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
-    from kitgen.kit.build import check_documents, check_kit
+    from kitgen.kit.build import check_documents, load_and_check, prepare_kit
     from kitgen.check.stats import stats_report
 
     from kitgen.kit.cache import BuildCache, kit_cache_folder
@@ -31,10 +32,13 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     cache = BuildCache(kit_cache_folder(default_output(game)), prune=False)
     try:
         try:
-            checked = check_kit(project, ref, cache=cache, lazy_fonts=True)
-            if verbose():
-                echo(f"kitgen: {checked.laid_out} card faces laid out, the others as an earlier run laid them out",
-                     err=True)
+            checked = load_and_check(project, ref)
+            if not any(p.is_error for p in checked.problems):  # broken data is not laid out
+                prepared = prepare_kit(project, ref, checked, cache=cache, lazy_fonts=True)
+                checked = dataclasses.replace(checked, problems=prepared.problems)  # with the faces' problems
+                if verbose():
+                    echo(f"kitgen: {prepared.laid_out} card faces laid out, the others as an earlier run laid them "
+                         "out", err=True)
             if not any(p.is_error for p in checked.problems):  # document templates are checked too
                 rendered = check_documents(project, checked.game, ref, cache)
                 if verbose():
@@ -55,8 +59,8 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
                               "errata": [e.id for e in checked.game.errata],
                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
         sys.exit(1 if errors else 0)
-    for problem in problems:
-        echo(str(problem), err=True)  # diagnostics on stderr; the composition on stdout
+    for line in collapse_repeats(problems, verbose() > 0):
+        echo(line, err=True)  # diagnostics on stderr; the composition on stdout
     if not quiet():  # -q: only the problem lines
         _print_composition(checked.game)
         warnings = len(problems) - sum(p.is_error for p in problems)

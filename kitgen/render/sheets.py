@@ -24,7 +24,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.cards import BACK, Page
-from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, has_form, icon_form, icon_forms,
+from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, flip_y, has_form, icon_form, icon_forms,
                                   named_icons, open_canvas)
 from kitgen.render.stream import StreamedPDF
 from kitgen.render.writer import writer
@@ -55,7 +55,7 @@ def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
             if record is None or not _replay(canvas, placement.key, box, record, drawn, placement.h, images):
                 _draw_face(canvas, page, placement, box, images, drawn)
         canvas.saveState()
-        canvas.translate(placement.x, page.height - placement.y - placement.h)
+        canvas.translate(placement.x, flip_y(page.height, placement.y, placement.h))
         canvas.doForm(placement.key)
         canvas.restoreState()
     draw_shapes(canvas, page.shapes, page.height, images)
@@ -97,11 +97,10 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
         return False
     for name, view in record.icons:
         if not has_form(canvas, f"icon-{name}"):
-            icon = drawn.icon(name)  # (width, height, outline commands, name), as the icon set gives it
+            icon = drawn.icon(name)  # load/icons.IconShape, as the icon set gives it
             if icon is None:
                 return False
-            _, _, commands, _ = icon
-            icon_form(canvas, name, view, commands)
+            icon_form(canvas, name, view, icon.outline)
     for layer_key in record.layers:
         if not has_form(canvas, f"layer-{layer_key}"):
             layer = drawn.layer(layer_key)
@@ -130,7 +129,7 @@ def write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, 
         for number, page in enumerate(pages, start=1):
             if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
                 x, y, w, h = page.trim_box
-                canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+                canvas.setTrimBox((x, flip_y(page.height, y, h), x + w, flip_y(page.height, y)))
                 canvas.setBleedBox((0, 0, page.width, page.height))
             draw_page(canvas, page, images)
             canvas.showPage()
@@ -138,6 +137,12 @@ def write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, 
             if progress:
                 progress(number, len(pages))
         pdf.finish()
+
+
+def write_pages(path: Path, pages: list[Page], title: str, images: dict | None = None, progress=None) -> None:
+    """One PDF of `pages` and nothing else (no duplex preference): the single-card PDF that the
+    image exports render with pdfium."""
+    write_sheets(path, pages, title, None, images or {}, progress)
 
 
 class _JpegReader(ImageReader):

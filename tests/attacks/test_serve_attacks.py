@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shutil
 import socket
+import subprocess
 import time
 from pathlib import Path
 
@@ -297,3 +298,46 @@ def test_serve_the_page_never_builds_html_from_a_raw_value():
     unescaped = [m for m in re.findall(r"\$\{([^}]*)\}", SCRIPT) if not m.startswith("esc(")]
     # encodeURIComponent leaves no " < > & in the double-quoted href it fills
     assert sorted(set(unescaped)) == ["card.copies", "d.cards", "encodeURIComponent(name)", "t.cards"], unescaped
+
+
+# --- links in the game folder: never followed by the watcher ----------------------------------
+
+def test_serve_watch_folders__never_through_a_link(tmp_path):
+    """A link to / and a link to the folder's parent: watchfiles' recursive watch followed them
+    (the whole disk, or a loop) and died with a traceback on the first folder it could not read."""
+    from kitgen.desk.watch import real_folders
+
+    game = tmp_path / "game"
+    (game / "decks" / "deep").mkdir(parents=True)
+    (game / ".git").mkdir()
+    (game / "root").symlink_to("/")
+    (game / "decks" / "loop").symlink_to("..")
+    assert sorted(real_folders([str(game)])) == [str(game), str(game / "decks"), str(game / "decks" / "deep")]
+
+
+def test_serve_a_game_with_links_to_the_root_and_a_loop__serves_and_follows_saves(tmp_path):
+    import os
+    import sys
+
+    from tests.conftest import ROOT
+    from tests.integration.test_serve import wait_for
+
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
+    (game / "root").symlink_to("/")
+    (game / "decks" / "loop").symlink_to("..")
+    process = subprocess.Popen([sys.executable, "-m", "kitgen", "serve", str(game), "--port", "0", "--max-seconds", "60"],
+                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, text=True)
+    try:
+        url = re.search(r"(http://127\.0\.0\.1:\d+/)", read_until(process, "Serving")).group(1)
+        wait_for(url, lambda s: len(s["cards"]) == 4)
+        (game / "art").mkdir()  # a folder made while serving is watched too
+        time.sleep(0.3)
+        deck = game / "decks" / "main.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace("{name: Frigate,", "{name: Corvette,"), encoding="utf-8")
+        wait_for(url, lambda s: any(c["name"] == "Corvette" for c in s["cards"]), seconds=20)
+    finally:
+        process.terminate()
+        stderr = process.communicate(timeout=10)[1]
+    assert "Traceback" not in stderr, stderr

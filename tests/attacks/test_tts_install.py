@@ -121,8 +121,8 @@ def test_tts__install_without_a_saved_objects_folder_changes_nothing(tmp_path, m
     monkeypatch.setenv("HOME", str(tmp_path / "nohome"))
     out = tmp_path / "out"
     run = tts(TINY, out, "--install")
-    assert_one_line(run, re.compile(r".*Saved Objects: error: Tabletop Simulator's Saved Objects "
-                                                  r"folder is not there; .*"))
+    assert_one_line(run, re.compile(r"--install: error: Tabletop Simulator's Saved Objects folder is not in any of "
+                                    r"its usual places \(.*\); name it with --tts-dir DIR"))
     assert not out.exists() and not (tmp_path / "nohome").exists()
 
 
@@ -172,3 +172,28 @@ def test_tts__a_tts_flag_with_another_format_is_a_usage_error_not_ignored(flags,
 def test_tts__force_without_install_is_a_usage_error(tmp_path):
     run = tts(TINY, tmp_path / "out", "--force")
     assert_one_line(run, "Error: --force is for --install", exit=2)
+
+
+@pytest.mark.parametrize("card", ["id: " + "a" * 121, "name: " + "Very Long Name " * 9])
+def test_export__a_card_id_too_long_for_a_file_name_is_refused_at_its_line(card, tmp_path):
+    """export --format png named the image '<deck>-<card id>.png': a 250-character id failed as
+    'File name too long; build into another folder (-o)', a hint that could not help."""
+    game = tiny_copy(tmp_path)
+    edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,",
+         f"{{{card}, type: Ship," if card.startswith("name") else f"{{name: Scout, {card}, type: Ship,")
+    run = kitgen("export", game, "--format", "png", "--dpi", "50", "-o", tmp_path / "png")
+    assert_one_line(run, re.compile(r".*decks/main\.yaml:11:5: error: card '.*': its id( \(made from its name\))? is "
+                                    r"\d+ characters; at most 120 \(ids name files\): give it a shorter id:"))
+    assert not (tmp_path / "png").exists()
+
+
+def test_tts__quotes_and_markup_in_card_names_stay_text_in_the_saved_object(tmp_path):
+    game = tiny_copy(tmp_path)
+    name = 'Scout", "LuaScript": "evil()'
+    edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,", f"{{name: {json.dumps(name)}, id: scout, type: Ship,")
+    out = tmp_path / "out"
+    run = tts(game, out)
+    assert run.run.returncode == 0, run.run.describe()
+    saved = json.loads((out / "tiny-main.json").read_text(encoding="utf-8"))
+    assert saved["LuaScript"] == ""
+    assert [c["Nickname"] for c in saved["ObjectStates"][0]["ContainedObjects"]][0] == name
