@@ -10,8 +10,9 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game
-from kitgen.errors import KitgenError, Where, error, sort_problems
+from kitgen.cli.common import (default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet,
+                               use_game, verbose)
+from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project, Resolved
 
 
@@ -89,8 +90,8 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
             raise
         echo(f"{out_dir}: error: {interrupted_message()}", err=True)
         sys.exit(130)
-    for problem in sort_problems(report.warnings):
-        echo(str(problem), err=True)
+    for line in collapse_repeats(sort_problems(report.warnings), verbose() > 0):
+        echo(line, err=True)
     cards = sum(card.copies for deck in report.game.decks for card in deck.cards)
     decks = len(report.game.decks)
     if sink is not None:
@@ -103,6 +104,9 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
         echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
     echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
          f"{len(report.files)} files.")
+    if verbose():
+        for note in report.cache_notes:
+            echo(note, err=True)
     return True
 
 

@@ -29,7 +29,7 @@ EDITOR_FILES = (
 )
 
 
-# What any build writes beside a kit (kitgen/kit/lock.py, render/kit.py), by name: `kitgen build .` by
+# What any build writes beside a kit (kitgen/kit/lock.py, kit/staging.py), by name: `kitgen build .` by
 # hand, or a watch of another kit, writing into the folder watched. The staging and swap folders
 # are gone (renamed, removed) by the time their changes are looked at: a marker would not say.
 BUILD_FILES = re.compile(re.escape(LOCK_SUFFIX) + r"$|^\..+\.(building|old)-")
