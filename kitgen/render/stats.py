@@ -8,7 +8,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
-from reportlab.lib import colors
+from reportlab.lib.colors import HexColor  # by name: the parameters called colors would hide the module
 from reportlab.lib.pagesizes import landscape
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
@@ -110,12 +110,12 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
     for index, name in enumerate(names or [None]):
-        chart.bars[index].fillColor = colors.HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
+        chart.bars[index].fillColor = HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
         chart.bars[index].strokeColor = None
     if not names:  # one series: colour each bar by its category when it is a card type
         for index, category in enumerate(categories):
             if category in colors:
-                chart.bars[(0, index)].fillColor = colors.HexColor(colors[category])
+                chart.bars[(0, index)].fillColor = HexColor(colors[category])
     drawing.add(chart)
     if names:
         drawing.add(_legend(names, colors, CHART_W - 78))
@@ -129,7 +129,7 @@ def _odds(odds: dict, colors: dict[str, str]) -> Drawing:
     names = list(odds["types"])
     plot.data = [list(zip(odds["draws"], values)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
-        plot.lines[index].strokeColor = colors.HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
+        plot.lines[index].strokeColor = HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
         plot.lines[index].strokeWidth = 1.4
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 1, 0.25
     for axis in (plot.xValueAxis, plot.yValueAxis):
@@ -146,6 +146,6 @@ def _legend(names: list[str], colors: dict[str, str], x: float) -> Legend:
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12
-    legend.colorNamePairs = [(colors.HexColor(colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
+    legend.colorNamePairs = [(HexColor(colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
                              for i, n in enumerate(names)]
     return legend
