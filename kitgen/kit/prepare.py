@@ -13,7 +13,7 @@ from pathlib import Path
 from kitgen.kit.art import collect_art
 from kitgen import __version__
 from kitgen.kit.cache import BuildCache, Made, content_key
-from kitgen.kit.keys import Digests, key_of
+from kitgen.kit.keys import Digests
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.card import scale_template
@@ -248,7 +248,7 @@ class FaceKeys:
         return self.digests.parts(call, measure=self.measure, kitgen=__version__)
 
     def key(self, call: FaceCall) -> str:
-        return key_of(self.parts(call))
+        return self.digests.key(call, self.measure)
 
     def made(self, place: str, call: FaceCall) -> Made:
         where = call.template.where
