@@ -209,6 +209,11 @@ class BuildCache:
             except OSError:
                 pass
 
+    def use(self, icons, pictures: set[str]) -> None:
+        """What a face read from the cache may name: this build's icon set (outlines are stored by
+        name) and the keys of the pictures it prepared; a face naming anything else is laid out again."""
+        self.icons, self.pictures = icons, pictures
+
     def _context(self) -> Context:
         return Context(self.icons, self.pictures)
 

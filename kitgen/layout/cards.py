@@ -173,13 +173,23 @@ def lay_out(call: FaceCall, measure: Measure, memo: dict | None = None) -> Face:
                        memo)
 
 
-def layout_deck_faces(scope: DeckScope, measure: Measure, cached: Callable[[int], Face | None] | None = None,
-                      seen: Callable[[int, Face, bool], None] | None = None, drawn: DrawnFaces | None = None,
-                      back_face: Face | None = None, before_layout: Callable[[], None] | None = None) -> DeckFaces:
-    """Every card's front, laid out as it is asked for, and the deck's back (`back_face` when the
-    build cache has it). `cached(index)` gives a face laid out before from the same inputs (the
-    build cache), so it is not laid out again. `before_layout()` is called before any face is
-    laid out (fonts are registered on demand)."""
+@dataclass(frozen=True)
+class KeptFaces:
+    """What an earlier build kept of a deck's faces (the build cache): `cached(index)` gives a
+    face laid out before from the same inputs, `back` the back; `seen(index, face, fresh)` hears
+    of each face made; `drawn` the fronts as drawn before."""
+
+    cached: Callable[[int], Face | None] | None = None
+    seen: Callable[[int, Face, bool], None] | None = None
+    drawn: DrawnFaces | None = None
+    back: Face | None = None
+
+
+def layout_deck_faces(scope: DeckScope, measure: Measure, kept: KeptFaces = KeptFaces(),
+                      before_layout: Callable[[], None] | None = None) -> DeckFaces:
+    """Every card's front, laid out as it is asked for (a face kept from an earlier build is not
+    laid out again), and the deck's back. `before_layout()` is called before any face is laid
+    out (fonts are registered on demand)."""
     ready = before_layout or (lambda: None)
     memos: dict = {}  # per template: layers of boxes that do not depend on the card, laid out once per deck
 
@@ -188,10 +198,11 @@ def layout_deck_faces(scope: DeckScope, measure: Measure, cached: Callable[[int]
         call = front_call(scope, index)
         return lay_out(call, measure, memos.setdefault(id(call.template), {}))
 
+    back_face = kept.back
     if back_face is None:
         ready()
         back_face = lay_out(back_call(scope), measure)
-    return DeckFaces(scope.deck, Fronts(len(scope.deck.cards), make, cached, seen), back_face, drawn)
+    return DeckFaces(scope.deck, Fronts(len(scope.deck.cards), make, kept.cached, kept.seen), back_face, kept.drawn)
 
 
 def back_icon(game: Game, deck: Deck) -> str:
@@ -254,7 +265,7 @@ def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, back
         front_xy = [grid.front_slot(i) for i in range(len(chunk))]
         back_xy = [grid.back_slot(i) for i in range(len(chunk))]
         fronts = tuple(Placement(face_key(faces.deck.id, index), *xy, *size, index)
-                       for xy, index in zip(front_xy, chunk))
+                       for xy, index in zip(front_xy, chunk, strict=True))
         back_placements = tuple(Placement(face_key(faces.deck.id, BACK), *xy, *size, BACK) for xy in back_xy)
         title, which = f"{game.title}  ·  {faces.deck.name}", f"sheet {sheet + 1} of {sheets}"
         if len(chunk) not in marks_for:

@@ -48,7 +48,7 @@ PRINT_EDITS = {"paper": ["a4", "200x280mm"], "card_size": ["bridge", "mini"], "m
                "gap": [Length(2 * MM)], "bleed": [Length(3 * MM)], "duplex": ["short-edge", "off"],
                "layout": ["gutterfold", "single"], "back_offset": ["0.5,-0.3"], "ink_saver": [True]}
 LENGTH = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def mutate(tag: str, value: str, how: int, word: str) -> str:
         return repr(round(float(value) * 1.1 + 0.1, 3))
     if match := LENGTH.match(value):
         return f"{round(float(match[1]) * (1.1 if how % 2 == 0 else 0.9) + 0.1, 2)}{match[2]}"
-    if COLOUR.match(value):
+    if COLOR.match(value):
         return json.dumps("#" + value[3:] + value[1:3])
     return json.dumps([f"{value} {word} card.", f"{value} Zq", value[:-1], ""][how % 4] if value else word)
 
