@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
+from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import Page, Placement, impose_deck
 from kitgen.layout.context import document_context
@@ -206,13 +207,16 @@ def accent_of(game: Game) -> str:
 
 def _sheet_signature(pages, face_keys: dict[str, str]):
     """A sheet file's content, page by page: every field of each page, each placement with its
-    face's key for the face's name, and the faces (where render takes them from) by those keys."""
+    face's key for the face's name, and the faces (where render takes them from) by those keys.
+    Shapes by digest, each hashed once a file: every sheet repeats the crop marks of the last."""
+    shapes = Digests()
     for page in pages:
         yield [getattr(page, name) for name in PAGE_FIELDS]
+        yield ",".join(map(shapes.of, page.shapes))
         yield [(face_keys.get(p.key, p.key), *(getattr(p, name) for name in PLACEMENT_FIELDS)) for p in page.placements]
 
 
-PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("placements", "faces"))
+PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("shapes", "placements", "faces"))
 PLACEMENT_FIELDS = tuple(f.name for f in dataclasses.fields(Placement) if f.name != "key")
 
 
