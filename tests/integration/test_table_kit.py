@@ -1,0 +1,59 @@
+"""The whole table in the kit: token sheets read back from the PDF, and the manifest's "You also need"."""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from kitgen.kit.build import Options, build_game
+from kitgen.layout.tokens import most_players, token_pieces
+from kitgen.load import load_game
+from tests.conftest import ROOT
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory, project):
+    out = tmp_path_factory.mktemp("kits")
+    for game in ("alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ"):
+        build_game(project, game, out / game, Options())
+    return out
+
+
+def test_tokens__games_that_declare_pieces_get_tokens_pdf_and_others_none(kits):
+    for game in ("alpha-centauri", "galactic-supremacy", "civilization-card-game"):
+        assert (kits / game / "tokens.pdf").is_file(), game
+    assert not (kits / "galactic-civ" / "tokens.pdf").exists()
+
+
+def test_tokens__every_piece_prints_as_often_as_the_most_players_need(kits):
+    game = load_game(ROOT / "data" / "alpha-centauri")
+    assert most_players(game) == 7
+    pieces = token_pieces(game)
+    with pdfplumber.open(kits / "alpha-centauri" / "tokens.pdf") as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+        circles = sum(1 for page in pdf.pages for c in page.curves)
+    credits = [p for p in pieces if p.name == "Credits"]
+    assert [(p.label, p.count) for p in credits] == [("1", 8 * 7), ("5", 6 * 7), ("10", 4 * 7)]
+    assert words.count("P7") == 8 and "P8" not in words  # one marker set per seat, seven seats
+    assert words.count("Bases") == 8 * 7
+    assert circles >= sum(p.count for p in pieces if p.shape == "circle")
+
+
+def test_tokens__pieces_stay_inside_the_margin_and_apart(kits):
+    with pdfplumber.open(kits / "alpha-centauri" / "tokens.pdf") as pdf:
+        for page in pdf.pages:
+            for word in page.extract_words():
+                assert min(word["x0"], word["top"], page.width - word["x1"], page.height - word["bottom"]) >= 6 * MM
+
+
+def test_manifest__you_also_need_names_dice_from_the_tables_and_the_datas_supplies(kits):
+    with pdfplumber.open(kits / "galactic-civ" / "manifest.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "You also need" in text
+    assert "ten-sided die (d10): 1 (the Random Attribute Table rolls 1D10)" in text
+    assert "pencil: 1 per player (the player sheet)" in text
+    with pdfplumber.open(kits / "alpha-centauri" / "manifest.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "Tokens for 7 players" in text and "tokens.pdf" in text
+    assert text.count("ten-sided") == 1  # the data's own d10 line stands for the tables'
