@@ -15,7 +15,7 @@ MM = 72 / 25.4
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory, project):
     out = tmp_path_factory.mktemp("kits")
-    for game in ("alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ"):
+    for game in ("alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ", "civ-builder"):
         build_game(project, game, out / game, Options())
     return out
 
@@ -57,3 +57,16 @@ def test_manifest__you_also_need_names_dice_from_the_tables_and_the_datas_suppli
         text = " ".join(page.extract_text() for page in pdf.pages)
     assert "Tokens for 7 players" in text and "tokens.pdf" in text
     assert text.count("ten-sided") == 1  # the data's own d10 line stands for the tables'
+
+
+@pytest.mark.parametrize("game", ["alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ",
+                                  "civ-builder"])
+def test_player_sheet__one_page_a_player_with_its_victory_checklist(kits, game):
+    """Print one per player means one sheet each: the grid, the notes and the victory checklist on
+    one side (setup is in the rules summary); a sheet with more rows than landscape holds turns upright."""
+    with pdfplumber.open(kits / game / "player-sheet.pdf") as pdf:
+        assert len(pdf.pages) == 1, f"{game}: {len(pdf.pages)} pages"
+        text = pdf.pages[0].extract_text()
+    assert "Setup" not in text
+    for path in load_game(ROOT / "data" / game).victory_paths:
+        assert path.name in text
