@@ -70,3 +70,26 @@ def test_player_sheet__one_page_a_player_with_its_victory_checklist(kits, game):
     assert "Setup" not in text
     for path in load_game(ROOT / "data" / game).victory_paths:
         assert path.name in text
+
+
+@pytest.mark.parametrize("game", ["alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ",
+                                  "civ-builder"])
+def test_player_facing_text__no_seed_line_numbers_and_no_internal_ids(kits, game):
+    """Players have no seed document: cards, the reference and the player sheet say kit choices and
+    errata in words; their ids and the source's lines are on the rules summary's Sources page."""
+    import re
+
+    data = load_game(ROOT / "data" / game)
+    ids = [item.id for item in (*data.errata, *data.kit_choices) if "-" in item.id]  # one-word ids are words
+    assert ids
+    for pdf_path in [*sorted((kits / game).glob("cards-*.pdf")), kits / game / "reference.pdf",
+                     kits / game / "player-sheet.pdf"]:
+        with pdfplumber.open(pdf_path) as pdf:
+            text = " ".join((page.extract_text() or "") for page in pdf.pages)
+        assert not re.search(r"\bl\.\s?\d", text), f"{pdf_path.name}: a seed line number"
+        assert "(erratum " not in text and "seed l" not in text, pdf_path.name
+        found = [name for name in ids if name in text]
+        assert not found, f"{pdf_path.name}: {found}"
+    with pdfplumber.open(kits / game / "rules.pdf") as pdf:
+        last = pdf.pages[-1].extract_text()
+    assert "Sources" in last and all(name in " ".join(p.extract_text() for p in pdf.pages[-2:]) for name in ids[:1])
