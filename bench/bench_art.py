@@ -194,7 +194,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000, help="cards with their own picture (default 1000)")
     parser.add_argument("--shared-cards", type=int, default=1000, help="cards sharing one picture (default 1000)")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: 10 cards each")
     args = parser.parse_args()
+    if args.smallest:
+        args.cards = args.shared_cards = 10
     print("\n".join(report(measure(args.cards, args.shared_cards))))
     return 0
 

@@ -82,12 +82,15 @@ def card_count(game: Game) -> int:
     return sum(card.copies for deck in game.decks for card in deck.cards)
 
 
+def effect_lines(card: Card) -> list[str]:
+    """One "Attribute +N" line per effect (dice and condition as the data says them)."""
+    return [f"{e.attribute} {e.dice or f'{e.delta:+d}'}" + (f" ({e.condition})" if e.condition else "")
+            for e in card.effects]
+
+
 def _card_lines(card: Card, width: float, font: str) -> list[tuple[str, float]]:
     kind = f"{card.type}  {card.cost}" if card.cost else card.type
-    lines = [(card.name, 11), (kind, 8)]
-    for e in card.effects:
-        amount = e.dice or f"{e.delta:+d}"
-        lines.append((f"{e.attribute} {amount}" + (f" ({e.condition})" if e.condition else ""), 9))
+    lines = [(card.name, 11), (kind, 8)] + [(line, 9) for line in effect_lines(card)]
     if card.text:
         lines += [(line, 8) for line in simpleSplit(card.text, font, 8, width)]
     return lines
@@ -131,18 +134,20 @@ def medians(runners: dict, runs: int, tmp: Path) -> dict[str, float]:
     return {label: statistics.median(values) for label, values in times.items()}
 
 
-def kit_text(folder: Path) -> dict[str, list] | None:
+def kit_text(folder: Path, sample: bool = False) -> dict[str, list] | None:
     """Each PDF's pages as (width, height, runs): every run of text the page shows as (font, size,
     angle, x, y, text), read with pdfplumber; None without pdfplumber. Characters join a run while
-    font, size and angle stay and each starts where the one before ended."""
+    font, size and angle stay and each starts where the one before ended. `sample` (--smallest): the
+    first page of rules.pdf only (pdfplumber takes seconds a card sheet, with its icons)."""
     try:
         import pdfplumber
     except ImportError:
         return None
     files = {}
-    for pdf in sorted(folder.glob("*.pdf")):
+    for pdf in [folder / "rules.pdf"] if sample else sorted(folder.glob("*.pdf")):
         with pdfplumber.open(pdf) as document:
-            files[pdf.name] = [(page.width, page.height, _runs(page.chars)) for page in document.pages]
+            files[pdf.name] = [(page.width, page.height, _runs(page.chars))
+                              for page in document.pages[:1 if sample else None]]
     return files
 
 
@@ -200,14 +205,15 @@ def pdf_stats(folder: Path, pattern: str = "*.pdf") -> tuple[int, int]:
     return pages, size
 
 
-def measure_game(project: Project, game_ref: str, runs: int, tmp: Path) -> dict:
-    """Kit and floor medians for one game, with the sizes of what each wrote in its last run."""
+def measure_game(project: Project, game_ref: str, runs: int, tmp: Path, sample: bool = False) -> dict:
+    """Kit and floor medians for one game, with the sizes of what each wrote in its last run.
+    `sample` (--smallest): the text floor draws one page of one file (see kit_text)."""
     game = load_game(project.game_folder(game_ref))
     register_fonts(project.fonts)
     grid = kit_grid(game)
     tmp.mkdir(parents=True, exist_ok=True)
     build_kit(project, game_ref, tmp / "kit-text")
-    text = kit_text(tmp / "kit-text")
+    text = kit_text(tmp / "kit-text", sample)
     runners = {"kit": lambda out: build_kit(project, game_ref, out),
                "floor": lambda out: build_floor(game.decks, grid, out)}
     if text is not None:
@@ -235,14 +241,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=GAME, help=f"a shipped game, a game folder, or 'all' (default {GAME})")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per side (default 5)")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI")
     args = parser.parse_args()
+    if args.smallest:
+        args.runs = 1  # and a text floor of one page (kit_text)
     project = Project.default()
     games = project.game_names() if args.game == "all" else [args.game]
     cache = "off" if CACHE_OFF else "n/a"
     with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as name:
         for game_ref in games:
             tmp = Path(name) / Path(game_ref).name
-            r = measure_game(project, game_ref, args.runs, tmp)
+            r = measure_game(project, game_ref, args.runs, tmp, args.smallest)
             peak = peak_mib(project, game_ref, tmp)
             rows = [
                 ("kit build median", f"{r['kit']:.3f} s  (build cache {cache})"),

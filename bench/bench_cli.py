@@ -82,7 +82,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--game", default="galactic-civ")
     parser.add_argument("--baseline", type=Path, help="Another checkout to measure the same way (before/after).")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: one run")
     options = parser.parse_args()
+    if options.smallest:
+        options.runs = 1
     python = [sys.executable]
     with tempfile.TemporaryDirectory() as temp:
         work = Path(temp)

@@ -39,7 +39,11 @@ def main() -> None:
     parser.add_argument("--game", default="galactic-civ")
     parser.add_argument("--dpi", type=float, default=300)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--smallest", action="store_true",
+                        help="smallest sizes, for CI: Galactic Supremacy (fewest cards) at 30 dpi")
     args = parser.parse_args()
+    if args.smallest:
+        args.game, args.dpi, args.runs = "galactic-supremacy", 30.0, 1
     project, target = Project.default(), TARGETS["tgc"]
     options = Options(PrintSettings(bleed=Length(target.bleed)))
     exports, floors = [], []

@@ -45,13 +45,13 @@ EDITS = {  # name: (file in the game folder, text, replacement): each run toggle
 class Counter:
     """Counts the pages pdfium renders, by wrapping the preview's render_pages."""
 
-    def __init__(self):
-        self.pages, self.charts = 0, 0
+    def __init__(self, dpi: float | None = None):
+        self.pages, self.charts, self.dpi = 0, 0, dpi  # dpi: every page at this resolution instead
         self.real = preview_module.render_pages
         preview_module.render_pages = self
 
     def __call__(self, pdf, pages, dpi=preview_module.DPI):
-        images = self.real(pdf, pages, dpi)
+        images = self.real(pdf, pages, self.dpi or dpi)
         self.pages += len(images)
         self.charts += Path(pdf).name == "stats.pdf"
         return images
@@ -60,14 +60,17 @@ class Counter:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: one run, pages at 20 dpi")
     args = parser.parse_args()
+    if args.smallest:
+        args.runs = 1
     os.environ.setdefault("KITGEN_CACHE_DIR", tempfile.mkdtemp(prefix="kitgen-bench-cache-"))
     project = Project.default()
     work = Path(tempfile.mkdtemp(prefix="kitgen-bench-preview-"))
     game = work / "galactic-civ"
     shutil.copytree(project.game_folder("galactic-civ"), game)
     (game / "notes.txt").write_text("")
-    counter = Counter()
+    counter = Counter(20 if args.smallest else None)
     preview = preview_module.Preview(project, str(game))
     try:
         start = time.perf_counter()

@@ -4,8 +4,9 @@ For each N (default 1,000 and 10,000) a game folder is generated in a temporary 
 
 * kit build: each run is a fresh subprocess (`python bench/bench_synthetic.py --child kit ...`)
   that imports kitgen and registers the fonts, notes its RSS, then times build_game(...) alone
-  (perf_counter, build cache off when build_game has one) into a fresh folder. Build time is the
-  median over the runs; time per card is that divided by N.
+  (perf_counter, build cache off when build_game has one) into a fresh folder, and its CPU time
+  (process_time: steady when other work shares the machine). Build time is the median over the
+  runs; time per card is that divided by N.
 * peak memory: the subprocess's peak RSS, getrusage(RUSAGE_CHILDREN).ru_maxrss read by a small
   launcher process that runs only that one child (see LAUNCHER: Linux keeps ru_maxrss across
   exec, so a child forked from this large process would report this process's size), max over
@@ -48,6 +49,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from synthetic import make_game  # noqa: E402
 
+SMALLEST_SIZES = [20, 40]  # --smallest: two sizes, so the ratios between them are still computed
 LARGE = 5000  # sizes from here up are "large": timed --large-runs times instead of --runs
 RSS_UNIT = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
 
@@ -72,10 +74,10 @@ def child(mode: str, folder: Path, out: Path, gc_off: bool) -> None:
     if gc_off:
         gc.disable()
     baseline = _maxrss()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if mode == "kit":
         report = build_kit(project, str(folder), out)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         cards = card_count(report.game)
     elif mode == "load":  # reading the data alone: what any build of this deck pays before drawing
         game = load_game(folder)
@@ -86,11 +88,12 @@ def child(mode: str, folder: Path, out: Path, gc_off: bool) -> None:
     else:  # floor: the data has to be loaded too, but only the drawing is timed
         game = load_game(folder)
         start = time.perf_counter()
+        cpu = time.process_time()
         build_floor(game.decks, kit_grid(game), out)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         cards = card_count(game)
     pages, size = pdf_stats(out, CARD_PDFS)
-    print(json.dumps({"seconds": seconds, "baseline": baseline, "cards": cards, "card_pages": pages,
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "baseline": baseline, "cards": cards, "card_pages": pages,
                       "card_bytes": size}))
 
 
@@ -169,7 +172,9 @@ def measure_size(n: int, runs: int, tmp: Path, gc_off: bool = False) -> dict:
 
     kit = statistics.median(r["seconds"] for r in kits)
     floor = statistics.median(r["seconds"] for r in floors)
+    kit_cpu = statistics.median(r["cpu"] for r in kits)
     return {"n": n, "cards": kits[0]["cards"], "runs": runs, "kit": kit, "floor": floor, "ratio": kit / floor,
+            "kit_cpu": kit_cpu, "cpu_ratio": kit_cpu / statistics.median(r["cpu"] for r in floors),
             "per_card": kit / n, "floor_per_card": floor / n, "data": data, "load_peak": load_peak,
             "baseline": kits[0]["baseline"], "peak": peak(kits), "increment": increment(kits),
             "floor_peak": peak(floors), "floor_increment": increment(floors), "load_increment": increment(loads),
@@ -206,6 +211,9 @@ def report(results: list[dict], gc_off: bool = False) -> list[str]:
                      f"{r['ratio']:>8.1f}x {mib(r['peak']):>9} {mib(r['increment']):>9} {per_card_kib:>8} "
                      f"{mib(r['data']):>9} {mib(r['load_peak']):>8} {mib(r['load_increment']):>9} "
                      f"{mib(_beyond_load(r)):>7} {mib(r['floor_increment']):>10}")
+    lines.append("  CPU time of the same builds (steady when the machine is shared): "
+                 + "; ".join(f"{r['n']:,} cards {r['kit_cpu']:.2f} s, {r['kit_cpu'] / r['n'] * 1000:.2f} ms a card, "
+                             f"{r['cpu_ratio']:.1f}x the floor" for r in results))
     if len(results) >= 2:
         small, large = results[0], results[-1]
         label = f"{large['n'] // 1000}k/{small['n'] // 1000}k" if small["n"] >= 1000 else f"{large['n']}/{small['n']}"
@@ -269,7 +277,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help=f"timed runs below {LARGE:,} cards (default 3)")
     parser.add_argument("--large-runs", type=int, default=1, help=f"timed runs from {LARGE:,} cards (default 1)")
     parser.add_argument("--gc-off", action="store_true", help="run the children with gc.disable(), to see GC's share")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: 20 and 40 cards, one run")
     args = parser.parse_args()
+    if args.smallest:
+        args.sizes, args.runs, args.large_runs = SMALLEST_SIZES, 1, 1
     results = measure(sorted(args.sizes), args.runs, args.large_runs, args.gc_off)
     print("\n".join(report(results, args.gc_off)))
     return 0

@@ -33,8 +33,8 @@ STAGES = [
     ("check", "kitgen/check/game.py", "check_game"),
     ("impose sheets (lazy pages)", "kitgen/kit/build.py", "impose_sheets"),
     ("lay out documents", "kitgen/kit/build.py", "layout_documents"),
-    ("render: write_kit", "kitgen/render/kit.py", "write_kit"),
-    ("  of which card sheets", "kitgen/render/kit.py", "_write_sheets"),
+    ("render: write_kit", "kitgen/kit/write.py", "write_kit"),
+    ("  of which card sheets", "kitgen/render/pdf.py", "write_sheets"),
     ("    of which laying out faces", "kitgen/layout/card.py", "layout_face"),
     ("    of which drawing shapes", "kitgen/render/canvas.py", "draw_shapes"),
     ("    of which replaying drawn faces", "kitgen/render/sheets.py", "_replay"),
@@ -50,7 +50,10 @@ def main() -> int:
     parser.add_argument("--synthetic", type=int, metavar="N", help="profile the synthetic N-card deck instead")
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--gc-off", action="store_true", help="gc.disable() during the build")
+    parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: the synthetic 20-card deck")
     args = parser.parse_args()
+    if args.smallest:
+        args.synthetic = 20
     project = Project.default()
     register_fonts(project.fonts)
     with tempfile.TemporaryDirectory(prefix="kitgen-profile-") as name:

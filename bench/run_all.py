@@ -17,11 +17,16 @@
 All figures and ratios come from this run; nothing is asserted about time, and it always exits 0
 (unless a build fails). About 5 minutes on 2 cores with the defaults; the build with 1,000 distinct
 pictures needs about 4 GiB of RAM and 0.7 GB of temporary disk (--art-cards 200 for less).
+
+--smallest (CI runs it, so that no script rots): the same report at its smallest sizes (one game, one
+run, synthetic decks of 20 and 40 cards, 10 pictures), then every other script of bench/ with its
+own --smallest, each a subprocess; exits 1 if any of them fails. Its figures mean nothing.
 """
 from __future__ import annotations
 
 import argparse
 import platform
+import subprocess
 import sys
 import tempfile
 import time
@@ -43,7 +48,13 @@ def section(title: str) -> None:
     print(f"\n{title}\n{'=' * len(title)}")
 
 
-def shipped(runs: int) -> list[dict]:
+# Scripts the report above does not include: --smallest runs each of them too, with its own --smallest.
+OTHERS = ("bench_goal.py", "bench_export.py", "bench_cli.py", "bench_preview.py", "bench_simulate.py",
+          "profile_build.py")
+SMALLEST_GAME = "galactic-supremacy"  # the shipped game with the fewest cards
+
+
+def shipped(runs: int, games: list[str] | None = None, sample: bool = False) -> list[dict]:
     section(f"1. Full build of every shipped game vs the plain-reportlab floor (median of {runs} after 1 warm-up)")
     project = Project.default()
     cache = "off (use_cache=False)" if bench_build.CACHE_OFF else "n/a (build_game has no cache)"
@@ -55,8 +66,8 @@ def shipped(runs: int) -> list[dict]:
     print(head + "\n  " + "-" * (len(head) - 2))
     results = []
     with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as name:
-        for game in project.game_names():
-            r = bench_build.measure_game(project, game, runs, Path(name) / game)
+        for game in games or project.game_names():
+            r = bench_build.measure_game(project, game, runs, Path(name) / game, sample)
             results.append(r)
             text = r["text_floor"] or float("nan")  # nan: no pdfplumber
             print(f"  {game:<24} {r['cards']:>5} {r['pages']:>5} {r['kit']:>7.3f} {r['floor']:>8.3f} "
@@ -76,9 +87,10 @@ def shipped(runs: int) -> list[dict]:
     return results
 
 
-def synthetic(runs: int, large_runs: int) -> list[dict]:
-    section(f"2. Synthetic Galactic Civ deck at 1,000 and 10,000 cards ({runs} runs at 1k, {large_runs} at 10k)")
-    results = bench_synthetic.measure([1000, 10000], runs, large_runs)
+def synthetic(runs: int, large_runs: int, sizes: tuple[int, ...] = (1000, 10000)) -> list[dict]:
+    section(f"2. Synthetic Galactic Civ deck at {sizes[0]:,} and {sizes[-1]:,} cards ({runs} runs at {sizes[0]:,}, "
+            f"{large_runs} at {sizes[-1]:,})")
+    results = bench_synthetic.measure(list(sizes), runs, large_runs)
     print("\n".join(bench_synthetic.report(results)))
     return results
 
@@ -104,9 +116,22 @@ def bytes_per_card(games: list[dict], decks: list[dict], art_cards: int, shared_
     print("\n".join("  " + line for line in bench_art.report(bench_art.measure(art_cards, shared_cards))))
 
 
-def rebuilds(runs: int) -> None:
+def rebuilds(runs: int, size: int = 1000, shipped: bool = True) -> None:
     section(f"4. The designer's loop: rebuilds with the build cache (median of {runs})")
-    print("\n".join("  " + line for line in bench_rebuild.run([1000], runs)))
+    print("\n".join("  " + line for line in bench_rebuild.run([size], runs, shipped)))
+
+
+def others() -> int:
+    """Every script the report leaves out, each at its smallest: how many failed."""
+    failed = 0
+    for script in OTHERS:
+        section(f"{script} --smallest")
+        done = subprocess.run([sys.executable, str(HERE / script), "--smallest"], capture_output=True, text=True)
+        print(done.stdout.rstrip())
+        if done.returncode != 0:
+            failed += 1
+            print(f"FAILED (exit {done.returncode}):\n{done.stderr.rstrip()}")
+    return failed
 
 
 def main() -> int:
@@ -117,7 +142,11 @@ def main() -> int:
     parser.add_argument("--art-cards", type=int, default=1000,
                         help="cards with their own picture (default 1000; ~4 GiB RAM, 0.7 GB temp disk)")
     parser.add_argument("--shared-art-cards", type=int, default=1000, help="cards sharing one picture (default 1000)")
+    parser.add_argument("--smallest", action="store_true",
+                        help="everything at its smallest, every other bench/ script too (CI: none can rot)")
     args = parser.parse_args()
+    if args.smallest:
+        return smallest()
     start = time.perf_counter()
     print(f"kitgen {__version__} benchmarks: Python {platform.python_version()}, reportlab {reportlab.Version}, "
           f"{platform.system()} {platform.machine()}, {_cpus()} CPUs, load average {_load()}")
@@ -129,6 +158,18 @@ def main() -> int:
     rebuilds(args.synthetic_runs)
     print(f"\ntotal benchmark time {time.perf_counter() - start:.0f} s; load average at the end {_load()}")
     return 0
+
+
+def smallest() -> int:
+    start = time.perf_counter()
+    print("bench/ at its smallest sizes: a check that every script still runs; the figures mean nothing")
+    games = shipped(1, [SMALLEST_GAME], sample=True)
+    decks = synthetic(1, 1, tuple(bench_synthetic.SMALLEST_SIZES))
+    bytes_per_card(games, decks, 10, 10)
+    rebuilds(1, bench_synthetic.SMALLEST_SIZES[0], shipped=False)
+    failed = others()
+    print(f"\nbench/ --smallest: {time.perf_counter() - start:.0f} s, {failed} script(s) failed")
+    return 1 if failed else 0
 
 
 def _load() -> str:

@@ -4,7 +4,9 @@ Stdlib only. Stages return lists of Problem; only the CLI prints them and picks 
 """
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # What a terminal would act on rather than show: C0 controls (ESC starts colour and cursor
@@ -57,6 +59,13 @@ class Problem:
         return self.level == "error"
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'X'?)' for the choice closest to a mistyped `word`, or '' when none is close:
+    the one hint every unknown name (a key, a game, a deck, an icon ...) ends with."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
 def error(where: Where, message: str) -> Problem:
     return Problem("error", where, message)
 
@@ -67,6 +76,33 @@ def warning(where: Where, message: str) -> Problem:
 
 def sort_problems(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.where.file, p.where.line, p.where.col, p.message))
+
+
+_SAME_KIND = re.compile(r"^card '(?:[^'\\]|\\.)*': |\d+(?:\.\d+)?")
+REPEATS_SHOWN = 3  # warnings of one kind listed before the rest are counted
+
+
+def collapse_repeats(problems: list[Problem], verbose: bool = False) -> list[str]:
+    """The lines to print: every error, and warnings of one kind (the same message but for the card's
+    name and figures) up to REPEATS_SHOWN, then one line counting the rest; `verbose` lists them all.
+    A mini card size gives every one of 197 cards the same two warnings: 394 lines hide what differs."""
+    if verbose:
+        return [str(problem) for problem in problems]
+    kinds: dict[str, list[Problem]] = {}
+    for problem in problems:
+        if not problem.is_error:
+            kinds.setdefault(_SAME_KIND.sub("#", problem.message), []).append(problem)
+    lines = []
+    for problem in problems:
+        same = [] if problem.is_error else kinds[_SAME_KIND.sub("#", problem.message)]
+        place = next((i for i, other in enumerate(same) if other is problem), 0)
+        if place < REPEATS_SHOWN or len(same) == REPEATS_SHOWN + 1:  # "1 more" says no less than the line
+            lines.append(str(problem))
+        elif place == REPEATS_SHOWN:
+            like = re.sub(r"^card '(?:[^'\\]|\\.)*': ", "", same[0].message)
+            lines.append(printable(f"{problem.where}: warning: {len(same) - REPEATS_SHOWN} more like '{like}' "
+                                   "(-v lists them all)"))
+    return lines
 
 
 class KitgenError(Exception):

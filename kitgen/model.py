@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from kitgen.colours import Colour, ColourTemplate
+from kitgen.colors import Color, ColorTemplate
 from kitgen.errors import Where
-from kitgen.units import Length
+from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
 Target = Literal["self", "target-player", "all-other-players", "all-players"]
 
@@ -216,7 +216,7 @@ class CardType:
     deck: str
     plural: str = ""
     code: str = ""
-    color: Colour = Colour("#555555")
+    color: Color = Color("#555555")
     description: str = ""
     cost: Cost | None = None  # what playing a card of this type costs, e.g. {credits: 10}
     fields: tuple[CardField, ...] = ()  # values every card of this type may (or must) carry
@@ -254,7 +254,7 @@ class Card:
     kit_choice: str = ""  # which of this card's values the kit chose because the source gives none
     erratum: str | None = None
     art: str = ""  # an image file, relative to the game folder (else art/<card id>.png|jpg|webp)
-    art_focus: str = ""  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
+    art_focus: Focus = Focus("")  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
     icon: str = ""  # the card's own picture: an icon name of the icon set (game-icons.net names)
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
@@ -277,8 +277,8 @@ class DeckRule:
 class Back:
     title: str = ""
     subtitle: str = ""
-    color: Colour = Colour("#333333")
-    accent: Colour = Colour("#cccccc")
+    color: Color = Color("#333333")
+    accent: Color = Color("#cccccc")
     image: str = ""  # an image for the whole back, relative to the game folder
     icon: str = ""  # the back's pattern (an icon name); default: the icon of the deck's first card type
     where: Where | None = _where()
@@ -539,14 +539,14 @@ class PrintSettings:
     """Print defaults a game (game.yaml `print:`) or a user (kitgen.yaml `print:`) can set;
     command-line options win over both. Unset values fall through to kitgen's defaults."""
 
-    paper: str | None = None  # letter, a4 or WxH with a unit, e.g. 210x297mm
-    card_size: str | None = None  # poker, bridge, mini, tarot, square or WxH
+    paper: PaperSize | None = None  # letter, a4 or WxH with a unit, e.g. 210x297mm
+    card_size: CardSize | None = None  # poker, bridge, mini, tarot, square or WxH
     margin: Length | None = None
     gap: Length | None = None
     bleed: Length | None = None
     duplex: Literal["long-edge", "short-edge", "off"] | None = None
     layout: Literal["grid", "gutterfold", "single"] | None = None
-    back_offset: str | None = None  # "X,Y" in mm, e.g. "0.5,-0.3"
+    back_offset: Offset | None = None  # "X,Y" in mm, e.g. "0.5,-0.3"
     ink_saver: bool | None = None
     where: Where | None = _where()
 
@@ -681,9 +681,9 @@ class Box:
     size: Length = Length(9.0)
     min_size: Length = Length(6.5)
     max_lines: int = 0
-    color: ColourTemplate = ColourTemplate("#000000")
-    fill: ColourTemplate = ColourTemplate("")
-    stroke: ColourTemplate = ColourTemplate("")
+    color: ColorTemplate = ColorTemplate("#000000")
+    fill: ColorTemplate = ColorTemplate("")
+    stroke: ColorTemplate = ColorTemplate("")
     stroke_width: Length = Length(0.5)
     radius: Length = Length(0.0)
     align: Literal["left", "center", "right"] = "left"

@@ -71,6 +71,7 @@ def check_counts(game: Game) -> list[Problem]:
 
 
 MAX_NAME = 200  # characters: a name that long cannot fit a card, nor an id a file name
+MAX_CARD_ID = 120  # characters: '<deck id (at most 100)>-<number>-<card id>.png' within a file name's 255
 
 
 def _check_ids(deck) -> list[Problem]:
@@ -86,6 +87,10 @@ def _check_ids(deck) -> list[Problem]:
             shown = card.id if len(card.id) <= 60 else card.id[:57] + "..."
             problems.append(error(card.where, f"card '{label}': id '{shown}' may hold only lower-case letters a-z, "
                                   f"digits and dashes (ids name files), e.g. id: {slug(card.id) or 'library'}"))
+        elif len(card_id) > MAX_CARD_ID:
+            problems.append(error(card.where, f"card '{label}': its id{'' if card.id else ' (made from its name)'} is "
+                                  f"{len(card_id):,} characters; at most {MAX_CARD_ID} (ids name files): give it a "
+                                  "shorter id:"))
         elif not card_id:
             problems.append(error(card.where, f"card '{label}': its name gives no id (no letters a-z or digits); "
                                   "add an id: such as id: library"))

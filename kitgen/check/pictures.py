@@ -35,8 +35,3 @@ def variant_roots(deck: Deck) -> dict[str, str | None]:
         roots[card.name] = current.name if current is not None else None
     return roots
 
-
-def distinct_pictures(deck: Deck) -> tuple[int, int]:
-    """(distinct icons, distinct cards) of a deck, variants of one card counted as one card."""
-    roots = variant_roots(deck)
-    return len({card.icon for card in deck.cards if card.icon}), len({roots[c.name] or c.name for c in deck.cards})

@@ -119,7 +119,7 @@ def describe_os_error(exc: OSError) -> str:
     """One line for a file the system refused: which file, and why in the system's words."""
     where = exc.filename if exc.filename is not None else "kitgen"
     why = exc.strerror or str(exc)
-    hint = {errno.ENOSPC: "; free some space and try again",  # where the kit stands is said by render/kit.py
+    hint = {errno.ENOSPC: "; free some space and try again",  # where the kit stands is said by kit/staging.py
             errno.EDQUOT: "; free some space and try again",
             errno.EROFS: "; build into another folder (-o)",
             errno.EACCES: "; check its permissions or build into another folder (-o)",

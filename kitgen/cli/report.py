@@ -1,6 +1,7 @@
 """Commands that read a game and report: validate, stats, list, art, schema."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import default_output, echo, echo_json, _fail, main, problem_json, quiet, use_game, verbose
-from kitgen.errors import KitgenError, Where, error, sort_problems
+from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project
 
 
@@ -18,7 +19,7 @@ from kitgen.project import Project
 @click.option("--strict", is_flag=True, help="Warnings count as errors.")
 def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
-    from kitgen.kit.build import check_documents, check_kit
+    from kitgen.kit.build import check_documents, load_and_check, prepare_kit
     from kitgen.check.stats import stats_report
 
     from kitgen.kit.cache import BuildCache, kit_cache_folder
@@ -31,10 +32,13 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     cache = BuildCache(kit_cache_folder(default_output(game)), prune=False)
     try:
         try:
-            checked = check_kit(project, ref, cache=cache, lazy_fonts=True)
-            if verbose():
-                echo(f"kitgen: {checked.laid_out} card faces laid out, the others as an earlier run laid them out",
-                     err=True)
+            checked = load_and_check(project, ref)
+            if not any(p.is_error for p in checked.problems):  # broken data is not laid out
+                prepared = prepare_kit(project, ref, checked, cache=cache, lazy_fonts=True)
+                checked = dataclasses.replace(checked, problems=prepared.problems)  # with the faces' problems
+                if verbose():
+                    echo(f"kitgen: {prepared.laid_out} card faces laid out, the others as an earlier run laid them "
+                         "out", err=True)
             if not any(p.is_error for p in checked.problems):  # document templates are checked too
                 rendered = check_documents(project, checked.game, ref, cache)
                 if verbose():
@@ -55,8 +59,8 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
                               "errata": [e.id for e in checked.game.errata],
                               "composition": stats_report(checked.game, {})["decks"]}, indent=2, ensure_ascii=False))
         sys.exit(1 if errors else 0)
-    for problem in problems:
-        echo(str(problem), err=True)  # diagnostics on stderr; the composition on stdout
+    for line in collapse_repeats(problems, verbose() > 0):
+        echo(line, err=True)  # diagnostics on stderr; the composition on stdout
     if not quiet():  # -q: only the problem lines
         _print_composition(checked.game)
         warnings = len(problems) - sum(p.is_error for p in problems)
@@ -215,18 +219,23 @@ def art_list(game: str, art_dir: Path | None, suggest: bool, apply_: bool) -> No
         echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
     with_art = sum(row["has_art"] for row in rows)
     echo(f"\n{with_art} of {len(rows)} cards have art.")
+    refused = [p for row in rows for p in row["problems"]]  # files the build would refuse: it fails on them
+    for problem in sort_problems(refused):
+        echo(str(problem), err=True)
     if read_only:
         name = Path(game).name
         echo(f"{name} is shipped with kitgen and read-only. To add art, copy it out first:\n"
              f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
+    if refused:
+        sys.exit(1)
 
 
 def _suggest_icons(project: Project, folder: Path, apply_: bool = False) -> None:
-    """Write the proposals where the designer reviews them; the deck files are never touched."""
+    """Write the proposals where the designer reviews them; with `apply_`, also onto the cards in the decks."""
     from kitgen.load import load_game
     from kitgen.load.icons import load_icons
     from kitgen.load.synonyms import load_synonyms
-    from kitgen.desk.suggest import suggest, suggestions_yaml
+    from kitgen.desk.suggest import suggest, suggestions_yaml, write_suggestions
 
     # A KitgenError or a folder that cannot be written is one line on stderr: the group says it (cli/common.py).
     if project.is_read_only(folder):  # never write into the installed package
@@ -238,8 +247,7 @@ def _suggest_icons(project: Project, folder: Path, apply_: bool = False) -> None
     found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
                     load_synonyms(dirs))
     path = folder / "art" / "icon-suggestions.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(suggestions_yaml(game.title, str(folder), found), encoding="utf-8")
+    write_suggestions(path, folder, suggestions_yaml(game.title, str(folder), found))
     echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
         echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "

@@ -1,7 +1,10 @@
-"""kitgen simulate: play the game from its data many times and report who wins, how, and which
-cards decide it."""
+"""kitgen simulate: play the game from its data many times and report what was covered, who wins,
+how, in which seat, and what each card does to its holder; refuse to print win rates that the
+simulation has not earned."""
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -11,84 +14,234 @@ import click
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.errors import KitgenError, Where, error
 
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
+
+
+def _counts(value: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: give a player count, or several separated by commas: 2,3,4",
+                                 param_hint="--players") from None
+    if not all(1 <= n <= 12 for n in counts):
+        raise click.BadParameter(f"{value!r}: each count from 1 to 12", param_hint="--players")
+    return counts
+
 
 @main.command()
 @click.argument("game")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
-@click.option("--players", type=click.IntRange(1, 12), default=4, show_default=True, help="Players a game.")
+@click.option("--players", default="4", show_default=True,
+              help="Players a game; several separated by commas (2,3,4) report the seats at each count.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
               help="The same seed gives the same report, byte for byte.")
 @click.option("--policy", "policies", default="greedy", show_default=True,
-              help="random (any legal play) or greedy (the play that best helps its best victory path); "
-                   "one for all seats, or one per seat separated by commas: greedy,random,random,random.")
+              help="random, greedy, lookahead or mcts; one for all seats, or one per seat: greedy,random,random,random.")
+@click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck), e.g. --without events.")
+@click.option("--partial", is_flag=True, help="Print the win rates even when a rule that decides the game is not simulated.")
+@click.option("--impact-games", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
+              help="Measure each card by experiment: this many games with it removed and with it doubled.")
+@click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
+@click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
+              help="Skill ladder: this many games per rung (each stronger player against the one below).")
+@click.option("--mcts-rollouts", type=click.IntRange(1, 100_000), default=64, show_default=True,
+              help="mcts: rollouts per decision.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
+@click.option("--scheduler", default="", help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]').")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
-def simulate(game: str, games: int, players: int, seed: int, policies: str, workers: int, as_json: bool,
-             output: Path | None) -> None:
-    """Play GAME many times from its data: win rate per faction and seat, victory paths, game length,
-    the cards that swing games, and what the simulation covers."""
-    from kitgen.check import check_game
-    from kitgen.load import load_game
+def simulate(game: str, games: int, players: str, seed: int, policies: str, without: tuple[str, ...], partial: bool,
+             impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int, scheduler: str,
+             as_json: bool, output: Path | None) -> None:
+    """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
+    (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
-    from kitgen.simulate.run import POLICIES, Settings, ranked_cards, simulate as run
+    from kitgen.simulate.lab import Experiments, simulate as run
+    from kitgen.simulate.run import Settings
 
-    names = tuple(name.strip() for name in policies.split(","))
-    unknown = [name for name in names if name not in POLICIES]
-    if unknown or len(names) not in (1, players):
-        raise click.BadParameter(f"give random or greedy, once or once per seat ({players})", param_hint="--policy")
+    counts = _counts(players)
+    names = _policies(policies, counts)
+    if scheduler and importlib.util.find_spec("distributed") is None:
+        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
     project = Project.default()
     folder = use_game(project, game).folder
-    loaded = load_game(folder)
-    errors = [p for p in check_game(loaded) if p.is_error]  # broken data would play a wrong game
-    if errors:
-        raise KitgenError(errors)
-    if not loaded.victory_paths:
-        raise KitgenError(error(loaded.where or Where(game), "the game declares no victory_paths to simulate"))
+    loaded = _load(folder, game, without)
     progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
-    report = run(loaded, Settings(games, players, seed, names, workers), progress)
+    settings = Settings(games, counts[0], seed, names, workers, tuple(sorted(set(without))), scheduler, mcts_rollouts)
+    _refuse_early(loaded, settings, game, partial)
+    try:
+        report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
+                     progress)
+    except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
+        raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
+                                "the simulator can follow; shorten the chain")) from None
+    if report["missing"] and not partial:
+        _refuse(game, report["missing"])
     if output:
-        from kitgen.render.balance import render_balance
-        from kitgen.render.fonts import font_files, register_fonts
-
-        register_fonts(font_files(project.fonts, loaded.fonts, folder))
-        output.parent.mkdir(parents=True, exist_ok=True)
-        render_balance(report, ranked_cards(report), loaded.title, output)
+        _write_pdf(report, loaded, project, folder, output)
     if as_json:
         echo_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        _print_report(report, ranked_cards(report))
+        _print_report(report)
     if output:
         echo(f"Charts: {output}", err=as_json)
 
 
+def _refuse_early(loaded, settings, game: str, partial: bool) -> None:
+    """A rule that decides the game is not simulated: refuse before playing (unless --partial)."""
+    from kitgen.simulate.plan import compile_game
+    from kitgen.simulate.report import missing_rules
+
+    found = missing_rules(compile_game(loaded, settings.without))
+    if found and not partial:
+        _refuse(game, found)
+
+
+def _refuse(game: str, missing: list[str]) -> None:
+    """One line, exit 1: what keeps the win rates from being earned."""
+    raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + " (--partial prints them anyway)"))
+
+
+def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
+    from kitgen.simulate.run import all_policies, unknown_policy
+
+    names = tuple(name.strip() for name in policies.split(","))
+    for name in names:
+        if name not in all_policies():
+            raise click.BadParameter(unknown_policy(name), param_hint="--policy")
+    if len(names) != 1 and (len(names) != counts[0] or len(counts) > 1):
+        raise click.BadParameter(f"give one policy, or one per seat ({counts[0]}) with a single player count",
+                                 param_hint="--policy")
+    return names
+
+
+def _load(folder: Path, game: str, without: tuple[str, ...]):
+    from kitgen.check import check_game
+    from kitgen.check.chains import check_chains
+    from kitgen.load import load_game
+    from kitgen.simulate.plan import optional_rules, unknown_optional_rule
+
+    loaded = load_game(folder)
+    errors = [p for p in check_game(loaded) + check_chains(loaded) if p.is_error]  # broken data would play a wrong game
+    if errors:
+        raise KitgenError(errors)
+    if not loaded.victory_paths:
+        raise KitgenError(error(loaded.where or Where(game), "the game declares no victory_paths to simulate"))
+    for rule in without:
+        if rule not in optional_rules(loaded):
+            raise click.BadParameter(unknown_optional_rule(loaded, rule), param_hint="--without")
+    return loaded
+
+
+def data_hash(folder: Path) -> str:
+    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in DATA_SUFFIXES):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
+    from kitgen.render.balance import render_balance
+    from kitgen.render.fonts import font_files, register_fonts
+
+    register_fonts(font_files(project.fonts, loaded.fonts, folder))
+    output.parent.mkdir(parents=True, exist_ok=True)
+    render_balance(report, loaded.title, output)
+
+
 def _progress(done: int, total: int) -> None:
-    echo(f"\rplaying {done:,} of {total:,} games", nl=done == total, err=True)
+    echo(f"\rplaying {done:,} of {total:,}", nl=done == total, err=True)
 
 
-def _print_report(report: dict, ranked: tuple[list, list]) -> None:
+def _print_report(report: dict) -> None:
+    _print_provenance(report)
+    _print_coverage(report)
+    if report["missing"]:
+        echo("\nPARTIAL: these win rates are not earned: " + "; ".join(report["missing"]))
+    _print_factions(report)
+    _print_seats(report)
     games = report["games"]
-    echo(f"{games:,} games, {report['players']} players, seed {report['seed']}")
-    echo("\nWin rate per faction (95% interval):")
-    for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
-        low, high = row["ci95"]
-        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games)")
-    echo("\nWin rate per seat:")
-    for seat in report["seats"]:
-        echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}")
-    echo("\nVictories:")
+    echo("\nVictories (a win counts for every path the winner met):")
     for name, count in report["victories"].items():
         echo(f"  {name:<28}{count / games:>7.1%}")
     echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}")
     turns = report["turns"]
     echo(f"\nGame length: {turns['mean']} turns on average ({turns['min']}-{turns['max']})")
-    top, bottom = ranked
-    for title, rows in (("Cards with the most lift", top), ("Cards with the least lift", bottom)):
-        echo(f"\n{title}:")
-        for row in rows:
-            echo(f"  {row['name']:<32}{row['lift']:>+7.1%}   ({row['plays']:,} plays)")
-    skipped = [c for c in report["coverage"] if c["status"] != "exact"]
-    echo(f"\nCoverage: {len(report['coverage']) - len(skipped)} rules simulated exactly, "
-               f"{len(skipped)} approximated or skipped" + (":" if skipped else ""))
-    for item in skipped:
-        echo(f"  {item['status']}: {item['rule']}: {item['note']}")
+    _print_impact(report.get("card_impact"))
+    _print_fixes(report.get("seat_fixes"))
+    _print_ladder(report.get("skill_ladder"))
+
+
+def _print_provenance(report: dict) -> None:
+    source = report["provenance"]
+    rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
+    echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
+         f"policies {','.join(report['policies'])}; optional rules: {rules}")
+    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}")
+
+
+def _print_coverage(report: dict) -> None:
+    rows = report["coverage"]
+    inexact = [c for c in rows if c["status"] != "exact"]
+    echo(f"\nCoverage: {len(rows) - len(inexact)} rules simulated exactly, {len(inexact)} approximated or skipped"
+         + (":" if inexact else ""))
+    for item in inexact:
+        mark = " [DECIDES THE GAME]" if item["decides"] else ""
+        echo(f"  {item['status']}{mark}: {item['rule']}: {item['note']}")
+
+
+def _print_factions(report: dict) -> None:
+    test = report["factions_differ"]
+    echo(f"\nWin rate per faction (95% interval; an even share is {report['even_share']:.1%}):")
+    for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
+        low, high = row["ci95"]
+        flag = f"  {row['vs_even_share_holm']} the even share (Holm)" if row["vs_even_share_holm"] else ""
+        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games){flag}")
+    echo(f"  do the factions differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
+
+
+def _print_seats(report: dict) -> None:
+    for count, seats in report["by_players"].items():
+        test = seats["seats_differ"]
+        echo(f"\nWin rate per seat, {count} players ({seats['games']:,} games; even share {seats['even_share']:.1%}):")
+        for seat in seats["seats"]:
+            low, high = seat["ci95"]
+            flag = f"  {seat['vs_even_share_holm']} the even share (Holm)" if seat["vs_even_share_holm"] else ""
+            echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}){flag}")
+        echo(f"  do the seats differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
+
+
+def _print_impact(rows: list | None) -> None:
+    if rows is None:
+        echo("\nCard impact: not measured (--impact-games N plays each card removed and doubled)")
+        return
+    echo(f"\nCard impact on its holder's win rate, {rows[0]['games'] if rows else 0} paired games per variant "
+         "(* survives Holm's correction):")
+    for row in rows:
+        removed, doubled = row["removed"], row["doubled"]
+        echo(f"  {row['name']:<30} as printed vs removed {removed['change']:>+6.1%} "
+             f"({removed['ci95'][0]:+.1%}..{removed['ci95'][1]:+.1%}){'*' if removed['significant'] else ' '}"
+             f"  doubled vs printed {doubled['change']:>+6.1%} "
+             f"({doubled['ci95'][0]:+.1%}..{doubled['ci95'][1]:+.1%}){'*' if doubled['significant'] else ''}")
+
+
+def _print_fixes(fixes: list | None) -> None:
+    if not fixes:
+        return
+    echo("\nCandidate seat fixes (simulated on the same seeds):")
+    for fix in fixes:
+        rates = "/".join(f"{r:.0%}" for r in fix["seat_win_rates"])
+        before = "/".join(f"{r:.0%}" for r in fix["before"])
+        echo(f"  {fix['players']} players, {fix['fix']}: {before} -> {rates}"
+             f" ({'helps' if fix['helps'] else 'does not help'})")
+
+
+def _print_ladder(ladder: list | None) -> None:
+    if not ladder:
+        return
+    echo("\nSkill ladder (one stronger player among weaker ones, seat rotated):")
+    for rung in ladder:
+        low, high = rung["ci95"]
+        echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}), "
+             f"even share {rung['even_share']:.1%}: {rung['verdict']}")

@@ -29,7 +29,7 @@ EDITOR_FILES = (
 )
 
 
-# What any build writes beside a kit (kitgen/kit/lock.py, render/kit.py), by name: `kitgen build .` by
+# What any build writes beside a kit (kitgen/kit/lock.py, kit/staging.py), by name: `kitgen build .` by
 # hand, or a watch of another kit, writing into the folder watched. The staging and swap folders
 # are gone (renamed, removed) by the time their changes are looked at: a marker would not say.
 BUILD_FILES = re.compile(re.escape(LOCK_SUFFIX) + r"$|^\..+\.(building|old)-")
@@ -73,15 +73,23 @@ class Changes:
         self._ready.wait(5)
 
     def _run(self, folders: list[str], settle: float, written: list[Path]) -> None:
+        """Watch each real folder by itself (watchfiles' recursive watch follows links: a game
+        holding a link to / watched the whole disk, and died on the first folder it could not
+        read); when a folder is made or removed, watch the new set."""
         from watchfiles import watch
 
-        watcher = watch(*folders, watch_filter=change_filter(written), stop_event=self._stop,
-                        debounce=max(1, int(settle * 1000)), step=20, raise_interrupt=False,
-                        yield_on_timeout=True, rust_timeout=100)
-        for batch in watcher:
-            self._ready.set()  # the first timeout: the watcher is in place
-            if changed := _lasting(batch):
-                self._batches.put(changed)
+        keep = change_filter(written)
+        while not self._stop.is_set():
+            watched = real_folders(folders, written)
+            watcher = watch(*watched, watch_filter=keep, stop_event=self._stop, recursive=False,
+                            debounce=max(1, int(settle * 1000)), step=20, raise_interrupt=False,
+                            yield_on_timeout=True, rust_timeout=100, ignore_permission_denied=True)
+            for batch in watcher:
+                self._ready.set()  # the first timeout: the watcher is in place
+                if changed := _lasting(batch):
+                    self._batches.put(changed)
+                if any(os.path.isdir(path) != (path in watched) for _, path in batch):
+                    break  # a folder made (or one watched removed): watch the new set
         self._batches.put(None)
 
     def __iter__(self) -> Iterator[set[str]]:
@@ -93,6 +101,24 @@ class Changes:
 
     def stop(self) -> None:
         self._stop.set()
+
+
+MAX_FOLDERS = 10_000  # a game folder has a handful; past this, what is watched is not a game
+
+
+def real_folders(folders: list[str], written: Iterable[Path] = ()) -> list[str]:
+    """`folders` and every folder under them, never through a link (a link to / or to a parent
+    would be the whole disk, or a loop), nor into hidden folders (.git) or those builds write."""
+    skip = {str(Path(f).resolve()) for f in written}
+    found: list[str] = []
+    for top in folders:
+        for root, dirs, _ in os.walk(top, followlinks=False):
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                       and os.path.join(root, d) not in skip and not os.path.islink(os.path.join(root, d))]
+            found.append(root)
+            if len(found) >= MAX_FOLDERS:
+                return found
+    return found
 
 
 def _lasting(batch) -> set[str]:

@@ -4,22 +4,32 @@ one card a page, rendered by pdfium (kitgen/render/pixels.py): there is no secon
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
-from dataclasses import dataclass, field
+import os
+import secrets
+import shutil
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from urllib.parse import quote
+from typing import NamedTuple
+from urllib.parse import quote, urlsplit
 
-from kitgen.kit.build import Checked, Options, check_kit, face_problems
+from kitgen.kit.build import Options, Prepared, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
 from kitgen.layout.cards import BACK, single_page
+from kitgen.load.sheet import csv_cell
 from kitgen.project import Project, Resolved
-from kitgen.render.kit import staged, write_pages
+from kitgen.kit.staging import staged
+from kitgen.render.sheets import write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
+from kitgen.render.cmyk import write_cmyk_jpegs, write_pdfx
 from kitgen.exports.shops import INCH, Target, canvas_size
-from kitgen.exports.tts import MAX_PIXELS, cell_size, plan_sheets, saved_object, saved_objects_folder
+from kitgen.exports.tts import (MAX_PIXELS, card_scale, cell_size, plan_sheets, saved_object, saved_objects_folder,
+                                saved_objects_folders)
 
 FACES_PDF = ".cards.pdf"  # the single-card PDF the images are rendered from; removed once they are
+PDFX = "cards-pdfx.pdf"  # the CMYK print-ready PDF of a cmyk target (DriveThruCards)
 CELLS = ".cells"  # TTS: each face at its sheet size, composed into sheets, then removed
 
 
@@ -38,36 +48,50 @@ class Face:
 
 
 def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, target: Target,
-               dpi: float | None = None, cards: tuple[str, ...] = (), progress=None) -> Exported:
+               dpi: float | None = None, cards: tuple[str, ...] = (), progress=None,
+               per_copy: bool | None = None) -> Exported:
     """Every distinct card face and each deck's back at the exact pixel size of trim plus bleed,
     named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
-    overrides the target's; `cards` (names or ids) limits the export to those cards."""
+    overrides the target's; `cards` (names or ids) limits the export to those cards; `per_copy`
+    (default: the target's) writes one file per printed copy, numbered in upload order."""
     if progress:
         progress("reading and checking the game")  # as build says it
     checked = checked_game(project, game_ref, options)
     dpi = dpi or target.dpi
     size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
-    warnings = _canvas_warnings(checked, target)
+    warnings = _canvas_warnings(checked, target, dpi)
     faces = _chosen(card_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:
         warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
-        _write_quantities(folder / "cards.csv", faces)
-    return Exported(sorted(out_dir.glob("*.png")) + [out_dir / "cards.csv"], warnings)
+        if target.cmyk:
+            write_cmyk_jpegs(folder, [face.name for face in faces], dpi)
+            faces = [replace(face, name=str(Path(face.name).with_suffix(".jpg"))) for face in faces]
+        per_copy = target.per_copy if per_copy is None else per_copy
+        written = _write_copies(folder, faces, copy_names(faces) if per_copy else {})
+        _write_quantities(folder / "cards.csv", written)
+        if target.cmyk:
+            _write_pdfx(checked, written, folder, dpi)
+            written.append(Written(PDFX, "every card and its back, a page each, in print order", 1))
+    return Exported(sorted(out_dir / row.file for row in written) + [out_dir / "cards.csv"], warnings)
 
 
 def export_tts(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, base_url: str | None = None,
-               install: bool = False, sheet_size: int = MAX_PIXELS, progress=None) -> Exported:
+               install: bool = False, sheet_size: int = MAX_PIXELS, progress=None, force: bool = False,
+               tts_dir: Path | None = None) -> Exported:
     """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
     image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
-    `install`, the saved objects are also copied into TTS's Saved Objects folder."""
-    if base_url and not base_url.startswith(("https://", "http://")):
-        raise KitgenError(error(Where("--base-url"), f"'{base_url}' is not a web address (https://...): "
-                                                     "TTS downloads the images from it"))
-    install_to = _saved_objects() if install else None  # before any work: a missing folder changes nothing
+    `install` (or `tts_dir`, the Saved Objects folder to use), the saved objects are also copied
+    into TTS's Saved Objects folder (a file there that is not the copy the last export installed
+    is replaced only with `force`)."""
+    if base_url:
+        check_base_url(base_url)
+    install_to = _saved_objects(tts_dir) if install or tts_dir else None  # first: a missing folder changes nothing
     if progress:
         progress("reading and checking the game")
     checked = checked_game(project, game_ref, options)
     game = checked.game
+    if install_to:  # refused before anything is drawn or written
+        check_install(install_to, out_dir, [f"{game.id}-{faces.deck.id}" for faces in checked.faces], force)
     cell = cell_size(checked.spec.card, min(sheet_size, MAX_PIXELS))
     dpi = cell[0] / checked.spec.card[0] * INCH
     faces = [Face(deck_faces, index, f"{CELLS}/{deck_faces.deck.id}-{index if index != BACK else 'back'}.png")
@@ -77,14 +101,14 @@ def export_tts(project: Project, game_ref: str | Resolved, out_dir: Path, option
         (folder / CELLS).mkdir()
         warnings = _render(checked, faces, folder, 0.0, cell, dpi, progress)
         for deck_faces in checked.faces:
-            _write_deck(folder, game, deck_faces.deck, cell, dpi, url)
+            _write_deck(folder, game, deck_faces.deck, cell, dpi, url, card_scale(checked.spec.card))
         _remove_tree(folder / CELLS)
     stems = [f"{game.id}-{faces.deck.id}" for faces in checked.faces]
     installed = _install(out_dir, install_to, stems) if install_to else []
     return Exported(sorted(p for p in out_dir.iterdir() if p.name.startswith(tuple(stems))), warnings, installed)
 
 
-def _write_deck(folder: Path, game, deck, cell: tuple[int, int], dpi: float, url) -> None:
+def _write_deck(folder: Path, game, deck, cell: tuple[int, int], dpi: float, url, scale) -> None:
     """One deck's sheets (faces in slot order, the back in each sheet's last slot), its back
     image, saved object and thumbnail, from the faces rendered into CELLS."""
     stem = f"{game.id}-{deck.id}"
@@ -97,19 +121,21 @@ def _write_deck(folder: Path, game, deck, cell: tuple[int, int], dpi: float, url
         compose_sheet(slots | {sheet.hidden_slot: back}, sheet.columns, sheet.rows, cell, folder / name, dpi)
         urls[sheet.number] = url(name)
     back.replace(folder / f"{stem}-back.png")
-    saved = saved_object(game.id, deck, sheets, urls, url(f"{stem}-back.png"), lambda card: rules_text(game, card))
+    saved = saved_object(game.id, deck, sheets, urls, url(f"{stem}-back.png"), lambda card: rules_text(game, card),
+                         scale)
     _write_json(folder / f"{stem}.json", saved)
     thumbnail(folder / f"{stem}-back.png", folder / f"{stem}.png")
 
 
-def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
+def _render(checked: Prepared, faces: list[Face], folder: Path, bleed: float, size: tuple[int, int], dpi: float,
             progress) -> list[Problem]:
     """The faces as one single-card PDF, each page rendered to its PNG; stops on errors the faces
     report (text that does not fit)."""
     step = progress or (lambda text, done=None, total=None: None)
     pdf = folder / FACES_PDF
     write_faces_pdf(checked, faces, pdf, bleed, lambda done, total: step("drawing the cards", done, total))
-    problems = face_problems(checked)
+    shown = {face.deck.deck.where if face.index == BACK else face.deck.deck.cards[face.index].where for face in faces}
+    problems = [problem for problem in face_problems(checked) if problem.where in shown]  # --card: its cards only
     errors = [p for p in problems if p.is_error]
     if errors:
         raise KitgenError(errors)
@@ -119,7 +145,7 @@ def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, siz
     return problems
 
 
-def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
+def write_faces_pdf(checked: Prepared, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
     """What `build --layout single` draws (trim plus bleed a page, TrimBox and BleedBox), each face
     once, in the order of `faces`."""
     width, height = checked.spec.card
@@ -128,7 +154,7 @@ def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float
     write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
 
 
-def card_faces(checked: Checked, target: Target) -> list[Face]:
+def card_faces(checked: Prepared, target: Target) -> list[Face]:
     """Each card's front once, then the deck's back, named by the target's patterns; two cards
     that would get one name (a repeated id) keep their place in the deck in it."""
     faces, seen = [], set()
@@ -144,18 +170,75 @@ def card_faces(checked: Checked, target: Target) -> list[Face]:
     return faces
 
 
-def _write_quantities(path: Path, faces: list[Face]) -> None:
-    """cards.csv: each image, what it is and how many to print (a back: as many as its deck's cards)."""
+class Written(NamedTuple):
+    file: str  # the image's file name in the export folder
+    card: str  # what it shows
+    copies: int  # how many to print from it
+    deck: str = ""  # the deck's id
+    back: bool = False  # the deck's back
+
+
+CSV_COLUMNS = ("file", "card", "copies")
+
+
+def _write_pdfx(checked: Prepared, written: list[Written], folder: Path, dpi: float) -> None:
+    """DriveThruCards' print-ready PDF: one card a page with its bleed, each printed card's front
+    followed by its deck's back (Squib's drivethrucards_1up sprue: "Make sure the cards being saved
+    alternate back/front"), as PDF/X in CMYK from the ink-limited JPGs (render/cmyk.py)."""
+    backs = {row.deck: row.file for row in written if row.back}
+    first: dict[bytes, Path] = {}  # a copy's file is the same image: named once, embedded once
+    pages = [first.setdefault(hashlib.sha256((folder / name).read_bytes()).digest(), folder / name)
+             for row in written if not row.back for _ in range(row.copies) for name in (row.file, backs[row.deck])]
+    write_pdfx(pages, folder / PDFX, f"{checked.game.title}: cards", dpi, checked.spec.bleed)
+
+
+def copy_names(faces: list[Face]) -> dict[str, list[str]]:
+    """One file name per printed copy of each card face, numbered in upload order across its deck
+    (MakePlayingCards' and DriveThruCards' builders take an image per copy, in file-name order):
+    deck-001-scout.png, deck-002-scout.png, deck-003-frigate.png ..."""
+    names: dict[str, list[str]] = {}
+    number: dict[int, int] = {}
+    for face in faces:
+        if face.index == BACK:
+            continue
+        card = face.deck.deck.cards[face.index]
+        first = number.get(id(face.deck), 0)
+        number[id(face.deck)] = first + card.copies
+        suffix = Path(face.name).suffix
+        names[face.name] = [f"{face.deck.deck.id}-{first + n + 1:03d}-{card.id or f'card-{face.index + 1}'}{suffix}"
+                            for n in range(card.copies)]
+    return names
+
+
+def _write_copies(folder: Path, faces: list[Face], copies: dict[str, list[str]]) -> list[Written]:
+    """What was written, as cards.csv lists it: a face once with its copies, or (per copy) each
+    copy's own file. A back is printed once per card the export holds from its deck."""
+    written = []
+    for face in faces:
+        deck = face.deck.deck
+        if face.index == BACK:
+            held = sum(deck.cards[other.index].copies for other in faces
+                       if other.deck is face.deck and other.index != BACK)
+            written.append(Written(face.name, f"{deck.name} (back)", held, deck.id, True))
+        elif face.name in copies:
+            for name in copies[face.name]:
+                if name != face.name:
+                    shutil.copyfile(folder / face.name, folder / name)
+                written.append(Written(name, deck.cards[face.index].name, 1, deck.id))
+            if face.name not in copies[face.name]:
+                (folder / face.name).unlink()
+        else:
+            written.append(Written(face.name, deck.cards[face.index].name, deck.cards[face.index].copies, deck.id))
+    return written
+
+
+def _write_quantities(path: Path, written: list[Written]) -> None:
+    """cards.csv: each image, what it is and how many to print."""
     with open(path, "w", encoding="utf-8", newline="") as file:
         writer = csv.writer(file, lineterminator="\n")
-        writer.writerow(["file", "card", "copies"])
-        for face in faces:
-            deck = face.deck.deck
-            if face.index == BACK:
-                writer.writerow([face.name, f"{deck.name} (back)", sum(card.copies for card in deck.cards)])
-            else:
-                card = deck.cards[face.index]
-                writer.writerow([face.name, card.name, card.copies])
+        writer.writerow(CSV_COLUMNS)
+        for row in written:  # names are the game's text: never a formula to the shop's spreadsheet
+            writer.writerow([csv_cell(value) for value in row[:len(CSV_COLUMNS)]])
 
 
 def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
@@ -171,31 +254,104 @@ def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
     return picked + [face for face in faces if face.index == BACK and id(face.deck) in decks]
 
 
-def _canvas_warnings(checked: Checked, target: Target) -> list[Problem]:
+def _canvas_warnings(checked: Prepared, target: Target, dpi: float) -> list[Problem]:
     """A shop preset names the canvases its products take (at its own dpi); a card size it does
-    not make is said."""
-    size = canvas_size(checked.spec.card, checked.spec.bleed, target.dpi)
-    if not target.canvases or size in target.canvases.values():
+    not make, or another dpi, is said with the size actually written."""
+    size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
+    if not target.canvases or (dpi == target.dpi and size in target.canvases.values()):
         return []
     known = ", ".join(f"{name} {w} x {h}" for name, (w, h) in target.canvases.items())
-    return [warning(Where("--target"), f"{target.title} takes {known} px images; this card size gives "
+    gives = "this card size gives" if dpi == target.dpi else f"--dpi {dpi:g} gives"
+    return [warning(Where("--target"), f"{target.title} takes {known} px images at {target.dpi} dpi; {gives} "
                                        f"{size[0]} x {size[1]} px ({target.source})")]
 
 
 def _url_maker(out_dir: Path, base_url: str | None):
-    """FaceURL/BackURL: file:/// and the absolute path by default (TTS reads local files), or the
-    user's host: base URL + file name."""
+    """FaceURL/BackURL: the plain absolute path by default, or the user's host: base URL + file name.
+    A save TTS v12.2 wrote itself names local images by plain OS paths, spaces unescaped
+    ("F:\\My Documents\\TTS_ponorams360\\...": https://github.com/Buyn/TTS_save/blob/
+    a4f5ac2c177057f1f2119aaa49eab377e29529f1/Games/TS_Save_50.json), and no source shows TTS decoding
+    a percent-escaped file:/// address, which a folder with a space or an accent would need. So the
+    path is written as the OS spells it."""
     if base_url:
         return lambda name: base_url.rstrip("/") + "/" + quote(name)
     folder = Path(out_dir).resolve()
-    return lambda name: (folder / name).as_uri()
+    return lambda name: str(folder / name)
 
 
-def _saved_objects() -> Path:
+def check_base_url(base_url: str) -> None:
+    """--base-url: a plain http(s) address of a folder, which every FaceURL and BackURL starts with.
+    Anything else would be written into saved objects that others load: a script or local-file
+    scheme, a password, text that ends the URL (quotes, spaces, controls), or a query or fragment
+    that the file name would land inside."""
+    why = _base_url_problem(base_url)
+    if why:
+        raise KitgenError(error(Where("--base-url"), f"'{base_url[:200]}' {why}"))
+
+
+def _base_url_problem(base_url: str) -> str | None:
+    if any(ch.isspace() or ord(ch) < 0x20 or ch in "\"'<>\\`^{|}\x7f" for ch in base_url):
+        return "holds spaces, quotes or control characters: give the address as the browser shows it"
+    try:
+        parts = urlsplit(base_url)
+        parts.port  # noqa: B018  (reading it checks it: a port out of range raises ValueError)
+    except ValueError:
+        return "is not a web address (https://HOST/FOLDER)"
+    if parts.scheme.lower() not in ("https", "http") or not parts.hostname:
+        return "is not a web address (https://HOST/FOLDER): TTS downloads the images from it"
+    if parts.username is not None or parts.password is not None:
+        return ("carries a user name or password: it would be written into every saved object, for anyone "
+                "who loads it to read; host the images where they need no login")
+    if parts.query or parts.fragment or base_url.endswith(("?", "#")):
+        return "has a query (?) or fragment (#): the file names are added to the address's folder"
+    return None
+
+
+def check_install(folder: Path, out_dir: Path, stems: list[str], force: bool) -> None:
+    """Refuse to replace, in TTS's Saved Objects, a link or a file that is not what the last export
+    into `out_dir` installed (the user's own object of that name), unless `force`; never a name
+    that is not a plain file name in that folder."""
+    for stem in stems:
+        for suffix in (".json", ".png"):
+            name = f"{stem}{suffix}"
+            target = folder / name
+            if Path(name).name != name or not name.isascii() or name.startswith("."):
+                raise KitgenError(error(Where(str(target)), "is not a plain file name in the Saved Objects folder"))
+            if target.is_symlink():
+                why = "is a link: kitgen does not write through it"
+            elif not target.exists():
+                continue
+            elif not target.is_file():
+                raise KitgenError(error(Where(str(target)), "is there and is not a file; move it away"))
+            elif _same_file_content(target, out_dir / name):
+                continue
+            else:
+                why = "is already there and is not the copy the last export installed (your own object?)"
+            if not force:
+                raise KitgenError(error(Where(str(target)), f"{why}; move it away, or add --force to replace it"))
+
+
+def _same_file_content(installed: Path, exported: Path) -> bool:
+    """Whether the installed file is byte for byte the last export's copy of it (so kitgen's own)."""
+    try:
+        return exported.is_file() and not exported.is_symlink() and \
+            installed.stat().st_size == exported.stat().st_size and installed.read_bytes() == exported.read_bytes()
+    except OSError:
+        return False
+
+
+def _saved_objects(tts_dir: Path | None) -> Path:
+    """The Saved Objects folder to install into: --tts-dir, else the first of TTS's known places."""
+    if tts_dir is not None:
+        if not Path(tts_dir).is_dir():
+            raise KitgenError(error(Where(str(tts_dir)), "--tts-dir: no such folder; name TTS's Saves/Saved Objects "
+                                                         "folder (TTS's menu shows where its data is)"))
+        return Path(tts_dir)
     folder = saved_objects_folder()
-    if not folder.is_dir():
-        raise KitgenError(error(Where(str(folder)), "Tabletop Simulator's Saved Objects folder is not there; "
-                                                    "start TTS once (or save an object) and try again"))
+    if folder is None:
+        looked = "; ".join(str(place) for place in saved_objects_folders())
+        raise KitgenError(error(Where("--install"), "Tabletop Simulator's Saved Objects folder is not in any of "
+                                                    f"its usual places ({looked}); name it with --tts-dir DIR"))
     return folder
 
 
@@ -205,9 +361,23 @@ def _install(out_dir: Path, folder: Path, stems: list[str]) -> list[Path]:
     for stem in stems:
         for suffix in (".json", ".png"):
             target = folder / f"{stem}{suffix}"
-            target.write_bytes((out_dir / f"{stem}{suffix}").read_bytes())
+            _replace_file(target, (out_dir / f"{stem}{suffix}").read_bytes())
             installed.append(target)
     return installed
+
+
+def _replace_file(target: Path, data: bytes) -> None:
+    """Write beside `target`, then rename over it: a link there is replaced, never written through,
+    and TTS never reads half a file."""
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # as any new file: the umask decides
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -220,7 +390,7 @@ def _remove_tree(folder: Path) -> None:
     folder.rmdir()
 
 
-def checked_game(project: Project, game_ref: str | Resolved, options: Options) -> Checked:
+def checked_game(project: Project, game_ref: str | Resolved, options: Options) -> Prepared:
     checked = check_kit(project, game_ref, options, lay_out=False)
     errors = [p for p in checked.problems if p.is_error]
     if errors:

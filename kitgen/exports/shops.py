@@ -21,6 +21,8 @@ class Target:
     back: str  # file name of a deck's back
     canvases: dict  # card size name -> the shop's canvas in pixels, to check the export against
     source: str
+    per_copy: bool = False  # the shop's builder takes one image per printed copy (export_png's default)
+    cmyk: bool = False  # the shop takes CMYK JPG (render/cmyk.py), not RGB PNG
 
 
 TARGETS = {
@@ -38,16 +40,22 @@ TARGETS = {
     # 3.048 mm), not 1/8 in (PRINTING.md A.1.2, from MPC's https://www.makeplayingcards.com/pops/faq-photo.html
     # as cited by ianrastall/playing-cards scripts/package_poker.py). MPC's uploader keeps the
     # order of the file names, so they carry the card's place in the deck.
+    # Its builders take one image per printed copy, with equal front and back counts (seastan/
+    # lotr-lcg-set-generator Docs/MakePlayingCards.pdf, PRINTING.md): per_copy.
     "mpc": Target("mpc", "MakePlayingCards", 0.12 * INCH, 300, "{deck}-{number:03d}-{card}.png", "{deck}-back.png",
                   {"poker": (822, 1122)},
-                  "https://www.makeplayingcards.com/pops/faq-photo.html"),
+                  "https://www.makeplayingcards.com/pops/faq-photo.html", per_copy=True),
     # DriveThruCards: "Ein Beschnitt von 1/8\" (0,125\") auf allen vier Seiten ist erforderlich",
     # "Die Bilder in deinem PDF müssen 300 dpi haben", cards in deck order:
     # https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten
-    # (DTC itself takes one PDF: `kitgen build --layout single --bleed 0.125in`; these images are for its layout tools.)
+    # Its deck builder takes CMYK JPG at 300 dpi, 2.75 x 3.75 in with bleed, an image per copy
+    # (seastan/lotr-lcg-set-generator Docs/DriveThruCards.pdf, and its lotr.py converts to CMYK for
+    # DTC: PRINTING.md): cmyk, per_copy. Its print-ready PDF route is `kitgen export --target dtc`'s
+    # cards-pdfx.pdf (render/cmyk.py).
     "dtc": Target("dtc", "DriveThruCards", INCH / 8, 300, "{deck}-{number:03d}-{card}.png", "{deck}-back.png",
                   {"poker": (825, 1125)},
-                  "https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten"),
+                  "https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten",
+                  per_copy=True, cmyk=True),
     # Print and play at home: cards are cut on the trim (kitgen's own sheets butt the cards, so one
     # cut separates two: README "Printing the kit"), so no bleed; 300 dpi is the usual print
     # resolution ("300 DPI is the standard ... it matches the requirements of commercial printing

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import platform
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,15 +68,39 @@ def card_id(sheet: Sheet, slot: int) -> int:
     return sheet.number * 100 + slot
 
 
-_TRANSFORM_DOWN = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-                   "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # face down, as a deck lies on the table
+# TTS's standard card, at scale 1, is about 56 x 80 mm, so a poker card (63.5 x 88.9 mm) comes in about
+# 10 % small unless scaled: tts-deckconverter scales by 63.5/56 and 88.9/80 (standardScaleX/Z in
+# https://github.com/jeandeaual/tts-deckconverter/blob/049077c8324b985f8b110d3c263b72e8a53b5cdc/tts/builder.go).
+STANDARD_CARD_MM = (56.0, 80.0)
+_MM = 72 / 25.4  # points per millimetre
+
+
+@dataclass(frozen=True)
+class CardScale:
+    x: float  # Transform.scaleX: the card's short side over TTS's 56 mm
+    z: float  # Transform.scaleZ: the long side over TTS's 80 mm
+    sideways: bool  # a landscape card: SidewaysCard (the Custom Deck dialog's "Sideways", custom-deck.md)
+
+
+def card_scale(card: tuple[float, float]) -> CardScale:
+    """The Transform that shows a card of `card` points (width, height) at its real size. A TTS card
+    is a portrait mesh; a landscape card lies on it sideways, so its short side is still X."""
+    width, height = (side / _MM for side in card)
+    short, long = sorted((width, height))
+    return CardScale(round(short / STANDARD_CARD_MM[0], 4), round(long / STANDARD_CARD_MM[1], 4), width > height)
+
+
+def _transform_down(scale: CardScale) -> dict:
+    """Face down, as a deck lies on the table, at the card's real size."""
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": scale.x, "scaleY": 1.0, "scaleZ": scale.z}
 
 
 def saved_object(game_id: str, deck, sheets: list[Sheet], urls: dict[int, str], back_url: str,
-                 describe) -> dict:
+                 describe, scale: CardScale = CardScale(1.0, 1.0, False)) -> dict:
     """The saved object for one deck: a DeckCustom holding one Card per copy (DeckIDs repeated
     per copy), or a single Card when the deck is one card. `urls`: sheet number -> FaceURL;
-    `describe(card)`: the rules text shown as the card's Description."""
+    `describe(card)`: the rules text shown as the card's Description; `scale`: card_scale()."""
     custom = {str(sheet.number): {
         "FaceURL": urls[sheet.number], "BackURL": back_url, "NumWidth": sheet.columns, "NumHeight": sheet.rows,
         # Hidden cards show the deck's back, as a card held in someone's hand does at the table;
@@ -90,14 +115,14 @@ def saved_object(game_id: str, deck, sheets: list[Sheet], urls: dict[int, str], 
             card = deck.cards[index]
             for copy in range(card.copies):
                 cards.append(_card(game_id, deck.id, card, card_id(sheet, slot), custom[str(sheet.number)],
-                                   sheet.number, f"{index}:{copy}", describe))
+                                   sheet.number, f"{index}:{copy}", describe, scale))
     if len(cards) == 1:
-        objects = [cards[0] | {"Transform": dict(_TRANSFORM_DOWN)}]
+        objects = [cards[0]]
     else:
         objects = [{
-            "GUID": _guid(game_id, deck.id), "Name": "DeckCustom", "Transform": dict(_TRANSFORM_DOWN),
+            "GUID": _guid(game_id, deck.id), "Name": "DeckCustom", "Transform": _transform_down(scale),
             "Nickname": deck.name, "Description": deck.description, "Locked": False, "Grid": True,
-            "SidewaysCard": False, "Hands": False, "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
+            "SidewaysCard": scale.sideways, "Hands": False, "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
             "ContainedObjects": cards,
         }]
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
@@ -105,10 +130,11 @@ def saved_object(game_id: str, deck, sheets: list[Sheet], urls: dict[int, str], 
             "VersionNumber": ""}
 
 
-def _card(game_id: str, deck_id: str, card, number: int, custom: dict, key: int, which: str, describe) -> dict:
-    return {"GUID": _guid(game_id, deck_id, which), "Name": "Card", "Transform": dict(_TRANSFORM_DOWN),
+def _card(game_id: str, deck_id: str, card, number: int, custom: dict, key: int, which: str, describe,
+          scale: CardScale) -> dict:
+    return {"GUID": _guid(game_id, deck_id, which), "Name": "Card", "Transform": _transform_down(scale),
             "Nickname": card.name, "Description": describe(card), "Locked": False, "Grid": True,
-            "SidewaysCard": False, "Hands": True, "CardID": number, "CustomDeck": {str(key): custom}}
+            "SidewaysCard": scale.sideways, "Hands": True, "CardID": number, "CustomDeck": {str(key): custom}}
 
 
 def _guid(*parts: str) -> str:
@@ -117,12 +143,34 @@ def _guid(*parts: str) -> str:
     return hashlib.sha1("/".join(parts).encode()).hexdigest()[:6]
 
 
-def saved_objects_folder(home: Path | None = None, system: str | None = None) -> Path:
-    """Where TTS keeps saved objects: its data folder (Knowledge Base, docs/getting-started/
-    technical-info.md: Windows %USERPROFILE%\\Documents\\My Games\\Tabletop Simulator, macOS
-    ~/Library/Tabletop Simulator, Linux ~/.local/share/Tabletop Simulator) + Saves/Saved Objects."""
+def saved_objects_folders(home: Path | None = None, system: str | None = None,
+                          environ: dict[str, str] | None = None) -> list[Path]:
+    """Where TTS may keep saved objects, most likely first: its data folder + Saves/Saved Objects.
+    - TTS Knowledge Base, docs/getting-started/technical-info.md: Windows %USERPROFILE%\\Documents\\
+      My Games\\Tabletop Simulator, macOS ~/Library/Tabletop Simulator, Linux ~/.local/share/Tabletop
+      Simulator; "Using the in-game menu, you can choose to change the directory" (so: --tts-dir).
+    - Windows with OneDrive backing up Documents: the same under %OneDrive%\\Documents
+      (tts-deckconverter strips \\OneDrive from that path to find the real folder: PRINTING.md).
+    - Linux with Steam from Snap: ~/snap/steam/common/.local/share/Tabletop Simulator (markomijic/
+      TTS-Mod-Vault lib/src/state/directories/directories.dart, _getDefaultTtsDirectory)."""
     home = home or Path.home()
     system = system or platform.system()
-    data = {"Windows": home / "Documents" / "My Games" / "Tabletop Simulator",
-            "Darwin": home / "Library" / "Tabletop Simulator"}.get(system, home / ".local" / "share" / "Tabletop Simulator")
-    return data / "Saves" / "Saved Objects"
+    environ = os.environ if environ is None else environ
+    if system == "Windows":
+        documents = [home / "Documents"]
+        one_drive = environ.get("OneDrive") or environ.get("OneDriveConsumer")
+        documents += [Path(one_drive) / "Documents"] if one_drive else []
+        documents += [home / "OneDrive" / "Documents"]
+        data = [folder / "My Games" / "Tabletop Simulator" for folder in documents]
+    elif system == "Darwin":
+        data = [home / "Library" / "Tabletop Simulator"]
+    else:
+        data = [home / ".local" / "share" / "Tabletop Simulator",
+                home / "snap" / "steam" / "common" / ".local" / "share" / "Tabletop Simulator"]
+    return list(dict.fromkeys(folder / "Saves" / "Saved Objects" for folder in data))
+
+
+def saved_objects_folder(home: Path | None = None, system: str | None = None,
+                         environ: dict[str, str] | None = None) -> Path | None:
+    """The first of saved_objects_folders() that exists, or None."""
+    return next((folder for folder in saved_objects_folders(home, system, environ) if folder.is_dir()), None)

@@ -1,4 +1,4 @@
-"""build_game(): load -> check -> layout -> render, one stage a line. Returns a report.
+"""build_game(): load -> check -> plan -> lay out -> render -> write, one stage a line. Returns a report.
 
 The game is read and checked before the first file is written. Card faces are laid out as the
 card sheets are drawn, one at a time, so a deck of any size is never held in memory whole; what
@@ -14,13 +14,16 @@ from pathlib import Path
 
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.errors import KitgenError, Problem
-from kitgen.layout.cards import impose_deck
+from kitgen.layout.cards import Page, Placement, impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
-from kitgen.kit.prepare import Checked, Options, check_kit, face_problems, resolve_print, text_sizes  # noqa: F401
+from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
+                                prepare_kit, resolve_print, text_sizes)
+from kitgen.kit.staging import staged
+from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
 
@@ -54,27 +57,48 @@ class Report:
     # placement key (layout/cards.face_key) -> content key of what the face is drawn from
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)
     errors: list[Problem] = dataclasses.field(default_factory=list)  # a draft's (Options.draft) faces' errors
+    cache_notes: tuple[str, ...] = ()  # why the cache was not used, or what it missed and why (-v)
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
     cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     try:
-        return _build(project, game_ref, out_dir, options, strict, cache, progress)
+        return _build(project, game_ref, out_dir, options, strict, cache, progress or _quiet)
     finally:  # a failed build keeps nothing, and never leaves the cache locked for the next build
         cache.close()  # in this process (watch, serve)
 
 
-def _build(project: Project, game_ref: str, out_dir: Path, options: Options, strict: bool, cache: BuildCache,
-           progress) -> Report:
-    from kitgen.kit.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
-    from kitgen.render.kit import write_kit
-
-    step = progress or (lambda text, done=None, total=None: None)
+def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, strict: bool,
+           cache: BuildCache, step) -> Report:
+    """load -> check -> plan -> lay out -> render -> write, one stage a line."""
     step("reading and checking the game")
-    checked = check_kit(project, game_ref, options, cache, lay_out=False)
-    _stop_on_errors(checked.problems, strict)
-    spec = checked.spec  # resolved once, in check_kit
+    checked = _stop_on_data_errors(load_and_check(project, game_ref), strict)  # load -> check
+    prepared = _stop_on_errors(prepare_kit(project, game_ref, checked, options, cache, lay_out=False,
+                                           lazy_fonts=True), strict)  # plan
+    kit, keys = lay_out_kit(project, game_ref, options, prepared, cache)  # card sheets and documents
+    with staged(out_dir, prepared.game) as folder:  # swapped in for the old kit only if all of this succeeds
+        written = write_kit(folder, kit, lambda name, done, total: step(f"drawing {name}", done, total))
+        found = face_problems(prepared)  # what the faces said as they were drawn (any not drawn: now)
+        _stop_on_errors([] if options.draft else found, strict)  # a draft is drawn as it would print
+    said = cache_notes(cache, keys, written.rendered)  # before save(): what the cache held when this build began
+    cache.save({key: out_dir / name for name, key in keys.items()})
+    sizes = [size for notes in prepared.notes.values() for size in notes.sizes if size > 0]
+    return Report(prepared.game, tuple(out_dir / name for name in written.files),
+                  [p for p in prepared.problems + found if not p.is_error], min(sizes, default=0), prepared.laid_out,
+                  written.rendered, prepared.face_keys, [p for p in found if p.is_error], said)
+
+
+def _quiet(text: str, done: int | None = None, total: int | None = None) -> None:
+    pass
+
+
+def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, checked: Prepared,
+                cache: BuildCache) -> tuple[LaidOutKit, dict[str, str]]:
+    """The kit's files laid out (card sheets made page by page as they are drawn), and each
+    file's cache key; `reuse` names the files made before from the same content."""
+    spec = checked.spec
+    cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec), project, game_ref)
     laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
@@ -86,19 +110,14 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    keys = file_keys(checked, sheets, documents, duplex)
+    keys = file_keys(checked, sheets, documents, duplex, instruction(spec))
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
-    found: list[Problem] = []  # what the faces say, known once they are drawn
-    files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
-                                {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
-                                {key: art.reader_source() for key, art in checked.images.items()},
-                                before_swap=lambda: found.extend(face_problems(checked) if options.draft else
-                                                                 _stop_on_errors(face_problems(checked), strict)),
-                                progress=lambda name, done, total: step(f"drawing {name}", done, total))
-    cache.save({key: out_dir / name for name, key in keys.items()})
-    sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
-    return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
-                  checked.laid_out, tuple(rendered), checked.face_keys, [p for p in found if p.is_error])
+    if len(reuse) < len(keys):  # something is drawn: parse the fonts (~50 ms) only then, not for a kit all reused
+        from kitgen.render.fonts import register_fonts
+
+        register_fonts(checked.fonts)
+    images = {key: art.reader_source() for key, art in checked.images.items()}
+    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse), keys
 
 
 def _printed(document, spec: Spec):
@@ -110,27 +129,60 @@ def _printed(document, spec: Spec):
 UNCACHED = ("cards-changed.pdf", "changes.pdf")
 
 
-def _stop_on_errors(problems: list[Problem], strict: bool) -> list[Problem]:
-    """The problems, unless one is an error (or, with --strict, any): then the build stops."""
-    errors = [p for p in problems if p.is_error or strict]
+def _stop_on_data_errors(checked: Checked, strict: bool) -> Checked:
+    """Broken data stops the build before the plan: laying it out would only add confusing errors.
+    (Warnings, with --strict, stop it once the plan's own warnings are known too.)"""
+    if any(p.is_error for p in checked.problems):
+        _stop_on_errors(checked, strict)
+    return checked
+
+
+def _stop_on_errors(stage, strict: bool):
+    """The stage's result (or a list of problems), unless one of its problems is an error (or,
+    with --strict, any): then the build stops."""
+    errors = [p for p in getattr(stage, "problems", stage) if p.is_error or strict]
     if errors:
         raise KitgenError(errors)
-    return problems
+    return stage
 
 
-def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | None) -> dict[str, str]:
-    """Each file's cache key: card sheets by their pages (faces by content key, hashed page by
-    page), documents by their blocks, with what else shows on them."""
-    around = environment()  # SOURCE_DATE_EPOCH dates every PDF: a file made under another is not reused
-    keys = {name: content_key_of(itertools.chain((name, duplex, around), _sheet_signature(pages, checked.face_keys)))
+def file_keys(checked: Prepared, sheets: dict, documents: dict, duplex: str | None, printing: str) -> dict[str, str]:
+    """Each file's cache key: a hash of what write_kit draws it from, whole. A card sheet: its pages
+    (every field of each page, its faces by their keys, which hash all a face is laid out from),
+    the title and duplex it is written with; a document: its blocks, title, accent and the
+    instruction; both: the fonts embedded, the writer (reportlab, zlib, their settings) and the
+    environment that dates a PDF (SOURCE_DATE_EPOCH)."""
+    from kitgen.render.writer import writer  # not sheets: that imports reportlab's canvas
+
+    common = (environment(), writer(), checked.fonts_key)
+    title = checked.game.title
+    keys = {name: content_key_of(itertools.chain(("sheet", name, f"{title}: {name}", duplex, common),
+                                                 _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
-    # A document carries its paper and footer (see _printed): the card sheets' duplex is not in its key.
-    return keys | {name: content_key(name, document, checked.game.title, accent_of(checked.game), checked.fonts_key,
-                                     around)
+    return keys | {name: content_key("document", name, document, title, accent_of(checked.game), printing, common)
                    for name, document in documents.items()}
 
 
-def reprint_changed(project: Project, checked: Checked, game_ref: str | Resolved, grid, spec: Spec, ref: str):
+def cache_notes(cache: BuildCache, keys: dict[str, str], rendered: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """What -v says of the cache: why it was not used, why faces were laid out, why files were drawn."""
+    if cache.folder is None:
+        return (f"cache: not used: {cache.trouble}",)
+    notes = [f"cache: {cache.trouble}"] if cache.trouble else []
+    if cache.misses:
+        reasons = ", ".join(f"{why} ({count})" for why, count in sorted(cache.misses.items(), key=lambda i: (-i[1], i[0])))
+        notes.append(f"cache: {sum(cache.misses.values())} faces laid out: {reasons}")
+    why: dict[str, list[str]] = {}
+    for name in rendered:
+        reason = ("never cached" if name in UNCACHED else "not built before" if not cache.sums
+                  else "content changed" if keys.get(name) not in cache.sums else "cached copy missing or damaged")
+        why.setdefault(reason, []).append(name)
+    if why:
+        notes.append(f"cache: {len(rendered)} of {len(keys)} files drawn: "
+                     + "; ".join(f"{', '.join(names)} ({reason})" for reason, names in why.items()))
+    return tuple(notes)
+
+
+def reprint_changed(project: Project, checked: Prepared, game_ref: str | Resolved, grid, spec: Spec, ref: str):
     """Sheets holding only the cards that changed since `ref` (with their backs), and the list."""
     from kitgen.kit.changes import changes_markup, changes_since
 
@@ -154,14 +206,18 @@ def accent_of(game: Game) -> str:
 
 
 def _sheet_signature(pages, face_keys: dict[str, str]):
-    """A sheet file's content, page by page, without its faces' shapes: geometry, extras, and the
-    faces by content key."""
+    """A sheet file's content, page by page: every field of each page, each placement with its
+    face's key for the face's name, and the faces (where render takes them from) by those keys."""
     for page in pages:
-        yield (page.width, page.height, page.shapes, page.bleed, page.trim_box,
-               [(face_keys.get(p.key, p.key), p.x, p.y, p.w, p.h) for p in page.placements])
+        yield [getattr(page, name) for name in PAGE_FIELDS]
+        yield [(face_keys.get(p.key, p.key), *(getattr(p, name) for name in PLACEMENT_FIELDS)) for p in page.placements]
 
 
-def impose_sheets(checked: Checked, grid, text: str, project: Project | None = None,
+PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("placements", "faces"))
+PLACEMENT_FIELDS = tuple(f.name for f in dataclasses.fields(Placement) if f.name != "key")
+
+
+def impose_sheets(checked: Prepared, grid, text: str, project: Project | None = None,
                   game_ref: str | Resolved | None = None) -> dict:
     sheets = {}
     for faces in checked.faces:
@@ -174,7 +230,7 @@ def impose_sheets(checked: Checked, grid, text: str, project: Project | None = N
     return sheets
 
 
-def token_sheets(checked: Checked, project: Project, game_ref: str | Resolved, text: str) -> list:
+def token_sheets(checked: Prepared, project: Project, game_ref: str | Resolved, text: str) -> list:
     """tokens.pdf's pages (layout/tokens.py), one-sided: a piece shows the same on both faces only
     when glued, so none has a back to print. Measured with the game's fonts, as its cards are."""
     from kitgen.layout.tokens import layout_token_pages

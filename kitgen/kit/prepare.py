@@ -1,87 +1,54 @@
-"""check_kit(): read and check a game and prepare its card faces for validate and build.
-
-Faces are not laid out here unless asked (validate does): each is laid out when first needed and
-noted (smallest text, problems, missing characters) so the checks never need the face again.
-"""
+"""The stages before anything is drawn: load -> check (load_and_check, a Checked) -> plan -> lay out
+(prepare_kit, a Prepared); check_kit runs them all, for build, stats and the exports. Faces are
+laid out here only when asked (validate does): otherwise each is laid out when first drawn, and
+noted so the checks never need it again."""
 from __future__ import annotations
 
 import dataclasses
-from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.kit.art import collect_art
-from kitgen.kit.cache import BuildCache, content_key
 from kitgen.check import check_game
-from kitgen.errors import KitgenError, Problem, Where, error, warning
-from kitgen.layout.card import scale_template
-from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, back_icon, face_key, layout_deck_faces
-from kitgen.layout.impose import MIN_MARGIN, Spec
+from kitgen.check.faces import check_faces
+from kitgen.check.icons import check_icons, uses_icons
+from kitgen.errors import KitgenError, Problem
+from kitgen.kit.cache import BuildCache
+from kitgen.kit.faces import DeckNotes, face_notes, lay_out_faces
+from kitgen.kit.faces import text_sizes as _text_sizes
+# Options and resolve_print are part of this stage's API: callers import them from here.
+from kitgen.kit.plan import Options, plan_faces, read_inputs, resolve_print  # noqa: F401
+from kitgen.layout.cards import DeckFaces
+from kitgen.layout.impose import Spec
 from kitgen.load import load_game
-from kitgen.load.config import load_config
-from kitgen.load.fonts import font_digests, font_files
-from kitgen.load.icons import load_icons
-from kitgen.load.templates import find_front, front_names, load_card_template
-from kitgen.model import CardTemplate, Game, PrintSettings, front_key, slug
+from kitgen.load.config import config_warnings
+from kitgen.model import Game
 from kitgen.project import Project, Resolved
-from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the command line says; None leaves the choice to the config file, the game, or kitgen."""
-
-    settings: PrintSettings = PrintSettings()
-    templates: Path | None = None
-    config: Path | None = None
-    changed_since: str | None = None  # a git revision or a previous build: reprint only what changed
-    art: Path | None = None  # a folder of card art named by card id, instead of the game's art/
-    # The live preview's drafts: the kit is drawn even where a face's text does not fit (the card as
-    # it would print), and what the faces say is in the report's `errors` instead of stopping it.
-    draft: bool = False
-
-
-DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
-                         bleed=Length(0.0), duplex="long-edge", layout="grid", back_offset="0,0", ink_saver=False)
-
-
-def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
-    """Command line over config file over the game's data over kitgen's defaults."""
-    layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
-    fields = [f.name for f in dataclasses.fields(PrintSettings) if f.name != "where"]
-    source = {name: next(l for l in layers if getattr(l, name) is not None) for name in fields}
-    value = {name: getattr(layer, name) for name, layer in source.items()}
-    where = {name: (layer.where if layer.where and layer is not options.settings and layer is not DEFAULTS
-                    else Where("print settings")) for name, layer in source.items()}
-    try:
-        paper = parse_size(value["paper"], PAPER_SIZES)
-        card = parse_size(value["card_size"], CARD_SIZES)
-        offset = parse_offset(value["back_offset"])
-    except ValueError as exc:
-        raise KitgenError(error(Where("print settings"), str(exc))) from None
-    measured = {"margin": [value["margin"]], "gap": [value["gap"]], "bleed": [value["bleed"]],
-                "back_offset": list(offset), "paper": list(paper), "card_size": list(card)}
-    problems = [error(where[name], why) for name, lengths in measured.items() for length in lengths
-                if (why := out_of_range(name, float(length)))]
-    if problems:  # each setting once, even when both its numbers are wrong
-        raise KitgenError(list({str(p): p for p in problems}.values()))
-    spec = Spec(paper, card, value["margin"], value["gap"], value["bleed"], value["duplex"], value["layout"],
-                offset, str(value["paper"]))
-    return spec, value["ink_saver"]
 
 
 @dataclass(frozen=True)
 class Checked:
+    """The game read and checked (load -> check): what validate reports, errors or not."""
+
+    game: Game
+    problems: list[Problem]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A game without errors, planned and its faces ready to lay out (plan -> lay out): the
+    print settings resolved, each face's content key, the prepared art and fonts, and the faces,
+    each made when first asked for and noted (`notes`) as it is."""
+
     game: Game
     faces: tuple[DeckFaces, ...]
-    problems: list[Problem]
-    spec: Spec | None = None
-    face_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # placement key -> content key
-    images: dict = dataclasses.field(default_factory=dict)  # art key -> prepared picture
-    fonts: dict = dataclasses.field(default_factory=dict)  # font role -> TrueType file
-    fonts_key: str = ""
-    icons_credit: str = ""  # the icon set's attribution, when the game uses icons
-    notes: dict = dataclasses.field(default_factory=dict)  # deck id -> DeckNotes, taken as faces are made
+    problems: list[Problem]  # the checks' warnings, the icon set's and the art's (and with lay_out, the faces')
+    spec: Spec
+    face_keys: dict[str, str]  # placement key -> content key
+    images: dict  # art key -> prepared picture
+    fonts: dict[str, Path]  # font role -> TrueType file
+    fonts_key: str
+    icons_credit: str  # the icon set's attribution, when the game uses icons
+    notes: dict[str, DeckNotes]  # deck id -> notes taken as faces are made
 
     @property
     def laid_out(self) -> int:
@@ -89,267 +56,47 @@ class Checked:
         return sum(faces.laid_out for faces in self.faces)
 
 
+def load_and_check(project: Project, game_ref: str | Resolved) -> Checked:
+    game = load_game(project.game_folder(game_ref))
+    return Checked(game, check_game(game))
+
+
 def check_kit(project: Project, game_ref: str | Resolved, options: Options = Options(), cache: BuildCache | None = None,
-              lay_out: bool = True, lazy_fonts: bool = False) -> Checked:
-    """Load and check the game and prepare its card faces: what `validate` reports and `build`
-    needs. Faces are laid out when first asked for (render asks as it draws; a face whose
-    inputs did not change comes from the cache instead); with `lay_out` every face is laid out
-    here and its problems (text that does not fit, missing characters) are in `problems`.
-    `lazy_fonts` (validate, which draws nothing): the fonts are registered with reportlab only
-    when a face must be laid out; a face from the cache was laid out with these very bytes."""
-    folder = project.game_folder(game_ref)
-    game = load_game(folder)
-    problems = check_game(game)
-    if any(p.is_error for p in problems):  # laying out broken data would only add confusing errors
-        return Checked(game, (), problems)
-    spec, ink_saver = resolve_print(game, options)
-    font_set = font_files(project.fonts, game.fonts, folder)
-    digests, measure, fonts_ready = _fonts(font_set, lazy_fonts)
-    dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
-    front = card_fronts(game, dirs, spec.card, roots)
-    back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
-    icons = load_icons(dirs, roots)
-    problems = problems + check_icons(game, icons)
-    art = collect_art(game, folder, options.art, front, back)
-    if cache is not None:  # what a cached face may name: a face naming anything else is laid out again
-        cache.icons, cache.pictures = icons, set(art.images)
-    if ink_saver:
-        art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
-                      for key, a in art.images.items()}
-    fonts = content_key(*sorted(digests.items()))
-    icons_key = icons.key
-    type_keys = _front_keys(front, icons_key)  # a frame edited lays out only the cards of its types
-    back_key = content_key(back, icons_key)  # once: large to hash
-    keys: dict[str, str] = {}
-    notes: dict[str, DeckNotes] = {}
-    faces = []
-    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, fonts, spec.card,
-                         spec.bleed, ink_saver)  # once: what every front shares, large to hash
-    for deck in game.decks:
-        deck_art = art.by_deck.get(deck.id, {})
-        deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id), type_keys[front_key(card)])
-                     for number, card in enumerate(deck.cards, start=1)]
-        keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
-        deck_back = keys[face_key(deck.id, BACK)] = content_key(
-            "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
-            ink_saver, deck_art.get(""))
-        cached_back = cache.face(deck_back) if cache is not None else None
-        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
-                                       _from_cache(cache, deck_keys), deck_art, icons,
-                                       _note(deck, deck_keys, notes, cache), _drawn(cache, deck_keys, icons),
-                                       cached_back, fonts_ready))
-        if cached_back is None and cache is not None:
-            cache.keep_face(deck_back, faces[-1].back)
-    uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
-        or any(c.icon for d in game.decks for c in d.cards)
-    checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
-                      icons.attribution if uses_icons else "", notes)
-    if lay_out:
-        checked = dataclasses.replace(checked, problems=checked.problems + face_problems(checked))
-    return checked
+              lay_out: bool = True, lazy_fonts: bool = False) -> Prepared:
+    """load -> check -> plan -> lay out, stopping (KitgenError) when the game's data has errors:
+    laying out broken data would only add confusing errors."""
+    checked = load_and_check(project, game_ref)
+    errors = [p for p in checked.problems if p.is_error]
+    if errors:
+        raise KitgenError(errors)
+    return prepare_kit(project, game_ref, checked, options, cache, lay_out, lazy_fonts)
 
 
-def _fonts(files: dict[str, Path], lazy: bool):
-    """(role -> sha256 of the font's bytes, layout's measure, a function that registers the fonts
-    if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
-    which layout calls before it lays out any face."""
-    from_render = {}
-
-    def ready() -> None:
-        if not from_render:
-            from kitgen.render.fonts import measure, register_fonts
-
-            from_render["digests"], from_render["measure"] = register_fonts(files), measure
-
-    if not lazy:
-        ready()
-        return from_render["digests"], from_render["measure"], None
-    return font_digests(files), lambda text, role, size: from_render["measure"](text, role, size), ready
-
-
-def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
-                roots: tuple[Path, ...] | None = None) -> dict[str, CardTemplate]:
-    """front_key(card) -> its front template: a card type's (its name), or, for a card that names
-    its own `template:` or `frame:`, that one (types and cards sharing a file share one object)."""
-    loaded: dict[str, CardTemplate] = {}
-    fronts = {}
-    wanted = [(t.name, front_names(t.name, t.deck, t.frame), None) for t in game.card_types]
-    for deck in game.decks:
-        for c in deck.cards:
-            card_type = game.card_type(c.type)
-            if (c.template or c.frame) and card_type is not None and front_key(c) not in fronts:
-                names = [f"card-front-{slug(c.template)}.yaml"] if c.template else \
-                    front_names(c.type, card_type.deck, c.frame)
-                wanted.append((front_key(c), names, c))
-    for key, names, owner in wanted:
-        if key in fronts:
-            continue
-        name = find_front(names, dirs)
-        if owner is not None and owner.template and not any((d / name).exists() for d in dirs):
-            searched = ", ".join(str(d) for d in dirs)
-            raise KitgenError(error(owner.where or Where(""), f"card '{owner.name}': template '{name}' not found "
-                                    f"(searched {searched}); template: names card-front-<template>.yaml"))
-        if name not in loaded:
-            loaded[name] = scale_template(load_card_template(name, dirs, roots), *card)
-        fronts[key] = loaded[name]
-    return fronts
-
-
-class DeckNotes:
-    """What the checks need of a deck's faces, taken as each face is made and kept when the face
-    is not: its smallest text size (8 bytes a card) and, for the few faces that have any, its
-    problems and the characters the fonts lack. A face's problems are about its card and are
-    said at the card's place now (`places`): a face from the cache was made when the card may
-    have stood on another line (a card added above it), which its key leaves out."""
-
-    def __init__(self, places: list[Where | None], recall=None):
-        self.places = places
-        self.sizes = array("d", [-1.0]) * len(places)  # -1: not made yet
-        self.remarks: dict[int, tuple[tuple[Problem, ...], tuple[str, ...]]] = {}
-        self.recall = recall or (lambda index: None)  # index -> (size, remarks) an earlier build noted
-
-    def note(self, index: int, face) -> tuple[float, tuple] | None:
-        """Note a face seen for the first time; returns what was noted (None if seen before)."""
-        if self.sizes[index] >= 0:
-            return None
-        missing = tuple(_missing(face))
-        return self.keep(index, face.smallest_size, (face.problems, missing) if face.problems or missing else ())
-
-    def keep(self, index: int, size: float, remarks: tuple) -> tuple[float, tuple]:
-        self.sizes[index] = size
-        if remarks:
-            problems, missing = remarks
-            remarks = tuple(_placed(p, self.places[index]) for p in problems), missing
-            self.remarks[index] = remarks
-        return size, remarks
-
-    def missing(self) -> list[int]:
-        return [index for index, size in enumerate(self.sizes) if size < 0]
-
-
-def _placed(problem: Problem, where: Where | None) -> Problem:
-    return dataclasses.replace(problem, where=where) if where is not None else problem
-
-
-def _from_cache(cache: BuildCache | None, keys: list[str]):
-    return (lambda index: cache.face(keys[index])) if cache is not None else None
-
-
-def _drawn(cache: BuildCache | None, keys: list[str], icons) -> DrawnFaces | None:
-    if cache is None or cache.folder is None:
-        return None
-    return DrawnFaces(lambda index: cache.drawn(keys[index]), lambda index, record: cache.keep_drawn(keys[index], record),
-                      cache.shared_layer, icons.get)
-
-
-def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
-    recall = (lambda index: cache.note(keys[index])) if cache is not None else None
-    deck_notes = notes[deck.id] = DeckNotes([card.where for card in deck.cards], recall)
-
-    def seen(index: int, face, fresh: bool) -> None:
-        noted = deck_notes.note(index, face)
-        if fresh and cache is not None:
-            cache.keep_face(keys[index], face, noted)
-    return seen
-
-
-def note_every_face(checked: Checked) -> None:
-    """Notes for faces not drawn in this build: recalled from an earlier build, or made now."""
-    for faces in checked.faces:
-        notes = checked.notes[faces.deck.id]
-        for index in notes.missing():
-            recalled = notes.recall(index)
-            if recalled is not None:
-                notes.keep(index, *recalled)
-            else:
-                faces.fronts[index]  # made, and so noted
-
-
-def face_problems(checked: Checked) -> list[Problem]:
-    """Text that does not fit, characters the fonts lack, text below the game's minimum size: from
-    the notes taken as faces were drawn (a face not drawn in this build is asked for now)."""
+def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, options: Options = Options(),
+                cache: BuildCache | None = None, lay_out: bool = True, lazy_fonts: bool = False) -> Prepared:
+    """Plan the kit and prepare its card faces: what `validate` reports and `build` needs. A face
+    whose inputs did not change comes from the cache. With `lay_out` every face is laid out here
+    and its problems (text that does not fit, missing characters) are in `problems`.
+    `lazy_fonts` (validate, which draws nothing): see kit/plan.read_inputs."""
     game = checked.game
-    note_every_face(checked)
-    fit, glyphs, legibility = [], [], []
-    for faces in checked.faces:
-        notes = checked.notes[faces.deck.id]
-        for index, card in enumerate(faces.deck.cards):
-            problems, missing = notes.remarks.get(index, ((), ()))
-            fit += problems
-            if missing:
-                glyphs.append(warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "
-                                      "they would print as empty boxes"))
-            size = notes.sizes[index]
-            if size and size < game.min_text_size - 1e-6:
-                legibility.append(warning(card.where, f"card '{card.name}': text shrinks to {size:g} pt, below the "
-                                          f"game's minimum of {game.min_text_size:g} pt (min_text_size)"))
-        fit += [_placed(problem, faces.deck.where) for problem in faces.back.problems]
-    return fit + glyphs + legibility
+    spec, ink_saver = resolve_print(game, options)
+    inputs = read_inputs(project, project.game_folder(game_ref), game, options, spec, ink_saver, lazy_fonts)
+    problems = checked.problems + check_icons(game, inputs.icons.icons) + config_warnings() + inputs.art.problems
+    plan = plan_faces(game, inputs, spec, ink_saver)
+    faces, notes = lay_out_faces(game, inputs, plan, cache)
+    credit = inputs.icons.attribution if uses_icons(game) else ""
+    prepared = Prepared(game, faces, problems, spec, plan.keys, inputs.images, inputs.fonts.files, inputs.fonts.key,
+                        credit, notes)
+    if lay_out:
+        prepared = dataclasses.replace(prepared, problems=prepared.problems + face_problems(prepared))
+    return prepared
 
 
-def _front_keys(front: dict[str, CardTemplate], icons_key: str) -> dict[str, str]:
-    """Card type -> a hash of its front template (and the icon set), each template hashed once
-    (types with the same frame share one): large to hash."""
-    by_template: dict[int, str] = {}
-    for template in front.values():
-        if id(template) not in by_template:
-            by_template[id(template)] = content_key(template, icons_key)
-    return {name: by_template[id(template)] for name, template in front.items()}
+def face_problems(prepared: Prepared) -> list[Problem]:
+    """What the faces say (check/faces.py); a face not drawn in this build is noted now."""
+    return check_faces(prepared.game, face_notes(prepared.faces, prepared.notes))
 
 
-def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, front: str) -> str:
-    """Everything a card front is drawn from, so a change to any of it lays the card out again:
-    the card, its type, its place in the deck, its type's template (`front`, its key), and
-    `deck_key` (the deck, the game's title, attributes and conditions, fonts and print
-    settings); the art by the content hash of the prepared picture. Not the card's line: a card
-    added above it, or a comment, does not lay it out again (its notes are said at its line now,
-    see DeckNotes). When it is played is the phases' (played_in), the fields line the game's too."""
-    return content_key("front", card, game.card_type(card.type), game.played_in(card.type), game.fields, number,
-                       deck_key, art, front)
-
-
-def check_icons(game: Game, icons) -> list[Problem]:
-    """Every icon a card type, attribute, card, counter or icon field names is in the icon set."""
-    import difflib
-
-    named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
-    named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
-    named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
-    named += [(f"back of deck '{d.id}'", d.back.icon, d.back.where or d.where) for d in game.decks if d.back.icon]
-    named += [(f"counter '{c.name}'", c.icon, c.where) for c in game.counters if c.icon]
-    icon_fields = {f.name for t in game.card_types for f in t.fields if f.kind == "icon"}
-    icon_fields |= {f.name for f in game.fields if f.kind == "icon"}
-    named += [(f"card '{c.name}': field '{v.name}'", v.value, v.where or c.where) for d in game.decks for c in d.cards
-              for v in c.fields if v.name in icon_fields and isinstance(v.value, str) and v.value]
-    problems = []
-    for owner, icon, where in named:
-        if icon not in icons.icons:  # by name: an outline is parsed (and a damaged one reported) when drawn
-            close = difflib.get_close_matches(icon, list(icons.icons), n=1)
-            problems.append(error(where, f"{owner}: no icon named '{icon}'"
-                                  + (f" (did you mean '{close[0]}'?)" if close else "")))
-    return problems
-
-
-def _missing(face) -> list[str]:
-    from kitgen.layout.shapes import Text
-    from kitgen.render.fonts import missing_glyphs  # a face was laid out: the fonts are registered
-
-    found: set[str] = set()
-    for shape in face.shapes:
-        if isinstance(shape, Text):
-            found.update(missing_glyphs(shape.text, shape.font))
-    return sorted(found)
-
-
-def _describe(characters: list[str]) -> str:
-    shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in characters[:5])
-    return f"character{'s' if len(characters) > 1 else ''} {shown}{' and more' if len(characters) > 5 else ''}"
-
-
-def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
+def text_sizes(prepared: Prepared) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
-    note_every_face(checked)
-    return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, checked.notes[faces.deck.id].sizes)
-                            if size}
-            for faces in checked.faces}
+    return _text_sizes(prepared.faces, prepared.notes)

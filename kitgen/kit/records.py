@@ -27,6 +27,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from kitgen.check.faces import Note, Remarks
 from kitgen.errors import Problem, Where
 from kitgen.layout.card import Face, Layer
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
@@ -37,10 +38,10 @@ if TYPE_CHECKING:
 
 ALIGNS = ("left", "center", "right")
 LEVELS = ("error", "warning")
-COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # layout/svgpath.py's absolute commands and their numbers
+COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}  # load/svgpath.py's absolute commands and their numbers
 FONTS = frozenset(font_name(role) for role in ROLES)
 NUMBERS = frozenset((int, float))
-COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 LIMIT = 1e9  # points (a page is under 10^4) or line numbers: a larger number is no record of ours
 
 
@@ -90,10 +91,9 @@ def layer_record(layer: Layer) -> list:
     return [layer.key, [_shape(shape) for shape in layer.shapes]]
 
 
-def note_record(note: tuple) -> list:
-    size, remarks = note
-    problems, missing = remarks if remarks else ((), ())
-    return [size, [_problem(p) for p in problems], list(missing)]
+def note_record(note: Note) -> list:
+    problems, missing = note.remarks or ((), ())
+    return [note.size, [_problem(p) for p in problems], list(missing)]
 
 
 def drawn_record(drawn: DrawnFace) -> list:
@@ -113,23 +113,28 @@ def _problem(problem: Problem) -> list:
 
 
 def _shape(shape) -> list:
-    kind = type(shape)
-    if kind is Text:
-        return ["T", shape.x, shape.y, shape.text, shape.font, shape.size, shape.color, shape.align, shape.rotate]
-    if kind is Rect:
-        return ["R", shape.x, shape.y, shape.w, shape.h, shape.fill, shape.stroke, shape.stroke_width, shape.radius]
-    if kind is Line:
-        return ["L", shape.x1, shape.y1, shape.x2, shape.y2, shape.color, shape.width]
-    if kind is Circle:
-        return ["C", shape.x, shape.y, shape.r, shape.fill, shape.stroke, shape.stroke_width]
-    if kind is Picture:
-        return ["P", shape.x, shape.y, shape.w, shape.h, shape.key]
-    if kind is Icon and shape.name:  # the outline is the icon set's: hundreds of numbers left out
+    writer = SHAPE_RECORDS.get(type(shape))
+    if writer is None:
+        raise TypeError(f"not a shape kitgen stores: {type(shape).__name__}")
+    return writer(shape)
+
+
+def _icon_record(shape: Icon) -> list:
+    if shape.name:  # the outline is the icon set's: hundreds of numbers left out
         return ["I", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, shape.name, shape.rotate]
-    if kind is Icon:
-        return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands],
-                shape.rotate]
-    raise TypeError(f"not a shape kitgen stores: {kind.__name__}")
+    return ["O", shape.x, shape.y, shape.w, shape.h, *shape.view, shape.color, [list(c) for c in shape.commands],
+            shape.rotate]
+
+
+# Each shape kind's record (the table at the top); _SHAPES below reads them back.
+SHAPE_RECORDS = {
+    Text: lambda s: ["T", s.x, s.y, s.text, s.font, s.size, s.color, s.align, s.rotate],
+    Rect: lambda s: ["R", s.x, s.y, s.w, s.h, s.fill, s.stroke, s.stroke_width, s.radius],
+    Line: lambda s: ["L", s.x1, s.y1, s.x2, s.y2, s.color, s.width],
+    Circle: lambda s: ["C", s.x, s.y, s.r, s.fill, s.stroke, s.stroke_width],
+    Picture: lambda s: ["P", s.x, s.y, s.w, s.h, s.key],
+    Icon: _icon_record,
+}
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -148,11 +153,11 @@ def read_layer(value, context: Context) -> Layer:
     return Layer(tuple(_read_shape(shape, context) for shape in _list(shapes)), _text(key))
 
 
-def read_note(value) -> tuple:
+def read_note(value) -> Note:
     size, problems, missing = _fields(value, 3)
     problems = tuple(_read_problem(p) for p in _list(problems))
     missing = tuple(_text(c) for c in _list(missing))
-    return _number(size), ((problems, missing) if problems or missing else ())
+    return Note(_number(size), Remarks(problems, missing) if problems or missing else None)
 
 
 def read_check(value) -> tuple[str, dict[str, str]]:
@@ -198,22 +203,22 @@ def _read_shape(value, context: Context):
 
 def _rect(value, context) -> Rect:
     _, x, y, w, h, fill, stroke, width, radius = _fields(value, 9)
-    return Rect(*_numbers(x, y, w, h), _colour(fill, True), _colour(stroke, True), *_numbers(width, radius))
+    return Rect(*_numbers(x, y, w, h), _color(fill, True), _color(stroke, True), *_numbers(width, radius))
 
 
 def _line(value, context) -> Line:
     _, x1, y1, x2, y2, color, width = _fields(value, 7)
-    return Line(*_numbers(x1, y1, x2, y2), _colour(color), _number(width))
+    return Line(*_numbers(x1, y1, x2, y2), _color(color), _number(width))
 
 
 def _circle(value, context) -> Circle:
     _, x, y, r, fill, stroke, width = _fields(value, 7)
-    return Circle(*_numbers(x, y, r), _colour(fill, True), _colour(stroke, True), _number(width))
+    return Circle(*_numbers(x, y, r), _color(fill, True), _color(stroke, True), _number(width))
 
 
 def _text_shape(value, context) -> Text:
     _, x, y, text, font, size, color, align, rotate = _fields(value, 9)
-    return Text(*_numbers(x, y), _text(text), _choice(font, ROLES), _number(size), _colour(color),
+    return Text(*_numbers(x, y), _text(text), _choice(font, ROLES), _number(size), _color(color),
                 _choice(align, ALIGNS), _number(rotate))
 
 
@@ -229,7 +234,7 @@ def _named_icon(value, context) -> Icon:
     icon = context.icons.get(_text(name)) if context.icons is not None else None
     if icon is None:
         raise Unreadable(f"no icon {name!r} in this build's icon set")
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon[2], _colour(color), name,
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon.outline, _color(color), name,
                 _number(rotate))
 
 
@@ -240,7 +245,7 @@ def _outlined_icon(value, context) -> Icon:
         if type(command) is not list or not command or COMMANDS.get(command[0]) != len(command) - 1:
             raise Unreadable("not an outline command")
         outline.append((command[0], *_numbers(*command[1:])))
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _colour(color), "",
+    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _color(color), "",
                 _number(rotate))
 
 
@@ -292,9 +297,9 @@ def _numbers(*values) -> tuple:
     return values
 
 
-def _colour(value, optional: bool = False) -> str | None:
+def _color(value, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
-    if type(value) is not str or not COLOUR.fullmatch(value):  # layout gives render only #rrggbb (colours.py)
+    if type(value) is not str or not COLOR.fullmatch(value):  # layout gives render only #rrggbb (colors.py)
         raise Unreadable(f"not a colour: {value!r}")
     return value

@@ -13,8 +13,9 @@ import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kitgen.colours import channels, check_rendered
-from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.colors import channels, check_rendered
+from kitgen.check.safe_zone import SAFE_MARGIN, closest_to_trim
+from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.effects import layout_effects
 from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.picture import pattern, placeholder_art, tint, turn
@@ -96,11 +97,24 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
+        else:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
+            problems += _safe_zone(layer.shapes, box, template, measure, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
     merged = _merge_shared(layers, memo) if memo is not None else layers
     return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
+
+
+def _safe_zone(shapes, box: Box, template: CardTemplate, measure: Measure, owner: str, where: Where
+               ) -> list[Problem]:
+    """Text of this box closer to the trim than the safe margin (check/safe_zone.py): a shop may cut it."""
+    texts = [shape for shape in shapes if isinstance(shape, Text)]
+    closest = closest_to_trim(texts, measure, template.width, template.height) if texts else None
+    if closest is None or closest >= SAFE_MARGIN - 0.01:
+        return []
+    return [warning(where, f"{owner}: text in box '{box.name or box.kind}' comes {closest * 25.4 / 72:.1f} mm "
+                           f"from the trim, inside the {SAFE_MARGIN * 25.4 / 72:g} mm safe zone a shop may cut")]
 
 
 def _merge_shared(layers: list[Layer], memo: dict) -> list[Layer]:
@@ -173,24 +187,36 @@ BADGE_AREA = (15 * MM) ** 2  # a fill smaller than this is a badge or a dot, not
 
 def ink_save(shape: Shape) -> Shape | None:
     """Ink saver: no filled backgrounds (a drawn outline stays), small fills turned light, text dark."""
-    if isinstance(shape, Rect) and shape.fill:
-        if _light(shape.fill) and not shape.stroke:  # a tint behind something (a gradient band): no ink
-            return None
-        if shape.w * shape.h < BADGE_AREA:
-            return replace(shape, fill=tint(shape.fill, 0.8), stroke=shape.stroke or "#333333",
-                           stroke_width=max(shape.stroke_width, 0.5))
-        return replace(shape, fill=None, stroke_width=0.5) if shape.stroke else None
-    if isinstance(shape, Circle) and shape.fill:
-        if shape.r * shape.r * 3.14 < BADGE_AREA:
-            return replace(shape, fill=tint(shape.fill, 0.85), stroke="#555555", stroke_width=0.4)
-        return replace(shape, fill=None, stroke="#666666", stroke_width=0.4)
-    if isinstance(shape, Circle):
+    saver = INK_SAVERS.get(type(shape))
+    return saver(shape) if saver else shape
+
+
+def _ink_rect(shape: Rect) -> Rect | None:
+    if not shape.fill:
+        return shape
+    if _light(shape.fill) and not shape.stroke:  # a tint behind something (a gradient band): no ink
+        return None
+    if shape.w * shape.h < BADGE_AREA:
+        return replace(shape, fill=tint(shape.fill, 0.8), stroke=shape.stroke or "#333333",
+                       stroke_width=max(shape.stroke_width, 0.5))
+    return replace(shape, fill=None, stroke_width=0.5) if shape.stroke else None
+
+
+def _ink_circle(shape: Circle) -> Circle:
+    if not shape.fill:
         return replace(shape, stroke="#888888", stroke_width=min(shape.stroke_width, 0.4))
-    if isinstance(shape, Text) and _light(shape.color):
-        return replace(shape, color="#000000")
-    if isinstance(shape, Line):
-        return replace(shape, color="#444444" if not _light(shape.color) else "#888888")
-    return shape
+    if shape.r * shape.r * 3.14 < BADGE_AREA:
+        return replace(shape, fill=tint(shape.fill, 0.85), stroke="#555555", stroke_width=0.4)
+    return replace(shape, fill=None, stroke="#666666", stroke_width=0.4)
+
+
+# Each shape kind's ink saving (a kind not named prints as it is: pictures, icons).
+INK_SAVERS = {
+    Rect: _ink_rect,
+    Circle: _ink_circle,
+    Text: lambda shape: replace(shape, color="#000000") if _light(shape.color) else shape,
+    Line: lambda shape: replace(shape, color="#444444" if not _light(shape.color) else "#888888"),
+}
 
 
 def _light(color: str) -> bool:
@@ -203,42 +229,71 @@ def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape],
     from kitgen.layout.expressions import render_string
 
     value = lambda source: render_string(source, context, box.where, box.name or box.kind).strip()  # noqa: E731
-    colour = lambda source: _colour(value(source), box)  # noqa: E731
-    if box.kind == "rect":
-        return [Rect(box.x, box.y, box.w, box.h, colour(box.fill) or None, colour(box.stroke) or None,
-                     box.stroke_width, box.radius)], 0.0, True
-    if box.kind == "circle":
-        radius = min(box.w, box.h) / 2
-        return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, colour(box.fill) or None,
-                       colour(box.stroke) or None, box.stroke_width)], 0.0, True
-    if box.kind == "line":
-        return [Line(box.x, box.y, box.x + box.w, box.y + box.h, colour(box.color), box.stroke_width)], 0.0, True
-    if box.kind == "text":
-        return _layout_text(box, value(box.content), colour(box.color), measure)
-    if box.kind == "effects":
-        return layout_effects(box, context, colour(box.color), measure)
-    if box.kind == "icon":
-        return _icon(box, context.get("icons"), value(box.content), colour(box.color)), 0.0, True
+    return BOX_KINDS[box.kind](box, context, value, measure)
+
+
+# Each box kind's layout: (box, context, value, measure) -> (shapes, text size, fits), where
+# value(source) renders one of the box's Jinja strings. model.BoxKind names the same kinds (the
+# schema refuses any other with a did-you-mean at the template's line); tests/unit/test_registries.py
+# checks the two agree.
+def _rect_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    return [Rect(box.x, box.y, box.w, box.h, _color(value(box.fill), box) or None,
+                 _color(value(box.stroke), box) or None, box.stroke_width, box.radius)], 0.0, True
+
+
+def _circle_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    radius = min(box.w, box.h) / 2
+    return [Circle(box.x + box.w / 2, box.y + box.h / 2, radius, _color(value(box.fill), box) or None,
+                   _color(value(box.stroke), box) or None, box.stroke_width)], 0.0, True
+
+
+def _line_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    return [Line(box.x, box.y, box.x + box.w, box.y + box.h, _color(value(box.color), box),
+                 box.stroke_width)], 0.0, True
+
+
+def _text_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    return _layout_text(box, value(box.content), _color(value(box.color), box), measure)
+
+
+def _effects_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    return layout_effects(box, context, _color(value(box.color), box), measure)
+
+
+def _icon_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    return _icon(box, context.get("icons"), value(box.content), _color(value(box.color), box)), 0.0, True
+
+
+def _art_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    """The card's prepared picture, filling the box (cover) or centred in it (contain); else the
+    placeholder in the box's fill, with the card's icon."""
     art = context.get("art")
-    if art:  # a prepared picture: fill the box (cover) or sit centred in it (contain)
+    if art:
         w = box.w if box.fit == "cover" else min(box.w, box.h * art["aspect"])
         h = box.h if box.fit == "cover" else w / art["aspect"]
         return [Picture(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, art["key"])], 0.0, True
-    if box.kind == "pattern":
-        return pattern(box, context.get("icons"), value(box.content), colour(box.color)), 0.0, True
-    return placeholder_art(box, colour(box.fill) or "#888888", _picture_icon(box, context, value)), 0.0, True
+    return placeholder_art(box, _color(value(box.fill), box) or "#888888", _picture_icon(box, context, value)), \
+        0.0, True
 
 
-def _colour(text: str, box: Box) -> str:
+def _pattern_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    return pattern(box, context.get("icons"), value(box.content), _color(value(box.color), box)), 0.0, True
+
+
+BOX_KINDS = {"rect": _rect_box, "circle": _circle_box, "line": _line_box, "text": _text_box,
+             "effects": _effects_box, "icon": _icon_box, "art": _art_box, "pattern": _pattern_box}
+
+
+def _color(text: str, box: Box) -> str:
     """A box's colour as its template rendered it: '' or #rrggbb, else one line at the box."""
     try:
-        return _rendered_colour(text)
+        return _rendered_color(text)
     except ValueError as exc:
         raise KitgenError(error(box.where, f"box '{box.name or box.kind}': {exc}")) from None
 
 
 @lru_cache(maxsize=1024)
-def _rendered_colour(text: str) -> str:
+def _rendered_color(text: str) -> str:
     return check_rendered(text)
 
 

@@ -11,6 +11,28 @@ from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, cost
 
 
 def document_context(game: Game) -> dict:
+    words = _words(game)
+    return {
+        **_first_game_helpers(game),
+        **words,
+        **_deck_helpers(game),
+        "game": game,
+        "tracks": game.tracks or (Track(name="Attributes", column_label=game.turn_label),),
+        "track_rows": lambda track: ([words["attribute_name"](row) for row in track.rows]
+                                     or [a.name for a in game.attributes]) + list(track.extra_rows),
+        "track_columns": lambda track: track.columns or game.turns,
+        "start_of": lambda name: _start_of(game, name),
+        "sheet_counters": _sheet_counters(game),
+        "when_to_play": lambda card_type: when_to_play(game, card_type),
+        "cost_text": cost_text,
+        "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
+        "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],
+        "sections_for_phase": lambda name: [s for s in game.rules if s.phase == name],
+    }
+
+
+def _words(game: Game) -> dict:
+    """How documents name attributes and effects, and the worked examples of formulas."""
     def attribute_name(name: str) -> str:
         attribute = game.attribute(name)
         return attribute.name if attribute else name
@@ -20,31 +42,6 @@ def document_context(game: Game) -> dict:
         text = f"{attribute_name(effect.attribute)} {effect_value(effect)}"
         return f"{target}: {text}" if target else text
 
-    def formula_examples(formula: Formula) -> list[tuple[str, str]]:
-        """(values, result) pairs for the reference, varying the first variable over its examples."""
-        if not formula.variables:
-            return []
-        first, rest = formula.variables[0], {v.name: (v.examples or (0,))[0] for v in formula.variables[1:]}
-        out = []
-        for value in first.examples:
-            try:
-                result = evaluate(formula.expression, {**rest, first.name: value})
-            except (FormulaError, KeyError, ZeroDivisionError):
-                return []
-            out.append((f"{first.name} = {value}", f"{result:g}"))
-        return out
-
-    def track_rows(track: Track) -> list[str]:
-        names = [attribute_name(row) for row in track.rows] or [a.name for a in game.attributes]
-        return names + list(track.extra_rows)
-
-    def cards_with_kit_choices() -> list[tuple[str, list[str]]]:
-        """(choice, card names) with cards that share the same note listed together."""
-        grouped: dict[str, list[str]] = {}
-        for card in (c for deck in game.decks for c in deck.cards if c.kit_choice):
-            grouped.setdefault(card.kit_choice, []).append(card.name)
-        return list(grouped.items())
-
     def table_effect(row) -> str:
         """A row's third column: its attribute (unless the result already says it), effects, text."""
         parts = []
@@ -53,35 +50,40 @@ def document_context(game: Game) -> dict:
         parts += [effect_text(effect) for effect in row.effects]
         return ". ".join(p for p in (", ".join(parts), row.text) if p)
 
-    def deck_name(deck_id: str | None) -> str:
-        return next((d.name for d in game.decks if d.id == deck_id), deck_id or "")
+    return {"attribute_name": attribute_name, "effect_text": effect_text, "table_effect": table_effect,
+            "formula_examples": _formula_examples}
+
+
+def _formula_examples(formula: Formula) -> list[tuple[str, str]]:
+    """(values, result) pairs for the reference, varying the first variable over its examples."""
+    if not formula.variables:
+        return []
+    first, rest = formula.variables[0], {v.name: (v.examples or (0,))[0] for v in formula.variables[1:]}
+    out = []
+    for value in first.examples:
+        try:
+            result = evaluate(formula.expression, {**rest, first.name: value})
+        except (FormulaError, KeyError, ZeroDivisionError):
+            return []
+        out.append((f"{first.name} = {value}", f"{result:g}"))
+    return out
+
+
+def _deck_helpers(game: Game) -> dict:
+    def cards_with_kit_choices() -> list[tuple[str, list[str]]]:
+        """(choice, card names) with cards that share the same note listed together."""
+        grouped: dict[str, list[str]] = {}
+        for card in (c for deck in game.decks for c in deck.cards if c.kit_choice):
+            grouped.setdefault(card.kit_choice, []).append(card.name)
+        return list(grouped.items())
 
     def deck_composition(deck: Deck) -> str:
         total = sum(card.copies for card in deck.cards)
         parts = [f"{s.cards} {_plural(game, s.type)}" for s in deck_stats(game, deck)]
         return f"**{deck.name}:** {total} cards ({', '.join(parts)})."
 
-    return {
-        **_first_game_helpers(game),
-        "game": game,
-        "attribute_name": attribute_name,
-        "effect_text": effect_text,
-        "formula_examples": formula_examples,
-        "tracks": game.tracks or (Track(name="Attributes", column_label=game.turn_label),),
-        "track_rows": track_rows,
-        "track_columns": lambda track: track.columns or game.turns,
-        "cards_with_kit_choices": cards_with_kit_choices,
-        "table_effect": table_effect,
-        "start_of": lambda name: _start_of(game, name),
-        "sheet_counters": _sheet_counters(game),
-        "when_to_play": lambda card_type: when_to_play(game, card_type),
-        "cost_text": cost_text,
-        "deck_name": deck_name,
-        "deck_composition": deck_composition,
-        "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
-        "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],
-        "sections_for_phase": lambda name: [s for s in game.rules if s.phase == name],
-    }
+    return {"cards_with_kit_choices": cards_with_kit_choices, "deck_composition": deck_composition,
+            "deck_name": lambda deck_id: next((d.name for d in game.decks if d.id == deck_id), deck_id or "")}
 
 
 def _start_of(game: Game, name: str) -> str:

@@ -93,17 +93,8 @@ def parse_document(text: str, name: str) -> Document:
             pending_style = _table_style(line, where)
         elif line == "::page":
             stack[-1].append(Block("page"))
-        elif line == "::columns":
-            columns.append([])
-            stack.append([])
-        elif line in ("::next", "::end"):
-            if not columns:
-                raise KitgenError(error(where, f"'{line}' without '::columns'"))
-            columns[-1].append(tuple(stack.pop()))
-            if line == "::next":
-                stack.append([])
-            else:
-                stack[-1].append(Block("columns", columns=tuple(columns.pop())))
+        elif line in ("::columns", "::next", "::end"):
+            _columns(line, where, stack, columns)
         elif line.startswith("::"):
             raise KitgenError(error(where, f"unknown document directive '{line.split()[0]}'"))
         elif line.startswith("|"):
@@ -122,6 +113,21 @@ def parse_document(text: str, name: str) -> Document:
     blocks = tuple(stack[0])
     title = next((b.text for b in blocks if b.kind == "title"), name)
     return Document(title, landscape, blocks)
+
+
+def _columns(line: str, where: Where, stack: list[list], columns: list[list[tuple]]) -> None:
+    """::columns opens a run of columns, ::next starts the next one, ::end closes the run."""
+    if line == "::columns":
+        columns.append([])
+        stack.append([])
+        return
+    if not columns:
+        raise KitgenError(error(where, f"'{line}' without '::columns'"))
+    columns[-1].append(tuple(stack.pop()))
+    if line == "::next":
+        stack.append([])
+    else:
+        stack[-1].append(Block("columns", columns=tuple(columns.pop())))
 
 
 def _row(line: str) -> str:

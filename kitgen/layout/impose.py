@@ -19,6 +19,11 @@ from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
 MARK_OFFSET = 1.0 * MM  # crop marks start this far outside the trim (or the bleed), never on a card
+MARK_NEAREST = 0.3 * MM  # ... or this near, where the margin leaves no room for a mark 1 mm away
+MARK_SHORTEST = 1.0 * MM  # a shorter mark is not drawn
+# Many home printers cannot print the outer 5 mm or so (PRINTING.md A.2): marks, the scale bar and the
+# sheet labels stay this far inside the paper's edge (or the configured margin, where that is smaller).
+PRINTABLE_EDGE = 5.0 * MM
 MARK_LENGTH = 5.0 * MM
 MARK_WIDTH = 0.25  # pt: thin, but visible on a laser printer
 FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
@@ -132,8 +137,8 @@ def crop_marks(grid: Grid, slots: list[tuple[float, float]]) -> list[Line]:
 
 def _mark(cx: float, cy: float, dx: int, dy: int, offset: float, cards, grid: Grid) -> Line | None:
     """From the corner (cx, cy) outward along (dx, dy): start `offset` away, stop 0.5 mm short of
-    any card (with its bleed) in the way and of the paper's edge."""
-    edge = 0.5 * MM
+    any card (with its bleed) in the way and at the printable edge."""
+    edge = printable_edge(grid)
     room = [cx - edge if dx < 0 else grid.page_w - edge - cx] if dx else [cy - edge if dy < 0 else grid.page_h - edge - cy]
     for x0, y0, x1, y1 in cards:
         if dx and y0 - 1e-6 <= cy <= y1 + 1e-6:
@@ -144,8 +149,11 @@ def _mark(cx: float, cy: float, dx: int, dy: int, offset: float, cards, grid: Gr
             continue
         if distance >= -1e-6:  # a card ahead of the corner (its own card lies behind it)
             room.append(distance - 0.5 * MM)
-    length = min(MARK_LENGTH, min(room) - offset)
-    if length < 1.0 * MM:
+    space = min(room)
+    if space - offset < MARK_SHORTEST:  # a tight margin (Letter's 6.35 mm to a 5 mm printable edge): start nearer
+        offset = max(offset - MARK_OFFSET + MARK_NEAREST, space - MARK_SHORTEST)
+    length = min(MARK_LENGTH, space - offset)
+    if length < MARK_SHORTEST - 1e-6:
         return None
     x, y = cx + dx * offset, cy + dy * offset
     return Line(x, y, x + dx * length, y + dy * length, width=MARK_WIDTH)
@@ -175,7 +183,7 @@ def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
     """
     rows = max(1, grid.rows)
     pieces = parts[:rows - 1] + ["  ·  ".join(parts[rows - 1:])] if len(parts) > rows else list(parts)
-    x = max(grid.left / 2 + 2, 6)
+    x = max(grid.left / 2 + 2, printable_edge(grid) + 7.0)  # turned text's ascent (6.5 pt) reaches left of x
     labels = []
     for number, piece in enumerate(pieces):
         row = rows - 1 - number  # the first piece on the bottom row
@@ -184,20 +192,27 @@ def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
     return labels
 
 
+def printable_edge(grid: Grid) -> float:
+    """How far inside the paper's edge sheet marks stay: PRINTABLE_EDGE, or the margin if smaller."""
+    return min(PRINTABLE_EDGE, grid.spec.margin) if grid.spec else PRINTABLE_EDGE
+
+
 def scale_bar(grid: Grid) -> list[Shape]:
-    """A bar of exactly 50 mm with end ticks, in the widest free margin, to check the print scale."""
+    """A bar of exactly 50 mm with end ticks, in the widest free margin, to check the print scale;
+    its ticks (2 pt either side) and label stay inside the printable edge."""
     bleed = grid.spec.bleed if grid.spec else 0.0
+    edge = printable_edge(grid)
     side = grid.left - bleed
     used_h = grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
     bottom = grid.page_h - grid.top - used_h - bleed
     label = "50 mm: measure it; if it is shorter, print at 100% (actual size)"
     if side >= bottom:  # vertical, in the right margin
-        x = grid.page_w - side / 2 + 3
+        x = min(grid.page_w - side / 2 + 3, grid.page_w - edge - 2)
         y0 = grid.page_h / 2 - SCALE_BAR / 2
         return [Line(x, y0, x, y0 + SCALE_BAR, width=0.6), Line(x - 2, y0, x + 2, y0, width=0.6),
                 Line(x - 2, y0 + SCALE_BAR, x + 2, y0 + SCALE_BAR, width=0.6),
                 Text(x - 3.5, grid.page_h / 2, label, "body", 5.5, "#555555", "center", rotate=90)]
-    y = grid.page_h - bottom / 2 - 2
+    y = min(grid.page_h - bottom / 2 - 2, grid.page_h - edge - 8)  # the label's descent ends 8 pt below the bar
     x0 = grid.page_w / 2 - SCALE_BAR / 2
     return [Line(x0, y, x0 + SCALE_BAR, y, width=0.6), Line(x0, y - 2, x0, y + 2, width=0.6),
             Line(x0 + SCALE_BAR, y - 2, x0 + SCALE_BAR, y + 2, width=0.6),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from kitgen.colours import channels
+from kitgen.colors import channels
 from kitgen.layout.shapes import Circle, Icon, Line, Rect, Shape, Text
 from kitgen.model import Box
 

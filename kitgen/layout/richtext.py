@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from kitgen.layout.shapes import Icon, Measure, Shape, Text
 
-MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![\w])_(?P<italic>[^_]+?)_(?![\w])|\{icon:(?P<icon>[a-z0-9-]+)\}"
-                    r"|\{attr:(?P<attr>[^}]+)\}")
+# The one inline-markup grammar: documents (render/document.inline) use BOLD and ITALIC too.
+BOLD = r"\*\*(?P<bold>.+?)\*\*"
+ITALIC = r"(?<![\w])_(?P<italic>[^_]+?)_(?![\w])"
+MARKUP = re.compile(rf"{BOLD}|{ITALIC}|\{{icon:(?P<icon>[a-z0-9-]+)\}}|\{{attr:(?P<attr>[^}}]+)\}}")
 ICON_SIDE = 1.05  # an inline icon's side as a multiple of the font size: about a capital's height plus descent
 ICON_GAP = 0.15  # space after an inline icon, in font sizes
 

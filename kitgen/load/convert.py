@@ -17,7 +17,7 @@ from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.fields import type_decks
 from kitgen.load.game import _load_deck, display_path, game_values, sheet_names
 from kitgen.load.nodes import read_nodes
-from kitgen.load.sheet import FIELDS, SHEET_SUFFIXES, read_rows
+from kitgen.load.sheet import FIELDS, SHEET_SUFFIXES, csv_cell, read_rows
 from kitgen.model import Card, Cost, Effect, slug
 
 FORMATS = ("csv", "xlsx", "yaml")
@@ -248,9 +248,9 @@ def _flow(value) -> str:
 def _csv_bytes(header: list[str], rows: list[list], signed: set[str]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows([[f"{v:+d}" if isinstance(v, int) and h in signed else v for h, v in zip(header, row, strict=True)]
-                      for row in rows])
+    writer.writerow([csv_cell(h) for h in header])
+    writer.writerows([[csv_cell(f"{v:+d}" if isinstance(v, int) and h in signed else v)
+                       for h, v in zip(header, row, strict=True)] for row in rows])
     return out.getvalue().encode("utf-8")
 
 

@@ -10,18 +10,28 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import contained, display_path
-from kitgen.layout.svgpath import Outline, parse_path
+from kitgen.load.svgpath import Outline, parse_path
 
 ICONS_FILE = Path("icons") / "icons.json"
 ICON_SET = Path("icons") / "game-icons.tsv"
 TAB, HASH = b"\t", ord("#")
 MAX_ICON_SET = 64 << 20  # bytes: the whole game-icons.net set is about 6 MiB
+
+
+class IconShape(NamedTuple):
+    """An icon as layout draws it: its view box and its outline (absolute M/L/C/Z commands)."""
+
+    width: float
+    height: float
+    outline: Sequence
+    name: str
 
 
 @dataclass(frozen=True)
@@ -33,12 +43,12 @@ class IconSet:
     _parsed: dict = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, name: str):
-        """(width, height, commands, name) or None."""
+        """The icon named, or None."""
         if name not in self._parsed:
             try:  # the shipped table's outlines are parsed when drawn (Outline); an icons.json's now
                 icon = self.icons.get(name)
                 outline = icon and (icon[2] if isinstance(icon[2], Outline) else tuple(parse_path(icon[2])))
-                self._parsed[name] = (icon[0], icon[1], outline, name) if icon else None
+                self._parsed[name] = IconShape(icon[0], icon[1], outline, name) if icon else None
             except ValueError as exc:  # a path that is no SVG path data, or bytes that are no UTF-8
                 raise KitgenError(error(Where(self.source), f"icon set is damaged: icon '{name}': {exc}")) from None
         return self._parsed[name]

@@ -15,11 +15,11 @@ from functools import cache
 
 import yaml
 
-from kitgen.colours import Colour, ColourTemplate, parse_colour, parse_colour_template
+from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, error
 from kitgen.load.nodes import Converted, at
 from kitgen.model import Cost, FieldValue, FieldValues, Price
-from kitgen.units import Length, parse_length
+from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NULL = "tag:yaml.org,2002:null"
@@ -93,7 +93,9 @@ class Converter:
         if isinstance(node, yaml.ScalarNode) and node.value in options:
             return node.value
         shown = node.value if isinstance(node, yaml.ScalarNode) else _kind(node)
-        return self.fail(node, path, f"'{shown}' is not one of: {', '.join(options)}")
+        close = difflib.get_close_matches(shown, options, n=1) if isinstance(node, yaml.ScalarNode) else []
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return self.fail(node, path, f"'{shown}' is not one of: {', '.join(options)}{hint}")
 
     def _scalar(self, node: yaml.Node, hint, path: str):
         if not isinstance(node, yaml.ScalarNode) or _is_null(node):
@@ -186,8 +188,8 @@ def _field_values(converter: Converter, node: yaml.Node, path: str):
 
 _SPECIAL = {Cost: _cost, FieldValues: _field_values}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
-_PARSERS = {Length: parse_length, Colour: parse_colour, ColourTemplate: parse_colour_template}
-_NAMES = {Colour: "a colour", ColourTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
+_PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
+_NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
 
 
 @cache
@@ -297,10 +299,12 @@ def _type_schema(hint, definitions: dict) -> dict:
     if hint is Length:
         return {"type": "string", "pattern": r"^\s*[+-]?\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$",
                 "description": "a length with its unit, e.g. 3mm or 9pt"}
-    if hint is Colour:
+    if hint is Color:
         return {"type": "string", "pattern": r"^\s*(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[A-Za-z ]+)\s*$",
                 "description": "#rgb, #rrggbb or a CSS colour name, e.g. red"}
-    if hint is ColourTemplate:
+    if hint is ColorTemplate:
         return {"type": "string", "description": "#rgb, #rrggbb, a CSS colour name, or Jinja that gives one"}
+    if hint in TEXT_PARSERS:  # text checked at load (paper, card size, offset, focus)
+        return {"type": "string"}
     return {str: {"type": "string"}, int: {"type": "integer"}, bool: {"type": "boolean"},
             float: {"type": "number"}}[hint]

@@ -6,7 +6,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import MAX_FILE_BYTES, contained, display_path
 from kitgen.load.nodes import read_nodes
 from kitgen.load.schema import Converter
@@ -66,33 +66,7 @@ def _load(path: Path) -> CardTemplate:
     template = converter.record(root, CardTemplate, "")
     if converter.problems:
         raise KitgenError(converter.problems)
-    problems = check_geometry(template, shown)
-    if problems:
-        raise KitgenError(problems)
-    return template
-
-
-MAX_TEXT_SIZE = 144.0  # pt (2 in): text is fitted from its size down in quarter points
-SIZED = ("text", "effects", "art", "icon")  # boxes whose contents are fitted into their width and height
-
-
-def check_geometry(template: CardTemplate, shown: str) -> list[Problem]:
-    """What the schema cannot say: a card and its boxes have a size, text a positive point size.
-    (A 0 mm wide text box divided by zero; a 0 pt size never fitted.)"""
-    problems = []
-    if template.width <= 0 or template.height <= 0:
-        problems.append(error(template.where or Where(shown), "width and height must be more than 0mm"))
-    for index, box in enumerate(template.boxes):
-        label = f"boxes[{index}] ('{box.name or box.kind}')"
-        if box.w < 0 or box.h < 0 or (box.kind in SIZED and (box.w <= 0 or box.h <= 0)):
-            need = "more than 0mm" if box.kind in SIZED else "0mm or more"
-            problems.append(error(box.where, f"{label}: w and h must be {need} for a {box.kind} box"))
-        elif not (0 < box.min_size <= MAX_TEXT_SIZE and 0 < box.size <= MAX_TEXT_SIZE):
-            problems.append(error(box.where, f"{label}: size and min_size must be from 0pt to {MAX_TEXT_SIZE:g}pt "
-                                  f"(got {box.size:g}pt and {box.min_size:g}pt)"))
-        elif box.stroke_width < 0 or box.radius < 0:
-            problems.append(error(box.where, f"{label}: stroke_width and radius must be 0pt or more"))
-    return problems
+    return template  # its geometry is checked by check/templates.py
 
 
 def front_names(card_type: str, deck: str, frame: str = "") -> list[str]:

@@ -1,6 +1,7 @@
-"""The balance report of `kitgen simulate -o balance.pdf`: win rates with their 95% intervals,
-victory paths, seats, game length and the cards that swing games, drawn with reportlab's graphics.
-Draws only: every figure comes from kitgen.simulate.run.report()."""
+"""The balance report of `kitgen simulate -o balance.pdf`: provenance, coverage first, win rates with
+their 95% intervals, seats per player count, victory paths, game length and card impact, drawn with
+reportlab's graphics.
+Draws only: every figure comes from kitgen.simulate.report.summarise() and the experiments."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,39 +20,69 @@ LABEL_W = 52 * MM  # room for a faction or card name at 8 pt: "Altarian Resistan
 ROW_H = 5.2 * MM
 
 
-def render_balance(report: dict, ranked: tuple[list, list], title: str, path: Path, paper: str = "letter") -> None:
+def render_balance(report: dict, title: str, path: Path, paper: str = "letter") -> None:
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
     styles = _styles("#1d2b45")
-    games, players = report["games"], report["players"]
-    story = [Paragraph(f"{title}: Balance", styles["title"]),
-             Paragraph(f"{games:,} simulated games, {players} players, seed {report['seed']}, "
-                       f"policies: {', '.join(sorted(set(report['policies'])))}. Bars are win rates; "
-                       "whiskers their 95% confidence interval; the line is an even share.", styles["cell"]),
-             Spacer(1, 3 * MM)]
-    factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
-    even = (games - report["no_winner"]) / games / players if games else 0
-    story += [_heading("Win rate per faction", styles),
-              _bars([(n, f["win_rate"], f["ci95"], f"{f['win_rate']:.0%} of {f['plays']}") for n, f in factions],
-                    chart_w, even)]
-    seats = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
-              f"{s['win_rate']:.0%}") for s in report["seats"]]
-    story += [_heading("Win rate per seat (who goes first)", styles), _bars(seats, chart_w, even)]
-    paths = [(name, count / games, None, f"{count:,}") for name, count in report["victories"].items()]
-    paths.append(("No winner", report["no_winner"] / games, None, f"{report['no_winner']:,}"))
-    story += [_heading("How games are won", styles), _bars(paths, chart_w, None)]
-    histogram = report["turns"]["histogram"]
-    story += [_heading(f"Game length: {report['turns']['mean']} turns on average", styles),
-              _bars([(f"Turn {t}", n / games, None, f"{n:,}") for t, n in histogram.items()], chart_w, None)]
-    top, bottom = ranked
-    story += [_heading("Cards that swing games: win rate of the players who played them, less the average", styles),
-              _lift_table(top, bottom, chart_w)]
-    story += [_heading("What the simulation covers", styles), _coverage(report["coverage"], chart_w, styles)]
+    story = [Paragraph(f"{title}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
+             _heading("What the simulation covers", styles), _coverage(report["coverage"], chart_w, styles)]
+    if report["missing"]:
+        story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
+                               + _escape("; ".join(report["missing"])), styles["cell"]))
+    story += _outcomes(report, chart_w, styles)
+    if report.get("card_impact"):
+        story += [_heading("Card impact on its holder's win rate, by experiment (paired seeds)", styles),
+                  _impact_table(report["card_impact"], chart_w)]
+    if report.get("seat_fixes"):
+        rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
+                 "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), "helps" if f["helps"] else "no"]
+                for f in report["seat_fixes"]]
+        story += [_heading("Candidate seat fixes, simulated", styles),
+                  _text_table([["players", "fix", "seats before", "seats after", ""], *rows],
+                              [0.08, 0.5, 0.16, 0.16, 0.1], chart_w)]
+    if report.get("skill_ladder"):
+        rows = [[f"{r['player']} vs {r['field']}", f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}",
+                 f"{r['even_share']:.1%}", r["verdict"]] for r in report["skill_ladder"]]
+        story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
+                  _text_table([["rung", "win rate", "95% interval", "even share", ""], *rows],
+                              [0.3, 0.14, 0.2, 0.14, 0.22], chart_w)]
     document = SimpleDocTemplate(str(path), pagesize=(width, height), leftMargin=15 * MM, rightMargin=15 * MM,
                                  topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
                                  title=f"{title}: balance", author="", creator=f"kitgen {__version__}",
                                  producer=f"kitgen {__version__}", initialFontName=font_name("body"))
     document.build(story)
+
+
+def _provenance(report: dict, styles) -> Paragraph:
+    source = report["provenance"]
+    rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
+    return Paragraph(_escape(
+        f"{report['games']:,} simulated games a player count, players {','.join(map(str, source['players']))}, "
+        f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
+        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Bars are win rates, "
+        "whiskers their 95% confidence interval, the dashed line an even share."), styles["cell"])
+
+
+def _outcomes(report: dict, chart_w: float, styles) -> list:
+    games, even = report["games"], report["even_share"]
+    factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
+    test = report["factions_differ"]
+    story = [_heading(f"Win rate per faction (chi-square p = {test['p_value']:.3g})", styles),
+             _bars([(n, f["win_rate"], f["ci95"], f"{f['win_rate']:.0%} of {f['plays']}") for n, f in factions],
+                   chart_w, even)]
+    for count, seats in report["by_players"].items():
+        rows = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
+                 f"{s['win_rate']:.0%}") for s in seats["seats"]]
+        story += [_heading(f"Win rate per seat, {count} players (chi-square p = "
+                           f"{seats['seats_differ']['p_value']:.3g})", styles), _bars(rows, chart_w, seats["even_share"])]
+    paths = [(name, count / games, None, f"{count:,}") for name, count in report["victories"].items()]
+    paths.append(("No winner", report["no_winner"] / games, None, f"{report['no_winner']:,}"))
+    story += [_heading("How games are won (a win counts for every path the winner met)", styles),
+              _bars(paths, chart_w, None)]
+    histogram = report["turns"]["histogram"]
+    story += [_heading(f"Game length: {report['turns']['mean']} turns on average", styles),
+              _bars([(f"Turn {t}", n / games, None, f"{n:,}") for t, n in histogram.items()], chart_w, None)]
+    return story
 
 
 def _heading(text: str, styles) -> Paragraph:
@@ -83,27 +114,36 @@ def _bars(rows: list[tuple], width: float, even: float | None) -> Drawing:
     return drawing
 
 
-def _lift_table(top: list, bottom: list, width: float) -> Table:
-    rows = [["Most lift", "plays", "lift", "Least lift", "plays", "lift"]]
-    for i in range(max(len(top), len(bottom))):
-        left = top[i] if i < len(top) else None
-        right = bottom[i] if i < len(bottom) else None
-        rows.append([*(_lift_cells(left)), *(_lift_cells(right))])
-    table = Table(rows, colWidths=[width * 0.3, width * 0.1, width * 0.1] * 2)
+def _impact_table(rows: list[dict], width: float) -> Table:
+    """Change in the holder's win rate: as printed less removed, doubled less printed (* Holm)."""
+    cells = [["Card", "printed - removed", "95% interval", "doubled - printed", "95% interval"]]
+    for row in rows:
+        removed, doubled = row["removed"], row["doubled"]
+        cells.append([row["name"][:40], f"{removed['change']:+.1%}" + ("*" if removed["significant"] else ""),
+                      f"{removed['ci95'][0]:+.1%} .. {removed['ci95'][1]:+.1%}",
+                      f"{doubled['change']:+.1%}" + ("*" if doubled["significant"] else ""),
+                      f"{doubled['ci95'][0]:+.1%} .. {doubled['ci95'][1]:+.1%}"])
+    table = Table(cells, colWidths=[width * 0.32, width * 0.15, width * 0.19, width * 0.15, width * 0.19])
     table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
-                    ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("ALIGN", (1, 0), (2, -1), "RIGHT"),
-                    ("ALIGN", (4, 0), (5, -1), "RIGHT"), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
+                    ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
     return table
 
 
-def _lift_cells(row: dict | None) -> list[str]:
-    if row is None:
-        return ["", "", ""]
-    return [row["name"][:40], f"{row['plays']:,}", f"{row['lift']:+.1%}"]
+def _text_table(cells: list[list[str]], shares: list[float], width: float) -> Table:
+    table = Table([[_clip(c) for c in row] for row in cells], colWidths=[width * s for s in shares])
+    table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                    ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
+    return table
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 70 else text[:69] + "…"
 
 
 def _coverage(coverage: list[dict], width: float, styles) -> Table:
-    rows = [[Paragraph(f"<b>{c['status']}</b>", styles["cell"]), Paragraph(_escape(c["rule"]), styles["cell"]),
+    rows = [[Paragraph(f"<b>{c['status']}</b>" + (" (decides the game)" if c["decides"] and c["status"] != "exact"
+                                                  else ""), styles["cell"]), Paragraph(_escape(c["rule"]), styles["cell"]),
              Paragraph(_escape(c["note"]), styles["cell"])] for c in coverage]
     table = Table(rows, colWidths=[width * 0.16, width * 0.3, width * 0.54])
     table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, FAINT)])

@@ -8,7 +8,7 @@ from pathlib import Path
 import zlib
 from functools import lru_cache
 
-from reportlab.lib.colors import HexColor as _parse_colour
+from reportlab.lib.colors import HexColor as _parse_color
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
@@ -20,9 +20,15 @@ from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
 from kitgen.render.fonts import font_name
 
 
+def flip_y(page_h: float, y: float, h: float = 0.0) -> float:
+    """Where layout's y (origin top-left, y down) of something `h` tall puts its bottom edge in
+    reportlab's (origin bottom-left, y up): the one y-flip, so every shape flips alike."""
+    return page_h - y - h
+
+
 @lru_cache(maxsize=1024)
 def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colour, not once per shape
-    return _parse_colour(text)
+    return _parse_color(text)
 
 
 # What this module and stream.py use of reportlab beyond its public API (a canvas's and its
@@ -113,25 +119,25 @@ def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h:
     """`texts`, when given, hears of each line of text as this PDF's fonts encoded it (see
     render/sheets.py); a picture or turned text is noted as None: drawing it is not replayed."""
     for shape in shapes:
-        if isinstance(shape, Picture):
-            if texts is not None:
-                texts.append(None)
-            reader, mask = images[shape.key]
-            canvas.drawImage(reader, shape.x, page_h - shape.y - shape.h, shape.w, shape.h, mask=mask)
-            continue
-        if isinstance(shape, Rect):
-            _rect(canvas, shape, page_h)
-        elif isinstance(shape, Line):
-            canvas.setStrokeColor(HexColor(shape.color))
-            canvas.setLineWidth(shape.width)
-            canvas.line(shape.x1, page_h - shape.y1, shape.x2, page_h - shape.y2)
-        elif isinstance(shape, Circle):
-            _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
-            canvas.circle(shape.x, page_h - shape.y, shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
-        elif isinstance(shape, Text):
-            _text(canvas, shape, page_h, texts)
-        elif isinstance(shape, Icon):
-            _icon(canvas, shape, page_h)
+        SHAPE_DRAWERS[type(shape)](canvas, shape, page_h, images, texts)
+
+
+def _picture(canvas: Canvas, shape: Picture, page_h: float, images, texts: list | None) -> None:
+    if texts is not None:
+        texts.append(None)
+    reader, mask = images[shape.key]
+    canvas.drawImage(reader, shape.x, flip_y(page_h, shape.y, shape.h), shape.w, shape.h, mask=mask)
+
+
+def _line(canvas: Canvas, shape: Line, page_h: float, images, texts) -> None:
+    canvas.setStrokeColor(HexColor(shape.color))
+    canvas.setLineWidth(shape.width)
+    canvas.line(shape.x1, flip_y(page_h, shape.y1), shape.x2, flip_y(page_h, shape.y2))
+
+
+def _circle(canvas: Canvas, shape: Circle, page_h: float, images, texts) -> None:
+    _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
+    canvas.circle(shape.x, flip_y(page_h, shape.y), shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
 
 
 def named_icons(shapes) -> dict[str, Icon]:
@@ -157,17 +163,17 @@ def icon_form(canvas: Canvas, name: str, view: tuple[float, float], commands) ->
         end_form(canvas, f"icon-{name}")
 
 
-def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
+def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) -> None:
     """An icon scaled into its box; its view box is y-down like layout, so the flip is here."""
     sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
     canvas.saveState()
     canvas.setFillColor(HexColor(icon.color))
     if icon.rotate:  # about the box centre
-        cx, cy = icon.x + icon.w / 2, page_h - icon.y - icon.h / 2
+        cx, cy = icon.x + icon.w / 2, flip_y(page_h, icon.y, icon.h / 2)
         canvas.translate(cx, cy)
         canvas.rotate(-icon.rotate)
         canvas.translate(-cx, -cy)
-    canvas.transform(sx, 0, 0, -sy, icon.x, page_h - icon.y)
+    canvas.transform(sx, 0, 0, -sy, icon.x, flip_y(page_h, icon.y))
     if icon.name:
         canvas.doForm(f"icon-{icon.name}")
     else:
@@ -176,7 +182,7 @@ def _icon(canvas: Canvas, icon: Icon, page_h: float) -> None:
 
 
 def _outline(canvas: Canvas, commands):
-    """SVG path commands (absolute M, L, C, Z from layout/svgpath.py) as a reportlab path."""
+    """SVG path commands (absolute M, L, C, Z from load/svgpath.py) as a reportlab path."""
     path = canvas.beginPath()
     for command in commands:
         if command[0] == "M":
@@ -198,9 +204,9 @@ def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -
         canvas.setLineWidth(width)
 
 
-def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
+def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) -> None:
     _style(canvas, rect.fill, rect.stroke, rect.stroke_width)
-    y = page_h - rect.y - rect.h
+    y = flip_y(page_h, rect.y, rect.h)
     stroke, fill = int(bool(rect.stroke)), int(bool(rect.fill))
     if rect.radius:
         canvas.roundRect(rect.x, y, rect.w, rect.h, rect.radius, stroke=stroke, fill=fill)
@@ -208,7 +214,7 @@ def _rect(canvas: Canvas, rect: Rect, page_h: float) -> None:
         canvas.rect(rect.x, y, rect.w, rect.h, stroke=stroke, fill=fill)
 
 
-def _text(canvas: Canvas, text: Text, page_h: float, texts: list | None = None) -> None:
+def _text(canvas: Canvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
     canvas.setFillColor(HexColor(text.color))
     canvas.setFont(font_name(text.font), text.size)
     if text.rotate:  # margin labels: few, so reportlab's text object
@@ -216,7 +222,7 @@ def _text(canvas: Canvas, text: Text, page_h: float, texts: list | None = None) 
             texts.append(None)
         draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
         canvas.saveState()
-        canvas.translate(text.x, page_h - text.y)
+        canvas.translate(text.x, flip_y(page_h, text.y))
         canvas.rotate(text.rotate)
         draw[text.align](0, 0, text.text)
         canvas.restoreState()
@@ -231,7 +237,7 @@ def _text(canvas: Canvas, text: Text, page_h: float, texts: list | None = None) 
     if text.align != "left":
         width = font.stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, page_h - text.y)} Tm {_show(pieces, size, leading)} T* ET")
+    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
@@ -252,3 +258,7 @@ def _show(pieces, size: float, leading: float) -> str:
             current = name
         parts.append(f"({escapePDF(codes)}) Tj")
     return " ".join(parts)
+
+
+# Each shape kind's drawing: (canvas, shape, page height, pictures, texts) -> None.
+SHAPE_DRAWERS = {Rect: _rect, Line: _line, Circle: _circle, Text: _text, Picture: _picture, Icon: _icon}

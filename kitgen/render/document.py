@@ -14,6 +14,7 @@ from reportlab.platypus import (Flowable, PageBreak, Paragraph, SimpleDocTemplat
 
 from kitgen import __version__
 from kitgen.layout.document import Block, Document
+from kitgen.layout.richtext import BOLD, ITALIC
 from kitgen.render.fonts import font_name, measure
 from kitgen.units import MM
 
@@ -43,10 +44,11 @@ def _styles(accent: str) -> dict[str, ParagraphStyle]:
 
 
 def inline(text: str) -> str:
-    """Escape data for reportlab's markup, then turn **bold** and _italic_ into tags."""
+    """Escape data for reportlab's markup, then turn **bold** and _italic_ into tags (card text's
+    grammar, layout/richtext.py)."""
     text = escape(text)
-    text = re.sub(r"\*\*(.+?)\*\*", rf'<font name="{font_name("bold")}">\1</font>', text)
-    return re.sub(r"(?<![\w])_(.+?)_(?![\w])", rf'<font name="{font_name("italic")}">\1</font>', text)
+    text = re.sub(BOLD, rf'<font name="{font_name("bold")}">\g<bold></font>', text)
+    return re.sub(ITALIC, rf'<font name="{font_name("italic")}">\g<italic></font>', text)
 
 
 class CheckItem(Flowable):

@@ -15,17 +15,19 @@ neither drawn nor compressed again: its form is made straight from the record.
 """
 from __future__ import annotations
 
-import os
-import zlib
+import io
 from dataclasses import dataclass
+from pathlib import Path
 
-import reportlab
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.cards import BACK
-from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, has_form, icon_form, icon_forms,
-                                  named_icons)
+from kitgen.layout.cards import BACK, Page
+from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, flip_y, has_form, icon_form, icon_forms,
+                                  named_icons, open_canvas)
+from kitgen.render.stream import StreamedPDF
+from kitgen.render.writer import writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +43,6 @@ class DrawnFace:
     writer: str  # writer(): another reportlab may write the same shapes otherwise, another zlib compress them so
 
 
-# reportlab reads its RL_* settings from the environment once, when imported: so are they here.
-_SETTINGS = ", ".join(f"{name}={value}" for name, value in sorted(os.environ.items()) if name.startswith("RL_"))
-
-
-def writer() -> str:
-    return f"reportlab {reportlab.Version}, zlib {zlib.ZLIB_RUNTIME_VERSION}" + (f", {_SETTINGS}" if _SETTINGS else "")
-
-
 def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
     """Each distinct card face becomes a form made once per PDF (replayed or drawn) and placed
     wherever it is used; so does each layer faces share (a card type's frame and placeholder art)."""
@@ -61,7 +55,7 @@ def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
             if record is None or not _replay(canvas, placement.key, box, record, drawn, placement.h, images):
                 _draw_face(canvas, page, placement, box, images, drawn)
         canvas.saveState()
-        canvas.translate(placement.x, page.height - placement.y - placement.h)
+        canvas.translate(placement.x, flip_y(page.height, placement.y, placement.h))
         canvas.doForm(placement.key)
         canvas.restoreState()
     icon_forms(canvas, page.shapes)  # a token sheet's pieces carry icons of their own
@@ -104,11 +98,10 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
         return False
     for name, view in record.icons:
         if not has_form(canvas, f"icon-{name}"):
-            icon = drawn.icon(name)  # (width, height, outline commands, name), as the icon set gives it
+            icon = drawn.icon(name)  # load/icons.IconShape, as the icon set gives it
             if icon is None:
                 return False
-            _, _, commands, _ = icon
-            icon_form(canvas, name, view, commands)
+            icon_form(canvas, name, view, icon.outline)
     for layer_key in record.layers:
         if not has_form(canvas, f"layer-{layer_key}"):
             layer = drawn.layer(layer_key)
@@ -122,3 +115,45 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
     doc.ensureMinPdfVersion("transparency")  # as setting a colour does when the face is drawn
     add_form(canvas, key, box, record.stream, record.forms)
     return True
+
+
+def write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict,
+                 progress=None) -> None:
+    """One PDF of `pages`, each written to the file as soon as it is drawn."""
+    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
+    # One reader per picture for the whole PDF: reportlab then embeds each picture once.
+    # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
+    # transparency is drawn with its alpha as the mask.
+    images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
+              for key, source in images.items()}
+    with StreamedPDF(canvas, path) as pdf:  # each page goes to the file once drawn: nothing piles up
+        for number, page in enumerate(pages, start=1):
+            if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
+                x, y, w, h = page.trim_box
+                canvas.setTrimBox((x, flip_y(page.height, y, h), x + w, flip_y(page.height, y)))
+                canvas.setBleedBox((0, 0, page.width, page.height))
+            draw_page(canvas, page, images)
+            canvas.showPage()
+            pdf.flush()
+            if progress:
+                progress(number, len(pages))
+        pdf.finish()
+
+
+def write_pages(path: Path, pages: list[Page], title: str, images: dict | None = None, progress=None) -> None:
+    """One PDF of `pages` and nothing else (no duplex preference): the single-card PDF that the
+    image exports render with pdfium."""
+    write_sheets(path, pages, title, None, images or {}, progress)
+
+
+class _JpegReader(ImageReader):
+    """A JPEG for reportlab that is never decoded: drawImage names an image by hashing what
+    getRGBData returns, and a JPEG's own bytes name it as well as its pixels would."""
+
+    def __init__(self, data: io.BytesIO):
+        super().__init__(data)
+        self._jpeg = data.getvalue()
+        self._dataA = None  # no alpha: reportlab reads this to decide on a soft mask
+
+    def getRGBData(self):  # noqa: N802  (reportlab's name)
+        return self._jpeg

@@ -13,6 +13,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
+from kitgen.layout.fit import wrap
 from kitgen.layout.picture import tint
 from kitgen.render.document import _styles
 from kitgen.render.fonts import font_name
@@ -23,7 +24,7 @@ PALETTE = ["#2f5d8c", "#9a5b22", "#2e7d5b", "#6b4391", "#9b2f45", "#a07a12", "#2
 CHART_W, CHART_H = 118 * MM, 62 * MM
 
 
-def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
+def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
     styles = _styles("#1d2b45")
     story = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
@@ -32,16 +33,16 @@ def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
             story.append(PageBreak())
         story.append(Paragraph(f"{deck['name']}: {deck['cards']} cards", styles["heading"]))
         types = [t["type"] for t in deck["types"]]
-        series, shades = _point_series(deck["types"], colours)
+        series, shades = _point_series(deck["types"], colors)
         charts = [
-            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, colours),
+            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, colors),
             _bars("Attribute points per type" + (" (alternatives per answer)" if len(series) > len(types) else ""),
                   list(deck["types"][0]["points"]) if deck["types"] else [],
-                  list(series.values()), list(series), {**colours, **shades}),
+                  list(series.values()), list(series), {**colors, **shades}),
             _bars("Card strength (sum of effects): cards" + (" (a..b: over its answers)" if any(".." in k for k in
                   deck["strength"]) else ""), list(deck["strength"]), [list(deck["strength"].values())],
-                  None, colours),
-            _odds(deck["draw_odds"], colours),
+                  None, colors),
+            _odds(deck["draw_odds"], colors),
         ]
         story += [_row(charts[0], charts[1]), Spacer(1, 4 * MM), _row(charts[2], charts[3])]
         fields = [_bars(f"{name}: cards per value (total {figures['total']:g})", list(figures["spread"]),
@@ -56,7 +57,7 @@ def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
     document.build(story)
 
 
-def _point_series(types: list[dict], colours: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
+def _point_series(types: list[dict], colors: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
     """One bar series per type; a type whose cards offer alternatives (a Moral Dilemma's Malevolent
     or Benevolent) gets one series per answer instead, in lighter shades of its colour: never a sum."""
     series: dict[str, list[int]] = {}
@@ -68,20 +69,15 @@ def _point_series(types: list[dict], colours: dict[str, str]) -> tuple[dict[str,
         for number, (label, points) in enumerate(type_stats["choices"].items()):
             name = f"{type_stats['type']}: {label}"
             series[name] = list(points.values())
-            if type_stats["type"] in colours:
-                shades[name] = tint(colours[type_stats["type"]], 0.45 * number)
+            if type_stats["type"] in colors:
+                shades[name] = tint(colors[type_stats["type"]], 0.45 * number)
     return series, shades
 
 
 def _wrap(label: str, width: int) -> str:
-    """Break a label into lines of about `width` characters at spaces, so it is never cut."""
-    lines: list[str] = []
-    for word in label.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return "\n".join(lines)
+    """Break a label into lines of about `width` characters at spaces, so it is never cut: the
+    one word wrapper (layout/fit.py), measuring in characters."""
+    return "\n".join(line for line in wrap(label, "", 0.0, width, lambda text, font, size: len(text)) if line)
 
 
 def _row(left: Drawing, right: Drawing):
@@ -99,7 +95,7 @@ def _drawing(title: str) -> Drawing:
 
 
 def _bars(title: str, categories: list[str], series: list[list[float]], names: list[str] | None,
-          colours: dict[str, str]) -> Drawing:
+          colors: dict[str, str]) -> Drawing:
     drawing = _drawing(title)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56
@@ -114,42 +110,42 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
     for index, name in enumerate(names or [None]):
-        chart.bars[index].fillColor = colors.HexColor(colours.get(name, PALETTE[index % len(PALETTE)]))
+        chart.bars[index].fillColor = colors.HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
         chart.bars[index].strokeColor = None
     if not names:  # one series: colour each bar by its category when it is a card type
         for index, category in enumerate(categories):
-            if category in colours:
-                chart.bars[(0, index)].fillColor = colors.HexColor(colours[category])
+            if category in colors:
+                chart.bars[(0, index)].fillColor = colors.HexColor(colors[category])
     drawing.add(chart)
     if names:
-        drawing.add(_legend(names, colours, CHART_W - 78))
+        drawing.add(_legend(names, colors, CHART_W - 78))
     return drawing
 
 
-def _odds(odds: dict, colours: dict[str, str]) -> Drawing:
+def _odds(odds: dict, colors: dict[str, str]) -> Drawing:
     drawing = _drawing("Chance of at least one card of a type in the first N draws")
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48
     names = list(odds["types"])
     plot.data = [list(zip(odds["draws"], values)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
-        plot.lines[index].strokeColor = colors.HexColor(colours.get(name, PALETTE[index % len(PALETTE)]))
+        plot.lines[index].strokeColor = colors.HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
         plot.lines[index].strokeWidth = 1.4
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 1, 0.25
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = font_name("body")
         axis.labels.fontSize = 7
     drawing.add(plot)
-    drawing.add(_legend(names, colours, CHART_W - 78))
+    drawing.add(_legend(names, colors, CHART_W - 78))
     return drawing
 
 
-def _legend(names: list[str], colours: dict[str, str], x: float) -> Legend:
+def _legend(names: list[str], colors: dict[str, str], x: float) -> Legend:
     legend = Legend()
     legend.x, legend.y = x, CHART_H - 22
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12
-    legend.colorNamePairs = [(colors.HexColor(colours.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
+    legend.colorNamePairs = [(colors.HexColor(colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
                              for i, n in enumerate(names)]
     return legend

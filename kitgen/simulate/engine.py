@@ -1,137 +1,145 @@
 """One game played from a Plan: setup, turns of phases, card plays, events and victory checks.
 
 Stdlib only and deterministic: every random choice comes from the one random.Random the game is
-seeded with. A policy per seat decides the choices the rules leave to a player: `random` takes any
-legal play, `greedy` the one that most improves its best victory path (see value()).
+seeded with. The rules vocabulary is the ACTIONS registry (actions.py, one function per `do:`
+name); the choices the rules leave to a player go to the seat's policy (policies.py).
 """
 from __future__ import annotations
 
 import random
+from typing import Callable, NamedTuple
 
-from kitgen.simulate.plan import NO_CONDITION, Plan
+from kitgen.simulate.actions import ACTIONS, act_draw
+from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
+                                  PhasePlan, Plan, Step)
 
-RANDOM, GREEDY = 0, 1
+
+class Moment(NamedTuple):
+    """One entry of a game's schedule: a seat's phase; phase None ends the seat's turn; seat -1
+    ends the round (turn number), where end-of-turn victories are checked."""
+    turn: int
+    seat: int
+    phase: PhasePlan | None
+
+
+class GameResult(NamedTuple):
+    winner: int  # seat, or -1: nobody won
+    paths: tuple[int, ...]  # every victory path the winner met when it won (indices into Plan.paths)
+    turn: int  # the turn the game ended in
+    factions: tuple[int, ...]  # per seat
+    played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
+
+
+def schedule(plan: Plan, players: int) -> tuple[Moment, ...]:
+    """Every moment of a game in playing order (kept on the plan: every game of a run shares it)."""
+    key = f"schedule-{players}"
+    if key not in plan.cache:
+        seats, moments = range(players), []
+        order: list[tuple[int, PhasePlan | None]]
+        for turn in range(1, plan.turns + 1):
+            if plan.turn_structure == "phase-by-phase":
+                order = [(s, p) for p in plan.phases for s in seats] + [(s, None) for s in seats]
+            else:
+                order = [(s, p) for s in seats for p in (*plan.phases, None)]
+            moments += [Moment(turn, s, p) for s, p in order] + [Moment(turn, -1, None)]
+        plan.cache[key] = tuple(moments)
+    return plan.cache[key]
 
 
 class Table:
     """The state of one game. Seats play in order 0, 1, ...; seat 0 goes first."""
 
-    def __init__(self, plan: Plan, seed: int, policies: tuple[int, ...]):
+    def __init__(self, plan: Plan, seed: int, policies: tuple, budget: int = 64):
         self.plan = plan
+        self.budget = budget  # what a searching policy may spend on a decision (mcts: rollouts)
         self.rng = random.Random(seed)
         self.players = len(policies)
-        self.policies = policies
-        self.deck_of = {}
-        for deck, copies in plan.decks.items():
-            for card in copies:
-                self.deck_of[card] = deck
-        factions = list(range(len(plan.factions)))
-        if len(factions) >= self.players:
-            self.factions = tuple(self.rng.sample(factions, self.players))
-        else:
-            self.factions = tuple(self.rng.choice(factions) if factions else -1 for _ in range(self.players))
-        self.values = []
-        for faction in self.factions:
-            values = list(plan.start)
-            for attribute, delta in (plan.factions[faction][1] if faction >= 0 else ()):
-                values[attribute] += delta
-            self.values.append(values)
-        self.piles = {}
+        self.policies = policies  # a Policy per seat (kitgen.simulate.policies)
+        self.factions = self._deal_factions()
+        self.values = [self._start_values(f) for f in self.factions]
+        self.piles: dict[str, tuple[list[int], list[int]]] = {}
         for deck, copies in plan.decks.items():
             pile = list(copies)
             self.rng.shuffle(pile)
             self.piles[deck] = (pile, [])
-        self.hands = [[] for _ in range(self.players)]
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.bonus = [0] * self.players
-        self.played = [[] for _ in range(self.players)]
-        self.winner = -1
-        self.path = -1
-        self.turn = 0
-        self._mine, self._lead, self._total = [], [], 0  # the seat weighing its choices (see _others)
+        self.played: list[list[int]] = [[] for _ in range(self.players)]
+        self.winner, self.turn, self.moment = -1, 0, 0
+        self.paths: tuple[int, ...] = ()
+        self.deck_of = deck_of(plan)
+        self._seat_handicaps()
+
+    def _deal_factions(self) -> tuple[int, ...]:
+        factions = list(range(len(self.plan.factions)))
+        if len(factions) >= self.players:
+            return tuple(self.rng.sample(factions, self.players))
+        return tuple(self.rng.choice(factions) if factions else -1 for _ in range(self.players))
+
+    def _start_values(self, faction: int) -> list[int]:
+        values = list(self.plan.start)
+        for attribute, delta in (self.plan.factions[faction].start if faction >= 0 else ()):
+            values[attribute] += delta
+        return values
+
+    def _seat_handicaps(self) -> None:
+        """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
+        for seat, bonus in enumerate(self.plan.seat_start_bonus[:self.players]):
+            self.values[seat] = [v + bonus for v in self.values[seat]]
+        for seat, cards in enumerate(self.plan.seat_start_cards[:self.players]):
+            act_draw(self, seat, Step("draw", cards, frozenset(), "", -2, "", 0, 0, None, (0, 0), frozenset(), 1))
+
+    def clone(self, seed: int) -> Table:
+        """A copy to think ahead in, with its own dice: a player who looks ahead cannot see the rolls."""
+        other = object.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random(seed)
+        other.values = [list(v) for v in self.values]
+        other.piles = {deck: (list(pile), list(discard)) for deck, (pile, discard) in self.piles.items()}
+        other.hands = [list(h) for h in self.hands]
+        other.bonus = list(self.bonus)
+        other.played = [list(p) for p in self.played]
+        return other
 
     # --- the game -------------------------------------------------------------------------
 
-    def play(self) -> tuple:
-        plan = self.plan
-        by_phase = self.plan_order()
-        for turn in range(1, plan.turns + 1):
-            self.turn = turn
-            for seat, phase in by_phase:
-                if phase is None:  # a seat's turn is over
-                    self.bonus[seat] = 0
-                    continue
-                name, trigger, actions = phase
-                if trigger is not None and not self.extreme(seat, *trigger):
-                    continue
-                for action in actions:
-                    self.act(seat, action)
-                    if self.winner >= 0:
-                        return self.result()
-            self.end_of_turn()
+    def play(self, start: int = 0, until_turn: int = 0) -> GameResult:
+        """Play the schedule from moment `start` to the end (or to the end of turn `until_turn`)."""
+        moments = schedule(self.plan, self.players)
+        for index in range(start, len(moments)):
+            turn, seat, phase = moments[index]
+            if until_turn and turn > until_turn:
+                break
+            self.turn, self.moment = turn, index
+            if phase is not None:
+                self.play_phase(seat, phase)
+            elif seat >= 0:
+                self.bonus[seat] = 0  # a seat's turn is over
+            else:
+                self.end_of_turn()
             if self.winner >= 0:
-                return self.result()
+                break
         return self.result()
 
-    def plan_order(self) -> list:
-        """(seat, phase) in playing order within a turn; (seat, None) ends a seat's turn."""
-        seats = range(self.players)
-        phases = self.plan.phases
-        if self.plan.turn_structure == "phase-by-phase":
-            return [(s, p) for p in phases for s in seats] + [(s, None) for s in seats]
-        return [step for s in seats for step in [*((s, p) for p in phases), (s, None)]]
+    def play_phase(self, seat: int, phase: PhasePlan) -> None:
+        trigger = phase.trigger
+        if trigger is not None and not self.extreme(seat, trigger.kind, trigger.attribute):
+            return
+        for step in phase.actions:
+            ACTIONS[step.do](self, seat, step)
+            if self.winner >= 0:
+                return
 
-    def result(self) -> tuple:
-        return (self.winner, self.path, self.turn, self.factions, tuple(tuple(p) for p in self.played))
+    def result(self) -> GameResult:
+        return GameResult(self.winner, self.paths, self.turn, self.factions, tuple(tuple(p) for p in self.played))
 
     def extreme(self, seat: int, kind: str, attribute: int) -> bool:
         """A single highest (or lowest) score: ties reward (and punish) nobody."""
-        mine = self.values[seat][attribute]
-        others = [v[attribute] for i, v in enumerate(self.values) if i != seat]
-        return all(mine > o for o in others) if kind == "highest" else all(mine < o for o in others)
+        column = [v[attribute] for v in self.values]
+        mine = column[seat]
+        return mine == (max(column) if kind == "highest" else min(column)) and column.count(mine) == 1
 
-    # --- actions --------------------------------------------------------------------------
-
-    def act(self, seat: int, action: tuple) -> None:
-        do, count, types, deck, attribute, table, delta, target, floor, die, on, from_turn = action
-        if do == "draw":
-            hand = self.hands[seat]
-            for _ in range(count):
-                card = self.draw(deck or self.plan.first_deck)
-                if card < 0:
-                    break
-                hand.append(card)
-        elif do == "play":
-            for _ in range(count):
-                if not self.play_one(seat, types):
-                    break
-        elif do == "discard":
-            for _ in range(min(count, len(self.hands[seat]))):
-                self.discard_one(seat)
-        elif do == "discard-to-limit":
-            while len(self.hands[seat]) > self.plan.hand_limit + self.bonus[seat]:
-                self.discard_one(seat)
-        elif do == "change":
-            for who in self.recipients(seat, target, -delta):
-                self.change(seat, who, attribute if attribute >= 0 else self.roll_attribute(seat, who, table, delta),
-                            delta, floor)
-        elif do == "take":
-            for who in self.recipients(seat, target, -count):
-                a = attribute if attribute >= 0 else self.roll_attribute(seat, who, table, -count)
-                taken = min(count, max(0, self.values[who][a] - (floor or 0)))
-                self.values[who][a] -= taken
-                self.values[seat][a] += taken
-        elif do == "hand-size":
-            self.bonus[seat] += delta
-        elif do == "event":
-            if self.turn >= from_turn:
-                number, sides = die
-                if sum(self.rng.randint(1, sides) for _ in range(number)) in on:
-                    card = self.draw(deck)
-                    if card >= 0:
-                        self.resolve(seat, card)
-                        self.piles[deck][1].append(card)
-        elif do == "check-victory":
-            self.check_victory(seat)
+    # --- what actions use -----------------------------------------------------------------
 
     def draw(self, deck: str) -> int:
         pile, discard = self.piles[deck]
@@ -143,70 +151,55 @@ class Table:
             self.rng.shuffle(pile)
         return pile.pop()
 
-    def play_one(self, seat: int, types: frozenset) -> bool:
-        cards, kinds = self.plan.cards, self.plan.types
-        hand = self.hands[seat]
-        legal = [c for c in hand if kinds[cards[c][1]][0] in types]
-        if not legal:
-            return False
-        card = self.choose_card(seat, legal, best=True)
-        hand.remove(card)
+    def play_card(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
         self.played[seat].append(card)
         self.resolve(seat, card)
         self.piles[self.deck_of[card]][1].append(card)
-        return True
-
-    def discard_one(self, seat: int) -> None:
-        hand = self.hands[seat]
-        card = self.choose_card(seat, hand, best=False)
-        hand.remove(card)
-        self.piles[self.deck_of[card]][1].append(card)
-
-    def change(self, seat: int, who: int, attribute: int, delta: int, floor) -> None:
-        if attribute < 0:
-            return
-        value = self.values[who][attribute] + delta
-        self.values[who][attribute] = value if floor is None else max(floor, value)
 
     def recipients(self, seat: int, target: int, harm: int) -> list[int]:
-        if target == 0:
+        """Who an effect reaches; `harm` > 0 when it hurts them (a policy picks a target player)."""
+        if target == SELF:
             return [seat]
-        if target == 1:
-            return [self.choose_opponent(seat, harm)] if self.players > 1 else []
-        if target == 2:
+        if target == TARGET_PLAYER:
+            return [self.policies[seat].choose_opponent(self, seat, harm)] if self.players > 1 else []
+        if target == ALL_OTHERS:
             return [p for p in range(self.players) if p != seat]
         return list(range(self.players))
 
+    def roll(self, table: str) -> object:
+        plan_table = self.plan.tables[table]
+        total = sum(self.rng.randint(1, plan_table.sides) for _ in range(plan_table.count))
+        return plan_table.entries[total]
+
     def roll_attribute(self, seat: int, who: int, table: str, delta: int) -> int:
-        count, sides, entries = self.plan.tables[table]
-        entry = entries[sum(self.rng.randint(1, sides) for _ in range(count))]
-        if entry == -1:  # the roller picks
-            return self.pick_attribute(seat, who, delta)
+        entry = self.roll(table)
+        if entry == ANY_ATTRIBUTE:  # the roller picks
+            return self.policies[seat].pick_attribute(self, seat, who, delta)
         return entry if isinstance(entry, int) else -1
 
     # --- cards ----------------------------------------------------------------------------
 
     def resolve(self, seat: int, card: int) -> None:
-        name, kind_index, effects, actions = self.plan.cards[card]
-        _, kind, options, votes = self.plan.types[kind_index]
-        if kind == "vote":
-            totals = [sum(v[a] for a in votes) for v in self.values]
+        plan_card = self.plan.cards[card]
+        kind = self.plan.types[plan_card.kind]
+        if kind.resolve == "vote":
+            totals = [sum(v[a] for a in kind.votes) for v in self.values]
             best = max(totals)
             if totals.count(best) != 1:
                 return
-            seat = totals.index(best)
-            self.apply(seat, effects, NO_CONDITION)
-        elif kind == "choice" and options:
-            condition, table, rolls = self.choose_option(seat, effects, options)
-            self.apply(seat, effects, self.plan.conditions.get(condition, NO_CONDITION))
-            for _ in range(rolls):
-                self.apply_row(seat, table)
+            self.apply(totals.index(best), plan_card.effects, NO_CONDITION)
+        elif kind.resolve == "choice" and kind.options:
+            option = self.policies[seat].choose_option(self, seat, card, kind.options)
+            self.apply(seat, plan_card.effects, self.plan.conditions.get(option.condition, NO_CONDITION))
+            for _ in range(option.rolls):
+                self.apply_row(seat, option.table)
         else:
-            self.apply(seat, effects, NO_CONDITION)
-        for action in actions:
-            self.act(seat, action)
+            self.apply(seat, plan_card.effects, NO_CONDITION)
+        for step in plan_card.actions:
+            ACTIONS[step.do](self, seat, step)
 
-    def apply(self, seat: int, effects: tuple, condition: int) -> None:
+    def apply(self, seat: int, effects: tuple[Change, ...], condition: int) -> None:
         values = self.values
         for target, attribute, delta, needs in effects:
             if needs != NO_CONDITION and needs != condition:
@@ -215,158 +208,80 @@ class Table:
                 values[who][attribute] += delta
 
     def apply_row(self, seat: int, table: str) -> None:
-        count, sides, entries = self.plan.tables[table]
-        entry = entries[sum(self.rng.randint(1, sides) for _ in range(count))]
+        entry = self.roll(table)
         if isinstance(entry, tuple):
             self.apply(seat, entry, NO_CONDITION)
-        elif entry == -1:
-            self.values[seat][self.pick_attribute(seat, seat, 1)] += 1
-        elif entry >= 0:
+        elif entry == ANY_ATTRIBUTE:
+            self.values[seat][self.policies[seat].pick_attribute(self, seat, seat, 1)] += 1
+        elif isinstance(entry, int) and entry >= 0:
             self.values[seat][entry] += 1
-
-    # --- choices: what the policies decide ------------------------------------------------
-
-    def choose_card(self, seat: int, cards: list[int], best: bool) -> int:
-        if self.policies[seat] == RANDOM:
-            return cards[int(self.rng.random() * len(cards))]
-        self._others(seat)
-        scored = [(self.gain(seat, self.plan.cards[c][2]), -i) for i, c in enumerate(cards)]
-        pick = max(scored) if best else min(scored)
-        return cards[-pick[1]]
-
-    def choose_option(self, seat: int, effects: tuple, options: tuple) -> tuple:
-        if self.policies[seat] == RANDOM:
-            return options[int(self.rng.random() * len(options))]
-        conditions = self.plan.conditions
-        self._others(seat)
-        scored = []
-        for i, option in enumerate(options):
-            wanted = conditions.get(option[0], NO_CONDITION)
-            own = tuple(e for e in effects if e[3] in (NO_CONDITION, wanted))
-            scored.append((self.gain(seat, own) + option[2] * 0.75, -i))  # a roll is worth about a point
-        return options[-max(scored)[1]]
-
-    def choose_opponent(self, seat: int, harm: int) -> int:
-        others = [p for p in range(self.players) if p != seat]
-        if self.policies[seat] == RANDOM:
-            return others[int(self.rng.random() * len(others))]
-        scores = [(standing(self.plan, self.values, p), -p) for p in others]
-        return -(max(scores) if harm > 0 else min(scores))[1]  # hurt the leader, help the last
-
-    def pick_attribute(self, seat: int, who: int, delta: int) -> int:
-        count = len(self.plan.attributes)
-        if self.policies[seat] == RANDOM:
-            return int(self.rng.random() * count)
-        best, pick = None, 0
-        mine, others = list(self.values[who]), others_max(self.values, who)
-        for attribute in range(count):
-            mine[attribute] += delta
-            score = value(self.plan, mine, others)
-            mine[attribute] -= delta
-            score = score if who == seat else -score
-            if best is None or score > best:
-                best, pick = score, attribute
-        return pick
-
-    def gain(self, seat: int, effects: tuple) -> float:
-        """How good the seat's best victory path is after these effects (on itself)."""
-        lead, mine, total = list(self._lead), self._mine, self._total
-        changed = []
-        for target, a, d, _ in effects:
-            if target == 0 or target == 3:
-                lead[a] += d
-                total += d
-                changed.append((a, d))
-        if changed and self.plan.has_thresholds:
-            mine = list(mine)
-            for a, d in changed:
-                mine[a] += d
-        return weigh(self.plan.fast_paths, lead, mine) + total / 100
-
-    def _others(self, seat: int) -> None:
-        """Ready gain() for this seat: the others' scores do not change while it weighs its choices."""
-        self._mine = self.values[seat]
-        self._lead = list(map(int.__sub__, self._mine, others_max(self.values, seat)))
-        self._total = sum(self._mine)
 
     # --- victory --------------------------------------------------------------------------
 
     def check_victory(self, seat: int) -> None:
-        for index, path in enumerate(self.plan.paths):
-            after, at_end = path[1], path[2]
-            if at_end is not None or (after is not None and self.turn <= after):
-                continue
-            if meets(self.plan, self.values, seat, path):
-                self.winner, self.path = seat, index
-                return
+        met = tuple(i for i, path in enumerate(self.plan.paths)
+                    if path.at_end_of_turn is None and (path.after_turn is None or self.turn > path.after_turn)
+                    and meets(self.values, seat, path))
+        if met:
+            self.winner, self.paths = seat, met
 
     def end_of_turn(self) -> None:
-        for index, path in enumerate(self.plan.paths):
-            if path[2] == self.turn:
-                winners = [p for p in range(self.players) if meets(self.plan, self.values, p, path)]
+        if self.plan.victory_at_round_end:
+            self.round_victory()
+            if self.winner >= 0:
+                return
+        for path in self.plan.paths:
+            if path.at_end_of_turn == self.turn:
+                winners = [p for p in range(self.players) if meets(self.values, p, path)]
                 if len(winners) == 1:
-                    self.winner, self.path = winners[0], index
+                    self.winner = winners[0]
+                    self.paths = tuple(i for i, other in enumerate(self.plan.paths)
+                                       if other.at_end_of_turn == self.turn and meets(self.values, self.winner, other))
                     return
 
 
-def others_max(values: list, seat: int) -> list[int]:
+    def round_victory(self) -> None:
+        """Victory checked at the end of a round for every player: one who meets a path wins; two
+        or more tie, and a tie wins nothing (the seed's rule for ties)."""
+        met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_end_of_turn is None
+                     and (path.after_turn is None or self.turn > path.after_turn) and meets(self.values, p, path))
+               for p in range(self.players)]
+        winners = [p for p in range(self.players) if met[p]]
+        if len(winners) == 1:
+            self.winner, self.paths = winners[0], met[winners[0]]
+
+
+def deck_of(plan: Plan) -> dict[int, str]:
+    if "deck-of" not in plan.cache:
+        plan.cache["deck-of"] = {card: deck for deck, copies in plan.decks.items() for card in copies}
+    return plan.cache["deck-of"]
+
+
+def others_max(values: list[list[int]], seat: int) -> list[int]:
     """The best score any other player has, per attribute."""
     others = [v for i, v in enumerate(values) if i != seat]
-    return list(map(max, *others)) if len(others) > 1 else list(others[0]) if others else [0] * len(values[0])
+    if len(others) > 1:
+        return list(map(max, *others))
+    return list(others[0]) if others else [0] * len(values[0])
 
 
-def meets(plan: Plan, values: list, seat: int, path: tuple) -> bool:
-    _, _, _, highest, highest_any, margin, most, thresholds, any_threshold = path
+def meets(values: list[list[int]], seat: int, path: PathPlan) -> bool:
     mine, best = values[seat], others_max(values, seat)
-    need = max(margin, 1)  # "highest" is strictly ahead; a margin asks for that many points
-    if highest and min(mine[a] - best[a] for a in highest) < need:
+    need = max(path.margin, 1)  # "highest" is strictly ahead; a margin asks for that many points
+    if path.highest and min(mine[a] - best[a] for a in path.highest) < need:
         return False
-    if highest_any and max(mine[a] - best[a] for a in highest_any) < need:
+    if path.highest_any and max(mine[a] - best[a] for a in path.highest_any) < need:
         return False
-    if most:
+    if path.most:
         ahead = [sum(map(int.__gt__, v, others_max(values, p))) for p, v in enumerate(values)]
         if ahead[seat] == 0 or any(c >= ahead[seat] for i, c in enumerate(ahead) if i != seat):
             return False
-    if thresholds:
-        met = [mine[a] > more for a, more in thresholds]
-        if not (any(met) if any_threshold else all(met)):
+    if path.thresholds:
+        met = [mine[a] > more for a, more in path.thresholds]
+        if not (any(met) if path.any_threshold else all(met)):
             return False
-    return bool(highest or highest_any or most or thresholds)
+    return bool(path.highest or path.highest_any or path.most or path.thresholds)
 
 
-def value(plan: Plan, mine: list, best: list) -> float:
-    """A seat's best victory path as a number, from its scores and the best of the others': the
-    smallest lead it still needs there (greedy's guide), plus a hundredth of its total so that
-    growth counts when no path is in sight."""
-    return weigh(plan.fast_paths, list(map(int.__sub__, mine, best)), mine) + sum(mine) / 100
-
-
-def weigh(paths: tuple, lead: list, mine: list) -> float:
-    """The best path's smallest lead still needed, from each attribute's lead over the others."""
-    top = None
-    for highest, highest_any, margin, ahead, thresholds, any_threshold in paths:
-        worst = min(highest(lead)) - margin if highest else None
-        if worst is not None and top is not None and worst <= top:
-            continue  # the other parts can only lower this path: it cannot beat the best one
-        if highest_any:
-            part = max(highest_any(lead)) - margin
-            worst = part if worst is None or part < worst else worst
-        if thresholds:
-            gaps = [mine[a] - more for a, more in thresholds]
-            part = max(gaps) if any_threshold else min(gaps)
-            worst = part if worst is None or part < worst else worst
-        if ahead:
-            part = len([x for x in lead if x > 0]) - ahead
-            worst = part if worst is None or part < worst else worst
-        if worst is not None and (top is None or worst > top):
-            top = worst
-    return top or 0
-
-
-def standing(plan: Plan, values: list, seat: int) -> float:
-    return value(plan, values[seat], others_max(values, seat))
-
-
-def play_game(plan: Plan, seed: int, policies: tuple[int, ...]) -> tuple:
-    """(winner seat or -1, victory path index or -1, turns played, faction per seat, cards played per seat)."""
-    return Table(plan, seed, policies).play()
+def play_game(plan: Plan, seed: int, policies: tuple, budget: int = 64) -> GameResult:
+    return Table(plan, seed, policies, budget).play()

@@ -1,116 +1,234 @@
-"""A game's data compiled for the simulator: attributes become indices, cards tuples of ints, so a
-game plays without a dictionary look-up in its inner loop. Stdlib only; reads the model, never text.
+"""A game's data compiled for the simulator: attributes become indices, cards named records of ints,
+so a game plays without a dictionary look-up in its inner loop. Stdlib only; reads the model, never text.
 
-Every rule is listed in `coverage` as simulated exactly, approximated or skipped, with why: the
-report prints it, so nothing the simulator leaves out is hidden.
+Every rule is listed in `coverage` as simulated exactly, approximated or skipped, with why, and
+whether it decides who wins: the report prints it first, so nothing the simulator leaves out is hidden.
 """
 from __future__ import annotations
 
+import difflib
 import re
-from operator import itemgetter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kitgen.check.dice import die_range, roll_values
 from kitgen.model import Action, Effect, Game
 
 TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
+SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS = 0, 1, 2, 3
 NO_CONDITION = -1
+ANY_ATTRIBUTE = -1  # a table entry: the roller picks the attribute ("9+ Pick One")
+NO_ATTRIBUTE = -2  # an action that names no attribute rolls one on its table
+
+
+class Change(NamedTuple):
+    """One effect: `delta` to `attribute` of `target` (SELF ...), when `condition` holds."""
+    target: int
+    attribute: int
+    delta: int
+    condition: int
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action as the engine reads it (kitgen.model.Action with names as indices)."""
+    do: str
+    count: int
+    types: frozenset[str]
+    deck: str
+    attribute: int
+    table: str
+    delta: int
+    target: int
+    floor: int | None
+    die: tuple[int, int]
+    on: frozenset[int]
+    from_turn: int
+
+
+class CardPlan(NamedTuple):
+    name: str
+    kind: int  # index into Plan.types
+    effects: tuple[Change, ...]
+    actions: tuple[Step, ...]
+    self_effects: tuple[tuple[int, int], ...]  # (attribute, delta) on the player: what greedy weighs
+
+
+class OptionPlan(NamedTuple):
+    condition: str  # the condition's id
+    table: str
+    rolls: int
+
+
+class CardKind(NamedTuple):
+    name: str
+    type_name: str  # the card type's name, as `play` actions name it
+    resolve: str  # effects, choice or vote
+    options: tuple[OptionPlan, ...]
+    votes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlan:
+    count: int  # dice rolled
+    sides: int
+    entries: tuple  # by total: an attribute index, ANY_ATTRIBUTE, or a tuple of Change
+    expected: tuple[float, ...]  # a roll's expected change per attribute (fixed entries only)
+    pick_chance: float  # the chance a roll is "pick any attribute"
+
+
+class Trigger(NamedTuple):
+    kind: str  # highest or lowest
+    attribute: int
+
+
+class PhasePlan(NamedTuple):
+    name: str
+    trigger: Trigger | None
+    actions: tuple[Step, ...]
+
+
+class PathPlan(NamedTuple):
+    name: str
+    after_turn: int | None
+    at_end_of_turn: int | None
+    highest: tuple[int, ...]
+    highest_any: tuple[int, ...]
+    margin: int
+    most: bool
+    thresholds: tuple[tuple[int, int], ...]  # (attribute, more than)
+    any_threshold: bool
+
+
+class FactionPlan(NamedTuple):
+    name: str
+    start: tuple[tuple[int, int], ...]  # (attribute, delta)
+
+
+class Coverage(NamedTuple):
+    rule: str
+    status: str  # exact, approximated or skipped
+    note: str
+    decides: bool = False  # the rule decides who wins: a skipped one leaves win rates unearned
 
 
 @dataclass
 class Plan:
     attributes: tuple[str, ...]
     start: tuple[int, ...]
-    factions: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # (name, ((attribute, delta), ...))
-    cards: tuple[tuple, ...]  # (name, type index, effects, actions); effects: (target, attribute, delta, condition)
-    types: tuple[tuple, ...]  # (name, kind, options, votes); options: (condition, table, rolls)
-    decks: dict[str, tuple[int, ...]]  # deck id -> card indices, one per copy
-    phases: tuple[tuple, ...]  # (name, trigger (kind, attribute) or None, actions)
-    tables: dict[str, tuple]  # table id -> one entry per die face: attribute index, -1 any, or effects
-    paths: tuple[tuple, ...]  # (name, after_turn, at_end_of_turn, highest, highest_any, margin, most, thresholds, any)
     hand_limit: int
     turns: int
     first_deck: str
+    factions: tuple[FactionPlan, ...] = ()
+    cards: tuple[CardPlan, ...] = ()
+    types: tuple[CardKind, ...] = ()
+    decks: dict[str, tuple[int, ...]] = field(default_factory=dict)  # deck id -> card indices, one per copy
+    phases: tuple[PhasePlan, ...] = ()
+    tables: dict[str, TablePlan] = field(default_factory=dict)
+    paths: tuple[PathPlan, ...] = ()
     conditions: dict[str, int] = field(default_factory=dict)
     turn_structure: str = "player-turns"
-    fast_paths: tuple = ()  # the paths as the greedy policy weighs them (see engine.value)
-    has_thresholds: bool = False
-    coverage: list[tuple[str, str, str]] = field(default_factory=list)  # (rule, exact|approximated|skipped, why)
+    optional_rules: tuple[str, ...] = ()  # what `--without` may name: the optional decks
+    without: tuple[str, ...] = ()  # the optional rules left out of this plan
+    coverage: list[Coverage] = field(default_factory=list)
+    seat_start_cards: tuple[int, ...] = ()  # extra cards each seat draws at setup (a candidate seat fix)
+    seat_start_bonus: tuple[int, ...] = ()  # points each seat adds to every attribute at setup (a seat fix)
+    victory_at_round_end: bool = False  # victories checked once a round, for every player (a seat fix)
+    cache: dict = field(default_factory=dict)  # what every game of a run derives alike (engine.schedule)
 
 
-def compile_game(game: Game) -> Plan:
-    attributes = tuple(a.name for a in game.attributes)
+def optional_rules(game: Game) -> tuple[str, ...]:
+    return tuple(deck.id for deck in game.decks if deck.optional)
+
+
+def unknown_optional_rule(game: Game, name: str) -> str:
+    """The message for a `--without` that names no optional rule, with a did-you-mean."""
+    known = optional_rules(game)
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"--without {name}: {game.id} has no optional rule '{name}'{hint}; optional rules: " + \
+        (", ".join(known) if known else "none")
+
+
+def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
+    """The plan of `game`, leaving out the optional rules (decks) named in `without`."""
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
             if name:
                 index[name] = i
-    coverage: list[tuple[str, str, str]] = []
-    conditions = {c.id: i for i, c in enumerate(game.conditions)}
-    plan = Plan(attributes, _start(game, coverage), (), (), (), {}, (), {}, (),
+    coverage: list[Coverage] = []
+    decks = [d for d in game.decks if d.id not in without]
+    plan = Plan(tuple(a.name for a in game.attributes), _start(game, coverage),
                 game.hand_limit.base if game.hand_limit else 0, game.turns,
-                next((d.id for d in game.decks if not d.optional), game.decks[0].id if game.decks else ""),
-                conditions=conditions, turn_structure=game.turn_structure, coverage=coverage)
-    plan.tables = {t.id: _table(t, index, conditions) for t in game.tables if t.die}
+                next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
+                conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
+                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
+    plan.tables = {t.id: _table(t, index, plan.conditions) for t in game.tables if t.die}
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
-    plan.types = tuple(_card_type(t, index, coverage) for t in game.card_types)
-    type_index = {t.name: i for i, t in enumerate(game.card_types)}
-    cards, decks = [], {}
-    for deck in game.decks:
-        copies = []
-        for card in deck.cards:
-            copies += [len(cards)] * card.copies
-            cards.append((card.name, type_index.get(card.type, 0), _effects(card.effects, index, conditions),
-                          tuple(_action(a, index) for a in card.actions)))
-            if card.text and not card.actions:
-                coverage.append((f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
-        decks[deck.id] = tuple(copies)
-    plan.cards, plan.decks = tuple(cards), decks
-    plan.phases = tuple(_phase(p, index, coverage) for p in game.phases)
+    plan.types = tuple(_card_type(t, index) for t in game.card_types)
+    _compile_decks(plan, decks, index, coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    plan.phases = tuple(_phase(p, index, coverage, set(without)) for p in game.phases)
     plan.paths = tuple(_path(v, index, coverage) for v in game.victory_paths)
-    plan.fast_paths = tuple(_weighed(path, len(attributes)) for path in plan.paths)
-    plan.has_thresholds = any(path[7] for path in plan.paths)
     _coverage_of_game(game, plan, coverage)
     return plan
 
 
-def _start(game: Game, coverage) -> tuple[int, ...]:
+def _compile_decks(plan: Plan, decks: list, index: dict, coverage: list[Coverage], type_index: dict) -> None:
+    cards: list[CardPlan] = []
+    for deck in decks:
+        copies: list[int] = []
+        for card in deck.cards:
+            copies += [len(cards)] * card.copies
+            effects = _effects(card.effects, index, plan.conditions)
+            cards.append(CardPlan(card.name, type_index.get(card.type, 0), effects,
+                                  tuple(_action(a, index) for a in card.actions),
+                                  tuple((e.attribute, e.delta) for e in effects
+                                        if e.target in (SELF, ALL_PLAYERS) and e.condition == NO_CONDITION)))
+            if card.text and not card.actions:
+                coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
+        plan.decks[deck.id] = tuple(copies)
+    plan.cards = tuple(cards)
+
+
+def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
     values = []
     for attribute in game.attributes:
         if re.fullmatch(r"[+-]?\d+", attribute.start.strip()):
             values.append(int(attribute.start))
         else:
             values.append(0)
-            coverage.append((f"start of {attribute.name}", "approximated",
-                             f"start {attribute.start!r} is not a number: 0 is used"))
+            coverage.append(Coverage(f"start of {attribute.name}", "approximated",
+                                     f"start {attribute.start!r} is not a number: 0 is used", decides=True))
     return tuple(values)
 
 
-def _faction(faction, index, coverage):
+def _faction(faction, index: dict, coverage: list[Coverage]) -> FactionPlan:
     own = []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
             own.append((index[effect.attribute], effect.delta))
         else:
-            coverage.append((f"faction '{faction.name}'", "skipped", f"effect on {effect.attribute} is not a fixed change"))
+            coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
+                                     f"effect on {effect.attribute} is not a fixed change"))
     for text in (*faction.rules, *faction.traits):
-        coverage.append((f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
-    return faction.name, tuple(own)
+        coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
+    return FactionPlan(faction.name, tuple(own))
 
 
-def _effects(effects: tuple[Effect, ...], index, conditions) -> tuple:
-    return tuple((TARGETS[e.target], index[e.attribute], e.delta,
-                  conditions.get(e.condition, NO_CONDITION) if e.condition else NO_CONDITION)
+def _effects(effects: tuple[Effect, ...], index: dict, conditions: dict) -> tuple[Change, ...]:
+    return tuple(Change(TARGETS[e.target], index[e.attribute], e.delta,
+                        conditions.get(e.condition, NO_CONDITION) if e.condition else NO_CONDITION)
                  for e in effects if e.attribute in index and not e.dice)
 
 
-def _card_type(card_type, index, coverage):
+def _card_type(card_type, index: dict) -> CardKind:
     resolve = card_type.resolve
     if resolve is None or resolve.kind == "effects":
-        return card_type.name, "effects", (), ()
-    options = tuple((o.condition, o.table, o.rolls) for o in resolve.options)
+        return CardKind(card_type.name, card_type.name, "effects", (), ())
+    options = tuple(OptionPlan(o.condition, o.table, o.rolls) for o in resolve.options)
     votes = tuple(index[v] for v in resolve.votes if v in index)
-    return card_type.name, resolve.kind, options, votes
+    return CardKind(card_type.name, card_type.name, resolve.kind, options, votes)
 
 
 def dice(die: str) -> tuple[int, int]:
@@ -119,65 +237,85 @@ def dice(die: str) -> tuple[int, int]:
     return (bounds[0], bounds[1] // bounds[0]) if bounds else (0, 0)
 
 
-def _table(table, index, conditions) -> tuple:
-    """(count, sides, entries by total): an entry is an attribute index, -1 for any attribute the
-    roller picks, or effects."""
+def _table(table, index: dict, conditions: dict) -> TablePlan:
+    """Entries by total: an attribute index, ANY_ATTRIBUTE for one the roller picks, or effects;
+    and what a roll brings on average (each total weighed by its chance)."""
     count, sides = dice(table.die)
     entries: list = [()] * (count * sides + 1)
     for row in table.rows:
         for total in roll_values(row.roll, table.die) or ():
             if row.any_attribute:
-                entries[total] = -1
+                entries[total] = ANY_ATTRIBUTE
             elif row.attribute and row.attribute in index:
                 entries[total] = index[row.attribute]
             else:
                 entries[total] = _effects(row.effects, index, conditions)
-    return count, sides, tuple(entries)
+    chances = _total_chances(count, sides)
+    expected = [0.0] * (max(index.values(), default=-1) + 1)
+    pick = 0.0
+    for total, chance in chances.items():
+        entry = entries[total]
+        if entry == ANY_ATTRIBUTE:
+            pick += chance
+        elif isinstance(entry, int):
+            expected[entry] += chance
+        else:
+            for change in entry:
+                if change.target == SELF:
+                    expected[change.attribute] += chance * change.delta
+    return TablePlan(count, sides, tuple(entries), tuple(expected), pick)
 
 
-def _action(action: Action, index) -> tuple:
+def _total_chances(count: int, sides: int) -> dict[int, float]:
+    """The chance of each total of `count` dice with `sides` sides (convolution, exact)."""
+    chances = {0: 1.0}
+    for _ in range(count):
+        after: dict[int, float] = {}
+        for total, chance in chances.items():
+            for face in range(1, sides + 1):
+                after[total + face] = after.get(total + face, 0.0) + chance / sides
+        chances = after
+    return chances
+
+
+def _action(action: Action, index: dict) -> Step:
     """An action as the engine reads it: names as indices, the die as (count, sides)."""
-    attribute = index.get(action.attribute, -2) if action.attribute else -2
-    return (action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
-            TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn)
+    attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
+    return Step(action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
+                TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn)
 
 
-def _phase(phase, index, coverage) -> tuple:
-    trigger = (phase.trigger.kind, index[phase.trigger.attribute]) \
+def _phase(phase, index: dict, coverage: list[Coverage], without: set[str]) -> PhasePlan:
+    trigger = Trigger(phase.trigger.kind, index[phase.trigger.attribute]) \
         if phase.trigger and phase.trigger.attribute in index else None
-    if phase.actions:
-        coverage.append((f"phase '{phase.name}'", "exact", "; ".join(a.do for a in phase.actions)))
-    else:
-        coverage.append((f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only"))
+    actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
+    for left_out in sorted({a.deck for a in phase.actions} & without):
+        coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
+    if actions:
+        coverage.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
+    elif not phase.actions:
+        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
+                                 decides=True))  # a whole phase left out plays another game
     for also in phase.also:
-        coverage.append((f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
-    return phase.name, trigger, tuple(_action(a, index) for a in phase.actions)
+        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
+    return PhasePlan(phase.name, trigger, tuple(_action(a, index) for a in actions))
 
 
-def _path(path, index, coverage) -> tuple:
+def _path(path, index: dict, coverage: list[Coverage]) -> PathPlan:
     thresholds = tuple((index[t.attribute], t.more_than) for t in path.thresholds if t.attribute in index)
     known = path.highest or path.highest_any or path.most_attributes or thresholds
-    coverage.append((f"victory '{path.name}'", "exact" if known else "skipped",
-                     "" if known else "no structured condition: its rule is text only"))
-    return (path.name, path.after_turn, path.at_end_of_turn, tuple(index[a] for a in path.highest if a in index),
-            tuple(index[a] for a in path.highest_any if a in index), path.margin, path.most_attributes,
-            thresholds, path.any_threshold)
+    coverage.append(Coverage(f"victory '{path.name}'", "exact" if known else "skipped",
+                             "" if known else "no structured condition: its rule is text only", decides=True))
+    return PathPlan(path.name, path.after_turn, path.at_end_of_turn, tuple(index[a] for a in path.highest if a in index),
+                    tuple(index[a] for a in path.highest_any if a in index), path.margin, path.most_attributes,
+                    thresholds, path.any_threshold)
 
 
-def _weighed(path: tuple, attributes: int) -> tuple:
-    """A path with its attribute lists as item getters that always return a tuple (each index
-    twice, so that one attribute is a tuple too): the greedy policy weighs paths a thousand
-    times a game."""
-    _, _, _, highest, highest_any, margin, most, thresholds, any_threshold = path
-    getter = (lambda indices: itemgetter(*indices, *indices) if indices else None)
-    return getter(highest), getter(highest_any), margin, attributes // 2 if most else 0, thresholds, any_threshold
-
-
-def _coverage_of_game(game: Game, plan: Plan, coverage) -> None:
-    coverage.append(("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
+def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
+    coverage.append(Coverage("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
     if game.hand_limit:
-        coverage.append(("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
-    coverage.append(("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
+        coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
+    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
     for table in game.tables:
         if not table.die:
-            coverage.append((f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
+            coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))

@@ -317,7 +317,7 @@ def test_second_build_while_the_first_holds_the_lock__refused_and_its_staging_fo
     remove that folder (as it did: it took it for a leftover) nor touch the kit."""
     out, before = case
     from kitgen.kit.lock import kit_lock
-    from kitgen.render.kit import MARKER
+    from kitgen.kit.lock import MARKER
 
     staging = out.parent / ".tiny.building-first"
     staging.mkdir()
@@ -367,7 +367,7 @@ def test_ctrl_c_just_after_the_swap__says_the_new_kit_is_in_place(case, monkeypa
 @posix_signals
 def test_ctrl_c_in_the_middle_of_the_swap__the_swap_finishes_and_says_so(case, monkeypatch):
     out, before = case
-    from kitgen.render import kit as render_kit
+    from kitgen.kit import staging as render_kit
 
     real_replace, moves = os.replace, []
 

@@ -39,7 +39,7 @@ def validate_refuses(game, file, message, at: str | None = None):
 
 # --- colours --------------------------------------------------------------------------------------
 
-def test_css_colour_name_on_a_card_type__builds_in_that_colour(tmp_path):
+def test_css_color_name_on_a_card_type__builds_in_that_color(tmp_path):
     import pypdfium2 as pdfium
 
     game = tiny_copy(tmp_path)
@@ -47,24 +47,24 @@ def test_css_colour_name_on_a_card_type__builds_in_that_colour(tmp_path):
     run = timed("build", game, "-o", tmp_path / "kit")
     assert run.returncode == 0 and "Traceback" not in run.output, run.describe()
     page = pdfium.PdfDocument(str(tmp_path / "kit" / "cards-main.pdf"))[0]
-    colours = page.render(scale=0.5).to_pil().convert("RGB").getcolors(maxcolors=1 << 20)
-    assert dict((rgb, n) for n, rgb in colours).get((255, 0, 0), 0) > 1000  # the Ship cards' frames and bands
+    colors = page.render(scale=0.5).to_pil().convert("RGB").getcolors(maxcolors=1 << 20)
+    assert dict((rgb, n) for n, rgb in colors).get((255, 0, 0), 0) > 1000  # the Ship cards' frames and bands
 
 
-def test_unknown_colour_name__refused_with_a_suggestion(tmp_path):
+def test_unknown_color_name__refused_with_a_suggestion(tmp_path):
     game = tiny_copy(tmp_path)
     edit(game / "game.yaml", 'color: "#2f5d8c"', "color: blurple")
     validate_refuses(game, game / "game.yaml", r"card_types\[0\]\.color: 'blurple' is not a colour: write #rgb, "
                      r"#rrggbb or a CSS colour name such as red \(did you mean 'purple'\?\)", "13:52")
 
 
-def test_malformed_hex_colour_on_a_back__refused(tmp_path):
+def test_malformed_hex_color_on_a_back__refused(tmp_path):
     game = tiny_copy(tmp_path)
     edit(game / "decks" / "main.yaml", "subtitle: Main Deck}", "subtitle: Main Deck, color: '#12'}")
     validate_refuses(game, game / "decks" / "main.yaml", r"back\.color: '#12' is not a colour", "4:56")
 
 
-def test_template_colour_that_renders_to_text__refused_at_the_box(tmp_path):
+def test_template_color_that_renders_to_text__refused_at_the_box(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, '    color: "#ffffff"\n    content: "{{ card.name }}', '    color: "{{ card.name }}"\n'

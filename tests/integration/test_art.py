@@ -26,8 +26,8 @@ def game(tmp_path, project):
     return folder
 
 
-def picture(size=(1200, 800), mode="RGB", colour=(200, 60, 40)) -> Image.Image:
-    image = Image.new("RGB", size, colour)
+def picture(size=(1200, 800), mode="RGB", color=(200, 60, 40)) -> Image.Image:
+    image = Image.new("RGB", size, color)
     for x in range(0, size[0], 40):  # stripes, so a wrong crop or rotation would show
         image.paste((20, 20, 20), (x, 0, x + 10, size[1]))
     return image.convert(mode) if mode != "RGB" else image
@@ -152,7 +152,7 @@ def test_art__kitgen_art_lists_cards_files_and_the_box(game):
 
 
 def test_art__a_deck_back_takes_an_image(game, tmp_path, project):
-    picture((750, 1050), colour=(30, 90, 30)).save(game / "back.png")
+    picture((750, 1050), color=(30, 90, 30)).save(game / "back.png")
     deck = game / "decks" / "events.yaml"
     deck.write_text(deck.read_text().replace('accent: "#e0b0d5"}', 'accent: "#e0b0d5", image: back.png}'))
     build_game(project, str(game), tmp_path / "kit")
@@ -175,7 +175,7 @@ def test_art__a_decompression_bomb_is_refused_before_decoding(game, tmp_path):
 
 def test_art__same_input_gives_byte_identical_pdfs(game, tmp_path, project):
     picture().save(game / "art" / "scout-ships.jpg")
-    picture(colour=(30, 90, 200)).convert("RGBA").save(game / "art" / "rangers.png")
+    picture(color=(30, 90, 200)).convert("RGBA").save(game / "art" / "rangers.png")
     build_game(project, str(game), tmp_path / "a", use_cache=False)
     build_game(project, str(game), tmp_path / "b", use_cache=False)
     assert (tmp_path / "a" / "cards-common.pdf").read_bytes() == (tmp_path / "b" / "cards-common.pdf").read_bytes()

@@ -8,12 +8,18 @@ import shutil
 import pytest
 
 from kitgen.check import check_game
-from kitgen.check.pictures import distinct_pictures
+from kitgen.check.pictures import variant_roots
 from kitgen.load import load_game
 from tests.conftest import ROOT, run_kitgen
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 GAMES = ["galactic-civ", "alpha-centauri", "civ-builder", "civilization-card-game", "galactic-supremacy"]
+
+
+def distinct_pictures(deck) -> tuple[int, int]:
+    """(distinct icons, distinct cards) of a deck, variants of one card counted as one card."""
+    roots = variant_roots(deck)
+    return len({card.icon for card in deck.cards if card.icon}), len({roots[c.name] or c.name for c in deck.cards})
 
 
 def _with_icons(game, icons: dict[str, str], variant: dict[str, str] | None = None):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import jsonschema
 import pypdfium2 as pdfium
@@ -20,7 +19,8 @@ from kitgen.exports.images import export_tts
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
 from kitgen.render.pixels import render_page
-from kitgen.exports.tts import MAX_COLUMNS, MAX_PIXELS, MAX_ROWS, plan_sheets, saved_objects_folder
+from kitgen.exports.tts import (MAX_COLUMNS, MAX_PIXELS, MAX_ROWS, plan_sheets, saved_objects_folder,
+                                saved_objects_folders)
 from kitgen.units import Length
 from tests.conftest import ROOT
 from tests.integration.test_every_game import GAMES
@@ -31,8 +31,9 @@ SMALL = 600  # px: sheets this size keep the tests quick; the layout is the same
 
 
 def local(url: str) -> Path:
-    assert url.startswith("file:///"), url
-    return Path(unquote(urlparse(url).path))
+    """A local image is named by its plain absolute path, as TTS's own saves name them."""
+    assert Path(url).is_absolute() and (Path(url).is_file() or "://" not in url), url
+    return Path(url)
 
 
 def cell(sheet: Image.Image, deck: dict, card_id: int) -> Image.Image:
@@ -128,22 +129,37 @@ def test_tts__base_url_must_be_a_web_address(project, tmp_path):
 def test_tts__install_copies_into_the_saved_objects_folder_or_says_where_it_looked(project, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     options = Options(PrintSettings(bleed=Length(0.0)))
-    with pytest.raises(KitgenError, match="Saved Objects folder is not there"):
+    with pytest.raises(KitgenError, match="Saved Objects folder is not in any of its usual places"):
         export_tts(project, str(TINY), tmp_path / "tts", options, install=True, sheet_size=SMALL)
     assert not (tmp_path / "tts").exists()  # refused before anything was written
-    folder = saved_objects_folder()
-    assert folder == tmp_path / "home" / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    folder = tmp_path / "home" / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    assert saved_objects_folder() is None
     folder.mkdir(parents=True)
+    assert saved_objects_folder() == folder
     result = export_tts(project, str(TINY), tmp_path / "tts", options, install=True, sheet_size=SMALL)
     assert sorted(p.name for p in result.installed) == ["tiny-main.json", "tiny-main.png"]
     assert (folder / "tiny-main.json").read_bytes() == (tmp_path / "tts" / "tiny-main.json").read_bytes()
 
 
-def test_tts__saved_objects_folder_per_system():
+def test_tts__saved_objects_folders_per_system_most_likely_first():
     home = Path("/home/u")
-    assert saved_objects_folder(home, "Windows") == home / "Documents/My Games/Tabletop Simulator/Saves/Saved Objects"
-    assert saved_objects_folder(home, "Darwin") == home / "Library/Tabletop Simulator/Saves/Saved Objects"
-    assert saved_objects_folder(home, "Linux") == home / ".local/share/Tabletop Simulator/Saves/Saved Objects"
+    objects = "Tabletop Simulator/Saves/Saved Objects"
+    assert saved_objects_folders(home, "Windows", {"OneDrive": "/home/u/OneDrive - Work"}) == [
+        home / "Documents/My Games" / objects, Path("/home/u/OneDrive - Work/Documents/My Games") / objects,
+        home / "OneDrive/Documents/My Games" / objects]
+    assert saved_objects_folders(home, "Darwin", {}) == [home / "Library" / objects]
+    assert saved_objects_folders(home, "Linux", {}) == [home / ".local/share" / objects,
+                                                        home / "snap/steam/common/.local/share" / objects]
+
+
+def test_tts__install_finds_a_documents_folder_moved_to_onedrive(tmp_path):
+    home = tmp_path / "home"
+    moved = home / "OneDrive" / "Documents" / "My Games" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    moved.mkdir(parents=True)
+    assert saved_objects_folder(home, "Windows", {}) == moved
+    snap = home / "snap/steam/common/.local/share/Tabletop Simulator/Saves/Saved Objects"
+    snap.mkdir(parents=True)
+    assert saved_objects_folder(home, "Linux", {}) == snap
 
 
 @pytest.mark.parametrize("cards, grids", [(1, [(2, 2)]), (3, [(4, 2)]), (9, [(10, 2)]), (69, [(10, 7)]),

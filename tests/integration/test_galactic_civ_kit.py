@@ -77,8 +77,11 @@ def test_cards__crop_marks_at_every_cut_line_outside_the_cards(kit):
     cut_y = [6.35 + r * CARD_H for r in range(4)]
     assert sorted({round(l["x0"] / MM, 2) for l in vertical}) == pytest.approx(cut_x, abs=0.1)
     assert sorted({round(l["top"] / MM, 2) for l in horizontal}) == pytest.approx(cut_y, abs=0.1)
-    for mark in vertical:  # above the top row or below the bottom row, never on a card
-        assert mark["bottom"] / MM <= 6.35 - 0.9 or mark["top"] / MM >= 6.35 + 3 * CARD_H + 0.9
+    # Above the top row or below the bottom row, never on a card: Letter's 6.35 mm margin less the 5 mm
+    # printable edge leaves 1.35 mm, so these marks run from 5 mm to 6 mm, 0.35 mm clear of the trim.
+    for mark in vertical:
+        assert mark["bottom"] / MM <= 6.35 - 0.3 or mark["top"] / MM >= 6.35 + 3 * CARD_H + 0.3
+        assert mark["top"] / MM >= 5 - 0.01 and mark["bottom"] / MM <= 279.4 - 5 + 0.01
     for mark in horizontal:
         assert mark["x1"] / MM <= 12.7 - 0.9 or mark["x0"] / MM >= 12.7 + 3 * CARD_W + 0.9
     assert len(vertical) == 8 and len(horizontal) == 8

@@ -1,42 +1,92 @@
-"""kitgen simulate as a user runs it: JSON on stdout, the balance PDF read back, clean refusals."""
+"""kitgen simulate as a user runs it: JSON on stdout, the balance PDF read back, clean refusals,
+and the same bytes from a Dask cluster as from this machine."""
 from __future__ import annotations
 
 import json
 
+import pytest
 from tests.conftest import pdf_text, run_kitgen
 
 from kitgen.load import load_game
 
 
-def test_simulate__json_is_deterministic_and_names_every_race_and_path(project):
+def test_simulate__json_is_deterministic_and_carries_its_provenance(project):
     args = ("simulate", "galactic-civ", "--games", "60", "--players", "4", "--seed", "1", "--policy", "random", "--json")
     first, again = run_kitgen(*args), run_kitgen(*args, "--workers", "1")
     assert first.returncode == 0, first.stderr
     assert first.stdout == again.stdout  # two processes or one: the same bytes
     report = json.loads(first.stdout)
     game = load_game(project.game_folder("galactic-civ"))
-    assert {"games", "players", "seed", "factions", "victories", "turns", "seats", "cards"} <= set(report)
+    assert list(report)[:3] == ["provenance", "coverage", "missing"]  # coverage first
+    source = report["provenance"]
+    assert source["kitgen"] and len(source["data_sha256"]) == 64 and source["seed"] == 1
+    assert (source["players"], source["policies"], source["optional_rules_left_out"]) == ([4], ["random"], [])
     assert (report["games"], report["players"], report["seed"]) == (60, 4, 1)
     assert set(report["victories"]) == {v.name for v in game.victory_paths}
-    assert set(report["factions"]) <= {f.name for f in game.factions}
     assert sum(f["plays"] for f in report["factions"].values()) == 60 * 4
-    assert all(set(f) == {"plays", "wins", "win_rate", "ci95"} for f in report["factions"].values())
+    assert {"statistic", "degrees", "p_value"} == set(report["factions_differ"])
 
 
-def test_simulate__writes_the_balance_pdf_with_its_charts(tmp_path, project):
+def test_simulate__seats_for_each_player_count_and_card_impact_with_intervals():
+    result = run_kitgen("simulate", "galactic-civ", "--games", "50", "--players", "2,3,4", "--policy", "random",
+                        "--impact-games", "50", "--without", "events", "--json", "--workers", "1", timeout=600)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert list(report["by_players"]) == ["2", "3", "4"]
+    assert [len(report["by_players"][n]["seats"]) for n in "234"] == [2, 3, 4]
+    assert report["optional_rules"] == {"events": "left out"}
+    row = report["card_impact"][0]
+    for variant in ("removed", "doubled"):
+        low, high = row[variant]["ci95"]
+        assert low <= row[variant]["change"] <= high and isinstance(row[variant]["significant"], bool)
+
+
+def test_simulate__writes_the_balance_pdf_with_its_charts(tmp_path):
     out = tmp_path / "balance.pdf"
     result = run_kitgen("simulate", "galactic-civ", "--games", "40", "--policy", "random", "-o", str(out))
     assert result.returncode == 0, result.stderr
     text = pdf_text(out)
-    for heading in ("Win rate per faction", "Win rate per seat", "How games are won", "Game length",
-                    "Cards that swing games", "What the simulation covers"):
+    for heading in ("Win rate per faction", "Win rate per seat, 4 players", "How games are won", "Game length",
+                    "What the simulation covers", "game data sha256"):
         assert heading in text
+    assert text.index("What the simulation covers") < text.index("Win rate per faction")
     assert "Conquest Victory" in text and "phase 'Aggression Phase'" in text
     assert "Win rate per faction" in result.stdout
 
 
-def test_simulate__a_wrong_policy_count_is_a_usage_error():
+def test_simulate__a_game_whose_victory_is_text_prints_no_win_rates_and_fails():
+    result = run_kitgen("simulate", "civ-builder", "--games", "20")
+    assert result.returncode == 1 and result.stdout == ""
+    lines = [line for line in result.stderr.splitlines() if "no win rates" in line]
+    assert len(lines) == 1 and "victory 'Most Victory Points'" in lines[0] and "skipped: " in lines[0]
+    partial = run_kitgen("simulate", "civ-builder", "--games", "20", "--partial")
+    assert partial.returncode == 0 and "PARTIAL" in partial.stdout and "[DECIDES THE GAME]" in partial.stdout
+
+
+def test_simulate__a_new_game_no_one_wins_prints_no_win_rates_and_fails(tmp_path):
+    assert run_kitgen("new", "fresh", "--in", str(tmp_path)).returncode == 0
+    result = run_kitgen("simulate", str(tmp_path / "fresh"), "--games", "20")
+    assert result.returncode == 1 and result.stdout == "" and "%" not in result.stderr
+    assert "no win rates" in result.stderr
+
+
+def test_simulate__a_wrong_policy_is_a_usage_error_with_a_suggestion():
     result = run_kitgen("simulate", "galactic-civ", "--players", "3", "--policy", "greedy,random")
-    assert result.returncode == 2
-    assert "Traceback" not in result.stderr
-    assert "--policy" in result.stderr and "once per seat (3)" in result.stderr
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--policy" in result.stderr and "one per seat (3)" in result.stderr
+    typo = run_kitgen("simulate", "galactic-civ", "--policy", "greddy", "--without", "events")
+    assert typo.returncode == 2 and "did you mean 'greedy'?" in typo.stderr
+    rule = run_kitgen("simulate", "galactic-civ", "--without", "event")
+    assert rule.returncode == 2 and "did you mean 'events'?" in rule.stderr
+
+
+def test_simulate__a_dask_cluster_gives_the_local_report_byte_for_byte():
+    distributed = pytest.importorskip("distributed")
+    args = ("simulate", "galactic-civ", "--games", "120", "--players", "3", "--seed", "4", "--json")
+    local = run_kitgen(*args, "--workers", "1")
+    assert local.returncode == 0, local.stderr
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
+                                  dashboard_address=None) as cluster:
+        remote = run_kitgen(*args, "--scheduler", cluster.scheduler_address, timeout=300)
+    assert remote.returncode == 0, remote.stderr
+    assert remote.stdout == local.stdout

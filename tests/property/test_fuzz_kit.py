@@ -63,13 +63,13 @@ NUMBERS = st.one_of(st.integers(-10**30, 10**30).map(str),
 LENGTHS = st.builds("{}{}".format,
                     st.sampled_from(["0", "-5", "0.0001", "1e9", "99999999", "9" * 400, "inf", "nan", "63.5", "3"]),
                     st.sampled_from(["mm", "pt", "in", "cm", "", "px", " mm"]))
-COLOURS = st.sampled_from(["red", "#f00", "#12", "#GGGGGG", "blurple", "transparent", "", "RebeccaPurple",
+COLORS = st.sampled_from(["red", "#f00", "#12", "#GGGGGG", "blurple", "transparent", "", "RebeccaPurple",
                            "{{ card.name }}", "{{ 1 / 0 }}", "{{ type.color }}x", "rgb(1,2,3)"])
 TEXT = st.one_of(st.text(max_size=30),
                  st.sampled_from(["a\n::table grid 9mm\n| x | y |", "::columns", "| a | b", "# title", "- item",
                                   "{{ game.__class__ }}", "{% for i in range(100000) %}x{% endfor %}",
                                   "{{ range(10**9) }}", "../../etc/passwd", "market/v2", "\x1b[31mred", "x" * 3000]))
-VALUES = st.one_of(NUMBERS, LENGTHS, COLOURS, TEXT)
+VALUES = st.one_of(NUMBERS, LENGTHS, COLORS, TEXT)
 PLAIN = re.compile(r"^[\w.#+-][\w .#+-]*$")
 
 

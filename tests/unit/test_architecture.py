@@ -7,13 +7,15 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kitgen"
-THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs", "watchfiles"}
+THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs", "watchfiles",
+               "numpy", "dask", "distributed"}
 # openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
 # platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
-    "model": set(), "units": set(), "errors": set(), "check": set(), "simulate": set(),
+    "model": set(), "units": set(), "errors": set(), "check": set(),
+    "simulate": {"distributed"},  # simulate/cluster.py only, and only when --scheduler asks (kitgen[cluster])
     "desk": {"watchfiles", "pypdfium2"},  # watch sees saves; the live preview renders the PDF's pages, as PNG export does
-    "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2"},
+    "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2", "numpy"},
     "cli": {"click", "platformdirs"}, "kit": {"platformdirs"},  # kit: the build cache lives in the user's cache folder
     # render draws the PDF (reportlab) and renders it to pixels (pypdfium2): images are the PDF, rendered
 }
@@ -33,6 +35,54 @@ def third_party_imports(path: Path) -> set[str]:
 def test_imports__each_layer_uses_only_its_own_libraries(path):
     layer = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
     assert third_party_imports(path) <= ALLOWED.get(layer, set()), f"{path.name} imports outside its layer"
+
+
+# The pipeline's layers, earliest first: a module may import its own layer and earlier ones, never
+# a later one (load never imports layout). Decisions encoded here:
+# - layout may import load: the Jinja loader finds templates through load/templates (the search
+#   path and the one containment check), and load/files names them in messages;
+# - render may import load: load/fonts reads and contains the font files render registers;
+# - layout may import check: the documents print what check computes (deck stats, formulas, limits);
+# - simulate (the balance lab) stands beside the kit pipeline and uses only core, load and check.
+LAYERS = ["core", "load", "check", "layout", "render", "kit", "exports", "desk", "cli"]
+CORE = {"model", "units", "errors", "colors", "project", "__init__"}
+SIDE = {"simulate": {"core", "load", "check", "simulate"}}
+
+
+def layer_of(parts: tuple[str, ...]) -> str:
+    """The layer of kitgen.<parts> (a module or a package's module); __main__ starts the CLI."""
+    head = parts[0].removesuffix(".py") if parts else "__init__"
+    return "core" if head in CORE else "cli" if head == "__main__" else head
+
+
+def internal_imports(path: Path) -> set[str]:
+    """The kitgen layers a file imports, at its top or inside functions (lazy imports count)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+        for name in names:
+            if name == "kitgen" or name.startswith("kitgen."):
+                found.add(layer_of(tuple(name.split(".")[1:])))
+    return found
+
+
+def allowed_layers(layer: str) -> set[str]:
+    if layer in SIDE:
+        return SIDE[layer]
+    return set(LAYERS[:LAYERS.index(layer) + 1]) | (set(SIDE) if layer == "cli" else set())  # cli runs them all
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports__no_layer_imports_a_later_one(path):
+    layer = layer_of(path.relative_to(PACKAGE).parts)
+    later = internal_imports(path) - allowed_layers(layer)
+    assert not later, f"{path.relative_to(PACKAGE)} ({layer}) imports from {sorted(later)}: a later stage"
+
+
+def test_layers__every_package_has_a_place():
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert packages <= set(LAYERS) | set(SIDE), sorted(packages - set(LAYERS) - set(SIDE))
 
 
 def test_every_package_ships_in_the_wheel():

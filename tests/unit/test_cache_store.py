@@ -67,7 +67,9 @@ def test_a_note_and_a_drawn_face_read_back_equal(tmp_path, project):
 
     cache = BuildCache(tmp_path / "cache")
     cache.icons, cache.pictures = load_icons([project.templates]), {"art-1"}
-    note = (7.5, ((warning(Where("decks/main.yaml", 4, 5), "card 'Scout': text shrinks"),), ("\u2603",)))  # col kept
+    from kitgen.check.faces import Note, Remarks
+
+    note = Note(7.5, Remarks((warning(Where("decks/main.yaml", 4, 5), "card 'Scout': text shrinks"),), ("\u2603",)))
     drawn = DrawnFace(b"x\x9c\x00\xff", ("icon-compass", "layer-frame-0123"), (("compass", (512, 512)),),
                       ("frame-0123",), (("kitgen-body", "Scout", (("F1+0", b"\x01\x02\xfe"),)),), writer())
     cache.keep_face("card-1", a_face(cache.icons), note)

@@ -13,7 +13,7 @@ from kitgen.load import load_game
 from kitgen.model import Cost, Price
 
 TINY = Path(__file__).resolve().parents[1] / "fixtures" / "tiny"
-SHIP = '  - {name: Ship, plural: Ships, deck: main, color: "#2f5d8c"}'
+SHIP = '  - {name: Ship, plural: Ships, deck: main, color: "#2f5d8c", played_in: [Draw Phase]}'
 DECLARED = ('  - name: Ship\n    plural: Ships\n    deck: main\n    color: "#2f5d8c"\n    fields:\n'
             '      - {name: attack, type: whole number, required: true}\n'
             '      - {name: rarity, type: "choice of [common, rare]", default: common}\n'

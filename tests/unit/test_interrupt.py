@@ -43,7 +43,7 @@ def test_a_bug_without_ctrl_c__is_not_passed_off_as_an_interrupt(monkeypatch, tm
 def test_ctrl_c_swallowed_while_writing__still_leaves_the_previous_kit(tmp_path):
     """If a library swallows the Ctrl-C altogether, the kit that was being written is not swapped in."""
     from kitgen.kit.interrupt import remembering_interrupts
-    from kitgen.render.kit import staged
+    from kitgen.kit.staging import staged
 
     out = tmp_path / "kit"
     out.mkdir()

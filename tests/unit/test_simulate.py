@@ -2,21 +2,30 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 from pathlib import Path
 
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import (Action, Attribute, Card, CardType, Deck, DiceTable, Effect, Faction, Game, Phase,
+from kitgen.model import (Action, ActionKind, Attribute, Card, CardType, Deck, DiceTable, Effect, Faction, Game, Phase,
                           TableRow, Threshold, VictoryPath)
-from kitgen.simulate.run import Settings, simulate
+from kitgen.simulate.actions import ACTIONS, act_change, act_take
+from kitgen.simulate.engine import Table
+from kitgen.simulate.lab import simulate
+from kitgen.simulate.plan import compile_game
+from kitgen.simulate.policies import POLICIES, greedy_attribute, greedy_option, option_worth, weights
+from kitgen.simulate.report import missing_rules
+from kitgen.simulate.run import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+GREEDY = POLICIES["greedy"]
 
 
-def tiny_game(factions=(), paths=(), phases=None, turns=10) -> Game:
+def tiny_game(factions=(), paths=(), phases=None, turns=10, cards=None) -> Game:
     """Two attributes, a deck of +1 cards, a phase that rolls 1D2 for an attribute to raise."""
-    cards = (Card("Alpha", "Gain", (Effect("A", 1),), copies=10), Card("Beta", "Gain", (Effect("B", 1),), copies=10))
+    cards = cards or (Card("Alpha", "Gain", (Effect("A", 1),), copies=10),
+                      Card("Beta", "Gain", (Effect("B", 1),), copies=10))
     if phases is None:
         phases = (Phase("Grow", "Roll, draw, play.", actions=(
             Action("change", delta=1, table="coin"), Action("draw", count=1), Action("play", types=("Gain",)))),)
@@ -27,26 +36,71 @@ def tiny_game(factions=(), paths=(), phases=None, turns=10) -> Game:
                                   die="1D2"),))
 
 
+def galactic_civ() -> Game:
+    return load_game(ROOT / "data" / "galactic-civ")
+
+
+def seated(game: Game, values: list[list[int]], seed: int = 1) -> Table:
+    table = Table(compile_game(game), seed, (GREEDY,) * len(values))
+    table.values = [list(v) for v in values]
+    return table
+
+
+def test_actions__the_registry_plays_every_action_the_data_may_name():
+    assert set(ACTIONS) == set(typing.get_args(ActionKind))
+
+
+def test_greedy__takes_its_point_from_the_leader_not_the_weakest():
+    """The Influence Phase: 'a target opponent gives you 1 point'. Seat 2 leads, seat 1 trails."""
+    game = galactic_civ()
+    table = seated(game, [[5] * 8, [3] * 8, [9, 9, 9, 9, 9, 12, 9, 12]])
+    influence = next(p for p in table.plan.phases if p.name == "Influence Phase").actions[0]
+    before = [sum(v) for v in table.values]
+    act_take(table, 0, influence)
+    after = [sum(v) for v in table.values]
+    assert after[2] == before[2] - 1 and after[1] == before[1] and after[0] == before[0] + 1
+
+
+def test_greedy__harms_the_leader_and_helps_the_last():
+    game = galactic_civ()
+    table = seated(game, [[5] * 8, [3] * 8, [9, 9, 9, 9, 9, 12, 9, 12]])
+    assert table.policies[0].choose_opponent(table, 0, 2) == 2  # Aggression: -2 to the target
+    assert table.policies[0].choose_opponent(table, 0, -1) == 1  # Trade: +1 to the target
+
+
+def test_victory__a_win_counts_for_every_path_the_winner_meets():
+    game = tiny_game(factions=(Faction("Giant", effects=(Effect("A", 100), Effect("B", 100))), Faction("Normal")),
+                     paths=(VictoryPath("Lead A", "Highest A by 5.", after_turn=1, highest=("A",), margin=5),
+                            VictoryPath("Lead B", "Highest B by 5.", after_turn=1, highest=("B",), margin=5)),
+                     phases=(Phase("End", "Check.", actions=(Action("check-victory"),)),))
+    report = simulate(game, Settings(games=20, players=2, seed=3, policies=("random",), workers=1))
+    assert report["victories"] == {"Lead A": 20, "Lead B": 20}
+    assert report["wins_meeting_several_paths"] == 20 and report["decided"] == 20
+
+
 def test_simulate__a_player_100_points_ahead_always_wins():
     game = tiny_game(factions=(Faction("Giant", effects=(Effect("A", 100),)), Faction("Normal")),
                      paths=(VictoryPath("Lead", "Highest A by 5.", after_turn=1, highest=("A",), margin=5),),
                      phases=(Phase("Grow", "Roll.", actions=(Action("change", delta=1, table="coin"),
                                                               Action("check-victory"))),))
     report = simulate(game, Settings(games=200, players=2, seed=3, policies=("random",), workers=1))
-    assert report["factions"]["Giant"] == {"plays": 200, "wins": 200, "win_rate": 1.0, "ci95": [0.9812, 1.0]}
+    assert report["factions"]["Giant"] == {"plays": 200, "wins": 200, "win_rate": 1.0, "ci95": [0.9812, 1.0],
+                                          "vs_even_share_holm": "above"}
     assert report["factions"]["Normal"]["wins"] == 0
     assert report["victories"] == {"Lead": 200} and report["turns"]["max"] == 2  # decided on turn 2
+    assert report["factions_differ"]["p_value"] < 1e-6
 
 
 def test_simulate__a_symmetric_game_gives_each_seat_an_even_share_within_its_interval():
     game = tiny_game(paths=(VictoryPath("Most A", "Highest A at the end of turn 10.", at_end_of_turn=10,
                                         highest=("A",)),))
     report = simulate(game, Settings(games=2000, players=2, seed=5, policies=("random",), workers=1))
-    decided = report["games"] - report["no_winner"]
-    assert decided > 1000
+    assert report["decided"] > 1000
     for seat in report["seats"]:
         low, high = seat["ci95"]
-        assert low <= decided / 2 / report["games"] <= high, seat
+        assert low <= report["even_share"] <= high, seat
+    assert report["seats_differ"]["p_value"] > 0.01
+    assert [seat["vs_even_share_holm"] for seat in report["seats"]] == ["", ""]
 
 
 def test_simulate__a_path_that_can_never_be_met_is_never_reported():
@@ -60,43 +114,130 @@ def test_simulate__a_path_that_can_never_be_met_is_never_reported():
 
 
 def test_simulate__the_same_seed_gives_the_same_report_however_many_workers():
-    game = load_game(ROOT / "data" / "galactic-civ")
-    one = simulate(game, Settings(games=100, players=4, seed=7, policies=("greedy", "random", "random", "greedy"), workers=1))
-    two = simulate(game, Settings(games=100, players=4, seed=7, policies=("greedy", "random", "random", "greedy"), workers=2))
-    assert one == two
-    other = simulate(game, Settings(games=100, players=4, seed=8, policies=("greedy", "random", "random", "greedy"), workers=1))
-    assert other != one
+    game = galactic_civ()
+    settings = Settings(games=100, players=4, seed=7, policies=("greedy", "random", "random", "greedy"), workers=1)
+    one = simulate(game, settings)
+    assert simulate(game, dataclasses.replace(settings, workers=2)) == one
+    assert simulate(game, dataclasses.replace(settings, seed=8)) != one
 
 
 def test_simulate__galactic_civ_is_fully_simulated_and_names_every_race_and_path():
-    game = load_game(ROOT / "data" / "galactic-civ")
+    game = galactic_civ()
     report = simulate(game, Settings(games=300, players=4, seed=1, policies=("random",), workers=1))
-    assert [c for c in report["coverage"] if c["status"] != "exact"] == []
+    assert [c for c in report["coverage"] if c["status"] != "exact"] == [] and report["missing"] == []
     assert set(report["factions"]) == {f.name for f in game.factions}
     assert list(report["victories"]) == [v.name for v in game.victory_paths]
-    assert sum(report["victories"].values()) + report["no_winner"] == 300
-    assert sum(row["plays"] for row in report["cards"]) > 300 * 4 * 10  # cards are played every turn
+    assert report["decided"] + report["no_winner"] == 300
+    assert report["optional_rules"] == {"events": "in play"}
+
+
+def test_simulate__without_events_leaves_the_event_deck_out_and_says_so():
+    game = galactic_civ()
+    plan = compile_game(game, without=("events",))
+    assert "events" not in plan.decks and plan.without == ("events",)
+    assert not [s for p in plan.phases for s in p.actions if s.do == "event"]
+    report = simulate(game, Settings(games=50, players=4, seed=1, policies=("random",), workers=1, without=("events",)))
+    assert report["optional_rules"] == {"events": "left out"}
+    assert report["provenance"]["optional_rules_left_out"] == ["events"]
     events = {c.name for c in game.decks[1].cards}
-    assert not events & {row["name"] for row in report["cards"]}  # events are drawn, never played from hand
+    assert events  # and none of them could have been played: they are not in any deck
+    assert all(plan.cards[c].name not in events for copies in plan.decks.values() for c in copies)
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_simulate__a_much_stronger_race_wins_much_more(policy):
-    game = load_game(ROOT / "data" / "galactic-civ")
-    settings = Settings(games=200 if policy == "greedy" else 400, players=4, seed=2, policies=(policy,), workers=1)
-    before = simulate(game, settings)["factions"]["Thalan Contingency"]
-    boosted = tuple(dataclasses.replace(f, effects=tuple(Effect(a.name, 4) for a in game.attributes))
-                    if f.name == "Thalan Contingency" else f for f in game.factions)
-    after = simulate(dataclasses.replace(game, factions=boosted), settings)["factions"]["Thalan Contingency"]
-    assert after["ci95"][0] > before["ci95"][1], (before, after)  # the intervals do not even overlap
-    assert after["win_rate"] > 2 * before["win_rate"]
+def test_greedy__values_the_benevolence_rolls_from_the_table():
+    """Benevolent: 2 rolls of 1D10 on Outreach (1-2 Expand), Affinity (3-5 Morale), Prominence (6-8
+    Influence), Enlightenment (9-10 Research). A player who needs only Research expects 2 x 20%."""
+    game = galactic_civ()
+    table = seated(game, [[5] * 8, [5] * 8])
+    plan = table.plan
+    dilemma = next(i for i, c in enumerate(plan.cards) if c.name == "Sentient Pods")  # malevolent: Research +2
+    options = plan.types[plan.cards[dilemma].kind].options
+    research_only = [0.0, 1.0, 0, 0, 0, 0, 0, 0]
+    worth = {o.condition: option_worth(table, research_only, dilemma, o) for o in options}
+    assert worth == {"malevolent": 2.0, "benevolent": pytest.approx(2 * 0.2)}
+    influence_only = [0, 0, 0, 0, 0, 1.0, 0, 0]
+    assert option_worth(table, influence_only, dilemma, options[1]) == pytest.approx(2 * 0.3)
 
 
-def test_simulate__a_game_whose_rules_are_text_says_what_it_skipped():
-    game = load_game(ROOT / "data" / "galactic-supremacy")
-    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1))
-    skipped = {c["rule"] for c in report["coverage"] if c["status"] == "skipped"}
-    assert {f"phase '{p.name}'" for p in game.phases} <= skipped
+def test_greedy__chooses_each_side_of_a_dilemma_when_it_is_worth_more():
+    game = galactic_civ()
+    plan = compile_game(game)
+    dilemma = next(i for i, c in enumerate(plan.cards) if c.name == "Sentient Pods")
+    options = plan.types[plan.cards[dilemma].kind].options
+    chosen = set()
+    for values in ([[3, 8, 15, 3, 3, 3, 3, 3], [5] * 8],  # Ascension: Exploration led, Research wanted
+                   [[5, 5, 5, 5, 11, 15, 5, 5], [5] * 8]):  # near Influence Victory: Research is worth little
+        table = Table(plan, 1, (GREEDY, GREEDY))
+        table.values = values
+        chosen.add(greedy_option(table, 0, dilemma, options).condition)
+    assert chosen == {"malevolent", "benevolent"}
+
+
+def test_greedy__breaks_a_pick_one_tie_from_the_state_not_the_list_order():
+    """Equal weights for every attribute but one: the tie goes to the attribute the player leads least."""
+    game = galactic_civ()
+    table = seated(game, [[5, 5, 5, 5, 5, 5, 5, 5], [3, 4, 6, 2, 5, 5, 5, 5]])
+    weight = weights(table, 0)
+    tied = [a for a, w in enumerate(weight) if w == max(weight)]
+    pick = greedy_attribute(table, 0, 0, 1)
+    if len(tied) > 1:
+        lead = [m - o for m, o in zip(table.values[0], table.values[1])]
+        assert pick == min(tied, key=lambda a: (lead[a], a))
+    assert pick != 0 or tied == [0]
+
+
+def test_floors__cards_may_take_an_attribute_below_zero_the_approval_loss_stops_at_zero():
+    game = galactic_civ()
+    table = seated(game, [[0] * 8, [5] * 8])
+    approval = next(p for p in table.plan.phases if p.name == "Approval Phase").actions[0]
+    act_change(table, 0, approval)
+    assert min(table.values[0]) == 0
+    xenophobes = next(i for i, c in enumerate(table.plan.cards) if c.name == "Xenophobes")  # Influence -2
+    table.resolve(0, xenophobes)
+    assert table.values[0][5] == -2
+    choices = {k.id: k.what for k in game.kit_choices}
+    assert "attribute-floor" in choices and "approval-floor" in choices  # the kit says both, visibly
+
+
+def test_report__a_game_no_one_wins_or_whose_victory_is_text_names_what_is_missing():
+    never = tiny_game(paths=(VictoryPath("Impossible", "A above 1000.", thresholds=(Threshold("A", 1000),)),))
+    report = simulate(never, Settings(games=40, players=2, seed=1, policies=("random",), workers=1))
+    assert report["missing"] == ["no game of 40 had a winner"]
+    text_only = tiny_game(paths=(VictoryPath("Most Glory", "Whoever has the most glory."),))
+    assert missing_rules(compile_game(text_only)) == ["skipped: victory 'Most Glory'"]
+
+
+def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_card_does_not():
+    cards = (Card("Winner", "Gain", (Effect("A", 3),), copies=2), Card("Blank", "Gain", (Effect("B", 0),), copies=4),
+             Card("Filler", "Gain", (Effect("B", 1),), copies=14))
+    game = tiny_game(cards=cards, paths=(VictoryPath("Most A", "Highest A at the end of turn 6.", at_end_of_turn=6,
+                                                     highest=("A",)),), turns=6)
+    from kitgen.simulate.lab import Experiments
+
+    report = simulate(game, Settings(games=400, players=2, seed=2, policies=("random",), workers=1),
+                      Experiments(impact_games=400))
+    rows = {row["name"]: row for row in report["card_impact"]}
+    assert rows["Winner"]["removed"]["change"] > 0.1 and rows["Winner"]["removed"]["significant"]
+    assert rows["Winner"]["removed"]["ci95"][0] > 0
+    assert not rows["Blank"]["removed"]["significant"]
+
+
+def test_stats__known_values():
+    from kitgen.simulate.stats import chi_square_p, holm, paired, wilson
+
+    assert chi_square_p(3.841459, 1) == pytest.approx(0.05, abs=1e-5)
+    assert chi_square_p(11.0705, 5) == pytest.approx(0.05, abs=1e-5)
+    assert chi_square_p(0.5, 3) == pytest.approx(0.918891, abs=1e-5)
+    assert holm([0.01, 0.04, 0.03, 0.005]) == [True, False, False, True]
+    assert wilson(0, 10) == [0.0, 0.2775]
+    assert paired([1, 0] * 50).ci95[0] > 0.39
+
+
+@pytest.mark.parametrize("policy", ["lookahead", "mcts"])
+def test_search_players__play_whole_games(policy):
+    report = simulate(galactic_civ(), Settings(games=2, players=3, seed=1, policies=(policy, "greedy", "greedy"),
+                                               workers=1, mcts_rollouts=8))
+    assert report["games"] == 2 and report["policies"] == [policy, "greedy", "greedy"]
 
 
 def test_check__actions_name_only_what_the_game_has():
@@ -110,3 +251,67 @@ def test_check__actions_name_only_what_the_game_has():
     assert messages == ["phase 'Grow': action 'change': unknown dice table 'coins' (did you mean 'coin'?)",
                         "phase 'Grow': action 'play': unknown card type 'Gian' (did you mean 'Gain'?)",
                         "phase 'Grow': action 'take' needs an attribute or a table"]
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_simulate__a_much_stronger_race_wins_much_more(policy):
+    game = galactic_civ()
+    settings = Settings(games=200 if policy == "greedy" else 400, players=4, seed=2, policies=(policy,), workers=1)
+    before = simulate(game, settings)["factions"]["Thalan Contingency"]
+    boosted = tuple(dataclasses.replace(f, effects=tuple(Effect(a.name, 4) for a in game.attributes))
+                    if f.name == "Thalan Contingency" else f for f in game.factions)
+    after = simulate(dataclasses.replace(game, factions=boosted), settings)["factions"]["Thalan Contingency"]
+    assert after["ci95"][0] > before["ci95"][1], (before, after)  # the intervals do not even overlap
+    assert after["win_rate"] > 2 * before["win_rate"]
+
+
+def test_fixes__a_fix_that_only_takes_wins_away_does_not_help():
+    """Everyone gains 1 A a turn and wins past 3 at his End Phase: the first seat always wins. Checking
+    at the end of the round makes every game a tie, won by nobody: that is no fix."""
+    from kitgen.simulate.lab import Experiments
+
+    game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
+                     phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
+                                                              Action("check-victory"))),))
+    report = simulate(game, Settings(games=40, players=2, seed=1, policies=("random",), workers=1),
+                      Experiments(fixes=True))
+    assert [s["win_rate"] for s in report["seats"]] == [1.0, 0.0]
+    fixes = {row["fix"]: row for row in report["seat_fixes"]}
+    at_round_end = fixes["victory checked at the end of each round"]
+    assert at_round_end["seat_win_rates"] == [0.0, 0.0] and at_round_end["no_winner"] == 40
+    assert not at_round_end["helps"]
+
+
+def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
+    from kitgen.simulate.lab import Experiments
+
+    choose = (Phase("Choose", "Draw 2, play 1.", actions=(Action("draw", count=2), Action("play", types=("Gain",)))),)
+    game = tiny_game(paths=(VictoryPath("Most A", "Highest A at the end of turn 10.", at_end_of_turn=10,
+                                        highest=("A",)),), phases=choose)
+    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_rollouts=4),
+                      Experiments(ladder_games=200))
+    rungs = {(r["field"], r["player"]): r for r in report["skill_ladder"]}
+    assert list(rungs) == [("random", "greedy"), ("greedy", "lookahead"), ("lookahead", "mcts")]
+    greedy = rungs[("random", "greedy")]
+    assert greedy["verdict"] == "rewards skill" and greedy["ci95"][0] > greedy["even_share"]
+    assert len(greedy["by_seat"]) == 2
+
+
+def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_path):
+    from tests.conftest import pdf_text
+
+    from kitgen.project import Project
+    from kitgen.render.balance import render_balance
+    from kitgen.render.fonts import register_fonts
+    from kitgen.simulate.lab import Experiments
+
+    register_fonts(Project.default().fonts)
+    game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
+                     phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
+                                                              Action("check-victory"))),))
+    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_rollouts=2),
+                      Experiments(fixes=True, ladder_games=20))
+    render_balance(report, "Tiny", tmp_path / "balance.pdf")
+    text = pdf_text(tmp_path / "balance.pdf")
+    assert "Candidate seat fixes, simulated" in text and "victory checked at the end of each round" in text
+    assert "Skill ladder" in text and "greedy vs random" in text

@@ -50,15 +50,15 @@ NAMES = {
 }
 
 
-class Colour(str):
+class Color(str):
     """A colour as the data writes it; the schema turns it into #rrggbb (parse_colour)."""
 
 
-def parse_colour(text: str) -> str:
+def parse_color(text: str) -> str:
     """'red', '#f00' or '#FF0000' -> '#ff0000'; ValueError with a hint for anything else."""
-    colour = _canonical(text)
-    if colour is not None:
-        return colour
+    color = _canonical(text)
+    if color is not None:
+        return color
     value = str(text).strip()
     name = value.lower().replace(" ", "")
     close = difflib.get_close_matches(name, list(NAMES), n=1)
@@ -70,8 +70,8 @@ def parse_colour(text: str) -> str:
 def channels(text: str) -> tuple[int, int, int] | None:
     """Red, green and blue (0-255) of anything parse_colour takes: '#ff8000' -> (255, 128, 0);
     None for anything else (layout's fallbacks decide what that draws, with no hint to work out)."""
-    colour = _canonical(text)
-    return None if colour is None else (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+    color = _canonical(text)
+    return None if color is None else (int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16))
 
 
 def _canonical(text: str) -> str | None:
@@ -84,16 +84,16 @@ def _canonical(text: str) -> str | None:
     return NAMES.get(value.lower().replace(" ", ""))
 
 
-class ColourTemplate(str):
+class ColorTemplate(str):
     """A template's colour: a colour (checked at load), empty (none), or a Jinja string whose
     result is checked when it is rendered (check_rendered)."""
 
 
-def parse_colour_template(text: str) -> str:
+def parse_color_template(text: str) -> str:
     value = str(text).strip()
-    return value if not value or "{" in value else parse_colour(value)
+    return value if not value or "{" in value else parse_color(value)
 
 
 def check_rendered(text: str) -> str:
     """A template colour once rendered: '' (none) or #rrggbb; ValueError otherwise."""
-    return parse_colour(text) if text.strip() else ""
+    return parse_color(text) if text.strip() else ""

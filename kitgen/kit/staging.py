@@ -1,34 +1,26 @@
-"""Write a whole kit: card sheets and documents into a temporary folder, then swap it in.
-
-A failed or interrupted build removes its temporary folder and leaves the previous kit as it was.
-One build at a time writes into a kit folder (kitgen/kit/lock.py), so no build takes another's staging
-folder for a leftover.
+"""The kit's atomic swap: a build writes into a temporary folder beside the kit, which replaces
+the old kit only when the whole build succeeded. A failed or interrupted build removes its
+temporary folder and leaves the previous kit as it was. One build at a time writes into a kit
+folder (kit/lock.py), so no build takes another's staging folder for a leftover. Draws nothing.
 """
 from __future__ import annotations
 
 import errno
-import io
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-from reportlab.lib.utils import ImageReader
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.kit.interrupt import deferring_interrupts, note_kit_replaced, stop_if_interrupted
 from kitgen.kit.lock import MARKER, kit_lock  # MARKER: in a folder kitgen made; a rebuild replaces no other
-from kitgen.layout.cards import Page
-from kitgen.layout.document import Document
 from kitgen.model import Game
-from kitgen.render.canvas import open_canvas
-from kitgen.render.sheets import draw_page
-from kitgen.render.stream import StreamedPDF
 
 
 @contextmanager
-def staged(out_dir: Path, game: Game):
+def staged(out_dir: Path, game: Game) -> Iterator[Path]:
     """Yield a temporary folder beside out_dir; when the block succeeds it replaces out_dir (or,
     when out_dir is a folder of the user's own, its files are moved in one by one beside theirs),
     otherwise it is removed and out_dir stays as it was."""
@@ -79,43 +71,6 @@ def _not_written(exc: OSError, shown: Path, staging: Path | None) -> KitgenError
                                                 "(the previous kit is unchanged)"))
 
 
-def write_kit(out_dir: Path, game: Game, sheets: dict[str, list[Page]], documents: dict[str, Document],
-              instruction: str, duplex: str | None = "DuplexFlipLongEdge",
-              reuse: dict[str, Path] | None = None, extras: dict | None = None,
-              images: dict | None = None, before_swap=None, progress=None) -> tuple[tuple[Path, ...], list[str]]:
-    """Write every file (copying those in `reuse`, made before from the same content);
-    return the kit's files and the names drawn anew. `before_swap()` runs once everything is
-    written and may still refuse the kit by raising: the previous kit then stays.
-    `progress(file, done, total)` hears of each page drawn (documents: 0 then 1 of 1)."""
-    out_dir = Path(out_dir)
-    reuse = reuse or {}
-    rendered = []
-    with staged(out_dir, game) as staging:
-        accent = game.decks[0].back.color if game.decks else "#333333"  # as build.accent_of
-        for name in [*sheets, *documents]:
-            if name in reuse:
-                shutil.copyfile(reuse[name], staging / name)
-                continue
-            rendered.append(name)
-            if name in sheets:
-                _write_sheets(staging / name, sheets[name], f"{game.title}: {name}", duplex, images or {},
-                              (lambda done, total, name=name: progress(name, done, total)) if progress else None)
-            else:
-                from kitgen.render.document import render_document  # platypus: only when a document is drawn
-
-                if progress:
-                    progress(name, 0, 1)
-                render_document(documents[name], staging / name, game.title, accent, instruction)
-                if progress:
-                    progress(name, 1, 1)
-        for name, text in (extras or {}).items():  # text, or a function that makes it piece by piece
-            with open(staging / name, "w", encoding="utf-8", newline="\n") as file:
-                file.writelines(text() if callable(text) else [text])
-        if before_swap:
-            before_swap()
-    return tuple(sorted(out_dir / name for name in [*sheets, *documents])), rendered
-
-
 def _users_folder(out_dir: Path) -> bool:
     """A folder with files kitgen did not make: never replaced as a whole, never emptied."""
     return out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file()
@@ -157,47 +112,6 @@ def _prepare_parent(out_dir: Path, shown: Path) -> None:
     if out_dir.is_dir() and not os.access(out_dir, os.W_OK):  # someone protected it: respect that
         raise KitgenError(error(Where(str(shown)), "kit folder is read-only; make it writable or build "
                                                    "into another folder (-o)"))
-
-
-class _JpegReader(ImageReader):
-    """A JPEG for reportlab that is never decoded: drawImage names an image by hashing what
-    getRGBData returns, and a JPEG's own bytes name it as well as its pixels would."""
-
-    def __init__(self, data: io.BytesIO):
-        super().__init__(data)
-        self._jpeg = data.getvalue()
-        self._dataA = None  # no alpha: reportlab reads this to decide on a soft mask
-
-    def getRGBData(self):  # noqa: N802  (reportlab's name)
-        return self._jpeg
-
-
-def write_pages(path: Path, pages: list[Page], title: str, images: dict | None = None, progress=None) -> None:
-    """One PDF of `pages` and nothing else (no duplex preference): the single-card PDF that the
-    image exports render with pdfium."""
-    _write_sheets(path, pages, title, None, images or {}, progress)
-
-
-def _write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict,
-                  progress=None) -> None:
-    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
-    # One reader per picture for the whole PDF: reportlab then embeds each picture once.
-    # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
-    # transparency is drawn with its alpha as the mask.
-    images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
-              for key, source in images.items()}
-    with StreamedPDF(canvas, path) as pdf:  # each page goes to the file once drawn: nothing piles up
-        for number, page in enumerate(pages, start=1):
-            if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
-                x, y, w, h = page.trim_box
-                canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
-                canvas.setBleedBox((0, 0, page.width, page.height))
-            draw_page(canvas, page, images)
-            canvas.showPage()
-            pdf.flush()
-            if progress:
-                progress(number, len(pages))
-        pdf.finish()
 
 
 def _swap_in(staging: Path, out_dir: Path) -> None:

@@ -1,5 +1,7 @@
-"""SVG path data made simple: parse `d` into absolute M/L/C/Z commands,
-and measure their bounds. Pure Python, so layout can size icons and render can draw them."""
+"""SVG path data made simple: parse `d` into absolute M/L/C/Z commands, as the icon set is
+loaded (load/icons.py); render draws them. Pure Python. fontTools' svgLib parses the same data,
+but fontTools is no dependency of kitgen and its arcs come out as other curves: icons would print
+differently, so the PDFs would not stay byte for byte the same."""
 from __future__ import annotations
 
 import math
@@ -12,7 +14,6 @@ Point = tuple[float, float]
 
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _SEPARATORS = re.compile(r"[\s,]*")
-_SIZES = {"M": 3, "L": 3, "C": 7, "Z": 1}  # tuple lengths of the commands parse_path returns
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
@@ -260,60 +261,3 @@ def _arc_center(p0: Point, rx: float, ry: float, phi: float, large: bool, sweep:
     elif not sweep and delta > 0:
         delta -= 2 * math.pi
     return cx, cy, rx, ry, theta, delta
-
-
-def cubic_point(p0: Point, c1: Point, c2: Point, p: Point, t: float) -> Point:
-    """The point at parameter t of a cubic Bézier."""
-    u = 1 - t
-    a, b, c, e = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
-    return (a * p0[0] + b * c1[0] + c * c2[0] + e * p[0], a * p0[1] + b * c1[1] + c * c2[1] + e * p[1])
-
-
-def _walk(commands: list[Command]) -> Iterator[tuple[Point, Command]]:
-    """Each command with the pen position before it, refusing anything parse_path would not make."""
-    pen: Point | None = None
-    start: Point | None = None
-    for cmd in commands:
-        if not cmd or _SIZES.get(cmd[0]) != len(cmd):
-            raise ValueError(f"unknown path command {cmd!r}; pass the output of parse_path")
-        if pen is None and cmd[0] != "M":
-            raise ValueError(f"path commands must start with M, not {cmd[0]!r}")
-        yield pen, cmd
-        if cmd[0] == "M":
-            pen = start = (cmd[1], cmd[2])
-        else:  # Z returns the pen to where its subpath began
-            pen = start if cmd[0] == "Z" else (cmd[-2], cmd[-1])
-
-
-def bounds(commands: list[Command]) -> tuple[float, float, float, float]:
-    """The tight box (x0, y0, x1, y1) around the drawn outline, curve bulges included."""
-    points: list[Point] = []
-    for pen, cmd in _walk(commands):
-        if cmd[0] == "C":
-            c1, c2, end = (cmd[1], cmd[2]), (cmd[3], cmd[4]), (cmd[5], cmd[6])
-            # Only the ends and the turning points can be extreme, never the control points.
-            points.extend(cubic_point(pen, c1, c2, end, t) for t in _extrema(pen, c1, c2, end))
-            points.append(end)
-        elif cmd[0] in "ML":
-            points.append((cmd[1], cmd[2]))
-    if not points:
-        raise ValueError("bounds: the path has no points")
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _extrema(p0: Point, c1: Point, c2: Point, p: Point) -> list[float]:
-    """Parameters in (0, 1) where the cubic turns in x or in y: roots of its derivative."""
-    found = []
-    for axis in (0, 1):
-        # B'(t)/3 = a t^2 + b t + c for this axis.
-        a = -p0[axis] + 3 * c1[axis] - 3 * c2[axis] + p[axis]
-        b = 2 * (p0[axis] - 2 * c1[axis] + c2[axis])
-        c = c1[axis] - p0[axis]
-        if abs(a) < 1e-12:
-            roots = [-c / b] if abs(b) > 1e-12 else []
-        else:
-            disc = b * b - 4 * a * c
-            roots = [] if disc < 0 else [(-b + s * math.sqrt(disc)) / (2 * a) for s in (1, -1)]
-        found.extend(t for t in roots if 0 < t < 1)
-    return found

@@ -1,9 +1,9 @@
-"""Colours are read in one place (kitgen/colours.py); layout's tint and ink saver read them there."""
+"""Colours are read in one place (kitgen/colors.py); layout's tint and ink saver read them there."""
 from __future__ import annotations
 
 import pytest
 
-from kitgen.colours import channels, parse_colour
+from kitgen.colors import channels, parse_color
 from kitgen.layout.card import ink_save
 from kitgen.layout.picture import tint
 from kitgen.layout.shapes import Rect, Text
@@ -11,19 +11,19 @@ from kitgen.layout.shapes import Rect, Text
 
 @pytest.mark.parametrize("text, expected", [("#ff8000", (255, 128, 0)), ("#F80", (255, 136, 0)),
                                             ("orange", (255, 165, 0)), (" Dark Blue ", (0, 0, 139))])
-def test_channels__every_spelling_parse_colour_takes(text, expected):
+def test_channels__every_spelling_parse_color_takes(text, expected):
     assert channels(text) == expected
-    assert parse_colour(text) == "#%02x%02x%02x" % expected
+    assert parse_color(text) == "#%02x%02x%02x" % expected
 
 
 @pytest.mark.parametrize("text", ["", "blurple", "#ff80", "#gggggg", "{{ type.color }}"])
-def test_channels__none_for_what_is_not_a_colour(text):
+def test_channels__none_for_what_is_not_a_color(text):
     assert channels(text) is None
     with pytest.raises(ValueError, match="is not a colour"):
-        parse_colour(text)
+        parse_color(text)
 
 
-def test_tint__mixes_with_white_and_a_non_colour_is_mid_grey():
+def test_tint__mixes_with_white_and_a_non_color_is_mid_grey():
     assert tint("#2f5d8c", 0) == "#2f5d8c"
     assert tint("#000000", 0.5) == "#808080"  # 127.5 rounds to even: 128
     assert tint("#f00", 1) == "#ffffff"

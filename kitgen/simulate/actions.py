@@ -1,0 +1,104 @@
+"""The rules vocabulary of the balance lab: one function per `do:` name of a phase's or card's
+actions (kitgen.model.Action), in the ACTIONS registry. A new kind of action is one entry and one
+function here, and a name in model.ActionKind. Each reads the Table and changes it; none prints.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from kitgen.simulate.plan import Plan, Step
+
+if TYPE_CHECKING:
+    from kitgen.simulate.engine import Table
+
+
+def card_types(plan: Plan) -> list[str]:
+    """Each card's type name, as `play` actions name the types they allow."""
+    if "card-types" not in plan.cache:
+        plan.cache["card-types"] = [plan.types[card.kind].type_name for card in plan.cards]
+    return plan.cache["card-types"]
+
+
+def act_draw(table: Table, seat: int, step: Step) -> None:
+    hand = table.hands[seat]
+    for _ in range(step.count):
+        card = table.draw(step.deck or table.plan.first_deck)
+        if card < 0:
+            break
+        hand.append(card)
+
+
+def act_play(table: Table, seat: int, step: Step) -> None:
+    type_of = card_types(table.plan)
+    for _ in range(step.count):
+        legal = [c for c in table.hands[seat] if type_of[c] in step.types]
+        if not legal:
+            return
+        table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
+
+
+def act_discard(table: Table, seat: int, step: Step) -> None:
+    for _ in range(min(step.count, len(table.hands[seat]))):
+        _discard_one(table, seat)
+
+
+def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:
+    while len(table.hands[seat]) > max(0, table.plan.hand_limit + table.bonus[seat]):  # a limit below 0: empty
+        _discard_one(table, seat)
+
+
+def _discard_one(table: Table, seat: int) -> None:
+    hand = table.hands[seat]
+    card = table.policies[seat].choose_card(table, seat, hand, False)
+    hand.remove(card)
+    table.piles[table.deck_of[card]][1].append(card)
+
+
+def act_change(table: Table, seat: int, step: Step) -> None:
+    for who in table.recipients(seat, step.target, -step.delta):
+        attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, who, step.table, step.delta)
+        if attribute >= 0:
+            value = table.values[who][attribute] + step.delta
+            table.values[who][attribute] = value if step.floor is None else max(step.floor, value)
+
+
+def act_take(table: Table, seat: int, step: Step) -> None:
+    """Take COUNT points from a target: taking hurts them, so `harm` is +count (greedy picks the leader)."""
+    for who in table.recipients(seat, step.target, step.count):
+        if who == seat:
+            continue
+        attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, seat, step.table, step.count)
+        if attribute < 0:
+            continue
+        taken = min(step.count, max(0, table.values[who][attribute] - (step.floor or 0)))
+        table.values[who][attribute] -= taken
+        table.values[seat][attribute] += taken
+
+
+def act_hand_size(table: Table, seat: int, step: Step) -> None:
+    table.bonus[seat] += step.delta
+
+
+def act_event(table: Table, seat: int, step: Step) -> None:
+    if table.turn < step.from_turn:
+        return
+    number, sides = step.die
+    if sum(table.rng.randint(1, sides) for _ in range(number)) in step.on:
+        card = table.draw(step.deck)
+        if card >= 0:
+            table.resolve(seat, card)
+            table.piles[step.deck][1].append(card)
+
+
+def act_check_victory(table: Table, seat: int, step: Step) -> None:
+    if not table.plan.victory_at_round_end:
+        table.check_victory(seat)
+
+
+ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {
+    "draw": act_draw, "play": act_play, "discard": act_discard, "discard-to-limit": act_discard_to_limit,
+    "change": act_change, "take": act_take, "hand-size": act_hand_size, "event": act_event,
+    "check-victory": act_check_victory,
+}
+
+

@@ -1,0 +1,262 @@
+"""Print shops and Tabletop Simulator as their users meet them: DriveThruCards' CMYK files read back by
+readers that did not write them (libmagic, poppler's pdfimages, pypdf), one file per printed copy for
+the builders that want one, and TTS saves that name images as TTS's own saves do, at the card's size."""
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+from pathlib import Path
+
+import pypdf
+import pytest
+from PIL import Image, ImageCms
+
+from kitgen.exports.images import export_png, export_tts
+from kitgen.exports.shops import TARGETS
+from kitgen.exports.tts import card_scale
+from kitgen.kit.build import Options, build_game
+from kitgen.load import load_game
+from kitgen.model import PrintSettings
+from kitgen.render.cmyk import INK_LIMIT, limit_ink
+from kitgen.units import Length
+from tests.conftest import ROOT, run_kitgen
+from tests.integration.test_every_game import GAMES
+
+TINY = ROOT / "tests" / "fixtures" / "tiny"
+MM = 72 / 25.4
+needs_ghostscript = pytest.mark.skipif(subprocess.run(["which", "gs"], capture_output=True).returncode != 0,
+                                       reason="Ghostscript is not installed (.ci/run installs it)")
+
+
+def highest_ink(image: Image.Image) -> float:
+    """The highest C + M + Y + K of any pixel, in percent."""
+    import numpy as np
+
+    return float(np.asarray(image, dtype=np.int32).sum(axis=-1).max()) * 100 / 255
+
+
+@pytest.fixture(scope="module")
+def dtc(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dtc") / "tiny-dtc"
+    done = run_kitgen("export", str(TINY), "--target", "dtc", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@needs_ghostscript
+def test_dtc__cmyk_jpg_per_copy_at_300_dpi_within_the_ink_limit(dtc):
+    deck = load_game(TINY).decks[0]
+    rows = list(csv.DictReader((dtc / "cards.csv").open(encoding="utf-8")))
+    expected = [f"main-{n:03d}-{card.id}.jpg" for n, card in enumerate(c for c in deck.cards for _ in range(c.copies))]
+    expected = [f"main-{n + 1:03d}-{name.split('-', 2)[2]}" for n, name in enumerate(expected)]
+    assert [row["file"] for row in rows] == expected + ["main-back.jpg"]
+    assert all(row["copies"] == "1" for row in rows[:-1])
+    for row in rows:
+        path = dtc / row["file"]
+        magic = subprocess.run(["file", "-b", str(path)], capture_output=True, text=True).stdout
+        assert "JPEG" in magic and "components 4" in magic and "825x1125" in magic, magic  # libmagic, not Pillow
+        with Image.open(path) as image:
+            assert image.mode == "CMYK" and image.info["dpi"] == pytest.approx((300, 300))
+            profile = ImageCms.ImageCmsProfile(__import__("io").BytesIO(image.info["icc_profile"]))
+            assert "CMYK" in ImageCms.getProfileDescription(profile)
+            ink = highest_ink(image)
+        assert ink <= INK_LIMIT, f"{row['file']}: {ink:.0f} % ink"
+    assert not list(dtc.glob("*.png"))
+
+
+@needs_ghostscript
+def test_dtc__pdfx_has_a_cmyk_output_intent_and_alternates_fronts_and_backs(dtc):
+    pdf = dtc / "cards-pdfx.pdf"
+    reader = pypdf.PdfReader(pdf)
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-3:2002"
+    intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+    icc = intent["/DestOutputProfile"].get_object()
+    assert icc["/N"] == 4 and len(icc.get_data()) > 1000  # the CMYK profile itself, embedded
+    copies = sum(card.copies for card in load_game(TINY).decks[0].cards)
+    assert len(reader.pages) == 2 * copies
+    bleed = TARGETS["dtc"].bleed
+    for page in reader.pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        assert (width, height) == pytest.approx(((2.5 + 0.25) * 72, (3.5 + 0.25) * 72), abs=0.1 * MM)
+        assert [float(v) for v in page.trimbox] == pytest.approx([bleed, bleed, width - bleed, height - bleed],
+                                                                  abs=0.1 * MM)
+    listed = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True).stdout.splitlines()[2:]
+    assert len(listed) == 2 * copies and all(line.split()[5] == "cmyk" for line in listed)  # poppler's reading
+
+
+@needs_ghostscript
+def test_dtc__total_ink_measured_on_the_pdf_pages_stays_within_the_limit(dtc, tmp_path):
+    """poppler extracts the page images as they are stored; their highest C+M+Y+K is the press's."""
+    subprocess.run(["pdfimages", "-tiff", str(dtc / "cards-pdfx.pdf"), str(tmp_path / "img")], check=True)
+    extracted = sorted(tmp_path.glob("img-*.tif"))  # decoded by poppler, the PDF's Decode applied
+    assert len(extracted) == len(pypdf.PdfReader(dtc / "cards-pdfx.pdf").pages)
+    for path in extracted:
+        with Image.open(path) as image:
+            assert image.mode == "CMYK" and highest_ink(image) <= INK_LIMIT
+
+
+@needs_ghostscript
+def test_dtc__same_cards_give_the_same_bytes(dtc, tmp_path):
+    again = tmp_path / "again"
+    assert run_kitgen("export", str(TINY), "--target", "dtc", "-o", str(again)).returncode == 0
+    assert {p.name: p.read_bytes() for p in dtc.iterdir()} == {p.name: p.read_bytes() for p in again.iterdir()}
+
+
+def test_limit_ink__rich_black_goes_to_black_ink_and_light_colors_are_untouched():
+    import numpy as np
+
+    pixels = np.array([[[190, 173, 167, 230], [60, 20, 0, 0], [255, 255, 255, 255]]], dtype=np.uint8)
+    limited = limit_ink(pixels)
+    assert (limited.astype(int).sum(axis=-1) <= INK_LIMIT * 255 / 100).all()
+    assert limited[0, 1].tolist() == [60, 20, 0, 0]  # 31 %: nothing to do
+    assert limited[0, 0, 3] > 230  # the grey part moved into black
+
+
+def test_mpc__one_file_per_printed_copy_in_upload_order(project, tmp_path):
+    game = load_game(ROOT / "data" / "civ-builder")
+    deck = game.decks[0]
+    first = deck.cards[0]
+    assert first.copies > 1, "the test needs a card printed more than once"
+    result = export_png(project, "civ-builder", tmp_path / "mpc", Options(PrintSettings(bleed=Length(0.12 * 72))),
+                        TARGETS["mpc"], dpi=30, cards=(first.name,))
+    rows = list(csv.DictReader((tmp_path / "mpc" / "cards.csv").open(encoding="utf-8")))
+    assert [row["file"] for row in rows] == [f"{deck.id}-{n:03d}-{first.id}.png" for n in range(1, first.copies + 1)] \
+        + [f"{deck.id}-back.png"]
+    assert [row["copies"] for row in rows] == ["1"] * first.copies + [str(first.copies)]  # the back: once a card
+    assert sorted(p.name for p in result.files) == sorted([row["file"] for row in rows] + ["cards.csv"])
+    assert sorted(p.name for p in (tmp_path / "mpc").iterdir() if not p.name.startswith(".")) == \
+        sorted(p.name for p in result.files)
+
+
+def test_card_filter__the_back_is_counted_for_the_cards_exported_only(project, tmp_path):
+    deck = load_game(ROOT / "data" / "galactic-civ").decks[0]
+    export_png(project, "galactic-civ", tmp_path / "one", Options(), TARGETS["tgc"], dpi=30, cards=("Scout Ships",))
+    rows = list(csv.DictReader((tmp_path / "one" / "cards.csv").open(encoding="utf-8")))
+    scout = next(card for card in deck.cards if card.name == "Scout Ships")
+    assert [(row["card"], row["copies"]) for row in rows] == [("Scout Ships", str(scout.copies)),
+                                                              (f"{deck.name} (back)", str(scout.copies))]
+
+
+def test_pnp_at_another_dpi__the_warning_gives_the_size_written(tmp_path):
+    done = run_kitgen("export", str(TINY), "--target", "pnp", "--dpi", "100", "-o", str(tmp_path / "pnp"))
+    assert done.returncode == 0, done.stderr
+    # (2.5 in x 100 dpi, 3.5 in x 100 dpi) = 250 x 350 px written, and said so
+    assert "--dpi 100 gives 250 x 350 px" in done.stderr, done.stderr
+    with Image.open(tmp_path / "pnp" / "main-scout.png") as image:
+        assert image.size == (250, 350)
+
+
+@pytest.mark.parametrize("size, scale_x, scale_z, sideways", [
+    ((63.5, 88.9), 63.5 / 56, 88.9 / 80, False),  # poker: tts-deckconverter's standardScaleX/Z
+    ((44.45, 63.5), 44.45 / 56, 63.5 / 80, False),  # mini
+    ((88.9, 63.5), 63.5 / 56, 88.9 / 80, True),  # a landscape poker card lies sideways on the portrait mesh
+])
+def test_tts_card_scale__real_size_from_the_standard_56_by_80_card(size, scale_x, scale_z, sideways):
+    scale = card_scale((size[0] * MM, size[1] * MM))
+    assert (scale.x, scale.z, scale.sideways) == (pytest.approx(scale_x, abs=1e-4), pytest.approx(scale_z, abs=1e-4),
+                                                  sideways)
+
+
+def test_tts__under_a_folder_with_a_space_and_an_accent_images_are_plain_absolute_paths(project, tmp_path):
+    out = tmp_path / "Jöhn Smith" / "my kits" / "tts"
+    export_tts(project, str(TINY), out, Options(PrintSettings(bleed=Length(0.0))), sheet_size=600)
+    saved = json.loads((out / "tiny-main.json").read_text(encoding="utf-8"))
+    deck = saved["ObjectStates"][0]
+    for grid in deck["CustomDeck"].values():
+        for url in (grid["FaceURL"], grid["BackURL"]):
+            assert "%" not in url and "file:" not in url and url.startswith(str(out)), url
+            assert Path(url).is_file(), url
+    assert deck["Transform"]["scaleX"] == pytest.approx(63.5 / 56, abs=1e-4)  # the tiny game is poker
+    assert deck["Transform"]["scaleZ"] == pytest.approx(88.9 / 80, abs=1e-4)
+    assert all(card["Transform"]["scaleX"] > 1 and card["SidewaysCard"] is False for card in deck["ContainedObjects"])
+
+
+def test_tts__install_into_the_folder_named_by_tts_dir(tmp_path):
+    saved_objects = tmp_path / "My TTS" / "Saved Objects"
+    saved_objects.mkdir(parents=True)
+    done = run_kitgen("export", str(TINY), "--format", "tts", "--sheet-size", "600", "--install",
+                      "--tts-dir", str(saved_objects), "-o", str(tmp_path / "tts"))
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in saved_objects.iterdir()) == ["tiny-main.json", "tiny-main.png"]
+    assert f"installed {saved_objects / 'tiny-main.json'}" in done.stdout
+
+
+def test_tts__a_tts_dir_that_is_not_there_is_one_line_and_nothing_is_written(tmp_path):
+    done = run_kitgen("export", str(TINY), "--format", "tts", "--tts-dir", str(tmp_path / "nowhere"),
+                      "-o", str(tmp_path / "tts"))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{tmp_path / 'nowhere'}: error: --tts-dir: no such folder" in done.stderr
+    assert not (tmp_path / "tts").exists()
+
+
+def test_tts__install_with_no_folder_found_lists_where_it_looked(tmp_path):
+    import os
+
+    done = subprocess.run([__import__("sys").executable, "-m", "kitgen", "export", str(TINY), "--format", "tts",
+                           "--install", "-o", str(tmp_path / "tts")], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path / "home")})
+    assert done.returncode == 1
+    assert "--install: error: Tabletop Simulator's Saved Objects folder is not in any of its usual places" in done.stderr
+    assert str(tmp_path / "home" / "snap" / "steam") in done.stderr and "--tts-dir DIR" in done.stderr
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_safe_zone__every_word_on_every_face_is_3_mm_inside_the_trim(game_id, project, tmp_path):
+    """Each card and back a page (--layout single, no bleed): every word pdfplumber reads, by its glyph
+    box, stands at least 3 mm inside the page, which is the trim (within the 0.1 mm we measure to)."""
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    report = build_game(project, game_id, out, Options(PrintSettings(layout="single", bleed=Length(0.0))))
+    assert not [p for p in report.warnings if "safe zone" in p.message]
+    margin = 3 * MM - 0.1 * MM
+    pdfs = sorted(out.glob("cards-*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as document:
+            for number, page in enumerate(document.pages, 1):
+                for word in page.extract_words():
+                    inside = min(word["x0"], word["top"], page.width - word["x1"], page.height - word["bottom"])
+                    assert inside >= margin, (f"{pdf.name} page {number}: '{word['text']}' is "
+                                              f"{inside / MM:.2f} mm from the trim")
+
+
+def test_safe_zone__validate_names_the_card_and_the_box(tmp_path):
+    import shutil
+
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    (game / "templates").mkdir(exist_ok=True)
+    front = (ROOT / "templates" / "card-front.yaml").read_text(encoding="utf-8")
+    (game / "templates" / "card-front.yaml").write_text(front.replace("    x: 4mm\n    y: 3.2mm", "    x: 1mm\n    y: 3.2mm"),
+                                                        encoding="utf-8")
+    done = run_kitgen("validate", str(game))
+    assert done.returncode == 0, done.stderr  # a warning: the card still prints
+    lines = [line for line in done.stderr.splitlines() if "safe zone" in line]
+    assert len(lines) == 4 and all(": warning: card '" in line for line in lines), done.stderr
+    assert "text in box 'name' comes 1.0 mm from the trim" in lines[0]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, project, tmp_path):
+    """Printers with a 5 mm unprintable edge clip nothing: every line and word on every card sheet
+    (Galactic Civ, both decks, fronts and backs) is at least 5 mm from the paper's edge, and the
+    scale bar is still exactly 50 mm."""
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    build_game(project, "galactic-civ", out, Options(PrintSettings(paper=paper)))
+    for pdf in sorted(out.glob("cards-*.pdf")):
+        with pdfplumber.open(pdf) as document:
+            for number, page in enumerate(document.pages, 1):
+                things = [(f"line {line['x0']:.1f},{line['top']:.1f}", line) for line in page.lines] + \
+                         [(f"'{word['text']}'", word) for word in page.extract_words()]
+                for label, thing in things:
+                    inside = min(thing["x0"], thing["top"], page.width - thing["x1"], page.height - thing["bottom"])
+                    assert inside >= 5 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
+                if number % 2:  # a front (duplex: the backs follow each front and carry no bar)
+                    bars = [line for line in page.lines
+                            if abs(max(line["width"], line["height"]) - 50 * MM) < 0.1 * MM]
+                    assert len(bars) == 1, f"{pdf.name} page {number}: no 50 mm scale bar"
