@@ -54,14 +54,29 @@ def _faces(path, cards) -> list[str]:
     return texts
 
 
+@pytest.fixture(scope="module")
+def single_kit(tmp_path_factory, project):
+    """Each game built once for this file, one card a page with no bleed (the page is the trim):
+    the Play in lines and the safe zone are read from the same PDFs."""
+    built: dict[str, tuple] = {}
+
+    def kit(game: str):
+        if game not in built:
+            out = tmp_path_factory.mktemp(game)
+            report = build_game(project, game, out, Options(settings=PrintSettings(layout="single")), use_cache=False)
+            built[game] = out, report
+        return built[game]
+    return kit
+
+
 @pytest.mark.parametrize("game", sorted(SEEDS))
-def test_play_in__every_card_prints_its_seeds_timing(game, project, tmp_path):
+def test_play_in__every_card_prints_its_seeds_timing(game, project, single_kit):
     loaded = load_game(project.game_folder(game))
     assert {t.name for t in loaded.card_types} == set(SEEDS[game])  # a new type needs its line here
-    build_game(project, game, tmp_path, Options(settings=PrintSettings(layout="single")), use_cache=False)
+    folder, _ = single_kit(game)
     wrong = []
     for deck in loaded.decks:
-        for card, text in zip(deck.cards, _faces(tmp_path / f"cards-{deck.id}.pdf", deck.cards)):
+        for card, text in zip(deck.cards, _faces(folder / f"cards-{deck.id}.pdf", deck.cards)):
             expected = SEEDS[game][card.type]
             if expected == NOT:
                 ok = NOT in text and "Play in:" not in text
@@ -117,3 +132,24 @@ def test_reference__lists_each_types_timing_and_cost(project, tmp_path):
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
     assert "Fleet Play in: Build 10 Credits" in text and "Leader Play in: Build 5 Credits" in text
     assert "Homeworld Not played: in play from the start, one per player" in text
+
+
+MM = 72 / 25.4
+
+
+@pytest.mark.parametrize("game", sorted(SEEDS))
+def test_safe_zone__every_word_on_every_face_is_3_mm_inside_the_trim(game, single_kit):
+    """Each card and back a page (--layout single, no bleed): every word pdfplumber reads, by its glyph
+    box, stands at least 3 mm inside the page, which is the trim (within the 0.1 mm we measure to)."""
+    folder, report = single_kit(game)
+    assert not [p for p in report.warnings if "safe zone" in p.message]
+    margin = 3 * MM - 0.1 * MM
+    pdfs = sorted(folder.glob("cards-*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as document:
+            for number, page in enumerate(document.pages, 1):
+                for word in page.extract_words():
+                    inside = min(word["x0"], word["top"], page.width - word["x1"], page.height - word["bottom"])
+                    assert inside >= margin, (f"{pdf.name} page {number}: '{word['text']}' is "
+                                              f"{inside / MM:.2f} mm from the trim")

@@ -21,7 +21,6 @@ from kitgen.model import PrintSettings
 from kitgen.render.cmyk import INK_LIMIT, limit_ink
 from kitgen.units import Length
 from tests.conftest import ROOT, run_kitgen
-from tests.integration.test_every_game import GAMES
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 MM = 72 / 25.4
@@ -200,27 +199,6 @@ def test_tts__install_with_no_folder_found_lists_where_it_looked(tmp_path):
     assert done.returncode == 1
     assert "--install: error: Tabletop Simulator's Saved Objects folder is not in any of its usual places" in done.stderr
     assert str(tmp_path / "home" / "snap" / "steam") in done.stderr and "--tts-dir DIR" in done.stderr
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_safe_zone__every_word_on_every_face_is_3_mm_inside_the_trim(game_id, project, tmp_path):
-    """Each card and back a page (--layout single, no bleed): every word pdfplumber reads, by its glyph
-    box, stands at least 3 mm inside the page, which is the trim (within the 0.1 mm we measure to)."""
-    import pdfplumber
-
-    out = tmp_path / "kit"
-    report = build_game(project, game_id, out, Options(PrintSettings(layout="single", bleed=Length(0.0))))
-    assert not [p for p in report.warnings if "safe zone" in p.message]
-    margin = 3 * MM - 0.1 * MM
-    pdfs = sorted(out.glob("cards-*.pdf"))
-    assert pdfs
-    for pdf in pdfs:
-        with pdfplumber.open(pdf) as document:
-            for number, page in enumerate(document.pages, 1):
-                for word in page.extract_words():
-                    inside = min(word["x0"], word["top"], page.width - word["x1"], page.height - word["bottom"])
-                    assert inside >= margin, (f"{pdf.name} page {number}: '{word['text']}' is "
-                                              f"{inside / MM:.2f} mm from the trim")
 
 
 def test_safe_zone__validate_names_the_card_and_the_box(tmp_path):
