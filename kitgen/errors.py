@@ -4,7 +4,9 @@ Stdlib only. Stages return lists of Problem; only the CLI prints them and picks 
 """
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # What a terminal would act on rather than show: C0 controls (ESC starts colour and cursor
@@ -63,6 +65,13 @@ def error(where: Where, message: str) -> Problem:
 
 def warning(where: Where, message: str) -> Problem:
     return Problem("warning", where, message)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """" (did you mean 'Military'?)" for the choice closest to a misspelt `word`; "" when none is close
+    (difflib's default cutoff, 0.6), so a message reads the same with or without a hint."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def sort_problems(problems: list[Problem]) -> list[Problem]:

@@ -2,11 +2,10 @@
 card costs, errata references and limits (check/limits.py). Stdlib only."""
 from __future__ import annotations
 
-import difflib
 
 from kitgen.check.formula import FormulaError, evaluate, variables_of
 from kitgen.check.limits import check_limits
-from kitgen.errors import Problem, error, warning
+from kitgen.errors import Problem, did_you_mean, error, warning
 from kitgen.model import Game
 
 
@@ -69,5 +68,4 @@ def _errata_used(game: Game) -> list[Problem]:
 
 def _suggest(game: Game, word: str) -> str:
     names = [name for a in game.attributes for name in (a.name, *a.aliases, a.abbreviation) if name]
-    close = difflib.get_close_matches(word, names, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return did_you_mean(word, names)

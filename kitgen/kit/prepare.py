@@ -13,7 +13,7 @@ from pathlib import Path
 from kitgen.kit.art import collect_art
 from kitgen.kit.cache import BuildCache, content_key
 from kitgen.check import check_game
-from kitgen.errors import KitgenError, Problem, Where, error, warning
+from kitgen.errors import KitgenError, Problem, Where, did_you_mean, error, warning
 from kitgen.layout.card import scale_template
 from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, back_icon, face_key, layout_deck_faces
 from kitgen.layout.impose import MIN_MARGIN, Spec
@@ -295,8 +295,6 @@ def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, fr
 
 def check_icons(game: Game, icons) -> list[Problem]:
     """Every icon a card type, attribute or card names is in the icon set."""
-    import difflib
-
     named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
     named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
     named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
@@ -304,9 +302,7 @@ def check_icons(game: Game, icons) -> list[Problem]:
     problems = []
     for owner, icon, where in named:
         if icon not in icons.icons:  # by name: an outline is parsed (and a damaged one reported) when drawn
-            close = difflib.get_close_matches(icon, list(icons.icons), n=1)
-            problems.append(error(where, f"{owner}: no icon named '{icon}'"
-                                  + (f" (did you mean '{close[0]}'?)" if close else "")))
+            problems.append(error(where, f"{owner}: no icon named '{icon}'{did_you_mean(icon, icons.icons)}"))
     return problems
 
 

@@ -6,7 +6,6 @@ or a missing key becomes a Problem at the node's file:line:col; the walk goes on
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import math
 import re
 import types
@@ -16,7 +15,7 @@ from functools import cache
 import yaml
 
 from kitgen.colours import Colour, ColourTemplate, parse_colour, parse_colour_template
-from kitgen.errors import Problem, Where, error
+from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
 from kitgen.units import Length, parse_length
 
@@ -74,8 +73,7 @@ class Converter:
         return cls(**values, where=self.where(node)) if has_where else cls(**values)
 
     def _unknown_key(self, key: yaml.Node, name: str, known: list[str], path: str) -> None:
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(sorted(known))})"
+        hint = did_you_mean(name, known) or f" (known keys: {', '.join(sorted(known))})"
         self.fail(key, path, f"unknown key '{name}'{hint}")
 
     def _sequence(self, node: yaml.Node, item_hint, path: str):
