@@ -7,12 +7,16 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project, Resolved
+
+if TYPE_CHECKING:  # imported where used: `kitgen --help` starts without the build's modules
+    from kitgen.kit.build import Options
 
 
 @main.command()

@@ -158,7 +158,7 @@ class Preview:
         for pdf, pages in wanted.items():
             new = [(key, page) for key, page in pages.items() if key not in self.images]
             if new:
-                fresh |= dict(zip([key for key, _ in new], render_pages(pdf, [page for _, page in new])))
+                fresh |= dict(zip([key for key, _ in new], render_pages(pdf, [page for _, page in new]), strict=True))
         keep = {c["image"][5:-4] for c in cards + backs} | {url[5:-4] for url in self.charts[1]}
         self.images = {k: v for k, v in {**self.images, **fresh}.items() if k in keep}
         return cards, backs

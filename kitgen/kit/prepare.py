@@ -325,6 +325,6 @@ def _describe(characters: list[str]) -> str:
 def text_sizes(checked: Checked) -> dict[str, dict[str, float]]:
     """Deck id -> card name -> the size its text ended at: the legibility report."""
     note_every_face(checked)
-    return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, checked.notes[faces.deck.id].sizes)
+    return {faces.deck.id: {card.name: size for card, size in zip(faces.deck.cards, checked.notes[faces.deck.id].sizes, strict=True)
                             if size}
             for faces in checked.faces}

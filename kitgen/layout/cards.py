@@ -191,7 +191,7 @@ def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, back
         front_xy = [grid.front_slot(i) for i in range(len(chunk))]
         back_xy = [grid.back_slot(i) for i in range(len(chunk))]
         fronts = tuple(Placement(face_key(faces.deck.id, index), *xy, *size, index)
-                       for xy, index in zip(front_xy, chunk))
+                       for xy, index in zip(front_xy, chunk, strict=True))
         back_placements = tuple(Placement(face_key(faces.deck.id, BACK), *xy, *size, BACK) for xy in back_xy)
         title, which = f"{game.title}  ·  {faces.deck.name}", f"sheet {sheet + 1} of {sheets}"
         if len(chunk) not in marks_for:

@@ -93,7 +93,7 @@ def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[
     parts = _LETTERS.split(d)
     groups = []
     try:
-        for letter, run in zip(parts[1::2], parts[2::2]):
+        for letter, run in zip(parts[1::2], parts[2::2], strict=True):
             args = _numbers(run, 0, arc=True)[0] if letter in "Aa" else list(map(float, _NUMBER.findall(run)))
             groups.append((letter, args))
     except ValueError:

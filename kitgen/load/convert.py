@@ -76,7 +76,7 @@ def sheet_table(cards: tuple[Card, ...]) -> tuple[list[str], list[list]]:
                                     "a sheet's keywords column separates keywords by commas"))
     header = fields + used + (["effects"] if extra else [])
     rows = []
-    for card, (columns, rest) in zip(cards, split):
+    for card, (columns, rest) in zip(cards, split, strict=True):
         row = [_cell(card, f) for f in fields] + [columns.get(a, "") for a in used]
         rows.append(row + ([_flow([_effect_dict(e) for e in rest]) if rest else ""] if extra else []))
     return header, rows
@@ -153,7 +153,7 @@ def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([[f"{v:+d}" if isinstance(v, int) and h not in ("copies",) else v for h, v in zip(header, row)]
+    writer.writerows([[f"{v:+d}" if isinstance(v, int) and h not in ("copies",) else v for h, v in zip(header, row, strict=True)]
                       for row in rows])
     return out.getvalue().encode("utf-8")
 

@@ -168,9 +168,9 @@ def _column_widths(block: Block, width: float) -> list[float]:
     if sum(natural) <= width:  # everything fits on one line: the last column takes what is left
         return natural[:-1] + [width - sum(natural[:-1])]
     floor = [min(n, 30 * MM) for n in natural]  # a column keeps room for a short phrase or a roll
-    extra = [n - f for n, f in zip(natural, floor)]
+    extra = [n - f for n, f in zip(natural, floor, strict=True)]
     share = max(0.0, width - sum(floor)) / sum(extra)
-    return [f + e * share for f, e in zip(floor, extra)]
+    return [f + e * share for f, e in zip(floor, extra, strict=True)]
 
 
 def render_document(document: Document, path: Path, game_title: str, accent: str, instruction: str) -> None:

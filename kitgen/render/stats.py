@@ -126,7 +126,7 @@ def _odds(odds: dict, colours: dict[str, str]) -> Drawing:
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48
     names = list(odds["types"])
-    plot.data = [list(zip(odds["draws"], values)) for values in odds["types"].values()] or [[(0, 0)]]
+    plot.data = [list(zip(odds["draws"], values, strict=True)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
         plot.lines[index].strokeColor = colors.HexColor(colours.get(name, PALETTE[index % len(PALETTE)]))
         plot.lines[index].strokeWidth = 1.4
