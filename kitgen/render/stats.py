@@ -2,6 +2,7 @@
 drawn with reportlab's own chart module."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -10,7 +11,7 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
 from kitgen.layout.picture import tint
@@ -26,7 +27,7 @@ CHART_W, CHART_H = 118 * MM, 62 * MM
 def render_stats(report: dict, path: Path, colours: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
     styles = _styles("#1d2b45")
-    story = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
+    story: list[Flowable] = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
     for number, deck in enumerate(report["decks"]):
         if number:
             story.append(PageBreak())
@@ -93,11 +94,11 @@ def _drawing(title: str) -> Drawing:
     return drawing
 
 
-def _bars(title: str, categories: list[str], series: list[list[float]], names: list[str] | None,
+def _bars(title: str, categories: list[str], series: Sequence[Sequence[float]], names: list[str] | None,
           colours: dict[str, str]) -> Drawing:
     drawing = _drawing(title)
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56
+    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     chart.data = series or [[0]]
     chart.categoryAxis.categoryNames = [_wrap(c, 11) for c in categories] or [""]
     chart.categoryAxis.labels.fontName = font_name("body")
@@ -109,7 +110,8 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
     for index, name in enumerate(names or [None]):
-        chart.bars[index].fillColor = colors.HexColor(colours.get(name, PALETTE[index % len(PALETTE)]))
+        fallback = PALETTE[index % len(PALETTE)]
+        chart.bars[index].fillColor = colors.HexColor(fallback if name is None else colours.get(name, fallback))
         chart.bars[index].strokeColor = None
     if not names:  # one series: colour each bar by its category when it is a card type
         for index, category in enumerate(categories):
@@ -124,7 +126,7 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
 def _odds(odds: dict, colours: dict[str, str]) -> Drawing:
     drawing = _drawing("Chance of at least one card of a type in the first N draws")
     plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48
+    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     names = list(odds["types"])
     plot.data = [list(zip(odds["draws"], values, strict=True)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
@@ -141,7 +143,7 @@ def _odds(odds: dict, colours: dict[str, str]) -> Drawing:
 
 def _legend(names: list[str], colours: dict[str, str], x: float) -> Legend:
     legend = Legend()
-    legend.x, legend.y = x, CHART_H - 22
+    legend.x, legend.y = x, CHART_H - 22  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12
