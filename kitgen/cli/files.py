@@ -33,7 +33,7 @@ from kitgen.units import Length
 @click.option("--sheet-size", type=click.IntRange(200, 4096), default=4096, show_default=True,
               help="tts: largest sheet side in pixels (smaller sheets load faster in TTS).")
 @click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
-def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: float | None,
+def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: Length | None,
            card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...]) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
     fmt = fmt or ("png" if target else "json")

@@ -12,7 +12,8 @@ from urllib.parse import quote
 from kitgen.kit.build import Checked, Options, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
-from kitgen.layout.cards import BACK, single_page
+from kitgen.layout.cards import BACK, DeckFaces, single_page
+from kitgen.layout.impose import Spec
 from kitgen.project import Project, Resolved
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
@@ -32,7 +33,7 @@ class Exported:
 
 @dataclass(frozen=True)
 class Face:
-    deck: object  # DeckFaces
+    deck: DeckFaces
     index: int  # the card's place in its deck, or BACK
     name: str  # the image's file name
 
@@ -46,11 +47,11 @@ def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, option
         progress("reading and checking the game")  # as build says it
     checked = checked_game(project, game_ref, options)
     dpi = dpi or target.dpi
-    size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
+    size = canvas_size(_spec(checked).card, _spec(checked).bleed, dpi)
     warnings = _canvas_warnings(checked, target)
     faces = _chosen(card_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:
-        warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
+        warnings += _render(checked, faces, folder, _spec(checked).bleed, size, dpi, progress)
         _write_quantities(folder / "cards.csv", faces)
     return Exported(sorted(out_dir.glob("*.png")) + [out_dir / "cards.csv"], warnings)
 
@@ -68,8 +69,8 @@ def export_tts(project: Project, game_ref: str | Resolved, out_dir: Path, option
         progress("reading and checking the game")
     checked = checked_game(project, game_ref, options)
     game = checked.game
-    cell = cell_size(checked.spec.card, min(sheet_size, MAX_PIXELS))
-    dpi = cell[0] / checked.spec.card[0] * INCH
+    cell = cell_size(_spec(checked).card, min(sheet_size, MAX_PIXELS))
+    dpi = cell[0] / _spec(checked).card[0] * INCH
     faces = [Face(deck_faces, index, f"{CELLS}/{deck_faces.deck.id}-{index if index != BACK else 'back'}.png")
              for deck_faces in checked.faces for index in [*range(len(deck_faces.deck.cards)), BACK]]
     url = _url_maker(out_dir, base_url)
@@ -122,7 +123,7 @@ def _render(checked: Checked, faces: list[Face], folder: Path, bleed: float, siz
 def write_faces_pdf(checked: Checked, faces: list[Face], pdf: Path, bleed: float, progress=None) -> None:
     """What `build --layout single` draws (trim plus bleed a page, TrimBox and BleedBox), each face
     once, in the order of `faces`."""
-    width, height = checked.spec.card
+    width, height = _spec(checked).card
     pages = [single_page(face.deck, face.index, width, height, bleed) for face in faces]
     images = {key: art.reader_source() for key, art in checked.images.items()}
     write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
@@ -174,7 +175,7 @@ def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
 def _canvas_warnings(checked: Checked, target: Target) -> list[Problem]:
     """A shop preset names the canvases its products take (at its own dpi); a card size it does
     not make is said."""
-    size = canvas_size(checked.spec.card, checked.spec.bleed, target.dpi)
+    size = canvas_size(_spec(checked).card, _spec(checked).bleed, target.dpi)
     if not target.canvases or size in target.canvases.values():
         return []
     known = ", ".join(f"{name} {w} x {h}" for name, (w, h) in target.canvases.items())
@@ -226,3 +227,9 @@ def checked_game(project: Project, game_ref: str | Resolved, options: Options) -
     if errors:
         raise KitgenError(errors)
     return checked
+
+
+def _spec(checked: Checked) -> Spec:
+    """The card size and bleed: check_kit sets them on every game it checked without errors."""
+    assert checked.spec is not None
+    return checked.spec

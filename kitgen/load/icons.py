@@ -52,7 +52,8 @@ def load_icons(dirs: list[Path], roots: tuple[Path, ...] | None = None) -> IconS
     Each file must be contained in `roots` (default: its own folder of `dirs`)."""
     base = next(((d, d / ICON_SET) for d in dirs if _present(d / ICON_SET)), None)
     extra = [(d, d / ICONS_FILE) for d in reversed(dirs) if _present(d / ICONS_FILE)]
-    icons, attributions, digest, source = ChainMap(), [], hashlib.sha256(), ""  # nearest file first
+    icons: ChainMap[str, tuple] = ChainMap()  # nearest file first
+    attributions, digest, source = [], hashlib.sha256(), ""
     for folder, path in ([base] if base else []) + extra:
         trusted = roots or (folder,)
         raw = _read(contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path), limit=MAX_ICON_SET), path)

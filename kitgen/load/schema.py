@@ -139,7 +139,7 @@ _OPTIONAL, _TUPLE, _CHOICE, _RECORD, _SCALAR = range(5)
 
 
 @cache
-def _plan(hint) -> tuple[int, object]:
+def _plan(hint) -> tuple[int, typing.Any]:
     """How convert() treats a type hint, worked out once per hint rather than once per node."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -219,7 +219,7 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": "array", "items": _type_schema(typing.get_args(hint)[0], definitions)}
     if origin is typing.Literal:
         return {"enum": list(typing.get_args(hint))}
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles
             definitions[hint.__name__] = _object_schema(hint, definitions)

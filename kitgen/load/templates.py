@@ -83,15 +83,15 @@ def check_geometry(template: CardTemplate, shown: str) -> list[Problem]:
     if template.width <= 0 or template.height <= 0:
         problems.append(error(template.where or Where(shown), "width and height must be more than 0mm"))
     for index, box in enumerate(template.boxes):
-        label = f"boxes[{index}] ('{box.name or box.kind}')"
+        label, where = f"boxes[{index}] ('{box.name or box.kind}')", box.where or Where(shown)
         if box.w < 0 or box.h < 0 or (box.kind in SIZED and (box.w <= 0 or box.h <= 0)):
             need = "more than 0mm" if box.kind in SIZED else "0mm or more"
-            problems.append(error(box.where, f"{label}: w and h must be {need} for a {box.kind} box"))
+            problems.append(error(where, f"{label}: w and h must be {need} for a {box.kind} box"))
         elif not (0 < box.min_size <= MAX_TEXT_SIZE and 0 < box.size <= MAX_TEXT_SIZE):
-            problems.append(error(box.where, f"{label}: size and min_size must be from 0pt to {MAX_TEXT_SIZE:g}pt "
+            problems.append(error(where, f"{label}: size and min_size must be from 0pt to {MAX_TEXT_SIZE:g}pt "
                                   f"(got {box.size:g}pt and {box.min_size:g}pt)"))
         elif box.stroke_width < 0 or box.radius < 0:
-            problems.append(error(box.where, f"{label}: stroke_width and radius must be 0pt or more"))
+            problems.append(error(where, f"{label}: stroke_width and radius must be 0pt or more"))
     return problems
 
 
