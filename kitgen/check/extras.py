@@ -6,7 +6,7 @@ from __future__ import annotations
 from kitgen.check.formula import FormulaError, evaluate, variables_of
 from kitgen.check.limits import check_limits
 from kitgen.errors import Problem, did_you_mean, error, warning
-from kitgen.model import Game
+from kitgen.model import Attribute, Card, Faction, Game, TableRow
 
 
 def check_extras(game: Game) -> list[Problem]:
@@ -48,7 +48,8 @@ def _tracks(game: Game) -> list[Problem]:
 def _card_errata(game: Game) -> list[Problem]:
     """Every `erratum:` reference (cards, attributes, factions, table rows) names a declared erratum."""
     ids = {e.id for e in game.errata}
-    owners = [(f"card '{c.name}'", c) for d in game.decks for c in d.cards]
+    owners: list[tuple[str, Card | Attribute | Faction | TableRow]] = [
+        (f"card '{c.name}'", c) for d in game.decks for c in d.cards]
     owners += [(f"attribute '{a.name}'", a) for a in game.attributes]
     owners += [(f"faction '{f.name}'", f) for f in game.factions]
     owners += [(f"table '{t.name}' roll '{r.roll}'", r) for t in game.tables for r in t.rows]

@@ -70,7 +70,8 @@ MAX_NAME = 200  # characters: a name that long cannot fit a card, nor an id a fi
 
 def _check_ids(deck) -> list[Problem]:
     """Card ids name art files and PDF forms: each must exist, be short and be unique in its deck."""
-    problems, seen = [], {}
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
     for card in deck.cards:
         card_id = card.id or slug(card.name)
         label = card.name if len(card.name) <= 60 else card.name[:57] + "..."

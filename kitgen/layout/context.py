@@ -6,7 +6,8 @@ import re
 from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
-from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, effect_value
+from kitgen.model import (TARGET_LABELS, Attribute, Card, Deck, Effect, Faction, Formula, Game, TableRow, Track,
+                          effect_value)
 
 
 def document_context(game: Game) -> dict:
@@ -71,7 +72,7 @@ def document_context(game: Game) -> dict:
         "track_columns": lambda track: track.columns or game.turns,
         "cards_with_kit_choices": cards_with_kit_choices,
         "table_effect": table_effect,
-        "start_of": lambda name: (game.attribute(name).start if game.attribute(name) else ""),
+        "start_of": lambda name: (attribute.start if (attribute := game.attribute(name)) else ""),
         "deck_name": deck_name,
         "deck_composition": deck_composition,
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
@@ -89,7 +90,8 @@ def _first_game_helpers(game: Game) -> dict:
     """The first-game page and the rules' Limits: where each table is used, the optional steps a
     deck adds to a phase (Galactic Civ's Event roll), who starts in breach of a limit, and what each erratum changes."""
     optional = {deck.id for deck in game.decks if deck.optional}
-    owners = [(c.name, c) for d in game.decks for c in d.cards] + [(a.name, a) for a in game.attributes]
+    owners: list[tuple[str, Card | Attribute | Faction | TableRow]] = [(c.name, c) for d in game.decks for c in d.cards]
+    owners += [(a.name, a) for a in game.attributes]
     owners += [(f.name, f) for f in game.factions] + [(f"{t.name} {r.roll}", r) for t in game.tables for r in t.rows]
 
     def table_uses(table) -> list[str]:

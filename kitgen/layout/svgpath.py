@@ -51,7 +51,8 @@ class Outline(Sequence):
     __slots__ = ("data", "_damaged", "_commands")
 
     def __init__(self, data: str, damaged):
-        self.data, self._damaged, self._commands = data, damaged, None
+        self.data, self._damaged = data, damaged
+        self._commands: tuple | None = None
 
     def _parsed(self) -> tuple:
         if self._commands is None:
@@ -105,7 +106,7 @@ def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[
 
 def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
     """_groups, number by number: says where the data is wrong."""
-    pos = _SEPARATORS.match(d, 0).end()
+    pos = _skip_separators(d, 0)
     while pos < len(d):
         letter = d[pos]
         if letter.upper() not in _ARITY:
@@ -114,10 +115,17 @@ def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
         yield letter, args
 
 
+def _skip_separators(d: str, pos: int) -> int:
+    """Where the text after the separators at `pos` starts (the pattern also matches none)."""
+    match = _SEPARATORS.match(d, pos)
+    assert match is not None
+    return match.end()
+
+
 def _numbers(d: str, pos: int, arc: bool) -> tuple[list[float], int]:
     args: list[float] = []
     while True:
-        pos = _SEPARATORS.match(d, pos).end()
+        pos = _skip_separators(d, pos)
         if pos >= len(d) or d[pos].isalpha():
             return args, pos
         if arc and len(args) % 7 in (3, 4):
@@ -269,7 +277,7 @@ def cubic_point(p0: Point, c1: Point, c2: Point, p: Point, t: float) -> Point:
     return (a * p0[0] + b * c1[0] + c * c2[0] + e * p[0], a * p0[1] + b * c1[1] + c * c2[1] + e * p[1])
 
 
-def _walk(commands: list[Command]) -> Iterator[tuple[Point, Command]]:
+def _walk(commands: list[Command]) -> Iterator[tuple[Point | None, Command]]:
     """Each command with the pen position before it, refusing anything parse_path would not make."""
     pen: Point | None = None
     start: Point | None = None
@@ -290,6 +298,7 @@ def bounds(commands: list[Command]) -> tuple[float, float, float, float]:
     points: list[Point] = []
     for pen, cmd in _walk(commands):
         if cmd[0] == "C":
+            assert pen is not None  # _walk refuses a path that does not start with M
             c1, c2, end = (cmd[1], cmd[2]), (cmd[3], cmd[4]), (cmd[5], cmd[6])
             # Only the ends and the turning points can be extreme, never the control points.
             points.extend(cubic_point(pen, c1, c2, end, t) for t in _extrema(pen, c1, c2, end))
@@ -304,7 +313,7 @@ def bounds(commands: list[Command]) -> tuple[float, float, float, float]:
 
 def _extrema(p0: Point, c1: Point, c2: Point, p: Point) -> list[float]:
     """Parameters in (0, 1) where the cubic turns in x or in y: roots of its derivative."""
-    found = []
+    found: list[float] = []
     for axis in (0, 1):
         # B'(t)/3 = a t^2 + b t + c for this axis.
         a = -p0[axis] + 3 * c1[axis] - 3 * c2[axis] + p[axis]
