@@ -59,6 +59,13 @@ class Problem:
         return self.level == "error"
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'X'?)' for the choice closest to a mistyped `word`, or '' when none is close:
+    the one hint every unknown name (a key, a game, a deck, an icon ...) ends with."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
 def error(where: Where | None, message: str) -> Problem:
     """`where` None: a record made in code rather than read from a file (every loaded one has its place)."""
     return Problem("error", where or Where(""), message)
@@ -66,13 +73,6 @@ def error(where: Where | None, message: str) -> Problem:
 
 def warning(where: Where | None, message: str) -> Problem:
     return Problem("warning", where or Where(""), message)
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """" (did you mean 'Military'?)" for the choice closest to a misspelt `word`; "" when none is close
-    (difflib's default cutoff, 0.6), so a message reads the same with or without a hint."""
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def sort_problems(problems: list[Problem]) -> list[Problem]:
