@@ -155,7 +155,7 @@ def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) 
             default = (art_dir or folder / "art") / f"{card.id}.png"
             has = bool(found and found.is_file())
             rows.append({"deck": deck.id, "card": card.name, "has_art": has,
-                         "file": display_path(found if has else (folder / card.art if card.art else default))})
+                         "file": display_path(found if found and has else (folder / card.art if card.art else default))})
     info = None
     if box:
         info = {"w_mm": box.w / 72 * 25.4, "h_mm": box.h / 72 * 25.4, "fit": box.fit,

@@ -64,7 +64,7 @@ def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, option
         cache.close()  # in this process (watch, serve)
 
 
-def _build(project: Project, game_ref: str, out_dir: Path, options: Options, strict: bool, cache: BuildCache,
+def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, strict: bool, cache: BuildCache,
            progress) -> Report:
     from kitgen.kit.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
     from kitgen.render.kit import write_kit
@@ -74,6 +74,7 @@ def _build(project: Project, game_ref: str, out_dir: Path, options: Options, str
     checked = check_kit(project, game_ref, options, cache, lay_out=False)
     _stop_on_errors(checked.problems, strict)
     spec = checked.spec  # resolved once, in check_kit
+    assert spec is not None  # as it is for every game without errors
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
     laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
@@ -205,9 +206,11 @@ def check_documents(project: Project, game: Game, game_ref: str | Resolved, cach
                                                    for name, digest in kept[1].items()):
         return False
     layout_documents(project, game, game_ref, Options())
-    from kitgen.layout.expressions import make_environment  # here: a check that holds never imports Jinja
+    from kitgen.layout.expressions import ContainedLoader, make_environment  # here: a check that holds never imports Jinja
 
-    cache.keep_check("documents", key, make_environment(dirs, roots, markup=True).loader.read)
+    loader = make_environment(dirs, roots, markup=True).loader
+    assert isinstance(loader, ContainedLoader)
+    cache.keep_check("documents", key, loader.read)
     return True
 
 

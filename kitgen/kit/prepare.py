@@ -9,6 +9,7 @@ import dataclasses
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kitgen.kit.art import collect_art
 from kitgen.kit.cache import BuildCache, content_key
@@ -154,7 +155,7 @@ def _fonts(files: dict[str, Path], lazy: bool):
     """(role -> sha256 of the font's bytes, layout's measure, a function that registers the fonts
     if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
     which layout calls before it lays out any face."""
-    from_render = {}
+    from_render: dict[str, Any] = {}  # digests and measure, once render's fonts are registered
 
     def ready() -> None:
         if not from_render:
