@@ -36,18 +36,20 @@ class Table:
             for attribute, delta in (plan.factions[faction][1] if faction >= 0 else ()):
                 values[attribute] += delta
             self.values.append(values)
-        self.piles = {}
+        self.piles: dict[str, tuple[list[int], list[int]]] = {}  # deck -> (draw pile, discards)
         for deck, copies in plan.decks.items():
             pile = list(copies)
             self.rng.shuffle(pile)
             self.piles[deck] = (pile, [])
-        self.hands = [[] for _ in range(self.players)]
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.bonus = [0] * self.players
-        self.played = [[] for _ in range(self.players)]
+        self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner = -1
         self.path = -1
         self.turn = 0
-        self._mine, self._lead, self._total = [], [], 0  # the seat weighing its choices (see _others)
+        self._mine: list[int] = []  # the seat weighing its choices (see _others)
+        self._lead: list[int] = []
+        self._total = 0
 
     # --- the game -------------------------------------------------------------------------
 

@@ -55,7 +55,8 @@ def compile_game(game: Game) -> Plan:
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index, coverage) for t in game.card_types)
     type_index = {t.name: i for i, t in enumerate(game.card_types)}
-    cards, decks = [], {}
+    cards: list[tuple] = []
+    decks: dict[str, tuple] = {}
     for deck in game.decks:
         copies = []
         for card in deck.cards:

@@ -46,6 +46,7 @@ def _init(plan: Plan) -> None:
 
 def _play(task: tuple) -> list:
     seed, first, count, policies = task
+    assert _PLAN is not None, "set by _init when the worker started"
     return [play_game(_PLAN, seed * 2**32 + i, policies) for i in range(first, first + count)]
 
 
@@ -89,11 +90,14 @@ def wilson(wins: int, games: int) -> list[float]:
 def report(game: Game, plan: Plan, settings: Settings, results: list) -> dict:
     players = settings.players
     faction_names = [f[0] for f in plan.factions] or ["(no factions)"]
-    played, won = Counter(), Counter()
-    seats_won = Counter()
-    victories = Counter()
-    turns = Counter()
-    card_plays, card_games, card_wins = Counter(), Counter(), Counter()
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    seats_won: Counter[int] = Counter()
+    victories: Counter[str | None] = Counter()  # None: no one won
+    turns: Counter[int] = Counter()
+    card_plays: Counter[str] = Counter()
+    card_games: Counter[str] = Counter()
+    card_wins: Counter[str] = Counter()
     for winner, path, turn, factions, plays in results:
         turns[turn] += 1
         victories[plan.paths[path][0] if path >= 0 else None] += 1
