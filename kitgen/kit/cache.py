@@ -247,17 +247,18 @@ class BuildCache:
 
     def shared_layer(self, key: str):
         """A layer faces share, by its key (None if this cache does not hold it)."""
-        if (db := self._faces()) is None:
+        if self._faces() is None:
             return None
         try:
-            return self._layer(db, key)
+            return self._layer(key)
         except (sqlite3.Error, Unreadable):
             return None
 
-    def _layer(self, db: sqlite3.Connection, key: str):
+    def _layer(self, key: str):
         """A layer many faces share (a card type's frame), read once per build."""
         if key not in self._layers:
-            row = db.execute("SELECT layer FROM layers WHERE key = ?", (key,)).fetchone()
+            assert self._db is not None  # asked by face() and shared_layer(), which open it first
+            row = self._db.execute("SELECT layer FROM layers WHERE key = ?", (key,)).fetchone()
             try:
                 self._layers[key] = records.read_layer(records.loads(row[0]), self._context()) if row else None
             except Unreadable:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kitgen.errors import Problem, Where
@@ -134,7 +135,7 @@ def _shape(shape) -> list:
 
 # --- reading ------------------------------------------------------------------------------------
 
-def read_face(value, context: Context, layer) -> Face:
+def read_face(value, context: Context, layer: Callable[[str], Layer]) -> Face:
     """`layer(key)`: the shared layer stored under key (Unreadable when there is none)."""
     layers, smallest, problems = _fields(value, 3)
     out = []
