@@ -82,12 +82,15 @@ def card_count(game: Game) -> int:
     return sum(card.copies for deck in game.decks for card in deck.cards)
 
 
+def effect_lines(card: Card) -> list[str]:
+    """One "Attribute +N" line per effect (dice and condition as the data says them)."""
+    return [f"{e.attribute} {e.dice or f'{e.delta:+d}'}" + (f" ({e.condition})" if e.condition else "")
+            for e in card.effects]
+
+
 def _card_lines(card: Card, width: float, font: str) -> list[tuple[str, float]]:
     kind = f"{card.type}  {card.cost}" if card.cost else card.type
-    lines = [(card.name, 11), (kind, 8)]
-    for e in card.effects:
-        amount = e.dice or f"{e.delta:+d}"
-        lines.append((f"{e.attribute} {amount}" + (f" ({e.condition})" if e.condition else ""), 9))
+    lines = [(card.name, 11), (kind, 8)] + [(line, 9) for line in effect_lines(card)]
     if card.text:
         lines += [(line, 8) for line in simpleSplit(card.text, font, 8, width)]
     return lines

@@ -3,11 +3,12 @@
 make_game(folder, n) writes a game folder:
 
 * game.yaml, rules.yaml, tables.yaml copied from data/galactic-civ/, with the events deck dropped
-  from game.yaml's `decks:` list, and with it what names that deck and would not validate without
-  it: the three event card types (`deck: events`) and the five rules sections about events
-  (`deck: events` in rules.yaml), and the notation entries of those types' codes (GE, MD, UPI in
-  tables.yaml), so validate is clean. Everything else (attributes, the common card types, factions,
-  phases, victory, tables, errata) is unchanged;
+  from game.yaml's `decks:` list, and with it every entry of a list, at any depth, that names that
+  deck with a `deck:` key (the three event card types, the five rules sections about events, the
+  Opportunity Phase's `do: event` action), and the notation entries of those types' codes (GE, MD,
+  UPI in tables.yaml), so validate is clean. Found by the key rather than listed by place, so a
+  new mention of the deck in the shipped data does not break the benchmarks. Everything else
+  (attributes, the common card types, factions, phases, victory, tables, errata) is unchanged;
 * decks/common.yaml: the common deck's header (id, name, code, back), rules cut down to what a
   generated deck can honour (deck-size N and unique-names), and N cards written one a line in
   the shipped data's flow style; with art="FILE", every card also names FILE (a path inside the
@@ -49,6 +50,16 @@ def _write(path: Path, data) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
 
 
+def _without_decks(data, dropped: set[str]):
+    """data with every list entry whose `deck:` names a dropped deck removed, at any depth."""
+    if isinstance(data, dict):
+        return {key: _without_decks(value, dropped) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_without_decks(item, dropped) for item in data
+                if not (isinstance(item, dict) and item.get("deck") in dropped)]
+    return data
+
+
 def _attributes() -> list[str]:
     """Every attribute name and alias of the source game: cards use both, as the shipped ones do."""
     game = _read(SOURCE / "game.yaml")
@@ -83,14 +94,11 @@ def make_game(folder: Path, n: int, seed: int = 0, art: str = "") -> Path:
     dropped = set(game["decks"]) - {KEEP}
     codes = {t.get("code") for t in game["card_types"] if t.get("deck") in dropped} - {None, ""}
     game["decks"] = [KEEP]
-    game["card_types"] = [t for t in game["card_types"] if t.get("deck") not in dropped]
-    _write(folder / "game.yaml", game)
+    _write(folder / "game.yaml", _without_decks(game, dropped))
     tables = _read(SOURCE / "tables.yaml")
     tables["notation"] = [entry for entry in tables.get("notation", ()) if entry.get("code") not in codes]
     _write(folder / "tables.yaml", tables)
-    rules = _read(SOURCE / "rules.yaml")
-    rules["rules"] = [section for section in rules.get("rules", ()) if section.get("deck") not in dropped]
-    _write(folder / "rules.yaml", rules)
+    _write(folder / "rules.yaml", _without_decks(_read(SOURCE / "rules.yaml"), dropped))
 
     common = _read(SOURCE / "decks" / f"{KEEP}.yaml")
     back = ", ".join(f'{key}: "{value}"' for key, value in common["back"].items())

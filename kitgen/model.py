@@ -11,7 +11,7 @@ from typing import Literal
 
 from kitgen.colours import Colour, ColourTemplate
 from kitgen.errors import Where
-from kitgen.units import Length
+from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
 Target = Literal["self", "target-player", "all-other-players", "all-players"]
 
@@ -120,7 +120,7 @@ class Card:
     kit_choice: str = ""  # which of this card's values the kit chose because the source gives none
     erratum: str | None = None
     art: str = ""  # an image file, relative to the game folder (else art/<card id>.png|jpg|webp)
-    art_focus: str = ""  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
+    art_focus: Focus = Focus("")  # "x,y" from 0 to 1: the point of the picture to keep when cropping to the box
     icon: str = ""  # the card's own picture: an icon name of the icon set (game-icons.net names)
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
@@ -404,14 +404,14 @@ class PrintSettings:
     """Print defaults a game (game.yaml `print:`) or a user (kitgen.yaml `print:`) can set;
     command-line options win over both. Unset values fall through to kitgen's defaults."""
 
-    paper: str | None = None  # letter, a4 or WxH with a unit, e.g. 210x297mm
-    card_size: str | None = None  # poker, bridge, mini, tarot, square or WxH
+    paper: PaperSize | None = None  # letter, a4 or WxH with a unit, e.g. 210x297mm
+    card_size: CardSize | None = None  # poker, bridge, mini, tarot, square or WxH
     margin: Length | None = None
     gap: Length | None = None
     bleed: Length | None = None
     duplex: Literal["long-edge", "short-edge", "off"] | None = None
     layout: Literal["grid", "gutterfold", "single"] | None = None
-    back_offset: str | None = None  # "X,Y" in mm, e.g. "0.5,-0.3"
+    back_offset: Offset | None = None  # "X,Y" in mm, e.g. "0.5,-0.3"
     ink_saver: bool | None = None
     where: Where | None = _where()
 

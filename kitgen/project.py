@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.errors import KitgenError, Where, error
+from kitgen.errors import KitgenError, Where, did_you_mean, error
 
 _PACKAGE = Path(__file__).resolve().parent
 GAME_FILE = "game.yaml"
@@ -41,6 +41,15 @@ class Resolved:
             return (f"kitgen: {game}: the game shipped with kitgen (read-only; "
                     f"`kitgen new my-{game} --from {game}` copies it out to edit)")
         return f"kitgen: {game}: reading {_shown(self.folder)}/"
+
+
+def _local_games() -> list[str]:
+    """Game folders in the working folder and in ./data: names a mistyped GAME may have meant."""
+    try:
+        return sorted({p.parent.name for pattern in (f"*/{GAME_FILE}", f"data/*/{GAME_FILE}")
+                       for p in Path().glob(pattern)})
+    except OSError:
+        return []
 
 
 def _shown(folder: Path) -> str:
@@ -80,8 +89,11 @@ class Project:
             return self._found(shipped, "shipped")
         if path.is_dir():
             raise KitgenError(error(Where(str(path / GAME_FILE)), "no game.yaml: is this a game folder?"))
-        known = ", ".join(self.game_names()) or "none"
-        raise KitgenError(error(Where(game), f"no such game (shipped games: {known}; or give a folder with game.yaml)"))
+        names = self.game_names()
+        known = ", ".join(names) or "none"
+        hint = did_you_mean(game, names + _local_games()) if simple else ""
+        raise KitgenError(error(Where(game), f"no such game{hint} (shipped games: {known}; "
+                                             "or give a folder with game.yaml)"))
 
     def _found(self, folder: Path, how: str) -> Resolved:
         inside = self.installed and folder.resolve().is_relative_to(self.data.resolve())

@@ -5,6 +5,7 @@ Stdlib only. 1 in = 72 pt = 25.4 mm, so 1 mm = 72 / 25.4 pt.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 PT = 1.0
 INCH = 72.0
@@ -110,3 +111,58 @@ def to_mm(points: float) -> float:
 
 class Length(float):
     """A length in points, written in YAML with its unit ('3mm', '9pt'); the schema parses it."""
+
+
+# Print settings and a picture's focus as the data writes them, checked where they are read (the
+# schema runs the parsers below, so a bad one is an error at its file:line:col) and kept as text.
+class PaperSize(str):
+    """letter, a4 or WxH with a unit."""
+
+
+class CardSize(str):
+    """poker, bridge, mini, tarot, square or WxH with a unit."""
+
+
+class Offset(str):
+    """X,Y in mm (or with units): where the backs move to meet the fronts."""
+
+
+class Focus(str):
+    """x,y from 0 to 1: the point of a picture kept when it is cropped to its box; empty: the centre."""
+
+
+def _sized(name: str, named: dict[str, tuple[float, float]]):
+    def check(text: str) -> str:
+        size = parse_size(text, named)
+        why = next((why for side in size if (why := out_of_range(name, side))), None)
+        if why:
+            raise ValueError(why)
+        return text
+    return check
+
+
+def check_offset(text: str) -> str:
+    why = next((why for side in parse_offset(text) if (why := out_of_range("back_offset", side))), None)
+    if why:
+        raise ValueError(why)
+    return text
+
+
+def parse_focus(text: str) -> tuple[float, float]:
+    """'0.5,0.2' -> (0.5, 0.2); '' -> the centre. Each from 0 (left, top) to 1 (right, bottom)."""
+    if not str(text).strip():
+        return 0.5, 0.5
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != 2 or not all(_NUMBER.match(p) for p in parts) or not all(0 <= float(p) <= 1 for p in parts):
+        raise ValueError(f"'{shown(text)}' is not a focus point: write x,y, each from 0 (left, top) to 1 "
+                         "(right, bottom), e.g. 0.5,0.2")
+    return float(parts[0]), float(parts[1])
+
+
+def check_focus(text: str) -> str:
+    parse_focus(text)
+    return text
+
+
+TEXT_PARSERS: dict[type, Callable[[str], object]] = {PaperSize: _sized("paper", PAPER_SIZES), CardSize: _sized("card_size", CARD_SIZES),
+                Offset: check_offset, Focus: check_focus}  # for the schema: each type's check at load

@@ -33,10 +33,14 @@ def _formulas(game: Game) -> list[Problem]:
         for name in sorted(declared - used):
             problems.append(warning(formula.where, f"formula '{formula.name}': variable {name} is not used"))
         if used <= declared and formula.variables:
-            try:
-                evaluate(formula.expression, {v.name: v.examples[0] if v.examples else 0 for v in formula.variables})
+            first, rest = formula.variables[0], {v.name: (v.examples or (0,))[0] for v in formula.variables}
+            try:  # as the reference works its examples (layout/context.py): the first variable's each value
+                for value in first.examples or (0,):
+                    evaluate(formula.expression, {**rest, first.name: value})
             except ZeroDivisionError:
                 problems.append(error(formula.where, f"formula '{formula.name}': divides by zero"))
+            except FormulaError as exc:  # a value too large for the reference to print
+                problems.append(error(formula.where, f"formula '{formula.name}': {exc}"))
     return problems
 
 

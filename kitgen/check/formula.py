@@ -37,19 +37,31 @@ def variables_of(expression: str) -> set[str]:
     return {node.id for node in ast.walk(parse_formula(expression)) if isinstance(node, ast.Name)}
 
 
+MAX_VALUE = 10**12  # the numbers rules compute (costs, caps) are small; P*P*...*P (99 times) was 10^1700,
+# which no float can print (the reference then failed in its template: "int too large to convert to float")
+
+
 def evaluate(expression: str, values: dict[str, int]) -> float:
+    """The formula's value; FormulaError when a value on the way is beyond MAX_VALUE."""
     def walk(node):
         if isinstance(node, ast.Expression):
             return walk(node.body)
         if isinstance(node, ast.Constant):
-            return node.value
+            return _small(node.value)
         if isinstance(node, ast.Name):
-            return values[node.id]
+            return _small(values[node.id])
         if isinstance(node, ast.UnaryOp):
             return -walk(node.operand)
-        return _OPERATORS[type(node.op)](walk(node.left), walk(node.right))
+        return _small(_OPERATORS[type(node.op)](walk(node.left), walk(node.right)))
 
     return walk(parse_formula(expression))
+
+
+def _small(value):
+    if abs(value) > MAX_VALUE:
+        raise FormulaError(f"reaches {'more' if value > 0 else 'less'} than {'' if value > 0 else '-'}10^12: "
+                           "give numbers of the size the rules use")
+    return value
 
 
 COMPARISONS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}

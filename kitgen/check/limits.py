@@ -58,7 +58,7 @@ def limit_clashes(game: Game, limit: Limit) -> list[Clash]:
             return []
         try:
             low, high = evaluate(left, values), evaluate(right, values)
-        except (ZeroDivisionError, KeyError):
+        except (ZeroDivisionError, KeyError, FormulaError):
             return []
         if not COMPARISONS[sign](low, high):
             clashes.append(Clash(faction.name if faction else "every player", low, high))

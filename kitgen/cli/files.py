@@ -11,10 +11,10 @@ import click
 
 from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
-from kitgen.errors import sort_problems
+from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project
 from kitgen.exports.shops import TARGETS, custom_target
-from kitgen.units import Length
+from kitgen.units import CardSize, Length
 
 
 @main.command()
@@ -33,12 +33,21 @@ from kitgen.units import Length
 @click.option("--sheet-size", type=click.IntRange(200, 4096), default=4096, show_default=True,
               help="tts: largest sheet side in pixels (smaller sheets load faster in TTS).")
 @click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
+@click.option("--force", is_flag=True, help="tts --install: replace saved objects of the same name that are not "
+                                            "what the last export installed.")
 def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: Length | None,
-           card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...]) -> None:
+           card_size: str | None, base_url: str | None, install: bool, sheet_size: int, cards: tuple[str, ...],
+           force: bool) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""
     fmt = fmt or ("png" if target else "json")
     if target and fmt != "png":
         raise click.UsageError("--target is for --format png")
+    tts_only = [flag for flag, given in (("--base-url", base_url is not None), ("--install", install),
+                                         ("--force", force)) if given]
+    if tts_only and fmt != "tts":  # a flag that would be ignored: the user meant something else
+        raise click.UsageError(f"{', '.join(tts_only)} {'is' if len(tts_only) == 1 else 'are'} for --format tts")
+    if force and not install:
+        raise click.UsageError("--force is for --install")
     from kitgen.kit.build import Options
     from kitgen.exports.data import export_json
     from kitgen.exports.images import export_png, export_tts
@@ -56,11 +65,12 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     if fmt == "png":
         preset = TARGETS[target] if target else None
         bleed = bleed if bleed is not None else (Length(preset.bleed) if preset else None)
-        options = Options(PrintSettings(bleed=bleed, card_size=card_size))
+        options = Options(PrintSettings(bleed=bleed, card_size=CardSize(card_size) if card_size else None))
         result = export_png(project, ref, out_dir, options, preset or custom_target(300), dpi, cards, progress)
     else:
-        options = Options(PrintSettings(bleed=Length(0.0), card_size=card_size))  # TTS shows the trim
-        result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress)
+        size = CardSize(card_size) if card_size else None
+        options = Options(PrintSettings(bleed=Length(0.0), card_size=size))  # TTS shows the trim
+        result = export_tts(project, ref, out_dir, options, base_url, install, sheet_size, progress, force)
     for problem in sort_problems(result.warnings):
         echo(str(problem), err=True)
     echo(f"Exported {len(result.files)} files -> {out_dir}/")
@@ -80,6 +90,10 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
     from kitgen.model import PrintSettings
 
     spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
+    folder = next((p for p in [output.parent, *output.parent.parents] if p.exists()), None)
+    if folder is not None and not folder.is_dir():
+        raise KitgenError(error(Where(str(folder)), "is a file, not a folder: -o names the PDF inside a folder"))
+    output.parent.mkdir(parents=True, exist_ok=True)  # as build -o: a folder not there yet is made
     write_calibration(output, spec, Project.default().fonts)
     echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
     if verbose():

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game
+from kitgen.cli.common import default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet, use_game, verbose
 from kitgen.errors import KitgenError, Where, error, sort_problems
 from kitgen.project import Project, Resolved
 
@@ -108,6 +108,9 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
         echo(f"  {path.name}{'' if path.name in report.rendered else '  (unchanged, from the cache)'}")
     echo(f"Laid out {report.laid_out} of {cards_in(report.game)} card faces; drew {len(report.rendered)} of "
          f"{len(report.files)} files.")
+    if verbose():
+        for note in report.cache_notes:
+            echo(note, err=True)
     return True
 
 
@@ -203,17 +206,23 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
 @main.command()
 @click.argument("game")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; the default lets only this computer in.")
+              help="Address to listen on; the default lets only this computer in (any other address opens "
+                   "the preview to the network, with a warning).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
 @click.option("--max-seconds", type=float, hidden=True, help="Stop after this long (for tests).")
-def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: float | None) -> None:
+@click.option("--request-seconds", type=click.FloatRange(0.05, 600), default=10.0, hidden=True,
+              help="How long a client may take over each read or write (slow clients; short in tests).")
+@click.option("--max-connections", type=click.IntRange(1, 1000), default=32, hidden=True,
+              help="Connections served at once; one more is answered 503.")
+def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: float | None, request_seconds: float,
+          max_connections: int) -> None:
     """A live preview of GAME in the browser: every card, the problems, the composition and
     charts, the documents; it follows every save. Ctrl-C stops."""
     import threading
 
     from kitgen.desk.preview import Preview
-    from kitgen.desk.serve import start_server
+    from kitgen.desk.serve import Limits, exposed, start_server
     from kitgen.desk.watch import Changes, describe
 
     project = Project.default()
@@ -226,13 +235,17 @@ def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: floa
         timer.daemon = True
         timer.start()
     try:
-        server = start_server(preview, host, port)
+        server = start_server(preview, host, port, Limits(request_seconds, max_connections))
     except OSError as exc:
         watcher.stop()
         preview.close()  # its scratch folder goes with it
         _fail(KitgenError(error(Where(f"{host}:{port}"), f"cannot listen: {exc.strerror}; try --port 0")))
-    url = f"http://{host}:{server.server_address[1]}/"
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_address[1]}/"
     echo(f"Serving {folder} at {url} ; Ctrl-C to stop.", err=True)
+    if exposed(host):
+        echo(f"kitgen: warning: --host {host}: the preview is open to the network: anyone who can reach this "
+             "computer can see the game's cards, documents and problems (the default, 127.0.0.1, lets only this "
+             "computer in)", err=True)
     if open_browser:
         import webbrowser
 

@@ -206,10 +206,15 @@ def art_list(game: str, art_dir: Path | None, suggest: bool) -> None:
         echo(f"{row['deck']:<10}{row['card'][:31]:<32}{'yes' if row['has_art'] else 'no':<5}{row['file']}")
     with_art = sum(row["has_art"] for row in rows)
     echo(f"\n{with_art} of {len(rows)} cards have art.")
+    refused = [p for row in rows for p in row["problems"]]  # files the build would refuse: it fails on them
+    for problem in sort_problems(refused):
+        echo(str(problem), err=True)
     if read_only:
         name = Path(game).name
         echo(f"{name} is shipped with kitgen and read-only. To add art, copy it out first:\n"
              f"  kitgen new my-{name} --from {name}   # then put the files in my-{name}/art/")
+    if refused:
+        sys.exit(1)
 
 
 def _suggest_icons(project: Project, folder: Path) -> None:
@@ -217,7 +222,7 @@ def _suggest_icons(project: Project, folder: Path) -> None:
     from kitgen.load import load_game
     from kitgen.load.icons import load_icons
     from kitgen.load.synonyms import load_synonyms
-    from kitgen.desk.suggest import suggest, suggestions_yaml
+    from kitgen.desk.suggest import suggest, suggestions_yaml, write_suggestions
 
     # A KitgenError or a folder that cannot be written is one line on stderr: the group says it (cli/common.py).
     if project.is_read_only(folder):  # never write into the installed package
@@ -229,8 +234,7 @@ def _suggest_icons(project: Project, folder: Path) -> None:
     found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
                     load_synonyms(dirs))
     path = folder / "art" / "icon-suggestions.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(suggestions_yaml(game.title, str(folder), found), encoding="utf-8")
+    write_suggestions(path, folder, suggestions_yaml(game.title, str(folder), found))
     echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")
     for s in found:
         echo(f"{s.deck[:13]:<14}{s.name[:31]:<32}{(s.icon or '-')[:27]:<28}{s.score:>5.2f}  "

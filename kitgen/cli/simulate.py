@@ -29,6 +29,7 @@ def simulate(game: str, games: int, players: int, seed: int, policies: str, work
     """Play GAME many times from its data: win rate per faction and seat, victory paths, game length,
     the cards that swing games, and what the simulation covers."""
     from kitgen.check import check_game
+    from kitgen.check.chains import check_chains
     from kitgen.load import load_game
     from kitgen.project import Project
     from kitgen.simulate.run import POLICIES, Settings, ranked_cards, simulate as run
@@ -40,13 +41,17 @@ def simulate(game: str, games: int, players: int, seed: int, policies: str, work
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = load_game(folder)
-    errors = [p for p in check_game(loaded) if p.is_error]  # broken data would play a wrong game
+    errors = [p for p in check_game(loaded) + check_chains(loaded) if p.is_error]  # broken data would play a wrong game
     if errors:
         raise KitgenError(errors)
     if not loaded.victory_paths:
         raise KitgenError(error(loaded.where or Where(game), "the game declares no victory_paths to simulate"))
     progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
-    report = run(loaded, Settings(games, players, seed, names, workers), progress)
+    try:
+        report = run(loaded, Settings(games, players, seed, names, workers), progress)
+    except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
+        raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
+                                "the simulator can follow; shorten the chain")) from None
     if output:
         from kitgen.render.balance import render_balance
         from kitgen.render.fonts import font_files, register_fonts

@@ -1,32 +1,109 @@
-"""`kitgen new NAME`: a small game folder that validates and builds at once, to edit from."""
+"""`kitgen new NAME`: a small game folder that validates and builds at once, to edit from.
+
+The folder is made beside its final place and renamed into it when complete: a failed copy leaves
+nothing. A copied game is untrusted like any other: only its regular files and folders are copied,
+each through the one containment rule (load/files.contained), so a link out of it, a named pipe
+or a device is refused, never followed."""
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
-import shutil
-
+from kitgen.load.files import contained, display_path
 from kitgen.layout.expressions import make_environment, render_template
 
 SKELETON = {"game.yaml": "game.yaml", "rules.yaml": "rules.yaml", "decks/main.yaml": "main.yaml"}
 SCHEMAS = {"game.yaml": "game", "rules.yaml": "game", "decks/main.yaml": "deck"}
 
 
+MAX_NAME = 100  # characters: the name becomes the game id (load/game.py MAX_ID)
+MAX_COPY_BYTES = 1 << 30  # a game with its art is some MiB; a GiB to copy is not a game folder
+MAX_COPY_FILES = 10_000
+SKIPPED = ("__pycache__", "__init__.py", ".git")  # shipped-package and repository files, not the game's
+WINDOWS_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])", re.IGNORECASE)  # no folder can have these names there
+
+
 def _target(name: str, parent: Path) -> Path:
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise KitgenError(error(Where(name), "a game name is lower-case letters, digits and dashes, e.g. my-game"))
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or len(name) > MAX_NAME or WINDOWS_RESERVED.fullmatch(name):
+        raise KitgenError(error(Where(name[:MAX_NAME]), f"a game name is lower-case letters, digits and dashes, at most "
+                                f"{MAX_NAME}, and not a name Windows reserves (con, nul ...), e.g. my-game"))
     folder = parent / name
-    if folder.exists():
+    if folder.exists() or folder.is_symlink():
         raise KitgenError(error(Where(str(folder)), "already exists; choose another name"))
     return folder
+
+
+@contextmanager
+def _made(folder: Path) -> Iterator[Path]:
+    """A scratch folder beside `folder`, renamed to it when the block succeeds, removed if not."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
+    try:
+        os.chmod(scratch, 0o777 & ~_umask())  # mkdtemp makes it private; a game folder is an ordinary one
+        yield scratch
+        if folder.exists() or folder.is_symlink():  # made meanwhile: never replaced
+            raise KitgenError(error(Where(str(folder)), "already exists; choose another name"))
+        os.rename(scratch, folder)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _not_inside(folder: Path, source: Path) -> None:
+    """A copy into the folder it copies would copy itself, again and again."""
+    if Path(os.path.realpath(folder.parent)).is_relative_to(os.path.realpath(source)):
+        raise KitgenError(error(Where(str(folder)), f"is inside {display_path(source)}: a game cannot be copied "
+                                                    "into itself; choose another folder (--in)"))
+
+
+def _copy_tree(source: Path, into: Path) -> None:
+    """The regular files and folders of `source`, each contained in it (load/files.contained)."""
+    total, files = 0, 0
+    for folder, subfolders, names in os.walk(source):  # links to folders are listed, never walked
+        here = Path(folder)
+        target = into / here.relative_to(source)
+        subfolders[:] = sorted(s for s in subfolders if s not in SKIPPED and not _linked_folder(here / s))
+        for sub in subfolders:
+            (target / sub).mkdir()
+        for name in sorted(names + [s for s in os.listdir(here) if _linked_folder(here / s)]):
+            if name in SKIPPED or name.endswith(".pyc"):
+                continue
+            path = contained(here / name, source, where=Where(display_path(here / name)))
+            total, files = total + path.stat().st_size, files + 1
+            if total > MAX_COPY_BYTES or files > MAX_COPY_FILES:
+                raise KitgenError(error(Where(display_path(source)), f"holds more than {MAX_COPY_FILES:,} files or "
+                                        f"{MAX_COPY_BYTES >> 20:,} MiB: not a game folder to copy"))
+            shutil.copyfile(path, target / name)
+
+
+def _linked_folder(path: Path) -> bool:
+    return path.is_symlink() and path.is_dir()
 
 
 def copy_game(source: Path, name: str, parent: Path, schemas: Path) -> Path:
     """`kitgen new NAME --from GAME`: a copy of a game (e.g. a read-only shipped one) to edit.
     The copy takes the new name as its id, and its editor modelines point at kitgen's schemas."""
-    folder = _target(name, parent)
-    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "__init__.py"))
+    final = _target(name, parent)
+    _not_inside(final, source)
+    with _made(final) as folder:
+        _copy_tree(source, folder)
+        _adapt_copy(folder, name, schemas)
+    return final
+
+
+def _adapt_copy(folder: Path, name: str, schemas: Path) -> None:
     for sub in ("art", "templates"):
         (folder / sub).mkdir(exist_ok=True)
     game_file = folder / "game.yaml"
@@ -39,15 +116,20 @@ def copy_game(source: Path, name: str, parent: Path, schemas: Path) -> Path:
                         lambda m: f"$schema={(schemas / f'{m.group(1)}.schema.json').resolve().as_uri()}", text, count=1)
         if linked != text:
             path.write_text(linked, encoding="utf-8")
-    return folder
 
 
 def new_game(name: str, parent: Path, templates: Path, schemas: Path) -> Path:
-    folder = _target(name, parent)
+    final = _target(name, parent)
+    with _made(final) as folder:
+        _write_starter(folder, name, templates, schemas)
+    return final
+
+
+def _write_starter(folder: Path, name: str, templates: Path, schemas: Path) -> None:
     title = name.replace("-", " ").title()
     short = "".join(word[0] for word in name.split("-")).upper()[:4] or "NEW"
     env = make_environment([templates / "new-game"])
-    (folder / "decks").mkdir(parents=True)
+    (folder / "decks").mkdir()
     (folder / "art").mkdir()
     (folder / "templates").mkdir()
     for target, source in SKELETON.items():
@@ -60,4 +142,3 @@ def new_game(name: str, parent: Path, templates: Path, schemas: Path) -> Path:
     (folder / "templates" / "README.txt").write_text(
         "A file here with the name of one of kitgen's templates (card-front.yaml, rules.md.j2 ...) replaces it.\n",
         encoding="utf-8")
-    return folder

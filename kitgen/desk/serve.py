@@ -4,13 +4,24 @@ stdlib http.server in a thread; the page polls /api/version and, when it moves, 
 /api/state and replaces only the cards whose image changed. Only what the preview made is served,
 looked up by name in a table (images by content key, documents by file name): no file path from
 a request ever reaches the file system, so there is no traversal and no directory listing.
+
+Any page the user visits can send requests here, so (issue 21): only a Host of this server's
+names is answered (DNS rebinding), nothing another site's page asks for (Sec-Fetch-Site, Origin),
+no request changes anything, the page runs only its own script (a Content-Security-Policy by hash),
+and a client gets bounded time and one of a bounded number of threads.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import ipaddress
 import json
+import socket
 import threading
+import time
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from kitgen.desk.preview import Preview
 
@@ -26,7 +37,7 @@ figure.error img{outline:3px solid #c00;outline-offset:2px}figure.error figcapti
 #problems li.error{color:#a00}#problems li.warning{color:#865c00}#problems code{font-size:12px}
 #status{position:fixed;top:6px;right:12px;font-size:12px;color:#777}
 #status.bad{color:#fff;background:#a00;padding:3px 10px;border-radius:4px;font-size:14px}
-table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}
+#charts img{max-width:100%}table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}
 </style></head><body>
 <div id="status">connecting…</div>
 <h1 id="title">kitgen preview</h1>
@@ -80,7 +91,7 @@ function show(state) {
     `<tr><td>${esc(t.type)}</td><td>${t.cards}</td></tr>`).join('') + '</table>').join('');
   const charts = document.getElementById('charts'), pages = (state.charts || []).join(' ');
   if (charts.dataset.pages !== pages) { charts.dataset.pages = pages; charts.innerHTML = (state.charts || []).map(url =>
-    `<img src="${esc(url)}" alt="deck statistics charts" style="max-width:100%">`).join(''); }
+    `<img src="${esc(url)}" alt="deck statistics charts">`).join(''); }
   document.getElementById('documents').innerHTML = (state.documents || []).map(name =>
     `<li><a href="/doc/${encodeURIComponent(name)}">${esc(name)}</a></li>`).join('');
   document.body.dataset.version = state.version;
@@ -108,11 +119,77 @@ poll();
 """
 
 
+SCRIPT = PAGE.split("<script>", 1)[1].split("</script>", 1)[0]
+STYLE = PAGE.split("<style>", 1)[1].split("</style>", 1)[0]
+
+
+def _source_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+# The page runs only its own script and style (by hash), loads images and JSON only from here,
+# may not be framed, and sends nothing anywhere: text from a card or a message that slipped past
+# esc() still could not run.
+PAGE_POLICY = (f"default-src 'none'; script-src {_source_hash(SCRIPT)}; style-src {_source_hash(STYLE)}; "
+               "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may take: `seconds` for each read or write of a connection (slowloris),
+    a whole connection at most DEADLINE_FACTOR times that, and `connections` at once (each a thread)."""
+    seconds: float = 10.0  # a browser sends its request at once; 10 s is kind to a slow network
+    connections: int = 32  # the page polls on one connection and loads images on a few
+    deadline_factor: int = 6  # a multi-MB document to a slow client: up to a minute
+
+
+def host_allowed(host_header: str | None, bound: str) -> bool:
+    """Whether a request's Host names this server: a loopback name, an IP address, or the --host
+    given. A page on evil.example whose DNS turns to 127.0.0.1 (DNS rebinding) still sends
+    `Host: evil.example`, and is refused; an address cannot be rebound."""
+    if not host_header:
+        return False
+    host = host_header.strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        host = host[1:host.find("]")] if "]" in host else ""
+    elif host.count(":") == 1:
+        host = host.split(":")[0]
+    if host in LOOPBACK_NAMES or host.endswith(".localhost") or host == bound.lower().strip("[]"):
+        return True
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
 class _Handler(BaseHTTPRequestHandler):
     preview: Preview  # set on the class made for each server
+    server: _Server
+    bound = "127.0.0.1"  # the --host given
+    limits = Limits()
+    timeout = Limits.seconds  # StreamRequestHandler: every read and write of the socket
+
+    def handle(self) -> None:
+        """One request (HTTP/1.0: the connection closes after it); the server cuts it off at its deadline."""
+        self.server.deadlines[self.connection] = time.monotonic() + self.limits.seconds * self.limits.deadline_factor
+        try:
+            super().handle()
+        except OSError:  # the client went away, timed out, or was cut off
+            self.close_connection = True
+        finally:
+            self.server.deadlines.pop(self.connection, None)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        path = urlsplit(self.path).path
+        refused = self._refusal()
+        if refused:
+            self._send(403, refused.encode(), "text/plain; charset=utf-8")
+            return
+        try:
+            path = unquote(urlsplit(self.path).path, errors="strict")
+        except UnicodeDecodeError:
+            path = ""
         state = self.preview.state
         if path == "/":
             self._send(200, PAGE.encode(), "text/html; charset=utf-8")
@@ -127,12 +204,35 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(404, b"not found\n", "text/plain")
 
+    def _refusal(self) -> str:
+        """Why this request is not answered, or "": only a URL path (not http://other/...), only
+        this server's names, and nothing asked for by another site's page."""
+        if not self.path.startswith("/") or self.path.startswith("//"):
+            return "kitgen serve answers only a path, e.g. GET / HTTP/1.1\n"
+        if not host_allowed(self.headers.get("Host"), self.bound):
+            return (f"kitgen serve answers only to its own address (this request named "
+                    f"{self.headers.get('Host', 'no host')!r}); open the address kitgen printed\n")
+        site = self.headers.get("Sec-Fetch-Site", "none")
+        origin = self.headers.get("Origin")
+        if site not in ("same-origin", "none") or (origin is not None and not _same_origin(origin, self.headers)):
+            return "kitgen serve answers only its own page, not another site's\n"
+        return ""
+
+    def end_headers(self) -> None:
+        """Every answer, errors too: never sniffed into another type, never framed, no referrer."""
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        super().end_headers()
+
     def _send(self, status: int, body: bytes, kind: str, cache: bool = False) -> None:
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "max-age=31536000, immutable" if cache else "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        if kind.startswith("text/html"):
+            self.send_header("Content-Security-Policy", PAGE_POLICY)
         self.end_headers()
         self.wfile.write(body)
 
@@ -140,10 +240,68 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
-def start_server(preview: Preview, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
+def _same_origin(origin: str, headers) -> bool:
+    parts = urlsplit(origin)
+    return parts.scheme == "http" and parts.netloc.lower() == (headers.get("Host") or "").strip().lower()
+
+
+class _Server(ThreadingHTTPServer):
+    """A thread a connection, at most `limits.connections` at once: one more is told it is busy
+    (503) and closed at once, and never waits for a thread."""
+    daemon_threads = True
+    limits = Limits()
+
+    def server_activate(self) -> None:
+        super().server_activate()
+        self.slots = threading.BoundedSemaphore(self.limits.connections)
+        self.deadlines: dict[socket.socket, float] = {}  # connection -> when it is cut off
+
+    def service_actions(self) -> None:
+        """Between polls (serve_forever's, every half second): cut off each connection past its
+        deadline, however slowly it trickles in (slowloris); no thread of its own a connection."""
+        now = time.monotonic()
+        for connection, deadline in list(self.deadlines.items()):
+            if deadline < now:
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def process_request(self, request, client_address) -> None:
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.setblocking(False)
+                request.send(b"HTTP/1.0 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+
+def start_server(preview: Preview, host: str = "127.0.0.1", port: int = 8000,
+                 limits: Limits = Limits()) -> ThreadingHTTPServer:
     """Serve `preview` from a background thread; returns the server (server_address has the port)."""
-    handler = type("Handler", (_Handler,), {"preview": preview})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="kitgen-serve", daemon=True).start()
+    handler = type("Handler", (_Handler,), {"preview": preview, "bound": host, "limits": limits,
+                                            "timeout": limits.seconds})
+    server_class = type("Server", (_Server,), {"limits": limits})
+    server = server_class((host, port), handler)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": min(0.5, limits.seconds)},
+                     name="kitgen-serve", daemon=True).start()
     return server
+
+
+def exposed(host: str) -> bool:
+    """Whether --host opens the preview to other computers (anything but a loopback address)."""
+    if host.lower() == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return True  # a name: whatever it resolves to, the user asked for more than this computer

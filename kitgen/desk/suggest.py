@@ -1,4 +1,5 @@
-"""Proposes an icon for each card from its name and text (`kitgen art GAME --suggest`): pure.
+"""Proposes an icon for each card from its name and text (`kitgen art GAME --suggest`): pure, but
+for write_suggestions, which puts the proposals into the game's art folder and nowhere else.
 
 Words of the card (its name counts three times as much as its text) are matched against the words
 of the icons' kebab-case names, after a synonym table (data: icons/synonyms.yaml) adds the icon
@@ -9,11 +10,18 @@ over, so the proposals are as distinct as the names allow. The designer reviews 
 from __future__ import annotations
 
 import json
+import os
 import re
+import secrets
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
+
+from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import display_path, outside
 
 NAME_WEIGHT, TEXT_WEIGHT = 3.0, 1.0
+HEADER = "# Icon proposals for "  # the first line of every file kitgen writes: one without it is the user's
 STOP_WORDS = frozenset(
     "a an and any are as at be by can each for from has have if in into is it its of on one or per that the "
     "their them then this to two up with you your all other player players card cards may not no".split())
@@ -106,7 +114,7 @@ def suggest(decks: list[tuple[str, list]], icon_names: list[str], synonyms: dict
 
 def suggestions_yaml(game_title: str, game_ref: str, suggestions: list[Suggestion]) -> str:
     """The proposals as YAML a designer reads (strings JSON-quoted, which YAML reads back as is)."""
-    lines = [f"# Icon proposals for {game_title}, by `kitgen art {game_ref} --suggest`. Nothing here is read",
+    lines = [f"{HEADER}{game_title}, by `kitgen art {game_ref} --suggest`. Nothing here is read",
              "# by kitgen: copy the icon you want onto the card as `icon: NAME` in decks/*.yaml.",
              "# score: 0..1, how much of the card's name and of the icon's name match (1: same name)."]
     deck = None
@@ -118,3 +126,36 @@ def suggestions_yaml(game_title: str, game_ref: str, suggestions: list[Suggestio
                   "score": s.score} | ({"current": s.current} if s.current else {})
         lines.append("  - {" + ", ".join(f"{key}: {json.dumps(value)}" for key, value in fields.items()) + "}")
     return "\n".join(lines) + "\n"
+
+
+def write_suggestions(path: Path, game_folder: Path, text: str) -> None:
+    """`text` into `path` (art/icon-suggestions.yaml): only inside the game folder (neither the
+    file nor its folder a link out), never over a file kitgen did not write (the designer's own
+    notes of that name), never through a link, and whole (written beside it, then renamed)."""
+    where = Where(display_path(path))
+    if outside(path.parent, game_folder):
+        raise KitgenError(error(where, f"its folder leads outside the game folder (to {os.path.realpath(path.parent)}); "
+                                       "kitgen writes its proposals only inside the game folder"))
+    if path.is_symlink():
+        raise KitgenError(error(where, "is a link; kitgen does not write through it: move it away and ask again"))
+    if path.parent.exists() and not path.parent.is_dir():
+        raise KitgenError(error(Where(display_path(path.parent)), "is a file, not the game's art folder"))
+    if path.exists() and not path.is_file():
+        raise KitgenError(error(where, "is there and is not a file; move it away and ask again"))
+    if path.exists() and not _ours(path):
+        raise KitgenError(error(where, "is there and was not written by kitgen (it has no '# Icon proposals' "
+                                       "first line); move it away and ask again"))
+    path.parent.mkdir(exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _ours(path: Path) -> bool:
+    with open(path, "rb") as file:
+        return file.read(len(HEADER)).decode("utf-8", "replace") == HEADER

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from kitgen.kit.build import Checked, Options, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
 from kitgen.layout.cards import BACK, DeckFaces, single_page
 from kitgen.layout.impose import Spec
+from kitgen.load.sheet import csv_cell
 from kitgen.project import Project, Resolved
 from kitgen.render.kit import staged, write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
@@ -57,18 +60,20 @@ def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, option
 
 
 def export_tts(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, base_url: str | None = None,
-               install: bool = False, sheet_size: int = MAX_PIXELS, progress=None) -> Exported:
+               install: bool = False, sheet_size: int = MAX_PIXELS, progress=None, force: bool = False) -> Exported:
     """Per deck: sheets of at most 10 x 7 cards and `sheet_size` (at most 4096) px, the back
     image, the saved object `<game>-<deck>.json` and its thumbnail `<game>-<deck>.png`; with
-    `install`, the saved objects are also copied into TTS's Saved Objects folder."""
-    if base_url and not base_url.startswith(("https://", "http://")):
-        raise KitgenError(error(Where("--base-url"), f"'{base_url}' is not a web address (https://...): "
-                                                     "TTS downloads the images from it"))
+    `install`, the saved objects are also copied into TTS's Saved Objects folder (a file there
+    that is not the copy the last export installed is replaced only with `force`)."""
+    if base_url:
+        check_base_url(base_url)
     install_to = _saved_objects() if install else None  # before any work: a missing folder changes nothing
     if progress:
         progress("reading and checking the game")
     checked = checked_game(project, game_ref, options)
     game = checked.game
+    if install_to:  # refused before anything is drawn or written
+        check_install(install_to, out_dir, [f"{game.id}-{faces.deck.id}" for faces in checked.faces], force)
     cell = cell_size(_spec(checked).card, min(sheet_size, MAX_PIXELS))
     dpi = cell[0] / _spec(checked).card[0] * INCH
     faces = [Face(deck_faces, index, f"{CELLS}/{deck_faces.deck.id}-{index if index != BACK else 'back'}.png")
@@ -150,13 +155,14 @@ def _write_quantities(path: Path, faces: list[Face]) -> None:
     with open(path, "w", encoding="utf-8", newline="") as file:
         writer = csv.writer(file, lineterminator="\n")
         writer.writerow(["file", "card", "copies"])
-        for face in faces:
+        for face in faces:  # names are the game's text: never a formula to the shop's spreadsheet
             deck = face.deck.deck
             if face.index == BACK:
-                writer.writerow([face.name, f"{deck.name} (back)", sum(card.copies for card in deck.cards)])
+                row = [face.name, f"{deck.name} (back)", sum(card.copies for card in deck.cards)]
             else:
                 card = deck.cards[face.index]
-                writer.writerow([face.name, card.name, card.copies])
+                row = [face.name, card.name, card.copies]
+            writer.writerow([csv_cell(value) for value in row])
 
 
 def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
@@ -192,6 +198,67 @@ def _url_maker(out_dir: Path, base_url: str | None):
     return lambda name: (folder / name).as_uri()
 
 
+def check_base_url(base_url: str) -> None:
+    """--base-url: a plain http(s) address of a folder, which every FaceURL and BackURL starts with.
+    Anything else would be written into saved objects that others load: a script or local-file
+    scheme, a password, text that ends the URL (quotes, spaces, controls), or a query or fragment
+    that the file name would land inside."""
+    why = _base_url_problem(base_url)
+    if why:
+        raise KitgenError(error(Where("--base-url"), f"'{base_url[:200]}' {why}"))
+
+
+def _base_url_problem(base_url: str) -> str | None:
+    if any(ch.isspace() or ord(ch) < 0x20 or ch in "\"'<>\\`^{|}\x7f" for ch in base_url):
+        return "holds spaces, quotes or control characters: give the address as the browser shows it"
+    try:
+        parts = urlsplit(base_url)
+        parts.port  # noqa: B018  (reading it checks it: a port out of range raises ValueError)
+    except ValueError:
+        return "is not a web address (https://HOST/FOLDER)"
+    if parts.scheme.lower() not in ("https", "http") or not parts.hostname:
+        return "is not a web address (https://HOST/FOLDER): TTS downloads the images from it"
+    if parts.username is not None or parts.password is not None:
+        return ("carries a user name or password: it would be written into every saved object, for anyone "
+                "who loads it to read; host the images where they need no login")
+    if parts.query or parts.fragment or base_url.endswith(("?", "#")):
+        return "has a query (?) or fragment (#): the file names are added to the address's folder"
+    return None
+
+
+def check_install(folder: Path, out_dir: Path, stems: list[str], force: bool) -> None:
+    """Refuse to replace, in TTS's Saved Objects, a link or a file that is not what the last export
+    into `out_dir` installed (the user's own object of that name), unless `force`; never a name
+    that is not a plain file name in that folder."""
+    for stem in stems:
+        for suffix in (".json", ".png"):
+            name = f"{stem}{suffix}"
+            target = folder / name
+            if Path(name).name != name or not name.isascii() or name.startswith("."):
+                raise KitgenError(error(Where(str(target)), "is not a plain file name in the Saved Objects folder"))
+            if target.is_symlink():
+                why = "is a link: kitgen does not write through it"
+            elif not target.exists():
+                continue
+            elif not target.is_file():
+                raise KitgenError(error(Where(str(target)), "is there and is not a file; move it away"))
+            elif _same_file_content(target, out_dir / name):
+                continue
+            else:
+                why = "is already there and is not the copy the last export installed (your own object?)"
+            if not force:
+                raise KitgenError(error(Where(str(target)), f"{why}; move it away, or add --force to replace it"))
+
+
+def _same_file_content(installed: Path, exported: Path) -> bool:
+    """Whether the installed file is byte for byte the last export's copy of it (so kitgen's own)."""
+    try:
+        return exported.is_file() and not exported.is_symlink() and \
+            installed.stat().st_size == exported.stat().st_size and installed.read_bytes() == exported.read_bytes()
+    except OSError:
+        return False
+
+
 def _saved_objects() -> Path:
     folder = saved_objects_folder()
     if not folder.is_dir():
@@ -206,9 +273,23 @@ def _install(out_dir: Path, folder: Path, stems: list[str]) -> list[Path]:
     for stem in stems:
         for suffix in (".json", ".png"):
             target = folder / f"{stem}{suffix}"
-            target.write_bytes((out_dir / f"{stem}{suffix}").read_bytes())
+            _replace_file(target, (out_dir / f"{stem}{suffix}").read_bytes())
             installed.append(target)
     return installed
+
+
+def _replace_file(target: Path, data: bytes) -> None:
+    """Write beside `target`, then rename over it: a link there is replaced, never written through,
+    and TTS never reads half a file."""
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # as any new file: the umask decides
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _write_json(path: Path, data: dict) -> None:

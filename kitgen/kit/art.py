@@ -16,6 +16,7 @@ from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game
 from kitgen.project import Project, Resolved
+from kitgen.units import parse_focus
 
 if TYPE_CHECKING:
     from kitgen.render.images import Art
@@ -133,11 +134,7 @@ def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, o
 
 
 def _focus(text: str) -> tuple[float, float]:
-    try:
-        x, y = (min(1.0, max(0.0, float(v))) for v in text.split(","))
-        return x, y
-    except ValueError:
-        return 0.5, 0.5
+    return parse_focus(text)  # checked where the card was read (load/schema.py): a bad one never gets here
 
 
 def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) -> tuple[list[dict], dict | None]:
@@ -151,11 +148,17 @@ def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) 
     rows = []
     for deck in game.decks:
         for card in deck.cards:
-            found = (folder / card.art) if card.art else find_art(folder, art_dir, card.id)
+            # as the build decides (collect_art): a file the build refuses (a path or link out of
+            # the game, not a regular file) is no art, and says why
+            refusals = ArtSet()
+            found = _named(folder, card.art, card.where, f"card '{card.name}'", refusals) if card.art else \
+                _by_id(folder, art_dir, card.id, None, card.where, refusals)
             default = (art_dir or folder / "art") / f"{card.id}.png"
-            has = bool(found and found.is_file())
-            rows.append({"deck": deck.id, "card": card.name, "has_art": has,
-                         "file": display_path(found if found and has else (folder / card.art if card.art else default))})
+            named = display_path(folder / card.art) if card.art and "://" not in card.art and \
+                not Path(card.art).is_absolute() else card.art
+            rows.append({"deck": deck.id, "card": card.name, "has_art": found is not None,
+                         "file": display_path(found) if found else (named if card.art else display_path(default)),
+                         "problems": [p for p in refusals.problems if p.is_error]})
     info = None
     if box:
         info = {"w_mm": box.w / 72 * 25.4, "h_mm": box.h / 72 * 25.4, "fit": box.fit,

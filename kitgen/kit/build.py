@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.errors import KitgenError, Problem
-from kitgen.layout.cards import impose_deck
+from kitgen.layout.cards import Page, Placement, impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
 from kitgen.layout.impose import Spec, plan_grid
@@ -53,6 +53,7 @@ class Report:
     # placement key (layout/cards.face_key) -> content key of what the face is drawn from
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)
     errors: list[Problem] = dataclasses.field(default_factory=list)  # a draft's (Options.draft) faces' errors
+    cache_notes: tuple[str, ...] = ()  # why the cache was not used, or what it missed and why (-v)
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
@@ -71,8 +72,9 @@ def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: O
 
     step = progress or (lambda text, done=None, total=None: None)
     step("reading and checking the game")
-    checked = check_kit(project, game_ref, options, cache, lay_out=False)
+    checked = check_kit(project, game_ref, options, cache, lay_out=False, lazy_fonts=True)
     _stop_on_errors(checked.problems, strict)
+    cache.places = set(checked.face_keys)
     spec = checked.spec  # resolved once, in check_kit
     assert spec is not None  # as it is for every game without errors
     grid = plan_grid(spec.paper, spec.card, spec=spec)
@@ -86,8 +88,12 @@ def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: O
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    keys = file_keys(checked, sheets, documents, duplex)
+    keys = file_keys(checked, sheets, documents, duplex, instruction(spec))
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
+    if len(reuse) < len(keys):  # something is drawn: parse the fonts (~50 ms) only then, not for a kit all reused
+        from kitgen.render.fonts import register_fonts
+
+        register_fonts(checked.fonts)
     found: list[Problem] = []  # what the faces say, known once they are drawn
     files, rendered = write_kit(out_dir, checked.game, sheets, documents, instruction(spec), duplex, reuse,
                                 {MANIFEST: lambda: manifest_chunks(checked.game)},  # made as it is written
@@ -95,10 +101,12 @@ def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: O
                                 before_swap=lambda: found.extend(face_problems(checked) if options.draft else
                                                                  _stop_on_errors(face_problems(checked), strict)),
                                 progress=lambda name, done, total: step(f"drawing {name}", done, total))
+    said = cache_notes(cache, keys, rendered)  # before save(): what the cache held when this build began
     cache.save({key: out_dir / name for name, key in keys.items()})
     sizes = [size for notes in checked.notes.values() for size in notes.sizes if size > 0]
     return Report(checked.game, files, [p for p in checked.problems + found if not p.is_error], min(sizes, default=0),
-                  checked.laid_out, tuple(rendered), checked.face_keys, [p for p in found if p.is_error])
+                  checked.laid_out, tuple(rendered), checked.face_keys, [p for p in found if p.is_error],
+                  said)
 
 
 def _printed(document, spec: Spec):
@@ -118,16 +126,40 @@ def _stop_on_errors(problems: list[Problem], strict: bool) -> list[Problem]:
     return problems
 
 
-def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | None) -> dict[str, str]:
-    """Each file's cache key: card sheets by their pages (faces by content key, hashed page by
-    page), documents by their blocks, with what else shows on them."""
-    around = environment()  # SOURCE_DATE_EPOCH dates every PDF: a file made under another is not reused
-    keys = {name: content_key_of(itertools.chain((name, duplex, around), _sheet_signature(pages, checked.face_keys)))
+def file_keys(checked: Checked, sheets: dict, documents: dict, duplex: str | None, printing: str) -> dict[str, str]:
+    """Each file's cache key: a hash of what write_kit draws it from, whole. A card sheet: its pages
+    (every field of each page, its faces by their keys, which hash all a face is laid out from),
+    the title and duplex it is written with; a document: its blocks, title, accent and the
+    instruction; both: the fonts embedded, the writer (reportlab, zlib, their settings) and the
+    environment that dates a PDF (SOURCE_DATE_EPOCH)."""
+    from kitgen.render.sheets import writer
+
+    common = (environment(), writer(), checked.fonts_key)
+    title = checked.game.title
+    keys = {name: content_key_of(itertools.chain(("sheet", name, f"{title}: {name}", duplex, common),
+                                                 _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
-    # A document carries its paper and footer (see _printed): the card sheets' duplex is not in its key.
-    return keys | {name: content_key(name, document, checked.game.title, accent_of(checked.game), checked.fonts_key,
-                                     around)
+    return keys | {name: content_key("document", name, document, title, accent_of(checked.game), printing, common)
                    for name, document in documents.items()}
+
+
+def cache_notes(cache: BuildCache, keys: dict[str, str], rendered: list[str]) -> tuple[str, ...]:
+    """What -v says of the cache: why it was not used, why faces were laid out, why files were drawn."""
+    if cache.folder is None:
+        return (f"cache: not used: {cache.trouble}",)
+    notes = [f"cache: {cache.trouble}"] if cache.trouble else []
+    if cache.misses:
+        reasons = ", ".join(f"{why} ({count})" for why, count in sorted(cache.misses.items(), key=lambda i: (-i[1], i[0])))
+        notes.append(f"cache: {sum(cache.misses.values())} faces laid out: {reasons}")
+    why: dict[str, list[str]] = {}
+    for name in rendered:
+        reason = ("never cached" if name in UNCACHED else "not built before" if not cache.sums
+                  else "content changed" if keys.get(name) not in cache.sums else "cached copy missing or damaged")
+        why.setdefault(reason, []).append(name)
+    if why:
+        notes.append(f"cache: {len(rendered)} of {len(keys)} files drawn: "
+                     + "; ".join(f"{', '.join(names)} ({reason})" for reason, names in why.items()))
+    return tuple(notes)
 
 
 def reprint_changed(project: Project, checked: Checked, game_ref: str | Resolved, grid, spec: Spec, ref: str):
@@ -154,11 +186,15 @@ def accent_of(game: Game) -> str:
 
 
 def _sheet_signature(pages, face_keys: dict[str, str]):
-    """A sheet file's content, page by page, without its faces' shapes: geometry, extras, and the
-    faces by content key."""
+    """A sheet file's content, page by page: every field of each page, each placement with its
+    face's key for the face's name, and the faces (where render takes them from) by those keys."""
     for page in pages:
-        yield (page.width, page.height, page.shapes, page.bleed, page.trim_box,
-               [(face_keys.get(p.key, p.key), p.x, p.y, p.w, p.h) for p in page.placements])
+        yield [getattr(page, name) for name in PAGE_FIELDS]
+        yield [(face_keys.get(p.key, p.key), *(getattr(p, name) for name in PLACEMENT_FIELDS)) for p in page.placements]
+
+
+PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("placements", "faces"))
+PLACEMENT_FIELDS = tuple(f.name for f in dataclasses.fields(Placement) if f.name != "key")
 
 
 def impose_sheets(checked: Checked, grid, text: str) -> dict:

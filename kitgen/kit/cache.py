@@ -17,8 +17,10 @@ import json
 import os
 import sqlite3
 import stat
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from kitgen import __version__
 from kitgen.kit import records
@@ -33,7 +35,7 @@ ROOT_VARIABLE = "KITGEN_CACHE_DIR"
 # The environment a PDF's bytes depend on: reportlab dates every file by SOURCE_DATE_EPOCH when it
 # is set, and reads RL_* variables as settings.
 ENVIRONMENT = ("SOURCE_DATE_EPOCH",)
-SCHEMA = 2  # the tables' layout; kitgen 0.1's cache (pickles) is never read
+SCHEMA = 3  # the tables' layout; kitgen 0.1's cache (pickles) is never read; 3: keys derived, parts kept
 
 
 def content_key(*parts: object) -> str:
@@ -109,13 +111,18 @@ class BuildCache:
         self.used: set[str] = set()  # face keys this build looked up or stored
         self.verified: set[str] = set()  # file keys whose stored bytes file() found whole and as saved
         self.stored_layers: set[str] = set()  # shared layers known to be in the database: written once
+        self.places: set[str] | None = None  # the faces' places in this kit (the build sets them)
         self.icons: IconSet | None = None  # the icon set faces are drawn with: their outlines are stored by name
         self.pictures: set[str] | None = None  # the keys of the pictures this build prepared: a face names only these
         self._layers: dict[str, object] = {}
         self._db: sqlite3.Connection | None = None
         self._opened = False
+        self.trouble = "" if folder else "--no-cache"  # why the cache is not used, when it is not (-v says it)
+        self.misses: Counter[str] = Counter()  # why faces were laid out again: reason -> faces
+        self._unreadable: set[str] = set()  # keys whose stored face could not be read back
         if folder and os.path.lexists(folder) and not _is_folder(folder):
             self.folder = None  # a link or a file where the cache would be: not ours, never used
+            self.trouble = f"{folder} is not a folder kitgen made"
         if self.folder:
             self.sums = self._read_sums()
 
@@ -146,6 +153,8 @@ class BuildCache:
                     if self._db is not None:
                         self._db.close()
                     self._db = None
+                    self.trouble = f"faces database unreadable: {exc}" + (
+                        "; started afresh" if attempt == 0 and not self.read_only and not _busy(exc) else "")
                     if _busy(exc):  # another kitgen is writing it: not damaged, only not ours this time
                         break
                     if attempt == 0 and not self.read_only:
@@ -165,7 +174,7 @@ class BuildCache:
         fresh = db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA
         db.execute("BEGIN")  # one transaction (one write to the disk) for the tables, and none when they exist
         if fresh:
-            for table in ("faces", "layers", "notes", "face_layers", "drawn", "checks"):
+            for table in ("faces", "layers", "notes", "face_layers", "drawn", "checks", "parts"):
                 db.execute(f"DROP TABLE IF EXISTS {table}")
         db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, face TEXT NOT NULL)")
         db.execute("CREATE TABLE IF NOT EXISTS layers (key TEXT PRIMARY KEY, layer TEXT NOT NULL)")
@@ -180,6 +189,9 @@ class BuildCache:
         db.execute("CREATE TABLE IF NOT EXISTS drawn (key TEXT PRIMARY KEY, stream BLOB NOT NULL, record TEXT NOT NULL)")
         # Checks that hold while their inputs do (validate's documents): one row each, replaced.
         db.execute("CREATE TABLE IF NOT EXISTS checks (name TEXT PRIMARY KEY, record TEXT NOT NULL)")
+        # What the face last stored at each place (front-DECK-N, back-DECK) was made from, part by part
+        # (kit/keys.py): a face laid out again there is said to be so because of the parts that differ.
+        db.execute("CREATE TABLE IF NOT EXISTS parts (place TEXT PRIMARY KEY, parts TEXT NOT NULL)")
         if fresh:
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         db.commit()
@@ -216,6 +228,7 @@ class BuildCache:
             row = db.execute("SELECT face FROM faces WHERE key = ?", (key,)).fetchone()
             return records.read_face(records.loads(row[0]), self._context(), self._layer) if row else None
         except (sqlite3.Error, Unreadable):  # damaged, or no record of ours: the face is laid out again
+            self._unreadable.add(key)
             return None
 
     def drawn(self, key: str):
@@ -273,12 +286,16 @@ class BuildCache:
         problems): a rebuild that draws nothing need not read the face itself."""
         return self._kept("SELECT note FROM notes WHERE key = ?", key, records.read_note)
 
-    def keep_face(self, key: str, face, note=None) -> None:
-        """Store a face (and its note); the layers it shares with other faces are stored once."""
+    def keep_face(self, key: str, face, note=None, made: Made | None = None) -> None:
+        """Store a face (and its note); the layers it shares with other faces are stored once.
+        `made`: what it was made from, kept by its place to say why the next face there is made."""
         if self.read_only or (db := self._faces()) is None:
             return
         self.used.add(key)
         try:
+            if made is not None:
+                self.misses[_why(self._parts_at(db, made.place), made, key in self._unreadable)] += 1
+                db.execute("INSERT OR REPLACE INTO parts VALUES (?, ?)", (made.place, records.dumps(made.parts)))
             if note is not None:
                 db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, records.dumps(records.note_record(note))))
             for layer in face.layers:
@@ -293,6 +310,14 @@ class BuildCache:
                            ((key, layer.key) for layer in face.layers if layer.key))
         except (sqlite3.Error, ValueError, TypeError):  # not storable: laid out again next time
             pass
+
+    def _parts_at(self, db: sqlite3.Connection, place: str) -> dict[str, str] | None:
+        try:
+            row = db.execute("SELECT parts FROM parts WHERE place = ?", (place,)).fetchone()
+            kept = records.loads(row[0]) if row else None
+        except (sqlite3.Error, Unreadable):
+            return None
+        return kept if type(kept) is dict else None
 
     def check(self, name: str):
         """What a check named `name` last recorded (records.read_check), or None."""
@@ -392,8 +417,40 @@ class BuildCache:
                 self._db.execute("DELETE FROM notes WHERE key NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM drawn WHERE key NOT IN (SELECT key FROM used)")
                 self._db.execute("DELETE FROM face_layers WHERE face NOT IN (SELECT key FROM used)")
+                if self.places is not None:  # the places this kit has now: a deck made shorter keeps no more
+                    self._db.execute("CREATE TEMP TABLE places (place TEXT PRIMARY KEY)")
+                    self._db.executemany("INSERT INTO places VALUES (?)", ((place,) for place in self.places))
+                    self._db.execute("DELETE FROM parts WHERE place NOT IN (SELECT place FROM places)")
                 self._db.execute("DELETE FROM layers WHERE key NOT IN (SELECT layer FROM face_layers)")
                 self._db.commit()
             except sqlite3.Error:
                 pass
             self.close()
+
+
+# What each part of a face's key is (kit/keys.py FaceKeys.parts), as -v says it changed.
+PART_NAMES = {"context.card": "card", "owner": "card", "context.type": "card type", "context.deck": "deck",
+              "context.game": "game", "context.number": "place in the deck", "context.total": "deck size",
+              "context.art": "art", "context.icons": "icon set", "context.icon": "back icon", "measure": "fonts",
+              "template": "template", "bleed": "print settings", "ink_saver": "print settings", "kitgen": "kitgen"}
+
+
+class Made(NamedTuple):
+    """What a face was made from: its place in the kit, the parts of its key (name -> digest,
+    kit/keys.py) and what to call a part in a message ('template card-front.yaml')."""
+
+    place: str
+    parts: dict[str, str]
+    names: dict[str, str]
+
+
+def _why(before: dict[str, str] | None, now: Made, unreadable: bool) -> str:
+    """Why a face was laid out: the parts of its key that differ from the face kept at its place."""
+    if unreadable:
+        return "cached face unreadable"
+    if before is None:
+        return "not built before"
+    names = PART_NAMES | now.names
+    changed = sorted({names.get(name, name.removeprefix("context.")) for name in before.keys() | now.parts.keys()
+                      if before.get(name) != now.parts.get(name)})
+    return f"{' and '.join(changed)} changed" if changed else "not in the cache"

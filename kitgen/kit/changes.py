@@ -3,20 +3,21 @@ revision, or a previous build's build-manifest.json) and say which cards are new
 """
 from __future__ import annotations
 
-import io
+import dataclasses
 import itertools
 import json
-import subprocess
-import tarfile
+import os
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.kit.cache import content_key
-from kitgen.errors import KitgenError, Where, error
+from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.kit.revision import checkout
 from kitgen.layout.document import escape_markup
 from kitgen.load import load_game
+from kitgen.load.files import display_path
 from kitgen.model import Card, Game, effect_value
 
 MANIFEST = "build-manifest.json"
@@ -89,7 +90,23 @@ def _entries_at(ref: str, game_folder: Path, game_id: str) -> dict[tuple[str, st
     if manifest.is_file():
         return _manifest_entries(manifest, game_id)
     with tempfile.TemporaryDirectory() as scratch:
-        return card_entries(load_game(_git_checkout(ref, game_folder, Path(scratch))))
+        folder = checkout(ref, game_folder, Path(scratch))
+        try:
+            return card_entries(load_game(folder))
+        except KitgenError as exc:  # name the user's files, not the scratch copy that is gone after
+            raise KitgenError([_at_revision(p, Path(scratch), game_folder, ref) for p in exc.problems]) from None
+
+
+def _at_revision(problem: Problem, scratch: Path, game_folder: Path, ref: str) -> Problem:
+    """A problem of the game as it was at `ref`: at the same file of the user's game folder (the
+    line is the line at `ref`), and saying which revision it is."""
+    file = problem.where.file
+    for root in {str(scratch), os.path.realpath(scratch), display_path(scratch)}:
+        if file == root or file.startswith(root + os.sep):
+            file = display_path(game_folder / os.path.relpath(file, root))
+            break
+    return dataclasses.replace(problem, where=dataclasses.replace(problem.where, file=file),
+                               message=f"at {ref}: {problem.message}")
 
 
 def _manifest_entries(manifest: Path, game_id: str) -> dict[tuple[str, str], dict]:
@@ -111,32 +128,6 @@ def _manifest_entries(manifest: Path, game_id: str) -> dict[tuple[str, str], dic
         raise KitgenError(error(where, f"--changed-since: this manifest is of game '{data['game']}', not "
                                        f"'{game_id}'; name a previous build of this game"))
     return {(c["deck"], c["id"]): c for c in cards}
-
-
-def _git_checkout(ref: str, game_folder: Path, scratch: Path) -> Path:
-    """The game folder as it was at a git revision, unpacked into scratch. The revision is the
-    user's text: it is refused if it could be read as an option, resolved to a commit with
-    --end-of-options, and only the commit id it names reaches `git archive`."""
-    refused = KitgenError(error(Where(ref), "--changed-since: not a git revision of this game, nor a previous "
-                                "build's folder or build-manifest.json"))
-    if not ref or ref.startswith("-") or any(ord(c) < 32 for c in ref):
-        raise refused
-    folder = game_folder.resolve()
-    try:
-        top = _git(folder, "rev-parse", "--show-toplevel").decode().strip()
-        commit = _git(folder, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").decode().strip()
-        relative = folder.relative_to(Path(top).resolve())
-        archive = _git(Path(top), "archive", "--format=tar", commit, "--", str(relative))
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, FileNotFoundError, ValueError, UnicodeDecodeError):
-        raise refused from None
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(scratch, filter="data")
-    return scratch / relative
-
-
-def _git(folder: Path, *args: str) -> bytes:
-    return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=True,
-                          stdin=subprocess.DEVNULL, timeout=60).stdout
 
 
 def changes_markup(game: Game, ref: str, changes: list[Change]) -> str:

@@ -12,20 +12,24 @@ from pathlib import Path
 from typing import Any
 
 from kitgen.kit.art import collect_art
-from kitgen.kit.cache import BuildCache, content_key
+from kitgen import __version__
+from kitgen.kit.cache import BuildCache, Made, content_key
+from kitgen.kit.keys import Digests, key_of
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Problem, Where, did_you_mean, error, warning
 from kitgen.layout.card import scale_template
-from kitgen.layout.cards import BACK, DeckFaces, DrawnFaces, back_icon, face_key, layout_deck_faces
+from kitgen.layout.cards import (BACK, DeckFaces, DeckScope, DrawnFaces, FaceCall, back_call, deck_scope, face_key,
+                                 faces_view, front_call, layout_deck_faces)
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.load import load_game
-from kitgen.load.config import load_config
+from kitgen.load.config import config_layers, config_warnings
 from kitgen.load.fonts import font_digests, font_files
 from kitgen.load.icons import load_icons
 from kitgen.load.templates import find_front, front_names, load_card_template
 from kitgen.model import CardTemplate, Game, PrintSettings
 from kitgen.project import Project, Resolved
-from kitgen.units import CARD_SIZES, PAPER_SIZES, Length, out_of_range, parse_offset, parse_size
+from kitgen.units import (CARD_SIZES, PAPER_SIZES, CardSize, Length, Offset, PaperSize, out_of_range, parse_offset,
+                          parse_size)
 
 
 @dataclass(frozen=True)
@@ -42,24 +46,28 @@ class Options:
     draft: bool = False
 
 
-DEFAULTS = PrintSettings(paper="letter", card_size="poker", margin=Length(MIN_MARGIN), gap=Length(0.0),
-                         bleed=Length(0.0), duplex="long-edge", layout="grid", back_offset="0,0", ink_saver=False)
+DEFAULTS = PrintSettings(paper=PaperSize("letter"), card_size=CardSize("poker"), margin=Length(MIN_MARGIN),
+                         gap=Length(0.0), bleed=Length(0.0), duplex="long-edge", layout="grid",
+                         back_offset=Offset("0,0"), ink_saver=False)
 
 
 def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
     """Command line over config file over the game's data over kitgen's defaults."""
-    layers = [options.settings, load_config(options.config), game.print, DEFAULTS]
+    layers = [options.settings, *config_layers(options.config), game.print, DEFAULTS]
     fields = [f.name for f in dataclasses.fields(PrintSettings) if f.name != "where"]
     source = {name: next(l for l in layers if getattr(l, name) is not None) for name in fields}
     value = {name: getattr(layer, name) for name, layer in source.items()}
     where = {name: (layer.where if layer.where and layer is not options.settings and layer is not DEFAULTS
                     else Where("print settings")) for name, layer in source.items()}
-    try:
-        paper = parse_size(value["paper"], PAPER_SIZES)
-        card = parse_size(value["card_size"], CARD_SIZES)
-        offset = parse_offset(value["back_offset"])
+    try:  # each at the file and line that set it (a kitgen.yaml, the game's print:), else "print settings"
+        name = "paper"
+        paper = parse_size(value[name], PAPER_SIZES)
+        name = "card_size"
+        card = parse_size(value[name], CARD_SIZES)
+        name = "back_offset"
+        offset = parse_offset(value[name])
     except ValueError as exc:
-        raise KitgenError(error(Where("print settings"), str(exc))) from None
+        raise KitgenError(error(where[name], str(exc))) from None
     measured = {"margin": [value["margin"]], "gap": [value["gap"]], "bleed": [value["bleed"]],
                 "back_offset": list(offset), "paper": list(paper), "card_size": list(card)}
     problems = [error(where[name], why) for name, lengths in measured.items() for length in lengths
@@ -110,38 +118,30 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     front = card_fronts(game, dirs, spec.card, roots)
     back = scale_template(load_card_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
-    problems = problems + check_icons(game, icons)
+    problems = problems + check_icons(game, icons) + config_warnings()
     art = collect_art(game, folder, options.art, front, back)
     if cache is not None:  # what a cached face may name: a face naming anything else is laid out again
         cache.icons, cache.pictures = icons, set(art.images)
     if ink_saver:
         art.images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"")
                       for key, a in art.images.items()}
-    fonts = content_key(*sorted(digests.items()))
-    icons_key = icons.key
-    type_keys = _front_keys(front, icons_key)  # a frame edited lays out only the cards of its types
-    back_key = content_key(back, icons_key)  # once: large to hash
+    fonts = content_key(*sorted(digests.items()))  # the measure: what text is measured with
+    view = faces_view(game, [*front.values(), back])
+    keyer = FaceKeys(fonts)
     keys: dict[str, str] = {}
     notes: dict[str, DeckNotes] = {}
     faces = []
-    shared = content_key(game.title, game.short_name, game.attributes, game.conditions, fonts, spec.card,
-                         spec.bleed, ink_saver)  # once: what every front shares, large to hash
     for deck in game.decks:
-        deck_art = art.by_deck.get(deck.id, {})
-        deck_key = content_key(deck.id, deck.name, deck.code, deck.optional, len(deck.cards), shared)
-        deck_keys = [_face_key(game, deck_key, card, number, deck_art.get(card.id), type_keys[card.type])
-                     for number, card in enumerate(deck.cards, start=1)]
-        keys |= {face_key(deck.id, number): key for number, key in enumerate(deck_keys)}
-        deck_back = keys[face_key(deck.id, BACK)] = content_key(
-            "back", deck.id, deck.name, deck.back, back_icon(game, deck), game.title, back_key, fonts, spec.bleed,
-            ink_saver, deck_art.get(""))
+        scope = deck_scope(game, view, deck, front, back, spec.bleed, ink_saver, art.by_deck.get(deck.id, {}), icons)
+        deck_keys = [keyer.key(front_call(scope, index)) for index in range(len(deck.cards))]
+        keys |= {face_key(deck.id, index): key for index, key in enumerate(deck_keys)}
+        deck_back = keys[face_key(deck.id, BACK)] = keyer.key(back_call(scope))
         cached_back = cache.face(deck_back) if cache is not None else None
-        faces.append(layout_deck_faces(game, deck, front, back, measure, spec.bleed, ink_saver,
-                                       _from_cache(cache, deck_keys), deck_art, icons,
-                                       _note(deck, deck_keys, notes, cache), _drawn(cache, deck_keys, icons),
+        faces.append(layout_deck_faces(scope, measure, _from_cache(cache, deck_keys),
+                                       _note(scope, deck_keys, notes, cache, keyer), _drawn(cache, deck_keys, icons),
                                        cached_back, fonts_ready))
         if cached_back is None and cache is not None:
-            cache.keep_face(deck_back, faces[-1].back)
+            cache.keep_face(deck_back, faces[-1].back, made=keyer.made(face_key(deck.id, BACK), back_call(scope)))
     uses_icons = any(t.icon for t in game.card_types) or any(a.icon for a in game.attributes) \
         or any(c.icon for d in game.decks for c in d.cards)
     checked = Checked(game, tuple(faces), problems + art.problems, spec, keys, art.images, font_set, fonts,
@@ -229,15 +229,36 @@ def _drawn(cache: BuildCache | None, keys: list[str], icons) -> DrawnFaces | Non
                       cache.shared_layer, icons.get)
 
 
-def _note(deck, keys: list[str], notes: dict, cache: BuildCache | None):
+def _note(scope: DeckScope, keys: list[str], notes: dict, cache: BuildCache | None, keyer: FaceKeys):
+    deck = scope.deck
     recall = (lambda index: cache.note(keys[index])) if cache is not None else None
     deck_notes = notes[deck.id] = DeckNotes([card.where for card in deck.cards], recall)
 
     def seen(index: int, face, fresh: bool) -> None:
         noted = deck_notes.note(index, face)
-        if fresh and cache is not None:
-            cache.keep_face(keys[index], face, noted)
+        if fresh and cache is not None:  # what it was made from, by part: the next miss here says which changed
+            cache.keep_face(keys[index], face, noted, keyer.made(face_key(deck.id, index), front_call(scope, index)))
     return seen
+
+
+class FaceKeys:
+    """A face's cache key: the hash of its FaceCall (layout/cards.py) whole, what layout_face is
+    given, each part (the template, every name in the context, the settings) hashed once a build
+    however many faces share it; `measure`: the fonts text is measured with."""
+
+    def __init__(self, measure: str):
+        self.measure = measure
+        self.digests = Digests()
+
+    def parts(self, call: FaceCall) -> dict[str, str]:
+        return self.digests.parts(call, measure=self.measure, kitgen=__version__)
+
+    def key(self, call: FaceCall) -> str:
+        return key_of(self.parts(call))
+
+    def made(self, place: str, call: FaceCall) -> Made:
+        where = call.template.where
+        return Made(place, self.parts(call), {"template": f"template {Path(where.file).name}"} if where else {})
 
 
 def note_every_face(checked: Checked) -> None:
@@ -272,26 +293,6 @@ def face_problems(checked: Checked) -> list[Problem]:
                                           f"game's minimum of {game.min_text_size:g} pt (min_text_size)"))
         fit += [_placed(problem, faces.deck.where) for problem in faces.back.problems]
     return fit + glyphs + legibility
-
-
-def _front_keys(front: dict[str, CardTemplate], icons_key: str) -> dict[str, str]:
-    """Card type -> a hash of its front template (and the icon set), each template hashed once
-    (types with the same frame share one): large to hash."""
-    by_template: dict[int, str] = {}
-    for template in front.values():
-        if id(template) not in by_template:
-            by_template[id(template)] = content_key(template, icons_key)
-    return {name: by_template[id(template)] for name, template in front.items()}
-
-
-def _face_key(game: Game, deck_key: str, card, number: int, art: dict | None, front: str) -> str:
-    """Everything a card front is drawn from, so a change to any of it lays the card out again:
-    the card, its type, its place in the deck, its type's template (`front`, its key), and
-    `deck_key` (the deck, the game's title, attributes and conditions, fonts and print
-    settings); the art by the content hash of the prepared picture. Not the card's line: a card
-    added above it, or a comment, does not lay it out again (its notes are said at its line now,
-    see DeckNotes)."""
-    return content_key("front", card, game.card_type(card.type), number, deck_key, art, front)
 
 
 def check_icons(game: Game, icons) -> list[Problem]:

@@ -1,10 +1,12 @@
 """A deck's card sheets: every copy of every card laid out, fronts then their backs, page by page."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
+from kitgen.errors import Where
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
@@ -99,36 +101,91 @@ class DeckFaces:
         return getattr(self.fronts, "laid_out", len(self.fronts))
 
 
-def layout_deck_faces(game: Game, deck: Deck, front: dict[str, CardTemplate], back: CardTemplate,
-                      measure: Measure, bleed: float = 0.0, ink_saver: bool = False,
-                      cached: Callable[[int], Face | None] | None = None, art: dict[str, dict] | None = None,
-                      icons=None, seen: Callable[[int, Face, bool], None] | None = None,
-                      drawn: DrawnFaces | None = None, back_face: Face | None = None,
-                      before_layout: Callable[[], None] | None = None) -> DeckFaces:
+@dataclass(frozen=True)
+class DeckScope:
+    """What every face of a deck is laid out from, but its own card. `game` and `view` are the
+    game and the deck as faces see them (faces_view): a face is laid out from its own card."""
+
+    game: Game
+    deck: Deck  # whole: its cards are read one at a time
+    view: Deck  # the deck as its faces see it
+    fronts: Mapping[str, CardTemplate]  # card type -> its front (card-front-<type>.yaml, ... card-front.yaml)
+    back: CardTemplate
+    bleed: float = 0.0
+    ink_saver: bool = False
+    art: Mapping[str, dict] = field(default_factory=dict)  # card id ("" the back) -> its prepared picture
+    icons: object = None
+
+
+@dataclass(frozen=True)
+class FaceCall:
+    """One face as layout_face lays it out: the template, the context its strings and boxes read,
+    the settings. The build cache keys the face by hashing this whole (kit/keys.py), and the
+    measure by the fonts it measures with, so whatever a face is laid out from is in its key."""
+
+    template: CardTemplate
+    context: Mapping[str, object]
+    owner: str  # who the face's problems are about
+    bleed: float
+    ink_saver: bool
+    where: Where | None = field(default=None, compare=False)  # a face's problems are said at the card's line now
+
+
+def faces_view(game: Game, templates) -> Game:
+    """The game as card faces see it: each deck without its cards, so that the game (hashed once
+    a build) is in every face's key and an edit to one card lays out that card only. A template
+    whose strings name `cards` sees them all instead (and so every face's key hashes them all)."""
+    if any("cards" in text for template in templates for box in template.boxes
+           for text in (box.when, box.content, box.color, box.fill, box.stroke)):
+        return game
+    return dataclasses.replace(game, decks=tuple(dataclasses.replace(d, cards=()) for d in game.decks))
+
+
+def deck_scope(game: Game, view: Game, deck: Deck, fronts: Mapping[str, CardTemplate], back: CardTemplate,
+               bleed: float = 0.0, ink_saver: bool = False, art: Mapping[str, dict] | None = None,
+               icons=None) -> DeckScope:
+    seen = next((d for d in view.decks if d.id == deck.id), deck) if view is not game else deck
+    return DeckScope(view, deck, seen, fronts, back, bleed, ink_saver, art or {}, icons)
+
+
+def front_call(scope: DeckScope, index: int) -> FaceCall:
+    card = scope.deck.cards[index]
+    context = {"card": card, "type": scope.game.card_type(card.type), "deck": scope.view, "game": scope.game,
+               "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons}
+    return FaceCall(scope.fronts[card.type], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
+
+
+def back_call(scope: DeckScope) -> FaceCall:
+    context = {"deck": scope.view, "game": scope.game, "art": scope.art.get(""), "icons": scope.icons,
+               "icon": back_icon(scope.game, scope.deck)}
+    return FaceCall(scope.back, context, f"back of deck '{scope.deck.id}'", scope.bleed, scope.ink_saver,
+                    scope.deck.where)
+
+
+def lay_out(call: FaceCall, measure: Measure, memo: dict | None = None) -> Face:
+    return layout_face(call.template, dict(call.context), measure, call.owner, call.where, call.bleed, call.ink_saver,
+                       memo)
+
+
+def layout_deck_faces(scope: DeckScope, measure: Measure, cached: Callable[[int], Face | None] | None = None,
+                      seen: Callable[[int, Face, bool], None] | None = None, drawn: DrawnFaces | None = None,
+                      back_face: Face | None = None, before_layout: Callable[[], None] | None = None) -> DeckFaces:
     """Every card's front, laid out as it is asked for, and the deck's back (`back_face` when the
     build cache has it). `cached(index)` gives a face laid out before from the same inputs (the
     build cache), so it is not laid out again. `before_layout()` is called before any face is
-    laid out (fonts are registered on demand). `front`: each card type's front template
-    (card-front-<type>.yaml, ... card-front.yaml)."""
+    laid out (fonts are registered on demand)."""
     ready = before_layout or (lambda: None)
-    total = len(deck.cards)
     memos: dict = {}  # per template: layers of boxes that do not depend on the card, laid out once per deck
 
     def make(index: int) -> Face:
         ready()
-        card = deck.cards[index]
-        context = {"card": card, "type": game.card_type(card.type), "deck": deck, "game": game,
-                   "number": index + 1, "total": total, "art": (art or {}).get(card.id), "icons": icons}
-        template = front[card.type]
-        return layout_face(template, context, measure, f"card '{card.name}'", card.where, bleed, ink_saver,
-                           memos.setdefault(id(template), {}))
+        call = front_call(scope, index)
+        return lay_out(call, measure, memos.setdefault(id(call.template), {}))
 
     if back_face is None:
         ready()
-        back_face = layout_face(back, {"deck": deck, "game": game, "art": (art or {}).get(""), "icons": icons,
-                                       "icon": back_icon(game, deck)}, measure,
-                                f"back of deck '{deck.id}'", deck.where, bleed, ink_saver)
-    return DeckFaces(deck, Fronts(total, make, cached, seen), back_face, drawn)
+        back_face = lay_out(back_call(scope), measure)
+    return DeckFaces(scope.deck, Fronts(len(scope.deck.cards), make, cached, seen), back_face, drawn)
 
 
 def back_icon(game: Game, deck: Deck) -> str:

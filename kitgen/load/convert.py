@@ -16,7 +16,7 @@ import yaml
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.game import _load_deck, display_path
 from kitgen.load.nodes import read_nodes
-from kitgen.load.sheet import FIELDS
+from kitgen.load.sheet import FIELDS, csv_cell
 from kitgen.model import Card, Effect, slug
 
 FORMATS = ("csv", "xlsx", "yaml")
@@ -153,9 +153,9 @@ def _flow(value) -> str:
 def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows([[f"{v:+d}" if isinstance(v, int) and h not in ("copies",) else v for h, v in zip(header, row, strict=True)]
-                      for row in rows])
+    writer.writerow([csv_cell(h) for h in header])
+    writer.writerows([[csv_cell(f"{v:+d}" if isinstance(v, int) and h not in ("copies",) else v)
+                       for h, v in zip(header, row, strict=True)] for row in rows])
     return out.getvalue().encode("utf-8")
 
 

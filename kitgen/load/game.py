@@ -21,6 +21,7 @@ from kitgen.model import MAX_COLUMNS, Card, Deck, Game, slug
 GAME_FILE = "game.yaml"
 BOUNDS = {"turns": (1, MAX_COLUMNS, "the player sheet has a column per turn")}  # top-level whole numbers
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # ids become file names: kebab-case only
+MAX_ID = 100  # characters: '<game id>-<deck id>-sheet-N.png' must stay within a file name's 255 bytes
 
 
 def load_game(folder: Path) -> Game:
@@ -52,6 +53,10 @@ def _load_game(folder: Path) -> Game:
             converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n != "where"], "")
             continue
         values[name] = converter.convert(node, type_hints(Game)[name], name)
+        if name == "id" and isinstance(values[name], str) and not _is_id(values[name]):
+            converter.fail(node, name, f"'{values[name][:MAX_ID]}' is not a game id: lower-case letters, digits "
+                                       f"and dashes, at most {MAX_ID} (it names the kit's files), e.g. my-game")
+            continue
         low, high, why = BOUNDS.get(name, (None, None, ""))
         if low is not None and isinstance(values[name], int) and not low <= values[name] <= high:
             converter.fail(node, name, f"{values.pop(name):,} is out of range: from {low} to {high} ({why})")
@@ -100,9 +105,9 @@ def _load_decks(folder: Path, entry, problems: list[Problem]) -> tuple[Deck, ...
     seen: set[str] = set()
     for index, deck_id in enumerate(deck_ids if isinstance(deck_ids, tuple) else ()):
         where = at(shown, node.value[index].start_mark)
-        if not ID.match(deck_id):
-            problems.append(error(where, f"decks[{index}]: '{deck_id}' is not a deck id (lower-case letters, "
-                                  "digits and dashes, e.g. common)"))
+        if not _is_id(deck_id):
+            problems.append(error(where, f"decks[{index}]: '{deck_id[:MAX_ID]}' is not a deck id (lower-case "
+                                  f"letters, digits and dashes, at most {MAX_ID}; e.g. common)"))
             continue
         if deck_id in seen:
             problems.append(error(where, f"decks[{index}]: deck '{deck_id}' is listed twice"))
@@ -186,6 +191,10 @@ def _read(path: Path, shown: str, problems: list[Problem], stream=None):
     if root is None:
         problems.append(error(Where(shown, 1), "file is empty"))
     return root
+
+
+def _is_id(text: str) -> bool:
+    return len(text) <= MAX_ID and bool(ID.match(text))
 
 
 def _with_id(card: Card) -> Card:

@@ -17,7 +17,7 @@ import yaml
 from kitgen.colours import Colour, ColourTemplate, parse_colour, parse_colour_template
 from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
-from kitgen.units import Length, parse_length
+from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NULL = "tag:yaml.org,2002:null"
@@ -126,7 +126,7 @@ class Converter:
 
 
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
-_PARSERS = {Length: parse_length, Colour: parse_colour, ColourTemplate: parse_colour_template}
+_PARSERS: dict[type, typing.Callable[[str], object]] = {Length: parse_length, Colour: parse_colour, ColourTemplate: parse_colour_template, **TEXT_PARSERS}
 _NAMES = {Colour: "a colour", ColourTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
 
 
@@ -232,5 +232,7 @@ def _type_schema(hint, definitions: dict) -> dict:
                 "description": "#rgb, #rrggbb or a CSS colour name, e.g. red"}
     if hint is ColourTemplate:
         return {"type": "string", "description": "#rgb, #rrggbb, a CSS colour name, or Jinja that gives one"}
+    if hint in TEXT_PARSERS:  # text checked at load (paper, card size, offset, focus)
+        return {"type": "string"}
     return {str: {"type": "string"}, int: {"type": "integer"}, bool: {"type": "boolean"},
             float: {"type": "number"}}[hint]

@@ -49,7 +49,9 @@ def read_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[s
     `path` has passed load/files.contained (a regular file inside the game, within the size limit)."""
     try:
         if path.suffix.lower() == ".xlsx":
-            return _xlsx_rows(path, shown)
+            from kitgen.load.xlsx import xlsx_rows
+
+            return xlsx_rows(path, shown)
         return _csv_rows(path.read_bytes(), shown)
     except FileNotFoundError:
         raise KitgenError(error(Where(shown), "file not found")) from None
@@ -64,10 +66,12 @@ def _csv_rows(data: bytes, shown: str):
         where = undecodable_where(shown, data, exc.start)
         raise KitgenError(error(where, "file is not UTF-8 text; save it as CSV UTF-8")) from None
     reader = csv.reader(io.StringIO(text, newline=""))
-    rows, start = [], 1
+    rows: list[tuple[int, list[str]]] = []
+    start = 1
     try:
         for cells in reader:
-            rows.append((start, cells))
+            _check_size(cells, len(rows) + 1, start, shown)
+            rows.append((start, [restore_cell(cell) for cell in cells]))
             start = reader.line_num + 1
     except csv.Error as exc:
         raise KitgenError(error(Where(shown, start), f"CSV: {exc}")) from None
@@ -76,35 +80,46 @@ def _csv_rows(data: bytes, shown: str):
     return rows[0][1], rows[1:], ""
 
 
-def _xlsx_rows(path: Path, shown: str):
-    import zipfile
+def _check_size(cells: list[str], count: int, line: int, shown: str) -> None:
+    """The bounds an XLSX keeps (load/xlsx.py), and a spreadsheet app's own limit on a cell."""
+    from kitgen.load.xlsx import MAX_COLUMNS, MAX_ROWS
 
-    from openpyxl import load_workbook  # only decks kept in XLSX pay for importing it
-
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise KitgenError(error(Where(shown), f"not a readable .xlsx workbook ({exc})")) from None
-    try:
-        sheet = book.worksheets[0]
-        rows = [(number, [_cell_text(v) for v in values])
-                for number, values in enumerate(sheet.iter_rows(values_only=True), start=1)]
-        title = sheet.title
-    finally:
-        book.close()
-    if not rows:
-        raise KitgenError(error(Where(shown, 1), f"sheet '{title}' is empty: the first row names the columns"))
-    return rows[0][1], rows[1:], title
+    if count > MAX_ROWS + 1:
+        raise KitgenError(error(Where(shown, line), f"more than {MAX_ROWS:,} rows of cards; the limit is {MAX_ROWS:,}"))
+    if len(cells) > MAX_COLUMNS and any(c.strip() for c in cells[MAX_COLUMNS:]):
+        raise KitgenError(error(Where(shown, line), f"{len(cells):,} columns; the limit is {MAX_COLUMNS}"))
+    for col, cell in enumerate(cells, start=1):
+        if len(cell) > MAX_CELL:
+            raise KitgenError(error(Where(shown, line, col), f"a cell of {len(cell):,} characters; the limit is "
+                                                             f"{MAX_CELL:,} (a spreadsheet app's own)"))
 
 
-def _cell_text(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))  # a spreadsheet keeps +2 as the number 2.0
-    return str(value)
+# --- CSV that kitgen writes: a cell a spreadsheet app would run as a formula is neutralised ----
+#
+# Excel, LibreOffice and Google Sheets run a CSV cell that starts with = + - @ (or a tab or CR
+# before one) as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `-2+cmd|'/C calc'!A0`). Written by
+# kitgen, such a cell gets a leading apostrophe, the mark every one of them reads as "text
+# follows" (OWASP's advice). A plain number is left as it is: "+2", a delta, is the number 2 to a
+# spreadsheet app, which runs nothing, and reads back as the same delta. kitgen reading a CSV
+# takes one apostrophe off a cell that has one before such a character; so a value that itself
+# starts with apostrophes before one gets one more when written: every value round-trips.
+_FORMULA_START = re.compile(r"^'*[=+\-@\t\r]")
+_NEUTRALISED = re.compile(r"^'+[=+\-@\t\r]")
+_NUMBER = re.compile(r"^[+-]?\d+(\.\d+)?$")
+MAX_CELL = 32_767  # characters: the most a cell of Excel or LibreOffice holds
+
+
+def csv_cell(value) -> str:
+    """A value as kitgen writes it into a CSV: never something a spreadsheet app runs."""
+    text = value if isinstance(value, str) else str(value)
+    if _NUMBER.match(text) or not _FORMULA_START.match(text):
+        return text
+    return "'" + text
+
+
+def restore_cell(text: str) -> str:
+    """A CSV cell as kitgen reads it: the apostrophe csv_cell (or a designer) put before = + - @ taken off."""
+    return text[1:] if _NEUTRALISED.match(text) else text
 
 
 def sheet_cards(path: Path, shown: str) -> tuple[tuple[Card, ...], list[Problem]]:

@@ -15,17 +15,21 @@ neither drawn nor compressed again: its form is made straight from the record.
 """
 from __future__ import annotations
 
+import io
 import os
 import zlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import reportlab
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.cards import BACK
+from kitgen.layout.cards import BACK, Page
 from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, has_form, icon_form, icon_forms,
-                                  named_icons, state)
+                                  named_icons, open_canvas, state)
+from kitgen.render.stream import StreamedPDF
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,3 +125,39 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
     doc.ensureMinPdfVersion("transparency")  # as setting a colour does when the face is drawn
     add_form(canvas, key, box, record.stream, record.forms)
     return True
+
+
+def write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict,
+                 progress=None) -> None:
+    """One PDF of `pages`, each written to the file as soon as it is drawn."""
+    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
+    # One reader per picture for the whole PDF: reportlab then embeds each picture once.
+    # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
+    # transparency is drawn with its alpha as the mask.
+    images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
+              for key, source in images.items()}
+    with StreamedPDF(canvas, path) as pdf:  # each page goes to the file once drawn: nothing piles up
+        for number, page in enumerate(pages, start=1):
+            if page.trim_box:  # PDF boxes are bottom-left: [x0, y0, x1, y1]
+                x, y, w, h = page.trim_box
+                canvas.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+                canvas.setBleedBox((0, 0, page.width, page.height))
+            draw_page(canvas, page, images)
+            canvas.showPage()
+            pdf.flush()
+            if progress:
+                progress(number, len(pages))
+        pdf.finish()
+
+
+class _JpegReader(ImageReader):
+    """A JPEG for reportlab that is never decoded: drawImage names an image by hashing what
+    getRGBData returns, and a JPEG's own bytes name it as well as its pixels would."""
+
+    def __init__(self, data: io.BytesIO):
+        super().__init__(data)
+        self._jpeg = data.getvalue()
+        self._dataA = None  # no alpha: reportlab reads this to decide on a soft mask
+
+    def getRGBData(self):  # noqa: N802  (reportlab's name)
+        return self._jpeg

@@ -110,7 +110,7 @@ class Table:
             for _ in range(min(count, len(self.hands[seat]))):
                 self.discard_one(seat)
         elif do == "discard-to-limit":
-            while len(self.hands[seat]) > self.plan.hand_limit + self.bonus[seat]:
+            while len(self.hands[seat]) > max(0, self.plan.hand_limit + self.bonus[seat]):  # a limit below 0: empty
                 self.discard_one(seat)
         elif do == "change":
             for who in self.recipients(seat, target, -delta):

@@ -85,7 +85,7 @@ def test_config_file_margin_minus_500__refused_at_its_file_and_line(kit, tmp_pat
     config = tmp_path / "kitgen.yaml"
     config.write_text("print:\n  paper: a4\n  margin: -500mm\n", encoding="utf-8")
     timed = kitgen("build", GAME, "-o", out, "--config", config)
-    assert_one_line(timed, re.compile("(" + re.escape(str(config)) + r":\d+|print settings): error: margin -500 mm "
+    assert_one_line(timed, re.compile("(" + re.escape(str(config)) + r":3:3): error: margin -500 mm "
                                       r"is out of range: give 0 to 100 mm"))
     assert kit_hashes(out) == before
 
@@ -171,7 +171,7 @@ def test_changed_since_a_git_revision__still_works(tmp_path):
     """A revision is still a revision: HEAD of this checkout, resolved to its commit, in-process."""
     if subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", "HEAD"], capture_output=True).returncode:
         pytest.skip("not a git checkout")
-    from kitgen.kit.changes import _git_checkout
+    from kitgen.kit.revision import checkout as _git_checkout
 
     folder = _git_checkout("HEAD", REPO / TINY, tmp_path)
     assert (folder / "game.yaml").is_file() and (folder / "decks" / "main.yaml").is_file()

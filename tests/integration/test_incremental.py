@@ -125,7 +125,8 @@ def test_cache__a_face_whose_text_now_encodes_otherwise_is_drawn_again(workspace
 @pytest.mark.parametrize("library, version", [("reportlab", "Version"), ("zlib", "ZLIB_RUNTIME_VERSION")])
 def test_cache__faces_drawn_by_another_reportlab_or_zlib_are_drawn_again(workspace, monkeypatch, library, version):
     """A record holds operators reportlab wrote and a stream zlib compressed: with another version
-    of either, drawing might give other bytes, so nothing is replayed."""
+    of either, drawing might give other bytes, so nothing is replayed, and no whole file is reused
+    either (the events deck's sheets are drawn again too: every face but the edited one)."""
     import importlib
 
     module = importlib.import_module(library)
@@ -133,7 +134,7 @@ def test_cache__faces_drawn_by_another_reportlab_or_zlib_are_drawn_again(workspa
     monkeypatch.setattr(module, version, getattr(module, version) + ".other")
     rename_first_card(workspace[1])
     rebuild(workspace)
-    assert counts == {"replayed": 0, "drawn again": 119}
+    assert counts == {"replayed": 0, "drawn again": 196}
     assert _same_as_drawing_everything(workspace)
 
 
@@ -217,12 +218,25 @@ def test_cache__a_font_change_redraws_everything(workspace):
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES + DOCUMENTS)
 
 
-def test_cache__a_phase_change_redraws_only_the_documents_that_show_it(workspace):
+def test_cache__a_phase_change_lays_out_the_faces_again_as_they_show_when_to_play(workspace):
+    """A card's "Play in:" line is read from the phases' summaries (layout/effects.when_to_play):
+    an edit to one is an edit to the faces, and the cached rebuild prints what a clean build prints."""
     rules = workspace[1] / "rules.yaml"
-    rules.write_text(rules.read_text().replace('summary: "Draw 3 cards."', 'summary: "Draw three cards."'))
+    rules.write_text(rules.read_text().replace('summary: "Play 1 extra Ship or Build card."',
+                                               'summary: "Play 1 extra Ship or Build card. Play 1 Find card."'))
     report = rebuild(workspace)
-    # the summary shows on the reference's turn and on the rules summary's first-game page
-    assert report.laid_out == 0 and sorted(report.rendered) == ["reference.pdf", "rules.pdf"]
+    assert report.laid_out == 197 and {"cards-common.pdf", "reference.pdf", "rules.pdf"} <= set(report.rendered)
+    text = " ".join(page.extract_text() for page in PdfReader(workspace[2] / "cards-common.pdf").pages)
+    assert "Play in: Discovery · Exploration · Exploitation" in " ".join(text.split())
+    assert _same_as_drawing_everything(workspace)
+
+
+def test_cache__the_minimum_text_size_lays_out_the_faces_again(workspace):
+    """min_text_size is the floor the effects box shrinks its text to: the faces read it."""
+    game_file = workspace[1] / "game.yaml"
+    game_file.write_text(game_file.read_text().replace("title: Galactic Civ", "title: Galactic Civ\nmin_text_size: 8pt"))
+    assert rebuild(workspace).laid_out == 197
+    assert _same_as_drawing_everything(workspace)
 
 
 def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
@@ -359,3 +373,23 @@ def test_progress__a_terminal_sees_each_file_and_its_pages_a_log_sees_none(tmp_p
     assert "  ... drawing rules.pdf" in lines
     logged = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert logged.returncode == 0 and "..." not in logged.stderr
+
+
+def test_verbose__says_why_the_cache_missed_or_was_not_used(tmp_path):
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
+    kit = ["build", str(game), "-o", str(tmp_path / "kit"), "-v"]
+    first = run_kitgen(*kit)
+    assert first.returncode == 0 and "cache: 5 faces laid out: not built before (5)" in first.stderr
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout,", "{name: Scout II,"))
+    template = game / "templates" / "card-back.yaml"
+    template.parent.mkdir()
+    template.write_text((ROOT / "templates" / "card-back.yaml").read_text().replace("size: ", "size: 1", 1))
+    edited = run_kitgen(*kit)
+    assert edited.returncode == 0, edited.stderr
+    assert "cache: 2 faces laid out: card changed (1), template card-back.yaml changed (1)" in edited.stderr
+    assert "cache: 1 of 5 files drawn: cards-main.pdf (content changed)" in edited.stderr
+    assert "cache: not used: --no-cache" in run_kitgen(*kit, "--no-cache").stderr
+    quiet = run_kitgen(*kit[:-1])
+    assert quiet.returncode == 0 and "cache:" not in quiet.stderr

@@ -1,0 +1,88 @@
+"""Cache keys are derived (kit/keys.py): canonical text is equal exactly when records are, a value
+of an unknown type is refused, and faces see (and are keyed by) the game without other cards."""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from kitgen import model
+from kitgen.kit.keys import Digests, canonical, key_of
+from kitgen.layout.cards import back_call, deck_scope, faces_view, front_call
+from kitgen.load import load_game
+from kitgen.model import Box, CardTemplate
+from tests.attacks.harness import REPO, TINY
+
+RECORDS = [kind for _, kind in inspect.getmembers(model, inspect.isclass)
+           if dataclasses.is_dataclass(kind) and kind.__module__ == model.__name__]
+
+
+@pytest.mark.parametrize("kind", RECORDS, ids=lambda kind: kind.__name__)
+def test_canonical__a_model_record_shows_exactly_the_fields_it_compares(kind):
+    """repr is the records' canonical text (fast): it must show every compared field, and only those."""
+    assert [f.name for f in dataclasses.fields(kind) if f.repr] == [f.name for f in dataclasses.fields(kind) if f.compare]
+
+
+def _leaves(value):
+    if dataclasses.is_dataclass(value):
+        for field in dataclasses.fields(value):
+            yield from _leaves(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file()))
+def test_canonical__every_shipped_game_holds_only_strings_numbers_tuples_and_records(game):
+    """What makes a record's repr canonical: no dict (ordered as written), set (ordered by hash) or object."""
+    loaded = load_game(REPO / "data" / game)
+    kinds = {type(leaf) for leaf in _leaves(loaded)}
+    assert all(issubclass(kind, (str, int, float, type(None))) for kind in kinds), kinds
+
+
+def test_canonical__equal_values_equal_text_whatever_their_line_or_order():
+    one = Box("rect", 1.0, 2.0, 3.0, 4.0, where=model.Where("a.yaml", 1, 1))
+    other = Box("rect", 1.0, 2.0, 3.0, 4.0, where=model.Where("b.yaml", 9, 9))
+    assert canonical(one) == canonical(other)
+    assert canonical(one) != canonical(dataclasses.replace(one, fill="#ff0000"))
+    assert canonical({"a": 1, "b": (one,)}) == canonical({"b": (other,), "a": 1})
+    assert canonical(frozenset({"x", "y"})) == canonical(frozenset({"y", "x"}))
+
+
+def test_canonical__a_value_it_does_not_know_is_refused_not_guessed():
+    with pytest.raises(TypeError, match="no canonical form for a object"):
+        canonical({"context": object()})
+
+
+def test_faces_view__decks_without_their_cards_unless_a_template_names_them():
+    game = load_game(REPO / TINY)
+    plain = CardTemplate(63.5, 88.9, (Box("text", 0, 0, 10, 10, content="{{ card.name }}"),))
+    view = faces_view(game, [plain])
+    assert [d.cards for d in view.decks] == [()] and view.phases == game.phases
+    listing = CardTemplate(63.5, 88.9, (Box("text", 0, 0, 10, 10, content="{{ deck.cards | length }}"),))
+    assert faces_view(game, [plain, listing]) is game
+
+
+def test_face_keys__one_card_edited_changes_its_key_only_and_the_game_changes_them_all():
+    game = load_game(REPO / TINY)
+    template = CardTemplate(63.5, 88.9, (Box("text", 0, 0, 10, 10, content="{{ card.name }}"),))
+
+    def keys(game):
+        digests = Digests()
+        deck = game.decks[0]
+        scope = deck_scope(game, faces_view(game, [template]), deck, {t.name: template for t in game.card_types},
+                           template)
+        return [key_of(digests.parts(front_call(scope, i))) for i in range(len(deck.cards))] + [
+            key_of(digests.parts(back_call(scope)))]
+
+    before = keys(game)
+    cards = list(game.decks[0].cards)
+    cards[1] = dataclasses.replace(cards[1], text="New text")
+    edited = dataclasses.replace(game, decks=(dataclasses.replace(game.decks[0], cards=tuple(cards)),))
+    after = keys(edited)
+    assert [b == a for b, a in zip(before, after, strict=True)] == [True, False, True, True, True]
+    phases = dataclasses.replace(game, phases=(dataclasses.replace(game.phases[0], summary="Draw 2 cards."),))
+    assert all(b != a for b, a in zip(before, keys(phases), strict=True))
