@@ -261,9 +261,11 @@ def check_documents(project: Project, game: Game, game_ref: str | Resolved, cach
                                                    for name, digest in kept[1].items()):
         return False
     layout_documents(project, game, game_ref, Options())
-    from kitgen.layout.expressions import make_environment  # here: a check that holds never imports Jinja
+    from kitgen.layout.expressions import ContainedLoader, make_environment  # here: a check that holds never imports Jinja
 
-    cache.keep_check("documents", key, make_environment(dirs, roots, markup=True).loader.read)
+    loader = make_environment(dirs, roots, markup=True).loader
+    assert isinstance(loader, ContainedLoader)
+    cache.keep_check("documents", key, loader.read)
     return True
 
 

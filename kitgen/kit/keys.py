@@ -15,6 +15,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from kitgen import __version__, model
 from kitgen.load.icons import IconSet
@@ -39,7 +40,7 @@ def _repr_is_canonical(kind: type) -> bool:
 
 
 def canonical(value: object) -> str:
-    kind = type(value)
+    kind: type = type(value)  # `type`: mypy takes type[object] for unhashable (lru_cache's argument)
     if kind in PRIMITIVES or isinstance(value, PRIMITIVES):  # Length is a float, Colour a str: equal as such
         return repr(value) if kind in PRIMITIVES else repr(_plain(value))
     if _repr_is_canonical(kind):
@@ -59,16 +60,19 @@ def canonical(value: object) -> str:
     raise TypeError(f"no canonical form for a {kind.__name__}: give it one in kit/keys.py CANONICAL")
 
 
-def _plain(value):
-    for base in PRIMITIVES:
-        if isinstance(value, base):
-            return base(value)
-    return value
+def _plain(value: object) -> object:
+    """A subclass of a primitive (Length of float, Colour of str) as that primitive: bool and None
+    have no subclasses, so str, int and float are all there is to undo."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    return float(value) if isinstance(value, float) else value
 
 
 # Values whose content is not their fields: the icon set by the hash of its files (its outlines
 # are parsed lazily and are many).
-CANONICAL: dict[type, Callable[[object], str]] = {
+CANONICAL: dict[type, Callable[[Any], str]] = {  # each function takes values of its own type
     IconSet: lambda icons: f"IconSet({icons.key!r})",
 }
 
@@ -98,7 +102,8 @@ class Digests:
         and `more`, each as a digest: what the record's key hashes, by name, so a miss can say
         which part changed."""
         out = {name: self.of(value) for name, value in more.items()}
-        for name in _fields(type(record)):
+        kind: type = type(record)
+        for name in _fields(kind):
             value = getattr(record, name)
             if isinstance(value, Mapping):
                 out |= {f"{name}.{key}": self.of(item) for key, item in value.items()}

@@ -2,6 +2,7 @@
 drawn with reportlab's own chart module."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -10,7 +11,7 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
 from kitgen.layout.fit import wrap
@@ -24,29 +25,29 @@ PALETTE = ["#2f5d8c", "#9a5b22", "#2e7d5b", "#6b4391", "#9b2f45", "#a07a12", "#2
 CHART_W, CHART_H = 118 * MM, 62 * MM
 
 
-def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
+def render_stats(report: dict, path: Path, type_colors: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
     styles = _styles("#1d2b45")
-    story = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
+    story: list[Flowable] = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
     for number, deck in enumerate(report["decks"]):
         if number:
             story.append(PageBreak())
         story.append(Paragraph(f"{deck['name']}: {deck['cards']} cards", styles["heading"]))
         types = [t["type"] for t in deck["types"]]
-        series, shades = _point_series(deck["types"], colors)
+        series, shades = _point_series(deck["types"], type_colors)
         charts = [
-            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, colors),
+            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, type_colors),
             _bars("Attribute points per type" + (" (alternatives per answer)" if len(series) > len(types) else ""),
                   list(deck["types"][0]["points"]) if deck["types"] else [],
-                  list(series.values()), list(series), {**colors, **shades}),
+                  list(series.values()), list(series), {**type_colors, **shades}),
             _bars("Card strength (sum of effects): cards" + (" (a..b: over its answers)" if any(".." in k for k in
                   deck["strength"]) else ""), list(deck["strength"]), [list(deck["strength"].values())],
-                  None, colors),
-            _odds(deck["draw_odds"], colors),
+                  None, type_colors),
+            _odds(deck["draw_odds"], type_colors),
         ]
         story += [_row(charts[0], charts[1]), Spacer(1, 4 * MM), _row(charts[2], charts[3])]
         fields = [_bars(f"{name}: cards per value (total {figures['total']:g})", list(figures["spread"]),
-                        [list(figures["spread"].values())], None, colours)
+                        [list(figures["spread"].values())], None, type_colors)
                   for name, figures in deck.get("fields", {}).items()]
         for left, right in zip(fields[::2], fields[1::2] + [_drawing("")] * (len(fields) % 2), strict=True):
             story += [Spacer(1, 4 * MM), _row(left, right)]
@@ -57,7 +58,7 @@ def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
     document.build(story)
 
 
-def _point_series(types: list[dict], colors: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
+def _point_series(types: list[dict], type_colors: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
     """One bar series per type; a type whose cards offer alternatives (a Moral Dilemma's Malevolent
     or Benevolent) gets one series per answer instead, in lighter shades of its colour: never a sum."""
     series: dict[str, list[int]] = {}
@@ -69,8 +70,8 @@ def _point_series(types: list[dict], colors: dict[str, str]) -> tuple[dict[str, 
         for number, (label, points) in enumerate(type_stats["choices"].items()):
             name = f"{type_stats['type']}: {label}"
             series[name] = list(points.values())
-            if type_stats["type"] in colors:
-                shades[name] = tint(colors[type_stats["type"]], 0.45 * number)
+            if type_stats["type"] in type_colors:
+                shades[name] = tint(type_colors[type_stats["type"]], 0.45 * number)
     return series, shades
 
 
@@ -94,11 +95,11 @@ def _drawing(title: str) -> Drawing:
     return drawing
 
 
-def _bars(title: str, categories: list[str], series: list[list[float]], names: list[str] | None,
-          colors: dict[str, str]) -> Drawing:
+def _bars(title: str, categories: list[str], series: Sequence[Sequence[float]], names: list[str] | None,
+          type_colors: dict[str, str]) -> Drawing:
     drawing = _drawing(title)
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56
+    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     chart.data = series or [[0]]
     chart.categoryAxis.categoryNames = [_wrap(c, 11) for c in categories] or [""]
     chart.categoryAxis.labels.fontName = font_name("body")
@@ -110,42 +111,43 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
     for index, name in enumerate(names or [None]):
-        chart.bars[index].fillColor = colors.HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
+        shade = PALETTE[index % len(PALETTE)] if name is None else type_colors.get(name, PALETTE[index % len(PALETTE)])
+        chart.bars[index].fillColor = colors.HexColor(shade)
         chart.bars[index].strokeColor = None
     if not names:  # one series: colour each bar by its category when it is a card type
         for index, category in enumerate(categories):
-            if category in colors:
-                chart.bars[(0, index)].fillColor = colors.HexColor(colors[category])
+            if category in type_colors:
+                chart.bars[(0, index)].fillColor = colors.HexColor(type_colors[category])
     drawing.add(chart)
     if names:
-        drawing.add(_legend(names, colors, CHART_W - 78))
+        drawing.add(_legend(names, type_colors, CHART_W - 78))
     return drawing
 
 
-def _odds(odds: dict, colors: dict[str, str]) -> Drawing:
+def _odds(odds: dict, type_colors: dict[str, str]) -> Drawing:
     drawing = _drawing("Chance of at least one card of a type in the first N draws")
     plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48
+    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     names = list(odds["types"])
-    plot.data = [list(zip(odds["draws"], values)) for values in odds["types"].values()] or [[(0, 0)]]
+    plot.data = [list(zip(odds["draws"], values, strict=True)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
-        plot.lines[index].strokeColor = colors.HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
+        plot.lines[index].strokeColor = colors.HexColor(type_colors.get(name, PALETTE[index % len(PALETTE)]))
         plot.lines[index].strokeWidth = 1.4
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 1, 0.25
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = font_name("body")
         axis.labels.fontSize = 7
     drawing.add(plot)
-    drawing.add(_legend(names, colors, CHART_W - 78))
+    drawing.add(_legend(names, type_colors, CHART_W - 78))
     return drawing
 
 
-def _legend(names: list[str], colors: dict[str, str], x: float) -> Legend:
+def _legend(names: list[str], type_colors: dict[str, str], x: float) -> Legend:
     legend = Legend()
-    legend.x, legend.y = x, CHART_H - 22
+    legend.x, legend.y = x, CHART_H - 22  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12
-    legend.colorNamePairs = [(colors.HexColor(colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
+    legend.colorNamePairs = [(colors.HexColor(type_colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
                              for i, n in enumerate(names)]
     return legend

@@ -61,7 +61,7 @@ def test_play_in__every_card_prints_its_seeds_timing(game, project, tmp_path):
     build_game(project, game, tmp_path, Options(settings=PrintSettings(layout="single")), use_cache=False)
     wrong = []
     for deck in loaded.decks:
-        for card, text in zip(deck.cards, _faces(tmp_path / f"cards-{deck.id}.pdf", deck.cards)):
+        for card, text in zip(deck.cards, _faces(tmp_path / f"cards-{deck.id}.pdf", deck.cards), strict=True):
             expected = SEEDS[game][card.type]
             if expected == NOT:
                 ok = NOT in text and "Play in:" not in text

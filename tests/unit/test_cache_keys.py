@@ -83,6 +83,6 @@ def test_face_keys__one_card_edited_changes_its_key_only_and_the_game_changes_th
     cards[1] = dataclasses.replace(cards[1], text="New text")
     edited = dataclasses.replace(game, decks=(dataclasses.replace(game.decks[0], cards=tuple(cards)),))
     after = keys(edited)
-    assert [b == a for b, a in zip(before, after)] == [True, False, True, True, True]
+    assert [b == a for b, a in zip(before, after, strict=True)] == [True, False, True, True, True]
     phases = dataclasses.replace(game, phases=(dataclasses.replace(game.phases[0], summary="Draw 2 cards."),))
-    assert all(b != a for b, a in zip(before, keys(phases)))
+    assert all(b != a for b, a in zip(before, keys(phases), strict=True))
