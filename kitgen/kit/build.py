@@ -151,7 +151,7 @@ def file_keys(checked: Prepared, sheets: dict, documents: dict, duplex: str | No
     the title and duplex it is written with; a document: its blocks, title, accent and the
     instruction; both: the fonts embedded, the writer (reportlab, zlib, their settings) and the
     environment that dates a PDF (SOURCE_DATE_EPOCH)."""
-    from kitgen.render.sheets import writer
+    from kitgen.render.writer import writer  # not sheets: that imports reportlab's canvas
 
     common = (environment(), writer(), checked.fonts_key)
     title = checked.game.title

@@ -16,12 +16,9 @@ neither drawn nor compressed again: its form is made straight from the record.
 from __future__ import annotations
 
 import io
-import os
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import reportlab
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -30,6 +27,7 @@ from kitgen.layout.cards import BACK, Page
 from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, flip_y, has_form, icon_form, icon_forms,
                                   named_icons, open_canvas, state)
 from kitgen.render.stream import StreamedPDF
+from kitgen.render.writer import writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +41,6 @@ class DrawnFace:
     layers: tuple[str, ...]  # shared layer keys, in order
     texts: tuple[tuple[str, str, tuple], ...]  # font, line, encode() of it
     writer: str  # writer(): another reportlab may write the same shapes otherwise, another zlib compress them so
-
-
-# reportlab reads its RL_* settings from the environment once, when imported: so are they here.
-_SETTINGS = ", ".join(f"{name}={value}" for name, value in sorted(os.environ.items()) if name.startswith("RL_"))
-
-
-def writer() -> str:
-    return f"reportlab {reportlab.Version}, zlib {zlib.ZLIB_RUNTIME_VERSION}" + (f", {_SETTINGS}" if _SETTINGS else "")
 
 
 def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
