@@ -563,6 +563,36 @@ class GameFonts:
 
 
 @dataclass(frozen=True)
+class Token:
+    """Punch-out pieces the table needs (tokens.pdf): coins of a counter in denominations (`values`,
+    with `per_player` giving how many of each value a player needs), one set of markers per player in
+    that player's colour (`player_colours`), or pieces for the whole table (`count`, e.g. a status
+    passed between players). How many print: per_player x the most players the game takes, + count."""
+
+    name: str
+    counter: str = ""  # the counter these pieces count (Credits, Bases): its icon and name
+    values: tuple[int, ...] = ()  # denominations, one piece kind each: 1, 5, 10
+    per_player: tuple[int, ...] = ()  # how many a player needs: one number, or one per value
+    count: int = 0  # pieces for the whole table
+    icon: str = ""  # default: the counter's icon
+    text: str = ""  # a short line on the piece (what it means)
+    shape: Literal["circle", "square"] = "circle"
+    size: Length = Length(19 * 72 / 25.4)  # 3/4 in: the usual punch-out counter
+    player_colours: bool = False
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Supply:
+    """Something the table needs that the kit does not print: the manifest's "You also need"."""
+
+    name: str  # "ten-sided dice (d10)", "pencils"
+    count: str = ""  # "2", "1 per player", "a handful"
+    why: str = ""  # "the combat table rolls 1D10"
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -593,6 +623,8 @@ class Game:
     limits: tuple[Limit, ...] = ()
     tracks: tuple[Track, ...] = ()
     counters: tuple[Counter, ...] = ()
+    tokens: tuple[Token, ...] = ()  # punch-out pieces printed in tokens.pdf
+    also_need: tuple[Supply, ...] = ()  # what the kit does not print (dice are also read from the tables)
     fields: tuple[CardField, ...] = ()  # fields every card of the game may carry
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20

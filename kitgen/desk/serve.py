@@ -214,7 +214,9 @@ class _Handler(BaseHTTPRequestHandler):
                     f"{self.headers.get('Host', 'no host')!r}); open the address kitgen printed\n")
         site = self.headers.get("Sec-Fetch-Site", "none")
         origin = self.headers.get("Origin")
-        if site not in ("same-origin", "none") or (origin is not None and not _same_origin(origin, self.headers)):
+        opened = self.path == "/" and self.headers.get("Sec-Fetch-Mode") == "navigate"  # a link to the page: harmless
+        if not opened and (site not in ("same-origin", "none") or
+                           (origin is not None and not _same_origin(origin, self.headers))):
             return "kitgen serve answers only its own page, not another site's\n"
         return ""
 

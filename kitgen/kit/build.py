@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
+from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
-from kitgen.layout.cards import Page, Placement, impose_deck
+from kitgen.layout.cards import Page, Pages, Placement, impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
 from kitgen.layout.impose import Spec, plan_grid
@@ -43,6 +44,7 @@ def instruction(spec: Spec) -> str:
 
 # The documents (rules, reference, player sheet, manifest): read and written on, never backed.
 DOCUMENT_PRINTING = "Print at 100% (actual size), one-sided"
+TOKENS = "tokens.pdf"  # the game's punch-out pieces (layout/tokens.py), when it declares any
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     spec = checked.spec
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
-    sheets = impose_sheets(checked, grid, instruction(spec))
+    sheets = impose_sheets(checked, grid, instruction(spec), project, game_ref)
     laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
                                 checked.icons_credit)
     documents = {name: _printed(document, spec) for name, document in laid_out.items()}
@@ -206,24 +208,43 @@ def accent_of(game: Game) -> str:
 
 def _sheet_signature(pages, face_keys: dict[str, str]):
     """A sheet file's content, page by page: every field of each page, each placement with its
-    face's key for the face's name, and the faces (where render takes them from) by those keys."""
+    face's key for the face's name, and the faces (where render takes them from) by those keys.
+    Shapes by digest, each hashed once a file: every sheet repeats the crop marks of the last."""
+    shapes = Digests()
     for page in pages:
         yield [getattr(page, name) for name in PAGE_FIELDS]
+        yield ",".join(map(shapes.of, page.shapes))
         yield [(face_keys.get(p.key, p.key), *(getattr(p, name) for name in PLACEMENT_FIELDS)) for p in page.placements]
 
 
-PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("placements", "faces"))
+PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("shapes", "placements", "faces"))
 PLACEMENT_FIELDS = tuple(f.name for f in dataclasses.fields(Placement) if f.name != "key")
 
 
-def impose_sheets(checked: Prepared, grid, text: str) -> dict:
-    sheets = {}
+def impose_sheets(checked: Prepared, grid, text: str, project: Project | None = None,
+                  game_ref: str | Resolved | None = None) -> dict:
+    sheets: dict[str, Pages | list] = {}  # a deck's Pages; tokens.pdf's list of pages
     for faces in checked.faces:
         pages, backs = impose_deck(checked.game, faces, grid, text)
         sheets[f"cards-{faces.deck.id}.pdf"] = pages
         if backs:
             sheets[f"cards-{faces.deck.id}-backs.pdf"] = backs
+    if checked.game.tokens and project is not None and game_ref is not None:
+        sheets[TOKENS] = token_sheets(checked, project, game_ref, text)
     return sheets
+
+
+def token_sheets(checked: Prepared, project: Project, game_ref: str | Resolved, text: str) -> list:
+    """tokens.pdf's pages (layout/tokens.py), one-sided: a piece shows the same on both faces only
+    when glued, so none has a back to print. Measured with the game's fonts, as its cards are."""
+    from kitgen.layout.tokens import layout_token_pages
+    from kitgen.load.icons import load_icons
+    from kitgen.render.fonts import measure, register_fonts
+
+    register_fonts(checked.fonts)
+    folder = project.game_folder(game_ref)
+    icons = load_icons(project.template_dirs(folder, None), project.roots(folder, None))
+    return layout_token_pages(checked.game, checked.spec, icons, measure, DOCUMENT_PRINTING)
 
 
 def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
@@ -231,6 +252,15 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
     one_sided = spec.layout != "grid" or spec.duplex == "off"
     files = []
     for name, pages in sheets.items():
+        if name == TOKENS:
+            from kitgen.layout.tokens import most_players
+
+            players = most_players(game)
+            more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
+            files.append({"name": name, "what": f"Tokens for {players} players: cut out each piece{more}",
+                          "pages": len(pages),
+                          "sheets": len(pages), "how": DOCUMENT_PRINTING})
+            continue
         deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
         backs = name.endswith("-backs.pdf")
         files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(pages),
@@ -238,9 +268,33 @@ def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
     for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
                        ("player-sheet.pdf", "Player sheet, one per player")):
         files.append({"name": name, "what": what, "pages": "", "sheets": "", "how": DOCUMENT_PRINTING})
-    return {"files": files, "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
+    return {"files": files, "also_need": also_need(game),
+            "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
             "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
             "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
+
+
+_DIE_NAMES = {4: "four", 6: "six", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"}
+
+
+def also_need(game: Game) -> list[dict]:
+    """What the manifest's "You also need" lists: the dice the game's tables roll (the most of each kind
+    one roll needs), then what the game's data names (`also_need:`)."""
+    from kitgen.check.dice import die_range
+
+    dice: dict[int, tuple[int, str]] = {}
+    for table in game.tables:
+        bounds = die_range(table.die) if table.die else None
+        if bounds:
+            count, high = bounds
+            sides = high // count
+            if count > dice.get(sides, (0, ""))[0]:
+                dice[sides] = (count, f"{table.name} rolls {table.die}")
+    named = " ".join(item.name for item in game.also_need)  # the data's own line for a die kind wins
+    needed = [{"name": f"{_DIE_NAMES.get(sides, str(sides))}-sided {'die' if count == 1 else 'dice'} (d{sides})",
+               "count": str(count), "why": f"the {why}"} for sides, (count, why) in sorted(dice.items())
+              if f"(d{sides})" not in named]
+    return needed + [{"name": item.name, "count": item.count, "why": item.why} for item in game.also_need]
 
 
 def template_dirs(project: Project, game_ref: str | Resolved, options: Options) -> list[Path]:

@@ -12,39 +12,52 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
+import sys
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from kitgen import __version__, model
+from kitgen import __version__
 from kitgen.load.icons import IconSet
 
 PRIMITIVES = (str, int, float, bool, type(None))
 
 
-@lru_cache(maxsize=None)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _fields(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+    """A record type's compared fields, in order (looked up for every face: kept)."""
+    found = _FIELDS.get(kind)
+    if found is None:
+        found = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+    return found
 
 
-@lru_cache(maxsize=None)
 def _repr_is_canonical(kind: type) -> bool:
-    """A model record whose generated repr shows exactly its compared fields: repr is then its
-    canonical text, and ten times faster than walking it (a 10,000-card deck is hashed card by card).
-    The model holds only strings, numbers, tuples and records (tests/unit/test_cache_keys.py)."""
-    if kind.__module__ != model.__name__ or not dataclasses.is_dataclass(kind):
+    """A model record (or a shape layout draws) whose generated repr shows exactly its compared
+    fields: repr is then its canonical text, and ten times faster than walking it (a 10,000-card
+    deck is hashed card by card). Both hold only strings, numbers, tuples and records
+    (tests/unit/test_cache_keys.py)."""
+    module = sys.modules.get(kind.__module__)
+    if kind.__module__ not in REPR_MODULES or not dataclasses.is_dataclass(kind) or module is None:
         return False
-    generated = kind.__repr__.__code__.co_filename != model.__file__  # dataclasses wrote it, not model.py
+    generated = kind.__repr__.__code__.co_filename != module.__file__  # dataclasses wrote it, not the module
     return generated and all(f.repr == f.compare for f in dataclasses.fields(kind))
 
 
+REPR_MODULES = ("kitgen.model", "kitgen.layout.shapes")
+
+
 def canonical(value: object) -> str:
-    kind: type = type(value)  # `type`: mypy takes type[object] for unhashable (lru_cache's argument)
-    if kind in PRIMITIVES or isinstance(value, PRIMITIVES):  # Length is a float, Colour a str: equal as such
-        return repr(value) if kind in PRIMITIVES else repr(_plain(value))
-    if _repr_is_canonical(kind):
+    kind = type(value)
+    fast = _FAST.get(kind)
+    if fast is None:
+        fast = _FAST[kind] = _repr_is_canonical(kind) or kind in PRIMITIVES
+    if fast:
         return repr(value)
+    if isinstance(value, PRIMITIVES):  # Length is a float, Colour a str: equal as such
+        return repr(_plain(value))
     if kind in CANONICAL:
         return CANONICAL[kind](value)
     if dataclasses.is_dataclass(value):
@@ -60,6 +73,9 @@ def canonical(value: object) -> str:
     raise TypeError(f"no canonical form for a {kind.__name__}: give it one in kit/keys.py CANONICAL")
 
 
+_FAST: dict[type, bool] = {}  # type -> its repr is its canonical text
+
+
 def _plain(value: object) -> object:
     """A subclass of a primitive (Length of float, Colour of str) as that primitive: bool and None
     have no subclasses, so str, int and float are all there is to undo."""
@@ -72,9 +88,11 @@ def _plain(value: object) -> object:
 
 # Values whose content is not their fields: the icon set by the hash of its files (its outlines
 # are parsed lazily and are many).
-CANONICAL: dict[type, Callable[[Any], str]] = {  # each function takes values of its own type
-    IconSet: lambda icons: f"IconSet({icons.key!r})",
-}
+def _icon_set(icons: IconSet) -> str:
+    return f"IconSet({icons.key!r})"
+
+
+CANONICAL: dict[type, Callable[[Any], str]] = {IconSet: _icon_set}
 
 
 def digest(text: str) -> str:
@@ -105,13 +123,29 @@ class Digests:
         kind: type = type(record)
         for name in _fields(kind):
             value = getattr(record, name)
-            if isinstance(value, Mapping):
-                out |= {f"{name}.{key}": self.of(item) for key, item in value.items()}
+            if type(value) is dict:  # as key() takes it
+                out |= {_name(name, key): self.of(item) for key, item in value.items()}
             else:
                 out[name] = self.of(value)
         return out
 
+    def key(self, record: object, *more: str) -> str:
+        """The key of a record: kitgen's version, `more`, and the digests parts() names, in the same
+        order (made for every face of every build, so kept lean: the names are made only for -v)."""
+        of, memo = self.of, self._memo
+        out = [__version__, *more]
+        for name in _fields(type(record)):
+            value = getattr(record, name)
+            if type(value) is dict:
+                for key, item in value.items():
+                    found = memo.get(id(item))  # most are the deck's or the game's: hashed already
+                    out.append(key)
+                    out.append(found[1] if found is not None and found[0] is item else of(item))
+            else:
+                out.append(of(value))
+        return digest("\0".join(out))
 
-def key_of(parts: Mapping[str, str]) -> str:
-    """The key of a set of named parts (kitgen's version included)."""
-    return digest(json.dumps([__version__, sorted(parts.items())], separators=(",", ":")))
+
+@lru_cache(maxsize=1024)
+def _name(field: str, key: str) -> str:
+    return f"{field}.{key}"

@@ -12,7 +12,7 @@ from typing import Any
 from kitgen.kit.art import ArtSet, collect_art
 from kitgen import __version__
 from kitgen.kit.cache import Made, content_key
-from kitgen.kit.keys import Digests, key_of
+from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.card import scale_template
 from kitgen.layout.cards import BACK, DeckScope, FaceCall, back_call, deck_scope, face_key, faces_view, front_call
@@ -162,7 +162,7 @@ class FaceKeys:
         return self.digests.parts(call, measure=self.measure, kitgen=__version__)
 
     def key(self, call: FaceCall) -> str:
-        return key_of(self.parts(call))
+        return self.digests.key(call, self.measure)
 
     def made(self, place: str, call: FaceCall) -> Made:
         where = call.template.where

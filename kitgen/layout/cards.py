@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -116,8 +117,13 @@ class DeckScope:
     art: Mapping[str, dict] = field(default_factory=dict)  # card id ("" the back) -> its prepared picture
     icons: object = None
 
+    @functools.cached_property
+    def types(self) -> dict[str, object]:
+        """Card type name -> the type, as game.card_type finds it (the first of that name)."""
+        return {name: self.game.card_type(name) for name in {card.type for card in self.deck.cards}}
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class FaceCall:
     """One face as layout_face lays it out: the template, the context its strings and boxes read,
     the settings. The build cache keys the face by hashing this whole (kit/keys.py), and the
@@ -150,7 +156,7 @@ def deck_scope(game: Game, view: Game, deck: Deck, fronts: Mapping[str, CardTemp
 
 def front_call(scope: DeckScope, index: int) -> FaceCall:
     card = scope.deck.cards[index]
-    context = {"card": card, "type": scope.game.card_type(card.type), "deck": scope.view, "game": scope.game,
+    context = {"card": card, "type": scope.types[card.type], "deck": scope.view, "game": scope.game,
                "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons}
     return FaceCall(scope.fronts[front_key(card)], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
 

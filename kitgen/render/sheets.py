@@ -58,6 +58,7 @@ def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
         canvas.translate(placement.x, flip_y(page.height, placement.y, placement.h))
         canvas.doForm(placement.key)
         canvas.restoreState()
+    icon_forms(canvas, page.shapes)  # a token sheet's pieces carry icons of their own
     draw_shapes(canvas, page.shapes, page.height, images)
 
 

@@ -9,7 +9,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
-from reportlab.lib import colors
+from reportlab.lib.colors import HexColor  # by name: the parameters called colors would hide the module
 from reportlab.lib.pagesizes import landscape
 from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
@@ -25,7 +25,7 @@ PALETTE = ["#2f5d8c", "#9a5b22", "#2e7d5b", "#6b4391", "#9b2f45", "#a07a12", "#2
 CHART_W, CHART_H = 118 * MM, 62 * MM
 
 
-def render_stats(report: dict, path: Path, type_colors: dict[str, str]) -> None:
+def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
     styles = _styles("#1d2b45")
     story: list[Flowable] = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
@@ -34,20 +34,20 @@ def render_stats(report: dict, path: Path, type_colors: dict[str, str]) -> None:
             story.append(PageBreak())
         story.append(Paragraph(f"{deck['name']}: {deck['cards']} cards", styles["heading"]))
         types = [t["type"] for t in deck["types"]]
-        series, shades = _point_series(deck["types"], type_colors)
+        series, shades = _point_series(deck["types"], colors)
         charts = [
-            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, type_colors),
+            _bars("Cards per type", types, [[t["cards"] for t in deck["types"]]], None, colors),
             _bars("Attribute points per type" + (" (alternatives per answer)" if len(series) > len(types) else ""),
                   list(deck["types"][0]["points"]) if deck["types"] else [],
-                  list(series.values()), list(series), {**type_colors, **shades}),
+                  list(series.values()), list(series), {**colors, **shades}),
             _bars("Card strength (sum of effects): cards" + (" (a..b: over its answers)" if any(".." in k for k in
                   deck["strength"]) else ""), list(deck["strength"]), [list(deck["strength"].values())],
-                  None, type_colors),
-            _odds(deck["draw_odds"], type_colors),
+                  None, colors),
+            _odds(deck["draw_odds"], colors),
         ]
         story += [_row(charts[0], charts[1]), Spacer(1, 4 * MM), _row(charts[2], charts[3])]
         fields = [_bars(f"{name}: cards per value (total {figures['total']:g})", list(figures["spread"]),
-                        [list(figures["spread"].values())], None, type_colors)
+                        [list(figures["spread"].values())], None, colors)
                   for name, figures in deck.get("fields", {}).items()]
         for left, right in zip(fields[::2], fields[1::2] + [_drawing("")] * (len(fields) % 2), strict=True):
             story += [Spacer(1, 4 * MM), _row(left, right)]
@@ -58,7 +58,7 @@ def render_stats(report: dict, path: Path, type_colors: dict[str, str]) -> None:
     document.build(story)
 
 
-def _point_series(types: list[dict], type_colors: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
+def _point_series(types: list[dict], colors: dict[str, str]) -> tuple[dict[str, list[int]], dict[str, str]]:
     """One bar series per type; a type whose cards offer alternatives (a Moral Dilemma's Malevolent
     or Benevolent) gets one series per answer instead, in lighter shades of its colour: never a sum."""
     series: dict[str, list[int]] = {}
@@ -70,8 +70,8 @@ def _point_series(types: list[dict], type_colors: dict[str, str]) -> tuple[dict[
         for number, (label, points) in enumerate(type_stats["choices"].items()):
             name = f"{type_stats['type']}: {label}"
             series[name] = list(points.values())
-            if type_stats["type"] in type_colors:
-                shades[name] = tint(type_colors[type_stats["type"]], 0.45 * number)
+            if type_stats["type"] in colors:
+                shades[name] = tint(colors[type_stats["type"]], 0.45 * number)
     return series, shades
 
 
@@ -96,7 +96,7 @@ def _drawing(title: str) -> Drawing:
 
 
 def _bars(title: str, categories: list[str], series: Sequence[Sequence[float]], names: list[str] | None,
-          type_colors: dict[str, str]) -> Drawing:
+          colors: dict[str, str]) -> Drawing:
     drawing = _drawing(title)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
@@ -111,43 +111,43 @@ def _bars(title: str, categories: list[str], series: Sequence[Sequence[float]], 
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
     for index, name in enumerate(names or [None]):
-        shade = PALETTE[index % len(PALETTE)] if name is None else type_colors.get(name, PALETTE[index % len(PALETTE)])
-        chart.bars[index].fillColor = colors.HexColor(shade)
+        shade = PALETTE[index % len(PALETTE)] if name is None else colors.get(name, PALETTE[index % len(PALETTE)])
+        chart.bars[index].fillColor = HexColor(shade)
         chart.bars[index].strokeColor = None
     if not names:  # one series: colour each bar by its category when it is a card type
         for index, category in enumerate(categories):
-            if category in type_colors:
-                chart.bars[(0, index)].fillColor = colors.HexColor(type_colors[category])
+            if category in colors:
+                chart.bars[(0, index)].fillColor = HexColor(colors[category])
     drawing.add(chart)
     if names:
-        drawing.add(_legend(names, type_colors, CHART_W - 78))
+        drawing.add(_legend(names, colors, CHART_W - 78))
     return drawing
 
 
-def _odds(odds: dict, type_colors: dict[str, str]) -> Drawing:
+def _odds(odds: dict, colors: dict[str, str]) -> Drawing:
     drawing = _drawing("Chance of at least one card of a type in the first N draws")
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     names = list(odds["types"])
     plot.data = [list(zip(odds["draws"], values, strict=True)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
-        plot.lines[index].strokeColor = colors.HexColor(type_colors.get(name, PALETTE[index % len(PALETTE)]))
+        plot.lines[index].strokeColor = HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
         plot.lines[index].strokeWidth = 1.4
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 1, 0.25
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = font_name("body")
         axis.labels.fontSize = 7
     drawing.add(plot)
-    drawing.add(_legend(names, type_colors, CHART_W - 78))
+    drawing.add(_legend(names, colors, CHART_W - 78))
     return drawing
 
 
-def _legend(names: list[str], type_colors: dict[str, str], x: float) -> Legend:
+def _legend(names: list[str], colors: dict[str, str], x: float) -> Legend:
     legend = Legend()
     legend.x, legend.y = x, CHART_H - 22  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12
-    legend.colorNamePairs = [(colors.HexColor(type_colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
+    legend.colorNamePairs = [(HexColor(colors.get(n, PALETTE[i % len(PALETTE)])), _wrap(n, 20))
                              for i, n in enumerate(names)]
     return legend

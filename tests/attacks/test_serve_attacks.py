@@ -128,6 +128,15 @@ def test_serve_a_request_from_another_sites_page__refused(server, headers):
     assert status == 403 and b"another site" in body
 
 
+def test_serve_another_sites_link_to_the_page__opens_it_but_nothing_else(server):
+    """Following a link to the preview from another site shows the page (it holds no data); its
+    data, images and documents are still refused to anyone but the page."""
+    navigate = "Sec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: document\r\n"
+    assert get(server, "/", headers=navigate)[0] == 200
+    for target in ("/api/state", "/doc/rules.pdf", "/img/abc123.png"):
+        assert get(server, target, headers=navigate)[0] == 403, target
+
+
 def test_serve_the_pages_own_requests__answered(server):
     assert get(server, "/api/state", headers="Sec-Fetch-Site: same-origin\r\n")[0] == 200
     assert get(server, "/api/state", f"127.0.0.1:{server}", headers=f"Origin: http://127.0.0.1:{server}\r\n")[0] == 200

@@ -8,7 +8,7 @@ import inspect
 import pytest
 
 from kitgen import model
-from kitgen.kit.keys import Digests, canonical, key_of
+from kitgen.kit.keys import Digests, canonical
 from kitgen.layout.cards import back_call, deck_scope, faces_view, front_call
 from kitgen.load import load_game
 from kitgen.model import Box, CardTemplate
@@ -75,8 +75,7 @@ def test_face_keys__one_card_edited_changes_its_key_only_and_the_game_changes_th
         deck = game.decks[0]
         scope = deck_scope(game, faces_view(game, [template]), deck, {t.name: template for t in game.card_types},
                            template)
-        return [key_of(digests.parts(front_call(scope, i))) for i in range(len(deck.cards))] + [
-            key_of(digests.parts(back_call(scope)))]
+        return [digests.key(front_call(scope, i)) for i in range(len(deck.cards))] + [digests.key(back_call(scope))]
 
     before = keys(game)
     cards = list(game.decks[0].cards)

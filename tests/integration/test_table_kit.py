@@ -1,0 +1,95 @@
+"""The whole table in the kit: token sheets read back from the PDF, and the manifest's "You also need"."""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from kitgen.kit.build import Options, build_game
+from kitgen.layout.tokens import most_players, token_pieces
+from kitgen.load import load_game
+from tests.conftest import ROOT
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory, project):
+    out = tmp_path_factory.mktemp("kits")
+    for game in ("alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ", "civ-builder"):
+        build_game(project, game, out / game, Options())
+    return out
+
+
+def test_tokens__games_that_declare_pieces_get_tokens_pdf_and_others_none(kits):
+    for game in ("alpha-centauri", "galactic-supremacy", "civilization-card-game"):
+        assert (kits / game / "tokens.pdf").is_file(), game
+    assert not (kits / "galactic-civ" / "tokens.pdf").exists()
+
+
+def test_tokens__every_piece_prints_as_often_as_the_most_players_need(kits):
+    game = load_game(ROOT / "data" / "alpha-centauri")
+    assert most_players(game) == 7
+    pieces = token_pieces(game)
+    with pdfplumber.open(kits / "alpha-centauri" / "tokens.pdf") as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+        circles = sum(1 for page in pdf.pages for c in page.curves)
+    credits = [p for p in pieces if p.name == "Credits"]
+    assert [(p.label, p.count) for p in credits] == [("1", 8 * 7), ("5", 6 * 7), ("10", 4 * 7)]
+    assert words.count("P7") == 8 and "P8" not in words  # one marker set per seat, seven seats
+    assert words.count("Bases") == 8 * 7
+    assert circles >= sum(p.count for p in pieces if p.shape == "circle")
+
+
+def test_tokens__pieces_stay_inside_the_margin_and_apart(kits):
+    with pdfplumber.open(kits / "alpha-centauri" / "tokens.pdf") as pdf:
+        for page in pdf.pages:
+            for word in page.extract_words():
+                assert min(word["x0"], word["top"], page.width - word["x1"], page.height - word["bottom"]) >= 6 * MM
+
+
+def test_manifest__you_also_need_names_dice_from_the_tables_and_the_datas_supplies(kits):
+    with pdfplumber.open(kits / "galactic-civ" / "manifest.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "You also need" in text
+    assert "ten-sided die (d10): 1 (the Random Attribute Table rolls 1D10)" in text
+    assert "pencil: 1 per player (the player sheet)" in text
+    with pdfplumber.open(kits / "alpha-centauri" / "manifest.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "Tokens for 7 players" in text and "tokens.pdf" in text
+    assert text.count("ten-sided") == 1  # the data's own d10 line stands for the tables'
+
+
+@pytest.mark.parametrize("game", ["alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ",
+                                  "civ-builder"])
+def test_player_sheet__one_page_a_player_with_its_victory_checklist(kits, game):
+    """Print one per player means one sheet each: the grid, the notes and the victory checklist on
+    one side (setup is in the rules summary); a sheet with more rows than landscape holds turns upright."""
+    with pdfplumber.open(kits / game / "player-sheet.pdf") as pdf:
+        assert len(pdf.pages) == 1, f"{game}: {len(pdf.pages)} pages"
+        text = pdf.pages[0].extract_text()
+    assert "Setup" not in text
+    for path in load_game(ROOT / "data" / game).victory_paths:
+        assert path.name in text
+
+
+@pytest.mark.parametrize("game", ["alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ",
+                                  "civ-builder"])
+def test_player_facing_text__no_seed_line_numbers_and_no_internal_ids(kits, game):
+    """Players have no seed document: cards, the reference and the player sheet say kit choices and
+    errata in words; their ids and the source's lines are on the rules summary's Sources page."""
+    import re
+
+    data = load_game(ROOT / "data" / game)
+    ids = [item.id for item in (*data.errata, *data.kit_choices) if "-" in item.id]  # one-word ids are words
+    assert ids
+    for pdf_path in [*sorted((kits / game).glob("cards-*.pdf")), kits / game / "reference.pdf",
+                     kits / game / "player-sheet.pdf"]:
+        with pdfplumber.open(pdf_path) as pdf:
+            text = " ".join((page.extract_text() or "") for page in pdf.pages)
+        assert not re.search(r"\bl\.\s?\d", text), f"{pdf_path.name}: a seed line number"
+        assert "(erratum " not in text and "seed l" not in text, pdf_path.name
+        found = [name for name in ids if name in text]
+        assert not found, f"{pdf_path.name}: {found}"
+    with pdfplumber.open(kits / game / "rules.pdf") as pdf:
+        last = pdf.pages[-1].extract_text()
+    assert "Sources" in last and all(name in " ".join(p.extract_text() for p in pdf.pages[-2:]) for name in ids[:1])
