@@ -78,7 +78,7 @@ def image_stats(folder: Path) -> dict:
         reader = PdfReader(pdf)
         seen: set[int] = set()
 
-        def walk(resources, owner) -> None:
+        def walk(resources, owner, number: int, seen: set[int]) -> None:
             nonlocal stream_bytes, raw_bytes
             xobjects = resources.get("/XObject") if resources else None
             for ref in (xobjects.get_object().values() if xobjects else ()):
@@ -96,10 +96,10 @@ def image_stats(folder: Path) -> dict:
                         sizes.add(f"{width}x{height}")
                 elif obj.get("/Subtype") == "/Form" and idnum not in seen:
                     seen.add(idnum)
-                    walk(obj.get("/Resources"), idnum)
+                    walk(obj.get("/Resources"), idnum, number, seen)
 
         for page_number, page in enumerate(reader.pages):
-            walk(page.get("/Resources"), ("page", page_number))
+            walk(page.get("/Resources"), ("page", page_number), number, seen)
     return {"method": "pypdf, unique object ids", "images": len(images), "faces": len(forms_with_image),
             "image_bytes": stream_bytes, "raw_bytes": raw_bytes, "filters": "+".join(sorted(filters)) or None,
             "size": ", ".join(sorted(sizes)) or None}

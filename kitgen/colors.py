@@ -5,8 +5,9 @@ Stdlib only. Checked where they are loaded, so the renderer is only ever given #
 """
 from __future__ import annotations
 
-import difflib
 import re
+
+from kitgen.errors import did_you_mean
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
@@ -61,8 +62,7 @@ def parse_color(text: str) -> str:
         return color
     value = str(text).strip()
     name = value.lower().replace(" ", "")
-    close = difflib.get_close_matches(name, list(NAMES), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    hint = did_you_mean(name, NAMES)
     shown = value if len(value) <= 40 else value[:37] + "..."
     raise ValueError(f"'{shown}' is not a colour: write #rgb, #rrggbb or a CSS colour name such as red{hint}")
 

@@ -66,12 +66,13 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def error(where: Where, message: str) -> Problem:
-    return Problem("error", where, message)
+def error(where: Where | None, message: str) -> Problem:
+    """`where` None: a record made in code rather than read from a file (every loaded one has its place)."""
+    return Problem("error", where or Where(""), message)
 
 
-def warning(where: Where, message: str) -> Problem:
-    return Problem("warning", where, message)
+def warning(where: Where | None, message: str) -> Problem:
+    return Problem("warning", where or Where(""), message)
 
 
 def sort_problems(problems: list[Problem]) -> list[Problem]:

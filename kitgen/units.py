@@ -5,6 +5,7 @@ Stdlib only. 1 in = 72 pt = 25.4 mm, so 1 mm = 72 / 25.4 pt.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 PT = 1.0
 INCH = 72.0
@@ -163,5 +164,5 @@ def check_focus(text: str) -> str:
     return text
 
 
-TEXT_PARSERS = {PaperSize: _sized("paper", PAPER_SIZES), CardSize: _sized("card_size", CARD_SIZES),
+TEXT_PARSERS: dict[type, Callable[[str], object]] = {PaperSize: _sized("paper", PAPER_SIZES), CardSize: _sized("card_size", CARD_SIZES),
                 Offset: check_offset, Focus: check_focus}  # for the schema: each type's check at load

@@ -2,10 +2,9 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
-import difflib
 
 from kitgen.check.dice import die_range
-from kitgen.errors import Problem, error
+from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import Action, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
@@ -24,8 +23,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     problems = []
 
     def unknown(what: str, name: str, known: list[str]) -> None:
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(name, known)
         problems.append(error(action.where, f"{owner}: action '{action.do}': unknown {what} '{name}'{hint}"))
 
     types = [t.name for t in game.card_types]

@@ -2,12 +2,11 @@
 card costs, errata references and limits (check/limits.py). Stdlib only."""
 from __future__ import annotations
 
-import difflib
 
 from kitgen.check.formula import FormulaError, evaluate, variables_of
 from kitgen.check.limits import check_limits
-from kitgen.errors import Problem, error, warning
-from kitgen.model import Game
+from kitgen.errors import Problem, did_you_mean, error, warning
+from kitgen.model import Attribute, Card, Faction, Game, TableRow
 
 
 def check_extras(game: Game) -> list[Problem]:
@@ -53,7 +52,8 @@ def _tracks(game: Game) -> list[Problem]:
 def _card_errata(game: Game) -> list[Problem]:
     """Every `erratum:` reference (cards, attributes, factions, table rows) names a declared erratum."""
     ids = {e.id for e in game.errata}
-    owners = [(f"card '{c.name}'", c) for d in game.decks for c in d.cards]
+    owners: list[tuple[str, Card | Attribute | Faction | TableRow]] = [
+        (f"card '{c.name}'", c) for d in game.decks for c in d.cards]
     owners += [(f"attribute '{a.name}'", a) for a in game.attributes]
     owners += [(f"faction '{f.name}'", f) for f in game.factions]
     owners += [(f"table '{t.name}' roll '{r.roll}'", r) for t in game.tables for r in t.rows]
@@ -73,5 +73,4 @@ def _errata_used(game: Game) -> list[Problem]:
 
 def _suggest(game: Game, word: str) -> str:
     names = [name for a in game.attributes for name in (a.name, *a.aliases, a.abbreviation) if name]
-    close = difflib.get_close_matches(word, names, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return did_you_mean(word, names)

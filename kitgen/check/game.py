@@ -4,7 +4,6 @@ Stdlib only. Returns problems; never raises for bad data.
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
@@ -14,7 +13,7 @@ from kitgen.check.playing import check_playing
 from kitgen.check.extras import check_extras
 from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
-from kitgen.errors import Problem, error, warning
+from kitgen.errors import Problem, did_you_mean, error, warning
 from kitgen.model import MAX_COLUMNS, DiceTable, Effect, Game, slug
 
 
@@ -28,7 +27,7 @@ def check_game(game: Game) -> list[Problem]:
             card_type = game.card_type(card.type)
             if card_type is None:
                 problems.append(error(card.where, f"card '{card.name}': unknown type '{card.type}'"
-                                      + _suggest(card.type, [t.name for t in game.card_types])))
+                                      + did_you_mean(card.type, [t.name for t in game.card_types])))
             elif card_type.deck != deck.id:
                 problems.append(error(card.where, f"card '{card.name}': type '{card.type}' belongs to deck "
                                       f"'{card_type.deck}', not '{deck.id}'"))
@@ -76,7 +75,8 @@ MAX_CARD_ID = 120  # characters: '<deck id (at most 100)>-<number>-<card id>.png
 
 def _check_ids(deck) -> list[Problem]:
     """Card ids name art files and PDF forms: each must exist, be short and be unique in its deck."""
-    problems, seen = [], {}
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
     for card in deck.cards:
         card_id = card.id or slug(card.name)
         label = card.name if len(card.name) <= 60 else card.name[:57] + "..."
@@ -106,7 +106,7 @@ def _check_types(game: Game) -> list[Problem]:
     names = [t.name for t in game.card_types]
     twice = [error(t.where, f"card type '{t.name}' is declared twice") for i, t in enumerate(game.card_types)
              if t.name in names[:i]]
-    return twice + [error(t.where, f"card type '{t.name}': unknown deck '{t.deck}'" + _suggest(t.deck, deck_ids))
+    return twice + [error(t.where, f"card type '{t.name}': unknown deck '{t.deck}'" + did_you_mean(t.deck, deck_ids))
             for t in game.card_types if t.deck not in deck_ids]
 
 
@@ -116,10 +116,10 @@ def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[
     for effect in effects:
         if game.attribute(effect.attribute) is None:
             problems.append(error(effect.where, f"{owner}: unknown attribute '{effect.attribute}'"
-                                  + _suggest(effect.attribute, _attribute_names(game))))
+                                  + did_you_mean(effect.attribute, _attribute_names(game))))
         if effect.condition is not None and effect.condition not in conditions:
             problems.append(error(effect.where, f"{owner}: unknown condition '{effect.condition}'"
-                                  + _suggest(effect.condition, conditions)))
+                                  + did_you_mean(effect.condition, conditions)))
         if effect.dice and die_range(effect.dice) is None:
             problems.append(error(effect.where, f"{owner}: dice '{effect.dice}' is not dice notation like 1D6"))
         elif effect.delta == 0 and not effect.dice:
@@ -128,7 +128,7 @@ def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[
             problems.append(error(effect.where, f"{owner}: give either delta or dice, not both"))
         if effect.erratum is not None and effect.erratum not in {e.id for e in game.errata}:
             problems.append(error(effect.where, f"{owner}: unknown erratum '{effect.erratum}'"
-                                  + _suggest(effect.erratum, [e.id for e in game.errata])))
+                                  + did_you_mean(effect.erratum, [e.id for e in game.errata])))
     return problems
 
 
@@ -139,13 +139,13 @@ def _check_rule_refs(game: Game) -> list[Problem]:
         for trigger in ([phase.trigger] if phase.trigger else []) + list(phase.also):
             if game.attribute(trigger.attribute) is None:
                 problems.append(error(trigger.where, f"phase '{phase.name}': unknown attribute '{trigger.attribute}'"
-                                      + _suggest(trigger.attribute, attributes)))
+                                      + did_you_mean(trigger.attribute, attributes)))
         problems += _check_phase_name(game, phase)
     for path in game.victory_paths:
         for name in path.highest + path.highest_any:
             if game.attribute(name) is None:
                 problems.append(error(path.where, f"victory path '{path.name}': unknown attribute '{name}'"
-                                      + _suggest(name, attributes)))
+                                      + did_you_mean(name, attributes)))
     codes = {t.code for t in game.card_types if t.code} | {c.code for c in game.conditions if c.code}
     words = {word for deck in game.decks for card in deck.cards
              for word in re.findall(r"[\w-]+", " ".join((card.text, *card.keywords)))}
@@ -158,10 +158,10 @@ def _check_rule_refs(game: Game) -> list[Problem]:
     for section in game.rules:
         if section.deck is not None and section.deck not in decks:
             problems.append(error(section.where, f"rules '{section.id}': unknown deck '{section.deck}'"
-                                  + _suggest(section.deck, decks)))
+                                  + did_you_mean(section.deck, decks)))
         if section.phase is not None and section.phase not in phases:
             problems.append(error(section.where, f"rules '{section.id}': unknown phase '{section.phase}'"
-                                  + _suggest(section.phase, phases)))
+                                  + did_you_mean(section.phase, phases)))
     return problems
 
 
@@ -187,13 +187,13 @@ def _check_attributes(game: Game) -> list[Problem]:
             owners.setdefault(name, attribute.name)
         if attribute.group and game.attribute(attribute.group) is None:
             problems.append(error(attribute.where, f"attribute '{attribute.name}': unknown group '{attribute.group}'"
-                                  + _suggest(attribute.group, _attribute_names(game))))
+                                  + did_you_mean(attribute.group, _attribute_names(game))))
     return problems
 
 
 def _check_card_refs(game: Game, names: tuple[str, ...], where, owner: str) -> list[Problem]:
     cards = [card.name for deck in game.decks for card in deck.cards]
-    return [error(where, f"{owner}: no card named '{name}'" + _suggest(name, cards))
+    return [error(where, f"{owner}: no card named '{name}'" + did_you_mean(name, cards))
             for name in names if name not in cards]
 
 
@@ -203,7 +203,7 @@ def _check_table(game: Game, table: DiceTable) -> list[Problem]:
         for row in table.rows:
             if row.attribute is not None and game.attribute(row.attribute) is None:
                 problems.append(error(row.where, f"table '{table.name}': unknown attribute '{row.attribute}'"
-                                      + _suggest(row.attribute, _attribute_names(game))))
+                                      + did_you_mean(row.attribute, _attribute_names(game))))
             problems += _check_effects(game, row.effects, f"table '{table.name}'")
         return problems
     bounds = die_range(table.die)
@@ -224,7 +224,7 @@ def _check_table(game: Game, table: DiceTable) -> list[Problem]:
             covered.setdefault(value, row.roll)
         if row.attribute is not None and game.attribute(row.attribute) is None:
             problems.append(error(row.where, f"table '{table.name}': unknown attribute '{row.attribute}'"
-                                  + _suggest(row.attribute, _attribute_names(game))))
+                                  + did_you_mean(row.attribute, _attribute_names(game))))
         problems += _check_effects(game, row.effects, f"table '{table.name}'")
     gaps = [v for v in range(bounds[0], bounds[1] + 1) if v not in covered]
     if gaps:
@@ -234,8 +234,3 @@ def _check_table(game: Game, table: DiceTable) -> list[Problem]:
 
 def _attribute_names(game: Game) -> list[str]:
     return [name for a in game.attributes for name in (a.name, *a.aliases, a.abbreviation) if name]
-
-
-def _suggest(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -52,8 +52,9 @@ def limit_clashes(game: Game, limit: Limit) -> list[Clash]:
         return []
     clashes = []
     for faction in game.factions or (None,):
-        values = {v.name: _start_value(game, v, faction) for v in limit.variables}
-        if any(value is None for value in values.values()):
+        starts = {v.name: _start_value(game, v, faction) for v in limit.variables}
+        values = {name: value for name, value in starts.items() if value is not None}
+        if len(values) < len(starts):
             return []
         try:
             low, high = evaluate(left, values), evaluate(right, values)

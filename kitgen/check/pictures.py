@@ -3,7 +3,7 @@ variant of the other (`variant_of:`, naming a card of the same deck by name or i
 from __future__ import annotations
 
 from kitgen.errors import Problem, error, warning
-from kitgen.model import Deck, Game, slug
+from kitgen.model import Card, Deck, Game, slug
 
 
 def check_pictures(game: Game) -> list[Problem]:
@@ -12,7 +12,7 @@ def check_pictures(game: Game) -> list[Problem]:
         roots = variant_roots(deck)
         problems += [error(card.where, f"card '{card.name}': variant_of: no card '{card.variant_of}' in deck '{deck.id}'")
                      for card in deck.cards if card.variant_of and roots[card.name] is None]
-        first: dict[str, object] = {}  # icon -> the first card showing it
+        first: dict[str, Card] = {}  # icon -> the first card showing it
         for card in deck.cards:
             if not card.icon:
                 continue
@@ -28,7 +28,8 @@ def variant_roots(deck: Deck) -> dict[str, str | None]:
     by_key = {key: card for card in deck.cards for key in (card.name, card.id or slug(card.name))}
     roots: dict[str, str | None] = {}
     for card in deck.cards:
-        seen, current = set(), card
+        seen: set[str] = set()
+        current: Card | None = card
         while current is not None and current.variant_of and current.name not in seen:
             seen.add(current.name)
             current = by_key.get(current.variant_of)

@@ -19,7 +19,7 @@ def deck_size(deck: Deck, rule: DeckRule, game: Game) -> list[Problem]:
 
 
 def count_per_type(deck: Deck, rule: DeckRule, game: Game) -> list[Problem]:
-    if game.card_type(rule.type) is None:
+    if rule.type is None or game.card_type(rule.type) is None:
         return [error(rule.where, f"rule count-per-type names unknown card type '{rule.type}'")]
     total = sum(card.copies for card in deck.cards if card.type == rule.type)
     if total == rule.count:

@@ -46,17 +46,19 @@ def deck_stats(game: Game, deck: Deck) -> list[TypeStats]:
         cards = [card for card in deck.cards if card.type == type_name]
         options = [dict(card_options(game, card)) for card in cards]  # once a card: each label is looked up
         always = [tuple(e for e in card.effects if e.condition not in choice_ids) for card in cards]
-
-        def effects_if(label: str) -> list[tuple[Card, tuple[Effect, ...]]]:
-            """Each card's effects when `label` is what was chosen; a card without that answer (or
-            "", no answer at all): the effects that apply whatever is chosen."""
-            return [(card, own.get(label, base)) for card, own, base in zip(cards, options, always)]
-
-        points = _points(game, effects_if(""))  # what always applies
+        rows = list(zip(cards, options, always, strict=True))
+        points = _points(game, _effects_if(rows, ""))  # what always applies
         labels = list(dict.fromkeys(label for own in options for label in own if label))
-        choices = {label: _points(game, effects_if(label)) for label in labels}
+        choices = {label: _points(game, _effects_if(rows, label)) for label in labels}
         stats.append(TypeStats(type_name, sum(card.copies for card in cards), points, choices))
     return stats
+
+
+def _effects_if(rows: list[tuple[Card, dict[str, tuple[Effect, ...]], tuple[Effect, ...]]],
+                label: str) -> list[tuple[Card, tuple[Effect, ...]]]:
+    """Each card's effects when `label` is what was chosen; a card without that answer (or
+    "", no answer at all): the effects that apply whatever is chosen."""
+    return [(card, own.get(label, base)) for card, own, base in rows]
 
 
 def _points(game: Game, cards: list[tuple[Card, tuple[Effect, ...]]]) -> dict[str, int]:

@@ -123,7 +123,7 @@ def describe_os_error(exc: OSError) -> str:
             errno.EDQUOT: "; free some space and try again",
             errno.EROFS: "; build into another folder (-o)",
             errno.EACCES: "; check its permissions or build into another folder (-o)",
-            errno.EPERM: "; check its permissions or build into another folder (-o)"}.get(exc.errno, "")
+            errno.EPERM: "; check its permissions or build into another folder (-o)"}.get(exc.errno or 0, "")
     return f"{os.fsdecode(where)}: error: {why}{hint}"
 
 
@@ -149,7 +149,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except click.exceptions.ClickException as exc:
-            exc.message = printable(exc.message)  # it may quote the user's text: shown escaped too
+            exc.message = printable(exc.message)  # type: ignore[misc]  # Final in click's hints; the text is escaped in place
             raise  # click prints usage errors (exit 2)
         except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt, GeneratorExit):
             raise  # click handles Ctrl-C outside a build itself

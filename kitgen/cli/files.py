@@ -39,7 +39,7 @@ from kitgen.units import CardSize, Length
 @click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
 @click.option("--force", is_flag=True, help="tts --install: replace saved objects of the same name that are not "
                                             "what the last export installed.")
-def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: float | None,
+def export(game: str, fmt: str, target: str | None, dpi: float | None, output: Path | None, bleed: Length | None,
            card_size: str | None, base_url: str | None, install: bool, tts_dir: Path | None, per_copy: bool | None,
            sheet_size: int, cards: tuple[str, ...], force: bool) -> None:
     """Export GAME's cards: JSON on stdout, or images for print shops and virtual tabletops."""

@@ -5,8 +5,10 @@ import json
 import signal
 import sys
 import time
+from collections.abc import Set
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +16,9 @@ from kitgen.cli.common import (default_output, echo, echo_json, _fail, main, pri
                                use_game, verbose)
 from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project, Resolved
+
+if TYPE_CHECKING:  # imported where used: `kitgen --help` starts without the build's modules
+    from kitgen.kit.build import Options
 
 
 @main.command()
@@ -44,13 +49,13 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
     options = partial(_options, settings, templates, config, changed_since, art_dir)  # made once imports are in
     if build_all == bool(game):
         raise click.UsageError("give a GAME or --all, not both or neither")
-    games = project.game_names() if build_all else [game]
+    games = [game] if game else project.game_names()  # one of the two, as checked above
     failed, built = 0, []
     for number, name in enumerate(games, start=1):
         if build_all and not quiet():
             echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else default_output(name)
-        sink = [] if as_json else None
+        sink: list[dict] | None = [] if as_json else None
         ok = _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache, sink)
         failed += not ok
         built += sink or [{"game": name, "ok": False, "output": str(out_dir)}] if as_json else []
@@ -137,7 +142,7 @@ class _Progress:
         self.shown = 0.0
 
     def __call__(self, step: str, done: int | None = None, total: int | None = None) -> None:
-        if total is None:
+        if total is None or done is None:
             echo(f"  ... {step}", err=True)
             return
         finished = done >= total
@@ -171,7 +176,7 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0
 
-    def rebuild(changed: set[str] = frozenset()) -> None:
+    def rebuild(changed: Set[str] = frozenset()) -> None:
         nonlocal builds
         builds += 1
         why = f": {describe(changed, watched)} changed" if changed else ""  # what set it off

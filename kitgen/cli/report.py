@@ -159,7 +159,7 @@ def list_games(as_json: bool) -> None:
 
     project = Project.default()
     local = sorted(p.parent.name for p in Path("data").glob("*/game.yaml"))
-    games = []
+    games: list[dict] = []
     for name in sorted(set(local) | set(project.game_names())):
         resolved = project.resolve(name)
         entry = {"name": name, "folder": None if resolved.read_only else str(resolved.folder),
@@ -175,13 +175,13 @@ def list_games(as_json: bool) -> None:
     if as_json:
         echo_json(json.dumps(games, indent=2, ensure_ascii=False))
         return
-    for game in games:
-        if not game["ok"]:
-            echo(f"{game['name']:<24} (does not load: see above)")
+    for listed in games:
+        if not listed["ok"]:
+            echo(f"{listed['name']:<24} (does not load: see above)")
             continue
-        decks = ", ".join(f"{d['name']} {d['cards']}" for d in game["decks"])
-        where = "shipped" if game["read_only"] else game["folder"]
-        echo(f"{game['name']:<24} {game['title']}  ·  {game['players']} players  ·  {decks}  ({where})")
+        counts = ", ".join(f"{d['name']} {d['cards']}" for d in listed["decks"])
+        where = "shipped" if listed["read_only"] else listed["folder"]
+        echo(f"{listed['name']:<24} {listed['title']}  ·  {listed['players']} players  ·  {counts}  ({where})")
 
 
 @main.command(name="art")

@@ -11,6 +11,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
+from functools import partial
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -114,7 +115,7 @@ def _adapt_copy(folder: Path, name: str, schemas: Path) -> None:
     for path in folder.rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
         linked = re.sub(r"\$schema=(?:\.\./)+schema/(\w+)\.schema\.json",
-                        lambda m, path=path: f"$schema={_modeline(folder, path, m.group(1))}", text, count=1)
+                        partial(_schema_link, folder, path), text, count=1)
         if linked != text:
             path.write_text(linked, encoding="utf-8")
 
@@ -125,6 +126,10 @@ def _copy_schemas(folder: Path, schemas: Path) -> None:
     (folder / "schema").mkdir(exist_ok=True)
     for part in ("game", "deck"):
         shutil.copyfile(schemas / f"{part}.schema.json", folder / "schema" / f"{part}.schema.json")
+
+
+def _schema_link(folder: Path, path: Path, match: re.Match[str]) -> str:
+    return f"$schema={_modeline(folder, path, match.group(1))}"
 
 
 def _modeline(folder: Path, path: Path, part: str) -> str:

@@ -111,10 +111,11 @@ class Preview:
     def refresh(self) -> dict:
         from kitgen.kit.build import Options, build_game
         from kitgen.model import PrintSettings
+        from kitgen.units import Length
 
         # One card a page (page i is a face), and drawn even when a card's text does not fit: the
         # designer sees that card as it would print, marked, beside the error.
-        options = Options(PrintSettings(layout="single", bleed=0), draft=True)
+        options = Options(PrintSettings(layout="single", bleed=Length(0.0)), draft=True)
         try:
             report = build_game(self.project, self.game_ref, self.out / "kit", options)
         except KitgenError as exc:  # keep showing the last good cards under the problems
@@ -139,7 +140,8 @@ class Preview:
         (file, line) in `troubled` has an error (its text does not fit)."""
         from kitgen.layout.cards import BACK, face_key
 
-        cards, backs, wanted = [], [], {}
+        cards, backs = [], []
+        wanted: dict[Path, dict[str, int]] = {}  # a deck's PDF -> face key -> its page
         for deck in game.decks:
             pdf = self.out / "kit" / f"cards-{deck.id}.pdf"
             page = 0
@@ -154,11 +156,11 @@ class Preview:
                 key = face_keys[face_key(deck.id, BACK)]
                 wanted[pdf].setdefault(key, 1)  # the first card's back
                 backs.append({"deck": deck.name, "deck_id": deck.id, "image": f"/img/{key}.png"})
-        fresh = {}
+        fresh: dict[str, bytes] = {}
         for pdf, pages in wanted.items():
             new = [(key, page) for key, page in pages.items() if key not in self.images]
             if new:
-                fresh |= dict(zip([key for key, _ in new], render_pages(pdf, [page for _, page in new])))
+                fresh |= dict(zip([key for key, _ in new], render_pages(pdf, [page for _, page in new]), strict=True))
         keep = {c["image"][5:-4] for c in cards + backs} | {url[5:-4] for url in self.charts[1]}
         self.images = {k: v for k, v in {**self.images, **fresh}.items() if k in keep}
         return cards, backs

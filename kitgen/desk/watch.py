@@ -11,7 +11,7 @@ import os
 import queue
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Set
 from pathlib import Path
 
 from kitgen.kit.lock import LOCK_SUFFIX, MARKER
@@ -66,9 +66,9 @@ class Changes:
         self._ready = threading.Event()
         # resolved: watchfiles reports paths as the folder was given (`./x`), and a build names its
         # files by their real folder; both must read the same for the filter to match
-        folders = [str(Path(f).resolve()) for f in folders if Path(f).exists()]
+        roots = [str(Path(f).resolve()) for f in folders if Path(f).exists()]
         written = [Path(f).resolve() for f in written]
-        self._thread = threading.Thread(target=self._run, args=(folders, settle, written), daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(roots, settle, written), daemon=True)
         self._thread.start()
         self._ready.wait(5)
 
@@ -131,7 +131,7 @@ def _lasting(batch) -> set[str]:
     return {path for _, path in batch if path not in made or os.path.lexists(path)}
 
 
-def describe(changed: set[str], folders: list[Path]) -> str:
+def describe(changed: Set[str], folders: list[Path]) -> str:
     """The changed files as a designer names them: relative to the folder watched, at most three."""
     shown = []
     for path in sorted(changed):

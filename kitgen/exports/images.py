@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 from kitgen.kit.build import Options, Prepared, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
-from kitgen.layout.cards import BACK, single_page
+from kitgen.layout.cards import BACK, DeckFaces, single_page
 from kitgen.load.sheet import csv_cell
 from kitgen.project import Project, Resolved
 from kitgen.kit.staging import staged
@@ -42,7 +42,7 @@ class Exported:
 
 @dataclass(frozen=True)
 class Face:
-    deck: object  # DeckFaces
+    deck: DeckFaces
     index: int  # the card's place in its deck, or BACK
     name: str  # the image's file name
 

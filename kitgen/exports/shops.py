@@ -16,7 +16,7 @@ class Target:
     name: str
     title: str
     bleed: float  # points, past the trim on every side
-    dpi: int
+    dpi: float  # a shop's is whole; --dpi may be any number from 50 to 1200
     front: str  # file name of a card front: {deck}, {number} (place in the deck, from 1), {card} (card id)
     back: str  # file name of a deck's back
     canvases: dict  # card size name -> the shop's canvas in pixels, to check the export against
@@ -73,4 +73,5 @@ def custom_target(dpi: float) -> Target:
 
 def canvas_size(card: tuple[float, float], bleed: float, dpi: float) -> tuple[int, int]:
     """Trim plus bleed on every side, in whole pixels (points -> inches -> pixels)."""
-    return tuple(round((side + 2 * bleed) * dpi / INCH) for side in card)
+    width, height = card
+    return round((width + 2 * bleed) * dpi / INCH), round((height + 2 * bleed) * dpi / INCH)

@@ -22,6 +22,7 @@ import hashlib
 import math
 import os
 import platform
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,7 +145,7 @@ def _guid(*parts: str) -> str:
 
 
 def saved_objects_folders(home: Path | None = None, system: str | None = None,
-                          environ: dict[str, str] | None = None) -> list[Path]:
+                          environ: Mapping[str, str] | None = None) -> list[Path]:
     """Where TTS may keep saved objects, most likely first: its data folder + Saves/Saved Objects.
     - TTS Knowledge Base, docs/getting-started/technical-info.md: Windows %USERPROFILE%\\Documents\\
       My Games\\Tabletop Simulator, macOS ~/Library/Tabletop Simulator, Linux ~/.local/share/Tabletop
@@ -155,10 +156,10 @@ def saved_objects_folders(home: Path | None = None, system: str | None = None,
       TTS-Mod-Vault lib/src/state/directories/directories.dart, _getDefaultTtsDirectory)."""
     home = home or Path.home()
     system = system or platform.system()
-    environ = os.environ if environ is None else environ
+    env: Mapping[str, str] = os.environ if environ is None else environ
     if system == "Windows":
         documents = [home / "Documents"]
-        one_drive = environ.get("OneDrive") or environ.get("OneDriveConsumer")
+        one_drive = env.get("OneDrive") or env.get("OneDriveConsumer")
         documents += [Path(one_drive) / "Documents"] if one_drive else []
         documents += [home / "OneDrive" / "Documents"]
         data = [folder / "My Games" / "Tabletop Simulator" for folder in documents]
@@ -171,6 +172,6 @@ def saved_objects_folders(home: Path | None = None, system: str | None = None,
 
 
 def saved_objects_folder(home: Path | None = None, system: str | None = None,
-                         environ: dict[str, str] | None = None) -> Path | None:
+                         environ: Mapping[str, str] | None = None) -> Path | None:
     """The first of saved_objects_folders() that exists, or None."""
     return next((folder for folder in saved_objects_folders(home, system, environ) if folder.is_dir()), None)

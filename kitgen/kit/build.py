@@ -15,7 +15,7 @@ from pathlib import Path
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
-from kitgen.layout.cards import Page, Placement, impose_deck
+from kitgen.layout.cards import Page, Pages, Placement, impose_deck
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
 from kitgen.layout.impose import Spec, plan_grid
@@ -223,7 +223,7 @@ PLACEMENT_FIELDS = tuple(f.name for f in dataclasses.fields(Placement) if f.name
 
 def impose_sheets(checked: Prepared, grid, text: str, project: Project | None = None,
                   game_ref: str | Resolved | None = None) -> dict:
-    sheets = {}
+    sheets: dict[str, Pages | list] = {}  # a deck's Pages; tokens.pdf's list of pages
     for faces in checked.faces:
         pages, backs = impose_deck(checked.game, faces, grid, text)
         sheets[f"cards-{faces.deck.id}.pdf"] = pages
@@ -315,9 +315,11 @@ def check_documents(project: Project, game: Game, game_ref: str | Resolved, cach
                                                    for name, digest in kept[1].items()):
         return False
     layout_documents(project, game, game_ref, Options())
-    from kitgen.layout.expressions import make_environment  # here: a check that holds never imports Jinja
+    from kitgen.layout.expressions import ContainedLoader, make_environment  # here: a check that holds never imports Jinja
 
-    cache.keep_check("documents", key, make_environment(dirs, roots, markup=True).loader.read)
+    loader = make_environment(dirs, roots, markup=True).loader
+    assert isinstance(loader, ContainedLoader)
+    cache.keep_check("documents", key, loader.read)
     return True
 
 

@@ -26,6 +26,7 @@ from kitgen import __version__
 from kitgen.kit import records
 from kitgen.kit.lock import waiting_lock
 from kitgen.kit.records import Context, Unreadable
+from kitgen.load.icons import IconSet
 
 FACES = "faces.sqlite"
 SUMS = "files.json"
@@ -111,8 +112,8 @@ class BuildCache:
         self.verified: set[str] = set()  # file keys whose stored bytes file() found whole and as saved
         self.stored_layers: set[str] = set()  # shared layers known to be in the database: written once
         self.places: set[str] | None = None  # the faces' places in this kit (the build sets them)
-        self.icons = None  # the icon set faces are drawn with: their outlines are stored by name
-        self.pictures = None  # the keys of the pictures this build prepared: a face names only these
+        self.icons: IconSet | None = None  # the icon set faces are drawn with: their outlines are stored by name
+        self.pictures: set[str] | None = None  # the keys of the pictures this build prepared: a face names only these
         self._layers: dict[str, object] = {}
         self._db: sqlite3.Connection | None = None
         self._opened = False
@@ -125,9 +126,15 @@ class BuildCache:
         if self.folder:
             self.sums = self._read_sums()
 
+    @property
+    def _root(self) -> Path:
+        """The cache's folder, for the methods called only when there is one."""
+        assert self.folder is not None
+        return self.folder
+
     def _read_sums(self) -> dict[str, str]:
         try:
-            sums = records.loads((self.folder / SUMS).read_bytes())
+            sums = records.loads((self._root / SUMS).read_bytes())
         except (OSError, Unreadable):  # none yet, unreadable or damaged: only a slower build
             return {}
         if type(sums) is not dict or not all(type(v) is str for v in sums.values()):
@@ -157,9 +164,9 @@ class BuildCache:
     def _open(self) -> sqlite3.Connection | None:
         if self.read_only:
             return self._open_to_read()
-        if not _make_folder(self.folder):
+        if not _make_folder(self._root):
             return None
-        path = self.folder / FACES
+        path = self._root / FACES
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
             raise Unreadable("the faces database is not a file")  # a link: never written through
         # A validate never waits for a build that holds the database: it only keeps nothing.
@@ -192,7 +199,7 @@ class BuildCache:
 
     def _open_to_read(self) -> sqlite3.Connection | None:
         """The faces database as an earlier build left it, opened read-only; None if there is none."""
-        path = self.folder / FACES
+        path = self._root / FACES
         if not os.path.lexists(path) or not stat.S_ISREG(os.lstat(path).st_mode):
             return None
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
@@ -205,7 +212,7 @@ class BuildCache:
     def _remove(self, *names: str) -> None:
         for name in names:
             try:
-                (self.folder / name).unlink(missing_ok=True)  # a link itself, never what it points at
+                (self._root / name).unlink(missing_ok=True)  # a link itself, never what it points at
             except OSError:
                 pass
 
@@ -268,6 +275,7 @@ class BuildCache:
     def _layer(self, key: str):
         """A layer many faces share (a card type's frame), read once per build."""
         if key not in self._layers:
+            assert self._db is not None  # asked by face() and shared_layer(), which open it first
             row = self._db.execute("SELECT layer FROM layers WHERE key = ?", (key,)).fetchone()
             try:
                 self._layers[key] = records.read_layer(records.loads(row[0]), self._context()) if row else None
@@ -376,7 +384,7 @@ class BuildCache:
             self._db = None
 
     def _save_files(self, files: dict[str, Path]) -> None:
-        store = self.folder / "files"
+        store = self._root / "files"
         if os.path.lexists(store) and not _is_folder(store):
             return  # something else in its way: not ours to remove
         store.mkdir(mode=0o700, exist_ok=True)
@@ -393,8 +401,8 @@ class BuildCache:
         for old in store.iterdir():
             if old.name not in files:
                 old.unlink()  # a folder planted here fails this: the cache then keeps no files
-        (self.folder / f".{SUMS}.part").write_text(json.dumps(sums, sort_keys=True), encoding="utf-8")
-        os.replace(self.folder / f".{SUMS}.part", self.folder / SUMS)
+        (self._root / f".{SUMS}.part").write_text(json.dumps(sums, sort_keys=True), encoding="utf-8")
+        os.replace(self._root / f".{SUMS}.part", self._root / SUMS)
 
     def _commit(self) -> None:
         if self._db is not None:

@@ -76,11 +76,14 @@ def canonical(value: object) -> str:
 _FAST: dict[type, bool] = {}  # type -> its repr is its canonical text
 
 
-def _plain(value):
-    for base in PRIMITIVES:
-        if isinstance(value, base):
-            return base(value)
-    return value
+def _plain(value: object) -> object:
+    """A subclass of a primitive (Length of float, Colour of str) as that primitive: bool and None
+    have no subclasses, so str, int and float are all there is to undo."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    return float(value) if isinstance(value, float) else value
 
 
 # Values whose content is not their fields: the icon set by the hash of its files (its outlines
@@ -117,7 +120,8 @@ class Digests:
         and `more`, each as a digest: what the record's key hashes, by name, so a miss can say
         which part changed."""
         out = {name: self.of(value) for name, value in more.items()}
-        for name in _fields(type(record)):
+        kind: type = type(record)
+        for name in _fields(kind):
             value = getattr(record, name)
             if type(value) is dict:  # as key() takes it
                 out |= {_name(name, key): self.of(item) for key, item in value.items()}

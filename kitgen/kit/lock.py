@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def _try_lock(handle, wait: bool = False) -> bool:
     """Take the lock; False if another holds it (`wait`: wait for it instead; msvcrt gives up
     after 10 s with an OSError)."""
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":  # (os.name "nt"; the form mypy reads as a platform check)
             import msvcrt
 
             handle.seek(0)
@@ -79,7 +80,7 @@ def _try_lock(handle, wait: bool = False) -> bool:
 
 
 def _unlock(handle) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         handle.seek(0)

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kitgen.kit.art import ArtSet, collect_art
 from kitgen import __version__
@@ -137,7 +138,8 @@ class FacePlan:
 def plan_faces(game: Game, inputs: Inputs, spec: Spec, ink_saver: bool) -> FacePlan:
     view = faces_view(game, [*inputs.front.values(), inputs.back])
     keyer = FaceKeys(inputs.fonts.key)  # the measure: what text is measured with
-    scopes, fronts, backs, keys = {}, {}, {}, {}
+    scopes, fronts, backs = {}, {}, {}
+    keys: dict[str, str] = {}
     for deck in game.decks:
         scope = scopes[deck.id] = deck_scope(game, view, deck, inputs.front, inputs.back, spec.bleed, ink_saver,
                                              inputs.art.by_deck.get(deck.id, {}), inputs.icons)
@@ -171,7 +173,7 @@ def _fonts(files: dict[str, Path], lazy: bool):
     """(role -> sha256 of the font's bytes, layout's measure, a function that registers the fonts
     if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
     which layout calls before it lays out any face."""
-    from_render = {}
+    from_render: dict[str, Any] = {}
 
     def ready() -> None:
         if not from_render:

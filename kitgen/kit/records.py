@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kitgen.check.faces import Note, Remarks
@@ -139,7 +140,7 @@ SHAPE_RECORDS = {
 
 # --- reading ------------------------------------------------------------------------------------
 
-def read_face(value, context: Context, layer) -> Face:
+def read_face(value, context: Context, layer: Callable[[str], Layer]) -> Face:
     """`layer(key)`: the shared layer stored under key (Unreadable when there is none)."""
     layers, smallest, problems = _fields(value, 3)
     out = []
@@ -203,22 +204,26 @@ def _read_shape(value, context: Context):
 
 def _rect(value, context) -> Rect:
     _, x, y, w, h, fill, stroke, width, radius = _fields(value, 9)
-    return Rect(*_numbers(x, y, w, h), _color(fill, True), _color(stroke, True), *_numbers(width, radius))
+    x, y, w, h = _numbers(x, y, w, h)
+    return Rect(x, y, w, h, _optional_color(fill), _optional_color(stroke), *_numbers(width, radius))
 
 
 def _line(value, context) -> Line:
     _, x1, y1, x2, y2, color, width = _fields(value, 7)
-    return Line(*_numbers(x1, y1, x2, y2), _color(color), _number(width))
+    x1, y1, x2, y2 = _numbers(x1, y1, x2, y2)
+    return Line(x1, y1, x2, y2, _color(color), _number(width))
 
 
 def _circle(value, context) -> Circle:
     _, x, y, r, fill, stroke, width = _fields(value, 7)
-    return Circle(*_numbers(x, y, r), _color(fill, True), _color(stroke, True), _number(width))
+    x, y, r = _numbers(x, y, r)
+    return Circle(x, y, r, _optional_color(fill), _optional_color(stroke), _number(width))
 
 
 def _text_shape(value, context) -> Text:
     _, x, y, text, font, size, color, align, rotate = _fields(value, 9)
-    return Text(*_numbers(x, y), _text(text), _choice(font, ROLES), _number(size), _color(color),
+    x, y = _numbers(x, y)
+    return Text(x, y, _text(text), _choice(font, ROLES), _number(size), _color(color),
                 _choice(align, ALIGNS), _number(rotate))
 
 
@@ -226,7 +231,8 @@ def _picture(value, context) -> Picture:
     _, x, y, w, h, key = _fields(value, 6)
     if context.pictures is not None:
         _choice(key, context.pictures)  # a picture this build prepared, or the face is made again
-    return Picture(*_numbers(x, y, w, h), _text(key))
+    x, y, w, h = _numbers(x, y, w, h)
+    return Picture(x, y, w, h, _text(key))
 
 
 def _named_icon(value, context) -> Icon:
@@ -234,7 +240,8 @@ def _named_icon(value, context) -> Icon:
     icon = context.icons.get(_text(name)) if context.icons is not None else None
     if icon is None:
         raise Unreadable(f"no icon {name!r} in this build's icon set")
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), icon.outline, _color(color), name,
+    x, y, w, h = _numbers(x, y, w, h)
+    return Icon(x, y, w, h, (_number(view_w), _number(view_h)), icon.outline, _color(color), name,
                 _number(rotate))
 
 
@@ -245,7 +252,8 @@ def _outlined_icon(value, context) -> Icon:
         if type(command) is not list or not command or COMMANDS.get(command[0]) != len(command) - 1:
             raise Unreadable("not an outline command")
         outline.append((command[0], *_numbers(*command[1:])))
-    return Icon(*_numbers(x, y, w, h), (_number(view_w), _number(view_h)), tuple(outline), _color(color), "",
+    x, y, w, h = _numbers(x, y, w, h)
+    return Icon(x, y, w, h, (_number(view_w), _number(view_h)), tuple(outline), _color(color), "",
                 _number(rotate))
 
 
@@ -257,7 +265,8 @@ def _read_problem(value) -> Problem:
     level, file, line, col, message = _fields(value, 5)
     if any(type(number) is not int or not 0 <= number < LIMIT for number in (line, col)):
         raise Unreadable("not a line and column number")
-    return Problem(_choice(level, LEVELS), None if file is None else Where(_text(file), line, col), _text(message))
+    # file None: written by a build whose problem had no place (error() now gives it Where(""))
+    return Problem(_choice(level, LEVELS), Where("" if file is None else _text(file), line, col), _text(message))
 
 
 def _fields(value, count: int) -> list:
@@ -290,16 +299,18 @@ def _choice(value, allowed) -> str:
     return value
 
 
-def _numbers(*values) -> tuple:
+def _numbers(*values) -> tuple[float, ...]:
     for value in values:
         if type(value) not in NUMBERS or not -LIMIT < value < LIMIT:
             raise Unreadable("expected a finite number")
     return values
 
 
-def _color(value, optional: bool = False) -> str | None:
-    if value is None and optional:
-        return None
+def _optional_color(value) -> str | None:
+    return None if value is None else _color(value)
+
+
+def _color(value) -> str:
     if type(value) is not str or not COLOR.fullmatch(value):  # layout gives render only #rrggbb (colors.py)
         raise Unreadable(f"not a colour: {value!r}")
     return value

@@ -10,8 +10,10 @@ placeholder art) comes out the same for every card of a type: it is laid out onc
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from kitgen.colors import channels, check_rendered
 from kitgen.check.safe_zone import SAFE_MARGIN, closest_to_trim
@@ -21,7 +23,7 @@ from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.picture import pattern, placeholder_art, tint, turn
 from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate
-from kitgen.units import MM
+from kitgen.units import MM, Length
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,7 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
                      for name in inputs))
 
 
-def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where,
+def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
                 bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
     """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
     Its keys: a box's index -> the context names it reads; (index, their values) -> its layer;
@@ -81,11 +83,11 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     smallest = 99.0
     for index, box in enumerate(template.boxes):
         key = _memo_key(index, box, context, memo) if memo is not None else None
-        if key is not None and key in memo:
+        if memo is not None and key is not None and key in memo:
             layer, size, fits = memo[key]
         else:
             layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None)
-            if key is not None:
+            if memo is not None and key is not None:
                 memo[key] = layer, size, fits
         if layer is None:
             continue
@@ -106,8 +108,8 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
 
 
-def _safe_zone(shapes, box: Box, template: CardTemplate, measure: Measure, owner: str, where: Where
-               ) -> list[Problem]:
+def _safe_zone(shapes, box: Box, template: CardTemplate, measure: Measure, owner: str,
+               where: Where | None) -> list[Problem]:
     """Text of this box closer to the trim than the safe margin (check/safe_zone.py): a shop may cut it."""
     texts = [shape for shape in shapes if isinstance(shape, Text)]
     closest = closest_to_trim(texts, measure, template.width, template.height) if texts else None
@@ -153,7 +155,8 @@ def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bl
     if ink_saver and box.kind == "pattern":  # a background: the ink saver prints none
         return None, 0.0, True
     if bleed and box.kind == "pattern":  # the pattern runs on into the bleed, about the same centre
-        box = replace(box, x=box.x - bleed, y=box.y - bleed, w=box.w + 2 * bleed, h=box.h + 2 * bleed)
+        box = replace(box, x=Length(box.x - bleed), y=Length(box.y - bleed), w=Length(box.w + 2 * bleed),
+                      h=Length(box.h + 2 * bleed))
     drawn, size, fits = _layout_box(box, context, measure)
     if box.turned:
         drawn = [turn(shape, box.x + box.w / 2, box.y + box.h / 2) for shape in drawn]
@@ -211,7 +214,7 @@ def _ink_circle(shape: Circle) -> Circle:
 
 
 # Each shape kind's ink saving (a kind not named prints as it is: pictures, icons).
-INK_SAVERS = {
+INK_SAVERS: dict[type, Callable[[Any], Shape | None]] = {
     Rect: _ink_rect,
     Circle: _ink_circle,
     Text: lambda shape: replace(shape, color="#000000") if _light(shape.color) else shape,
@@ -323,8 +326,8 @@ def _layout_text(box: Box, text: str, color: str, measure: Measure) -> tuple[lis
     top = box.y + {"top": 0.0, "middle": (box.h - height) / 2, "bottom": box.h - height}[box.valign]
     x = {"left": box.x, "center": box.x + box.w / 2, "right": box.x + box.w}[box.align]
     # Baseline sits at 80% of the line height: cap height plus half the extra leading.
-    shapes = [Text(x, top + (i + 0.8) * fitted.size * LEADING, line, box.font, fitted.size, color, box.align)
-              for i, line in enumerate(fitted.lines)]
+    shapes: list[Shape] = [Text(x, top + (i + 0.8) * fitted.size * LEADING, line, box.font, fitted.size, color,
+                                box.align) for i, line in enumerate(fitted.lines)]
     return shapes, fitted.size, fitted.fits
 
 
@@ -335,8 +338,9 @@ def scale_template(template: CardTemplate, width: float, height: float) -> CardT
     if abs(sx - 1) < 1e-6 and abs(sy - 1) < 1e-6:
         return template
     factor = min(sx, sy)
-    boxes = tuple(replace(box, x=box.x * sx, y=box.y * sy, w=box.w * sx, h=box.h * sy, size=box.size * factor,
-                          min_size=max(5.0, min(box.min_size * factor, box.size * factor)),
-                          radius=box.radius * factor, stroke_width=box.stroke_width * factor)
+    boxes = tuple(replace(box, x=Length(box.x * sx), y=Length(box.y * sy), w=Length(box.w * sx), h=Length(box.h * sy),
+                          size=Length(box.size * factor),
+                          min_size=Length(max(5.0, min(box.min_size * factor, box.size * factor))),
+                          radius=Length(box.radius * factor), stroke_width=Length(box.stroke_width * factor))
                   for box in template.boxes)
-    return replace(template, width=width, height=height, boxes=boxes)
+    return replace(template, width=Length(width), height=Length(height), boxes=boxes)

@@ -65,7 +65,7 @@ class Fronts(Sequence[Face]):
             return self._last[1]
         face = self._cached(index) if self._cached else None
         fresh = face is None
-        if fresh:
+        if face is None:
             face = self._make(index)
             self.laid_out += 1
         if self._seen:

@@ -7,7 +7,8 @@ from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
 from kitgen.layout.effects import when_to_play
-from kitgen.model import TARGET_LABELS, Deck, Effect, Formula, Game, Track, cost_text, effect_value
+from kitgen.model import (TARGET_LABELS, Attribute, Card, Deck, Effect, Faction, Formula, Game, TableRow, Track,
+                          cost_text, effect_value)
 
 
 def document_context(game: Game) -> dict:
@@ -109,7 +110,8 @@ def _first_game_helpers(game: Game) -> dict:
     """The first-game page and the rules' Limits: where each table is used, the optional steps a
     deck adds to a phase (Galactic Civ's Event roll), who starts in breach of a limit, and what each erratum changes."""
     optional = {deck.id for deck in game.decks if deck.optional}
-    owners = [(c.name, c) for d in game.decks for c in d.cards] + [(a.name, a) for a in game.attributes]
+    owners: list[tuple[str, Card | Attribute | Faction | TableRow]] = [(c.name, c) for d in game.decks for c in d.cards]
+    owners += [(a.name, a) for a in game.attributes]
     owners += [(f.name, f) for f in game.factions] + [(f"{t.name} {r.roll}", r) for t in game.tables for r in t.rows]
 
     def table_uses(table) -> list[str]:

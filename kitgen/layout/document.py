@@ -151,7 +151,7 @@ def _line_block(line: str) -> Block:
 
 def _table_style(line: str, where: Where) -> dict:
     parts = line.split()[1:]
-    style = {"style": parts[0] if parts else "plain"}
+    style: dict[str, str | float] = {"style": parts[0] if parts else "plain"}
     try:
         if len(parts) > 1:
             style["row_height"] = parse_length(parts[1])

@@ -34,7 +34,7 @@ class Row:
     labels: tuple[str, ...]  # the label, then shorter forms the data allows (the attribute's abbreviation)
     value: str
     negative: bool
-    icon: tuple | None
+    icon: str  # the attribute's icon name; "" for none
 
 
 def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:

@@ -11,6 +11,7 @@ Gutterfold puts fronts left of a vertical fold line and their backs mirrored on 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
@@ -159,7 +160,7 @@ def _mark(cx: float, cy: float, dx: int, dy: int, offset: float, cards, grid: Gr
     return Line(x, y, x + dx * length, y + dy * length, width=MARK_WIDTH)
 
 
-def mirror_marks(grid: Grid, marks: list[Line]) -> list[Line]:
+def mirror_marks(grid: Grid, marks: Sequence[Line]) -> list[Line]:
     """The same marks seen from the back of the sheet, where the backs are."""
     mode = grid.spec.duplex if grid.spec else "long-edge"
     dx, dy = grid.spec.back_offset if grid.spec else (0.0, 0.0)
@@ -222,7 +223,7 @@ def scale_bar(grid: Grid) -> list[Shape]:
 def fold_line(grid: Grid) -> list[Shape]:
     """Gutterfold: a dashed-looking fold line down the middle, drawn as short segments."""
     x = grid.page_w / 2
-    segments = []
+    segments: list[Shape] = []
     y = grid.top
     end = grid.top + grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
     while y < end:

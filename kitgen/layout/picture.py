@@ -89,5 +89,6 @@ def turn(shape: Shape, cx: float, cy: float) -> Shape:
         return replace(shape, x1=2 * cx - shape.x1, y1=2 * cy - shape.y1, x2=2 * cx - shape.x2, y2=2 * cy - shape.y2)
     if isinstance(shape, Circle):
         return replace(shape, x=2 * cx - shape.x, y=2 * cy - shape.y)
-    turned = replace(shape, x=2 * cx - shape.x - shape.w, y=2 * cy - shape.y - shape.h)
-    return replace(turned, rotate=(shape.rotate + 180) % 360) if isinstance(shape, Icon) else turned
+    if isinstance(shape, Icon):
+        return replace(shape, x=2 * cx - shape.x - shape.w, y=2 * cy - shape.y - shape.h, rotate=(shape.rotate + 180) % 360)
+    return replace(shape, x=2 * cx - shape.x - shape.w, y=2 * cy - shape.y - shape.h)

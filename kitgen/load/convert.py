@@ -170,7 +170,8 @@ def cost_value(cost: Cost, one_counter: bool = False):
 
 
 def _split_effects(card: Card, attributes: list[str]) -> tuple[dict, list[Effect]]:
-    columns, last = {}, -1
+    columns: dict[str, int] = {}
+    last = -1
     for index, effect in enumerate(card.effects):
         position = attributes.index(effect.attribute) if effect.attribute in attributes else -1
         if not _simple(effect) or position <= last:
@@ -256,9 +257,11 @@ def _csv_bytes(header: list[str], rows: list[list], signed: set[str]) -> bytes:
 
 def _xlsx_bytes(header: list[str], rows: list[list]) -> bytes:
     from openpyxl import Workbook  # only converting to XLSX pays for importing it
+    from openpyxl.worksheet.worksheet import Worksheet
 
     book = Workbook()
     sheet = book.active
+    assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
     sheet.title = "cards"
     sheet.append(header)
     for row in rows:
@@ -280,8 +283,8 @@ def _cards_entry(deck_file: Path) -> tuple[int, int, str | None]:
     root = read_nodes(deck_file, display_path(deck_file))
     entry = next(((k, v) for k, v in root.value if k.value == "cards"), None) if isinstance(root, yaml.MappingNode) else None
     if entry is None:
-        lines = text.count("\n")
-        return lines + 1, lines, None
+        newlines = text.count("\n")
+        return newlines + 1, newlines, None
     key, value = entry
     end = value.end_mark.line if value.end_mark.column > 0 else value.end_mark.line - 1
     lines = text.splitlines()

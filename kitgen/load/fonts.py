@@ -28,6 +28,7 @@ def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -
     for role in ROLES:
         chosen = getattr(game_fonts, role, "") if game_fonts else ""
         if chosen:
+            assert game_folder is not None, "a game's fonts are read with its folder"
             path = game_folder / chosen
             where = game_fonts.where or Where(str(game_folder))
             if not (path.exists() or path.is_symlink()):

@@ -46,7 +46,7 @@ def _load_game(folder: Path) -> Game:
     keys = _top_level_keys(folder, problems)
     unreadable = bool(problems)  # a file that did not parse: its keys are not "missing"
     deck_ids = keys.pop("decks", None)
-    converters = {}
+    converters: dict[str, Converter] = {}
     values = {}
     for name, (key_node, node, shown) in keys.items():
         converter = converters.setdefault(shown, Converter(shown))

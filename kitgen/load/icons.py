@@ -47,8 +47,11 @@ class IconSet:
         if name not in self._parsed:
             try:  # the shipped table's outlines are parsed when drawn (Outline); an icons.json's now
                 icon = self.icons.get(name)
-                outline = icon and (icon[2] if isinstance(icon[2], Outline) else tuple(parse_path(icon[2])))
-                self._parsed[name] = IconShape(icon[0], icon[1], outline, name) if icon else None
+                if icon:
+                    outline = icon[2] if isinstance(icon[2], Outline) else tuple(parse_path(icon[2]))
+                    self._parsed[name] = IconShape(icon[0], icon[1], outline, name)
+                else:
+                    self._parsed[name] = None
             except ValueError as exc:  # a path that is no SVG path data, or bytes that are no UTF-8
                 raise KitgenError(error(Where(self.source), f"icon set is damaged: icon '{name}': {exc}")) from None
         return self._parsed[name]
@@ -62,7 +65,8 @@ def load_icons(dirs: list[Path], roots: tuple[Path, ...] | None = None) -> IconS
     Each file must be contained in `roots` (default: its own folder of `dirs`)."""
     base = next(((d, d / ICON_SET) for d in dirs if _present(d / ICON_SET)), None)
     extra = [(d, d / ICONS_FILE) for d in reversed(dirs) if _present(d / ICONS_FILE)]
-    icons, attributions, digest, source = ChainMap(), [], hashlib.sha256(), ""  # nearest file first
+    icons: ChainMap[str, tuple] = ChainMap()  # nearest file first
+    attributions, digest, source = [], hashlib.sha256(), ""
     for folder, path in ([base] if base else []) + extra:
         trusted = roots or (folder,)
         raw = _read(contained(path, trusted[0], shipped=trusted[1:], shown=display_path(path), limit=MAX_ICON_SET), path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import stat
 import unicodedata
 from collections.abc import Callable
+from typing import Protocol
 from pathlib import Path
 
 import yaml
@@ -33,7 +34,7 @@ class Converted(yaml.Node):
     id = "converted"
 
     def __init__(self, value, start_mark):
-        super().__init__(None, value, start_mark, None)
+        super().__init__(self.id, value, start_mark, None)  # the tag is never read: schema takes .value
 
 
 def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, int], yaml.Node]] | None = None
@@ -62,9 +63,15 @@ def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, i
     return node
 
 
-def at(shown: str, mark: yaml.Mark) -> Where:
+class Mark(Protocol):
+    """A position in a YAML file: yaml.Mark, or the C loader's own mark class."""
+    line: int
+    column: int
+
+
+def at(shown: str, mark: Mark | None) -> Where:
     """Where a YAML mark points: its line and column, both 1-based (a mark counts from 0)."""
-    return Where(shown, mark.line + 1, mark.column + 1)
+    return Where(shown) if mark is None else Where(shown, mark.line + 1, mark.column + 1)
 
 
 def text_where(shown: str, text: str, offset: int) -> Where:
@@ -159,12 +166,14 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
                                 "YAML aliases (*name) are not supported: write the value out"))
     if isinstance(event, yaml.ScalarEvent):
         if is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
-            return yaml.ScalarNode(_STR, event.value, event.start_mark, event.end_mark, style=event.style)
+            return yaml.ScalarNode(_STR, event.value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
+                                   style=event.style)  # (the stubs leave out the C loader's marks)
         tag = event.tag if event.tag not in (None, "!") else loader.resolve(yaml.ScalarNode, event.value,
                                                                             event.implicit)
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        _check_tag(node, shown, problems)
-        return node
+        scalar = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
+                                 style=event.style)  # (the stubs leave out the C loader's marks)
+        _check_tag(scalar, shown, problems)
+        return scalar
     if depth > MAX_DEPTH:
         raise KitgenError(error(at(shown, event.start_mark), _TOO_DEEP))
     kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else yaml.MappingNode

@@ -6,7 +6,6 @@ or a missing key becomes a Problem at the node's file:line:col; the walk goes on
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import math
 import re
 import types
@@ -16,7 +15,7 @@ from functools import cache
 import yaml
 
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
-from kitgen.errors import Problem, Where, error
+from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
 from kitgen.model import Cost, FieldValue, FieldValues, Price
 from kitgen.units import TEXT_PARSERS, Length, parse_length
@@ -77,8 +76,7 @@ class Converter:
         return cls(**values, where=self.where(node)) if has_where else cls(**values)
 
     def _unknown_key(self, key: yaml.Node, name: str, known: list[str], path: str) -> None:
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(sorted(known))})"
+        hint = did_you_mean(name, known) or f" (known keys: {', '.join(sorted(known))})"
         self.fail(key, path, f"unknown key '{name}'{hint}")
 
     def _sequence(self, node: yaml.Node, item_hint, path: str):
@@ -93,8 +91,7 @@ class Converter:
         if isinstance(node, yaml.ScalarNode) and node.value in options:
             return node.value
         shown = node.value if isinstance(node, yaml.ScalarNode) else _kind(node)
-        close = difflib.get_close_matches(shown, options, n=1) if isinstance(node, yaml.ScalarNode) else []
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(shown, options) if isinstance(node, yaml.ScalarNode) else ""
         return self.fail(node, path, f"'{shown}' is not one of: {', '.join(options)}{hint}")
 
     def _scalar(self, node: yaml.Node, hint, path: str):
@@ -201,7 +198,7 @@ _OPTIONAL, _TUPLE, _CHOICE, _RECORD, _SCALAR = range(5)
 
 
 @cache
-def _plan(hint) -> tuple[int, object]:
+def _plan(hint) -> tuple[int, typing.Any]:
     """How convert() treats a type hint, worked out once per hint rather than once per node."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -291,7 +288,7 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": "object", "additionalProperties": {"anyOf": [
             {"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": "string"}}]},
             "description": "values of the fields the game or the card's type declares, e.g. {attack: 3}"}
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles
             definitions[hint.__name__] = _object_schema(hint, definitions)

@@ -46,7 +46,7 @@ class CellMark(yaml.Mark):
     `column` (a whole row, column 0, gives column -1: no column is shown)."""
 
     def __init__(self, row: int, col: int):
-        super().__init__("", 0, row - 1, col - 1, None, None)
+        super().__init__("", 0, row - 1, col - 1, None, 0)  # no buffer: the pointer is never read
 
 
 def column_letter(col: int) -> str:
@@ -203,7 +203,9 @@ def _scalar(value: str, row: int, col: int) -> yaml.ScalarNode:
 
 
 def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Converter) -> yaml.MappingNode:
-    pairs, effects, fields = [], [], []
+    pairs: list = []
+    effects: list[yaml.Node] = []
+    fields: list = []
     for col, title, role in columns:
         value = cells[col - 1] if col <= len(cells) else ""
         if not value.strip():

@@ -52,7 +52,8 @@ class Outline(Sequence):
     __slots__ = ("data", "_damaged", "_commands")
 
     def __init__(self, data: str, damaged):
-        self.data, self._damaged, self._commands = data, damaged, None
+        self.data, self._damaged = data, damaged
+        self._commands: tuple | None = None
 
     def _parsed(self) -> tuple:
         if self._commands is None:
@@ -94,7 +95,7 @@ def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[
     parts = _LETTERS.split(d)
     groups = []
     try:
-        for letter, run in zip(parts[1::2], parts[2::2]):
+        for letter, run in zip(parts[1::2], parts[2::2], strict=True):
             args = _numbers(run, 0, arc=True)[0] if letter in "Aa" else list(map(float, _NUMBER.findall(run)))
             groups.append((letter, args))
     except ValueError:
@@ -106,7 +107,7 @@ def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[
 
 def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
     """_groups, number by number: says where the data is wrong."""
-    pos = _SEPARATORS.match(d, 0).end()
+    pos = _skip_separators(d, 0)
     while pos < len(d):
         letter = d[pos]
         if letter.upper() not in _ARITY:
@@ -115,10 +116,17 @@ def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
         yield letter, args
 
 
+def _skip_separators(d: str, pos: int) -> int:
+    """Where the text after the separators at `pos` starts (the pattern also matches none)."""
+    match = _SEPARATORS.match(d, pos)
+    assert match is not None
+    return match.end()
+
+
 def _numbers(d: str, pos: int, arc: bool) -> tuple[list[float], int]:
     args: list[float] = []
     while True:
-        pos = _SEPARATORS.match(d, pos).end()
+        pos = _skip_separators(d, pos)
         if pos >= len(d) or d[pos].isalpha():
             return args, pos
         if arc and len(args) % 7 in (3, 4):

@@ -99,8 +99,8 @@ def _bars(rows: list[tuple], width: float, even: float | None) -> Drawing:
         y = drawing.height - (i + 1) * ROW_H
         drawing.add(String(LABEL_W - 2, y + 1.3 * MM, label[:34], fontName=font_name("body"), fontSize=8,
                            textAnchor="end"))
-        drawing.add(Rect(LABEL_W, y + 0.7 * MM, scale_w * share / top, ROW_H - 1.6 * MM, fillColor=BAR,
-                         strokeColor=None))
+        drawing.add(Rect(LABEL_W, y + 0.7 * MM, scale_w * share / top, ROW_H - 1.6 * MM, fillColor=BAR,  # type: ignore[arg-type]
+                         strokeColor=None))  # type: ignore[arg-type]  # the stubs type Rect's **kw as the whole TypedDict (no Unpack)
         if interval:
             low, high = (LABEL_W + scale_w * v / top for v in interval)
             middle = y + ROW_H / 2

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, Literal, Protocol, cast
 
 from reportlab.lib.colors import HexColor as _parse_color
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -44,10 +46,27 @@ PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumber
 PRIVATE_PDFMETRICS = ("_fonts", "_dynFaceNames")  # render/fonts.py: a font replaced while watch runs
 
 
+class CanvasState(Protocol):
+    """PRIVATE_CANVAS with its types: reportlab's stubs describe only the public API, so code that
+    reads this state asks `state(canvas)` for it and stays checked."""
+    _doc: Any  # a PDFDocument, whose private state (PRIVATE_DOCUMENT) the stubs leave out
+    _code: list[str]
+    _fontname: str
+    _fontsize: float
+    _leading: float
+    _pageCompression: bool | Literal[0, 1]
+    _formsinuse: list[str]  # the forms the current page or form places (render/sheets.py)
+
+
+def state(canvas: Canvas) -> CanvasState:
+    """The canvas as its private state (PRIVATE_CANVAS, checked by check_reportlab when opened)."""
+    return cast(CanvasState, canvas)
+
+
 def check_reportlab(canvas: Canvas) -> None:
     missing = [f"Canvas.{name}" for name in PRIVATE_CANVAS if not hasattr(canvas, name)]
     if not missing:
-        missing = [f"PDFDocument.{name}" for name in PRIVATE_DOCUMENT if not hasattr(canvas._doc, name)]
+        missing = [f"PDFDocument.{name}" for name in PRIVATE_DOCUMENT if not hasattr(state(canvas)._doc, name)]
     _refuse(missing)
 
 
@@ -67,7 +86,7 @@ def _refuse(missing: list[str]) -> None:
 def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
     # invariant=1: no timestamps or random ids, so the same input gives byte-identical PDFs.
     canvas = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
-                    initialFontName=font_name("body"))
+                    initialFontName=font_name("body"))  # type: ignore[arg-type]  # the stubs say float: a font name
     check_reportlab(canvas)
     canvas.setTitle(title)
     canvas.setAuthor("")
@@ -84,7 +103,7 @@ def end_form(canvas: Canvas, name: str) -> bytes | None:
     otherwise holds every form of a deck uncompressed until the end (4x the memory). Returns
     the compressed content (None for a form with none)."""
     canvas.endForm()
-    form = canvas._doc.idToObject[xObjectName(name)]
+    form = state(canvas)._doc.idToObject[xObjectName(name)]
     if form.stream and form.Contents is None:
         form.Contents, form.stream = _compressed(zlib.compress(form.stream)), None
         return form.Contents.content
@@ -96,22 +115,23 @@ def add_form(canvas: Canvas, name: str, box: tuple[float, float, float, float], 
     """The form beginForm(name, *box) ... end_form() makes when its compressed content is `stream`
     and it places `forms`, made without drawing: the same object, so the same bytes."""
     form = PDFFormXObject(*box)
-    form.compression = canvas._pageCompression
-    form.XObjects = canvas._doc.xobjDict(forms) if forms else None  # as canvas._setXObjects
+    private = state(canvas)
+    form.compression = private._pageCompression
+    form.XObjects = private._doc.xobjDict(forms) if forms else None  # as canvas._setXObjects
     form.Contents = _compressed(stream)
-    canvas._doc.addForm(name, form)
+    private._doc.addForm(name, form)
 
 
 def _compressed(data: bytes) -> PDFStream:
     contents = PDFStream(content=data)
     contents.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])  # as save() writes it
-    contents.__Comment__ = "xobject form stream"
+    contents.__Comment__ = "xobject form stream"  # type: ignore[attr-defined]  # read by reportlab; not in the stubs
     return contents
 
 
 def has_form(canvas: Canvas, name: str) -> bool:
     """Whether this PDF already has the form: reportlab's own register, so no set of names is kept."""
-    return xObjectName(name) in canvas._doc.idToObject
+    return xObjectName(name) in state(canvas)._doc.idToObject
 
 
 def draw_shapes(canvas: Canvas, shapes: tuple[Shape, ...] | list[Shape], page_h: float,
@@ -229,15 +249,16 @@ def _text(canvas: Canvas, text: Text, page_h: float, images=None, texts: list | 
         return
     # What drawString writes for a line in a TrueType font, without a text object per line (a
     # card has a dozen lines): the same operators, so the same bytes.
-    font, size, leading = pdfmetrics.getFont(canvas._fontname), canvas._fontsize, canvas._leading
-    pieces = encode(font, text.text, canvas._doc)
+    private = state(canvas)
+    font, size, leading = pdfmetrics.getFont(private._fontname), private._fontsize, private._leading
+    pieces = encode(font, text.text, private._doc)
     if texts is not None:
-        texts.append((canvas._fontname, text.text, pieces))
+        texts.append((private._fontname, text.text, pieces))
     x = text.x
     if text.align != "left":
         width = font.stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
+    private._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
@@ -261,4 +282,4 @@ def _show(pieces, size: float, leading: float) -> str:
 
 
 # Each shape kind's drawing: (canvas, shape, page height, pictures, texts) -> None.
-SHAPE_DRAWERS = {Rect: _rect, Line: _line, Circle: _circle, Text: _text, Picture: _picture, Icon: _icon}
+SHAPE_DRAWERS: dict[type, Callable[..., None]] = {Rect: _rect, Line: _line, Circle: _circle, Text: _text, Picture: _picture, Icon: _icon}

@@ -145,7 +145,7 @@ def _table(block: Block, styles: dict, width: float, accent: str) -> Table:
     widths = _column_widths(block, width)
     heights = [block.row_height or None for _ in rows]
     table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=1 if block.header else 0)
-    commands = [BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
+    commands: list[tuple] = [BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                 ("LEFTPADDING", (0, 0), (-1, -1), PADDING), ("RIGHTPADDING", (0, 0), (-1, -1), PADDING)]
     if block.header:
@@ -170,9 +170,9 @@ def _column_widths(block: Block, width: float) -> list[float]:
     if sum(natural) <= width:  # everything fits on one line: the last column takes what is left
         return natural[:-1] + [width - sum(natural[:-1])]
     floor = [min(n, 30 * MM) for n in natural]  # a column keeps room for a short phrase or a roll
-    extra = [n - f for n, f in zip(natural, floor)]
+    extra = [n - f for n, f in zip(natural, floor, strict=True)]
     share = max(0.0, width - sum(floor)) / sum(extra)
-    return [f + e * share for f, e in zip(floor, extra)]
+    return [f + e * share for f, e in zip(floor, extra, strict=True)]
 
 
 def render_document(document: Document, path: Path, game_title: str, accent: str, instruction: str) -> None:
@@ -214,7 +214,7 @@ class _NumberedCanvas(Canvas):
 
     def showPage(self):
         self._saved.append(dict(self.__dict__))
-        self._startPage()
+        self._startPage()  # type: ignore[attr-defined]  # Canvas's private page reset, not in the stubs
 
     def save(self):
         total = len(self._saved)
@@ -225,7 +225,7 @@ class _NumberedCanvas(Canvas):
         super().save()
 
     def _decorate(self, number: int, total: int) -> None:
-        width, height = self._pagesize
+        width, height = self._pagesize  # type: ignore[attr-defined]  # private to Canvas, not in the stubs
         self.setStrokeColor(colors.HexColor(self._accent))
         self.setLineWidth(0.8)
         self.line(MARGIN, height - MARGIN, width - MARGIN, height - MARGIN)

@@ -19,6 +19,11 @@ from kitgen.load.files import display_path
 from kitgen.load.fonts import font_files, font_name, read_font  # noqa: F401
 
 
+class _LoadedFont(TTFont):
+    """A TrueType font that keeps the sha256 of the bytes it was read from: register_fonts skips
+    registering again when the files are unchanged."""
+    kitgen_digest = ""
+
 
 def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
     """Make each role draw with its file. reportlab keeps one registry per process: the roles are
@@ -33,12 +38,12 @@ def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
     if all(font_name(role) in registered               # parses every Type 1 font on the disk (~0.1 s)
            and getattr(pdfmetrics.getFont(font_name(role)), "kitgen_digest", None) == digests[role] for role in files):
         return digests
-    fonts = []
+    fonts: list[_LoadedFont] = []
     for role, path in files.items():  # every file parsed before any is registered
         source = io.BytesIO(data[role])
         source.name = str(path)  # reportlab names the file in its messages and subsetting rules by it
         try:
-            font = TTFont(font_name(role), source)
+            font = _LoadedFont(font_name(role), source)
         except Exception as exc:  # noqa: BLE001  a damaged file raises TTFError, struct.error, IndexError...
             reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
             raise KitgenError(error(Where(display_path(path)), f"cannot load font (is it a TrueType file?): "
@@ -59,10 +64,11 @@ def _forget_fonts(names: list[str]) -> None:
     from kitgen.render.canvas import check_pdfmetrics  # canvas imports this module: asked for here
 
     check_pdfmetrics()  # private to reportlab: an untested release is one clear line, not a crash
-    old = [font for name in names if (font := pdfmetrics._fonts.pop(name, None)) is not None]
-    for face, font in list(pdfmetrics._dynFaceNames.items()):
+    fonts, faces = pdfmetrics._fonts, pdfmetrics._dynFaceNames  # type: ignore[attr-defined]  # private, no stubs
+    old = [font for name in names if (font := fonts.pop(name, None)) is not None]
+    for face, font in list(faces.items()):
         if any(font is gone for gone in old):
-            del pdfmetrics._dynFaceNames[face]
+            del faces[face]
 
 
 def measure(text: str, role: str, size: float) -> float:
@@ -70,7 +76,9 @@ def measure(text: str, role: str, size: float) -> float:
 
 
 def missing_glyphs(text: str, role: str) -> list[str]:
-    return list(_missing_in(pdfmetrics.getFont(font_name(role)).face, text))
+    font = pdfmetrics.getFont(font_name(role))
+    assert isinstance(font, TTFont), "register_fonts registers TrueType fonts only"
+    return list(_missing_in(font.face, text))
 
 
 @lru_cache(maxsize=8192)

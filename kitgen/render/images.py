@@ -59,7 +59,7 @@ def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[f
                                 f"({image.width} px over {placed_w / 72 * 25.4:.1f} mm); {LOW_DPI} dpi or more prints sharp"))
     target = max(1, round(placed_w / 72 * PRINT_DPI))  # at least a pixel: a 1 x 30000 px strip is 0 px wide
     if image.width > target:  # downsample to print resolution: smaller PDFs, same print
-        image = image.resize((target, max(1, round(image.height * target / image.width))), Image.LANCZOS)
+        image = image.resize((target, max(1, round(image.height * target / image.width))), Image.Resampling.LANCZOS)
     encoded = b""
     if image.mode == "RGB":  # opaque: embed as JPEG (quality 92 prints like the source); alpha stays lossless
         buffer = io.BytesIO()

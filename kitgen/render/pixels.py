@@ -104,7 +104,7 @@ def thumbnail(source: Path, path: Path, box: int = 256) -> None:
     square (TTS's own thumbnails are square), transparent around it."""
     with Image.open(source) as image:
         picture = image.convert("RGB")
-    picture.thumbnail((box, box), Image.LANCZOS)
+    picture.thumbnail((box, box), Image.Resampling.LANCZOS)
     canvas = Image.new("RGBA", (box, box), (0, 0, 0, 0))
     canvas.paste(picture, ((box - picture.width) // 2, (box - picture.height) // 2))
     canvas.save(path, "PNG", pnginfo=PngImagePlugin.PngInfo())

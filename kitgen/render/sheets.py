@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.cards import BACK, Page
 from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, flip_y, has_form, icon_form, icon_forms,
-                                  named_icons, open_canvas)
+                                  named_icons, open_canvas, state)
 from kitgen.render.stream import StreamedPDF
 from kitgen.render.writer import writer
 
@@ -75,9 +75,9 @@ def _draw_face(canvas: Canvas, page, placement, box, images, drawn) -> None:
             canvas.doForm(f"layer-{layer.key}")
         else:
             draw_shapes(canvas, layer.shapes, placement.h, images, texts)
-    forms = tuple(canvas._formsinuse)
+    forms = tuple(state(canvas)._formsinuse)
     stream = end_form(canvas, placement.key)
-    if drawn and stream is not None and None not in texts:  # pictures and turned text are drawn, never replayed
+    if drawn and texts is not None and stream is not None and None not in texts:  # pictures and turned text are drawn, never replayed
         drawn.keep(placement.index, DrawnFace(
             stream, forms, tuple((name, icon.view) for name, icon in named_icons(shapes).items()),
             tuple(layer.key for layer in layers if layer.key), tuple(texts), writer()))
@@ -108,7 +108,7 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
             if layer is None:
                 return False
             _layer_form(canvas, layer, box, height, images)
-    doc = canvas._doc
+    doc = state(canvas)._doc
     for font, text, pieces in record.texts:
         if encode(pdfmetrics.getFont(font), text, doc) != pieces:
             return False

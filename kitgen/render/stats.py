@@ -2,6 +2,7 @@
 drawn with reportlab's own chart module."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -10,7 +11,7 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import HexColor  # by name: the parameters called colors would hide the module
 from reportlab.lib.pagesizes import landscape
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
 from kitgen.layout.fit import wrap
@@ -27,7 +28,7 @@ CHART_W, CHART_H = 118 * MM, 62 * MM
 def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
     styles = _styles("#1d2b45")
-    story = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
+    story: list[Flowable] = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
     for number, deck in enumerate(report["decks"]):
         if number:
             story.append(PageBreak())
@@ -46,7 +47,7 @@ def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
         ]
         story += [_row(charts[0], charts[1]), Spacer(1, 4 * MM), _row(charts[2], charts[3])]
         fields = [_bars(f"{name}: cards per value (total {figures['total']:g})", list(figures["spread"]),
-                        [list(figures["spread"].values())], None, colours)
+                        [list(figures["spread"].values())], None, colors)
                   for name, figures in deck.get("fields", {}).items()]
         for left, right in zip(fields[::2], fields[1::2] + [_drawing("")] * (len(fields) % 2), strict=True):
             story += [Spacer(1, 4 * MM), _row(left, right)]
@@ -94,11 +95,11 @@ def _drawing(title: str) -> Drawing:
     return drawing
 
 
-def _bars(title: str, categories: list[str], series: list[list[float]], names: list[str] | None,
+def _bars(title: str, categories: list[str], series: Sequence[Sequence[float]], names: list[str] | None,
           colors: dict[str, str]) -> Drawing:
     drawing = _drawing(title)
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56
+    chart.x, chart.y, chart.width, chart.height = 28, 38, CHART_W - (110 if names else 40), CHART_H - 56  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     chart.data = series or [[0]]
     chart.categoryAxis.categoryNames = [_wrap(c, 11) for c in categories] or [""]
     chart.categoryAxis.labels.fontName = font_name("body")
@@ -110,7 +111,8 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.forceZero = 1
     for index, name in enumerate(names or [None]):
-        chart.bars[index].fillColor = HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
+        shade = PALETTE[index % len(PALETTE)] if name is None else colors.get(name, PALETTE[index % len(PALETTE)])
+        chart.bars[index].fillColor = HexColor(shade)
         chart.bars[index].strokeColor = None
     if not names:  # one series: colour each bar by its category when it is a card type
         for index, category in enumerate(categories):
@@ -125,9 +127,9 @@ def _bars(title: str, categories: list[str], series: list[list[float]], names: l
 def _odds(odds: dict, colors: dict[str, str]) -> Drawing:
     drawing = _drawing("Chance of at least one card of a type in the first N draws")
     plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48
+    plot.x, plot.y, plot.width, plot.height = 28, 30, CHART_W - 110, CHART_H - 48  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     names = list(odds["types"])
-    plot.data = [list(zip(odds["draws"], values)) for values in odds["types"].values()] or [[(0, 0)]]
+    plot.data = [list(zip(odds["draws"], values, strict=True)) for values in odds["types"].values()] or [[(0, 0)]]
     for index, name in enumerate(names):
         plot.lines[index].strokeColor = HexColor(colors.get(name, PALETTE[index % len(PALETTE)]))
         plot.lines[index].strokeWidth = 1.4
@@ -142,7 +144,7 @@ def _odds(odds: dict, colors: dict[str, str]) -> Drawing:
 
 def _legend(names: list[str], colors: dict[str, str], x: float) -> Legend:
     legend = Legend()
-    legend.x, legend.y = x, CHART_H - 22
+    legend.x, legend.y = x, CHART_H - 22  # type: ignore[assignment]  # the stubs say int; reportlab takes any number
     legend.fontName, legend.fontSize = font_name("body"), 6.5
     legend.alignment = "right"
     legend.columnMaximum = 12

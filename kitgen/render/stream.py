@@ -24,6 +24,8 @@ from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PD
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.render.canvas import state
+
 # Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
 # when first drawn. Written early with the streams their formatting creates (their contents).
 FINISHED = (PDFFormXObject, PDFImageXObject, PDFPage)
@@ -60,7 +62,7 @@ class _Formatted(PDFObject):
 class StreamedPDF:
     def __init__(self, canvas: Canvas, path: Path):
         self.canvas = canvas
-        self.doc = canvas._doc
+        self.doc = state(canvas)._doc
         if self.doc.encrypt.info():
             raise ValueError("StreamedPDF does not write encrypted PDFs")
         self.doc.encrypt.prepare(self.doc)  # as format() does first; a no-op without encryption
@@ -137,7 +139,7 @@ class StreamedPDF:
             else:
                 made.basicProcs()
             if form.XObjects:
-                made.XObject = form.XObjects
+                made.XObject = form.XObjects  # type: ignore[attr-defined]  # set as PDFFormXObject.format() sets it; not in the stubs
             resources = self.resources[names] = _Formatted(made.format(self.doc))
         return resources
 
@@ -152,18 +154,19 @@ class StreamedPDF:
             name = doc.numberToId[self.scanned]
             if isinstance(doc.idToObject[name], FINISHED):
                 self._write_object(self.scanned)
-        pages = doc.Pages.pages  # the page tree needs only their names, to refer to them
+        pages = doc.Pages.pages  # the page tree needs only their names, to refer to them (__InternalName__,
+        # which reportlab gives an object it registers, is missing from its stubs)
         for index in range(self.pages_seen, len(pages)):
             page = pages[index]
-            if isinstance(page, PDFPage) and self._written(page.__InternalName__):
-                pages[index] = PDFObjectReference(page.__InternalName__)
+            if isinstance(page, PDFPage) and self._written(page.__InternalName__):  # type: ignore[attr-defined]
+                pages[index] = PDFObjectReference(page.__InternalName__)  # type: ignore[attr-defined]
         self.pages_seen = len(pages)
 
     def finish(self) -> None:
         """What Canvas.save() does after the last page (SaveToFile, GetPDFData, format), skipping
         the objects already written. Closes the file."""
         canvas, doc = self.canvas, self.doc
-        if len(canvas._code):
+        if len(state(canvas)._code):
             canvas.showPage()
         self.flush()
         for font in doc.delayedFonts:

@@ -7,7 +7,7 @@ name); the choices the rules leave to a player go to the seat's policy (policies
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,

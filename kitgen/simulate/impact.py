@@ -28,7 +28,7 @@ def holder_differences(card: int, printed: list[GameResult], changed: list[GameR
     its win with two of them less its win as printed (doubled). The holder is a seat that played
     the card, in the printed game (removed) or in the changed one (doubled)."""
     differences = []
-    for before, after in zip(printed, changed):
+    for before, after in zip(printed, changed, strict=False):
         holders = before if variant == "removed" else after
         for seat, cards in enumerate(holders.played):
             if card in cards:

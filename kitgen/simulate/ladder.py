@@ -46,4 +46,4 @@ def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, pro
 
 def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:
     known = [name for name in LADDER if name in all_policies()]
-    return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:])]
+    return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:], strict=False)]

@@ -184,7 +184,7 @@ def option_worth(table: Table, weight: list[float], card: int, option: OptionPla
                 if e.target in (SELF, ALL_PLAYERS) and e.condition in (NO_CONDITION, condition))
     if option.table and option.rolls:
         rolled = plan.tables[option.table]
-        per_roll = sum(w * x for w, x in zip(weight, rolled.expected)) + rolled.pick_chance * max(weight)
+        per_roll = sum(w * x for w, x in zip(weight, rolled.expected, strict=False)) + rolled.pick_chance * max(weight)
         worth += option.rolls * per_roll
     return worth
 
@@ -193,7 +193,7 @@ def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan,
     weight = weights(table, seat)
     worth = [option_worth(table, weight, card, option) for option in options]
     best = max(worth)
-    tied = [option for option, w in zip(options, worth) if w == best]
+    tied = [option for option, w in zip(options, worth, strict=True) if w == best]
     return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
 
 

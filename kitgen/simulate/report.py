@@ -83,7 +83,7 @@ def faction_results(plan: Plan, results: list[GameResult], players: int) -> dict
     flags = holm_flags([(won[n], played[n]) for n in present], decided / len(results) / players if results else 0.0)
     rows = {name: {"plays": played[name], "wins": won[name], "win_rate": round(won[name] / played[name], 4),
                    "ci95": wilson(won[name], played[name]), "vs_even_share_holm": flag}
-            for name, flag in zip(present, flags)}
+            for name, flag in zip(present, flags, strict=True)}
     test = chi_square([won[n] for n in rows], [played[n] for n in rows])
     return {"factions": rows, "factions_differ": test._asdict()}
 

@@ -64,7 +64,7 @@ def holm_flags(rows: list[tuple[int, int]], share: float) -> list[str]:
     """For (wins, games) per group: 'above' or 'below' the fair share where Holm's correction across
     the groups still rejects a fair share at 5%, else '' (the difference may be luck)."""
     rejected = holm([share_p_value(w, n, share) for w, n in rows])
-    return [("above" if w / n > share else "below") if r else "" for (w, n), r in zip(rows, rejected)]
+    return [("above" if w / n > share else "below") if r else "" for (w, n), r in zip(rows, rejected, strict=True)]
 
 
 class ChiSquare(NamedTuple):
@@ -78,7 +78,7 @@ def chi_square(wins: list[int], plays: list[int]) -> ChiSquare:
     the games each group played (k groups, k - 1 degrees of freedom). Goodness of fit, not a 2 x k
     table: one game's winner is one group's win and the others' losses, so the cells are not
     independent draws, but the wins are spread over the groups as a multinomial."""
-    groups = [(w, n) for w, n in zip(wins, plays) if n > 0]
+    groups = [(w, n) for w, n in zip(wins, plays, strict=False) if n > 0]
     total_wins, total = sum(w for w, _ in groups), sum(n for _, n in groups)
     if len(groups) < 2 or total_wins == 0:
         return ChiSquare(0.0, max(0, len(groups) - 1), 1.0)

@@ -337,7 +337,7 @@ def test_two_builds_at_once__each_finishes_or_is_refused_and_the_kit_is_whole(ca
     start = time.monotonic()
     runs = [start_kitgen("build", GAME, "-o", out, "--no-cache", "--paper", paper) for paper in ("a4", "letter")]
     outputs = [process.communicate(timeout=120) for process in runs]
-    for process, (stdout, stderr) in zip(runs, outputs):
+    for process, (_stdout, stderr) in zip(runs, outputs, strict=True):
         assert "Traceback" not in stderr, stderr
         refused = f"{out}: error: another kitgen build is writing into this kit folder now"
         assert process.returncode == 0 or (process.returncode == 1 and refused in stderr), stderr

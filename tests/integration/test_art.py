@@ -63,7 +63,7 @@ def test_art__cmyk_palette_with_transparency_and_exif_are_drawn_in_their_box(gam
     report = build_game(project, str(game), tmp_path / "kit")
     placed = images_on_page(tmp_path / "kit")
     assert len(placed) == 3
-    for x, y, w, h in placed:  # cover: each fills the art box exactly, wherever its card is
+    for x, _y, w, h in placed:  # cover: each fills the art box exactly, wherever its card is
         assert (w, h) == pytest.approx(ART_BOX, abs=0.1)
         offset = (x - 12.7 - ART_TOP_LEFT[0]) % 63.5
         assert min(offset, 63.5 - offset) == pytest.approx(0, abs=0.1)

@@ -78,6 +78,15 @@ def test_csv_fields__validate_build_and_print_attack_health_and_cost(tmp_path):
                                                      "spread": {"2": 3, "5": 1}}
 
 
+def test_stats__the_charts_pdf_draws_a_field_spread_per_field(tmp_path):
+    """`kitgen stats` draws its PDF, fields' charts included (a renamed name once broke both)."""
+    game = _game(tmp_path)
+    drawn = run_kitgen("stats", str(game), "-o", str(tmp_path / "stats.pdf"))
+    assert drawn.returncode == 0 and "Traceback" not in drawn.stderr, drawn.stderr
+    text = _card_words(tmp_path / "stats.pdf")
+    assert "Cards per type" in text and "attack: cards per value (total 11)" in text
+
+
 def test_csv_fields__an_unknown_column_names_fields_and_attributes(tmp_path):
     game = _game(tmp_path, CSV.replace("attack,health", "atack,health"))
     checked = run_kitgen("validate", str(game))

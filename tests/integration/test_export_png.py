@@ -133,8 +133,8 @@ def test_json__every_card_carries_every_field(project):
     for game_id in ("galactic-civ", "civilization-card-game"):
         game = load_game(project.game_folder(game_id))
         data = json.loads(json.dumps(export_json(game)))
-        for deck, exported in zip(game.decks, data["decks"]):
-            for card, out in zip(deck.cards, exported["cards"]):
+        for deck, exported in zip(game.decks, data["decks"], strict=True):
+            for card, out in zip(deck.cards, exported["cards"], strict=True):
                 assert set(out) == fields, card.name
                 assert out["keywords"] == list(card.keywords) and out["erratum"] == card.erratum
                 assert (out["flavor"], out["icon"], out["art"], out["kit_choice"]) == (

@@ -287,7 +287,7 @@ def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
     template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
     report = rebuild(workspace)
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
-    fresh = build_game(workspace[0], str(workspace[1]), workspace[2].parent / "fresh", use_cache=False)
+    build_game(workspace[0], str(workspace[1]), workspace[2].parent / "fresh", use_cache=False)
     for name in CARD_FILES:
         assert (workspace[2] / name).read_bytes() == (workspace[2].parent / "fresh" / name).read_bytes()
     assert rebuild(workspace, use_cache=True).laid_out == 0  # the database was made anew

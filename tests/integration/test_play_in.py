@@ -76,7 +76,7 @@ def test_play_in__every_card_prints_its_seeds_timing(game, project, single_kit):
     folder, _ = single_kit(game)
     wrong = []
     for deck in loaded.decks:
-        for card, text in zip(deck.cards, _faces(folder / f"cards-{deck.id}.pdf", deck.cards)):
+        for card, text in zip(deck.cards, _faces(folder / f"cards-{deck.id}.pdf", deck.cards), strict=True):
             expected = SEEDS[game][card.type]
             if expected == NOT:
                 ok = NOT in text and "Play in:" not in text

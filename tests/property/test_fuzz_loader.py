@@ -265,7 +265,7 @@ _STR = "tag:yaml.org,2002:str"
 def _nodes(node: yaml.Node):
     yield node
     if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
+        for _key, value in node.value:
             yield from _nodes(value)
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:

@@ -181,7 +181,7 @@ def test_greedy__breaks_a_pick_one_tie_from_the_state_not_the_list_order():
     tied = [a for a, w in enumerate(weight) if w == max(weight)]
     pick = greedy_attribute(table, 0, 0, 1)
     if len(tied) > 1:
-        lead = [m - o for m, o in zip(table.values[0], table.values[1])]
+        lead = [m - o for m, o in zip(table.values[0], table.values[1], strict=True)]
         assert pick == min(tied, key=lambda a: (lead[a], a))
     assert pick != 0 or tied == [0]
 

@@ -79,10 +79,10 @@ def test_parse_path__quadratic_becomes_the_identical_cubic(d):
     commands = parse_path(d)
     p0, ctrl, end = commands[0][1:], (10, 20), (30, 0)  # both spell the same control and end
     cubic = curve(commands[1], p0)
-    mid = tuple(0.25 * a + 0.5 * q + 0.25 * b for a, q, b in zip(p0, ctrl, end))
+    mid = tuple(0.25 * a + 0.5 * q + 0.25 * b for a, q, b in zip(p0, ctrl, end, strict=True))
     assert cubic_point(*cubic, 0.5) == pytest.approx(mid, abs=1e-12)
     for t in (0.1, 0.25, 0.9):
-        expected = tuple((1 - t) ** 2 * a + 2 * (1 - t) * t * q + t * t * b for a, q, b in zip(p0, ctrl, end))
+        expected = tuple((1 - t) ** 2 * a + 2 * (1 - t) * t * q + t * t * b for a, q, b in zip(p0, ctrl, end, strict=True))
         assert cubic_point(*cubic, t) == pytest.approx(expected, abs=1e-12)
 
 
