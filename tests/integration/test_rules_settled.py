@@ -116,22 +116,43 @@ def test_validate__alpha_centauri_names_the_unit_cap_clash_and_without_its_errat
         in unsettled.stdout + unsettled.stderr
 
 
+def _before_sources(pages: list[str]) -> str:
+    """The pages players read: everything before the final Sources page, which alone names ids."""
+    assert pages[-1].startswith("Sources For designers and the curious") and not any(
+        page.startswith("Sources") for page in pages[:-1])
+    return " ".join(pages[:-1])
+
+
 def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp_path, project):
     pages = _documents(project, "alpha-centauri", tmp_path)
-    text = " ".join(pages["rules.pdf"])
+    text, players = " ".join(pages["rules.pdf"]), _before_sources(pages["rules.pdf"])
+    sources = pages["rules.pdf"][-1]
     assert pages["rules.pdf"][0].count("Your first game") == 1
     assert ("Unit cap: U <= N(5 + S), where U is your Units (10 at the start) and N is the number of your Bases "
-            "(1 at the start)") in text
-    assert "Spartans: U = 10 > N(5 + S) = 7: settled by erratum unit-cap-at-start (Errata)" in text
-    assert "University: N = 1 > E + P = -2: settled by erratum base-cap-at-start" in text
+            "(1 at the start)") in players
+    assert "Spartans: U = 10 > N(5 + S) = 7: settled by an erratum (Errata)" in players
+    assert "University: N = 1 > E + P = -2: settled by an erratum (Errata)" in players
+    for words in ["Bunker: Bunker gives MD+2 (Military Defense).", "Hive: The Hive may not play Democratic (Politics).",
+                  "Economy Mining: Economy Industry is EI; Economy Mining is EM.",
+                  "Hologram Theatre: Hologram Theatre gives PC+2 (Population Control & Pacification).",
+                  "Nerve Stapling: Nerve Stapling gives PC+2 (Population Control & Pacification)."]:
+        assert words in players, words
+    for erratum in ["unit-cap-at-start", "base-cap-at-start", "bunker-ed", "hive-democracy", "economy-mining-code",
+                    "hologram-theatre-pp", "nerve-stapling-sc"]:
+        assert erratum not in players, erratum
     for marker in ["unit-cap-at-start: The source says: SETUP (l.44)", "base-cap-at-start: The source says",
-                   "bunker-ed (Bunker):", "hive-democracy (Hive):", "economy-mining-code (Economy Mining):",
-                   "hologram-theatre-pp (Hologram Theatre):", "nerve-stapling-sc (Nerve Stapling):",
+                   "bunker-ed: The source says: CARD LIST: \"Bunker F ED+2\"",
+                   "hologram-theatre-pp: The source says: CARD LIST: \"Hologram Theatre F PP+2\"",
+                   "nerve-stapling-sc: The source says: CARD LIST: \"Nerve Stapling T SC+2\"",
+                   "economy-mining-code: The source says: MAJOR SOCIAL FACTORS & SUB FACTORS",
+                   "hive-democracy: The source says:",
                    "Disclaimer (the source's own words): Alpha Centauri is a licensed, copyrighted product. "
                    "This is merely a fansite."]:
-        assert marker in text, marker
+        assert marker in sources, marker
+    assert "The source says" not in players and text.count("Disclaimer (the source's own words)") == 1
     turn = pages["reference.pdf"][0]
-    assert "No new Units above Bases x (5 + MS); keep those you have (erratum unit-cap-at-start)" in turn
+    assert "No new Units above Bases x (5 + MS); keep those you have (an erratum)" in turn
+    assert "unit-cap-at-start" not in " ".join(pages["reference.pdf"])
 
 
 def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit):
@@ -145,42 +166,63 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit)
             "Trade Phase, Approval Phase.") in first
     assert "Benevolence Table (1D10): on the Reference sheet; used in Moral Dilemmas." in first
     assert "4. How to win" in first and "General Victory: At the End of turn 20" in first
-    text = " ".join(rules)
-    for choice in ["turn-structure: Turn structure: on your turn you take all 12 phases in order",
-                   "first-player: Who goes first: every player rolls 1D10",
-                   "victory-margin: \"By at least 5 points each\" (l.21-29): in each of the two attributes, your score "
+    players, sources = _before_sources(rules), rules[-1]
+    assert '\\"' not in players  # YAML's escape is not printed (a folded scalar keeps a backslash as it is)
+    assert "On your turn you take all 12 phases (kit choices)." in players
+    for choice in ["Choices this kit makes The source does not give these values; the kit chose them so the game can "
+                   "be played. • Turn structure: on your turn you take all 12 phases in order",
+                   "Who goes first: every player rolls 1D10",
+                   "\"By at least 5 points each\" (l.21-29): in each of the two attributes, your score "
                    "is at least 5 more than every other player's score",
-                   "council-vote: United Planets vote (l.343-345): the player with the most Votes takes the Benefit "
+                   "United Planets vote (l.343-345): the player with the most Votes takes the Benefit "
                    "and chooses the Target Player", "A tie for the most Votes: nobody wins the vote",
-                   "trade-hand-size: The Trade Phase's +1 maximum hand size (l.173) lasts until the end of that turn",
+                   "The Trade Phase's +1 maximum hand size (l.173) lasts until the end of that turn",
+                   "Ship Graveyard (\"Exploit +1 and Play 1 Ship Card\", l.249)"]:
+        assert choice in players, choice
+    for kit_id in ["turn-structure", "first-player", "victory-margin", "council-vote", "trade-hand-size",
+                   "ship-graveyard", "random-attribute-culture", "The source says"]:
+        assert kit_id not in players, kit_id
+    for source in ["turn-structure: Turn structure: on your turn you take all 12 phases in order",
+                   "first-player: Who goes first: every player rolls 1D10",
+                   "victory-margin: \"By at least 5 points each\" (l.21-29)", "council-vote: United Planets vote",
+                   "trade-hand-size: The Trade Phase's +1 maximum hand size (l.173)",
                    "ship-graveyard: Ship Graveyard (\"Exploit +1 and Play 1 Ship Card\", l.249)",
-                   "random-attribute-culture (Random Attribute Table 6): The source says: RANDOM ATTRIBUTE TABLE (l.53): "
-                   "\"6. Culture\"",
+                   "random-attribute-culture: The source says: RANDOM ATTRIBUTE TABLE (l.53): \"6. Culture\"",
+                   "This kit is made from the document galactic-civ.txt.",
                    "Disclaimer (the source's own words): Galactic Civilization is a copyrighted, licensed property. "
                    "This is merely a fan site."]:
-        assert choice in text, choice
+        assert source in sources, source
     reference = pdf_text(kit / "reference.pdf")
     assert "1+ Event roll Everyone (Event Deck) At the end of Opportunity Phase roll one die" in reference
     assert "6 Influence † 7 Trade" in reference and "Culture" not in reference.split("Random Attribute Table")[1][:120]
-    assert "† 6 (erratum random-attribute-culture): A roll of 6 means Influence" in reference
+    assert "† 6: A roll of 6 means Influence" in " ".join(reference.split())
+    assert "random-attribute-culture" not in reference
 
 
 def test_rules__civilization_keeps_the_gfdl_notice_and_marks_inferred_types(tmp_path, project):
-    text = " ".join(_documents(project, "civilization-card-game", tmp_path)["rules.pdf"])
+    pages = _documents(project, "civilization-card-game", tmp_path)["rules.pdf"]
+    players, sources = _before_sources(pages), pages[-1]
     assert ("\"The source of this article is wikipedia, the free encyclopedia. The text of this article is licensed "
-            "under the GFDL.\" (seed l.113)") in text
-    assert "pyramids-wonder (Pyramids): The source says: Plot Cards (l.31)" in text
+            "under the GFDL.\" (seed l.113)") in sources
+    assert "pyramids-wonder: The source says: Plot Cards (l.31)" in sources
     assert ("inferred-types: Card types the article implies but does not state: Writing and Code of Laws are "
-            "Technologies; City Walls is a Building; Great Wall is a Wonder; Catapult is a Military card.") in text
-    assert "player-count: 2-4 players." in text
-    assert "Writing, Code of Laws: type Technology (kit choice inferred-types)" in text
+            "Technologies; City Walls is a Building; Great Wall is a Wonder; Catapult is a Military card.") in sources
+    assert "player-count: 2-4 players." in sources
+    assert ("Card types the article implies but does not state: Writing and Code of Laws are Technologies; City Walls "
+            "is a Building; Great Wall is a Wonder; Catapult is a Military card.") in players
+    assert "Writing, Code of Laws: type Technology (a kit choice)" in players
+    assert '\\"' not in players and "Pyramids is a Wonder: an erratum." in players
+    for kit_id in ["inferred-types", "pyramids-wonder", "player-count", "The source says"]:
+        assert kit_id not in players, kit_id
 
 
 def test_rules__galactic_supremacy_settles_tied_combat_rolls(tmp_path, project):
-    text = " ".join(_documents(project, "galactic-supremacy", tmp_path)["rules.pdf"])
-    assert "tied-combat-rolls: The source says: ATTACK PHASE (l.93-94)" in text
-    assert "Kit reading (erratum" in text  # a paragraph of the Attack Phase (it may run over a page break)
-    assert "tied-combat-rolls): two Fleets with equal rolls destroy each other; when a Sector's roll ties" in text
+    pages = _documents(project, "galactic-supremacy", tmp_path)["rules.pdf"]
+    players, sources = _before_sources(pages), pages[-1]
+    assert "tied-combat-rolls: The source says: ATTACK PHASE (l.93-94)" in sources
+    assert ("Kit reading (an erratum): two Fleets with equal rolls destroy each other; when a Sector's roll ties"
+            in players)  # a paragraph of the Attack Phase
+    assert "tied-combat-rolls" not in players and "The source says" not in players
 
 
 def test_stats__a_moral_dilemmas_answers_are_alternatives_not_a_sum(project, tmp_path):
