@@ -161,9 +161,10 @@ def test_reference__dice_tables_notation_and_phases(kit):
 
 def test_player_sheet__attributes_across_twenty_turns(kit):
     with pdfplumber.open(kit / "player-sheet.pdf") as pdf:
+        assert len(pdf.pages) == 1  # one page a player
         page = pdf.pages[0]
         words = page.extract_words()
-        assert page.width > page.height  # landscape, for 20 columns of boxes
+        assert page.width > page.height  # landscape, for 20 columns of boxes (9 rows: not more than 24)
     names = [w["text"] for w in words]
     for attribute in ["Morale", "Research", "Exploration", "Exploitation", "Expansion", "Influence", "Trade",
                       "Military"]:
@@ -173,9 +174,18 @@ def test_player_sheet__attributes_across_twenty_turns(kit):
     assert [w["text"] for w in sorted(turns, key=lambda w: w["x0"])] == [str(n) for n in range(1, 21)]
     column = (turns[1]["x0"] - turns[0]["x0"]) / MM
     row = (next(w for w in words if w["text"] == "Research")["top"] - next(w for w in words if w["text"] == "Morale")["top"]) / MM
-    assert column >= 6 and row >= 6  # a box a pencil can write a number in
+    assert column >= 6 and abs(row - 6) < 0.1  # a box a pencil can write a number in; 6 mm rows fit one page
     text = " ".join(names)
+    assert "Turn order Attributes Start 1 2 3" in text  # no heading over the grid: its first cell names it
+    assert "Setup" not in text  # the rules summary has it
     assert "Terran Alliance:" in text and "Conquest Victory:" in text and "Player" in names
+
+    def left(word: str) -> float:
+        return next(w for w in words if w["text"] == word and w["top"] > header["top"] + 40 * MM)["x0"]
+    # columns: Victory | the first half of the factions | the rest, in the data's order
+    assert left("Paths") < left("Conquest") < left("Terran") < left("Krynn")
+    assert {left(name) for name in ["Terran", "Dregin", "Iconian", "Yor", "Altarian", "Iridium"]} == {left("Terran")}
+    assert {left(name) for name in ["Krynn", "Thalan", "Snathi", "Torian", "Arcean"]} == {left("Krynn")}
 
 
 def test_build__same_input_gives_byte_identical_pdfs(tmp_path, project):
