@@ -16,7 +16,7 @@ from kitgen.layout.shapes import Circle, Icon, Line, Rect, Text
 from kitgen.load import load_game
 from kitgen.load.templates import find_front, front_names
 from kitgen.kit.prepare import check_kit
-from tests.conftest import ROOT, pdf_pages, pdf_text
+from tests.conftest import MM, ROOT, pdf_pages, pdf_text
 
 GAMES = [p.parent.name for p in sorted((ROOT / "data").glob("*/game.yaml"))]
 
@@ -163,19 +163,26 @@ def test_documents__footers_say_they_print_one_sided_as_the_manifest_does(kit):
 
 
 def test_player_sheet__column_text_stays_clear_of_the_next_columns_checkbox(tmp_path, project):
+    """Alpha Centauri's 31 rows turn its one-page sheet upright, and its paths to victory share two columns."""
     from kitgen.kit.build import Options, layout_documents
     from kitgen.render.document import render_document
     from kitgen.render.fonts import font_files, register_fonts
 
-    game = load_game(project.game_folder("civilization-card-game"))
-    register_fonts(font_files(project.fonts, game.fonts, project.game_folder("civilization-card-game")))
-    document = layout_documents(project, game, "civilization-card-game", Options())["player-sheet.pdf"]
+    game = load_game(project.game_folder("alpha-centauri"))
+    register_fonts(font_files(project.fonts, game.fonts, project.game_folder("alpha-centauri")))
+    document = layout_documents(project, game, "alpha-centauri", Options())["player-sheet.pdf"]
     render_document(document, tmp_path / "sheet.pdf", game.title, "#333333", "one-sided")
     with pdfplumber.open(tmp_path / "sheet.pdf") as pdf:
-        page = next(p for p in pdf.pages if any(abs(r["width"] - r["height"]) < 0.5 and r["width"] < 12 for r in p.rects))
-        box = next(r for r in page.rects if abs(r["width"] - r["height"]) < 0.5 and r["width"] < 12)
-        left = [c for c in page.chars if c["x0"] < box["x0"] and c["text"].strip()]
-        assert left and max(c["x1"] for c in left) < box["x0"] - 3  # a clear gap, not text under the box
+        assert len(pdf.pages) == 1 and pdf.pages[0].height > pdf.pages[0].width
+        page = pdf.pages[0]
+        heading = next(w for w in page.extract_words() if w["text"] == "Paths")  # the columns begin here
+        boxes = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.5 and r["width"] < 12]
+        first = min(box["x0"] for box in boxes)
+        second = [box for box in boxes if box["x0"] > first + 50 * MM]
+        assert len(second) == 2 and len(boxes) == 4  # 4 paths, 2 a column
+        for box in second:
+            left = [c for c in page.chars if c["x0"] < box["x0"] and c["top"] >= heading["top"] and c["text"].strip()]
+            assert left and max(c["x1"] for c in left) < box["x0"] - 3  # a clear gap, not text under the box
 
 
 def test_rules__a_phases_own_rules_stay_inside_its_numbered_item(kit):
