@@ -163,8 +163,7 @@ def _table(block: Block, styles: dict, width: float, accent: str) -> Table:
 def _column_widths(block: Block, width: float) -> list[float]:
     count = len(block.rows[0])
     if block.style == "grid" and block.first_column:
-        rest = (width - block.first_column) / (count - 1)
-        return [block.first_column] + [rest] * (count - 1)
+        return _grid_widths(block, width)
     natural = [max(measure(re.sub(r"[*_]", "", row[i]), "bold", 8.5) for row in block.rows) + 2 * PADDING + 2
                for i in range(count)]
     if sum(natural) <= width:  # everything fits on one line: the last column takes what is left
@@ -173,6 +172,22 @@ def _column_widths(block: Block, width: float) -> list[float]:
     extra = [n - f for n, f in zip(natural, floor, strict=True)]
     share = max(0.0, width - sum(floor)) / sum(extra)
     return [f + e * share for f, e in zip(floor, extra, strict=True)]
+
+
+def _grid_widths(block: Block, width: float) -> list[float]:
+    """A grid's first column as asked; the others share the rest equally, except a column whose text
+    (a 'Start' heading on an upright page) needs more: it gets that, so no word breaks inside."""
+    count = len(block.rows[0])
+    need = [max(measure(re.sub(r"[*_]", "", row[i]), "bold", 8.5) for row in block.rows) + 2 * PADDING + 2
+            for i in range(1, count)]
+    wide: set[int] = set()
+    while True:
+        share = (width - block.first_column - sum(need[i] for i in wide)) / max(1, count - 1 - len(wide))
+        more = {i for i, n in enumerate(need) if n > share} - wide
+        if not more or len(wide | more) == count - 1:
+            break
+        wide |= more
+    return [block.first_column] + [need[i] if i in wide else share for i in range(count - 1)]
 
 
 def render_document(document: Document, path: Path, game_title: str, accent: str, instruction: str) -> None:

@@ -175,7 +175,11 @@ def test_player_sheet__column_text_stays_clear_of_the_next_columns_checkbox(tmp_
     with pdfplumber.open(tmp_path / "sheet.pdf") as pdf:
         assert len(pdf.pages) == 1 and pdf.pages[0].height > pdf.pages[0].width
         page = pdf.pages[0]
-        heading = next(w for w in page.extract_words() if w["text"] == "Paths")  # the columns begin here
+        words = page.extract_words()
+        heading = next(w for w in words if w["text"] == "Paths")  # the columns begin here
+        for grid in ["Social", "Holdings"]:  # Social Factors, Factors & Holdings: each grid keeps "Start" whole
+            first_cell = next(w for w in words if w["text"] == grid)
+            assert "Start" in [w["text"] for w in words if abs(w["top"] - first_cell["top"]) < 1]
         boxes = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.5 and r["width"] < 12]
         first = min(box["x0"] for box in boxes)
         second = [box for box in boxes if box["x0"] > first + 50 * MM]
