@@ -285,8 +285,9 @@ def test_one_frame_edited__only_the_cards_of_its_types_are_laid_out_again(game, 
     """The Builds take the text frame; the game then overrides that frame (a smaller title): the
     rebuild lays out the two Builds only, and the kit is what a build without a cache makes."""
     out = tmp_path / "kit"
-    build = 'deck: main, color: "#9a5b22"}'
-    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace(build, build[:-1] + ", frame: text}"))
+    build, text = 'deck: main, color: "#9a5b22",', (game / "game.yaml").read_text()
+    assert build in text  # the Build type's line of the tiny game
+    (game / "game.yaml").write_text(text.replace(build, build[:-1] + ", frame: text,"))
     kitgen("build", game, "-o", out)
     (game / "templates").mkdir()
     frame = (ROOT / "templates" / "card-front-text.yaml").read_text()
@@ -305,8 +306,9 @@ def test_a_card_types_icon_changed__the_back_that_shows_it_is_drawn_again(game, 
     """A deck's back shows its first card type's icon when it names none of its own: changing that
     icon changes the back, though nothing of the deck or its back did."""
     out = tmp_path / "kit"
-    ship = 'deck: main, color: "#2f5d8c"}'
-    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace(ship, ship[:-1] + ", icon: rocket}"))
+    ship, text = 'deck: main, color: "#2f5d8c",', (game / "game.yaml").read_text()
+    assert ship in text  # the Ship type's line of the tiny game
+    (game / "game.yaml").write_text(text.replace(ship, ship[:-1] + ", icon: rocket,"))
     kitgen("build", game, "-o", out, "--duplex", duplex)
     (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("icon: rocket", "icon: anchor"))
     kitgen("build", game, "-o", out, "--duplex", duplex)

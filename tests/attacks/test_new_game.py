@@ -124,7 +124,8 @@ def test_new__the_copy_holds_the_source_s_files_and_takes_its_new_id(tmp_path):
     assert_no_crash(run)
     assert run.run.returncode == 0, run.run.describe()
     copy = tmp_path / "out" / "copy"
-    assert listing(copy) == listing(source) | {"art", "templates"}
+    schemas = {"schema", "schema/game.schema.json", "schema/deck.schema.json"}  # the editor's schemas travel with it
+    assert listing(copy) == listing(source) | {"art", "templates"} | schemas
     assert "id: copy" in (copy / "game.yaml").read_text(encoding="utf-8")
     assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]  # no scratch folder left
     assert kitgen("validate", copy).run.returncode == 0

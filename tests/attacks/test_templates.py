@@ -68,7 +68,7 @@ def test_card_template_box_with_range_bomb__refused_at_the_box(tmp_path):
          'content: "{% for i in range(9999) %}{% for j in range(9999) %}{% endfor %}{% endfor %}"')
     run = timed("validate", game)
     found = assert_refused(run, source, r"box 'name': template error: loops went over 1,000,000 steps")
-    assert (found["line"], found["col"]) == ("27", "5")  # the name box of templates/card-front.yaml: `- name: name`
+    assert (found["line"], found["col"]) == ("28", "5")  # the name box of templates/card-front.yaml: `- name: name`
 
 
 def _shipped_front() -> str:

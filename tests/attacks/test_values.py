@@ -69,7 +69,7 @@ def test_template_color_that_renders_to_text__refused_at_the_box(tmp_path):
     front = front_template(game)
     edit(front, '    color: "#ffffff"\n    content: "{{ card.name }}', '    color: "{{ card.name }}"\n'
          '    content: "{{ card.name }}')
-    validate_refuses(game, front, r"box 'name': 'Scout' is not a colour", "27:5")
+    validate_refuses(game, front, r"box 'name': 'Scout' is not a colour", "28:5")
 
 
 # --- lengths --------------------------------------------------------------------------------------
@@ -78,28 +78,28 @@ def test_huge_text_size__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, "    size: 12.5pt", "    size: 1000000000pt")
-    validate_refuses(game, front, r"boxes\[2\]\.size: '1000000000pt' is too long a length: at most 1000mm", "34:11")
+    validate_refuses(game, front, r"boxes\[2\]\.size: '1000000000pt' is too long a length: at most 1000mm", "35:11")
 
 
 def test_infinite_text_size__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, "    size: 12.5pt", f"    size: {'9' * 400}pt")  # float() of it is inf
-    validate_refuses(game, front, r"boxes\[2\]\.size: '9+\.\.\.' is too long a length", "34:11")
+    validate_refuses(game, front, r"boxes\[2\]\.size: '9+\.\.\.' is too long a length", "35:11")
 
 
 def test_text_size_beyond_what_fitting_handles__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, "    size: 12.5pt", "    size: 900mm")
-    validate_refuses(game, front, r"size and min_size must be from 0pt to 144pt", "27:5")
+    validate_refuses(game, front, r"size and min_size must be from 0pt to 144pt", "28:5")
 
 
 def test_zero_width_text_box__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, "    w: 46mm", "    w: 0mm")
-    validate_refuses(game, front, r"boxes\[2\] \('name'\): w and h must be more than 0mm for a text box", "27:5")
+    validate_refuses(game, front, r"boxes\[2\] \('name'\): w and h must be more than 0mm for a text box", "28:5")
 
 
 def test_zero_width_card_template__refused(tmp_path):
@@ -163,7 +163,7 @@ def test_unknown_font_in_a_card_template__refused(tmp_path):
     game = tiny_copy(tmp_path)
     front = front_template(game)
     edit(front, "    font: title", "    font: Comic Sans")
-    validate_refuses(game, front, r"boxes\[2\]\.font: 'Comic Sans' is not one of: body, bold, italic, title", "33:11")
+    validate_refuses(game, front, r"boxes\[2\]\.font: 'Comic Sans' is not one of: body, bold, italic, title", "34:11")
 
 
 def test_truncated_game_font__refused_naming_the_file(tmp_path):
@@ -247,7 +247,7 @@ def _own_icon_table(game, lines: list[str]):
     (game / "templates" / "icons").mkdir(parents=True)
     table = game / "templates" / "icons" / "game-icons.tsv"
     table.write_text("# attribution: Icons by us\n" + "\n".join(lines) + "\n", encoding="utf-8")
-    edit(game / "game.yaml", "deck: main, color: \"#2f5d8c\"}", "deck: main, color: \"#2f5d8c\", icon: rocket}")
+    edit(game / "game.yaml", "deck: main, color: \"#2f5d8c\",", "deck: main, color: \"#2f5d8c\", icon: rocket,")
     return table
 
 
