@@ -51,11 +51,18 @@ def test_legibility__below_the_minimum_warns_and_strict_fails(tmp_path, project)
     game = tmp_path / "galactic-civ"
     shutil.copytree(project.game_folder("galactic-civ"), game)
     (game / "game.yaml").write_text((game / "game.yaml").read_text() + "\nmin_text_size: 9pt\n")
-    result = run_kitgen("validate", str(game))
+    result = run_kitgen("validate", str(game), "-v")  # -v: every card's warning, not three and a count
     assert result.returncode == 0
     # the type line is set at 7 pt by the template; the card body keeps to 9 pt (it fits at 9)
-    assert ("decks/events.yaml:" in result.stderr and "warning: card 'Precursor Defenses': text shrinks to 7 pt, "
-            "below the game's minimum of 9 pt (min_text_size)" in result.stderr)
+    shrinks = "text shrinks to 7 pt, below the game's minimum of 9 pt (min_text_size)"
+    assert ("decks/events.yaml:" in result.stderr and f"warning: card 'Precursor Defenses': {shrinks}" in result.stderr)
+    every = [line for line in result.stderr.splitlines() if line.endswith(shrinks)]
+    # without -v: the first three, then one line counting the rest (errors.collapse_repeats)
+    collapsed = run_kitgen("validate", str(game))
+    assert collapsed.returncode == 0 and "Precursor Defenses" not in collapsed.stderr
+    shown = [line for line in collapsed.stderr.splitlines() if line.endswith(shrinks)]
+    assert shown == every[:3] and len(every) > 4
+    assert f"warning: {len(every) - 3} more like '{shrinks}' (-v lists them all)" in collapsed.stderr
     assert run_kitgen("validate", str(game), "--strict").returncode == 1
     strict = run_kitgen("build", str(game), "--strict", "-o", str(tmp_path / "out"))
     assert strict.returncode == 1 and not (tmp_path / "out").exists()

@@ -133,12 +133,20 @@ def test_json__every_card_carries_every_field(project):
     for game_id in ("galactic-civ", "civilization-card-game"):
         game = load_game(project.game_folder(game_id))
         data = json.loads(json.dumps(export_json(game)))
+        assert [c["name"] for c in data["counters"]] == [c.name for c in game.counters]
+        timed = 0
         for deck, exported in zip(game.decks, data["decks"], strict=True):
             for card, out in zip(deck.cards, exported["cards"], strict=True):
-                assert set(out) == fields, card.name
+                # and what the card's type says of it: when it is played (the "Play in:" line), or why not
+                assert set(out) == fields | {"played_in", "not_played"}, card.name
+                card_type = game.card_type(card.type)
+                assert out["played_in"] == list(game.played_in(card.type))
+                timed += bool(out["played_in"])
+                assert out["not_played"] == (card_type.not_played if card_type else "")
                 assert out["keywords"] == list(card.keywords) and out["erratum"] == card.erratum
                 assert (out["flavor"], out["icon"], out["art"], out["kit_choice"]) == (
                     card.flavor, card.icon, card.art, card.kit_choice)
+        assert timed, f"{game_id}: no card says when it is played"
 
 
 def test_rules_text__effects_then_text(project):

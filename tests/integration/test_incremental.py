@@ -219,11 +219,16 @@ def test_cache__a_font_change_redraws_everything(workspace):
 
 
 def test_cache__a_phase_change_lays_out_the_faces_again_as_they_show_when_to_play(workspace):
-    """A card's "Play in:" line is read from the phases' summaries (layout/effects.when_to_play):
-    an edit to one is an edit to the faces, and the cached rebuild prints what a clean build prints."""
+    """A card's "Play in:" line is read from the phases' actions that play its type (model.Game.played_in,
+    layout/effects.when_to_play; never from the rule text): an edit to one is an edit to the faces, and the
+    cached rebuild prints what a clean build prints."""
     rules = workspace[1] / "rules.yaml"
-    rules.write_text(rules.read_text().replace('summary: "Play 1 extra Ship or Build card."',
-                                               'summary: "Play 1 extra Ship or Build card. Play 1 Find card."'))
+    before = rules.read_text()
+    edited = before.replace(
+        'summary: "Play 1 extra Ship or Build card."\n    actions: [{do: play, count: 1, types: [Ship, Build]}]',
+        'summary: "Play 1 extra Ship, Build or Find card."\n    actions: [{do: play, count: 1, types: [Ship, Build, Find]}]')
+    assert edited != before
+    rules.write_text(edited)
     report = rebuild(workspace)
     assert report.laid_out == 197 and {"cards-common.pdf", "reference.pdf", "rules.pdf"} <= set(report.rendered)
     text = " ".join(page.extract_text() for page in PdfReader(workspace[2] / "cards-common.pdf").pages)

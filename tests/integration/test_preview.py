@@ -42,11 +42,15 @@ def images(state) -> dict[str, str]:
     return {card["name"]: card["image"] for card in state["cards"]}
 
 
-def test_preview__a_rules_edit_a_line_moved_or_another_file_renders_no_card_and_no_chart(preview):
+def pixels(shown, state) -> dict[str, bytes]:
+    """Each card's and each deck's back's PNG, by name (a refresh drops the images no card shows)."""
+    faces = {name: shown.images[image[5:-4]] for name, image in images(state).items()}
+    return faces | {f"back of {back['deck']}": shown.images[back["image"][5:-4]] for back in state["backs"]}
+
+
+def test_preview__a_line_moved_or_another_file_renders_no_card_and_no_chart(preview):
     game, shown, rendered = preview
     before = shown.state
-    rules = game / "rules.yaml"
-    rules.write_text(rules.read_text().replace("name: War Phase", "name: Battle Phase"))
     deck = game / "decks" / "main.yaml"
     deck.write_text("# Playtest 3: the Frigate is strong.\n\n" + deck.read_text())  # every card two lines down
     (game / "notes.txt").write_text("playtest notes")
@@ -54,6 +58,21 @@ def test_preview__a_rules_edit_a_line_moved_or_another_file_renders_no_card_and_
     assert after["ok"] and after["version"] == before["version"] + 1
     assert rendered == []
     assert images(after) == images(before) and after["charts"] == before["charts"] and after["backs"] == before["backs"]
+
+
+def test_preview__a_rules_edit_renders_the_cards_again_as_they_were_and_no_chart(preview):
+    """A face's key hashes the game's non-deck fields whole (kit/keys.py, layout/cards.faces_view):
+    a rules edit can change what a face prints (its "Play in:" line names the phases), so every face
+    is drawn again. This one changes no face: the pixels are the same, and the charts are not redrawn."""
+    game, shown, rendered = preview
+    before = shown.state
+    drawn = pixels(shown, before)
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text().replace("name: War Phase", "name: Battle Phase"))
+    after = shown.refresh()
+    assert after["ok"] and after["version"] == before["version"] + 1
+    assert sorted(rendered) == [("cards-main.pdf", page) for page in (0, 1, 2, 4, 6)]  # four fronts, the back
+    assert after["charts"] == before["charts"] and pixels(shown, after) == drawn and len(drawn) == 5
 
 
 def test_preview__a_card_edit_renders_that_card_and_the_charts_only_when_the_figures_change(preview):
@@ -101,17 +120,23 @@ def test_preview__a_card_whose_text_does_not_fit_is_shown_as_it_would_print_and_
     assert fixed["ok"] and not any(card["error"] for card in fixed["cards"])
 
 
-def test_preview__a_back_edit_renders_the_back_only(preview):
+def test_preview__a_back_edit_shows_the_new_back_and_the_fronts_as_they_were(preview):
     """The backs are part of the kit a designer changes (a subtitle, a back template): the page
     shows each deck's, and follows it."""
     game, shown, rendered = preview
     before = shown.state
     assert [(b["deck"], b["image"][:5]) for b in before["backs"]] == [("Main Deck", "/img/")]
+    drawn = pixels(shown, before)
     deck = game / "decks" / "main.yaml"
     deck.write_text(deck.read_text().replace("subtitle: Main Deck}", "subtitle: The Main Deck}"))
     after = shown.refresh()
-    assert rendered == [("cards-main.pdf", 1)]  # the first card's back
-    assert after["backs"] != before["backs"] and images(after) == images(before)
+    # the back is drawn again, and so are the fronts: a front's key hashes its deck whole, back and
+    # all (kit/keys.py: what layout reads, not a hand-made list of the fields a template uses)
+    assert sorted(rendered) == [("cards-main.pdf", page) for page in (0, 1, 2, 4, 6)]
+    assert after["backs"] != before["backs"] and images(after).keys() == images(before).keys()
+    now = pixels(shown, after)
+    assert now.pop("back of Main Deck") != drawn.pop("back of Main Deck")
+    assert now == drawn and len(now) == 4  # the fronts print as they did
     assert shown.images[after["backs"][0]["image"][5:-4]].startswith(b"\x89PNG")
 
 
