@@ -101,7 +101,7 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     spec = checked.spec
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
-    sheets = impose_sheets(checked, grid, instruction(spec), project, game_ref)
+    sheets = impose_sheets(checked, grid, instruction(spec))
     laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
                                 checked.icons_credit)
     documents = {name: _printed(document, spec) for name, document in laid_out.items()}
@@ -221,30 +221,28 @@ PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page) if f.name not in ("
 PLACEMENT_FIELDS = tuple(f.name for f in dataclasses.fields(Placement) if f.name != "key")
 
 
-def impose_sheets(checked: Prepared, grid, text: str, project: Project | None = None,
-                  game_ref: str | Resolved | None = None) -> dict:
+def impose_sheets(checked: Prepared, grid, text: str) -> dict:
     sheets: dict[str, Pages | list] = {}  # a deck's Pages; tokens.pdf's list of pages
     for faces in checked.faces:
         pages, backs = impose_deck(checked.game, faces, grid, text)
         sheets[f"cards-{faces.deck.id}.pdf"] = pages
         if backs:
             sheets[f"cards-{faces.deck.id}-backs.pdf"] = backs
-    if checked.game.tokens and project is not None and game_ref is not None:
-        sheets[TOKENS] = token_sheets(checked, project, game_ref, text)
+    if checked.game.tokens:
+        sheets[TOKENS] = token_sheets(checked)
     return sheets
 
 
-def token_sheets(checked: Prepared, project: Project, game_ref: str | Resolved, text: str) -> list:
+def token_sheets(checked: Prepared) -> list:
     """tokens.pdf's pages (layout/tokens.py), one-sided: a piece shows the same on both faces only
     when glued, so none has a back to print. Measured with the game's fonts, as its cards are."""
     from kitgen.layout.tokens import layout_token_pages
-    from kitgen.load.icons import load_icons
-    from kitgen.render.fonts import measure, register_fonts
 
-    register_fonts(checked.fonts)
-    folder = project.game_folder(game_ref)
-    icons = load_icons(project.template_dirs(folder, None), project.roots(folder, None))
-    return layout_token_pages(checked.game, checked.spec, icons, measure, DOCUMENT_PRINTING)
+    fonts = checked.typeset
+    assert fonts is not None and checked.icons is not None  # prepare_kit sets both
+    if fonts.ready:
+        fonts.ready()  # a build whose faces all come from the cache has not registered them yet
+    return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure, DOCUMENT_PRINTING)
 
 
 def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:

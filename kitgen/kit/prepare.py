@@ -16,11 +16,12 @@ from kitgen.kit.cache import BuildCache
 from kitgen.kit.faces import DeckNotes, face_notes, lay_out_faces
 from kitgen.kit.faces import text_sizes as _text_sizes
 # Options and resolve_print are part of this stage's API: callers import them from here.
-from kitgen.kit.plan import Options, plan_faces, read_inputs, resolve_print  # noqa: F401
+from kitgen.kit.plan import Fonts, Options, plan_faces, read_inputs, resolve_print  # noqa: F401
 from kitgen.layout.cards import DeckFaces
 from kitgen.layout.impose import Spec
 from kitgen.load import load_game
 from kitgen.load.config import config_warnings
+from kitgen.load.icons import IconSet
 from kitgen.model import Game
 from kitgen.project import Project, Resolved
 
@@ -49,6 +50,8 @@ class Prepared:
     fonts_key: str
     icons_credit: str  # the icon set's attribution, when the game uses icons
     notes: dict[str, DeckNotes]  # deck id -> notes taken as faces are made
+    icons: IconSet | None = None  # the icon set the faces use (token sheets draw from it too)
+    typeset: Fonts | None = None  # the fonts as measured: `ready()` registers them before anything is measured
 
     @property
     def laid_out(self) -> int:
@@ -86,7 +89,7 @@ def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, op
     faces, notes = lay_out_faces(game, inputs, plan, cache)
     credit = inputs.icons.attribution if uses_icons(game) else ""
     prepared = Prepared(game, faces, problems, spec, plan.keys, inputs.images, inputs.fonts.files, inputs.fonts.key,
-                        credit, notes)
+                        credit, notes, inputs.icons, inputs.fonts)
     if lay_out:
         prepared = dataclasses.replace(prepared, problems=prepared.problems + face_problems(prepared))
     return prepared
