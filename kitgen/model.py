@@ -593,6 +593,16 @@ class Supply:
 
 
 @dataclass(frozen=True)
+class SimulateSettings:
+    """How `kitgen simulate` plays the game. `rules` names a trusted rule module shipped inside
+    kitgen (kitgen/simulate/rules/) for the rules the data cannot say without becoming a
+    programming language; empty: the game plays from its own data (phase and card actions)."""
+
+    rules: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -633,6 +643,7 @@ class Game:
     fonts: GameFonts = GameFonts()
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
+    simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

@@ -92,9 +92,22 @@ def _refuse_early(loaded, settings, game: str, partial: bool) -> None:
     from kitgen.simulate.plan import compile_game
     from kitgen.simulate.report import missing_rules
 
+    from kitgen.simulate.rules import unsupported_policies
+
+    refused = unsupported_policies(loaded, settings.policies)
+    if refused:
+        raise click.BadParameter(f"{game}'s rule module plays only {', '.join(rule_policies(loaded))}: "
+                                 f"not {', '.join(refused)}", param_hint="--policy")
     found = missing_rules(compile_game(loaded, settings.without))
     if found and not partial:
         _refuse(game, found)
+
+
+def rule_policies(loaded) -> tuple[str, ...]:
+    from kitgen.simulate.rules import rule_module
+
+    module = rule_module(loaded)
+    return tuple(module.POLICIES) if module else ()
 
 
 def _refuse(game: str, missing: list[str]) -> None:

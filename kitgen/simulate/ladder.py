@@ -4,6 +4,7 @@ win rate with an even share. A game where it does not rewards luck more than ski
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections import Counter
 
 from kitgen.simulate.plan import Plan
@@ -44,6 +45,15 @@ def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, pro
             "by_faction": {n: round(by_faction[n] / faction_plays[n], 4) for n in sorted(faction_plays)}}
 
 
+def plan_policies(plan: Plan) -> tuple[str, ...]:
+    """The policies that can play this plan: every one, or those its rule module plays."""
+    if not plan.rules:
+        return tuple(all_policies())
+    from kitgen.simulate.rules import RULE_MODULES
+
+    return tuple(importlib.import_module(f"kitgen.simulate.rules.{RULE_MODULES[plan.rules]}").POLICIES)
+
+
 def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:
-    known = [name for name in LADDER if name in all_policies()]
+    known = [name for name in LADDER if name in all_policies() and name in plan_policies(plan)]
     return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:], strict=False)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kitgen.check.dice import die_range, roll_values
 from kitgen.model import Action, Effect, Game
@@ -135,6 +135,8 @@ class Plan:
     seat_start_bonus: tuple[int, ...] = ()  # points each seat adds to every attribute at setup (a seat fix)
     victory_at_round_end: bool = False  # victories checked once a round, for every player (a seat fix)
     cache: dict = field(default_factory=dict)  # what every game of a run derives alike (engine.schedule)
+    rules: str = ""  # the rule module that plays this plan (simulate/rules/), empty: the engine's data actions
+    extra: Any = None  # what that module compiled for itself from the game's data
 
 
 def optional_rules(game: Game) -> tuple[str, ...]:
@@ -151,7 +153,15 @@ def unknown_optional_rule(game: Game, name: str) -> str:
 
 
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
-    """The plan of `game`, leaving out the optional rules (decks) named in `without`."""
+    """The plan of `game`, leaving out the optional rules (decks) named in `without`; a game that
+    names a rule module (simulate.rules) is compiled by that module."""
+    from kitgen.simulate.rules import rule_module
+
+    module = rule_module(game)
+    if module is not None:
+        plan: Plan = module.compile(game, without)
+        plan.rules = game.simulate.rules
+        return plan
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
