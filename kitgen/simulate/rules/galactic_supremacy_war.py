@@ -169,16 +169,31 @@ class War:
         use, target = option
         me = self.empires[seat]
         them = self.empires[target] if target >= 0 else me
-        fleets = sum(len(s.fleets) for s in me.sectors)
-        worth = {"Exceed Quotas": 0.35, "Strategic Initiative": 0.8 if fleets >= 4 else 0.0,
-                 "Tactical Superiority": 0.2 if fleets else 0.0,
-                 "Misinformation": 0.3 if them.hand else 0.0, "Steal Secrets": 0.45 if them.hand else 0.0,
-                 "Industrial Sabotage": min(them.credits, 4) / 10,
-                 "Military Sabotage": 0.3 if any(s.fleets for s in them.sectors) else 0.0,
-                 "Assassination": 0.3 if any(s.leader or True in s.fleets for s in them.sectors) else 0.0,
-                 "Surprise": 0.3 if fleets and target < 0 and any(
-                     o.alive and o.tech[self.x.jump] > me.tech[self.x.jump] for o in self.empires) else 0.0}
-        return worth.get(use, -0.01)  # Spy and Strategic Planning: information the lab's players do not use
+        if use == "Exceed Quotas":
+            return 0.35
+        if use in ("Misinformation", "Steal Secrets"):
+            return (0.3 if use == "Misinformation" else 0.45) if them.hand else 0.0
+        if use == "Industrial Sabotage":
+            return min(them.credits, 4) / 10
+        if use in ("Military Sabotage", "Assassination"):
+            fleets, leaders = self.fleets(them)
+            return 0.3 if (fleets if use == "Military Sabotage" else leaders + sum(s.leader for s in them.sectors)) else 0.0
+        fleets = self.fleets(me)[0]
+        if use in ("Strategic Initiative", "Tactical Superiority"):
+            return (0.8 if fleets >= 4 else 0.0) if use == "Strategic Initiative" else (0.2 if fleets else 0.0)
+        if use == "Surprise":
+            jump = me.tech[self.x.jump]
+            return 0.3 if fleets and any(o.alive and o.tech[self.x.jump] > jump for o in self.empires) else 0.0
+        return -0.01  # Spy and Strategic Planning: information the lab's players do not use
+
+    @staticmethod
+    def fleets(empire: Empire) -> tuple[int, int]:
+        """How many Fleets the player has in play, and how many of them have a Leader."""
+        count = leaders = 0
+        for sector in empire.sectors:
+            count += len(sector.fleets)
+            leaders += sector.fleets.count(True)
+        return count, leaders
 
     def enact(self, seat: int, use: str, target: int) -> None:
         me, rng = self.empires[seat], self.rng
@@ -261,18 +276,24 @@ class War:
         return True
 
     def advantages(self, mine: Empire, theirs: Empire) -> int:
-        return sum(mine.tech[t] > theirs.tech[t] for t in self.x.combat)
+        """Technological advantages: the combat technologies in which `mine` is higher."""
+        count = 0
+        for tech in self.x.combat:
+            if mine.tech[tech] > theirs.tech[tech]:
+                count += 1
+        return count
 
     def strength(self, seat: int, target: tuple[int, int], all_fleets: bool) -> tuple[float, float]:
         """Expected total combat rolls of the attack and of the defence (greedy's estimate)."""
         me, them, x = self.empires[seat], self.empires[target[0]], self.x
         sector = them.sectors[target[1]]
-        mean = (x.sides + 1) / 2
         ahead, behind = self.advantages(me, them), self.advantages(them, me)
-        attack = sum(x.dice[FLEET] + ahead + (x.dice[LEADER] if f else 0) for s in me.sectors for f in s.fleets)
-        guards = [f for s in them.sectors for f in s.fleets] if all_fleets else sector.fleets
-        defence = sum(x.dice[FLEET] + behind + (x.dice[LEADER] if f else 0) for f in guards)
+        fleets, leaders = self.fleets(me)
+        attack = fleets * (x.dice[FLEET] + ahead) + leaders * x.dice[LEADER]
+        guards, guarded = self.fleets(them) if all_fleets else (len(sector.fleets), sector.fleets.count(True))
+        defence = guards * (x.dice[FLEET] + behind) + guarded * x.dice[LEADER]
         defence += x.dice[HOME if sector.home else SECTOR] + behind + (x.dice[LEADER] if sector.leader else 0)
+        mean = (x.sides + 1) / 2
         return attack * mean, defence * mean
 
     def attack_worth(self, seat: int, target: tuple[int, int] | None) -> float:
