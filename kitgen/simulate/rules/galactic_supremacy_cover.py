@@ -80,8 +80,9 @@ def _build(n: Numbers) -> list[Coverage]:
         Coverage("Build Phase: Fleet", "exact", f"{n.cost[1]} credits, attached to a Sector (the Homeworld; the "
                  "Move Phase places it before anyone can attack it)"),
         Coverage("Build Phase: Leader", "exact", f"{n.cost[4]} credits, attached to a unit without one"),
-        Coverage("Move Phase", "exact", "Fleets to the player's Sectors (all at the Homeworld, or one at each "
-                 "other Sector), Leaders to units, at most one a unit"),
+        Coverage("Move Phase", "exact", "Fleets to the player's Sectors, Leaders to units, at most one a unit (the "
+                 "lab's players choose between all Fleets at the Homeworld and one at each other Sector, and between "
+                 "Leaders on Sectors first and on Fleets first)"),
         Coverage("Research Phase: Technology Table", "exact", f"{n.cost[0]} credits and a Research card: one roll, "
                  "+1 level; a roll of 10 picks any technology"),
         Coverage("Research Phase: Catchup", "exact", f"{n.catchup_cost} credits and a Research card: +1 in a "
@@ -93,9 +94,10 @@ def _build(n: Numbers) -> list[Coverage]:
 def _attack(n: Numbers) -> list[Coverage]:
     return [
         Coverage("Attack Phase: the attack", "exact", "kit choice combat-order: one attack an Attack Phase, on one "
-                 "opponent's world, with all the attacker's Fleets"),
-        Coverage("Attack Phase: who defends", "exact", "with a higher Jump Speed the defender may bring some or all "
-                 "of his Fleets, else only those at the Sector; he may move them away from a Sector instead", True),
+                 "opponent's world; the lab's players attack with all their Fleets"),
+        Coverage("Attack Phase: who defends", "exact", "with a higher Jump Speed the defender may bring all of his "
+                 "Fleets, else only those at the Sector, or move those to another of his Sectors instead (the lab's "
+                 "players bring all or none)", True),
         Coverage("combat dice", "exact", f"Fleet {n.dice[1]}, Sector {n.dice[2]}, Homeworld {n.dice[5]} (card fields), "
                  f"+1 per technological advantage in the five combat technologies, +{n.dice[4]} with a Leader", True),
         Coverage("combat rolls", "exact", f"each unit sums its 1D{n.sides}s; each unit destroys one opposing unit with "

@@ -314,7 +314,7 @@ class War:
         if not jump and others and self.answers(defender, "Ambush", 0.5):
             jump = not self.negated(defender, "Ambush", seat, 0.5)
         options = ["stand", *(["all"] if jump and others else []),
-                   *(["withdraw"] if sector.fleets and not sector.home and len(them.sectors) > 1 else [])]
+                   *(["withdraw"] if sector.fleets and len(them.sectors) > 1 else [])]
         how = decide(self.policies[defender], self.rng, options, lambda o: self.defence_worth(seat, defender, world, o))
         if how == "withdraw":  # the Fleets there move to another friendly Sector
             them.sectors[0 if world else 1].fleets += sector.fleets
@@ -333,8 +333,8 @@ class War:
             self.fall(seat, defender, world)
 
     def defence_worth(self, seat: int, defender: int, world: int, how: str) -> float:
-        if how == "withdraw":
-            return 0.0
+        if how == "withdraw":  # the Fleets live on; a Homeworld left alone is all but lost
+            return -10.0 if self.empires[defender].sectors[world].home else 0.0
         attack, defence = self.strength(seat, (defender, world), how == "all")
         return defence / max(attack, 1.0) - 0.8 + (how == "all") * 0.01
 
