@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 
+from kitgen.check.formula import FormulaError
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
+from kitgen.simulate.rules.alpha_centauri_play import formula_function
 from kitgen.simulate.rules.alpha_centauri_turn import play
 from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, WORDS, Rules, attribute_index, card_categories,
                                                        formula_variables, grab, number, read_faction, read_path, roll)
@@ -39,8 +41,7 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
     cards = [card for deck in decks for card in deck.cards]
     rules = Rules(group, codes, **_cards(game, cards, codes, group), **_counts(game), factions=tuple(
         read_faction(game, f, codes) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
-        numbers=_numbers(game), dice=_dice(game), formulas={f.name: (f.expression, formula_variables(game, f, codes))
-                                                           for f in game.formulas},
+        numbers=_numbers(game), dice=_dice(game), formulas=_formulas(game, codes),
         income=_income(game, codes), **_tables(game, codes), bases_quantity=BASES)
     plan = Plan(tuple(a.name for a in game.attributes), tuple(0 for _ in game.attributes), rules.hand_limit,
                 game.turns * SIMULATED_SHEETS, decks[0].id if decks else "", turn_structure=game.turn_structure,
@@ -60,6 +61,16 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
     plan.coverage = coverage(game, rules)
     plan.extra = rules
     return plan
+
+
+def _formulas(game: Game, codes: dict[str, int]) -> dict[str, tuple[str, tuple[tuple[str, int], ...]]]:
+    """Each formula with the quantity each variable means; one the module cannot compute is a located error."""
+    for formula in game.formulas:
+        try:
+            formula_function(formula.expression)
+        except FormulaError as problem:
+            raise KitgenError(error(formula.where, f"simulate.rules alpha-centauri: formula '{formula.name}': {problem}")) from None
+    return {f.name: (f.expression, formula_variables(game, f, codes)) for f in game.formulas}
 
 
 def _cards(game: Game, cards, codes: dict[str, int], group: tuple[int, ...]) -> dict:

@@ -147,6 +147,8 @@ def council(m: Match) -> None:
     winner = totals.index(top) if totals.count(top) == 1 else -1  # kit choice ties: a tie elects nobody
     m.streak = [(m.streak[s] + 1 if m.governor == s else 1) if s == winner else 0 for s in range(m.n)]
     m.governor = winner
+    for seat in range(m.n):
+        m.touch(seat)
     if winner >= 0:
         proposals(m, winner)
 

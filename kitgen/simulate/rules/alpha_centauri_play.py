@@ -4,10 +4,13 @@ what a seat's choices are worth. The 16 phases are in alpha_centauri_phases. Std
 """
 from __future__ import annotations
 
+import ast
+import operator
 import random
 from functools import lru_cache
+from typing import Callable
 
-from kitgen.check.formula import evaluate
+from kitgen.check.formula import FormulaError, parse_formula
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import Plan
 from kitgen.simulate.rules.alpha_centauri_read import BASES, Rules
@@ -16,9 +19,30 @@ GROWTH = 0.05  # a point of an income Score is worth a twentieth: growth counts 
 CARD = 0.2  # what an Event or a Proposal in hand is worth to keep
 
 
-@lru_cache(maxsize=4096)
-def _evaluate(expression: str, values: tuple[tuple[str, int], ...]) -> int:
-    return int(evaluate(expression, dict(values)))
+OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv}
+
+
+@lru_cache(maxsize=64)
+def formula_function(expression: str) -> Callable[[dict[str, int]], int]:
+    """A formula of the data (checked by kitgen.check.formula) as a function of its variables: parsed
+    once, its tree turned into nested closures (no eval), because the rules read formulas every phase."""
+    def build(node: ast.AST) -> Callable[[dict[str, int]], int]:
+        if isinstance(node, ast.Expression):
+            return build(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            value = node.value
+            return lambda values: value
+        if isinstance(node, ast.Name):
+            name = node.id
+            return lambda values: values[name]
+        if isinstance(node, ast.UnaryOp):
+            inner = build(node.operand)
+            return lambda values: -inner(values)
+        if isinstance(node, ast.BinOp) and type(node.op) in OPERATORS:
+            left, right, apply = build(node.left), build(node.right), OPERATORS[type(node.op)]
+            return lambda values: apply(left(values), right(values))
+        raise FormulaError(f"'{type(node).__name__}' is not a whole-number formula")
+    return build(parse_formula(expression))
 
 
 class Match:
@@ -30,6 +54,12 @@ class Match:
         self.rng = random.Random(seed)
         self.policies, self.n = policies, len(policies)
         self.lift = tuple(g if g >= 0 else a for a, g in enumerate(r.group))
+        if "ac-worth" not in plan.cache:  # per card: its effects on the Major Factors, and what it adds to income
+            plan.cache["ac-worth"] = tuple(
+                (None, 0.0) if kind in "VX" else (tuple((self.lift[a], d) for a, d in effects),
+                                                  GROWTH * sum(d for a, d in effects if a in r.income))
+                for kind, effects in zip(r.kinds, r.effects, strict=True))
+        self.worth = plan.cache["ac-worth"]
         self.faction = tuple(self.rng.sample(range(len(r.factions)), self.n)) if len(r.factions) >= self.n \
             else tuple(self.rng.randrange(len(r.factions)) for _ in range(self.n))
         size = len(r.group)
@@ -51,7 +81,8 @@ class Match:
         self.pacts: list[set[int]] = [set() for _ in range(self.n)]
         self.governor, self.turn, self.first, self.winner = -1, 0, 0, -1
         self.paths: tuple[int, ...] = ()
-        self.stamp = [0] * self.n
+        self.stamp = [0] * self.n  # bumped whenever what a seat's victories read changes (its weights' cache key)
+        self.changed = True  # something a victory reads has changed since the last check
         self.cached: list[tuple[int, tuple[list[float], float, float, float] | None]] = [(-1, None)] * self.n
         self.skip_conflict, self.extra_bases = False, [0] * self.n
         for seat, f in enumerate(self.faction):
@@ -70,6 +101,7 @@ class Match:
             if group[attribute] >= 0:
                 values[group[attribute]] += sign * delta
         self.stamp[seat] += 1
+        self.changed = True
 
     def draw(self, seat: int, count: int) -> None:
         for _ in range(count):
@@ -99,6 +131,11 @@ class Match:
     def md(self) -> int:
         return self.r.codes["MD"]
 
+    def touch(self, seat: int) -> None:
+        """Something a victory reads other than a Score changed (the Governor, a capture)."""
+        self.stamp[seat] += 1
+        self.changed = True
+
     def lose(self, seat: int, credits: int) -> None:
         self.credits[seat] = max(0, self.credits[seat] - credits)
 
@@ -112,8 +149,9 @@ class Match:
 
     def formula(self, name: str, seat: int) -> int:
         expression, variables = self.r.formulas[name]
-        return _evaluate(expression, tuple((letter, self.bases[seat] if q == BASES else self.vals[seat][q])
-                                           for letter, q in variables))
+        values = self.vals[seat]
+        return formula_function(expression)({letter: self.bases[seat] if q == BASES else values[q]
+                                             for letter, q in variables})
 
     def order(self) -> list[int]:
         return [(self.first + i) % self.n for i in range(self.n)]
@@ -123,8 +161,10 @@ class Match:
     def met(self, seat: int) -> tuple[int, ...]:
         values, found = self.vals[seat], []
         for index, path in enumerate(self.r.paths):
-            passed = [values[a] > more for a, more in path.thresholds]
-            if not (any(passed) if path.any_threshold else all(passed)):
+            if path.any_threshold:
+                if not any(values[a] > more for a, more in path.thresholds):
+                    continue
+            elif not all(values[a] > more for a, more in path.thresholds):
                 continue
             if path.governor_turns and not (self.governor == seat and self.streak[seat] >= path.governor_turns):
                 continue
@@ -135,6 +175,9 @@ class Match:
 
     def check_victory(self) -> bool:
         """The first player to achieve a Victory wins; in one phase, the first in turn order (kit choice first-player)."""
+        if not self.changed:
+            return False
+        self.changed = False
         for seat in self.order():
             paths = self.met(seat)
             if paths:
@@ -151,7 +194,7 @@ class Match:
         """(per attribute, the Governorship, a capture, closeness): how much a point brings each
         victory nearer, 1 / (1 + what the path still needs), summed over the paths."""
         stamp, cached = self.cached[seat]
-        key = self.stamp[seat] * 64 + self.streak[seat] * 8 + min(self.captured[seat], 7) + (self.governor == seat) * 10**6
+        key = self.stamp[seat]
         if stamp == key and cached is not None:
             return cached
         values, w = self.vals[seat], [0.0] * len(self.vals[seat])
@@ -167,18 +210,17 @@ class Match:
                     w[attribute] += weight if gap else 0.0
                 governor += weight if path.governor_turns else 0.0
                 capture += weight if path.captures and self.captured[seat] < path.captures else 0.0
-        for attribute in self.r.income:
-            w[attribute] += GROWTH
         cached = (w, governor, capture, close)
         self.cached[seat] = (key, cached)
         return cached
 
     def value(self, seat: int, card: int) -> float:
         """What putting `card` into play brings `seat` nearer to winning."""
-        if self.r.kinds[card] in "VX":
+        lifted, growth = self.worth[card]
+        if lifted is None:
             return CARD
-        w, lift = self.weights(seat)[0], self.lift
-        return sum(delta * w[lift[a]] + (delta * GROWTH if a in self.r.income else 0.0) for a, delta in self.r.effects[card])
+        w = self.weights(seat)[0]
+        return growth + sum(delta * w[a] for a, delta in lifted)
 
     def closeness(self, seat: int) -> float:
         return self.weights(seat)[3]

@@ -129,4 +129,4 @@ def battle(m: Match, attacker: int, defender: int, fought: set[int]) -> None:
         m.bases[defender] -= 1
         m.bases[attacker] += 1
         m.captured[attacker] += 1
-        m.stamp[attacker] += 1
+        m.touch(attacker)
