@@ -45,8 +45,8 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
     ("12. Discovery Phase", EXACT, "the single player with the most levels (kit choice ties) gets each reward; Tech "
      "rewards by kit choice tech-categories", False),
     ("13. Conflict Phase", EXACT, "one attack (Aggressive two, Pacifists none), orders revealed in a random order, "
-     "Force Totals from every row of the Conflict Table (kit choice conflict-most: most levels between the two "
-     "sides; kit choice conflict-ties: equal totals roll the Fog of War again), losses 1D5 / 1D10 (kit choice d5), "
+     "Force Totals from every row of the Conflict Table (kit choice conflict: most levels between the two "
+     "sides, equal totals roll the Fog of War again), losses 1D5 / 1D10 (kit choice d5), "
      "the attacker without his Facilities' MD", False),
     ("capture a Base", EXACT, "a Defender left with no Units loses a Base to the attacker: counted for Conquest", True),
     ("14. Construction Phase", EXACT, "a Base 20 Credits, 1 a turn, only while Bases < E + P (erratum "

@@ -92,7 +92,7 @@ def edge(m: Match, attacker: int, defender: int) -> float:
 
 def force(m: Match, seat: int, rival: int, attacking: bool, fought: set[int]) -> int:
     """A side's Force Total on the Conflict Table, before the Fog of War. "Most levels" compares the
-    two sides of the battle (kit choice conflict-most); the Attacker cannot use MD from his Facilities."""
+    two sides of the battle (kit choice conflict); the Attacker cannot use MD from his Facilities."""
     r, bonus = m.r, m.r.bonus
     mine, theirs = m.vals[seat], m.vals[rival]
     md = r.codes["MD"]
@@ -111,7 +111,7 @@ def force(m: Match, seat: int, rival: int, attacking: bool, fought: set[int]) ->
 
 
 def battle(m: Match, attacker: int, defender: int, fought: set[int]) -> None:
-    """The higher Force Total wins (kit choice conflict-ties: equal totals roll the Fog of War again).
+    """The higher Force Total wins (kit choice conflict: equal totals roll the Fog of War again).
     Winner loses 1D5 Units, loser 1D10, the winner no more than the loser; a Defender left with no
     Units loses a Base to the attacker."""
     r = m.r
