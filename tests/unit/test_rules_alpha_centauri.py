@@ -18,7 +18,7 @@ from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.rules.alpha_centauri_phases import council, production
 from kitgen.simulate.rules.alpha_centauri_play import Match
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.rules.alpha_centauri_war import battle
+from kitgen.simulate.rules.alpha_centauri_war import battle, conflict, events, force
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = load_game(ROOT / "data" / "alpha-centauri")
@@ -111,6 +111,35 @@ def test_battle__the_winner_never_loses_more_units_than_the_loser():
         m.units = [12, 12, 12, 12]
         battle(m, 0, 1, set())
         assert 12 - min(m.units[:2]) >= 12 - max(m.units[:2])
+
+
+def card(name: str) -> int:
+    return next(i for i, c in enumerate(PLAN.cards) if c.name == name)
+
+
+def test_events__an_atrocity_destroys_a_base_and_counts_on_the_conflict_table_for_5_turns():
+    m = match()
+    m.turn, m.hands = 3, [[card("Nerve Gas")], [], [], []]
+    before = force(m, 1, 0, False, set())
+    events(m, 0)
+    assert m.hands[0] == [card("Nerve Gas")]  # greedy keeps an Atrocity while nobody is near a Victory
+    m.apply(2, ((code("C"), 20),))  # one point from Transcendence
+    events(m, 0)  # at the start of this phase, on the player nearest a Victory
+    assert m.bases == [1, 1, 0, 1] and m.hands[0] == [] and m.atrocity[0] == 3
+    assert force(m, 1, 0, False, set()) == before + 2  # "Enemy Comitted Atrocity within 5 turns"
+    m.turn = 8
+    assert force(m, 1, 0, False, set()) == before
+
+
+def test_events__skip_conflict_phase_means_no_battle_this_turn():
+    m = match()
+    m.units = [30, 1, 1, 1]
+    m.skip_conflict = True
+    conflict(m)
+    assert m.units == [30, 1, 1, 1] and m.bases == [1, 1, 1, 1]
+    m.skip_conflict = False
+    conflict(m)  # the Spartans (not Pacifist) with 30 Units attack
+    assert sum(m.bases) == 4 and m.units != [30, 1, 1, 1]
 
 
 def test_transcendence_victory__research_over_40_or_ecology_over_20():

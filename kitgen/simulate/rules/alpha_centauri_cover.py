@@ -54,8 +54,11 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
     ("15. Social Engineering Phase", EXACT, "1 Z card a turn for 20 Credits, one of each type, a new one "
      "replaces the old; each faction's barred Z card", False),
     ("16. End Phase", EXACT, "discard down to 8", False),
-    ("Event cards", APPROX, "kit choice event-timing lets an Event be played at the start of any phase; the "
-     "simulated players play them at the start of the Conflict Phase only, where SCP, TPLU and DTB matter most", False),
+    ("Event cards", EXACT, "kit choice event-timing: at the start of every phase each player in turn order may "
+     "play Events for free; DTB destroys a Base, TPLU takes 1D10 - MP Units, SCP skips this turn's Conflict "
+     "Phase; an Atrocity counts on the Conflict Table for 5 turns", False),
+    ("card modifiers", EXACT, "every F, S, T, L and Z card in play adds its modifiers to its player's Sub-factors "
+     "and their Factor totals; a Z card replaced takes its modifiers away", False),
     ("Proposal cards", EXACT, "All players get 25 / 50 Credits, draw 5 cards, SCP", False),
     ("the deck runs out", EXACT, "kit choice reshuffle: the discards are shuffled into a new deck", False),
     ("game length", EXACT, "the seed sets none: a game runs until a Victory; the lab stops one still undecided "

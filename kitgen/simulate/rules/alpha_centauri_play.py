@@ -60,6 +60,7 @@ class Match:
                                                   GROWTH * sum(d for a, d in effects if a in r.income))
                 for kind, effects in zip(r.kinds, r.effects, strict=True))
         self.worth = plan.cache["ac-worth"]
+        self.event_cards = frozenset(c for c, kind in enumerate(r.kinds) if kind == "V")
         self.faction = tuple(self.rng.sample(range(len(r.factions)), self.n)) if len(r.factions) >= self.n \
             else tuple(self.rng.randrange(len(r.factions)) for _ in range(self.n))
         size = len(r.group)
@@ -84,7 +85,7 @@ class Match:
         self.stamp = [0] * self.n  # bumped whenever what a seat's victories read changes (its weights' cache key)
         self.changed = True  # something a victory reads has changed since the last check
         self.cached: list[tuple[int, tuple[list[float], float, float, float] | None]] = [(-1, None)] * self.n
-        self.skip_conflict, self.extra_bases = False, [0] * self.n
+        self.skip_conflict, self.conflict_over, self.extra_bases = False, False, [0] * self.n
         for seat, f in enumerate(self.faction):
             self.apply(seat, r.factions[f].start)
             self.draw(seat, r.hand_start + (plan.seat_start_cards[seat] if seat < len(plan.seat_start_cards) else 0))

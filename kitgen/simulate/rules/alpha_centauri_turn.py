@@ -12,7 +12,7 @@ from kitgen.simulate.rules.alpha_centauri_phases import (NONE, choose, council, 
                                                          planning, population_control, probe, production, spend_count,
                                                          upkeep, copy_technology)
 from kitgen.simulate.rules.alpha_centauri_play import Match
-from kitgen.simulate.rules.alpha_centauri_war import conflict
+from kitgen.simulate.rules.alpha_centauri_war import conflict, events
 
 
 def play_cards(m: Match, seat: int, legal) -> None:
@@ -182,8 +182,10 @@ PHASES: tuple[tuple[Callable, bool], ...] = (
 def play_turn(m: Match) -> bool:
     """The 16 phases, victory checked after each; True when someone has won."""
     order = m.order()
-    m.skip_conflict, m.extra_bases = False, [0] * m.n
+    m.skip_conflict, m.conflict_over, m.extra_bases = False, False, [0] * m.n
     for phase, each in PHASES:
+        for seat in order:  # kit choice event-timing: Events at the start of any phase
+            events(m, seat)
         if each:
             for seat in order:
                 phase(m, seat)

@@ -1,6 +1,6 @@
-"""Alpha Centauri's Conflict Phase: Events played at its start (kit choice event-timing, played
-here), attack orders, the Governor's veto of one attack, and battles on the Conflict Table with the
-capture of a Base that decides Conquest Victory. Stdlib only.
+"""Alpha Centauri's Events (played at the start of any phase, kit choice event-timing) and its
+Conflict Phase: attack orders, the Governor's veto of one attack, and battles on the Conflict Table
+with the capture of a Base that decides Conquest Victory. Stdlib only.
 """
 from __future__ import annotations
 
@@ -12,24 +12,29 @@ def events(m: Match, seat: int) -> None:
     """Event (V) cards: DTB destroys a Base of the target, TPLU takes 1D10 - MP Units, SCP skips
     this turn's Conflict Phase; an Atrocity marks its player for the Conflict Table."""
     r = m.r
-    while True:
+    while not m.event_cards.isdisjoint(m.hands[seat]):
         options = [c for c in m.hands[seat] if r.kinds[c] == "V"] + [NONE]
-        threatened = m.threatened(seat)
-        rival = max((o for o in range(m.n) if o != seat), key=lambda o: (m.closeness(o), m.bases[o], -o))
-
-        def worth(c: int, threatened: bool = threatened, rival: int = rival) -> float:
-            if c == NONE:
-                return 0.0
-            if r.notes[c] == "SCP":
-                return 1.0 if threatened and not m.skip_conflict else -1.0
-            return m.closeness(rival) - (0.1 if r.atrocity[c] else 0.0)
-        card = choose(m, seat, options, worth)
+        card = choose(m, seat, options, lambda c, memo={}: event_worth(m, seat, c, memo))
         if card == NONE:
             return
         m.hands[seat].remove(card)
         m.played[seat].append(card)
         m.discards.append(card)
         resolve_event(m, seat, card)
+
+
+def event_worth(m: Match, seat: int, card: int, memo: dict[str, float]) -> float:
+    """Greedy: SCP when a stronger army may attack this turn; DTB and TPLU on the player nearest a Victory."""
+    r = m.r
+    if card == NONE:
+        return 0.0
+    if r.notes[card] == "SCP":
+        if "scp" not in memo:
+            memo["scp"] = 1.0 if not (m.skip_conflict or m.conflict_over) and m.threatened(seat) else -1.0
+        return memo["scp"]
+    if "rival" not in memo:
+        memo["rival"] = max(m.closeness(o) for o in range(m.n) if o != seat)
+    return memo["rival"] - (0.1 if r.atrocity[card] else 0.0)
 
 
 def resolve_event(m: Match, seat: int, card: int) -> None:
@@ -49,8 +54,7 @@ def resolve_event(m: Match, seat: int, card: int) -> None:
 
 
 def conflict(m: Match) -> None:
-    for seat in m.order():
-        events(m, seat)
+    m.conflict_over = True  # an SCP played after this phase began skips nothing more this turn
     if m.skip_conflict:
         return
     orders = attack_orders(m)
