@@ -135,14 +135,16 @@ def copy_technology(m: Match, seat: int, owners: list[int]) -> None:
 def council(m: Match) -> None:
     fixed = council_votes(m)
     bids = [0] * m.n
+    per_credit = next((votes for what, votes in m.r.council if "Credit" in what), 0)
     for seat in m.order():
         best_other = max(fixed[o] for o in range(m.n) if o != seat)
-        need = max(0, best_other + 1 - fixed[seat])
+        need = -(-max(0, best_other + 1 - fixed[seat]) // per_credit) if per_credit else 0  # Credits, rounded up
         worth = m.weights(seat)[1]
         options = sorted({0, min(need, m.credits[seat]), min(m.credits[seat], need + 5)})
-        bids[seat] = choose(m, seat, options, lambda b, w=worth, mine=fixed[seat], top=best_other: (w if mine + b > top else 0) - b / 500)
+        bids[seat] = choose(m, seat, options, lambda b, w=worth, mine=fixed[seat], top=best_other:
+                            (w if mine + b * per_credit > top else 0) - b / 500)
         m.credits[seat] -= bids[seat]  # kit choice council-bids: every Credit bid is spent
-    totals = [f + b for f, b in zip(fixed, bids, strict=True)]
+    totals = [f + b * per_credit for f, b in zip(fixed, bids, strict=True)]
     top = max(totals)
     winner = totals.index(top) if totals.count(top) == 1 else -1  # kit choice ties: a tie elects nobody
     m.streak = [(m.streak[s] + 1 if m.governor == s else 1) if s == winner else 0 for s in range(m.n)]
@@ -164,7 +166,7 @@ def council_votes(m: Match) -> list[int]:
             if m.governor >= 0:
                 votes[m.governor] += worth
             continue
-        else:
+        else:  # a count; "Each Credit secretly bid" is the bids' worth (council)
             column = next((c for name, c in counts.items() if what.endswith(name)), [])
         if column and column.count(max(column)) == 1:
             votes[column.index(max(column))] += worth
