@@ -1,0 +1,210 @@
+"""Alpha Centauri (data/alpha-centauri) as the balance lab plays it: its 16-phase turn, Credits,
+Bases and Units, the Council that elects a Planetary Governor, Conflict with Force Totals, the
+Probe, Exploration and Research tables, and the four victories exactly as the seed states them
+(Diplomatic: Population > 30 and Governor 3 turns in a row; Economic: Economics > 50; Conquest:
+capture 1+ Bases and Military > 40; Transcendence: Research > 40 or Ecology > 20), each Factor the
+total of its Sub-factors. Data is not enough: the rules count tokens (Credits, Bases, Units), elect
+a Governor by votes and bids, fight battles between two players and keep streaks, which the data's
+phase actions cannot say. compile() reads the data (alpha_centauri_read); play() is in
+alpha_centauri_play. Stdlib only.
+"""
+from __future__ import annotations
+
+import re
+
+from kitgen.check.formula import FormulaError
+from kitgen.errors import KitgenError, error
+from kitgen.model import Game
+from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
+from kitgen.simulate.rules.alpha_centauri_cover import coverage
+from kitgen.simulate.rules.alpha_centauri_play import formula_function
+from kitgen.simulate.rules.alpha_centauri_turn import play
+from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, WORDS, Rules, attribute_index, card_categories,
+                                                       formula_variables, grab, number, read_faction, read_path, roll)
+
+POLICIES = ("random", "greedy")
+SIMULATED_SHEETS = 5  # a game runs until a Victory; the lab stops one after 5 player sheets of turns (coverage)
+
+__all__ = ["POLICIES", "compile", "play"]
+
+
+def phase(game: Game, name: str):
+    found = next((p for p in game.phases if p.name == name), None)
+    if found is None:
+        raise KitgenError(error(game.where, f"simulate.rules alpha-centauri: no phase named '{name}'"))
+    return found
+
+
+def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the rule-module contract's name
+    codes, group = attribute_index(game)
+    decks = [d for d in game.decks if d.id not in without]
+    cards = [card for deck in decks for card in deck.cards]
+    rules = Rules(group, codes, **_cards(game, cards, codes, group), **_counts(game), factions=tuple(
+        read_faction(game, f, codes) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
+        numbers=_numbers(game), dice=_dice(game), formulas=_formulas(game, codes),
+        income=_income(game, codes), **_tables(game, codes), bases_quantity=BASES)
+    plan = Plan(tuple(a.name for a in game.attributes), tuple(0 for _ in game.attributes), rules.hand_limit,
+                game.turns * SIMULATED_SHEETS, decks[0].id if decks else "", turn_structure=game.turn_structure,
+                optional_rules=tuple(d.id for d in game.decks if d.optional), without=tuple(sorted(without)))
+    plan.factions = tuple(FactionPlan(f.name, ()) for f in rules.factions)
+    plan.paths = tuple(PathPlan(p.name, None, None, (), (), 0, False, (), False) for p in rules.paths)
+    plan.types = tuple(CardKind(t.name, t.name, "effects", (), ()) for t in game.card_types)
+    type_index = {t.name: i for i, t in enumerate(game.card_types)}
+    plan.cards = tuple(CardPlan(c.name, type_index[c.type], (), (), ()) for c in cards)
+    first = 0
+    for deck in decks:
+        copies: list[int] = []
+        for offset, card in enumerate(deck.cards):
+            copies += [first + offset] * card.copies
+        plan.decks[deck.id] = tuple(copies)
+        first += len(deck.cards)
+    plan.coverage = coverage(game, rules)
+    plan.extra = rules
+    return plan
+
+
+def _formulas(game: Game, codes: dict[str, int]) -> dict[str, tuple[str, tuple[tuple[str, int], ...]]]:
+    """Each formula with the quantity each variable means; one the module cannot compute is a located error."""
+    for formula in game.formulas:
+        try:
+            formula_function(formula.expression)
+        except FormulaError as problem:
+            raise KitgenError(error(formula.where, f"simulate.rules alpha-centauri: formula '{formula.name}': {problem}")) from None
+    return {f.name: (f.expression, formula_variables(game, f, codes)) for f in game.formulas}
+
+
+def _cards(game: Game, cards, codes: dict[str, int], group: tuple[int, ...]) -> dict:
+    kinds = tuple(KINDS[c.type] for c in cards)
+    effects = tuple(tuple((codes[e.attribute], e.delta) for e in c.effects) for c in cards)
+    notation = {n.code for n in game.notation}
+    notes, amounts = [], []
+    for card in cards:
+        code = next((c for c in notation if re.match(rf"{c}\b", card.text)), "")
+        gives = re.search(r"(get|draw) (\d+) (Credits|Cards)", card.text)
+        notes.append(code or (gives.group(1) if gives else ""))
+        amounts.append(int(gives.group(2)) if gives else 0)
+        if card.type in ("Event", "Proposal") and not notes[-1]:
+            raise KitgenError(error(card.where, f"simulate.rules alpha-centauri: card '{card.name}': "
+                                                "its text names no notation code nor Credits or cards to give"))
+    return dict(kinds=kinds, effects=effects, notes=tuple(notes), amounts=tuple(amounts),
+                atrocity=tuple("Atrocity" in c.keywords for c in cards),
+                z_type=tuple(c.keywords[0] if c.type == "Social Engineering" and c.keywords else "" for c in cards),
+                categories=tuple(card_categories(e, group) for e in effects),
+                costs={KINDS[t.name]: next((p.amount for p in t.cost.pay if p.counter == "Credits"), 0) if t.cost else 0
+                       for t in game.card_types})
+
+
+def _counts(game: Game) -> dict:
+    start = {c.name: c.start for c in game.counters}
+    setup = " ".join(game.setup)
+    hand = number(setup, r"dealt a hand of (\d+) cards", game.where, "the hand dealt at setup")
+    if not game.hand_limit:
+        raise KitgenError(error(game.where, "simulate.rules alpha-centauri: the game has no hand_limit"))
+    return dict(start=start, hand_start=hand, hand_limit=game.hand_limit.base)
+
+
+def _numbers(game: Game) -> dict[str, int]:
+    """Every rule number the phases state in words, read from the phase's own text."""
+    wants = {"Upkeep Phase": {"upkeep": r"Each Unit costs (\d+) Credit"},
+             "Planning Phase": {"draw": r"draws (\d+) card", "extra card": r"pay (\d+) Credits"},
+             "Ecological Disruption Phase": {"disruption step": r"For every (\d+) points of Disruption"},
+             "Probe Phase": {"espionage step": r"For every (\d+) levels of Espionage", "extra probe": r"pay (\d+) Credits"},
+             "Research Phase": {"extra research": r"Pay (\d+) Credits to get an extra roll"},
+             "Construction Phase": {"base": r"A Base costs (\d+) Credits", "bases a turn": r"max of (\d+) Base per turn",
+                                    "unit": r"A Unit costs (\d+) Credits"},
+             "Council Phase": {"pact factor": r"Governor earns (double) from trade pacts",
+                               "prevented": r"Governor may prevent (one) attack"},
+             "Social Engineering Phase": {"z cards": r"may play (\d+) Social Engineering"}}
+    numbers: dict[str, int] = {}
+    for name, patterns in wants.items():
+        found = phase(game, name)
+        for what, pattern in patterns.items():
+            numbers[what] = number(found.text, pattern, found.where, f"{name}: {what}")
+    production = phase(game, "Production Phase")
+    tiers = [int(n) for n in re.findall(r"earns? (\d+) Credits each", production.text)]
+    if len(tiers) != 3:
+        raise KitgenError(error(production.where, "simulate.rules alpha-centauri: Production Phase: "
+                                                  "cannot read the Credits a Base earns (5, 4 and 3)"))
+    numbers.update({"tier 1": tiers[0], "tier 2": tiers[1], "tier 3": tiers[2]})
+    atrocity = next(r for t in game.tables if t.id == "conflict" for r in t.rows if "Atrocity" in r.roll)
+    numbers["atrocity turns"] = number(atrocity.roll, r"within (\d+) turns", atrocity.where, "atrocity turns")
+    return numbers
+
+
+def _dice(game: Game) -> dict[str, tuple[int, int]]:
+    riots, disruption = phase(game, "Population Control Phase"), phase(game, "Ecological Disruption Phase")
+    conflict = phase(game, "Conflict Phase")
+    table = {t.id: t for t in game.tables}
+    fog = next(r for r in table["conflict"].rows if r.roll.startswith("Fog of War"))
+    return {"riots": roll(riots.text, riots.where, "Drone Riots"), "disruption": roll(disruption.text, disruption.where,
+                                                                                        "Disruption losses"),
+            "winner loses": roll(grab(conflict.text, r"Winner has (\d+D\d+)", conflict.where, "winner's losses"),
+                                 conflict.where, ""),
+            "loser loses": roll(grab(conflict.text, r"Loser has (\d+D\d+)", conflict.where, "loser's losses"),
+                                conflict.where, ""),
+            "fog": roll(fog.result, fog.where, "Fog of War"), "table": roll(table["research"].die, table["research"].where, "")}
+
+
+def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
+    production = phase(game, "Production Phase")
+    names = re.findall(r"Earn Credits = (.+?) Score", production.text)
+    missing = [n for n in names if n not in codes]
+    if missing or not names:
+        raise KitgenError(error(production.where, f"simulate.rules alpha-centauri: Production Phase: unknown Score {missing}"))
+    return tuple(codes[n] for n in names)
+
+
+TABLE_RESULTS = {  # what a row's note says -> the result the module plays
+    "probe": ((r"Take \d+D\d+ Units", "units"), (r"Marker on an opponent", "marker"), (r"loses \d+D\d+ Credits", "loses"),
+              (r"Look at", "look"), (r"Take \d+D\d+ Credits", "drain")),
+    "exploration": ((r"Lose Units", "worms"), (r"Gain \d+D\d+ Credits", "credits"), (r"Draw (\d+) card", "draw")),
+    "research": ((r"Get \+\d+ to next roll", "progress"), (r"Marker on an Opponent", "marker"),
+                 (r"Tech card from your hand into play", "breakthrough")),
+}
+
+
+def _tables(game: Game, codes: dict[str, int]) -> dict:
+    tables, effects, amounts = {}, {}, {}
+    by_id = {t.id: t for t in game.tables}
+    for table_id, results in TABLE_RESULTS.items():
+        table = by_id[table_id]
+        sides = roll(table.die, table.where, f"{table.name} die")[1]
+        keys = ["nothing"] * (sides + 1)
+        changes: list[tuple[tuple[int, int], ...]] = [()] * (sides + 1)
+        for row in table.rows:
+            low, _, high = row.roll.partition("-")
+            last = sides if row.roll.endswith("+") else int(high or low)
+            for face in range(int(low.rstrip("+")), last + 1):
+                keys[face] = next((key for pattern, key in results if re.search(pattern, row.text)),
+                                  "effects" if row.effects else "nothing")
+                changes[face] = tuple((codes[e.attribute], e.delta) for e in row.effects)
+            dice = re.search(r"(\d+D\d+)", row.text)
+            if dice:
+                amounts[f"{table_id} {int(low.rstrip('+'))}"] = dice.group(1)
+        tables[table_id], effects[table_id] = tuple(keys), tuple(changes)
+    return dict(tables=tables, table_effects=effects, row_dice={k: (int(v.split("D")[0]), int(v.split("D")[1]))
+                                                                for k, v in amounts.items()}, **_lookups(by_id, codes))
+
+
+def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
+    discovery = []
+    for row in by_id["discovery"].rows:
+        kinds = re.search(r"Play an? (\w+) or (\w+) Tech", row.result)
+        reward = "tech" if kinds else "explore" if "Exploration" in row.result else "research" \
+            if "Research" in row.result else "base" if "extra base" in row.result else "credits"
+        discovery.append((codes[row.attribute], reward, frozenset(codes[k] for k in kinds.groups()) if kinds else frozenset()))
+    bonus, conflict = {}, []
+    for row in by_id["conflict"].rows:
+        if row.attribute:
+            conflict.append(codes[row.attribute])
+            bonus["most"] = int(row.result)
+        elif "Units" in row.roll:
+            bonus[f"units {WORDS[row.roll.removeprefix('You have ').split()[0]]}"] = int(row.result)
+        elif "Defender" in row.roll:
+            bonus["defender"] = int(row.result)
+        elif "already fought" in row.roll:
+            bonus["fought"] = int(row.result)
+        elif "Atrocity" in row.roll:
+            bonus["atrocity"] = int(row.result)
+    council = tuple((row.attribute or row.roll, int(row.result)) for row in by_id["council"].rows)
+    return dict(discovery=tuple(discovery), conflict=tuple(conflict), bonus=bonus, council=council)
