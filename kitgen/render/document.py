@@ -15,6 +15,7 @@ from reportlab.platypus import (Flowable, PageBreak, Paragraph, SimpleDocTemplat
 from kitgen import __version__
 from kitgen.layout.document import Block, Document
 from kitgen.layout.richtext import BOLD, ITALIC
+from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.fonts import font_name, measure
 from kitgen.units import MM
 
