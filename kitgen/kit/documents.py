@@ -13,6 +13,7 @@ on the search path, takes the hashes from there and lays nothing out, unless a d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from kitgen.kit.cache import BuildCache, content_key
@@ -43,7 +44,7 @@ class DocumentInputs:
     def names(self) -> list[str]:
         return [file for file in DOCUMENTS if self.kit is not None or file != "manifest.pdf"]
 
-    @property
+    @cached_property
     def key(self) -> str:
         return content_key("documents", self)
 
