@@ -16,8 +16,9 @@ from kitgen.kit.cache import BuildCache, content_key, content_key_of, environmen
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import Page, Pages, Placement, impose_deck
-from kitgen.layout.context import document_context
-from kitgen.layout.document import Document, parse_document
+from kitgen.kit.documents import (DOCUMENTS, DocumentInputs, check_documents, document_inputs,  # noqa: F401
+                                  kept_blocks, lay_out_kept, layout_documents)
+from kitgen.layout.document import parse_document
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
@@ -27,10 +28,6 @@ from kitgen.kit.staging import staged
 from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
-
-DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2",
-             "manifest.pdf": "manifest.md.j2"}
-
 
 def instruction(spec: Spec) -> str:
     if spec.layout == "single":
@@ -97,22 +94,29 @@ def _quiet(text: str, done: int | None = None, total: int | None = None) -> None
 def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, checked: Prepared,
                 cache: BuildCache) -> tuple[LaidOutKit, dict[str, str]]:
     """The kit's files laid out (card sheets made page by page as they are drawn), and each
-    file's cache key; `reuse` names the files made before from the same content."""
+    file's cache key; `reuse` names the files made before from the same content. Documents are
+    laid out only when one of them is drawn, or to learn which templates they read (kit/documents.py)."""
     spec = checked.spec
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
-                                checked.icons_credit)
-    documents = {name: _printed(document, spec) for name, document in laid_out.items()}
+    inputs = document_inputs(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
+                             checked.icons_credit)
+    printed = {"paper": spec.paper, "instruction": DOCUMENT_PRINTING}  # how a document is printed (_printed)
+    blocks = kept_blocks(inputs, cache)  # each document's blocks by a hash, when known without laying them out
+    documents: dict = dict.fromkeys(inputs.names)  # None: not laid out (yet)
+    if blocks is None:
+        documents, blocks = _documents(inputs, printed, cache)
     if options.changed_since:
         changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
-        documents["changes.pdf"] = _printed(changes, spec)
+        documents["changes.pdf"], blocks = _printed(changes, printed), blocks | {"changes.pdf": content_key(changes)}
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    keys = file_keys(checked, sheets, documents, duplex, instruction(spec))
+    keys = file_keys(checked, sheets, blocks, printed, duplex, instruction(spec))
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
+    if any(document is None and name not in reuse for name, document in documents.items()):
+        documents |= _documents(inputs, printed, cache)[0]  # the same inputs and templates: the same blocks
     if len(reuse) < len(keys):  # something is drawn: parse the fonts (~50 ms) only then, not for a kit all reused
         from kitgen.render.fonts import register_fonts
 
@@ -121,9 +125,15 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse), keys
 
 
-def _printed(document, spec: Spec):
+def _documents(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
+    """The documents laid out and printed on this build's paper, and each one's blocks by a hash."""
+    laid_out, blocks = lay_out_kept(inputs, cache)
+    return {name: _printed(document, printed) for name, document in laid_out.items()}, blocks
+
+
+def _printed(document, printed: dict):
     """A document on this build's paper, with the footer saying how documents are printed."""
-    return dataclasses.replace(document, paper=spec.paper, instruction=DOCUMENT_PRINTING)
+    return dataclasses.replace(document, **printed)
 
 
 # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: always drawn.
@@ -147,12 +157,13 @@ def _stop_on_errors(stage, strict: bool):
     return stage
 
 
-def file_keys(checked: Prepared, sheets: dict, documents: dict, duplex: str | None, printing: str) -> dict[str, str]:
+def file_keys(checked: Prepared, sheets: dict, blocks: dict[str, str], printed: dict, duplex: str | None,
+              printing: str) -> dict[str, str]:
     """Each file's cache key: a hash of what write_kit draws it from, whole. A card sheet: its pages
     (every field of each page, its faces by their keys, which hash all a face is laid out from),
-    the title and duplex it is written with; a document: its blocks, title, accent and the
-    instruction; both: the fonts embedded, the writer (reportlab, zlib, their settings) and the
-    environment that dates a PDF (SOURCE_DATE_EPOCH)."""
+    the title and duplex it is written with; a document: its blocks (by their hash, `blocks`), what
+    _printed sets (`printed`), title, accent and the instruction; both: the fonts embedded, the
+    writer (reportlab, zlib, their settings) and the environment that dates a PDF (SOURCE_DATE_EPOCH)."""
     from kitgen.render.writer import writer  # not sheets: that imports reportlab's canvas
 
     common = (environment(), writer(), checked.fonts_key)
@@ -160,8 +171,8 @@ def file_keys(checked: Prepared, sheets: dict, documents: dict, duplex: str | No
     keys = {name: content_key_of(itertools.chain(("sheet", name, f"{title}: {name}", duplex, common),
                                                  _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
-    return keys | {name: content_key("document", name, document, title, accent_of(checked.game), printing, common)
-                   for name, document in documents.items()}
+    return keys | {name: content_key("document", name, digest, printed, title, accent_of(checked.game), printing, common)
+                   for name, digest in blocks.items()}
 
 
 def cache_notes(cache: BuildCache, keys: dict[str, str], rendered: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -293,44 +304,3 @@ def also_need(game: Game) -> list[dict]:
                "count": str(count), "why": f"the {why}"} for sides, (count, why) in sorted(dice.items())
               if f"(d{sides})" not in named]
     return needed + [{"name": item.name, "count": item.count, "why": item.why} for item in game.also_need]
-
-
-def template_dirs(project: Project, game_ref: str | Resolved, options: Options) -> list[Path]:
-    return project.template_dirs(project.game_folder(game_ref), options.templates)
-
-
-def check_documents(project: Project, game: Game, game_ref: str | Resolved, cache: BuildCache) -> bool:
-    """validate: every document renders with this game, or one line says where it does not. A check
-    that passed with the same game (and kitgen) and the same template texts holds: it is not
-    made again (returns False). The templates a check read are recorded with a hash of each one's text."""
-    from kitgen.load.templates import template_digest
-
-    folder = project.game_folder(game_ref)
-    dirs, roots = project.template_dirs(folder, None), project.roots(folder, None)
-    key = content_key("documents", game, [str(d) for d in dirs], [str(r) for r in roots or ()])
-    kept = cache.check("documents")
-    if kept and kept[0] == key and kept[1] and all(template_digest(name, dirs, roots) == digest
-                                                   for name, digest in kept[1].items()):
-        return False
-    layout_documents(project, game, game_ref, Options())
-    from kitgen.layout.expressions import ContainedLoader, make_environment  # here: a check that holds never imports Jinja
-
-    loader = make_environment(dirs, roots, markup=True).loader
-    assert isinstance(loader, ContainedLoader)
-    cache.keep_check("documents", key, loader.read)
-    return True
-
-
-def layout_documents(project: Project, game: Game, game_ref: str | Resolved, options: Options,
-                     kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
-    """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
-    build, is left out. Every template file is contained (load/files.contained) and every value
-    it writes is escaped so that data text never becomes markup."""
-    from kitgen.layout.expressions import make_environment, render_template
-
-    folder = project.game_folder(game_ref)
-    dirs = template_dirs(project, game_ref, options)
-    env = make_environment(dirs, project.roots(folder, options.templates), markup=True)
-    context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
-    return {file: parse_document(render_template(env, template, context), template)
-            for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}

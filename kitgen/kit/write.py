@@ -21,7 +21,7 @@ class LaidOutKit:
 
     game: Game
     sheets: dict[str, list[Page]]
-    documents: dict[str, Document]
+    documents: dict[str, Document | None]  # None: not laid out, as its file is reused (`reuse`)
     instruction: str  # how the card sheets are printed (their footers)
     duplex: str | None  # the print dialog's default: DuplexFlipLongEdge, DuplexFlipShortEdge, or none
     images: dict  # art key -> what reportlab reads the picture from
@@ -37,8 +37,6 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
     """Write every file into `folder`, then the manifest. `progress(file, done, total)` hears of
     each page drawn (documents: 0 then 1 of 1)."""
     from kitgen.kit.changes import MANIFEST, manifest_chunks  # here, not at the top: validate never writes a kit
-    from kitgen.render.sheets import write_sheets  # reportlab: only when a file is drawn, not for a kit all reused
-
     rendered = []
     accent = kit.game.decks[0].back.color if kit.game.decks else "#333333"  # as build.accent_of
     for name in [*kit.sheets, *kit.documents]:
@@ -47,6 +45,8 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
             continue
         rendered.append(name)
         if name in kit.sheets:
+            from kitgen.render.sheets import write_sheets  # reportlab: only when a file is drawn, not for a kit all reused
+
             write_sheets(folder / name, kit.sheets[name], f"{kit.game.title}: {name}", kit.duplex, kit.images,
                          (lambda done, total, name=name: progress(name, done, total)) if progress else None)
         else:
@@ -54,7 +54,9 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
 
             if progress:
                 progress(name, 0, 1)
-            render_document(kit.documents[name], folder / name, kit.game.title, accent, kit.instruction)
+            document = kit.documents[name]
+            assert document is not None  # laid out: lay_out_kit lays out every document it does not reuse
+            render_document(document, folder / name, kit.game.title, accent, kit.instruction)
             if progress:
                 progress(name, 1, 1)
     with open(folder / MANIFEST, "w", encoding="utf-8", newline="\n") as file:  # written as it is made

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import chain
 from collections.abc import Sequence
 from typing import Iterator
 
@@ -33,13 +34,17 @@ def parse_path(d: str) -> list[Command]:
         if not args or len(args) % arity:
             raise ValueError(f"path data: {letter} takes numbers in groups of {arity}, got {len(args)}: "
                              f"{_excerpt(d)}")
+        if len(args) == arity:  # most groups (game-icons' paths: nine in ten are one curve)
+            builder.add(letter, args)
+            continue
         for start in range(0, len(args), arity):
             # After the first pair, M's extra pairs are line-tos (SVG's implicit repeat rule).
-            implicit = {"M": "L", "m": "l"}.get(letter) if start else None
+            implicit = _IMPLICIT.get(letter) if start else None
             builder.add(implicit or letter, args[start:start + arity])
     return builder.out
 
 
+_IMPLICIT = {"M": "L", "m": "l"}
 _LETTERS = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])")
 _NOT_SEPARATOR = re.compile(r"[^\s,]")
 
@@ -100,7 +105,7 @@ def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[
             groups.append((letter, args))
     except ValueError:
         return _exact_groups(d)
-    if not all(math.isfinite(v) for _, args in groups for v in args):
+    if not all(map(math.isfinite, chain.from_iterable(args for _, args in groups))):
         return _exact_groups(d)
     return groups
 
@@ -162,6 +167,13 @@ class _Builder:
         self.quad_ctrl: Point | None = None  # last Q/T control point, for T's reflection
 
     def add(self, letter: str, a: list[float]) -> None:
+        if letter == "c" and self.open:  # most of game-icons' commands: the general case below, shortened
+            x0, y0 = self.x, self.y
+            self.cubic_ctrl = (a[2] + x0, a[3] + y0)
+            self.x, self.y = x, y = a[4] + x0, a[5] + y0
+            self.out.append(("C", a[0] + x0, a[1] + y0, *self.cubic_ctrl, x, y))
+            self.quad_ctrl = None
+            return
         cmd = letter.upper()
         dx, dy = (0.0, 0.0) if letter.isupper() else (self.x, self.y)
         if cmd == "M":

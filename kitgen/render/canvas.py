@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
+from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.fonts import font_name
 
 

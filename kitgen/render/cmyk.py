@@ -21,6 +21,7 @@ from PIL import Image, ImageCms
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.render import binary  # noqa: F401  (streams stay binary)
 
 # DriveThruCards' print-ready route: "total ink at most 240 %" (a third-party summary of the same
 # company's print rules, PRINTING.md "Shops and Tabletop Simulator"); most coated-stock presses take 300 %.

@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate
 from kitgen import __version__
 from kitgen.layout.fit import wrap
 from kitgen.layout.picture import tint
+from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.document import _styles
 from kitgen.render.fonts import font_name
 from kitgen.units import MM, PAPER_SIZES

@@ -25,6 +25,7 @@ from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.render.canvas import state
+from kitgen.render import binary  # noqa: F401  (streams stay binary)
 
 # Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
 # when first drawn. Written early with the streams their formatting creates (their contents).

@@ -156,6 +156,31 @@ def test_cache__replayed_faces_give_the_same_pdf_in_every_print_mode(workspace, 
     assert all((kit / name).read_bytes() == (fresh / name).read_bytes() for name in CARD_FILES)
 
 
+def test_cache__a_rebuild_with_nothing_changed_imports_no_template_or_drawing_library(tmp_path):
+    """Such a rebuild knows every file's key without laying out a document (kit/documents.py keeps
+    what their blocks were made from) or drawing anything: a fresh process then imports neither
+    Jinja nor Pillow nor more of reportlab than its version (issue 21: ~150 ms of a fresh process).
+    A card edit, which changes the game the documents are made from, lays them out again."""
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", tmp_path / "tiny")
+    probe = ("import sys\nfrom kitgen.cli import main\nsys.argv = ['kitgen', 'build', 'tiny', '-o', 'kit']\n"
+             "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+             "print(code, sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL', 'jinja2')))\n")
+    env = {**os.environ, "KITGEN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+
+    def imported() -> str:
+        done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert "'jinja2'" in imported()  # the first build lays out and draws everything
+    assert imported() == "0 ['reportlab']"
+    game = tmp_path / "tiny" / "game.yaml"
+    game.write_text(game.read_text() + "\n# a comment\n")
+    assert imported() == "0 ['reportlab']"  # a comment changes nothing the kit is made from
+    deck = tmp_path / "tiny" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text().replace("{name: Scout,", "{name: Scout Ship,"))
+    assert "'jinja2'" in imported()
+
+
 def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):
     template = workspace[0].templates / "card-front.yaml"
     template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))

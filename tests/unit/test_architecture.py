@@ -80,6 +80,18 @@ def test_imports__no_layer_imports_a_later_one(path):
     assert not later, f"{path.relative_to(PACKAGE)} ({layer}) imports from {sorted(later)}: a later stage"
 
 
+MAKES_A_PDF = ("Canvas(", "SimpleDocTemplate(", "(Canvas)")
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports__every_module_that_makes_a_pdf_sets_binary_streams(path):
+    """render/binary sets reportlab's useA85 off; the render package no longer does (a rebuild that
+    draws nothing imports render/writer alone): a module that makes a PDF without it writes ASCII85."""
+    source = path.read_text()
+    if any(mark in source for mark in MAKES_A_PDF):
+        assert "from kitgen.render import binary" in source, f"{path.relative_to(PACKAGE)} makes a PDF without render/binary"
+
+
 def test_layers__every_package_has_a_place():
     packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
     assert packages <= set(LAYERS) | set(SIDE), sorted(packages - set(LAYERS) - set(SIDE))
