@@ -57,6 +57,11 @@ def scripted(hands: list[dict[str, int]], values: list[list[int]] | None = None,
     return table
 
 
+def legal(table: CivTable, seat: int, need: int) -> list:
+    """The melds of at least `need` cards the seat may make now."""
+    return table.melds(seat, need, table.wilds(seat))
+
+
 def sizes(melds: list) -> set[tuple[str, int]]:
     return {(plan().attributes[a], sum(n for _, n in parts)) for a, parts in melds}
 
@@ -100,23 +105,23 @@ def test_compile__a_changed_number_is_played_and_a_sentence_that_no_longer_reads
 
 def test_melds__the_kth_meld_holds_k_cards_with_one_leader_at_most():
     table = scripted([{"Culture": 3, "Leader": 2}, {}])
-    assert sizes(table.melds(0, 1)) == {("Culture", 1), ("Culture", 4)}  # the smallest and the largest
-    assert sizes(table.melds(0, 4)) == {("Culture", 4)}  # 3 Culture and 1 Leader: never 2 Leaders
-    assert table.melds(0, 5) == []
+    assert sizes(legal(table, 0, 1)) == {("Culture", 1), ("Culture", 4)}  # the smallest and the largest
+    assert sizes(legal(table, 0, 4)) == {("Culture", 4)}  # 3 Culture and 1 Leader: never 2 Leaders
+    assert legal(table, 0, 5) == []
     leaders_only = scripted([{"Leader": 2}, {}])
-    assert leaders_only.melds(0, 1) == []  # kit choice meld-needs-its-card
+    assert legal(leaders_only, 0, 1) == []  # kit choice meld-needs-its-card
 
 
 def test_melds__disasters_are_wild_for_the_highest_religion_sea_cards_in_trade_or_conquest():
     religion = [[3] * 10, [3] * 10]
     religion[0][attribute("Religion")] = 6
     hands = [{"Trade": 1, "Disaster": 2}, {"Trade": 1, "Disaster": 2}]
-    assert sizes(scripted(hands, religion).melds(0, 3)) == {("Trade", 3)}
-    assert scripted(hands, religion).melds(1, 3) == []  # not the highest Religion: Disasters are blank
+    assert sizes(legal(scripted(hands, religion), 0, 3)) == {("Trade", 3)}
+    assert legal(scripted(hands, religion), 1, 3) == []  # not the highest Religion: Disasters are blank
     sea = [[3] * 10, [3] * 10]
     sea[0][attribute("Seafaring")] = 6
     table = scripted([{"Conquest": 1, "Culture": 1, "Seafaring": 2}, {}], sea)
-    assert sizes(table.melds(0, 3)) == {("Conquest", 3)}  # Culture melds take no Sea cards
+    assert sizes(legal(table, 0, 3)) == {("Conquest", 3)}  # Culture melds take no Sea cards
 
 
 def test_action_phase__greedy_splits_its_cards_up_the_ladder_for_more_special_actions():
@@ -207,6 +212,8 @@ def test_play__the_same_seed_gives_the_same_game():
     assert first == again and first.winner >= 0 and first.paths == (0,) and first.turn == 12
     assert first != other
     assert all(cards for cards in first.played)
+    alone = play(plan(), 11, (GREEDY,))  # no opponent to target: the steals take nothing
+    assert alone.winner == 0 and alone.played[0]
 
 
 def test_cli__two_hundred_games_have_winners_and_provenance():

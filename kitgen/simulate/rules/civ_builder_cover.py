@@ -35,6 +35,8 @@ def setup(game: Game, rules: CivRules) -> list[Coverage]:
                  "separately"),
         Coverage("civilizations", "approximated", "each player gets a different one at random and rolls its extra "
                  "points: the seed lets players pick, and a random pick lets the report compare civilizations"),
+        Coverage("the deck", "exact", f"one shared deck of {sum(c.copies for d in game.decks for c in d.cards)} "
+                 f"cards: {len(rules.role)} cards, their copies as the data gives them"),
         Coverage("setup", "exact", f"each player is dealt {rules.deal} cards from the shuffled common deck"),
         Coverage("round sequence", "exact", f"{rules.rounds} Rounds of Initiative, Draw, Trade, Action, Score and "
                  "End Phases"),

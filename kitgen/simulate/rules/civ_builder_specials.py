@@ -16,6 +16,8 @@ def steal_points(table: CivTable, seat: int, count: int) -> None:
     """Steal `count` total points in target Attributes from target opponent, one point at a time."""
     worth, values = table.worth, table.values
     target = table.opponent(seat, lambda o: table.vp[o] + 0.01 * sum(values[o]))
+    if target < 0:
+        return
     for _ in range(count):
         options = [a for a, v in enumerate(values[target]) if v > 0]
         if not options:
@@ -30,6 +32,8 @@ def swap_cards(table: CivTable, seat: int, count: int) -> None:
     seat's cards, those just taken included: kit choice trade-give-back)."""
     worth, hands = table.worth, table.hands
     target = table.opponent(seat, lambda o: sum(hands[o]) + 0.01 * table.vp[o])
+    if target < 0:
+        return
     taken = 0
     for _ in range(count):
         if not any(hands[target]):
@@ -61,6 +65,8 @@ def steal_cards(table: CivTable, seat: int, count: int) -> None:
     """Steal `count` random cards from target opponent."""
     hands = table.hands
     target = table.opponent(seat, lambda o: min(count, sum(hands[o])) + 0.01 * table.vp[o])
+    if target < 0:
+        return
     for _ in range(count):
         card = table.random_card(target)
         if card < 0:
@@ -73,6 +79,8 @@ def steal_vp(table: CivTable, seat: int, count: int) -> None:
     """Steal `count` Victory Points from target opponent."""
     vp = table.vp
     target = table.opponent(seat, lambda o: min(count, vp[o]) + 0.01 * vp[o])
+    if target < 0:
+        return
     stolen = min(count, vp[target])
     vp[target] -= stolen
     vp[seat] += stolen
@@ -94,6 +102,8 @@ def redraw(table: CivTable, seat: int, more: int) -> None:
 def target_discards(table: CivTable, seat: int, count: int) -> None:
     """Target opponent discards `count` random cards."""
     target = table.opponent(seat, lambda o: min(count, sum(table.hands[o])) + 0.01 * table.vp[o])
+    if target < 0:
+        return
     for _ in range(count):
         card = table.random_card(target)
         if card < 0:

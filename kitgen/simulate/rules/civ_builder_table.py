@@ -42,6 +42,8 @@ class CivTable:
         rng.shuffle(self.pile)
         self.discard: list[int] = []
         self.hands = [[0] * len(rules.role) for _ in range(players)]
+        self.attribute_cards = tuple(card for card, role in enumerate(rules.role) if role >= 0)
+        self.always_wild = tuple(card for card, role in enumerate(rules.role) if role == -1)
         self.played: list[list[int]] = [[] for _ in range(players)]
         self.round = 0
         self.worth = Worth(self)
@@ -82,7 +84,9 @@ class CivTable:
         return decide(self.policies[seat], self.rng, options, score)
 
     def opponent(self, seat: int, score: Callable[[int], float]) -> int:
-        return self.choose(seat, [p for p in range(self.players) if p != seat], score)
+        """The target opponent the seat picks; -1 when it plays alone (a solo test game)."""
+        others = [p for p in range(self.players) if p != seat]
+        return self.choose(seat, others, score) if others else -1
 
     def highest(self, attribute: int) -> list[int]:
         """Every player with the highest score in `attribute` (kit choice highest-ties: ties share)."""
@@ -196,8 +200,10 @@ class CivTable:
 
     def next_meld(self, seat: int, need: int, after: int) -> Meld | None:
         """The seat's choice of a meld of at least `need` cards, or none (STOP)."""
-        options: list[Meld | int] = [*self.melds(seat, need), STOP]
-        meld = self.choose(seat, options, lambda m: self.worth.meld(seat, m, after) if isinstance(m, tuple) else 0.0)
+        wilds = self.wilds(seat)  # the same for every option: melds do not change who is highest
+        options: list[Meld | int] = [*self.melds(seat, need, wilds), STOP]
+        meld = self.choose(seat, options,
+                           lambda m: self.worth.meld(seat, m, after, wilds) if isinstance(m, tuple) else 0.0)
         return meld if isinstance(meld, tuple) else None
 
     def wilds(self, seat: int) -> list[tuple[int, frozenset[int]]]:
@@ -207,16 +213,16 @@ class CivTable:
         return [(card, melds) for holder, card, melds in self.rules.wild_if_highest
                 if hand[card] and seat in self.highest(holder)]
 
-    def melds(self, seat: int, need: int) -> list[Meld]:
+    def melds(self, seat: int, need: int, wilds: list[tuple[int, frozenset[int]]]) -> list[Meld]:
         """The legal melds of at least `need` cards: per attribute, the smallest (its own cards first,
         then the wild ones) and the largest (every card it may hold); at least one card of its own
         (kit choice meld-needs-its-card)."""
         hand, role, found = self.hands[seat], self.rules.role, []
-        always = [c for c, r in enumerate(role) if r == -1 and hand[c]]
-        wilds = self.wilds(seat)
-        for card, attribute in enumerate(role):
-            if attribute < 0 or not hand[card]:
+        always = [c for c in self.always_wild if hand[c]]
+        for card in self.attribute_cards:
+            if not hand[card]:
                 continue
+            attribute = role[card]
             parts = [(card, hand[card])] + [(c, hand[c]) for c, melds in wilds
                                             if (not melds or attribute in melds) and role[c] != attribute]
             room = self.rules.wild_limit
@@ -233,15 +239,23 @@ class CivTable:
                 found.append((attribute, smallest))
         return found
 
-    def largest_meld(self, seat: int) -> int:
-        """The most cards one meld of the seat's hand could hold now."""
+    def largest_meld(self, seat: int, wilds: list[tuple[int, frozenset[int]]]) -> int:
+        """The most cards one meld of the seat's hand could hold now (`wilds`: self.wilds(seat)).
+        Asked of every option of every meld: written for speed."""
         hand, role = self.hands[seat], self.rules.role
-        always = min(sum(hand[c] for c, r in enumerate(role) if r == -1), self.rules.wild_limit)
-        wilds, best = self.wilds(seat), 0
-        for card, attribute in enumerate(role):
-            if attribute >= 0 and hand[card]:
-                best = max(best, hand[card] + always + sum(hand[c] for c, melds in wilds
-                                                           if (not melds or attribute in melds) and role[c] != attribute))
+        always = 0
+        for card in self.always_wild:
+            always += hand[card]
+        always = min(always, self.rules.wild_limit)
+        best = 0
+        for card in self.attribute_cards:
+            size = hand[card]
+            if size:
+                attribute = role[card]
+                for wild, melds in wilds:
+                    if (not melds or attribute in melds) and role[wild] != attribute:
+                        size += hand[wild]
+                best = max(best, size + always)
         return best
 
     def make_meld(self, seat: int, meld: Meld) -> None:

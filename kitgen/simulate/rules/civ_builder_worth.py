@@ -26,18 +26,21 @@ class Worth:
         rules = table.rules
         self.action = [sum(PRICES[kind](*numbers) for kind, numbers in clauses) for clauses in rules.specials]
         self.mean_action = sum(self.action) / len(self.action)
-
-    def lead_value(self) -> float:
-        schedule, now = self.table.rules.schedule, self.table.round - 1
-        return schedule[now] + LATER * sum(schedule[now + 1:])
+        self.may_be_wild = {card for _, card, _ in rules.wild_if_highest}
+        schedule = rules.schedule
+        self.lead_values = [0.0] + [schedule[now] + LATER * sum(schedule[now + 1:]) for now in range(len(schedule))]
 
     def point(self, seat: int, attribute: int, delta: int) -> float:
         """A change of `delta` to the seat's `attribute`: the Score Phase's VP it wins or loses."""
         values = self.table.values
-        lead = values[seat][attribute] - max(v[attribute] for i, v in enumerate(values) if i != seat)
-        return self.lead_value() * (share(lead + delta) - share(lead) + 0.02 * delta)
+        best = 0
+        for other, row in enumerate(values):
+            if other != seat and row[attribute] > best:
+                best = row[attribute]
+        lead = values[seat][attribute] - best
+        return self.lead_values[self.table.round] * (share(lead + delta) - share(lead) + 0.02 * delta)
 
-    def meld(self, seat: int, meld: Meld, after: int) -> float:
+    def meld(self, seat: int, meld: Meld, after: int, wilds: list) -> float:
         """Its VP and points, its special action, and a further meld of `after` cards if the hand
         still holds one (the smallest meld that keeps the run going is often the better)."""
         table, (attribute, parts) = self.table, meld
@@ -47,7 +50,7 @@ class Worth:
             hand = table.hands[seat]
             for card, copies in parts:
                 hand[card] -= copies
-            if table.largest_meld(seat) >= after:
+            if table.largest_meld(seat, wilds) >= after:
                 worth += after * table.rules.points + self.mean_action
             for card, copies in parts:
                 hand[card] += copies
@@ -61,7 +64,7 @@ class Worth:
             worth = 1.0 + 0.1 * self.action[role] + 0.3 * min(hand[card] - 1 + more, 2)
         else:
             worth = 1.5 if role == -1 else 0.0
-        if any(card == wild for wild, _ in table.wilds(seat)):
+        if card in self.may_be_wild and any(card == wild for wild, _ in table.wilds(seat)):
             worth += 0.3 if role >= 0 else 1.0
         return worth
 
