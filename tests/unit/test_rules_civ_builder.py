@@ -179,6 +179,14 @@ def test_score_phase__the_scoring_schedule_by_round_ties_each_score_and_culture_
     assert table.vp == [7 * 3 + 3 + 1, 2 * 3, 3]
 
 
+def test_score_phase__every_player_tied_for_the_highest_science_at_its_beginning_gains_the_point():
+    values = [[5] * 10, [3] * 10]
+    values[0][attribute("Science")] = values[1][attribute("Science")] = 9  # kit choice highest-ties
+    table = scripted([{}, {}], values)
+    table.score_phase([0, 1])  # seat 1 takes the lead in Science; seat 2 still gains its point, and ties it
+    assert table.values[0][attribute("Science")] == table.values[1][attribute("Science")] == 10
+
+
 def test_initiative__government_then_religion_then_culture():
     values = [[3] * 10 for _ in range(3)]
     values[0][attribute("Government")] = 4

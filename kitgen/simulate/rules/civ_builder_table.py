@@ -141,8 +141,9 @@ class CivTable:
     def score_phase(self, order: list[int]) -> None:
         rules = self.rules
         attribute, points = rules.science
+        top = self.highest(attribute)  # who has the highest at the beginning of the phase
         for seat in order:
-            if seat in self.highest(attribute):
+            if seat in top:
                 self.gain_points(seat, points)
         for each in range(len(rules.attributes)):
             for seat in self.highest(each):
@@ -163,8 +164,9 @@ class CivTable:
         for seat in order:
             self.discard_to(seat, rules.big_hand[1] if seat in big else rules.hand_limit)
         attribute, points = rules.equestrian
+        top = self.highest(attribute)
         for seat in order:
-            if seat in self.highest(attribute) and any(self.hands[seat]):
+            if seat in top and any(self.hands[seat]):
                 self.discard_for_vp(seat, points)
 
     def discard_to(self, seat: int, limit: int) -> None:
