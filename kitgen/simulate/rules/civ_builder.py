@@ -101,6 +101,8 @@ def trigger(game: Game, phase_name: str, also: int = -1) -> tuple[int, Phase]:
 
 
 def compile(game: Game, without: tuple[str, ...]) -> Plan:
+    """The plan the lab reports on: cards and decks as the engine numbers them (card impact edits
+    plan.decks), one victory path, the coverage; the rules themselves in plan.extra."""
     extra = civ_rules(game)
     cards: list[CardPlan] = []
     decks: dict[str, tuple[int, ...]] = {}
@@ -122,34 +124,42 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:
 
 
 def civ_rules(game: Game) -> CivRules:
+    """The rules, each number read where the data prints it (a located error where it cannot be)."""
     names = [a.name for a in game.attributes]
     initiative = phase(game, "Initiative Phase")
     draw_to, draw_phase = trigger(game, "Draw Phase")
-    draws = int(read(draw_phase.text, r"draws (\d+) cards", draw_phase.where, "cards drawn")[0])
+    draws = number(draw_phase.text, r"draws (\d+) cards", draw_phase.where, "cards drawn")
     nth = read(draw_phase.text, r"may draw an? (\w+) card", draw_phase.where, "the extra card")[0]
-    science_to, score = trigger(game, "Score Phase")
-    conquest_to, end = trigger(game, "End Phase")
-    limit = game.hand_limit
+    score, end, limit = phase(game, "Score Phase"), phase(game, "End Phase"), game.hand_limit
     if limit is None or not game.decks:
         raise KitgenError(error(game.where, "simulate.rules civ-builder: the rules need a hand limit and a deck"))
     role, points, wild_limit, wilds = card_roles(game, names)
     return CivRules(
-        tuple(names), tuple(start_dice(a.start, a.where) for a in game.attributes),
-        tuple(tuple((attribute(game, e.attribute, f.where), *start_dice(e.dice, f.where)) for e in f.effects)
-              for f in game.factions),
-        int(read(" ".join(game.setup), r"dealt (\d+) cards", game.where, "cards dealt at setup")[0]), draws,
-        (draw_to, ordinal(nth, draw_phase.where) - draws),
-        initiative_order(game, initiative), start_dice(read(initiative.text, r"roll high on (\d*D\d+)",
-                                                            initiative.where, "the tie roll")[0], initiative.where),
-        trigger(game, "Trade Phase")[0], role, points, meld_ladder(game), wild_limit, wilds, special_actions(game),
-        (science_to, int(read(score.text, r"gain (\d+) points? in any attribute", score.where, "the Science bonus")[0])),
-        scoring_schedule(game), (trigger(game, "Score Phase", 0)[0],
-                                 int(read(score.text, r"gains (\d+) extra VP", score.where, "the Culture bonus")[0])),
-        limit.base, (conquest_to, int(read(f"{limit.text} {end.text}", r"max hand size = (\d+)", limit.where,
-                                           "the larger hand")[0])),
-        (trigger(game, "End Phase", 0)[0],
-         int(read(end.text, r"discard all of his cards to gain (\d+) VP", end.where, "the Equestrian bonus")[0])),
-        final_round(game))
+        attributes=tuple(names), start_dice=tuple(start_dice(a.start, a.where) for a in game.attributes),
+        faction_dice=tuple(tuple((attribute(game, e.attribute, f.where), *start_dice(e.dice, f.where))
+                                 for e in f.effects) for f in game.factions),
+        deal=number(" ".join(game.setup), r"dealt (\d+) cards", game.where, "cards dealt at setup"), draw=draws,
+        draw_bonus=(draw_to, ordinal(nth, draw_phase.where) - draws),
+        initiative=initiative_order(game, initiative),
+        initiative_die=start_dice(read(initiative.text, r"roll high on (\d*D\d+)", initiative.where,
+                                       "the tie roll")[0], initiative.where),
+        trade_look=trigger(game, "Trade Phase")[0], role=role, points=points, ladder=meld_ladder(game),
+        wild_limit=wild_limit, wild_if_highest=wilds, specials=special_actions(game),
+        science=(trigger(game, "Score Phase")[0],
+                 number(score.text, r"gain (\d+) points? in any attribute", score.where, "the Science bonus")),
+        schedule=scoring_schedule(game),
+        culture=(trigger(game, "Score Phase", 0)[0],
+                 number(score.text, r"gains (\d+) extra VP", score.where, "the Culture bonus")),
+        hand_limit=limit.base,
+        big_hand=(trigger(game, "End Phase")[0],
+                  number(f"{limit.text} {end.text}", r"max hand size = (\d+)", limit.where, "the larger hand")),
+        equestrian=(trigger(game, "End Phase", 0)[0],
+                    number(end.text, r"discard all of his cards to gain (\d+) VP", end.where, "the Equestrian bonus")),
+        rounds=final_round(game))
+
+
+def number(text: str, pattern: str, where: Where | None, what: str) -> int:
+    return int(read(text, pattern, where, what)[0])
 
 
 def start_dice(text: str, where: Where | None) -> tuple[int, int]:
