@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import shutil
 from functools import cache
 from pathlib import Path
 
@@ -233,3 +235,16 @@ def test_cli__two_hundred_games_have_winners_and_provenance():
     assert all(row["status"] == "exact" for row in report["coverage"] if row["decides"])
     assert {row["rule"] for row in report["coverage"]} >= {"victory 'Most Victory Points'", "Initiative Phase",
                                                              "Score Phase: Scoring Schedule", "Action Phase: melds"}
+
+
+def test_cli__a_special_action_it_cannot_read_is_one_located_line(tmp_path):
+    game_copy = tmp_path / "civ-builder"
+    shutil.copytree(ROOT / "data" / "civ-builder", game_copy)
+    tables = game_copy / "tables.yaml"
+    text = tables.read_text(encoding="utf-8")
+    assert 'result: "Gain 4 Victory Points."' in text
+    tables.write_text(text.replace('result: "Gain 4 Victory Points."', 'result: "Feel cultured."'), encoding="utf-8")
+    result = run_kitgen("simulate", str(game_copy), "--games", "5")
+    assert result.returncode == 1 and result.stdout == "" and "Traceback" not in result.stderr
+    [line] = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert re.match(r".*tables\.yaml:\d+:\d+: error: simulate\.rules civ-builder: Culture's special action", line)
