@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
     "alpha-centauri": "alpha_centauri",
+    "civ-builder": "civ_builder",
     "galactic-supremacy": "galactic_supremacy",
 }
 
