@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from kitgen.simulate.policies import Policy
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
-RULE_MODULES: dict[str, str] = {}
+RULE_MODULES: dict[str, str] = {
+    "civilization-card-game": "civilization_card_game",
+}
 
 T = TypeVar("T")
 
