@@ -220,3 +220,18 @@ def test_cli__200_games_have_a_winner_with_provenance() -> None:
     assert report["decided"] >= 0.95 * report["games"] == 190
     assert report["provenance"]["command"].startswith("kitgen simulate civilization-card-game --games 200")
     assert report["provenance"]["data_sha256"] and not report["missing"]
+
+
+def test_cli__data_the_rules_need_missing_is_one_located_line(tmp_path) -> None:
+    import shutil
+
+    folder = tmp_path / "civ"
+    shutil.copytree(ROOT / "data" / "civilization-card-game", folder)
+    tables = folder / "tables.yaml"
+    tables.write_text(tables.read_text().replace("id: rule-numbers", "id: numbers-of-the-rules"))
+    run = subprocess.run([sys.executable, "-m", "kitgen", "simulate", str(folder), "--games", "2"], cwd=ROOT,
+                         capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+                         check=False)
+    lines = [line for line in run.stderr.splitlines() if "error" in line]
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert len(lines) == 1 and "game.yaml:" in lines[0] and "the rule-numbers table's row 'Plots dealt'" in lines[0]

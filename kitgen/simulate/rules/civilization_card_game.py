@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from kitgen.check.formula import evaluate
+from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Card, Game
 from kitgen.simulate.plan import CardKind, CardPlan, PathPlan, Plan
 from kitgen.simulate.rules.civilization_card_game_play import play
@@ -44,7 +45,7 @@ class CardRules(NamedTuple):
     attacks: bool
     blocks: frozenset[str]  # the unit names it may block
     damage: str
-    article: bool  # named by the article (never removed at setup)
+    article: bool  # named by the article (never removed at setup): its kit_choice does not make the card itself the kit's
 
 
 class CivRules(NamedTuple):
@@ -110,18 +111,35 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
         plan.decks[deck.id] = tuple(copies)
     plan.paths = tuple(PathPlan(path.name, None, None, (), (), 0, False, (), False) for path in game.victory_paths)
     plan.extra = civ_rules(game, resources, rules, cards)
-    plan.coverage = coverage(game, plan.extra)
+    plan.coverage = coverage(game)
     return plan
 
 
+NUMBERS = ("Plots dealt", "Plot drafts", "On display", "Free Population", "Setup discard", "Bank trade",
+           "Buildings per plot", "Buildings with 3 Population", "Population for two buildings", "Highest Culture above",
+           "Highest Culture draws", "Highest Happiness from", "Highest Happiness discount", "Lowest cost")
+FORMULAS = ("Population cost", "Plot cost", "Starting hand", "Technologies removed")
+
+
 def civ_rules(game: Game, resources: tuple[str, ...], rules: tuple[CardRules, ...], cards: list[Card]) -> CivRules:
-    table = next(t for t in game.tables if t.id == "rule-numbers")
-    phase = next(p for p in game.phases if any(a.do == "draw" for a in p.actions))
+    table = next((t for t in game.tables if t.id == "rule-numbers"), None)
+    phase = next((p for p in game.phases if any(a.do == "draw" for a in p.actions)), None)
     role_deck = {ROLES[t.name]: t.deck for t in game.card_types if t.name in ROLES}
-    return CivRules(resources, rules, tuple((row.roll, int(row.result)) for row in table.rows),
-                    tuple((f.name, f.expression) for f in game.formulas),
+    numbers = tuple((row.roll, int(row.result)) for row in table.rows if row.result.isdigit()) if table else ()
+    missing = [f"the rule-numbers table's row '{n}'" for n in NUMBERS if n not in dict(numbers)]
+    missing += [f"the formula '{n}'" for n in FORMULAS if n not in {f.name for f in game.formulas}]
+    missing += [] if phase else ["a phase that draws (the Draw and Discard actions)"]
+    missing += [f"a {role} card type" for role in ("plot", "technology", "military", "population")
+                if role not in role_deck and not (role == "population" and any(r.role == role for r in rules))]
+    if missing or not any(r.role == "population" for r in rules) or not game.counter("Food"):
+        raise KitgenError(error(game.simulate.where or game.where or Where(game.id),
+                                f"simulate.rules {game.simulate.rules}: the data lacks "
+                                + (", ".join(missing) or "a Population card or a Food counter")))
+    assert phase is not None
+    food = game.counter("Food")
+    return CivRules(resources, rules, numbers, tuple((f.name, f.expression) for f in game.formulas),
                     sum(a.count for a in phase.actions if a.do == "draw"),
                     sum(a.count for a in phase.actions if a.do == "discard"),
                     next(i for i, r in enumerate(rules) if r.role == "population"),
-                    resources.index(food.name) if (food := game.counter("Food")) else 0,
+                    resources.index(food.name) if food else 0,
                     (role_deck["plot"], role_deck["technology"], role_deck["military"]))

@@ -3,13 +3,8 @@ choice (named by its id in the data's kit_choices, printed in the rules summary)
 with why. Stdlib only."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kitgen.model import Game
 from kitgen.simulate.plan import Coverage
-
-if TYPE_CHECKING:
-    from kitgen.simulate.rules.civilization_card_game import CivRules
 
 SETUP = (
     ("setup: separate and shuffle", "each deck shuffled; the Bank (Resources, Population) set aside, not shuffled"),
@@ -61,7 +56,7 @@ TURN = (
 )
 
 
-def coverage(game: Game, rules: CivRules) -> list[Coverage]:
+def coverage(game: Game) -> list[Coverage]:
     found = [Coverage(rule, "exact", note) for rule, note in (*SETUP, *CARDS, *TURN)]
     found += [
         Coverage("end of the game", "exact", "kit choice game-end: the game ends at once when the last Technology "
