@@ -211,6 +211,13 @@ def test_games__the_same_seed_plays_the_same_game(plan) -> None:
     assert len({r.played for r in first}) == 5
 
 
+
+def test_games__a_count_outside_2_to_4_still_plays_to_the_last_technology(plan) -> None:
+    """One player has no opponent for Writing; five have no Technology to remove (3(4 - N) < 0)."""
+    for players in (1, 5):
+        results = [play(plan, seed, (GREEDY,) * players, 0) for seed in range(3)]
+        assert all(r.winner in range(players) and len(r.played) == players for r in results)
+
 def test_cli__200_games_have_a_winner_with_provenance() -> None:
     run = subprocess.run([sys.executable, "-m", "kitgen", "simulate", "civilization-card-game", "--games", "200",
                           "--seed", "1", "--workers", "1", "--json"], cwd=ROOT, capture_output=True, text=True,

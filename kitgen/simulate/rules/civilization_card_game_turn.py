@@ -19,7 +19,7 @@ def set_up(game: Civ) -> None:
     """Technologies removed by player count, plots dealt then drafted (the second draft back the
     other way, the dealer first), the displays, a free Population each, and the starting hands."""
     removable = [c for c in game.tech_pile if not game.cards[c].article]
-    for card in game.rng.sample(removable, min(len(removable), game.formula("Technologies removed", N=game.n))):
+    for card in game.rng.sample(removable, min(len(removable), max(0, game.formula("Technologies removed", N=game.n)))):
         game.tech_pile.remove(card)
     for seat in game.seats:
         for _ in range(game.number("Plots dealt")):
@@ -245,12 +245,12 @@ def use_once(game: Civ, s: int) -> None:
     seat = game.seats[s]
     for tech in seat.techs:
         rules = game.cards[tech]
-        if tech in seat.used or not (rules.fields[STEAL_CARDS] or rules.fields[STEAL_RESOURCES]):
+        others = [o for o in range(game.n) if o != s]
+        if tech in seat.used or not (rules.fields[STEAL_CARDS] or rules.fields[STEAL_RESOURCES]) or not others:
             continue
         if not game.decide(s, [True, False], lambda now: 1.0 if now else 0.0):
             continue
         seat.used.add(tech)
-        others = [o for o in range(game.n) if o != s]
         victim = game.seats[game.decide(s, others, lambda o: game.standing(game.seats[o]))]
         for _ in range(rules.fields[STEAL_CARDS]):
             if victim.hand:
