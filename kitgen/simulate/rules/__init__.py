@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 RULE_MODULES: dict[str, str] = {
     "alpha-centauri": "alpha_centauri",
     "civ-builder": "civ_builder",
+    "civilization-card-game": "civilization_card_game",
     "galactic-supremacy": "galactic_supremacy",
 }
 
