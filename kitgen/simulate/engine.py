@@ -123,8 +123,12 @@ class Table:
 
     def play_phase(self, seat: int, phase: PhasePlan) -> None:
         trigger = phase.trigger
-        if trigger is not None and not self.extreme(seat, trigger.kind, trigger.attribute):
-            return
+        if trigger is not None:  # extreme(), inlined: most phases of a turn are a trigger that fails
+            attribute = trigger.attribute
+            column = [v[attribute] for v in self.values]
+            mine = column[seat]
+            if mine != (max(column) if trigger.kind == "highest" else min(column)) or column.count(mine) != 1:
+                return
         for step in phase.actions:
             ACTIONS[step.do](self, seat, step)
             if self.winner >= 0:
