@@ -208,6 +208,9 @@ class Table:
         for target, attribute, delta, needs in effects:
             if needs != NO_CONDITION and needs != condition:
                 continue
+            if target == SELF:  # most effects: no list of recipients to make
+                values[seat][attribute] += delta
+                continue
             for who in self.recipients(seat, target, -delta):
                 values[who][attribute] += delta
 

@@ -64,6 +64,9 @@ def leads(values: list[list[int]], seat: int) -> list[int]:
     others = values[:seat] + values[seat + 1:]
     if not others:
         return list(mine)
+    if len(others) == 3:  # four players, the usual table: one comprehension
+        x, y, z = others
+        return [m - (a if a > b and a > c else b if b > c else c) for m, a, b, c in zip(mine, x, y, z, strict=True)]
     best = others[0]
     for other in others[1:]:
         best = [a if a > b else b for a, b in zip(best, other, strict=True)]
@@ -173,10 +176,19 @@ def nearest_paths(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[i
 def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
     """The bottleneck attributes of each victory path the seat is nearest to: what weights() and
     the card keys are made from (a few of them recur all game, so both are kept per pulls)."""
-    mine = table.values[seat]
-    lead = leads(table.values, seat)
-    return tuple([simple_pull(score, lead) if score.kind == SIMPLE else path_pull(score.path, lead, mine)[1]
-                  for score in nearest(table.plan, lead, mine)[1]])
+    return pulls_of(table.plan, leads(table.values, seat), table.values[seat])
+
+
+def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, ...], ...]:
+    return tuple([simple_pull(score, lead) if score.kind == SIMPLE else most_pull(lead) if score.kind == MOST
+                  else path_pull(score.path, lead, mine)[1] for score in nearest(plan, lead, mine)[1]])
+
+
+def most_pull(lead: list[int]) -> tuple[int, ...]:
+    """path_pull's bottleneck of a most-attributes path: the attributes nearest to being led."""
+    behind = [x for x in lead if x <= 0]
+    near = max(behind) if behind else 1
+    return tuple([a for a, x in enumerate(lead) if x == near])
 
 
 def weights_of(plan: Plan, pull: tuple[tuple[int, ...], ...]) -> list[float]:
@@ -260,8 +272,12 @@ def option_worth(table: Table, weight: list[float], card: int, option: OptionPla
 
 
 def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
-    weight = weights(table, seat)
-    worth = [option_worth(table, weight, card, option) for option in options]
+    pull = pulls(table, seat)
+    known = table.plan.cache.setdefault("option-worth", {})  # by (pulls, card): a few hundred a run
+    if (pull, card) not in known:
+        weight = weights_of(table.plan, pull)
+        known[(pull, card)] = [option_worth(table, weight, card, option) for option in options]
+    worth = known[(pull, card)]
     best = max(worth)
     tied = [option for option, w in zip(options, worth, strict=True) if w == best]
     return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
@@ -277,7 +293,8 @@ def greedy_opponent(table: Table, seat: int, harm: int) -> int:
 def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     """For itself: the attribute worth most, a tie to the one it leads least. For another player:
     the one worth most to them when it hurts, least when it helps, a tie by their lead."""
-    weight, lead = weights(table, who), leads(table.values, who)
+    lead = leads(table.values, who)
+    weight = weights_of(table.plan, pulls_of(table.plan, lead, table.values[who]))
     attributes = range(len(weight))
     if who == seat:
         return max(attributes, key=lambda a: (weight[a], -lead[a], -a))
