@@ -168,11 +168,6 @@ def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, in
     return top or (0, 0), best
 
 
-def nearest_paths(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[PathPlan]]:
-    top, best = nearest(plan, lead, mine)
-    return top, [score.path for score in best]
-
-
 def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
     """The bottleneck attributes of each victory path the seat is nearest to: what weights() and
     the card keys are made from (a few of them recur all game, so both are kept per pulls)."""
@@ -245,10 +240,6 @@ def random_attribute(table: Table, seat: int, who: int, delta: int) -> int:
 
 
 # --- greedy --------------------------------------------------------------------------------
-
-def card_worth(table: Table, weight: list[float], card: int) -> float:
-    return sum(weight[a] * d for a, d in table.plan.cards[card].self_effects)
-
 
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     """The card worth most (to play) or least (to discard); a tie goes to the larger (smaller) total
