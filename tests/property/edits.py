@@ -126,6 +126,16 @@ def game_file(edit) -> bool:
     return not edit.kind.startswith(("templates/", "print:"))
 
 
+def tiny_sweep(game_files: bool) -> list[Edit]:
+    """One edit of each kind of field of the tiny game (each a test, so that pytest-xdist schedules
+    the sweep as the many tests it is): of its own files, or of the templates and print settings.
+    Edits name files relative to the game and the templates, so the checkout's folders give the
+    same edits as the workspace's copies."""
+    used = ("templates/card-front.yaml", "templates/card-back.yaml")  # the other frames: in the shipped games' edits
+    return sweep([e for e in all_edits(REPO / "tests" / "fixtures" / "tiny") if game_file(e) == game_files
+                  and (not e.kind.startswith("templates/card-") or e.kind.startswith(used))])
+
+
 # --- making an edit ---------------------------------------------------------------------------
 
 def mutate(tag: str, value: str, how: int, word: str) -> str:

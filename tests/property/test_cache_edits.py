@@ -21,16 +21,27 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from kitgen.model import PrintSettings
 from tests.attacks.harness import TINY
-from tests.property.edits import PRINT_EDITS, REPO, Workspace, all_edits, game_file, run_edits, sweep
+from tests.property.edits import PRINT_EDITS, REPO, Workspace, all_edits, run_edits, tiny_sweep
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory) -> Workspace:
+    """The tiny game, built once for the file: each edit is made, checked and undone in it."""
+    return Workspace(tmp_path_factory.mktemp("edits"), REPO / TINY)
 
 
 def test_every_print_setting_has_an_edit():
     assert set(PRINT_EDITS) == {f.name for f in dataclasses.fields(PrintSettings) if f.compare}
 
 
-def test_cache__any_single_edit_of_the_tiny_games_files_rebuilds_as_a_clean_build(tmp_path):
-    workspace = Workspace(tmp_path, REPO / TINY)
-    edits = all_edits(workspace.game)
-    run_edits(workspace, edits, random=10, explicit=sweep([e for e in edits if game_file(e)]))
+@pytest.mark.parametrize("edit", tiny_sweep(game_files=True), ids=lambda edit: edit.kind)
+def test_cache__each_kind_of_edit_of_the_tiny_games_files_rebuilds_as_a_clean_build(workspace, edit):
+    workspace.check(edit)
+
+
+def test_cache__random_edits_of_the_tiny_game_rebuild_as_clean_builds(workspace):
+    run_edits(workspace, all_edits(workspace.game), random=10, explicit=[])
