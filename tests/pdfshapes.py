@@ -38,12 +38,12 @@ class Shapes:
     lines: tuple[Box, ...]
 
 
-def pdf_shapes(path) -> list[Shapes]:
-    """Every page's words and lines, in page order."""
+def pdf_shapes(path, only: int | None = None) -> list[Shapes]:
+    """Every page's words and lines, in page order (or page `only`'s, from 0, alone in the list)."""
     document = pdfium.PdfDocument(str(path))
     try:
         pages = []
-        for page in document:
+        for page in document if only is None else [document[only]]:
             width, height = page.get_size()
             text_page = page.get_textpage()
             words = tuple(_words(text_page, height))
