@@ -550,22 +550,20 @@ def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path, tiny_kit):
 
 def _kit_then_interrupted_build(tmp_path: Path, built: Path, sig: signal.Signals, moment: str):
     """Galactic Civ on A4 (the file's one build, copied with its cache), then start a Letter build
-    into the same folder and send `sig`: 'laying out' 0.3 s after the start once Python is up,
-    'writing' once the staging folder exists."""
+    into the same folder and send `sig`: 'laying out' as soon as the build says it is reading the
+    game (before anything is written: no staging folder yet), 'writing' once the staging folder exists.
+    Both wait for what the build does, not for a time, so a loaded machine cannot move the moment."""
     kits = tmp_path / "kits"
     out = kits / "galactic-civ"
     before = previous_kit(built, out)
-
-    started = time.monotonic()  # how long this machine takes to start kitgen and import the build (lazily imported)
-    startup = run_kitgen("--version")
-    subprocess.run([sys.executable, "-c", "import kitgen.cli, kitgen.kit.build"], cwd=REPO, check=True,
-                   env={**os.environ, "PYTHONPATH": str(REPO)})
-    delay = max(0.3, 1.5 * (time.monotonic() - started))
-    assert startup.returncode == 0, startup.describe()
     process = start_kitgen("build", "galactic-civ", "-o", out, "--no-cache")
+    first = ""
     try:
         if moment == "laying out":
-            time.sleep(delay)
+            assert process.stderr is not None
+            first = process.stderr.readline()  # "kitgen: galactic-civ: reading data/galactic-civ/"
+            assert "reading" in first, f"the build did not say it was reading the game: {first!r}"
+            assert not list(kits.glob(".galactic-civ.building-*")), "the build was already writing"
         else:
             deadline = time.monotonic() + TIMEOUT
             while not list(kits.glob(".galactic-civ.building-*")) and process.poll() is None:
@@ -579,7 +577,7 @@ def _kit_then_interrupted_build(tmp_path: Path, built: Path, sig: signal.Signals
         if process.poll() is None:
             process.kill()
             process.communicate()
-    run = Run(("build", "galactic-civ", "-o", str(out), "--no-cache"), process.returncode, stdout, stderr)
+    run = Run(("build", "galactic-civ", "-o", str(out), "--no-cache"), process.returncode, stdout, first + stderr)
     return kits, out, before, shown_as(run, tmp_path, "TMP")
 
 
