@@ -97,14 +97,16 @@ def _quiet(text: str, done: int | None = None, total: int | None = None) -> None
 def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, checked: Prepared,
                 cache: BuildCache) -> tuple[LaidOutKit, dict[str, str]]:
     """The kit's files laid out (card sheets made page by page as they are drawn), and each
-    file's cache key; `reuse` names the files made before from the same content."""
+    file's cache key; `reuse` names the files made before from the same content. The documents are
+    drawn here (or their pages counted in the cache's copy): the manifest says how many sheets of
+    paper the kit takes, and only platypus knows how many pages a document fills."""
     spec = checked.spec
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    laid_out = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
-                                checked.icons_credit)
+    laid_out = layout_documents(project, checked.game, game_ref, options, None, checked.icons_credit)
     documents = {name: _printed(document, spec) for name, document in laid_out.items()}
+    printed = dict(sheets)  # the kit the manifest describes (a reprint of changed cards is not part of it)
     if options.changed_since:
         changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
         documents["changes.pdf"] = _printed(changes, spec)
@@ -113,12 +115,49 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
         if spec.layout in ("grid", "single") else None
     keys = file_keys(checked, sheets, documents, duplex, instruction(spec))
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
-    if len(reuse) < len(keys):  # something is drawn: parse the fonts (~50 ms) only then, not for a kit all reused
-        from kitgen.render.fonts import register_fonts
-
-        register_fonts(checked.fonts)
+    drawn, pages = draw_documents(checked, documents, reuse)
+    manifest = layout_documents(project, checked.game, game_ref, options, kit_summary(checked.game, spec, printed, pages),
+                                checked.icons_credit, only="manifest.pdf")
+    documents["manifest.pdf"] = _printed(manifest["manifest.pdf"], spec)
+    keys["manifest.pdf"] = file_keys(checked, {}, {"manifest.pdf": documents["manifest.pdf"]}, duplex,
+                                     instruction(spec))["manifest.pdf"]
+    if path := cache.file(keys["manifest.pdf"]):
+        reuse["manifest.pdf"] = path
+    if len(reuse) + len(drawn) < len(keys):  # something is still to draw
+        _register_fonts(checked)
     images = {key: art.reader_source() for key, art in checked.images.items()}
-    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse), keys
+    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse, drawn), keys
+
+
+def _register_fonts(checked: Prepared) -> None:
+    """Parse the fonts (~50 ms) only when something is drawn, not for a kit all reused."""
+    from kitgen.render.fonts import register_fonts
+
+    register_fonts(checked.fonts)
+
+
+def draw_documents(checked: Prepared, documents: dict[str, Document], reuse: dict[str, Path]):
+    """The documents the manifest counts, drawn into memory (write_kit writes the bytes), and how
+    many pages each takes; one taken from the cache has its pages counted there."""
+    import io
+
+    from kitgen.render.document import count_pages, render_document
+
+    drawn: dict[str, bytes] = {}
+    pages: dict[str, int] = {}
+    for name in COUNTED:
+        if name in reuse:
+            pages[name] = count_pages(reuse[name])
+            continue
+        if not drawn:
+            _register_fonts(checked)
+        buffer = io.BytesIO()
+        pages[name] = render_document(documents[name], buffer, checked.game.title, accent_of(checked.game), "")
+        drawn[name] = buffer.getvalue()
+    return drawn, pages
+
+
+COUNTED = ("rules.pdf", "reference.pdf", "player-sheet.pdf")  # the documents the manifest counts the pages of
 
 
 def _printed(document, spec: Spec):
@@ -245,28 +284,36 @@ def token_sheets(checked: Prepared) -> list:
     return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure, DOCUMENT_PRINTING)
 
 
-def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
-    """What the manifest says about this build: files, pages, sheets of paper and how to print."""
-    one_sided = spec.layout != "grid" or spec.duplex == "off"
-    files = []
-    for name, pages in sheets.items():
-        if name == TOKENS:
-            from kitgen.layout.tokens import most_players
+def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
+    """What the manifest says about this build: files, pages, sheets of paper and how to print, and
+    the sheets of paper in all (documents one-sided and double-sided; a player sheet per player)."""
+    from kitgen.layout.tokens import most_players
 
-            players = most_players(game)
-            more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
+    one_sided = spec.layout != "grid" or spec.duplex == "off"
+    players = most_players(game)
+    more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
+    files = []
+    for name, file_pages in sheets.items():
+        if name == TOKENS:
             files.append({"name": name, "what": f"Tokens for {players} players: cut out each piece{more}",
-                          "pages": len(pages),
-                          "sheets": len(pages), "how": DOCUMENT_PRINTING})
+                          "pages": len(file_pages), "sheets": len(file_pages), "how": DOCUMENT_PRINTING})
             continue
         deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
-        backs = name.endswith("-backs.pdf")
-        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(pages),
-                      "sheets": len(pages) if one_sided else len(pages) // 2, "how": instruction(spec)})
+        backs = name.endswith("-backs.pdf")  # duplex off: printed on the back of the fronts' sheets
+        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(file_pages),
+                      "sheets": "the same" if backs else len(file_pages) if one_sided else len(file_pages) // 2,
+                      "how": instruction(spec)})
+    fixed = sum(file["sheets"] for file in files if isinstance(file["sheets"], int))
+    copies = {"player-sheet.pdf": players}
     for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
                        ("player-sheet.pdf", "Player sheet, one per player")):
-        files.append({"name": name, "what": what, "pages": "", "sheets": "", "how": DOCUMENT_PRINTING})
-    return {"files": files, "also_need": also_need(game),
+        sheets_of = pages[name] * copies.get(name, 1)
+        files.append({"name": name, "what": what, "pages": pages[name], "how": DOCUMENT_PRINTING,
+                      "sheets": f"{sheets_of} for {players} players" if name in copies else sheets_of})
+    documents_one = sum(pages[name] * copies.get(name, 1) for name in COUNTED)
+    documents_two = sum((pages[name] + 1) // 2 * copies.get(name, 1) for name in COUNTED)
+    return {"files": files, "also_need": also_need(game), "players": players,
+            "sheets_one_sided": fixed + documents_one, "sheets_double_sided": fixed + documents_two,
             "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
             "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
             "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
@@ -322,9 +369,9 @@ def check_documents(project: Project, game: Game, game_ref: str | Resolved, cach
 
 
 def layout_documents(project: Project, game: Game, game_ref: str | Resolved, options: Options,
-                     kit: dict | None = None, icons_credit: str = "") -> dict[str, Document]:
-    """The documents as blocks. Without a kit summary (validate) the manifest, which describes a
-    build, is left out. Every template file is contained (load/files.contained) and every value
+                     kit: dict | None = None, icons_credit: str = "", only: str = "") -> dict[str, Document]:
+    """The documents as blocks (`only`: that one). Without a kit summary (validate, or a build
+    before it has counted the other documents' pages) the manifest, which describes a build, is left out. Every template file is contained (load/files.contained) and every value
     it writes is escaped so that data text never becomes markup."""
     from kitgen.layout.expressions import make_environment, render_template
 
@@ -333,4 +380,5 @@ def layout_documents(project: Project, game: Game, game_ref: str | Resolved, opt
     env = make_environment(dirs, project.roots(folder, options.templates), markup=True)
     context = {**document_context(game), "kit": kit or {}, "icons_attribution": icons_credit}
     return {file: parse_document(render_template(env, template, context), template)
-            for file, template in DOCUMENTS.items() if kit is not None or file != "manifest.pdf"}
+            for file, template in DOCUMENTS.items()
+            if (kit is not None or file != "manifest.pdf") and file == (only or file)}

@@ -104,3 +104,43 @@ def test_player_facing_text__no_seed_line_numbers_and_no_internal_ids(kits, game
     with pdfplumber.open(kits / game / "rules.pdf") as pdf:
         last = pdf.pages[-1].extract_text()
     assert "Sources" in last and all(name in " ".join(p.extract_text() for p in pdf.pages[-2:]) for name in ids[:1])
+
+
+def _pages(path) -> int:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(path)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("game", ["alpha-centauri", "galactic-supremacy", "civ-builder"])
+def test_manifest__sheet_counts_are_the_pages_the_files_really_have(kits, game):
+    """Every file's row gives the pages the PDF has; the total is those sheets of paper: card sheets
+    two pages a sheet (duplex), tokens one, the documents one-sided or double-sided, a player sheet
+    for each player."""
+    with pdfplumber.open(kits / game / "manifest.pdf") as pdf:
+        text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+        words = [w for page in pdf.pages for w in page.extract_words()]
+    players = most_players(load_game(ROOT / "data" / game))
+    one = two = 0
+    for path in sorted((kits / game).glob("*.pdf")):
+        if path.name == "manifest.pdf":
+            continue
+        pages = _pages(path)
+        name = next(w for w in words if w["text"] == path.name)  # the row: its numbers, left to right
+        numbers = [w["text"] for w in sorted(words, key=lambda w: w["x0"])
+                   if abs(w["top"] - name["top"]) < 2 and w["text"].isdigit()]
+        assert numbers[0] == str(pages), f"{game}: {path.name} has {pages} pages; the manifest: {numbers}"
+        copies = players if path.name == "player-sheet.pdf" else 1
+        if path.name.startswith("cards-"):
+            one, two = one + pages // 2, two + pages // 2
+        elif path.name == "tokens.pdf":
+            one, two = one + pages, two + pages
+        else:
+            one, two = one + pages * copies, two + (pages + 1) // 2 * copies
+    assert f"Sheets of paper in all: {one} " in text
+    assert f"or {two} with the rules, reference and player sheets printed double-sided" in text
+    assert f"a player sheet for each of {players} players" in text
