@@ -312,6 +312,9 @@ class Phase:
     text: str
     trigger: Trigger | None = None
     also: tuple[Trigger, ...] = ()  # further bonuses in the same phase (highest Culture also gains 1 VP)
+    # Everyone plays the phase and the trigger names who gets a bonus in it (Civ Builder's Draw Phase:
+    # all draw 5, the highest Agriculture a sixth); without it the phase is the trigger holder's alone.
+    everyone: bool = False
     summary: str = ""
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)

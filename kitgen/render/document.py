@@ -31,15 +31,15 @@ def _styles(accent: str) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", parent=body, fontName=font_name("title"), fontSize=20, leading=24,
                                 textColor=colors.HexColor(accent), spaceAfter=6, keepWithNext=1),
-        "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=16,
-                                  textColor=colors.HexColor(accent), spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=15,
+                                  textColor=colors.HexColor(accent), spaceBefore=7, spaceAfter=3, keepWithNext=1),
         "subheading": ParagraphStyle("subheading", parent=body, fontName=font_name("bold"), fontSize=10.5,
                                      leading=13, spaceBefore=4, spaceAfter=2, keepWithNext=1),
         "paragraph": body,
         "lead-in": ParagraphStyle("lead-in", parent=body, keepWithNext=1),
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
         "numbered": ParagraphStyle("numbered", parent=body, leftIndent=16, bulletIndent=0, spaceAfter=3),
-        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10, spaceAfter=0),
         "note": ParagraphStyle("note", parent=body, fontSize=9, leading=12),
     }
 
@@ -147,7 +147,7 @@ def _table(block: Block, styles: dict, width: float, accent: str) -> Table:
     heights = [block.row_height or None for _ in rows]
     table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=1 if block.header else 0)
     commands: list[tuple] = [BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
-                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                 ("LEFTPADDING", (0, 0), (-1, -1), PADDING), ("RIGHTPADDING", (0, 0), (-1, -1), PADDING)]
     if block.header:
         commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(accent)))

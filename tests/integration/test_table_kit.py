@@ -144,3 +144,45 @@ def test_manifest__sheet_counts_are_the_pages_the_files_really_have(kits, game):
     assert f"Sheets of paper in all: {one} " in text
     assert f"or {two} with the rules, reference and player sheets printed double-sided" in text
     assert f"a player sheet for each of {players} players" in text
+
+
+REFERENCE_PAGES = {"alpha-centauri": 4, "galactic-supremacy": 2, "civilization-card-game": 2, "galactic-civ": 2,
+                   "civ-builder": 2}
+
+
+@pytest.mark.parametrize("game", sorted(REFERENCE_PAGES))
+def test_reference__short_every_table_on_one_page_and_text_at_7pt_or_more(kits, game):
+    """One double-sided sheet (Alpha Centauri two at most); a dice table's heading and its last row
+    on the same page; no text under 7 pt (shorter, not smaller)."""
+    data = load_game(ROOT / "data" / game)
+    with pdfplumber.open(kits / game / "reference.pdf") as pdf:
+        assert len(pdf.pages) <= REFERENCE_PAGES[game], f"{game}: {len(pdf.pages)} pages"
+        pages = [page.extract_text().splitlines() for page in pdf.pages]
+        smallest = min(char["size"] for page in pdf.pages for char in page.chars)
+    assert smallest >= 7, f"{game}: text at {smallest:.2f} pt"
+    for table in data.tables:
+        heading = f"{table.name} ({table.die})" if table.die else table.name
+        holding = [number for number, lines in enumerate(pages) if heading in lines]
+        assert len(holding) == 1, f"{game}: the heading {heading} on pages {holding}"
+        last = f"{table.rows[-1].roll} {table.rows[-1].result}"
+        assert any(line.startswith(last) for line in pages[holding[0]]), \
+            f"{game}: {table.name} split across pages (last row '{last}')"
+
+
+def test_reference__says_each_code_once_and_the_values_a_formula_table_holds(kits):
+    text = " ".join(pdf_text(kits / "alpha-centauri" / "reference.pdf").split())
+    for repeated in ("E, E,", "EC, EC", "M, M", "ME, ME", "C, C,"):
+        assert repeated not in text, repeated
+    assert "E, Economics, Economic" in text and "EC, Commerce, Economic Commerce" in text
+    assert "In this table N = 3 and C = 2." in text  # Disruption Score = E + N - C, E across
+    assert "In this table K = 0." in text  # Credits per Trade Pact = N(2 + K), N across
+
+
+def test_reference__civ_builder_says_who_plays_and_repeats_no_attribute(kits):
+    with pdfplumber.open(kits / "civ-builder" / "reference.pdf") as pdf:
+        lines = [line for page in pdf.pages for line in page.extract_text().splitlines()]
+    assert "# Phase What happens (everyone)" in lines  # everyone plays each phase: no Who column
+    assert "2 Draw Phase In initiative order each player draws 5 cards. Highest Agriculture may draw a sixth card." in lines
+    conquest = next(line for line in lines if line.startswith("Conquest Steal"))
+    assert not conquest.rstrip().endswith("Conquest"), conquest  # no Effect column repeating the row's name
+    assert "Attributes" not in lines  # no table of bare names
