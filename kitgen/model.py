@@ -642,7 +642,7 @@ class Game:
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20
     turn_label: str = "Turn"
-    min_text_size: Length = Length(6.5)  # legibility policy: card text shrunk below this is reported
+    min_text_size: Length = Length(7)  # legibility policy (DESIGN.md: body text >= 7 pt): card text shrunk below this is reported
     fonts: GameFonts = GameFonts()
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when

@@ -186,3 +186,36 @@ def test_reference__civ_builder_says_who_plays_and_repeats_no_attribute(kits):
     conquest = next(line for line in lines if line.startswith("Conquest Steal"))
     assert not conquest.rstrip().endswith("Conquest"), conquest  # no Effect column repeating the row's name
     assert "Attributes" not in lines  # no table of bare names
+
+
+FINE_PRINT = 7.0  # pt: DESIGN.md's floor for body text; only footers and the sheet's margin labels are smaller
+
+
+@pytest.mark.parametrize("game, deck", [("civilization-card-game", "play"), ("galactic-civ", "events")])
+def test_cards__body_and_reminder_text_at_7pt_or_more(kits, game, deck):
+    """Every word on a card under 7 pt is its footer (deck code and number, the game's title) or a
+    label in the sheet's margin; reminders and 'Play in' lines stay at 7 pt (left out, not shrunk)."""
+    data = load_game(ROOT / "data" / game)
+    code = next(d.code for d in data.decks if d.id == deck)
+    footer = set(data.title.split()) | {"×2", "×3", "×4", "×5"}
+    with pdfplumber.open(kits / game / f"cards-{deck}.pdf") as pdf:
+        pages = pdf.pages[::2]  # the fronts (duplex: every other page is backs)
+        small = [w for page in pages for w in page.extract_words(extra_attrs=["size"])
+                 if w["size"] < FINE_PRINT - 0.01 and 12 * MM < w["x0"] < page.width - 12 * MM]
+    stray = [w["text"] for w in small if w["text"] not in footer and not w["text"].startswith(code)
+             and not w["text"].replace("/", "").isdigit()]
+    assert not stray, f"{game}: text under 7 pt: {stray[:10]}"
+
+
+def test_new_game__text_that_needs_less_than_7pt_is_a_warning(tmp_path):
+    """The starter game's minimum is DESIGN.md's 7 pt: text a card can only hold below it is
+    reported, not shrunk in silence (it was 6.5 pt, the templates' floor, so nothing was ever below it)."""
+    from tests.conftest import run_kitgen
+
+    assert run_kitgen("new", "starter", cwd=tmp_path).returncode == 0
+    deck = tmp_path / "starter" / "decks" / "main.yaml"
+    long = " ".join(["Look at one opponent's hand, choose one card from it and discard it."] * 5)
+    deck.write_text(deck.read_text().replace("text: \"Look at one opponent's hand.\"", f"text: \"{long}\""))
+    assert long in deck.read_text()
+    result = run_kitgen("validate", str(tmp_path / "starter"))
+    assert "card 'Envoys': text shrinks to" in result.stderr and "below the game's minimum of 7 pt" in result.stderr
