@@ -219,3 +219,12 @@ def test_new_game__text_that_needs_less_than_7pt_is_a_warning(tmp_path):
     assert long in deck.read_text()
     result = run_kitgen("validate", str(tmp_path / "starter"))
     assert "card 'Envoys': text shrinks to" in result.stderr and "below the game's minimum of 7 pt" in result.stderr
+
+
+def test_event_cards__reminders_speak_to_players_and_use_attribute_names(kits):
+    """The 14 Galactic Events printed the seed's note to the designer as their reminder, and the
+    Council Vote said 'Expand' where the attribute is Expansion."""
+    text = " ".join(pdf_text(kits / "galactic-civ" / "cards-events.pdf").split())
+    assert "simplest Events" not in text
+    assert text.count("Change your Attributes as the card shows.") == 14
+    assert "Influence, Expansion and Military" in text and "Expand and" not in text
