@@ -228,3 +228,29 @@ def test_event_cards__reminders_speak_to_players_and_use_attribute_names(kits):
     assert "simplest Events" not in text
     assert text.count("Change your Attributes as the card shows.") == 14
     assert "Influence, Expansion and Military" in text and "Expand and" not in text
+
+
+def test_validate__warns_of_printed_slips_at_their_line(tmp_path, project):
+    """validate finds the slips it can: \\" kept in block text, a code given twice, and the seed's
+    alias 'Expand' printed where the attribute's name, Expansion, belongs; each one warning line
+    at file:line:col. The shipped game has none of them."""
+    import shutil
+
+    from tests.conftest import run_kitgen
+
+    game = tmp_path / "gc"
+    shutil.copytree(project.game_folder("galactic-civ"), game)
+    clean = run_kitgen("validate", str(game))
+    assert clean.returncode == 0 and " 0 warnings" in clean.stdout + clean.stderr, clean.stderr
+    rules, top = game / "rules.yaml", game / "game.yaml"
+    rules.write_text(rules.read_text().replace("must lose\n      2 points", 'must lose\n      \\"2 points\\"', 1))
+    top.write_text(top.read_text().replace("abbreviation: EXR, aliases: [Explore]", "abbreviation: EXR, aliases: [EXR, Explore]")
+                   .replace("adds Influence, Expansion and Military", "adds Influence, Expand and Military"))
+    result = run_kitgen("validate", str(game))
+    said = result.stdout + result.stderr
+    warnings = [line for line in said.splitlines() if ": warning: " in line]
+    assert any(line.startswith(f"{rules}:") and "text: prints \\\" as it stands" in line for line in warnings), warnings
+    assert f"{top}:26:5: warning: attribute 'Exploration': 'EXR' given twice" in said, warnings
+    assert any(line.startswith(f"{top}:") and "card type 'United Planets Issue': description: prints 'Expand', "
+               "an alias of Expansion" in line for line in warnings), warnings
+    assert len(warnings) == 3, warnings
