@@ -582,6 +582,9 @@ class Token:
     shape: Literal["circle", "square"] = "circle"
     size: Length = Length(19 * 72 / 25.4)  # 3/4 in: the usual punch-out counter
     player_colours: bool = False
+    # The piece's other side, when it differs (a used or flipped state): tokens.pdf then prints a back
+    # page after each page of pieces, for double-sided printing; the other pieces repeat their front.
+    back: str = ""
     where: Where | None = _where()
 
 

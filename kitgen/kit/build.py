@@ -272,16 +272,26 @@ def impose_sheets(checked: Prepared, grid, text: str) -> dict:
     return sheets
 
 
+def token_printing(game: Game, spec: Spec) -> str:
+    """How tokens.pdf is printed: one-sided, unless a piece's two sides differ (a token's `back:`):
+    then double-sided, flipped as the card sheets are (a one-sided printer: turned on the long edge)."""
+    if not any(token.back for token in game.tokens):
+        return DOCUMENT_PRINTING
+    edge = spec.duplex if spec.duplex in ("long-edge", "short-edge") else "long-edge"
+    return f"Print at 100% (actual size), double-sided, flip on {edge.replace('-', ' ')}"
+
+
 def token_sheets(checked: Prepared) -> list:
-    """tokens.pdf's pages (layout/tokens.py), one-sided: a piece shows the same on both faces only
-    when glued, so none has a back to print. Measured with the game's fonts, as its cards are."""
+    """tokens.pdf's pages (layout/tokens.py): one-sided, or with a back after each page when a
+    piece's two sides differ. Measured with the game's fonts, as its cards are."""
     from kitgen.layout.tokens import layout_token_pages
 
     fonts = checked.typeset
     assert fonts is not None and checked.icons is not None  # prepare_kit sets both
     if fonts.ready:
         fonts.ready()  # a build whose faces all come from the cache has not registered them yet
-    return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure, DOCUMENT_PRINTING)
+    return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure,
+                              token_printing(checked.game, checked.spec))
 
 
 def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
@@ -295,8 +305,10 @@ def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> 
     files = []
     for name, file_pages in sheets.items():
         if name == TOKENS:
+            how = token_printing(game, spec)
             files.append({"name": name, "what": f"Tokens for {players} players: cut out each piece{more}",
-                          "pages": len(file_pages), "sheets": len(file_pages), "how": DOCUMENT_PRINTING})
+                          "pages": len(file_pages), "how": how,
+                          "sheets": len(file_pages) if how == DOCUMENT_PRINTING else len(file_pages) // 2})
             continue
         deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
         backs = name.endswith("-backs.pdf")  # duplex off: printed on the back of the fronts' sheets

@@ -52,6 +52,16 @@ def test_tokens__every_piece_prints_as_often_as_the_most_players_need(kits):
     assert circles >= sum(p.count for p in pieces if p.shape == "circle")
 
 
+def test_tokens__an_open_player_count_prints_for_its_least_and_says_print_again(kits):
+    """Galactic Supremacy is for '2+' players: tokens for 2, and both tokens.pdf and the manifest
+    say to print again for more."""
+    assert "Galactic Supremacy: tokens for 2 players; print again for more, page 1 of 1" in \
+        " ".join(pdf_text(kits / "galactic-supremacy" / "tokens.pdf").split())
+    with pdfplumber.open(kits / "galactic-supremacy" / "manifest.pdf") as pdf:
+        lines = pdf.pages[0].extract_text().splitlines()
+    assert "Tokens for 2 players: cut out each piece; print it" in lines and "again for more players" in lines
+
+
 def test_tokens__pieces_stay_inside_the_margin_and_apart(kits):
     with pdfplumber.open(kits / "alpha-centauri" / "tokens.pdf") as pdf:
         for page in pdf.pages:
@@ -254,3 +264,47 @@ def test_validate__warns_of_printed_slips_at_their_line(tmp_path, project):
     assert any(line.startswith(f"{top}:") and "card type 'United Planets Issue': description: prints 'Expand', "
                "an alias of Expansion" in line for line in warnings), warnings
     assert len(warnings) == 3, warnings
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_tokens__a_piece_whose_sides_differ_gets_a_back_page_placed_for_the_flip(tmp_path, project, duplex):
+    """A token with `back:` makes tokens.pdf double-sided: after the page of fronts, the page of
+    backs, each piece where it lands when the sheet turns over (long edge: left and right mirrored;
+    short edge: top and bottom); a piece without a back repeats its front. The manifest says so."""
+    import shutil
+
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + (
+        "\ntokens:\n  - {name: Status, icon: sun, text: Ready, count: 3, back: Spent}\n"
+        "  - {name: Coins, icon: two-coins, text: Coin, values: [1], per_player: [2]}\n"))
+    from kitgen.model import PrintSettings
+
+    build_game(project, str(game), tmp_path / "kit", Options(settings=PrintSettings(duplex=duplex)))
+    with pdfplumber.open(tmp_path / "kit" / "tokens.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        front, back = (page.extract_words() for page in pdf.pages)
+        width, height = pdf.pages[0].width, pdf.pages[0].height
+    ready = sorted((w["x0"] + w["x1"]) / 2 for w in front if w["text"] == "Ready")
+    spent = sorted((w["x0"] + w["x1"]) / 2 for w in back if w["text"] == "Spent")
+    assert len(ready) == len(spent) == 3 and not any(w["text"] == "Ready" for w in back)
+    coins_front = [w for w in front if w["text"] == "Coin"]
+    coins_back = [w for w in back if w["text"] == "Coin"]
+    assert len(coins_front) == len(coins_back) == 2 * 2  # two players, two each, both sides alike
+    footer = min(w["top"] for w in back if w["text"] == "tokens")
+    assert all(w["bottom"] < footer for w in back if w["text"] in ("Spent", "Coin"))  # clear of the footer line
+    if duplex == "long-edge":  # mirrored left and right, on the same rows
+        assert spent == pytest.approx(sorted(width - x for x in ready), abs=0.5)
+    else:
+        assert spent == pytest.approx(ready, abs=0.5)
+        top_front = min(w["top"] for w in front if w["text"] == "Ready")
+        top_back = min(w["top"] for w in back if w["text"] == "Spent")
+        assert top_back > height / 2 > top_front  # the first row lands at the bottom
+    with pdfplumber.open(tmp_path / "kit" / "manifest.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+        words = pdf.pages[0].extract_words()
+    name = next(w for w in words if w["text"] == "tokens.pdf")
+    row = [w["text"] for w in sorted(words, key=lambda w: w["x0"]) if abs(w["top"] - name["top"]) < 2 and w["text"].isdigit()]
+    assert row == ["2", "1"]  # two pages, one sheet of paper
+    assert [w["text"] for w in words].count("double-sided,") == 2  # the cards' row and the tokens'
+    assert f"Duplex: {duplex}" in text
