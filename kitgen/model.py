@@ -312,6 +312,9 @@ class Phase:
     text: str
     trigger: Trigger | None = None
     also: tuple[Trigger, ...] = ()  # further bonuses in the same phase (highest Culture also gains 1 VP)
+    # Everyone plays the phase and the trigger names who gets a bonus in it (Civ Builder's Draw Phase:
+    # all draw 5, the highest Agriculture a sixth); without it the phase is the trigger holder's alone.
+    everyone: bool = False
     summary: str = ""
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
@@ -579,6 +582,9 @@ class Token:
     shape: Literal["circle", "square"] = "circle"
     size: Length = Length(19 * 72 / 25.4)  # 3/4 in: the usual punch-out counter
     player_colours: bool = False
+    # The piece's other side, when it differs (a used or flipped state): tokens.pdf then prints a back
+    # page after each page of pieces, for double-sided printing; the other pieces repeat their front.
+    back: str = ""
     where: Where | None = _where()
 
 
@@ -639,7 +645,7 @@ class Game:
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20
     turn_label: str = "Turn"
-    min_text_size: Length = Length(6.5)  # legibility policy: card text shrunk below this is reported
+    min_text_size: Length = Length(7)  # legibility policy (DESIGN.md: body text >= 7 pt): card text shrunk below this is reported
     fonts: GameFonts = GameFonts()
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when

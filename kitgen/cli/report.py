@@ -137,6 +137,9 @@ def _print_composition(game) -> None:
             for label, chosen in stats.choices.items():  # alternatives: one row per answer, never summed
                 points = " ".join(f"{chosen[a.name]:>+4d}" for a in game.attributes)
                 echo(f"    {label[:20]:<26}  {points}")
+            if stats.aimed:  # what the cards do to other players: not the holder's points
+                points = " ".join(f"{stats.aimed[a.name]:>+4d}" for a in game.attributes)
+                echo(f"    {'to other players':<26}  {points}")
     if game.limits:
         echo("\nLimits, checked against every starting position:")
         for limit in game.limits:
