@@ -13,16 +13,22 @@ A rule module is a module of this package with:
   game, every random choice from one `random.Random(seed)`, every choice the rules leave to a
   player through `decide` (so the seat's policy makes it).
 - `POLICIES`: the policy names it plays; `kitgen simulate` refuses another with one line.
+
+A number the printed text states in words (a cost in a phase's text, a faction's ability) is read
+from structure, never from the words: the data's vocabulary (phase actions, card costs and fields,
+counters, tables, victory thresholds) or, for what that cannot say, the named `numbers:` of the
+record it belongs to (the game's `simulate:`, a phase, a faction, a card use, a table row), read
+with `read_numbers` against the names the module declares, each with a one-line meaning.
 """
 from __future__ import annotations
 
 import importlib
 import random
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
-from kitgen.errors import KitgenError, did_you_mean, error
-from kitgen.model import Game
+from kitgen.errors import KitgenError, Where, did_you_mean, error
+from kitgen.model import Game, Numbers
 
 if TYPE_CHECKING:
     from kitgen.simulate.policies import Policy
@@ -69,3 +75,31 @@ def decide(policy: Policy, rng: random.Random, options: Sequence[T], score: Call
     best = max(scores)
     ties = [option for option, s in zip(options, scores, strict=True) if s == best]
     return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+
+DICE = "roll: "  # a declared meaning that starts with this asks for a roll (1D10), not a whole number
+
+
+def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None,
+                 declared: dict[str, str], optional: bool = False) -> dict[str, Any]:
+    """The named numbers of one record, typed as the module declares them (name -> one-line
+    meaning; a roll's meaning starts with DICE: it reads as (dice, sides)). An unknown name is an
+    error at its line with a did-you-mean; a declared name the record lacks is an error at the
+    record (`optional`: the record may leave any out, as a faction without that ability does)."""
+    values: dict[str, Any] = {}  # int, or (dice, sides) for a roll
+    for number in numbers:
+        if number.name not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: unknown number "
+                                    f"'{number.name}'{did_you_mean(number.name, declared)}; it reads: {known}"))
+        roll = declared[number.name].startswith(DICE)
+        if roll != bool(number.sides):
+            wanted = "a roll such as 1D10" if roll else "a whole number"
+            raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: "
+                                    f"'{number.name}' is {wanted} ({declared[number.name]})"))
+        values[number.name] = (number.value, number.sides) if roll else number.value
+    missing = [name for name in declared if name not in values]
+    if missing and not optional:
+        needs = "; ".join(f"{name} ({declared[name]})" for name in missing)
+        raise KitgenError(error(where, f"simulate.rules {module}: {record}: numbers: missing {needs}"))
+    return values

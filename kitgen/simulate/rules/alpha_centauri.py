@@ -19,8 +19,9 @@ from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, WORDS, Rules, attribute_index, card_categories,
-                                                       formula_variables, grab, number, read_faction, read_path, roll)
+from kitgen.simulate.rules import DICE, read_numbers
+from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, Rules, attribute_index, card_categories,
+                                                       formula_variables, read_faction, read_path, roll)
 
 POLICIES = ("random", "greedy")
 SIMULATED_SHEETS = 5  # a game runs until a Victory; the lab stops one after 5 player sheets of turns (coverage)
@@ -39,9 +40,11 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
     codes, group = attribute_index(game)
     decks = [d for d in game.decks if d.id not in without]
     cards = [card for deck in decks for card in deck.cards]
+    phases = _phase_numbers(game)
+    attacks = (phases["Conflict Phase"]["attacks"], phases["Conflict Phase"]["aggressive_attacks"])
     rules = Rules(group, codes, **_cards(game, cards, codes, group), **_counts(game), factions=tuple(
-        read_faction(game, f, codes) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
-        numbers=_numbers(game), dice=_dice(game), formulas=_formulas(game, codes),
+        read_faction(f, codes, attacks) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
+        numbers=_numbers(game, phases), dice=_dice(game, phases), formulas=_formulas(game, codes),
         income=_income(game, codes), **_tables(game, codes), bases_quantity=BASES)
     plan = Plan(tuple(a.name for a in game.attributes), tuple(0 for _ in game.attributes), rules.hand_limit,
                 game.turns * SIMULATED_SHEETS, decks[0].id if decks else "", turn_structure=game.turn_structure,
@@ -94,55 +97,73 @@ def _cards(game: Game, cards, codes: dict[str, int], group: tuple[int, ...]) -> 
                        for t in game.card_types})
 
 
+GAME_NUMBERS = {"hand": "cards dealt to each player at setup"}
+PHASE_NUMBERS = {  # each phase's `numbers:`: what its printed text states, as the module plays it
+    "Production Phase": {"tier_1": "Credits each of a player's first 5 + EF Bases earns",
+                         "tier_2": "Credits each of the next 5 + EF Bases earns", "tier_3": "Credits each further Base earns"},
+    "Upkeep Phase": {"upkeep": "Credits each Unit costs"},
+    "Planning Phase": {"draw": "cards each player draws", "extra_card": "Credits an extra card costs"},
+    "Population Control Phase": {"riots": DICE + "Credits lost per Base over the limit (Drone Riots)"},
+    "Ecological Disruption Phase": {"disruption_step": "Disruption points per loss",
+                                    "disruption": DICE + "Credits lost per full step of Disruption"},
+    "Probe Phase": {"espionage_step": "Espionage levels per Probe roll (rounding up)",
+                    "extra_probe": "Credits an extra Probe roll costs"},
+    "Council Phase": {"pact_factor": "times the Trade Pact Credits the Governor earns",
+                      "prevented": "attacks the Governor may prevent in the Conflict Phase"},
+    "Research Phase": {"extra_research": "Credits an extra Research Table roll costs"},
+    "Conflict Phase": {"attacks": "attacks each player may make", "aggressive_attacks": "attacks an Aggressive faction may make",
+                       "winner_loses": DICE + "Units the winner of a battle loses",
+                       "loser_loses": DICE + "Units the loser of a battle loses"},
+    "Construction Phase": {"base": "Credits a Base costs", "bases_a_turn": "Bases a player may build a turn",
+                           "unit": "Credits a Unit costs"},
+    "Social Engineering Phase": {"z_cards": "Social Engineering cards a player may play a turn"},
+}
+
+
+def _phase_numbers(game: Game) -> dict[str, dict]:
+    """Every phase's `numbers:`, read against PHASE_NUMBERS (a phase the module reads none of has none)."""
+    for other in game.phases:
+        read_numbers("alpha-centauri", other.name, other.numbers, other.where, PHASE_NUMBERS.get(other.name, {}))
+    return {name: read_numbers("alpha-centauri", name, phase(game, name).numbers, phase(game, name).where, declared)
+            for name, declared in PHASE_NUMBERS.items()}
+
+
 def _counts(game: Game) -> dict:
     start = {c.name: c.start for c in game.counters}
-    setup = " ".join(game.setup)
-    hand = number(setup, r"dealt a hand of (\d+) cards", game.where, "the hand dealt at setup")
+    given = read_numbers("alpha-centauri", "simulate", game.simulate.numbers, game.simulate.where or game.where,
+                         GAME_NUMBERS)
     if not game.hand_limit:
         raise KitgenError(error(game.where, "simulate.rules alpha-centauri: the game has no hand_limit"))
-    return dict(start=start, hand_start=hand, hand_limit=game.hand_limit.base)
+    return dict(start=start, hand_start=given["hand"], hand_limit=game.hand_limit.base)
 
 
-def _numbers(game: Game) -> dict[str, int]:
-    """Every rule number the phases state in words, read from the phase's own text."""
-    wants = {"Upkeep Phase": {"upkeep": r"Each Unit costs (\d+) Credit"},
-             "Planning Phase": {"draw": r"draws (\d+) card", "extra card": r"pay (\d+) Credits"},
-             "Ecological Disruption Phase": {"disruption step": r"For every (\d+) points of Disruption"},
-             "Probe Phase": {"espionage step": r"For every (\d+) levels of Espionage", "extra probe": r"pay (\d+) Credits"},
-             "Research Phase": {"extra research": r"Pay (\d+) Credits to get an extra roll"},
-             "Construction Phase": {"base": r"A Base costs (\d+) Credits", "bases a turn": r"max of (\d+) Base per turn",
-                                    "unit": r"A Unit costs (\d+) Credits"},
-             "Council Phase": {"pact factor": r"Governor earns (double) from trade pacts",
-                               "prevented": r"Governor may prevent (one) attack"},
-             "Social Engineering Phase": {"z cards": r"may play (\d+) Social Engineering"}}
-    numbers: dict[str, int] = {}
-    for name, patterns in wants.items():
-        found = phase(game, name)
-        for what, pattern in patterns.items():
-            numbers[what] = number(found.text, pattern, found.where, f"{name}: {what}")
-    production = phase(game, "Production Phase")
-    tiers = [int(n) for n in re.findall(r"earns? (\d+) Credits each", production.text)]
-    if len(tiers) != 3:
-        raise KitgenError(error(production.where, "simulate.rules alpha-centauri: Production Phase: "
-                                                  "cannot read the Credits a Base earns (5, 4 and 3)"))
-    numbers.update({"tier 1": tiers[0], "tier 2": tiers[1], "tier 3": tiers[2]})
-    atrocity = next(r for t in game.tables if t.id == "conflict" for r in t.rows if "Atrocity" in r.roll)
-    numbers["atrocity turns"] = number(atrocity.roll, r"within (\d+) turns", atrocity.where, "atrocity turns")
+def _numbers(game: Game, phases: dict[str, dict]) -> dict[str, int]:
+    """Every rule number the phases state, from their `numbers:` (the play code's names have spaces)."""
+    numbers = {name.replace("_", " "): value for named in phases.values() for name, value in named.items()
+               if isinstance(value, int)}
+    numbers["atrocity turns"] = _row(game, "conflict", "turns")
     return numbers
 
 
-def _dice(game: Game) -> dict[str, tuple[int, int]]:
-    riots, disruption = phase(game, "Population Control Phase"), phase(game, "Ecological Disruption Phase")
-    conflict = phase(game, "Conflict Phase")
+def _row(game: Game, table_id: str, name: str) -> int:
+    """The one row of a table whose `numbers:` carry `name`: its value (a located error when none does)."""
+    table = next(t for t in game.tables if t.id == table_id)
+    for row in table.rows:
+        row_numbers(table_id, row)  # an unknown name first: it may be the one misspelled
+    found = [n.value for row in table.rows for n in row.numbers if n.name == name]
+    if len(found) != 1:
+        raise KitgenError(error(table.where, f"simulate.rules alpha-centauri: table '{table_id}': one row needs "
+                                             f"numbers: {{{name}: ...}} ({ROW_NUMBERS[table_id][name]}); {len(found)} have it"))
+    return found[0]
+
+
+def _dice(game: Game, phases: dict[str, dict]) -> dict[str, tuple[int, int]]:
     table = {t.id: t for t in game.tables}
     fog = next(r for r in table["conflict"].rows if r.roll.startswith("Fog of War"))
-    return {"riots": roll(riots.text, riots.where, "Drone Riots"), "disruption": roll(disruption.text, disruption.where,
-                                                                                        "Disruption losses"),
-            "winner loses": roll(grab(conflict.text, r"Winner has (\d+D\d+)", conflict.where, "winner's losses"),
-                                 conflict.where, ""),
-            "loser loses": roll(grab(conflict.text, r"Loser has (\d+D\d+)", conflict.where, "loser's losses"),
-                                conflict.where, ""),
-            "fog": roll(fog.result, fog.where, "Fog of War"), "table": roll(table["research"].die, table["research"].where, "")}
+    fog_roll = read_numbers("alpha-centauri", "Fog of War", fog.numbers, fog.where, {"roll": ROW_NUMBERS["conflict"]["roll"]})
+    return {"riots": phases["Population Control Phase"]["riots"], "disruption": phases["Ecological Disruption Phase"]["disruption"],
+            "winner loses": phases["Conflict Phase"]["winner_loses"], "loser loses": phases["Conflict Phase"]["loser_loses"],
+            "fog": fog_roll["roll"], "table": roll(table["research"].die, table["research"].where, "")}
 
 
 def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
@@ -178,12 +199,27 @@ def _tables(game: Game, codes: dict[str, int]) -> dict:
                 keys[face] = next((key for pattern, key in results if re.search(pattern, row.text)),
                                   "effects" if row.effects else "nothing")
                 changes[face] = tuple((codes[e.attribute], e.delta) for e in row.effects)
-            dice = re.search(r"(\d+D\d+)", row.text)
+            dice = row_numbers(table_id, row).get("roll")
             if dice:
-                amounts[f"{table_id} {int(low.rstrip('+'))}"] = dice.group(1)
+                amounts[f"{table_id} {int(low.rstrip('+'))}"] = dice
         tables[table_id], effects[table_id] = tuple(keys), tuple(changes)
-    return dict(tables=tables, table_effects=effects, row_dice={k: (int(v.split("D")[0]), int(v.split("D")[1]))
-                                                                for k, v in amounts.items()}, **_lookups(by_id, codes))
+    for table in game.tables:
+        for row in table.rows:
+            row_numbers(table.id, row)  # a name no row of that table may carry is an error too
+    return dict(tables=tables, table_effects=effects, row_dice=amounts, **_lookups(by_id, codes))
+
+
+ROW_NUMBERS = {  # a table row's `numbers:`, each left out by a row that does not roll or count it
+    "probe": {"roll": DICE + "what the row's result takes or costs"},
+    "exploration": {"roll": DICE + "what the row's result gives or takes"},
+    "conflict": {"roll": DICE + "the Fog of War roll", "turns": "turns an Atrocity counts for",
+                 "times": "the multiple of the opponent's Units the row's Force Bonus asks"},
+}
+
+
+def row_numbers(table_id: str, row) -> dict:
+    return read_numbers("alpha-centauri", f"table '{table_id}' row '{row.roll}'", row.numbers, row.where,
+                        ROW_NUMBERS.get(table_id, {}), optional=True)
 
 
 def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
@@ -198,8 +234,8 @@ def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
         if row.attribute:
             conflict.append(codes[row.attribute])
             bonus["most"] = int(row.result)
-        elif "Units" in row.roll:
-            bonus[f"units {WORDS[row.roll.removeprefix('You have ').split()[0]]}"] = int(row.result)
+        elif row_numbers("conflict", row).get("times"):
+            bonus[f"units {row_numbers('conflict', row)['times']}"] = int(row.result)
         elif "Defender" in row.roll:
             bonus["defender"] = int(row.result)
         elif "already fought" in row.roll:

@@ -1,0 +1,46 @@
+"""Attacks on the named `numbers:` a shipped rule module reads (a faction's abilities, a phase's
+costs): a huge number, a wrong type, a roll where a count is read, an unknown or a missing name
+is one located line and exit 1, never a traceback and never a silent default."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.attacks.harness import assert_one_line, edit, kitgen
+
+ROOT = Path(__file__).resolve().parents[2]
+BELIEVERS = "numbers: {force: 2, probed_at: 1, research_roll: -1}"
+UPKEEP = "numbers: {upkeep: 1}"
+CASES = [  # (file, old, new, the one line expected)
+    ("game.yaml", BELIEVERS, "numbers: {force: 99999999999999999999999}",
+     r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected a whole number from -9999 to 9999 or a roll .*"),
+    ("game.yaml", BELIEVERS, "numbers: {force: many}", r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected a whole .*'many'"),
+    ("game.yaml", BELIEVERS, "numbers: {force: [2]}", r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected .*a list"),
+    ("game.yaml", BELIEVERS, "numbers: 2", r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers: expected a mapping .*"),
+    ("game.yaml", BELIEVERS, "numbers: {force: 0D6}", r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected .*'0D6'"),
+    ("game.yaml", BELIEVERS, "numbers: {forse: 2}",
+     r"game\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: faction 'Believers': unknown number 'forse' "
+     r"\(did you mean 'force'\?\); it reads: .*"),
+    ("game.yaml", BELIEVERS, "numbers: {force: 1D6}",
+     r"game\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: faction 'Believers': 'force' is a whole number .*"),
+    ("rules.yaml", UPKEEP, "numbers: {}",
+     r"rules\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: Upkeep Phase: numbers: missing upkeep "
+     r"\(Credits each Unit costs\)"),
+    ("rules.yaml", "numbers: {riots: 1D10}", "numbers: {riots: 10}",
+     r"rules\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: Population Control Phase: 'riots' is a roll .*"),
+    ("tables.yaml", "numbers: {turns: 5}", "numbers: {turn: 5}",
+     r"tables\.yaml:\d+:\d+: error: .*table 'conflict' row .*: unknown number 'turn' \(did you mean 'turns'\?\).*"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:40])
+def test_rule_numbers__each_defect_is_one_located_line(tmp_path: Path, case: tuple[str, str, str, str]) -> None:
+    game = tmp_path / "alpha-centauri"
+    shutil.copytree(ROOT / "data" / "alpha-centauri", game)
+    file, old, new, expected = case
+    edit(game / file, old, new)
+    run = kitgen("simulate", game, "--games", "2", "--workers", "1")
+    assert_one_line(run, re.compile(rf".*{expected}"))
