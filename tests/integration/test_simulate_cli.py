@@ -3,9 +3,10 @@ and the same bytes from a Dask cluster as from this machine."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
-from tests.conftest import pdf_text, run_kitgen
+from tests.conftest import ROOT, pdf_text, run_kitgen
 
 from kitgen.load import load_game
 
@@ -54,12 +55,19 @@ def test_simulate__writes_the_balance_pdf_with_its_charts(tmp_path):
     assert "Win rate per faction" in result.stdout
 
 
-def test_simulate__a_game_whose_victory_is_text_prints_no_win_rates_and_fails():
-    result = run_kitgen("simulate", "civ-builder", "--games", "20")
+def test_simulate__a_game_whose_victory_is_text_prints_no_win_rates_and_fails(tmp_path):
+    """The tiny fixture with its victory path made text only (no structured condition)."""
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
+    rules = game / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "    most_attributes: true\n" in text
+    rules.write_text(text.replace("    most_attributes: true\n", ""), encoding="utf-8")
+    result = run_kitgen("simulate", str(game), "--games", "20")
     assert result.returncode == 1 and result.stdout == ""
     lines = [line for line in result.stderr.splitlines() if "no win rates" in line]
-    assert len(lines) == 1 and "victory 'Most Victory Points'" in lines[0] and "skipped: " in lines[0]
-    partial = run_kitgen("simulate", "civ-builder", "--games", "20", "--partial")
+    assert len(lines) == 1 and "victory 'General Victory'" in lines[0] and "skipped: " in lines[0]
+    partial = run_kitgen("simulate", str(game), "--games", "20", "--partial")
     assert partial.returncode == 0 and "PARTIAL" in partial.stdout and "[DECIDES THE GAME]" in partial.stdout
 
 

@@ -1,0 +1,271 @@
+"""Civ Builder (shared/seeds/civ-builder.txt) as the balance lab plays it: the rules read from the data.
+
+Why a module: melds of any number a turn, each larger than the last (the Meld Size Ladder); wild
+cards that depend on who leads an attribute; ten special actions that move cards between hands and
+the deck (hand theft, look-and-take, swaps); Victory Points that are not an attribute, scored on a
+schedule by who leads each attribute; and a turn order re-ranked every round by Government, then
+Religion, then Culture. Said as data, the rules vocabulary would become a programming language.
+
+Every number is read from the seed's own words as the data prints them (phase text, card text, the
+Special Action Table, the Meld Size Ladder, the Scoring Schedule, the hand limit, the victory path),
+so the printed kit and the simulation cannot disagree; a sentence that no longer reads is one
+located error. The game itself is played by civ_builder_table.py. Stdlib only.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kitgen.errors import KitgenError, Where, error
+from kitgen.model import Game, Phase
+from kitgen.simulate.engine import GameResult
+from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan, dice, optional_rules
+from kitgen.simulate.rules.civ_builder_cover import coverage
+
+POLICIES = ("random", "greedy")
+
+ALWAYS_WILD, BLANK = -1, -2  # a card's role that is not an attribute: wild in any meld (Leader); nothing (Disaster)
+
+# The Special Action Table's clauses, each one effect (civ_builder_table.SPECIALS plays them).
+CLAUSES = (
+    ("steal-points", r"Steal (\d+) total points in target Attributes from target opponent"),
+    ("swap-cards", r"Look at opponents? hand\. Take up to (\d+) cards\. Give him back that many cards"),
+    ("look-take", r"Look at the next (\d+) cards in the deck\. Take (\d+) of them"),
+    ("steal-cards", r"Steal (\d+) random cards from target opponent"),
+    ("steal-vp", r"Steal (\d+) Victory Points from target opponent"),
+    ("redraw", r"discard X cards and draw X \+ ?(\d+) cards"),
+    ("target-discards", r"Target opponent discards (\d+) random cards"),
+    ("draw", r"Draw (\d+) cards from the deck"),
+    ("gain-vp", r"[Gg]ain (\d+) Victory Points"),
+)
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+@dataclass(frozen=True, slots=True)
+class CivRules:
+    """What the module compiled from the data: attributes and cards as indices, numbers as read."""
+    attributes: tuple[str, ...]
+    start_dice: tuple[tuple[int, int], ...]  # per attribute: (dice, sides)
+    faction_dice: tuple[tuple[tuple[int, int, int], ...], ...]  # per civilization: (attribute, dice, sides)
+    deal: int  # cards dealt at setup
+    draw: int  # cards each player draws in the Draw Phase
+    draw_bonus: tuple[int, int]  # (attribute whose highest draws more, how many more)
+    initiative: tuple[int, ...]  # attributes ranking initiative, the first deciding
+    initiative_die: tuple[int, int]  # the roll that breaks a tie still left
+    trade_look: int  # the attribute whose highest may look at any hand (information only)
+    role: tuple[int, ...]  # per card index: its attribute, ALWAYS_WILD or BLANK
+    points: int  # points (and Victory Points) per card in a meld
+    ladder: tuple[int, ...]  # the k-th meld of a turn holds at least ladder[k-1] cards; no more melds
+    wild_limit: int  # always-wild cards (Leaders) a meld may hold
+    wild_if_highest: tuple[tuple[int, int, frozenset[int]], ...]  # (holder attribute, card, meld attributes; empty: any)
+    specials: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]  # per attribute: its special action's clauses
+    science: tuple[int, int]  # (attribute whose highest gains points, how many) at the start of the Score Phase
+    schedule: tuple[int, ...]  # Victory Points for the most points in an attribute, by round (index 0: round 1)
+    culture: tuple[int, int]  # (attribute whose highest gains extra VP, how many)
+    hand_limit: int
+    big_hand: tuple[int, int]  # (attribute whose highest keeps more, the limit)
+    equestrian: tuple[int, int]  # (attribute whose highest may discard his hand, the VP it gains)
+    rounds: int
+
+
+def read(text: str, pattern: str, where: Where | None, what: str) -> tuple[str, ...]:
+    """The groups of `pattern` in the data's `text`; a located error when the words are not there."""
+    match = re.search(pattern, text)
+    if match is None:
+        raise KitgenError(error(where, f"simulate.rules civ-builder: {what}: cannot read it from {text!r}"))
+    return match.groups()
+
+
+def phase(game: Game, name: str) -> Phase:
+    found = next((p for p in game.phases if p.name == name), None)
+    if found is None:
+        raise KitgenError(error(game.where, f"simulate.rules civ-builder: the rules need a phase '{name}'"))
+    return found
+
+
+def attribute(game: Game, name: str, where: Where | None) -> int:
+    names = [a.name for a in game.attributes]
+    if name not in names:
+        raise KitgenError(error(where, f"simulate.rules civ-builder: '{name}' is not an attribute"))
+    return names.index(name)
+
+
+def trigger(game: Game, phase_name: str, also: int = -1) -> tuple[int, Phase]:
+    """The attribute whose highest a phase rewards (its trigger, or its also[also])."""
+    found = phase(game, phase_name)
+    triggers = (found.trigger, *found.also)
+    chosen = triggers[also + 1] if also + 1 < len(triggers) else None
+    if chosen is None:
+        raise KitgenError(error(found.where, f"simulate.rules civ-builder: phase '{phase_name}' names no reward"))
+    return attribute(game, chosen.attribute, found.where), found
+
+
+def compile(game: Game, without: tuple[str, ...]) -> Plan:
+    """The plan the lab reports on: cards and decks as the engine numbers them (card impact edits
+    plan.decks), one victory path, the coverage; the rules themselves in plan.extra."""
+    extra = civ_rules(game)
+    cards: list[CardPlan] = []
+    decks: dict[str, tuple[int, ...]] = {}
+    types = {t.name: i for i, t in enumerate(game.card_types)}
+    for deck in game.decks:
+        copies: list[int] = []
+        for card in deck.cards:
+            copies += [len(cards)] * card.copies
+            cards.append(CardPlan(card.name, types.get(card.type, 0), (), (), ()))
+        decks[deck.id] = tuple(copies)
+    path = next(iter(game.victory_paths), None)
+    plan = Plan(extra.attributes, (0,) * len(extra.attributes), extra.hand_limit, extra.rounds,
+                game.decks[0].id, factions=tuple(FactionPlan(f.name, ()) for f in game.factions),
+                cards=tuple(cards), types=tuple(CardKind(t.name, t.name, "effects", (), ()) for t in game.card_types),
+                decks=decks, paths=(PathPlan(path.name if path else "", None, extra.rounds, (), (), 0, False, (), False),),
+                optional_rules=optional_rules(game), without=tuple(sorted(without)), extra=extra)
+    plan.coverage = coverage(game, extra)
+    return plan
+
+
+def civ_rules(game: Game) -> CivRules:
+    """The rules, each number read where the data prints it (a located error where it cannot be)."""
+    names = [a.name for a in game.attributes]
+    initiative = phase(game, "Initiative Phase")
+    draw_to, draw_phase = trigger(game, "Draw Phase")
+    draws = number(draw_phase.text, r"draws (\d+) cards", draw_phase.where, "cards drawn")
+    nth = read(draw_phase.text, r"may draw an? (\w+) card", draw_phase.where, "the extra card")[0]
+    score, end, limit = phase(game, "Score Phase"), phase(game, "End Phase"), game.hand_limit
+    if limit is None or not game.decks:
+        raise KitgenError(error(game.where, "simulate.rules civ-builder: the rules need a hand limit and a deck"))
+    role, points, wild_limit, wilds = card_roles(game, names)
+    return CivRules(
+        attributes=tuple(names), start_dice=tuple(start_dice(a.start, a.where) for a in game.attributes),
+        faction_dice=tuple(tuple((attribute(game, e.attribute, f.where), *start_dice(e.dice, f.where))
+                                 for e in f.effects) for f in game.factions),
+        deal=number(" ".join(game.setup), r"dealt (\d+) cards", game.where, "cards dealt at setup"), draw=draws,
+        draw_bonus=(draw_to, ordinal(nth, draw_phase.where) - draws),
+        initiative=initiative_order(game, initiative),
+        initiative_die=start_dice(read(initiative.text, r"roll high on (\d*D\d+)", initiative.where,
+                                       "the tie roll")[0], initiative.where),
+        trade_look=trigger(game, "Trade Phase")[0], role=role, points=points, ladder=meld_ladder(game),
+        wild_limit=wild_limit, wild_if_highest=wilds, specials=special_actions(game),
+        science=(trigger(game, "Score Phase")[0],
+                 number(score.text, r"gain (\d+) points? in any attribute", score.where, "the Science bonus")),
+        schedule=scoring_schedule(game),
+        culture=(trigger(game, "Score Phase", 0)[0],
+                 number(score.text, r"gains (\d+) extra VP", score.where, "the Culture bonus")),
+        hand_limit=limit.base,
+        big_hand=(trigger(game, "End Phase")[0],
+                  number(f"{limit.text} {end.text}", r"max hand size = (\d+)", limit.where, "the larger hand")),
+        equestrian=(trigger(game, "End Phase", 0)[0],
+                    number(end.text, r"discard all of his cards to gain (\d+) VP", end.where, "the Equestrian bonus")),
+        rounds=final_round(game))
+
+
+def number(text: str, pattern: str, where: Where | None, what: str) -> int:
+    return int(read(text, pattern, where, what)[0])
+
+
+def start_dice(text: str, where: Where | None) -> tuple[int, int]:
+    count, sides = dice(text)
+    if not count:
+        raise KitgenError(error(where, f"simulate.rules civ-builder: {text!r} is not a roll such as 1D6"))
+    return count, sides
+
+
+def ordinal(word: str, where: Where | None) -> int:
+    if word.lower() not in ORDINALS:
+        raise KitgenError(error(where, f"simulate.rules civ-builder: '{word}' is not an ordinal (sixth)"))
+    return ORDINALS.index(word.lower()) + 1
+
+
+def initiative_order(game: Game, initiative: Phase) -> tuple[int, ...]:
+    """'highest Government Score goes first ... highest Religion goes first ... highest Culture goes first'."""
+    names = re.findall(r"highest (\w+)(?: Score)? goes first", initiative.text)
+    if not names:
+        read(initiative.text, r"highest (\w+) goes first", initiative.where, "the initiative ranking")
+    return tuple(attribute(game, name, initiative.where) for name in names)
+
+
+def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, int, tuple]:
+    """Each card's role (the attribute it melds as, ALWAYS_WILD, BLANK), the points a melded card
+    scores, how many always-wild cards a meld holds, and the wild cards that need a highest score."""
+    action = phase(game, "Action Phase")
+    read(action.text, r"score an equal number of Victory points", action.where, "Victory Points per meld")
+    role, points, wilds, limit = [], set(), [], 0
+    cards = [card for deck in game.decks for card in deck.cards]
+    for card in cards:
+        if card.type in names:
+            role.append(names.index(card.type))
+            points |= {e.delta for e in card.effects if e.condition}
+        elif re.search(rf"{re.escape(card.name)} cards are Wild cards", card.text):
+            role.append(ALWAYS_WILD)
+            limit = int(read(action.text, rf"up to (\d+) {re.escape(card.name)} card", action.where, "wilds a meld holds")[0])
+        else:
+            role.append(BLANK)
+    for index, card in enumerate(cards):
+        for holder, used, melds in re.findall(r"highest (\w+) Score may use (\w+) cards as wild cards when making "
+                                              r"(?:(\w+(?: or \w+)*) )?melds", card.text):
+            if used == card.name:
+                wilds.append((attribute(game, holder, card.where), index,
+                              frozenset(attribute(game, m, card.where) for m in melds.split(" or ") if m)))
+    if len(points) != 1:
+        raise KitgenError(error(action.where, "simulate.rules civ-builder: every Attribute card must score the same "
+                                "points per card in a meld (an effect with a condition)"))
+    return tuple(role), points.pop(), limit, tuple(wilds)
+
+
+def table(game: Game, table_id: str):
+    found = next((t for t in game.tables if t.id == table_id), None)
+    if found is None:
+        raise KitgenError(error(game.where, f"simulate.rules civ-builder: the rules need the table '{table_id}'"))
+    return found
+
+
+def meld_ladder(game: Game) -> tuple[int, ...]:
+    """The Meld Size Ladder: '1 or more cards', '2 or more cards' ... for the 1st, 2nd ... meld."""
+    return tuple(int(read(row.result, r"^(\d+) or more cards", row.where, "a meld's size")[0])
+                 for row in table(game, "meld-size").rows)
+
+
+def special_actions(game: Game) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
+    """Each attribute's special action as clauses (CLAUSES), read from the Special Action Table."""
+    rows = {row.attribute: row for row in table(game, "special-action").rows}
+    found = []
+    for name in (a.name for a in game.attributes):
+        row = rows.get(name)
+        if row is None:
+            raise KitgenError(error(game.where, f"simulate.rules civ-builder: no special action for {name}"))
+        clauses = tuple((kind, tuple(int(g) for g in match.groups()))
+                        for kind, pattern in CLAUSES for match in re.finditer(pattern, row.result))
+        if not clauses:
+            read(row.result, "$^", row.where, f"{name}'s special action")
+        found.append(clauses)
+    return tuple(found)
+
+
+def scoring_schedule(game: Game) -> tuple[int, ...]:
+    """Victory Points by round from the Scoring Schedule's rows ('1-4': '1 Victory Point')."""
+    rounds = final_round(game)
+    schedule = [-1] * rounds
+    for row in table(game, "scoring-schedule").rows:
+        first, last = read(row.roll, r"^(\d+)(?:-(\d+))?$", row.where, "rounds")
+        points = int(read(row.result, r"^(\d+) Victory Points?", row.where, "Victory Points")[0])
+        for round_ in range(int(first), int(last or first) + 1):
+            if 1 <= round_ <= rounds:
+                schedule[round_ - 1] = points
+    if -1 in schedule:
+        raise KitgenError(error(table(game, "scoring-schedule").where,
+                                f"simulate.rules civ-builder: round {schedule.index(-1) + 1} has no scoring"))
+    return tuple(schedule)
+
+
+def final_round(game: Game) -> int:
+    """The round the victory path is checked at the end of: the game's last."""
+    path = next(iter(game.victory_paths), None)
+    if path is None or path.at_end_of_turn != game.turns:
+        raise KitgenError(error(path.where if path else game.where, "simulate.rules civ-builder: the victory "
+                                f"path must be checked at the end of the last round ({game.turns})"))
+    return game.turns
+
+
+def play(plan: Plan, seed: int, policies: tuple, budget: int = 0) -> GameResult:
+    from kitgen.simulate.rules.civ_builder_table import CivTable
+
+    return CivTable(plan, seed, policies).play()
