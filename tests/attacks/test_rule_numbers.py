@@ -14,7 +14,7 @@ from tests.attacks.harness import assert_one_line, edit, kitgen
 ROOT = Path(__file__).resolve().parents[2]
 BELIEVERS = "numbers: {force: 2, probed_at: 1, research_roll: -1}"
 UPKEEP = "numbers: {upkeep: 1}"
-CASES = [  # (file, old, new, the one line expected)
+CASES = [  # (file, old, new, the one line expected); alpha-centauri's, then galactic-supremacy's
     ("game.yaml", BELIEVERS, "numbers: {force: 99999999999999999999999}",
      r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected a whole number from -9999 to 9999 or a roll .*"),
     ("game.yaml", BELIEVERS, "numbers: {force: many}", r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected a whole .*'many'"),
@@ -34,12 +34,29 @@ CASES = [  # (file, old, new, the one line expected)
     ("tables.yaml", "numbers: {turns: 5}", "numbers: {turn: 5}",
      r"tables\.yaml:\d+:\d+: error: .*table 'conflict' row .*: unknown number 'turn' \(did you mean 'turns'\?\).*"),
 ]
+SUPREMACY = [
+    ("game.yaml", "numbers: {setup_draw: 2, turn_limit: 100}", "numbers: {setup_draw: 2, turn_limit: 1e9}",
+     r"game\.yaml:\d+:\d+: error: simulate\.numbers\.turn_limit: expected a whole number .*'1e9'"),
+    ("game.yaml", "numbers: {setup_draw: 2, turn_limit: 100}", "numbers: {setup_draw: 2}",
+     r"game\.yaml:\d+:\d+: error: simulate\.rules galactic-supremacy: simulate: numbers: missing turn_limit .*"),
+    ("rules.yaml", "numbers: {catchup: 15, directed_effort: 20}", "numbers: {catchup: 15, directed: 20}",
+     r"rules\.yaml:\d+:\d+: error: .*Research Phase: unknown number 'directed' \(did you mean 'directed_effort'\?\).*"),
+]
+
+
+@pytest.mark.parametrize("case", SUPREMACY, ids=lambda c: c[2][:40])
+def test_rule_numbers__galactic_supremacy_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
+    refused(tmp_path, "galactic-supremacy", case)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:40])
 def test_rule_numbers__each_defect_is_one_located_line(tmp_path: Path, case: tuple[str, str, str, str]) -> None:
-    game = tmp_path / "alpha-centauri"
-    shutil.copytree(ROOT / "data" / "alpha-centauri", game)
+    refused(tmp_path, "alpha-centauri", case)
+
+
+def refused(tmp_path: Path, name: str, case: tuple[str, str, str, str]) -> None:
+    game = tmp_path / name
+    shutil.copytree(ROOT / "data" / name, game)
     file, old, new, expected = case
     edit(game / file, old, new)
     run = kitgen("simulate", game, "--games", "2", "--workers", "1")
