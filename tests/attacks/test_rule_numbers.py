@@ -44,6 +44,19 @@ SUPREMACY = [
 ]
 
 
+CIV_BUILDER = [
+    ("tables.yaml", "numbers: {cards: 3}", "numbers: {cards: -99999}",
+     r"tables\.yaml:\d+:\d+: error: tables\[1\]\.rows\[2\]\.numbers\.cards: expected a whole number .*'-99999'"),
+    ("rules.yaml", "numbers: {tie_roll: 1D6}", "numbers: {tie_roll: {sides: 6}}",
+     r"rules\.yaml:\d+:\d+: error: phases\[0\]\.numbers\.tie_roll: expected a whole number .*a mapping"),
+]
+
+
+@pytest.mark.parametrize("case", CIV_BUILDER, ids=lambda c: c[2][:40])
+def test_rule_numbers__civ_builder_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
+    refused(tmp_path, "civ-builder", case)
+
+
 @pytest.mark.parametrize("case", SUPREMACY, ids=lambda c: c[2][:40])
 def test_rule_numbers__galactic_supremacy_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
     refused(tmp_path, "galactic-supremacy", case)
