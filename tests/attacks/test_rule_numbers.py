@@ -57,6 +57,15 @@ def test_rule_numbers__civ_builder_each_defect_is_one_located_line(tmp_path: Pat
     refused(tmp_path, "civ-builder", case)
 
 
+def test_rule_numbers__a_number_on_a_record_the_module_reads_none_of_is_located(tmp_path: Path) -> None:
+    """Civilization: The Card Game keeps its numbers in its rule-numbers table: a phase's `numbers:`
+    would go unread, so it is refused, not ignored."""
+    refused(tmp_path, "civilization-card-game", (
+        "rules.yaml", "  - name: Draw and Discard\n", "  - name: Draw and Discard\n    numbers: {draw: 2}\n",
+        r"rules\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: Draw and Discard: unknown number "
+        r"'draw'; it reads: none"))
+
+
 @pytest.mark.parametrize("case", SUPREMACY, ids=lambda c: c[2][:40])
 def test_rule_numbers__galactic_supremacy_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
     refused(tmp_path, "galactic-supremacy", case)

@@ -105,3 +105,24 @@ def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None
         needs = "; ".join(f"{name} ({declared[name]})" for name in missing)
         raise KitgenError(error(where, f"simulate.rules {module}: {record}: numbers: missing {needs}"))
     return values
+
+
+def numbered(game: Game) -> list[tuple[str, str, Numbers, Where | None]]:
+    """Every record of the game that may carry `numbers:`, as (kind, label, numbers, where), kind one
+    of simulate, phase, faction, use, path, row: a module reads those it declares and refuses names on
+    the rest (`refuse_numbers`), so no number in the data goes unread."""
+    found: list[tuple[str, str, Numbers, Where | None]] = [
+        ("simulate", "simulate", game.simulate.numbers, game.simulate.where or game.where)]
+    found += [("phase", p.name, p.numbers, p.where) for p in game.phases]
+    found += [("faction", f"faction '{f.name}'", f.numbers, f.where) for f in game.factions]
+    found += [("use", f"{t.name} use '{u.name}'", u.numbers, u.where) for t in game.card_types for u in t.uses]
+    found += [("path", f"victory path '{p.name}'", p.numbers, p.where) for p in game.victory_paths]
+    found += [("row", f"table '{t.id}' row '{r.roll}'", r.numbers, r.where) for t in game.tables for r in t.rows]
+    return found
+
+
+def refuse_numbers(module: str, game: Game, kinds: tuple[str, ...]) -> None:
+    """A located error for a number on a record of these kinds: the module reads none there."""
+    for kind, label, numbers, where in numbered(game):
+        if kind in kinds:
+            read_numbers(module, label, numbers, where, {})

@@ -19,7 +19,7 @@ from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.rules import DICE, read_numbers
+from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
 from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, Rules, attribute_index, card_categories,
                                                        formula_variables, read_faction, read_path, roll)
 
@@ -41,6 +41,7 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
     decks = [d for d in game.decks if d.id not in without]
     cards = [card for deck in decks for card in deck.cards]
     phases = _phase_numbers(game)
+    refuse_numbers("alpha-centauri", game, ("use",))  # no card use carries a number it reads
     attacks = (phases["Conflict Phase"]["attacks"], phases["Conflict Phase"]["aggressive_attacks"])
     rules = Rules(group, codes, **_cards(game, cards, codes, group), **_counts(game), factions=tuple(
         read_faction(f, codes, attacks) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),

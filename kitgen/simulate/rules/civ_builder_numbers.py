@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.rules import DICE, read_numbers
+from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
 
 MODULE = "civ-builder"
 GAME_NUMBERS = {"deal": "cards dealt to each player at setup"}
@@ -48,13 +48,7 @@ def phase_numbers(game: Game) -> dict[str, dict]:
     missing = [name for name in PHASE_NUMBERS if name not in found]
     if missing:
         raise KitgenError(error(game.where, f"simulate.rules {MODULE}: the rules need a phase '{missing[0]}'"))
-    for record, numbers, where in ((f"faction '{f.name}'", f.numbers, f.where) for f in game.factions):
-        read_numbers(MODULE, record, numbers, where, {})
-    for path in game.victory_paths:
-        read_numbers(MODULE, f"victory path '{path.name}'", path.numbers, path.where, {})
-    for card_type in game.card_types:
-        for use in card_type.uses:
-            read_numbers(MODULE, f"{card_type.name} use '{use.name}'", use.numbers, use.where, {})
+    refuse_numbers(MODULE, game, ("faction", "path", "use"))
     for table in game.tables:
         for row in table.rows:
             row_numbers(table.id, row)

@@ -18,7 +18,7 @@ from kitgen.model import Card, Cost, Game
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import (ANY_ATTRIBUTE, CardKind, CardPlan, PathPlan, Plan, TablePlan, _table,
                                   optional_rules)
-from kitgen.simulate.rules import DICE, read_numbers
+from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
 from kitgen.simulate.rules.galactic_supremacy_cover import coverage
 
 POLICIES = ("random", "greedy")
@@ -129,13 +129,13 @@ def _research(game: Game) -> dict:
     research = next((p for p in game.phases if p.name == "Research Phase"), None)
     if research is None:
         raise KitgenError(error(game.where, f"simulate ({MODULE}): no phase named 'Research Phase'"))
-    others = [(p.name, p.numbers, p.where) for p in game.phases if p is not research]
-    others += [(f"{t.name} use '{u.name}'", u.numbers, u.where) for t in game.card_types if t.name != "Command" for u in t.uses]
-    others += [(f"faction '{f.name}'", f.numbers, f.where) for f in game.factions]
-    others += [(f"victory path '{p.name}'", p.numbers, p.where) for p in game.victory_paths]
-    others += [(f"table '{t.id}' row '{r.roll}'", r.numbers, r.where) for t in game.tables for r in t.rows]
-    for record, numbers, where in others:
-        read_numbers(MODULE, record, numbers, where, {})
+    for phase in game.phases:
+        if phase is not research:
+            read_numbers(MODULE, phase.name, phase.numbers, phase.where, {})
+    for card_type in game.card_types:
+        for use in card_type.uses if card_type.name != "Command" else ():
+            read_numbers(MODULE, f"{card_type.name} use '{use.name}'", use.numbers, use.where, {})
+    refuse_numbers(MODULE, game, ("faction", "path", "row"))
     return read_numbers(MODULE, research.name, research.numbers, research.where, RESEARCH_NUMBERS)
 
 
