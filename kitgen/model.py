@@ -159,6 +159,10 @@ class Numbers(tuple):
     def get(self, name: str) -> Number | None:
         return next((item for item in self if item.name == name), None)
 
+    def as_dict(self) -> dict[str, int | str]:
+        """As written: {upkeep: 1, riots: '1D10'}."""
+        return {n.name: f"{n.value}D{n.sides}" if n.sides else n.value for n in self}
+
 
 @dataclass(frozen=True)
 class Counter:
@@ -280,6 +284,7 @@ class Card:
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
+    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
     where: Where | None = _where()
 
 

@@ -31,6 +31,10 @@ CASES = [  # (file, old, new, the one line expected); alpha-centauri's, then gal
      r"\(Credits each Unit costs\)"),
     ("rules.yaml", "numbers: {riots: 1D10}", "numbers: {riots: 10}",
      r"rules\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: Population Control Phase: 'riots' is a roll .*"),
+    ("decks/common.yaml", "numbers: {units: 1D10}", "numbers: {units: 99999D6}",
+     r"decks/common\.yaml:\d+:\d+: error: cards\[\d+\]\.numbers\.units: expected a whole number .*'99999D6'"),
+    ("decks/common.yaml", "numbers: {units: 1D10}", "numbers: {units: 3}",
+     r"decks/common\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: card '.*': 'units' is a roll such as 1D10 .*"),
     ("tables.yaml", "numbers: {turns: 5}", "numbers: {turn: 5}",
      r"tables\.yaml:\d+:\d+: error: .*table 'conflict' row .*: unknown number 'turn' \(did you mean 'turns'\?\).*"),
 ]

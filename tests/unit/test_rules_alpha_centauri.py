@@ -238,3 +238,23 @@ def test_numbers__a_roll_where_a_whole_number_is_read_is_located():
     game = with_faction_numbers("Spartans", Numbers((Number("force", 1, 6, Where("game.yaml", 3, 7)),)))
     with pytest.raises(KitgenError, match="game.yaml:3:7: error: .*'force' is a whole number"):
         compile_game(game)
+
+
+def with_card(name: str, **changes) -> object:
+    decks = tuple(dataclasses.replace(d, cards=tuple(dataclasses.replace(c, **changes) if c.name == name else c
+                                                     for c in d.cards)) for d in GAME.decks)
+    return dataclasses.replace(GAME, decks=decks)
+
+
+def test_card_numbers__a_proposal_gives_what_its_numbers_say_and_two_are_refused():
+    plan = compile_game(with_card("Global Terraforming", text="Everyone prospers.", numbers=Numbers((Number("credits", 7),))))
+    index = card("Global Terraforming")
+    assert (plan.extra.notes[index], plan.extra.amounts[index]) == ("get", 7)
+    assert (PLAN.extra.notes[index], PLAN.extra.amounts[index]) == ("get", 25)
+    assert PLAN.extra.card_dice[card("Locusts of Chiron")] == (1, 10)
+    both = Numbers((Number("credits", 25), Number("cards", 5)))
+    with pytest.raises(KitgenError, match=r"card 'Global Terraforming': numbers: give exactly one of bases, units, "
+                                          r"skip_conflict, credits, cards \(2 given\)"):
+        compile_game(with_card("Global Terraforming", numbers=both))
+    with pytest.raises(KitgenError, match=r"card 'Police State': unknown number 'credits'; it reads: none"):
+        compile_game(with_card("Police State", numbers=Numbers((Number("credits", 1),))))

@@ -17,7 +17,8 @@ A rule module is a module of this package with:
 A number the printed text states in words (a cost in a phase's text, a faction's ability) is read
 from structure, never from the words: the data's vocabulary (phase actions, card costs and fields,
 counters, tables, victory thresholds) or, for what that cannot say, the named `numbers:` of the
-record it belongs to (the game's `simulate:`, a phase, a faction, a card use, a table row), read
+record it belongs to (the game's `simulate:`, a phase, a faction, a card use, a victory path, a
+table row, a card), read
 with `read_numbers` against the names the module declares, each with a one-line meaning.
 """
 from __future__ import annotations
@@ -109,7 +110,7 @@ def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None
 
 def numbered(game: Game) -> list[tuple[str, str, Numbers, Where | None]]:
     """Every record of the game that may carry `numbers:`, as (kind, label, numbers, where), kind one
-    of simulate, phase, faction, use, path, row: a module reads those it declares and refuses names on
+    of simulate, phase, faction, use, path, row, card: a module reads those it declares and refuses names on
     the rest (`refuse_numbers`), so no number in the data goes unread."""
     found: list[tuple[str, str, Numbers, Where | None]] = [
         ("simulate", "simulate", game.simulate.numbers, game.simulate.where or game.where)]
@@ -118,6 +119,7 @@ def numbered(game: Game) -> list[tuple[str, str, Numbers, Where | None]]:
     found += [("use", f"{t.name} use '{u.name}'", u.numbers, u.where) for t in game.card_types for u in t.uses]
     found += [("path", f"victory path '{p.name}'", p.numbers, p.where) for p in game.victory_paths]
     found += [("row", f"table '{t.id}' row '{r.roll}'", r.numbers, r.where) for t in game.tables for r in t.rows]
+    found += [("card", f"card '{c.name}'", c.numbers, c.where) for d in game.decks for c in d.cards if c.numbers]
     return found
 
 

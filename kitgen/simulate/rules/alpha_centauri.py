@@ -77,20 +77,34 @@ def _formulas(game: Game, codes: dict[str, int]) -> dict[str, tuple[str, tuple[t
     return {f.name: (f.expression, formula_variables(game, f, codes)) for f in game.formulas}
 
 
+CARD_NUMBERS = {  # an Event's or a Proposal's `numbers:`: exactly one, which says what it does
+    "bases": "Bases the target loses (DTB)", "units": DICE + "Units the target loses, less its MP (TPLU)",
+    "skip_conflict": "1: this turn's Conflict Phase is skipped (SCP)",
+    "credits": "Credits every player gets (a Proposal)", "cards": "cards every player draws (a Proposal)"}
+CARD_NOTES = {"bases": "DTB", "units": "TPLU", "skip_conflict": "SCP", "credits": "get", "cards": "draw"}
+
+
+def _card_numbers(card) -> tuple[str, int, tuple[int, int]]:
+    """What an Event or a Proposal does, from its `numbers:` (never its printed text): the note the
+    play code knows it by, its amount and its roll; any other card carries none."""
+    acts = card.type in ("Event", "Proposal")
+    given = read_numbers("alpha-centauri", f"card '{card.name}'", card.numbers, card.where,
+                         CARD_NUMBERS if acts else {}, optional=True)
+    if acts and len(given) != 1:
+        raise KitgenError(error(card.where, f"simulate.rules alpha-centauri: card '{card.name}': numbers: give exactly "
+                                            f"one of {', '.join(CARD_NUMBERS)} ({len(given)} given)"))
+    if not given:
+        return "", 0, (0, 0)
+    [(name, value)] = given.items()
+    return CARD_NOTES[name], 0 if name == "units" else value, value if name == "units" else (0, 0)
+
+
 def _cards(game: Game, cards, codes: dict[str, int], group: tuple[int, ...]) -> dict:
     kinds = tuple(KINDS[c.type] for c in cards)
     effects = tuple(tuple((codes[e.attribute], e.delta) for e in c.effects) for c in cards)
-    notation = {n.code for n in game.notation}
-    notes, amounts = [], []
-    for card in cards:
-        code = next((c for c in notation if re.match(rf"{c}\b", card.text)), "")
-        gives = re.search(r"(get|draw) (\d+) (Credits|Cards)", card.text)
-        notes.append(code or (gives.group(1) if gives else ""))
-        amounts.append(int(gives.group(2)) if gives else 0)
-        if card.type in ("Event", "Proposal") and not notes[-1]:
-            raise KitgenError(error(card.where, f"simulate.rules alpha-centauri: card '{card.name}': "
-                                                "its text names no notation code nor Credits or cards to give"))
-    return dict(kinds=kinds, effects=effects, notes=tuple(notes), amounts=tuple(amounts),
+    read = [_card_numbers(card) for card in cards]
+    return dict(kinds=kinds, effects=effects, notes=tuple(r[0] for r in read), amounts=tuple(r[1] for r in read),
+                card_dice=tuple(r[2] for r in read),
                 atrocity=tuple("Atrocity" in c.keywords for c in cards),
                 z_type=tuple(c.keywords[0] if c.type == "Social Engineering" and c.keywords else "" for c in cards),
                 categories=tuple(card_categories(e, group) for e in effects),

@@ -49,8 +49,9 @@ class Rules(NamedTuple):
     codes: dict[str, int]  # every name, alias and code -> attribute index
     kinds: tuple[str, ...]  # per card: F S T L V X Z
     effects: tuple[tuple[tuple[int, int], ...], ...]  # per card
-    notes: tuple[str, ...]  # per card: DTB, TPLU, SCP, or a Proposal's "credits N" / "draw N"
+    notes: tuple[str, ...]  # per card: DTB, TPLU, SCP, or a Proposal's "get" / "draw" (its `numbers:`)
     amounts: tuple[int, ...]  # per card: the Credits or cards a Proposal gives
+    card_dice: tuple[tuple[int, int], ...]  # per card: the roll a TPLU Event takes Units by, (0, 0) for none
     atrocity: tuple[bool, ...]
     z_type: tuple[str, ...]  # per card: a Z card's type keyword
     categories: tuple[frozenset[int], ...]  # per card: the Major Factors a Tech raises (kit choice tech-categories)

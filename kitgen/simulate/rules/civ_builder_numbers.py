@@ -48,7 +48,7 @@ def phase_numbers(game: Game) -> dict[str, dict]:
     missing = [name for name in PHASE_NUMBERS if name not in found]
     if missing:
         raise KitgenError(error(game.where, f"simulate.rules {MODULE}: the rules need a phase '{missing[0]}'"))
-    refuse_numbers(MODULE, game, ("faction", "path", "use"))
+    refuse_numbers(MODULE, game, ("faction", "path", "use", "card"))
     for table in game.tables:
         for row in table.rows:
             row_numbers(table.id, row)

@@ -23,7 +23,7 @@ from kitgen.simulate.rules.civilization_card_game_rules import coverage
 __all__ = ["POLICIES", "compile", "play"]
 
 POLICIES = ("random", "greedy")
-KINDS = ("simulate", "phase", "faction", "use", "path", "row")  # records that may carry numbers: none here
+KINDS = ("simulate", "phase", "faction", "use", "path", "row", "card")  # records that may carry numbers: none here
 
 # The card types by their role in the seed (data names: card_types in game.yaml).
 ROLES = {"Plot": "plot", "Technology": "technology", "Military": "military", "Building": "building",

@@ -135,7 +135,7 @@ def _research(game: Game) -> dict:
     for card_type in game.card_types:
         for use in card_type.uses if card_type.name != "Command" else ():
             read_numbers(MODULE, f"{card_type.name} use '{use.name}'", use.numbers, use.where, {})
-    refuse_numbers(MODULE, game, ("faction", "path", "row"))
+    refuse_numbers(MODULE, game, ("faction", "path", "row", "card"))
     return read_numbers(MODULE, research.name, research.numbers, research.where, RESEARCH_NUMBERS)
 
 
