@@ -35,6 +35,10 @@ CASES = [  # (file, old, new, the one line expected); alpha-centauri's, then gal
      r"decks/common\.yaml:\d+:\d+: error: cards\[\d+\]\.numbers\.units: expected a whole number .*'99999D6'"),
     ("decks/common.yaml", "numbers: {units: 1D10}", "numbers: {units: 3}",
      r"decks/common\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: card '.*': 'units' is a roll such as 1D10 .*"),
+    ("tables.yaml", "numbers: {look: 1}", "numbers: {look: 2}",
+     r"tables\.yaml:\d+:\d+: error: .*table 'probe' row '4': 'look' is a switch, 1 or 0, not 2 .*"),
+    ("tables.yaml", "numbers: {look: 1}", "numbers: {look: 1, units: 1D5}",
+     r"tables\.yaml:\d+:\d+: error: .*table 'probe' row '4': numbers: one of units, marker, loses, look, drain, not 2"),
     ("tables.yaml", "numbers: {turns: 5}", "numbers: {turn: 5}",
      r"tables\.yaml:\d+:\d+: error: .*table 'conflict' row .*: unknown number 'turn' \(did you mean 'turns'\?\).*"),
 ]

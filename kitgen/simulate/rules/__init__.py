@@ -81,14 +81,16 @@ def decide(policy: Policy, rng: random.Random, options: Sequence[T], score: Call
 
 
 DICE = "roll: "  # a declared meaning that starts with this asks for a roll (1D10), not a whole number
+SWITCH = "1: "  # a declared meaning that starts with this is a switch: 1 (it does it) or 0 (as if left out)
 
 
 def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None,
                  declared: dict[str, str], optional: bool = False) -> dict[str, Any]:
     """The named numbers of one record, typed as the module declares them (name -> one-line
-    meaning; a roll's meaning starts with DICE: it reads as (dice, sides)). An unknown name is an
-    error at its line with a did-you-mean; a declared name the record lacks is an error at the
-    record (`optional`: the record may leave any out, as a faction without that ability does)."""
+    meaning; a roll's meaning starts with DICE: it reads as (dice, sides); a switch's with SWITCH:
+    1, or 0 as if left out). An unknown name is an error at its line with a did-you-mean; a
+    declared name the record lacks is an error at the record (`optional`: the record may leave any
+    out, as a faction without that ability does)."""
     values: dict[str, Any] = {}  # int, or (dice, sides) for a roll
     for number in numbers:
         if number.name not in declared:
@@ -100,6 +102,11 @@ def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None
             wanted = "a roll such as 1D10" if roll else "a whole number"
             raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: "
                                     f"'{number.name}' is {wanted} ({declared[number.name]})"))
+        if declared[number.name].startswith(SWITCH) and number.value not in (0, 1):
+            raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: '{number.name}' is a "
+                                    f"switch, 1 or 0, not {number.value} ({declared[number.name]})"))
+        if declared[number.name].startswith(SWITCH) and not number.value:
+            continue  # a switch written 0 is as if left out
         values[number.name] = (number.value, number.sides) if roll else number.value
     missing = [name for name in declared if name not in values]
     if missing and not optional:

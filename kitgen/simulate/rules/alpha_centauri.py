@@ -18,8 +18,9 @@ from kitgen.model import Game
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
+from kitgen.simulate.rules.alpha_centauri_tables import read_tables, table_row
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
+from kitgen.simulate.rules import DICE, SWITCH, read_numbers, refuse_numbers
 from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, Rules, attribute_index, card_categories,
                                                        formula_variables, read_faction, read_path, roll)
 
@@ -46,7 +47,7 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
     rules = Rules(group, codes, **_cards(game, cards, codes, group), **_counts(game), factions=tuple(
         read_faction(f, codes, attacks) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
         numbers=_numbers(game, phases), dice=_dice(game, phases), formulas=_formulas(game, codes),
-        income=_income(game, codes), **_tables(game, codes), bases_quantity=BASES)
+        income=_income(game, codes), **read_tables(game, codes, _sides), bases_quantity=BASES)
     plan = Plan(tuple(a.name for a in game.attributes), tuple(0 for _ in game.attributes), rules.hand_limit,
                 game.turns * SIMULATED_SHEETS, decks[0].id if decks else "", turn_structure=game.turn_structure,
                 optional_rules=tuple(d.id for d in game.decks if d.optional), without=tuple(sorted(without)))
@@ -79,7 +80,7 @@ def _formulas(game: Game, codes: dict[str, int]) -> dict[str, tuple[str, tuple[t
 
 CARD_NUMBERS = {  # an Event's or a Proposal's `numbers:`: exactly one, which says what it does
     "bases": "Bases the target loses (DTB)", "units": DICE + "Units the target loses, less its MP (TPLU)",
-    "skip_conflict": "1: this turn's Conflict Phase is skipped (SCP)",
+    "skip_conflict": SWITCH + "this turn's Conflict Phase is skipped (SCP)",
     "credits": "Credits every player gets (a Proposal)", "cards": "cards every player draws (a Proposal)"}
 CARD_NOTES = {"bases": "DTB", "units": "TPLU", "skip_conflict": "SCP", "credits": "get", "cards": "draw"}
 
@@ -156,29 +157,19 @@ def _numbers(game: Game, phases: dict[str, dict]) -> dict[str, int]:
     """Every rule number the phases state, from their `numbers:` (the play code's names have spaces)."""
     numbers = {name.replace("_", " "): value for named in phases.values() for name, value in named.items()
                if isinstance(value, int)}
-    numbers["atrocity turns"] = _row(game, "conflict", "turns")
+    numbers["atrocity turns"] = table_row(game, "conflict", "turns")[1]
     return numbers
-
-
-def _row(game: Game, table_id: str, name: str) -> int:
-    """The one row of a table whose `numbers:` carry `name`: its value (a located error when none does)."""
-    table = next(t for t in game.tables if t.id == table_id)
-    for row in table.rows:
-        row_numbers(table_id, row)  # an unknown name first: it may be the one misspelled
-    found = [n.value for row in table.rows for n in row.numbers if n.name == name]
-    if len(found) != 1:
-        raise KitgenError(error(table.where, f"simulate.rules alpha-centauri: table '{table_id}': one row needs "
-                                             f"numbers: {{{name}: ...}} ({ROW_NUMBERS[table_id][name]}); {len(found)} have it"))
-    return found[0]
 
 
 def _dice(game: Game, phases: dict[str, dict]) -> dict[str, tuple[int, int]]:
     table = {t.id: t for t in game.tables}
-    fog = next(r for r in table["conflict"].rows if r.roll.startswith("Fog of War"))
-    fog_roll = read_numbers("alpha-centauri", "Fog of War", fog.numbers, fog.where, {"roll": ROW_NUMBERS["conflict"]["roll"]})
     return {"riots": phases["Population Control Phase"]["riots"], "disruption": phases["Ecological Disruption Phase"]["disruption"],
             "winner loses": phases["Conflict Phase"]["winner_loses"], "loser loses": phases["Conflict Phase"]["loser_loses"],
-            "fog": fog_roll["roll"], "table": roll(table["research"].die, table["research"].where, "")}
+            "fog": table_row(game, "conflict", "roll")[1], "table": roll(table["research"].die, table["research"].where, "")}
+
+
+def _sides(table) -> int:
+    return roll(table.die, table.where, f"{table.name} die")[1]
 
 
 def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
@@ -188,74 +179,3 @@ def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
     if missing or not names:
         raise KitgenError(error(production.where, f"simulate.rules alpha-centauri: Production Phase: unknown Score {missing}"))
     return tuple(codes[n] for n in names)
-
-
-TABLE_RESULTS = {  # what a row's note says -> the result the module plays
-    "probe": ((r"Take \d+D\d+ Units", "units"), (r"Marker on an opponent", "marker"), (r"loses \d+D\d+ Credits", "loses"),
-              (r"Look at", "look"), (r"Take \d+D\d+ Credits", "drain")),
-    "exploration": ((r"Lose Units", "worms"), (r"Gain \d+D\d+ Credits", "credits"), (r"Draw (\d+) card", "draw")),
-    "research": ((r"Get \+\d+ to next roll", "progress"), (r"Marker on an Opponent", "marker"),
-                 (r"Tech card from your hand into play", "breakthrough")),
-}
-
-
-def _tables(game: Game, codes: dict[str, int]) -> dict:
-    tables, effects, amounts = {}, {}, {}
-    by_id = {t.id: t for t in game.tables}
-    for table_id, results in TABLE_RESULTS.items():
-        table = by_id[table_id]
-        sides = roll(table.die, table.where, f"{table.name} die")[1]
-        keys = ["nothing"] * (sides + 1)
-        changes: list[tuple[tuple[int, int], ...]] = [()] * (sides + 1)
-        for row in table.rows:
-            low, _, high = row.roll.partition("-")
-            last = sides if row.roll.endswith("+") else int(high or low)
-            for face in range(int(low.rstrip("+")), last + 1):
-                keys[face] = next((key for pattern, key in results if re.search(pattern, row.text)),
-                                  "effects" if row.effects else "nothing")
-                changes[face] = tuple((codes[e.attribute], e.delta) for e in row.effects)
-            dice = row_numbers(table_id, row).get("roll")
-            if dice:
-                amounts[f"{table_id} {int(low.rstrip('+'))}"] = dice
-        tables[table_id], effects[table_id] = tuple(keys), tuple(changes)
-    for table in game.tables:
-        for row in table.rows:
-            row_numbers(table.id, row)  # a name no row of that table may carry is an error too
-    return dict(tables=tables, table_effects=effects, row_dice=amounts, **_lookups(by_id, codes))
-
-
-ROW_NUMBERS = {  # a table row's `numbers:`, each left out by a row that does not roll or count it
-    "probe": {"roll": DICE + "what the row's result takes or costs"},
-    "exploration": {"roll": DICE + "what the row's result gives or takes"},
-    "conflict": {"roll": DICE + "the Fog of War roll", "turns": "turns an Atrocity counts for",
-                 "times": "the multiple of the opponent's Units the row's Force Bonus asks"},
-}
-
-
-def row_numbers(table_id: str, row) -> dict:
-    return read_numbers("alpha-centauri", f"table '{table_id}' row '{row.roll}'", row.numbers, row.where,
-                        ROW_NUMBERS.get(table_id, {}), optional=True)
-
-
-def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
-    discovery = []
-    for row in by_id["discovery"].rows:
-        kinds = re.search(r"Play an? (\w+) or (\w+) Tech", row.result)
-        reward = "tech" if kinds else "explore" if "Exploration" in row.result else "research" \
-            if "Research" in row.result else "base" if "extra base" in row.result else "credits"
-        discovery.append((codes[row.attribute], reward, frozenset(codes[k] for k in kinds.groups()) if kinds else frozenset()))
-    bonus, conflict = {}, []
-    for row in by_id["conflict"].rows:
-        if row.attribute:
-            conflict.append(codes[row.attribute])
-            bonus["most"] = int(row.result)
-        elif row_numbers("conflict", row).get("times"):
-            bonus[f"units {row_numbers('conflict', row)['times']}"] = int(row.result)
-        elif "Defender" in row.roll:
-            bonus["defender"] = int(row.result)
-        elif "already fought" in row.roll:
-            bonus["fought"] = int(row.result)
-        elif "Atrocity" in row.roll:
-            bonus["atrocity"] = int(row.result)
-    council = tuple((row.attribute or row.roll, int(row.result)) for row in by_id["council"].rows)
-    return dict(discovery=tuple(discovery), conflict=tuple(conflict), bonus=bonus, council=council)

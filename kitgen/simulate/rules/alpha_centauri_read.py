@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.rules import read_numbers
+from kitgen.simulate.rules import SWITCH, read_numbers
 
 KINDS = {"Facility": "F", "Secret Project": "S", "Technology": "T", "Landmark": "L", "Event": "V",
          "Proposal": "X", "Social Engineering": "Z"}
@@ -66,7 +66,8 @@ class Rules(NamedTuple):
     formulas: dict[str, tuple[str, tuple[tuple[str, int], ...]]]  # name -> (expression, variable -> quantity)
     income: tuple[int, ...]  # attributes earned in Credits in the Production Phase
     tables: dict[str, tuple[str, ...]]  # dice table id -> result key by roll (index 1..sides)
-    row_dice: dict[str, tuple[int, int]]  # "table result" -> the dice its note rolls (Mind Control: 1D5 Units)
+    row_dice: dict[str, tuple[int, int]]  # "table face" -> the dice its row rolls (probe 1, Mind Control: 1D5 Units)
+    row_counts: dict[str, int]  # "table face" -> its row's count (Monolith: draw 1 card; Progress: +1 to the next roll)
     table_effects: dict[str, tuple[tuple[tuple[int, int], ...], ...]]
     discovery: tuple[tuple[int, str, frozenset[int]], ...]  # (attribute, reward, tech categories)
     conflict: tuple[int, ...]  # Military Sub-factors worth a Force Bonus
@@ -104,7 +105,7 @@ FACTION_NUMBERS = {  # a faction's `numbers:`, each left out by a faction withou
     "force": "added to its Force Total in every Conflict",
     "probed_at": "added to opponents' Probe Table rolls against it",
     "research_roll": "added to its Research Table rolls (negative: a penalty)",
-    "worms_give": "1: Mind Worms give it Units instead of taking them",
+    "worms_give": SWITCH + "Mind Worms give it Units instead of taking them",
     "explore_rolls": "extra Exploration Table rolls a turn",
     "credits": "extra starting Credits",
     "base_cost": "extra Credits a Base costs it",
