@@ -14,7 +14,7 @@ from tests.conftest import run_kitgen
 
 from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
-from kitgen.model import Game, Number, Numbers
+from kitgen.model import FieldValues, Game, Number, Numbers
 from kitgen.simulate.plan import Plan, compile_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.rules import galactic_supremacy
@@ -206,3 +206,14 @@ def test_cli__greedy_players_finish_95_percent_of_games() -> None:
     assert report["missing"] == [] and report["decided"] >= 0.95 * 200
     assert report["victories"]["Conquest"] == report["decided"]
     assert report["provenance"]["seed"] == 1 and len(report["provenance"]["data_sha256"]) == 64
+
+
+def test_compile__a_card_without_the_field_it_plays_by_is_located_not_zero() -> None:
+    fleet = next(c for d in game().decks for c in d.cards if c.type == "Fleet")
+    decks = tuple(dataclasses.replace(d, cards=tuple(
+        dataclasses.replace(c, fields=FieldValues(f for f in c.fields if f.name != "combat_dice")) if c is fleet else c
+        for c in d.cards)) for d in game().decks)
+    with pytest.raises(KitgenError) as raised:
+        compile_game(dataclasses.replace(game(), decks=decks))
+    assert str(raised.value).endswith(f"error: simulate (galactic-supremacy): card '{fleet.name}' (Fleet) needs the "
+                                      "whole-number field combat_dice")

@@ -62,9 +62,20 @@ def credits(cost: Cost | None) -> int:
     return sum(price.amount for price in cost.pay) if cost else 0
 
 
+# The card fields each kind is played by (KINDS order): (its combat dice, its credits a turn); "" for none.
+KIND_FIELDS = (("", ""), ("combat_dice", ""), ("combat_dice", "production"), ("", ""),
+               ("extra_dice", "extra_production"), ("combat_dice", "production"))
+
+
 def field(card: Card, name: str) -> int:
-    value = card.fields.get(name, 0)
-    return value if isinstance(value, int) else 0
+    """A whole-number field the module plays the card by: a located error when the card lacks it."""
+    if not name:
+        return 0
+    value = card.fields.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise KitgenError(error(card.where, f"simulate ({MODULE}): card '{card.name}' ({card.type}) needs the "
+                                            f"whole-number field {name}"))
+    return value
 
 
 def _index(game: Game) -> dict[str, int]:
@@ -83,8 +94,16 @@ def _kind_values(game: Game, cards: list[Card]) -> tuple[tuple[int, ...], tuple[
             raise KitgenError(error(game.where, f"simulate (galactic-supremacy): no card of type {kind}"))
     cost = tuple(credits(c.cost) or credits(game.card_type(c.type).cost) for c in first.values()  # type: ignore
                  if c is not None)
-    dice = tuple(field(c, "combat_dice") or field(c, "extra_dice") for c in first.values() if c is not None)
-    production = tuple(field(c, "production") or field(c, "extra_production") for c in first.values() if c is not None)
+    values = []
+    for kind, names in zip(KINDS, KIND_FIELDS, strict=True):
+        read = {tuple(field(c, name) for name in names) for c in cards if c.type == kind}
+        if len(read) > 1:  # the rules play one value a kind (every Fleet alike): say so rather than pick one
+            card = next(c for c in cards if c.type == kind and tuple(field(c, n) for n in names) != min(read))
+            raise KitgenError(error(card.where, f"simulate ({MODULE}): every {kind} card plays alike; "
+                                                f"'{card.name}' differs in {' or '.join(n for n in names if n)}"))
+        values.append(min(read))
+    dice = tuple(v[0] for v in values)
+    production = tuple(v[1] for v in values)
     return cost, dice, production
 
 
