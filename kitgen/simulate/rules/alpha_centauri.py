@@ -10,11 +10,10 @@ alpha_centauri_play. Stdlib only.
 """
 from __future__ import annotations
 
-import re
 
 from kitgen.check.formula import FormulaError
 from kitgen.errors import KitgenError, error
-from kitgen.model import Game
+from kitgen.model import Game, Numbers
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
@@ -138,9 +137,12 @@ PHASE_NUMBERS = {  # each phase's `numbers:`: what its printed text states, as t
 
 def _phase_numbers(game: Game) -> dict[str, dict]:
     """Every phase's `numbers:`, read against PHASE_NUMBERS (a phase the module reads none of has none)."""
+    def own(p) -> Numbers:  # a phase's numbers but the Production Phase's earn_ switches (_income)
+        return Numbers(n for n in p.numbers if not (p.name == "Production Phase" and n.name.startswith(EARN)))
+
     for other in game.phases:
-        read_numbers("alpha-centauri", other.name, other.numbers, other.where, PHASE_NUMBERS.get(other.name, {}))
-    return {name: read_numbers("alpha-centauri", name, phase(game, name).numbers, phase(game, name).where, declared)
+        read_numbers("alpha-centauri", other.name, own(other), other.where, PHASE_NUMBERS.get(other.name, {}))
+    return {name: read_numbers("alpha-centauri", name, own(phase(game, name)), phase(game, name).where, declared)
             for name, declared in PHASE_NUMBERS.items()}
 
 
@@ -172,10 +174,19 @@ def _sides(table) -> int:
     return roll(table.die, table.where, f"{table.name} die")[1]
 
 
+EARN = "earn_"  # a Production Phase number earn_<code>: 1 earns Credits equal to that Score
+
+
 def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
+    """The Scores the Production Phase pays in Credits: its `earn_<code>` switches (earn_EI: 1)."""
     production = phase(game, "Production Phase")
-    names = re.findall(r"Earn Credits = (.+?) Score", production.text)
-    missing = [n for n in names if n not in codes]
-    if missing or not names:
-        raise KitgenError(error(production.where, f"simulate.rules alpha-centauri: Production Phase: unknown Score {missing}"))
-    return tuple(codes[n] for n in names)
+    declared = {f"{EARN}{a.abbreviation}": SWITCH + f"earn Credits equal to the {a.name} Score"
+                for a in game.attributes if a.abbreviation}
+    earns = read_numbers("alpha-centauri", production.name, Numbers(n for n in production.numbers if n.name.startswith(EARN)),
+                         production.where, declared, optional=True)
+    if not earns:
+        raise KitgenError(error(production.where, "simulate.rules alpha-centauri: Production Phase: numbers: no "
+                                                  f"{EARN}<code>: 1 names a Score earned in Credits"))
+    return tuple(codes[name.removeprefix(EARN)] for name in earns)
+
+

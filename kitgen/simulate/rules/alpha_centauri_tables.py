@@ -1,8 +1,8 @@
 """Alpha Centauri's tables as its rule module plays them: what each row of the Probe, Exploration
 and Research tables does is the name of its one `numbers:` entry (`units: 1D5` takes 1D5 Units), the
 Conflict Table's bonuses are its rows' results, by their attribute or their `numbers:`; never the
-printed words. The Discovery rewards are still read from their words (they name Tech categories,
-not numbers). Stdlib only.
+printed words; a Discovery reward is its row's one switch (`tech: 1`), and a tech reward's two
+categories are still read from its words (names, not numbers). Stdlib only.
 """
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ ROW_NUMBERS = {  # a table row's `numbers:`: for the dice tables, one at most, w
                     "draw": "cards drawn"},
     "research": {"progress": "added to the player's next Research Table roll",
                  "marker": SWITCH + "a Marker on an opponent's Tech", "breakthrough": SWITCH + "a Tech card from the hand into play"},
+    "discovery": {"tech": SWITCH + "play a Tech card of the two categories the row names, for free",
+                  "explore": SWITCH + "an extra Exploration Table roll", "research": SWITCH + "an extra Research Table roll",
+                  "base": SWITCH + "an extra Base this turn", "credits": SWITCH + "gain Credits equal to the row's Score"},
     "conflict": {"roll": DICE + "the Fog of War roll", "turns": "turns an Atrocity counts for (the Atrocity row)",
                  "times": "the multiple of the opponent's Units the row's Force Bonus asks",
                  "defender": SWITCH + "the row's Force Bonus is the Defender's",
@@ -83,9 +86,15 @@ def read_tables(game: Game, codes: dict[str, int], sides_of) -> dict:
 def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
     discovery = []
     for row in by_id["discovery"].rows:
-        kinds = re.search(r"Play an? (\w+) or (\w+) Tech", row.result)
-        reward = "tech" if kinds else "explore" if "Exploration" in row.result else "research" \
-            if "Research" in row.result else "base" if "extra base" in row.result else "credits"
+        given = row_numbers("discovery", row)
+        if len(given) != 1:
+            raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: table 'discovery' row '{row.roll}': "
+                                               f"numbers: one of {', '.join(ROW_NUMBERS['discovery'])} ({len(given)} given)"))
+        [reward] = given
+        kinds = re.search(r"Play an? (\w+) or (\w+) Tech", row.result) if reward == "tech" else None
+        if reward == "tech" and kinds is None:  # the categories are names the row prints (kit choice tech-categories)
+            raise KitgenError(error(row.where, "simulate.rules alpha-centauri: a tech reward names its two categories: "
+                                               "'Play a <Factor> or <Factor> Tech card'"))
         discovery.append((codes[row.attribute], reward, frozenset(codes[k] for k in kinds.groups()) if kinds else frozenset()))
     bonus, conflict = {}, []
     for row in by_id["conflict"].rows:
