@@ -4,6 +4,7 @@ function here, and a name in model.ActionKind. Each reads the Table and changes 
 """
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Callable
 
 from kitgen.simulate.plan import Plan, Step
@@ -17,6 +18,14 @@ def card_types(plan: Plan) -> list[str]:
     if "card-types" not in plan.cache:
         plan.cache["card-types"] = [plan.types[card.kind].type_name for card in plan.cards]
     return plan.cache["card-types"]
+
+
+def dice_total(rng: random.Random, count: int, sides: int) -> int:
+    """`count` dice of `sides` sides: randint(1, sides) is randrange(1, sides + 1) (the same draws),
+    called directly, and one die without a generator (most rolls are one die)."""
+    if count == 1:
+        return rng.randrange(1, sides + 1)
+    return sum(rng.randrange(1, sides + 1) for _ in range(count))
 
 
 def act_draw(table: Table, seat: int, step: Step) -> None:
@@ -83,7 +92,7 @@ def act_event(table: Table, seat: int, step: Step) -> None:
     if table.turn < step.from_turn:
         return
     number, sides = step.die
-    if sum(table.rng.randint(1, sides) for _ in range(number)) in step.on:
+    if dice_total(table.rng, number, sides) in step.on:
         card = table.draw(step.deck)
         if card >= 0:
             table.resolve(seat, card)

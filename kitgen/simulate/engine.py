@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from kitgen.simulate.actions import ACTIONS, act_draw
+from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
                                   PhasePlan, Plan, Step)
 
@@ -104,31 +104,28 @@ class Table:
     # --- the game -------------------------------------------------------------------------
 
     def play(self, start: int = 0, until_turn: int = 0) -> GameResult:
-        """Play the schedule from moment `start` to the end (or to the end of turn `until_turn`)."""
+        """Play the schedule from moment `start` to the end (or to the end of turn `until_turn`).
+        A phase is played here, not in a method of its own: this loop runs some 700 times a game,
+        and most of its phases are a trigger that fails (a single highest or lowest score)."""
         moments = schedule(self.plan, self.players)
         for index in range(start, len(moments)):
             turn, seat, phase = moments[index]
             if until_turn and turn > until_turn:
                 break
             self.turn, self.moment = turn, index
-            if phase is not None:
-                self.play_phase(seat, phase)
-            elif seat >= 0:
-                self.bonus[seat] = 0  # a seat's turn is over
-            else:
-                self.end_of_turn()
+            if phase is None:
+                if seat >= 0:
+                    self.bonus[seat] = 0  # a seat's turn is over
+                else:
+                    self.end_of_turn()
+            elif phase.trigger is None or self.extreme(seat, *phase.trigger):
+                for step in phase.actions:
+                    ACTIONS[step.do](self, seat, step)
+                    if self.winner >= 0:
+                        break
             if self.winner >= 0:
                 break
         return self.result()
-
-    def play_phase(self, seat: int, phase: PhasePlan) -> None:
-        trigger = phase.trigger
-        if trigger is not None and not self.extreme(seat, trigger.kind, trigger.attribute):
-            return
-        for step in phase.actions:
-            ACTIONS[step.do](self, seat, step)
-            if self.winner >= 0:
-                return
 
     def result(self) -> GameResult:
         return GameResult(self.winner, self.paths, self.turn, self.factions, tuple(tuple(p) for p in self.played))
@@ -169,8 +166,7 @@ class Table:
 
     def roll(self, table: str) -> object:
         plan_table = self.plan.tables[table]
-        total = sum(self.rng.randint(1, plan_table.sides) for _ in range(plan_table.count))
-        return plan_table.entries[total]
+        return plan_table.entries[dice_total(self.rng, plan_table.count, plan_table.sides)]
 
     def roll_attribute(self, seat: int, who: int, table: str, delta: int) -> int:
         entry = self.roll(table)
@@ -203,6 +199,9 @@ class Table:
         values = self.values
         for target, attribute, delta, needs in effects:
             if needs != NO_CONDITION and needs != condition:
+                continue
+            if target == SELF:  # most effects: no list of recipients to make
+                values[seat][attribute] += delta
                 continue
             for who in self.recipients(seat, target, -delta):
                 values[who][attribute] += delta

@@ -315,3 +315,38 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
     text = pdf_text(tmp_path / "balance.pdf")
     assert "Candidate seat fixes, simulated" in text and "victory checked at the end of each round" in text
     assert "Skill ladder" in text and "greedy vs random" in text
+
+
+def test_greedy__the_fast_scorers_agree_with_path_pull_on_every_kind_of_path():
+    """nearest() and pulls_of() read one- and two-attribute lists without a call and skip path_pull
+    for highest/highest_any and most-attributes paths: on random leads (ties and negatives included)
+    they give path_pull's own keys and bottlenecks, path by path."""
+    import random
+
+    from kitgen.simulate.plan import PathPlan
+    from kitgen.simulate.policies import nearest, path_pull, pulls_of
+
+    paths = (PathPlan("one+pair", 10, None, (7,), (4, 3), 5, False, (), False),
+             PathPlan("two+three", None, None, (1, 2), (0, 5, 6), 0, False, (), False),
+             PathPlan("any only", None, None, (), (2,), 2, False, (), False),
+             PathPlan("most", None, 20, (), (), 0, True, (), False),
+             PathPlan("thresholds", None, None, (), (), 0, False, ((1, 4), (3, 6)), True))
+    plan = compile_game(galactic_civ())
+    rng = random.Random(7)
+    for _ in range(300):
+        lead = [rng.randint(-3, 3) for _ in range(8)]
+        mine = [rng.randint(0, 9) for _ in range(8)]
+        for path in paths:
+            plan.paths = (path,)
+            plan.cache.pop("scorers", None)
+            assert nearest(plan, lead, mine)[0] == (path_pull(path, lead, mine)[0] if path.most or path.thresholds
+                                                    else _simple_key(path, lead))
+            assert pulls_of(plan, lead, mine) == (path_pull(path, lead, mine)[1],)
+
+
+def _simple_key(path, lead: list[int]) -> tuple[int, int]:
+    """The nearest-path key greedy had before it was inlined (10**6 stands for a part the path lacks)."""
+    need = max(path.margin, 1)
+    low = min(lead[a] for a in path.highest) - need if path.highest else 10**6
+    high = max(lead[a] for a in path.highest_any) - need if path.highest_any else 10**6
+    return (min(low, high), (low if path.highest else 0) + (high if path.highest_any else 0))
