@@ -250,3 +250,15 @@ def test_cli__a_special_action_without_its_numbers_is_one_located_line(tmp_path)
     [line] = [line for line in result.stderr.splitlines() if "error:" in line]
     assert re.match(r".*tables\.yaml:\d+:\d+: error: simulate\.rules civ-builder: table 'special-action' row "
                     r"'Culture': unknown number 'gain_pv' \(did you mean 'gain_vp'\?\)", line)
+
+def test_card_numbers__a_leader_is_wild_by_its_numbers_not_its_words():
+    def leaders(numbers: Numbers, text: str) -> Game:
+        decks = tuple(dataclasses.replace(d, cards=tuple(dataclasses.replace(c, numbers=numbers, text=text)
+                                                         if c.name == "Leader" else c for c in d.cards))
+                      for d in game().decks)
+        return dataclasses.replace(game(), decks=decks)
+
+    leader = card("Leader")
+    assert civ_rules(leaders(Numbers((Number("wild", 1),)), "A great person.")).role[leader] == -1  # ALWAYS_WILD
+    plain = civ_rules(leaders(Numbers(), "Leader cards are Wild cards for purposes of making Melds."))
+    assert (plain.role[leader], plain.wild_limit) == (-2, 0)  # BLANK: the printed words are not read

@@ -9,8 +9,9 @@ Religion, then Culture. Said as data, the rules vocabulary would become a progra
 Every number is read from structure: the hand limit, the victory path, the attributes' and the
 civilizations' dice, and the `numbers:` beside the seed's words (the game's `simulate:`, the phases,
 the Special Action Table, the Meld Size Ladder, the Scoring Schedule; civ_builder_numbers declares
-each name). Which attribute a phase rewards is its trigger; the initiative ranking and the wild
-cards are still read from the words (names, not numbers). The game itself is played by
+each name; a Leader's `wild: 1`). Which attribute a phase rewards is its trigger; the initiative
+ranking and who may use Disasters or Seafaring cards as wild are still read from the words (names,
+not numbers). The game itself is played by
 civ_builder_table.py. Stdlib only.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from kitgen.model import Game, Phase
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan, dice, optional_rules
 from kitgen.simulate.rules.civ_builder_cover import coverage
-from kitgen.simulate.rules.civ_builder_numbers import clauses, phase_numbers, row_number
+from kitgen.simulate.rules.civ_builder_numbers import card_numbers, clauses, phase_numbers, row_number
 
 POLICIES = ("random", "greedy")
 
@@ -166,7 +167,7 @@ def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, tupl
         if card.type in names:
             role.append(names.index(card.type))
             points |= {e.delta for e in card.effects if e.condition}
-        elif re.search(rf"{re.escape(card.name)} cards are Wild cards", card.text):
+        elif card_numbers(card).get("wild"):
             role.append(ALWAYS_WILD)
         else:
             role.append(BLANK)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
+from kitgen.simulate.rules import DICE, SWITCH, read_numbers, refuse_numbers
 
 MODULE = "civ-builder"
 GAME_NUMBERS = {"deal": "cards dealt to each player at setup"}
@@ -48,7 +48,10 @@ def phase_numbers(game: Game) -> dict[str, dict]:
     missing = [name for name in PHASE_NUMBERS if name not in found]
     if missing:
         raise KitgenError(error(game.where, f"simulate.rules {MODULE}: the rules need a phase '{missing[0]}'"))
-    refuse_numbers(MODULE, game, ("faction", "path", "use", "card"))
+    refuse_numbers(MODULE, game, ("faction", "path", "use"))
+    for deck in game.decks:
+        for card in deck.cards:
+            card_numbers(card)
     for table in game.tables:
         for row in table.rows:
             row_numbers(table.id, row)
@@ -87,3 +90,10 @@ def clauses(row) -> tuple[tuple[str, tuple[int, ...]], ...]:
         raise KitgenError(error(row.where, f"simulate.rules {MODULE}: special action '{row.roll}': numbers: "
                                            f"name at least one of {', '.join(ROW_NUMBERS['special-action'])}"))
     return tuple(found)
+
+
+CARD_NUMBERS = {"wild": SWITCH + "the card is wild in any meld (up to the Action Phase's leaders_a_meld a meld)"}
+
+
+def card_numbers(card) -> dict:
+    return read_numbers(MODULE, f"card '{card.name}'", card.numbers, card.where, CARD_NUMBERS, optional=True)
