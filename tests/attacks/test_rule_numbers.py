@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.attacks.harness import assert_one_line, edit, kitgen
+from tests.attacks.harness import assert_one_line, edit, kitgen, tiny_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 BELIEVERS = "numbers: {force: 2, probed_at: 1, research_roll: -1}"
@@ -91,3 +91,24 @@ def refused(tmp_path: Path, name: str, case: tuple[str, str, str, str]) -> None:
     edit(game / file, old, new)
     run = kitgen("simulate", game, "--games", "2", "--workers", "1")
     assert_one_line(run, re.compile(rf".*{expected}"))
+
+
+def test_rule_numbers__validate_reads_them_as_the_balance_lab_does(tmp_path: Path) -> None:
+    game = tmp_path / "alpha-centauri"
+    shutil.copytree(ROOT / "data" / "alpha-centauri", game)
+    edit(game / "game.yaml", BELIEVERS, "numbers: {forse: 2}")
+    run = kitgen("validate", game)
+    assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: faction 'Believers': "
+                                    r"unknown number 'forse' \(did you mean 'force'\?\).*"))
+
+
+def test_rule_numbers__a_game_without_a_rule_module_refuses_them(tmp_path: Path) -> None:
+    game = tiny_copy(tmp_path)
+    text = (game / "rules.yaml").read_text(encoding="utf-8")
+    first = re.search(r"\n(  - name: [^\n]+\n)", text)
+    assert first is not None
+    (game / "rules.yaml").write_text(text.replace(first.group(1), first.group(1) + "    numbers: {draw: 2}\n", 1),
+                                     encoding="utf-8")
+    run = kitgen("simulate", game, "--games", "2", "--partial")
+    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: .*: numbers: only a rule module reads them "
+                                    r"\(simulate: \{rules: NAME\}\); this game plays from its data alone"))

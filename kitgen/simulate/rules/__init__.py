@@ -95,6 +95,9 @@ def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None
     for number in numbers:
         if number.name not in declared:
             known = ", ".join(sorted(declared)) or "none"
+            if not module:
+                raise KitgenError(error(number.where or where, f"{record}: numbers: only a rule module reads them "
+                                        "(simulate: {rules: NAME}); this game plays from its data alone"))
             raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: unknown number "
                                     f"'{number.name}'{did_you_mean(number.name, declared)}; it reads: {known}"))
         roll = declared[number.name].startswith(DICE)
@@ -130,8 +133,12 @@ def numbered(game: Game) -> list[tuple[str, str, Numbers, Where | None]]:
     return found
 
 
+NUMBERED = ("simulate", "phase", "faction", "use", "path", "row", "card")  # numbered()'s kinds
+
+
 def refuse_numbers(module: str, game: Game, kinds: tuple[str, ...]) -> None:
-    """A located error for a number on a record of these kinds: the module reads none there."""
+    """A located error for a number on a record of these kinds: the module reads none there (module
+    "": the game names no rule module, and only a rule module reads numbers)."""
     for kind, label, numbers, where in numbered(game):
         if kind in kinds:
             read_numbers(module, label, numbers, where, {})
