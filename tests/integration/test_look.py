@@ -191,7 +191,7 @@ def test_player_sheet__column_text_stays_clear_of_the_next_columns_checkbox(tmp_
 
 def test_rules__a_phases_own_rules_stay_inside_its_numbered_item(kit):
     text = pdf_text(kit / "rules.pdf")
-    sequence = text.split("Turn Sequence", 1)[1].split("Hand Limit", 1)[0]
+    sequence = text.split("Turn Sequence", 1)[1].split("Common Deck", 1)[0]  # the section after it
     first = sequence.split("1. Opportunity Phase.", 1)[1].split("2. Construction Phase.", 1)[0]
     assert "Event roll (Event Deck): At the end of Opportunity Phase" in first and "•" not in sequence
 

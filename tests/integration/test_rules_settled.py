@@ -116,17 +116,19 @@ def test_validate__alpha_centauri_names_the_unit_cap_clash_and_without_its_errat
         in unsettled.stdout + unsettled.stderr
 
 
-def _before_sources(pages: list[str]) -> str:
-    """The pages players read: everything before the final Sources page, which alone names ids."""
-    assert pages[-1].startswith("Sources For designers and the curious") and not any(
-        page.startswith("Sources") for page in pages[:-1])
-    return " ".join(pages[:-1])
+def _split_sources(pages: list[str]) -> tuple[str, str]:
+    """What players read, and the final Sources section (on the last page or two), which alone names ids."""
+    text = " ".join(pages)
+    heading = "Sources For designers and the curious"
+    assert text.count(heading) == 1, "one Sources section, the last"
+    players, sources = text.split(heading)
+    return players, sources
 
 
 def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp_path, project):
     pages = _documents(project, "alpha-centauri", tmp_path)
-    text, players = " ".join(pages["rules.pdf"]), _before_sources(pages["rules.pdf"])
-    sources = pages["rules.pdf"][-1]
+    text = " ".join(pages["rules.pdf"])
+    players, sources = _split_sources(pages["rules.pdf"])
     assert pages["rules.pdf"][0].count("Your first game") == 1
     assert ("Unit cap: U <= N(5 + S), where U is your Units (10 at the start) and N is the number of your Bases "
             "(1 at the start)") in players
@@ -155,7 +157,7 @@ def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp
     assert "unit-cap-at-start" not in " ".join(pages["reference.pdf"])
 
 
-def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit):
+def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit, project):
     rules = [" ".join(page.split()) for page in pdf_pages(kit / "rules.pdf")]
     first = rules[0]
     assert "Your first game 1. Setup 1. Each player starts with 5 points in each of the 8 Attributes." in first
@@ -166,11 +168,11 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit)
             "Trade Phase, Approval Phase.") in first
     assert "Benevolence Table (1D10): on the Reference sheet; used in Moral Dilemmas." in first
     assert "4. How to win" in first and "General Victory: At the End of turn 20" in first
-    players, sources = _before_sources(rules), rules[-1]
+    players, sources = _split_sources(rules)
     assert '\\"' not in players  # YAML's escape is not printed (a folded scalar keeps a backslash as it is)
     assert "On your turn you take all 12 phases (kit choices)." in players
     for choice in ["Choices this kit makes The source does not give these values; the kit chose them so the game can "
-                   "be played. • Turn structure: on your turn you take all 12 phases in order",
+                   "be played (why: Sources). 1. Turn structure: on your turn you take all 12 phases in order",
                    "Who goes first: every player rolls 1D10",
                    "\"By at least 5 points each\" (l.21-29): in each of the two attributes, your score "
                    "is at least 5 more than every other player's score",
@@ -182,11 +184,12 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit)
     for kit_id in ["turn-structure", "first-player", "victory-margin", "council-vote", "trade-hand-size",
                    "ship-graveyard", "random-attribute-culture", "The source says"]:
         assert kit_id not in players, kit_id
-    for source in ["turn-structure: Turn structure: on your turn you take all 12 phases in order",
-                   "first-player: Who goes first: every player rolls 1D10",
-                   "victory-margin: \"By at least 5 points each\" (l.21-29)", "council-vote: United Planets vote",
-                   "trade-hand-size: The Trade Phase's +1 maximum hand size (l.173)",
-                   "ship-graveyard: Ship Graveyard (\"Exploit +1 and Play 1 Ship Card\", l.249)",
+    game = load_game(project.game_folder("galactic-civ"))
+    for number, choice in enumerate(game.kit_choices, 1):  # a choice's words for players, its why with its id
+        assert f"{number}. {' '.join(choice.what.split())[:50]}" in players, choice.id
+        assert f"{number}. {choice.id}: {' '.join(choice.why.split())[:50]}" in sources, choice.id
+        assert ' '.join(choice.why.split())[:50] not in players, choice.id
+    for source in ["1. turn-structure: TURN SEQUENCE (l.102-104): \"Players take Turns.",
                    "random-attribute-culture: The source says: RANDOM ATTRIBUTE TABLE (l.53): \"6. Culture\"",
                    "This kit is made from the document galactic-civ.txt.",
                    "Disclaimer (the source's own words): Galactic Civilization is a copyrighted, licensed property. "
@@ -201,13 +204,12 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit)
 
 def test_rules__civilization_keeps_the_gfdl_notice_and_marks_inferred_types(tmp_path, project):
     pages = _documents(project, "civilization-card-game", tmp_path)["rules.pdf"]
-    players, sources = _before_sources(pages), pages[-1]
+    players, sources = _split_sources(pages)
     assert ("\"The source of this article is wikipedia, the free encyclopedia. The text of this article is licensed "
             "under the GFDL.\" (seed l.113)") in sources
-    assert "pyramids-wonder: The source says: Plot Cards (l.31)" in sources
-    assert ("inferred-types: Card types the article implies but does not state: Writing and Code of Laws are "
-            "Technologies; City Walls is a Building; Great Wall is a Wonder; Catapult is a Military card.") in sources
-    assert "player-count: 2-4 players." in sources
+    assert "5. pyramids-wonder: The source says: Plot Cards (l.31)" in sources
+    assert "2. inferred-types: Writing and Code of Laws are \"Cards such as\" (l.112)" in sources
+    assert "3. player-count: The article gives no player count." in sources and "3. 2-4 players." in players
     assert ("Card types the article implies but does not state: Writing and Code of Laws are Technologies; City Walls "
             "is a Building; Great Wall is a Wonder; Catapult is a Military card.") in players
     assert "Writing, Code of Laws: type Technology (a kit choice)" in players
@@ -218,7 +220,7 @@ def test_rules__civilization_keeps_the_gfdl_notice_and_marks_inferred_types(tmp_
 
 def test_rules__galactic_supremacy_settles_tied_combat_rolls(tmp_path, project):
     pages = _documents(project, "galactic-supremacy", tmp_path)["rules.pdf"]
-    players, sources = _before_sources(pages), pages[-1]
+    players, sources = _split_sources(pages)
     assert "tied-combat-rolls: The source says: ATTACK PHASE (l.93-94)" in sources
     assert ("Kit reading (an erratum): two Fleets with equal rolls destroy each other; when a Sector's roll ties"
             in players)  # a paragraph of the Attack Phase
