@@ -126,11 +126,14 @@ RULES_PAGES = {"alpha-centauri": 7, "civilization-card-game": 7, "galactic-civ":
 
 @pytest.mark.parametrize("game", sorted(RULES_PAGES))
 def test_rules__short_and_every_page_well_filled(kits, game):
-    """No longer than its page budget, and no page holds only a few lines (a credit line alone overleaf)."""
+    """No longer than its page budget, no page holding only a few lines (a credit line alone overleaf),
+    and shorter, not smaller: no text under 7 pt (DESIGN.md's least size)."""
     lines = [len([line for line in page.splitlines() if line.strip()]) - 2  # less the header and footer
              for page in pdf_pages(kits / game / "rules.pdf")]
     assert len(lines) <= RULES_PAGES[game], lines
     assert len(lines) == 1 or min(lines) >= 8, lines
+    with pdfplumber.open(kits / game / "rules.pdf") as pdf:
+        assert min(char["size"] for page in pdf.pages for char in page.chars) >= 7
 
 
 def _pages(path) -> int:
