@@ -174,13 +174,11 @@ def _print_report(report: dict) -> None:
         echo("\nPARTIAL: these win rates are not earned: " + "; ".join(report["missing"]))
     _print_factions(report)
     _print_seats(report)
-    games = report["games"]
-    echo("\nVictories (a win counts for every path the winner met):")
-    for name, count in report["victories"].items():
-        echo(f"  {name:<28}{count / games:>7.1%}")
-    echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}")
+    _print_victories(report)
     turns = report["turns"]
-    echo(f"\nGame length: {turns['mean']} turns on average ({turns['min']}-{turns['max']})")
+    low, high = turns["mean_ci95"]
+    echo(f"\nGame length: {turns['mean']} turns on average (95% interval {low}-{high}; "
+         f"shortest {turns['min']}, longest {turns['max']})")
     _print_impact(report.get("card_impact"))
     _print_fixes(report.get("seat_fixes"))
     _print_ladder(report.get("skill_ladder"))
@@ -204,8 +202,21 @@ def _print_coverage(report: dict) -> None:
         echo(f"  {item['status']}{mark}: {item['rule']}: {item['note']}")
 
 
+def _print_victories(report: dict) -> None:
+    games = report["games"]
+    echo(f"\nVictories, share of {games:,} games (95% interval; a win counts for every path the winner met):")
+    for name, count in report["victories"].items():
+        low, high = report["victories_ci95"][name]
+        echo(f"  {name:<28}{count / games:>7.1%}   ({low:.1%}-{high:.1%}, {count:,} games)")
+    low, high = report["no_winner_ci95"]
+    echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}   ({low:.1%}-{high:.1%}, {report['no_winner']:,} games)")
+
+
 def _print_factions(report: dict) -> None:
     test = report["factions_differ"]
+    if test is None:
+        echo("\nFactions: the game has none (win rates by seat below)")
+        return
     echo(f"\nWin rate per faction (95% interval; an even share is {report['even_share']:.1%}):")
     for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
         low, high = row["ci95"]

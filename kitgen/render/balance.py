@@ -19,18 +19,34 @@ from kitgen.units import MM, PAPER_SIZES
 BAR, ACCENT, FAINT = colors.HexColor("#2f5d8c"), colors.HexColor("#9b2f45"), colors.HexColor("#9aa5b1")
 LABEL_W = 52 * MM  # room for a faction or card name at 8 pt: "Altarian Resistance" is about 30 mm
 ROW_H = 5.2 * MM
+MAX_LENGTH_ROWS = 30  # game length: more turns than this are shown in spans of turns
+MAX_BAR_ROWS = 40  # bars a drawing: a drawing never splits, so more rows are cut into several
+VALUE_W = 34 * MM  # room right of the bars for "56% (51%-62%) of 1,289"
 
 
 def render_balance(report: dict, title: str, path: Path, paper: str = "letter") -> None:
+    """Page 1 holds what a designer reads first: provenance, what is not simulated exactly, the win
+    rates. Every rule's coverage closes the report, in a table that splits across pages."""
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
     styles = _styles("#1d2b45")
     story = [Paragraph(f"{title}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
-             _heading("What the simulation covers", styles), _coverage(report["coverage"], chart_w, styles)]
+             *_coverage_summary(report["coverage"], chart_w, styles)]
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
                                + _escape("; ".join(report["missing"])), styles["cell"]))
-    story += _outcomes(report, chart_w, styles)
+    story += _outcomes(report, chart_w, styles) + _experiments(report, chart_w, styles)
+    story += [Paragraph("Every rule and how the simulation plays it", _unkept(styles["heading"])),
+              _coverage(report["coverage"], chart_w, styles)]
+    document = SimpleDocTemplate(str(path), pagesize=(width, height), leftMargin=15 * MM, rightMargin=15 * MM,
+                                 topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
+                                 title=f"{title}: balance", author="", creator=f"kitgen {__version__}",
+                                 producer=f"kitgen {__version__}", initialFontName=font_name("body"))
+    document.build(story)
+
+
+def _experiments(report: dict, chart_w: float, styles) -> list:
+    story: list = []
     if report.get("card_impact"):
         story += [_heading("Card impact on its holder's win rate, by experiment (paired seeds)", styles),
                   _impact_table(report["card_impact"], chart_w)]
@@ -47,54 +63,76 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
         story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
                   _text_table([["rung", "win rate", "95% interval", "even share", ""], *rows],
                               [0.3, 0.14, 0.2, 0.14, 0.22], chart_w)]
-    document = SimpleDocTemplate(str(path), pagesize=(width, height), leftMargin=15 * MM, rightMargin=15 * MM,
-                                 topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
-                                 title=f"{title}: balance", author="", creator=f"kitgen {__version__}",
-                                 producer=f"kitgen {__version__}", initialFontName=font_name("body"))
-    document.build(story)
+    return story
 
 
 def _provenance(report: dict, styles) -> Paragraph:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     return Paragraph(_escape(
-        f"{report['games']:,} simulated games a player count, players {','.join(map(str, source['players']))}, "
+        f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
         f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
-        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Bars are win rates, "
-        "whiskers their 95% confidence interval, the dashed line an even share."), styles["cell"])
+        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
+        "Bars are shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
+        "an even share."), styles["cell"])
+
+
+def _interval(share: float, ci95: list[float]) -> str:
+    return f"{share:.0%} ({ci95[0]:.0%}-{ci95[1]:.0%})"
 
 
 def _outcomes(report: dict, chart_w: float, styles) -> list:
     games, even = report["games"], report["even_share"]
-    factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
-    test = report["factions_differ"]
-    story = [_heading(f"Win rate per faction (chi-square p = {test['p_value']:.3g})", styles),
-             _bars([(n, f["win_rate"], f["ci95"], f"{f['win_rate']:.0%} of {f['plays']}") for n, f in factions],
-                   chart_w, even)]
+    story: list = []
+    if report["factions"]:
+        factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
+        story += [_heading(f"Win rate per faction (chi-square p = {report['factions_differ']['p_value']:.3g})", styles),
+                  *_bars([(n, f["win_rate"], f["ci95"], f"{_interval(f['win_rate'], f['ci95'])} of {f['plays']:,}")
+                          for n, f in factions], chart_w, even)]
     for count, seats in report["by_players"].items():
         rows = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
-                 f"{s['win_rate']:.0%}") for s in seats["seats"]]
+                 f"{_interval(s['win_rate'], s['ci95'])} of {seats['games']:,}") for s in seats["seats"]]
         story += [_heading(f"Win rate per seat, {count} players (chi-square p = "
-                           f"{seats['seats_differ']['p_value']:.3g})", styles), _bars(rows, chart_w, seats["even_share"])]
-    paths = [(name, count / games, None, f"{count:,}") for name, count in report["victories"].items()]
-    paths.append(("No winner", report["no_winner"] / games, None, f"{report['no_winner']:,}"))
-    story += [_heading("How games are won (a win counts for every path the winner met)", styles),
-              _bars(paths, chart_w, None)]
-    histogram = report["turns"]["histogram"]
-    story += [_heading(f"Game length: {report['turns']['mean']} turns on average", styles),
-              _bars([(f"Turn {t}", n / games, None, f"{n:,}") for t, n in histogram.items()], chart_w, None)]
-    return story
+                           f"{seats['seats_differ']['p_value']:.3g})", styles),
+                  *_bars(rows, chart_w, seats["even_share"])]
+    counts = [(name, count, report["victories_ci95"][name]) for name, count in report["victories"].items()]
+    counts.append(("No winner", report["no_winner"], report["no_winner_ci95"]))
+    paths = [(name, count / games, ci95, f"{_interval(count / games, ci95)}, {count:,}") for name, count, ci95 in counts]
+    story += [_heading(f"How games are won, share of {games:,} games (a win counts for every path the winner met)",
+                       styles), *_bars(paths, chart_w, None)]
+    return story + _length(report["turns"], games, chart_w, styles)
+
+
+def _length(turns: dict, games: int, chart_w: float, styles) -> list:
+    """Games ending in each turn; in spans of turns when there are more turns than MAX_LENGTH_ROWS."""
+    histogram = {int(t): n for t, n in turns["histogram"].items()}
+    first, last = turns["min"], turns["max"]
+    span = max(1, -(-(last - first + 1) // MAX_LENGTH_ROWS))
+    rows = []
+    for start in range(first, last + 1, span):
+        count = sum(histogram.get(t, 0) for t in range(start, start + span))
+        end = min(start + span - 1, last)
+        label = f"Turn {start}" if end == start else f"Turns {start}-{end}"
+        rows.append((label, count / games, None, f"{count:,}"))
+    low, high = turns["mean_ci95"]
+    return [_heading(f"Game length: {turns['mean']} turns on average (95% interval {low}-{high}), "
+                     "games ending in each turn", styles), *_bars(rows, chart_w, None)]
 
 
 def _heading(text: str, styles) -> Paragraph:
     return Paragraph(text, styles["heading"])
 
 
-def _bars(rows: list[tuple], width: float, even: float | None) -> Drawing:
-    """One horizontal bar a row: (label, share from 0 to 1, interval or None, value text)."""
-    scale_w = width - LABEL_W - 26 * MM
+def _bars(rows: list[tuple], width: float, even: float | None) -> list[Drawing]:
+    """One horizontal bar a row, in drawings of at most MAX_BAR_ROWS rows that share one scale."""
     top = max([1e-9] + [max(r[1], r[2][1] if r[2] else 0) for r in rows] + [even or 0])
-    top = min(1.0, top * 1.1)
+    return [_bar_drawing(rows[i:i + MAX_BAR_ROWS], width, even, min(1.0, top * 1.1))
+            for i in range(0, len(rows), MAX_BAR_ROWS)]
+
+
+def _bar_drawing(rows: list[tuple], width: float, even: float | None, top: float) -> Drawing:
+    """One horizontal bar a row: (label, share from 0 to 1, interval or None, value text)."""
+    scale_w = width - LABEL_W - VALUE_W
     drawing = Drawing(width, ROW_H * len(rows) + 4)
     for i, (label, share, interval, text) in enumerate(rows):
         y = drawing.height - (i + 1) * ROW_H
@@ -142,13 +180,35 @@ def _clip(text: str) -> str:
     return text if len(text) <= 70 else text[:69] + "…"
 
 
+def _coverage_summary(coverage: list[dict], width: float, styles) -> list:
+    """What the simulation does not play exactly, before any number: the full list closes the report."""
+    inexact = [c for c in coverage if c["status"] != "exact"]
+    head = (f"What the simulation covers: {len(coverage) - len(inexact)} rules exactly, "
+            f"{len(inexact)} approximated or skipped")
+    if not inexact:
+        return [_heading(head, styles), Paragraph("Every rule is simulated exactly (each is listed at the end).",
+                                                  styles["cell"])]
+    return [_heading(head + ":", styles), _coverage(inexact, width, styles),
+            Paragraph("The rules simulated exactly are listed at the end.", styles["cell"])]
+
+
 def _coverage(coverage: list[dict], width: float, styles) -> Table:
+    """Status, rule, how it is played: a table that splits across pages, its header on each."""
+    header = [Paragraph(f"<b>{text}</b>", styles["cell"]) for text in ("status", "rule", "how it is simulated")]
     rows = [[Paragraph(f"<b>{c['status']}</b>" + (" (decides the game)" if c["decides"] and c["status"] != "exact"
                                                   else ""), styles["cell"]), Paragraph(_escape(c["rule"]), styles["cell"]),
              Paragraph(_escape(c["note"]), styles["cell"])] for c in coverage]
-    table = Table(rows, colWidths=[width * 0.16, width * 0.3, width * 0.54])
-    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, FAINT)])
+    table = Table([header, *rows], colWidths=[width * 0.16, width * 0.3, width * 0.54], repeatRows=1)
+    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, FAINT),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.6, FAINT)])
     return table
+
+
+def _unkept(style):
+    """A heading that may stay at the foot of a page: the table under it splits and repeats its header."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle("heading-unkept", parent=style, keepWithNext=0)
 
 
 def _escape(text: str) -> str:
