@@ -175,13 +175,17 @@ def _print_report(report: dict) -> None:
     _print_factions(report)
     _print_seats(report)
     _print_victories(report)
-    turns = report["turns"]
-    low, high = turns["mean_ci95"]
-    echo(f"\nGame length: {turns['mean']} turns on average (95% interval {low}-{high}; "
-         f"shortest {turns['min']}, longest {turns['max']})")
+    _print_length(report["turns"])
     _print_impact(report.get("card_impact"))
     _print_fixes(report.get("seat_fixes"))
     _print_ladder(report.get("skill_ladder"))
+
+
+def _print_length(turns: dict) -> None:
+    low, high = turns["mean_ci95"]
+    echo("\nGame length (a turn counts once every player has gone): " + (
+        f"every game lasted {turns['min']} turns" if turns["min"] == turns["max"] else
+        f"{turns['mean']} turns on average (95% interval {low}-{high}; shortest {turns['min']}, longest {turns['max']})"))
 
 
 def _print_provenance(report: dict) -> None:
@@ -189,7 +193,7 @@ def _print_provenance(report: dict) -> None:
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
          f"policies {','.join(report['policies'])}; optional rules: {rules}")
-    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}")
+    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
 
 
 def _print_coverage(report: dict) -> None:
@@ -217,7 +221,7 @@ def _print_factions(report: dict) -> None:
     if test is None:
         echo("\nFactions: the game has none (win rates by seat below)")
         return
-    echo(f"\nWin rate per faction (95% interval; an even share is {report['even_share']:.1%}):")
+    echo(f"\nWin rate per faction (95% interval; an even share is {_even_share(report)}):")
     for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
         low, high = row["ci95"]
         flag = f"  {row['vs_even_share_holm']} the even share (Holm)" if row["vs_even_share_holm"] else ""
@@ -225,10 +229,18 @@ def _print_factions(report: dict) -> None:
     echo(f"  do the factions differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
 
 
+def _even_share(counts: dict) -> str:
+    """The even share, and where it comes from when some games had no winner."""
+    if not counts["no_winner"] or not counts["games"]:
+        return f"{counts['even_share']:.1%}"
+    decided = 1 - counts["no_winner"] / counts["games"]
+    return f"{counts['even_share']:.1%}: the {decided:.1%} of games with a winner, split {counts['players']} ways"
+
+
 def _print_seats(report: dict) -> None:
     for count, seats in report["by_players"].items():
         test = seats["seats_differ"]
-        echo(f"\nWin rate per seat, {count} players ({seats['games']:,} games; even share {seats['even_share']:.1%}):")
+        echo(f"\nWin rate per seat, {count} players ({seats['games']:,} games; even share {_even_share(seats)}):")
         for seat in seats["seats"]:
             low, high = seat["ci95"]
             flag = f"  {seat['vs_even_share_holm']} the even share (Holm)" if seat["vs_even_share_holm"] else ""

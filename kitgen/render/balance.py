@@ -74,7 +74,7 @@ def _provenance(report: dict, styles) -> Paragraph:
         f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
         f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
         "Bars are shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
-        "an even share."), styles["cell"])
+        f"an even share: {even_share_words(report)}."), styles["cell"])
 
 
 def _interval(share: float, ci95: list[float]) -> str:
@@ -86,13 +86,13 @@ def _outcomes(report: dict, chart_w: float, styles) -> list:
     story: list = []
     if report["factions"]:
         factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
-        story += [_heading(f"Win rate per faction (chi-square p = {report['factions_differ']['p_value']:.3g})", styles),
+        story += [_heading(f"Win rate per faction (do they differ? chi-square p = {report['factions_differ']['p_value']:.3g})", styles),
                   *_bars([(n, f["win_rate"], f["ci95"], f"{_interval(f['win_rate'], f['ci95'])} of {f['plays']:,}")
                           for n, f in factions], chart_w, even)]
     for count, seats in report["by_players"].items():
         rows = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
                  f"{_interval(s['win_rate'], s['ci95'])} of {seats['games']:,}") for s in seats["seats"]]
-        story += [_heading(f"Win rate per seat, {count} players (chi-square p = "
+        story += [_heading(f"Win rate per seat, {count} players (do they differ? chi-square p = "
                            f"{seats['seats_differ']['p_value']:.3g})", styles),
                   *_bars(rows, chart_w, seats["even_share"])]
     counts = [(name, count, report["victories_ci95"][name]) for name, count in report["victories"].items()]
@@ -114,9 +114,24 @@ def _length(turns: dict, games: int, chart_w: float, styles) -> list:
         end = min(start + span - 1, last)
         label = f"Turn {start}" if end == start else f"Turns {start}-{end}"
         rows.append((label, count / games, None, f"{count:,}"))
+    return [_heading(f"Game length: {length_words(turns)}; games ending in each turn", styles),
+            *_bars(rows, chart_w, None)]
+
+
+def length_words(turns: dict) -> str:
+    """The mean game length with its interval; a turn counts once every player has gone."""
+    if turns["min"] == turns["max"]:
+        return f"every game lasted {turns['min']} turns (a turn: every player has gone once)"
     low, high = turns["mean_ci95"]
-    return [_heading(f"Game length: {turns['mean']} turns on average (95% interval {low}-{high}), "
-                     "games ending in each turn", styles), *_bars(rows, chart_w, None)]
+    return (f"{turns['mean']} turns on average (95% interval {low}-{high}; a turn: every player has gone once), "
+            f"shortest {turns['min']}, longest {turns['max']}")
+
+
+def even_share_words(report: dict) -> str:
+    """Where the even share comes from: the games with a winner, split among the players."""
+    games, decided, players = report["games"], report["decided"], report["players"]
+    return (f"{report['even_share']:.1%}, the {decided / games:.1%} of games that had a winner split among "
+            f"{players} players" if games else "no games")
 
 
 def _heading(text: str, styles) -> Paragraph:
