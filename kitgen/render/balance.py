@@ -73,7 +73,7 @@ def _provenance(report: dict, styles) -> Paragraph:
         f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
         f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
         f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
-        "Bars are shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
+        "Bars are win rates or shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
         f"an even share: {even_share_words(report)}."), styles["cell"])
 
 
