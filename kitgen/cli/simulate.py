@@ -265,11 +265,12 @@ def _print_impact(rows: list | None) -> None:
 def _print_fixes(fixes: list | None) -> None:
     if not fixes:
         return
-    echo("\nCandidate seat fixes (simulated on the same seeds):")
+    echo(f"\nCandidate seat fixes (simulated on the same seeds, {fixes[0]['games']:,} games each; seat win rates):")
     for fix in fixes:
         rates = "/".join(f"{r:.0%}" for r in fix["seat_win_rates"])
         before = "/".join(f"{r:.0%}" for r in fix["before"])
-        echo(f"  {fix['players']} players, {fix['fix']}: {before} -> {rates}"
+        half = max((high - low) / 2 for low, high in fix["ci95"])
+        echo(f"  {fix['players']} players, {fix['fix']}: {before} -> {rates}, each within ±{100 * half:.1f} points (95%)"
              f" ({'helps' if fix['helps'] else 'does not help'})")
 
 
@@ -279,5 +280,5 @@ def _print_ladder(ladder: list | None) -> None:
     echo("\nSkill ladder (one stronger player among weaker ones, seat rotated):")
     for rung in ladder:
         low, high = rung["ci95"]
-        echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}), "
+        echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}, {rung['games']:,} games), "
              f"even share {rung['even_share']:.1%}: {rung['verdict']}")

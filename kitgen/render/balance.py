@@ -52,18 +52,25 @@ def _experiments(report: dict, chart_w: float, styles) -> list:
                   _impact_table(report["card_impact"], chart_w)]
     if report.get("seat_fixes"):
         rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
-                 "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), "helps" if f["helps"] else "no"]
-                for f in report["seat_fixes"]]
-        story += [_heading("Candidate seat fixes, simulated", styles),
-                  _text_table([["players", "fix", "seats before", "seats after", ""], *rows],
-                              [0.08, 0.5, 0.16, 0.16, 0.1], chart_w)]
+                 "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), f"±{100 * widest_half(f['ci95']):.1f} pts",
+                 "helps" if f["helps"] else "no"] for f in report["seat_fixes"]]
+        story += [_heading(f"Candidate seat fixes, simulated ({report['seat_fixes'][0]['games']:,} games each, "
+                           "the same seeds)", styles),
+                  _text_table([["players", "fix", "seats before", "seats after", "95% within", ""], *rows],
+                              [0.09, 0.38, 0.17, 0.17, 0.11, 0.08], chart_w)]
     if report.get("skill_ladder"):
-        rows = [[f"{r['player']} vs {r['field']}", f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}",
-                 f"{r['even_share']:.1%}", r["verdict"]] for r in report["skill_ladder"]]
+        rows = [[f"{r['player']} vs {r['field']}", f"{r['games']:,}", f"{r['win_rate']:.1%}",
+                 f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}", f"{r['even_share']:.1%}", r["verdict"]]
+                for r in report["skill_ladder"]]
         story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
-                  _text_table([["rung", "win rate", "95% interval", "even share", ""], *rows],
-                              [0.3, 0.14, 0.2, 0.14, 0.22], chart_w)]
+                  _text_table([["rung", "games", "win rate", "95% interval", "even share", ""], *rows],
+                              [0.26, 0.1, 0.12, 0.18, 0.12, 0.22], chart_w)]
     return story
+
+
+def widest_half(intervals: list[list[float]]) -> float:
+    """The widest half-interval of a row of win rates: each rate is within this of its truth (95%)."""
+    return max((high - low) / 2 for low, high in intervals)
 
 
 def _provenance(report: dict, styles) -> Paragraph:
@@ -185,14 +192,15 @@ def _impact_table(rows: list[dict], width: float) -> Table:
 
 
 def _text_table(cells: list[list[str]], shares: list[float], width: float) -> Table:
-    table = Table([[_clip(c) for c in row] for row in cells], colWidths=[width * s for s in shares])
-    table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
-                    ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
+    """Words wrap within their column (a fix's or a rung's name is long); the header row is bold."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    body = ParagraphStyle("table", fontName=font_name("body"), fontSize=8, leading=9.6)
+    bold = ParagraphStyle("table-head", parent=body, fontName=font_name("bold"))
+    rows = [[Paragraph(_escape(c), bold if i == 0 else body) for c in row] for i, row in enumerate(cells)]
+    table = Table(rows, colWidths=[width * s for s in shares], repeatRows=1)
+    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
     return table
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= 70 else text[:69] + "…"
 
 
 def _coverage_summary(coverage: list[dict], width: float, styles) -> list:

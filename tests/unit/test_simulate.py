@@ -320,6 +320,8 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
     render_balance(report, "Tiny", tmp_path / "balance.pdf")
     text = pdf_text(tmp_path / "balance.pdf")
     assert "Candidate seat fixes, simulated" in text and "victory checked at the end of each round" in text
+    fix = report["seat_fixes"][0]  # the rates after a fix carry their 95% interval's widest half
+    assert f"±{100 * max((high - low) / 2 for low, high in fix['ci95']):.1f} pts" in text and "95% within" in text
     assert "Skill ladder" in text and "greedy vs random" in text
 
 
