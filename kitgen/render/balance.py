@@ -184,7 +184,7 @@ def _impact_table(rows: list[dict], width: float) -> Table:
                       f"{removed['ci95'][0]:+.1%} .. {removed['ci95'][1]:+.1%}",
                       f"{doubled['change']:+.1%}" + ("*" if doubled["significant"] else ""),
                       f"{doubled['ci95'][0]:+.1%} .. {doubled['ci95'][1]:+.1%}"])
-    table = Table(cells, colWidths=[width * 0.32, width * 0.15, width * 0.19, width * 0.15, width * 0.19])
+    table = Table(cells, colWidths=[width * 0.32, width * 0.15, width * 0.19, width * 0.15, width * 0.19], repeatRows=1)
     table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
                     ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
