@@ -141,6 +141,30 @@ class FieldValues(tuple):
 
 
 @dataclass(frozen=True)
+class Number:
+    """One named number a rule module reads (`numbers: {upkeep: 1, riots: 1D10}`): a whole number,
+    or a roll of `value` dice of `sides` sides when `sides` is not 0."""
+
+    name: str
+    value: int
+    sides: int = 0
+    where: Where | None = _where()
+
+
+class Numbers(tuple):
+    """The named numbers on one record (the game's `simulate:`, a phase, a faction, a card use, a
+    table row): what a shipped rule module reads besides the printed text. The module declares
+    each name it reads; an unknown name or a missing number is a located error (simulate/rules)."""
+
+    def get(self, name: str) -> Number | None:
+        return next((item for item in self if item.name == name), None)
+
+    def as_dict(self) -> dict[str, int | str]:
+        """As written: {upkeep: 1, riots: '1D10'}."""
+        return {n.name: f"{n.value}D{n.sides}" if n.sides else n.value for n in self}
+
+
+@dataclass(frozen=True)
 class Counter:
     """Something a player counts and spends (credits, victory points, bases, food): a track or box
     on the player sheet, the unit of costs, and what the simulator keeps per seat."""
@@ -235,6 +259,7 @@ class CardUse:
 
     name: str
     text: str
+    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {from: 1, to: 6}
     where: Where | None = _where()
 
 
@@ -259,6 +284,7 @@ class Card:
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
+    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
     where: Where | None = _where()
 
 
@@ -312,9 +338,13 @@ class Phase:
     text: str
     trigger: Trigger | None = None
     also: tuple[Trigger, ...] = ()  # further bonuses in the same phase (highest Culture also gains 1 VP)
+    # Everyone plays the phase and the trigger names who gets a bonus in it (Civ Builder's Draw Phase:
+    # all draw 5, the highest Agriculture a sixth); without it the phase is the trigger holder's alone.
+    everyone: bool = False
     summary: str = ""
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
+    numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
     where: Where | None = _where()
 
 
@@ -330,6 +360,7 @@ class VictoryPath:
     most_attributes: bool = False
     thresholds: tuple["Threshold", ...] = ()
     any_threshold: bool = False  # one threshold is enough (else all are needed)
+    numbers: Numbers = Numbers()  # what else the game's rule module counts for it: {governor_turns: 3}
     where: Where | None = _where()
 
 
@@ -351,6 +382,7 @@ class TableRow:
     text: str = ""
     erratum: str | None = None
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
+    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
     where: Where | None = _where()
 
 
@@ -397,6 +429,7 @@ class Faction:
     rules: tuple[str, ...] = ()
     may_not_play: tuple[str, ...] = ()  # card names this faction may never play
     erratum: str | None = None
+    numbers: Numbers = Numbers()  # its abilities as the game's rule module reads them: {force: 2}
     where: Where | None = _where()
 
 
@@ -579,6 +612,9 @@ class Token:
     shape: Literal["circle", "square"] = "circle"
     size: Length = Length(19 * 72 / 25.4)  # 3/4 in: the usual punch-out counter
     player_colours: bool = False
+    # The piece's other side, when it differs (a used or flipped state): tokens.pdf then prints a back
+    # page after each page of pieces, for double-sided printing; the other pieces repeat their front.
+    back: str = ""
     where: Where | None = _where()
 
 
@@ -599,6 +635,7 @@ class SimulateSettings:
     programming language; empty: the game plays from its own data (phase and card actions)."""
 
     rules: str = ""
+    numbers: Numbers = Numbers()  # game-wide numbers the rule module reads: {hand: 7}
     where: Where | None = _where()
 
 
@@ -639,7 +676,7 @@ class Game:
     sheet_notes: tuple[str, ...] = ()
     turns: int = 20
     turn_label: str = "Turn"
-    min_text_size: Length = Length(6.5)  # legibility policy: card text shrunk below this is reported
+    min_text_size: Length = Length(7)  # legibility policy (DESIGN.md: body text >= 7 pt): card text shrunk below this is reported
     fonts: GameFonts = GameFonts()
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when

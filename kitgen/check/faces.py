@@ -46,7 +46,8 @@ def check_faces(game: Game, decks: Iterable[FaceNotes]) -> list[Problem]:
                 glyphs.append(warning(card.where, f"card '{card.name}': {_describe(missing)} not in the font; "
                                       "they would print as empty boxes"))
             size = notes.sizes[index]
-            if size and size < game.min_text_size - 1e-6:
+            # A card whose text does not fit at all has its error: a legibility warning would say it twice.
+            if size and size < game.min_text_size - 1e-6 and not any(p.is_error for p in problems):
                 legibility.append(warning(card.where, f"card '{card.name}': text shrinks to {size:g} pt, below the "
                                           f"game's minimum of {game.min_text_size:g} pt (min_text_size)"))
         fit += notes.back

@@ -1,6 +1,7 @@
 """Deck composition: cards per type and attribute points per type, for validate's summary.
 
-Stdlib only. Points count every copy and every effect on the card's holder or a target, signed;
+Stdlib only. Points count every copy and every effect on the card's holder, signed; effects aimed at
+other players (a target player, all other players) are counted apart, never in the holder's totals;
 effects under conditions that exclude each other (a `choice`) are counted per answer, never summed.
 """
 from __future__ import annotations
@@ -18,6 +19,10 @@ class TypeStats:
     cards: int
     points: dict[str, int]  # attribute name -> signed sum of the deltas that apply whatever is chosen
     choices: dict[str, dict[str, int]] = field(default_factory=dict)  # "If Benevolent" -> points if so chosen
+    aimed: dict[str, int] = field(default_factory=dict)  # attribute -> points the cards give other players
+
+
+AIMED = ("target-player", "all-other-players")  # an effect on someone else (all-players includes the holder)
 
 
 def card_options(game: Game, card: Card) -> list[tuple[str, tuple[Effect, ...]]]:
@@ -50,7 +55,9 @@ def deck_stats(game: Game, deck: Deck) -> list[TypeStats]:
         points = _points(game, _effects_if(rows, ""))  # what always applies
         labels = list(dict.fromkeys(label for own in options for label in own if label))
         choices = {label: _points(game, _effects_if(rows, label)) for label in labels}
-        stats.append(TypeStats(type_name, sum(card.copies for card in cards), points, choices))
+        aimed = _points(game, [(card, card.effects) for card in cards], aimed=True)
+        stats.append(TypeStats(type_name, sum(card.copies for card in cards), points, choices,
+                               aimed if any(aimed.values()) else {}))
     return stats
 
 
@@ -61,20 +68,22 @@ def _effects_if(rows: list[tuple[Card, dict[str, tuple[Effect, ...]], tuple[Effe
     return [(card, own.get(label, base)) for card, own, base in rows]
 
 
-def _points(game: Game, cards: list[tuple[Card, tuple[Effect, ...]]]) -> dict[str, int]:
+def _points(game: Game, cards: list[tuple[Card, tuple[Effect, ...]]], aimed: bool = False) -> dict[str, int]:
+    """The holder's points (`aimed`: those the cards give other players instead)."""
     points: dict[str, int] = {a.name: 0 for a in game.attributes}
     for card, effects in cards:
         for effect in effects:
             attribute = game.attribute(effect.attribute)
-            if attribute is not None:
+            if attribute is not None and (effect.target in AIMED) == aimed:
                 points[attribute.name] += effect.delta * card.copies
     return points
 
 
 def card_strength(game: Game, card: Card) -> tuple[int, int]:
-    """A card's strength, the signed sum of its effects (rolled effects count as nothing), as the
-    lowest and highest over the answers it offers: (n, n) for a card without alternatives."""
-    sums = [sum(effect.delta for effect in effects) for _, effects in card_options(game, card)]
+    """A card's strength to its holder, the signed sum of the effects on them (rolled effects and
+    effects aimed at other players count as nothing), as the lowest and highest over the answers it
+    offers: (n, n) for a card without alternatives."""
+    sums = [sum(effect.delta for effect in effects if effect.target not in AIMED) for _, effects in card_options(game, card)]
     return min(sums), max(sums)
 
 
@@ -135,7 +144,8 @@ def stats_report(game: Game, text_sizes: dict[str, dict[str, float]]) -> dict:
         decks.append({
             "id": deck.id, "name": deck.name, "cards": sum(card.copies for card in deck.cards),
             "types": [{"type": t.type, "cards": t.cards, "points": t.points,
-                       **({"choices": t.choices} if t.choices else {})} for t in types],
+                       **({"choices": t.choices} if t.choices else {}),
+                       **({"aimed_at_others": t.aimed} if t.aimed else {})} for t in types],
             "strength": strength_spread(game, deck),
             "fields": field_stats(game, deck),
             "draw_odds": {"draws": list(DRAWS),

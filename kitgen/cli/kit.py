@@ -56,7 +56,11 @@ def build(game: str | None, build_all: bool, output: Path | None, templates: Pat
             echo(f"[{number}/{len(games)}] {name} ...", err=True)
         out_dir = (output / name if build_all else output) if output else default_output(name)
         sink: list[dict] | None = [] if as_json else None
-        ok = _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache, sink)
+        try:
+            ok = _build_one(project, use_game(project, name), out_dir, options, strict, not no_cache, sink)
+        except KeyboardInterrupt:  # a Ctrl-C before _build_one watches for it: nothing is written yet
+            echo(f"{out_dir}: error: {interrupted_message()}", err=True)
+            sys.exit(130)
         failed += not ok
         built += sink or [{"game": name, "ok": False, "output": str(out_dir)}] if as_json else []
     if as_json:

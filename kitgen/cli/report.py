@@ -13,6 +13,15 @@ from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_prob
 from kitgen.project import Project
 
 
+def _read_as_the_lab(checked) -> None:
+    """The game as `kitgen simulate` reads it (its rule module's `numbers:`): a bad number is the
+    same located error here as there."""
+    if not any(p.is_error for p in checked.problems):
+        from kitgen.simulate.plan import compile_game
+
+        compile_game(checked.game)
+
+
 @main.command()
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Problems and composition as JSON, for tools.")
@@ -21,7 +30,6 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     """Check GAME against the rules its data declares; print problems and the deck composition."""
     from kitgen.kit.build import check_documents, load_and_check, prepare_kit
     from kitgen.check.stats import stats_report
-
     from kitgen.kit.cache import BuildCache, kit_cache_folder
 
     project = Project.default()
@@ -33,6 +41,7 @@ def validate(game: str, as_json: bool, strict: bool) -> None:
     try:
         try:
             checked = load_and_check(project, ref)
+            _read_as_the_lab(checked)
             if not any(p.is_error for p in checked.problems):  # broken data is not laid out
                 prepared = prepare_kit(project, ref, checked, cache=cache, lazy_fonts=True)
                 checked = dataclasses.replace(checked, problems=prepared.problems)  # with the faces' problems
@@ -137,6 +146,9 @@ def _print_composition(game) -> None:
             for label, chosen in stats.choices.items():  # alternatives: one row per answer, never summed
                 points = " ".join(f"{chosen[a.name]:>+4d}" for a in game.attributes)
                 echo(f"    {label[:20]:<26}  {points}")
+            if stats.aimed:  # what the cards do to other players: not the holder's points
+                points = " ".join(f"{stats.aimed[a.name]:>+4d}" for a in game.attributes)
+                echo(f"    {'to other players':<26}  {points}")
     if game.limits:
         echo("\nLimits, checked against every starting position:")
         for limit in game.limits:

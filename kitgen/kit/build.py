@@ -95,18 +95,18 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
                 cache: BuildCache) -> tuple[LaidOutKit, dict[str, str]]:
     """The kit's files laid out (card sheets made page by page as they are drawn), and each
     file's cache key; `reuse` names the files made before from the same content. Documents are
-    laid out only when one of them is drawn, or to learn which templates they read (kit/documents.py)."""
+    laid out only when one of them is drawn, or to learn which templates they read (kit/documents.py).
+    The rules, reference and player sheet are drawn here when they change (their pages otherwise
+    come from the cache's record): the manifest says how many sheets of paper the kit takes, and
+    only platypus knows how many pages a document fills."""
     spec = checked.spec
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
     sheets = impose_sheets(checked, grid, instruction(spec))
-    inputs = document_inputs(project, checked.game, game_ref, options, kit_summary(checked.game, spec, sheets),
-                             checked.icons_credit)
+    described = dict(sheets)  # the kit the manifest describes (a reprint of changed cards is not part of it)
+    inputs = document_inputs(project, checked.game, game_ref, options, None, checked.icons_credit)
     printed = {"paper": spec.paper, "instruction": DOCUMENT_PRINTING}  # how a document is printed (_printed)
-    blocks = kept_blocks(inputs, cache)  # each document's blocks by a hash, when known without laying them out
-    documents: dict = dict.fromkeys(inputs.names)  # None: not laid out (yet)
-    if blocks is None:
-        documents, blocks = _documents(inputs, printed, cache)
+    documents, blocks = _kept_or_laid_out(inputs, printed, cache)
     if options.changed_since:
         changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
         documents["changes.pdf"], blocks = _printed(changes, printed), blocks | {"changes.pdf": content_key(changes)}
@@ -117,12 +117,70 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
     if any(document is None and name not in reuse for name, document in documents.items()):
         documents |= _documents(inputs, printed, cache)[0]  # the same inputs and templates: the same blocks
-    if len(reuse) < len(keys):  # something is drawn: parse the fonts (~50 ms) only then, not for a kit all reused
-        from kitgen.render.fonts import register_fonts
-
-        register_fonts(checked.fonts)
+    drawn, pages = draw_documents(checked, documents, reuse, keys, cache)
+    manifest = document_inputs(project, checked.game, game_ref, options,
+                               kit_summary(checked.game, spec, described, pages), checked.icons_credit)
+    laid, kept = _kept_or_laid_out(manifest, printed, cache)  # the manifest alone
+    keys |= file_keys(checked, {}, kept, printed, duplex, instruction(spec))
+    reuse |= {name: path for name in kept if (path := cache.file(keys[name]))}
+    documents |= laid  # None when it was not laid out: then it is reused, or laid out now
+    if documents["manifest.pdf"] is None and "manifest.pdf" not in reuse:
+        documents |= _documents(manifest, printed, cache)[0]
+    if len(reuse) + len(drawn) < len(keys):  # something is still to draw: parse the fonts (~50 ms) only then
+        _register_fonts(checked)
     images = {key: art.reader_source() for key, art in checked.images.items()}
-    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse), keys
+    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse, drawn), keys
+
+
+def _kept_or_laid_out(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
+    """Each document's blocks by a hash, from the cache's record when these inputs were laid out
+    before (the documents then None: not laid out), else laid out now."""
+    blocks = kept_blocks(inputs, cache)
+    if blocks is None:
+        return _documents(inputs, printed, cache)
+    return dict.fromkeys(inputs.names), blocks
+
+
+def _register_fonts(checked: Prepared) -> None:
+    """Parse the fonts (~50 ms) only when something is drawn, not for a kit all reused."""
+    from kitgen.render.fonts import register_fonts
+
+    register_fonts(checked.fonts)
+
+
+COUNTED = ("rules.pdf", "reference.pdf", "player-sheet.pdf")  # the documents the manifest counts the pages of
+PAGES = "document pages"  # the cache's record of a drawn document's page count, under its file key
+
+
+def draw_documents(checked: Prepared, documents: dict, reuse: dict[str, Path], keys: dict[str, str],
+                   cache: BuildCache) -> tuple[dict[str, bytes], dict[str, int]]:
+    """The documents the manifest counts, drawn into memory when they changed (write_kit writes the
+    bytes), and how many pages each takes; one taken from the cache has its pages from the cache's
+    record of that very file (or counted in it, when the record is gone)."""
+    import io
+
+    drawn: dict[str, bytes] = {}
+    pages: dict[str, int] = {}
+    for name in COUNTED:
+        if name in reuse:
+            kept = cache.check(f"{PAGES} {name}")  # read as text (records.read_check): a number or nothing
+            count = kept[1].get("pages", "") if kept and kept[0] == keys[name] else ""
+            if count.isdigit() and 0 < int(count) < 10_000:
+                pages[name] = int(count)
+            else:
+                from kitgen.render.document import count_pages
+
+                pages[name] = count_pages(reuse[name])
+            continue
+        from kitgen.render.document import render_document
+
+        if not drawn:
+            _register_fonts(checked)
+        buffer = io.BytesIO()
+        pages[name] = render_document(documents[name], buffer, checked.game.title, accent_of(checked.game), "")
+        drawn[name] = buffer.getvalue()
+        cache.keep_check(f"{PAGES} {name}", keys[name], {"pages": str(pages[name])})
+    return drawn, pages
 
 
 def _documents(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
@@ -244,40 +302,60 @@ def impose_sheets(checked: Prepared, grid, text: str) -> dict:
     return sheets
 
 
+def token_printing(game: Game, spec: Spec) -> str:
+    """How tokens.pdf is printed: one-sided, unless a piece's two sides differ (a token's `back:`):
+    then double-sided, flipped as the card sheets are (a one-sided printer: turned on the long edge)."""
+    if not any(token.back for token in game.tokens):
+        return DOCUMENT_PRINTING
+    edge = spec.duplex if spec.duplex in ("long-edge", "short-edge") else "long-edge"
+    return f"Print at 100% (actual size), double-sided, flip on {edge.replace('-', ' ')}"
+
+
 def token_sheets(checked: Prepared) -> list:
-    """tokens.pdf's pages (layout/tokens.py), one-sided: a piece shows the same on both faces only
-    when glued, so none has a back to print. Measured with the game's fonts, as its cards are."""
+    """tokens.pdf's pages (layout/tokens.py): one-sided, or with a back after each page when a
+    piece's two sides differ. Measured with the game's fonts, as its cards are."""
     from kitgen.layout.tokens import layout_token_pages
 
     fonts = checked.typeset
     assert fonts is not None and checked.icons is not None  # prepare_kit sets both
     if fonts.ready:
         fonts.ready()  # a build whose faces all come from the cache has not registered them yet
-    return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure, DOCUMENT_PRINTING)
+    return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure,
+                              token_printing(checked.game, checked.spec))
 
 
-def kit_summary(game: Game, spec: Spec, sheets: dict) -> dict:
-    """What the manifest says about this build: files, pages, sheets of paper and how to print."""
+def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
+    """What the manifest says about this build: files, pages, sheets of paper and how to print, and
+    the sheets of paper in all (documents one-sided and double-sided; a player sheet per player)."""
+    from kitgen.layout.tokens import most_players
+
     one_sided = spec.layout != "grid" or spec.duplex == "off"
+    players = most_players(game)
+    more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
     files = []
-    for name, pages in sheets.items():
+    for name, file_pages in sheets.items():
         if name == TOKENS:
-            from kitgen.layout.tokens import most_players
-
-            players = most_players(game)
-            more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
+            how = token_printing(game, spec)
             files.append({"name": name, "what": f"Tokens for {players} players: cut out each piece{more}",
-                          "pages": len(pages),
-                          "sheets": len(pages), "how": DOCUMENT_PRINTING})
+                          "pages": len(file_pages), "how": how,
+                          "sheets": len(file_pages) if how == DOCUMENT_PRINTING else len(file_pages) // 2})
             continue
         deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
-        backs = name.endswith("-backs.pdf")
-        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(pages),
-                      "sheets": len(pages) if one_sided else len(pages) // 2, "how": instruction(spec)})
+        backs = name.endswith("-backs.pdf")  # duplex off: printed on the back of the fronts' sheets
+        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(file_pages),
+                      "sheets": "the same" if backs else len(file_pages) if one_sided else len(file_pages) // 2,
+                      "how": instruction(spec)})
+    fixed = sum(file["sheets"] for file in files if isinstance(file["sheets"], int))
+    copies = {"player-sheet.pdf": players}
     for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
                        ("player-sheet.pdf", "Player sheet, one per player")):
-        files.append({"name": name, "what": what, "pages": "", "sheets": "", "how": DOCUMENT_PRINTING})
-    return {"files": files, "also_need": also_need(game),
+        sheets_of = pages[name] * copies.get(name, 1)
+        files.append({"name": name, "what": what, "pages": pages[name], "how": DOCUMENT_PRINTING,
+                      "sheets": f"{sheets_of} for {players} players" if name in copies else sheets_of})
+    documents_one = sum(pages[name] * copies.get(name, 1) for name in COUNTED)
+    documents_two = sum((pages[name] + 1) // 2 * copies.get(name, 1) for name in COUNTED)
+    return {"files": files, "also_need": also_need(game), "players": players,
+            "sheets_one_sided": fixed + documents_one, "sheets_double_sided": fixed + documents_two,
             "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
             "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
             "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}

@@ -42,7 +42,14 @@ class DocumentInputs:
 
     @property
     def names(self) -> list[str]:
-        return [file for file in DOCUMENTS if self.kit is not None or file != "manifest.pdf"]
+        """Without a kit summary, every document but the manifest; with one, the manifest alone (a
+        build lays it out last, once it knows how many pages the others fill)."""
+        return [file for file in DOCUMENTS if (file == "manifest.pdf") == (self.kit is not None)]
+
+    @property
+    def slot(self) -> str:
+        """Which record of the cache keeps what these inputs laid out: the manifest has its own."""
+        return " manifest" if self.kit is not None else ""
 
     @cached_property
     def key(self) -> str:
@@ -83,7 +90,7 @@ def kept_reads(inputs: DocumentInputs, cache: BuildCache, name: str = READS) -> 
     still has the text it had then; else None (lay them out to know)."""
     from kitgen.load.templates import template_digest
 
-    kept = cache.check(name)
+    kept = cache.check(name + inputs.slot)
     if not (kept and kept[0] == inputs.key and kept[1]):
         return None
     dirs = list(inputs.dirs)
@@ -101,7 +108,7 @@ def kept_blocks(inputs: DocumentInputs, cache: BuildCache) -> dict[str, str] | N
     """Each document's blocks by a hash (content_key), as laid out before from these very inputs
     and template texts; None when that is not known (lay them out: lay_out_kept)."""
     reads = kept_reads(inputs, cache)
-    kept = cache.check(BLOCKS) if reads is not None else None
+    kept = cache.check(BLOCKS + inputs.slot) if reads is not None else None
     if kept and reads is not None and kept[0] == documents_key(inputs, reads) and set(kept[1]) == set(inputs.names):
         return {name: kept[1][name] for name in inputs.names}
     return None
@@ -111,8 +118,8 @@ def lay_out_kept(inputs: DocumentInputs, cache: BuildCache) -> tuple[dict[str, D
     """The documents laid out, and each one's blocks by a hash, both remembered (kept_blocks)."""
     documents, reads = lay_out(inputs)
     blocks = {name: content_key(document) for name, document in documents.items()}
-    cache.keep_check(READS, inputs.key, reads)
-    cache.keep_check(BLOCKS, documents_key(inputs, reads), blocks)
+    cache.keep_check(READS + inputs.slot, inputs.key, reads)
+    cache.keep_check(BLOCKS + inputs.slot, documents_key(inputs, reads), blocks)
     return documents, blocks
 
 

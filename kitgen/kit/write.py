@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,6 +26,7 @@ class LaidOutKit:
     duplex: str | None  # the print dialog's default: DuplexFlipLongEdge, DuplexFlipShortEdge, or none
     images: dict  # art key -> what reportlab reads the picture from
     reuse: dict[str, Path]  # file name -> the same file made before (the build cache)
+    drawn: dict[str, bytes] = field(default_factory=dict)  # documents drawn already (to count their pages)
 
 
 class Written(NamedTuple):
@@ -44,7 +45,11 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
             shutil.copyfile(kit.reuse[name], folder / name)
             continue
         rendered.append(name)
-        if name in kit.sheets:
+        if name in kit.drawn:
+            (folder / name).write_bytes(kit.drawn[name])
+            if progress:
+                progress(name, 1, 1)
+        elif name in kit.sheets:
             from kitgen.render.sheets import write_sheets  # reportlab: only when a file is drawn, not for a kit all reused
 
             write_sheets(folder / name, kit.sheets[name], f"{kit.game.title}: {name}", kit.duplex, kit.images,

@@ -46,28 +46,47 @@ def _words(game: Game) -> dict:
     def table_effect(row) -> str:
         """A row's third column: its attribute (unless the result already says it), effects, text."""
         parts = []
-        if row.attribute and attribute_name(row.attribute) != row.result:
+        if row.attribute and attribute_name(row.attribute).casefold() not in (row.result.casefold(), row.roll.casefold()):
             parts.append(attribute_name(row.attribute))
         parts += [effect_text(effect) for effect in row.effects]
         return ". ".join(p for p in (", ".join(parts), row.text) if p)
 
     return {"attribute_name": attribute_name, "effect_text": effect_text, "table_effect": table_effect,
-            "formula_examples": _formula_examples}
+            "formula_examples": _formula_examples, "attribute_rows": lambda: _attribute_rows(game)}
 
 
-def _formula_examples(formula: Formula) -> list[tuple[str, str]]:
-    """(values, result) pairs for the reference, varying the first variable over its examples."""
-    if not formula.variables:
-        return []
-    first, rest = formula.variables[0], {v.name: (v.examples or (0,))[0] for v in formula.variables[1:]}
-    out = []
-    for value in first.examples:
-        try:
-            result = evaluate(formula.expression, {**rest, first.name: value})
-        except (FormulaError, KeyError, ZeroDivisionError):
-            return []
-        out.append((f"{first.name} = {value}", f"{result:g}"))
-    return out
+def _attribute_rows(game: Game) -> list[dict]:
+    """The reference's attribute table: each attribute's group (unless its name already starts with
+    it), the codes cards print it as (each once: an abbreviation is often an alias as well), and what
+    it covers (only where that says more than the name)."""
+    rows = []
+    heads = {a.group for a in game.attributes if a.group}
+    for attribute in game.attributes:
+        group = game.attribute(attribute.group) if attribute.group else None
+        codes = list(dict.fromkeys(code for code in (attribute.abbreviation, *attribute.aliases)
+                                   if code and code.casefold() != attribute.name.casefold()))
+        covers = attribute.description if attribute.description.casefold() != attribute.name.casefold() else ""
+        rows.append({"name": attribute.name, "codes": ", ".join(codes), "covers": covers,
+                     "group": group.name if group and not attribute.name.startswith(group.name) else "",
+                     "starts_group": attribute.name in heads})  # a table of its own: tables never split
+
+    return rows
+
+
+def _formula_examples(formula: Formula) -> dict | None:
+    """Worked examples for the reference: the first variable across the columns, every other one held
+    at its first example and said so in words ('In this table N = 3'): no value is fixed unseen."""
+    if not formula.variables or not formula.variables[0].examples:
+        return None
+    first, *others = formula.variables
+    held = {v.name: (v.examples or (0,))[0] for v in others}
+    try:
+        results = [f"{evaluate(formula.expression, {**held, first.name: value}):g}" for value in first.examples]
+    except (FormulaError, KeyError, ZeroDivisionError):
+        return None
+    return {"corner": first.name, "columns": [str(value) for value in first.examples],
+            "rows": [(formula.name, results)],
+            "held": " and ".join(f"{name} = {value:g}" for name, value in held.items())}
 
 
 def _deck_helpers(game: Game) -> dict:

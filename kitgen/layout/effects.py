@@ -23,10 +23,13 @@ from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box, effect_value
 
 ROW = 1.6  # effect row height as a multiple of the size: room for the badge
+TIGHT = 1.45  # rows closer (the badge is 1.3 high) before a card gives up its 'Play in' line or goes below 7 pt
 HEADING = 0.85  # condition headings are smaller than rows
 SECOND = 0.85  # reminder, timing and erratum lines: a step below the main text, never below the minimum
 DAGGER = "\u2020"  # marks a value or name the kit corrected from its source (an erratum)
-OPTIONAL = ("reminder", "when")  # left out, in this order, when the body cannot fit at the minimum size
+# Left out, in this order, when the body cannot fit at the minimum size: the type's reminder, then the
+# erratum's legend (the dagger on the name and the value stays: the rules say what it marks), then timing.
+OPTIONAL = ("reminder", "erratum", "when")
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,11 @@ def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tup
     legible = max(box.min_size, float(game.min_text_size))
     # Shrink to the game's minimum with everything, then without the optional lines; only then (a
     # template scaled to a small card) on down to the box's own minimum, which validate warns about.
-    stages = [(drop, legible) for drop in range(len(OPTIONAL) + 1)] + [(len(OPTIONAL), box.min_size)]
-    for drop, floor in stages:
-        shown = {k: v for k, v in parts.items() if k not in OPTIONAL[:drop]}
+    # Rows close up before the timing line goes, and before anything shrinks below the minimum.
+    stages = [(0, legible, ROW), (1, legible, ROW), (1, legible, TIGHT), (2, legible, TIGHT), (3, legible, TIGHT),
+              (3, box.min_size, TIGHT)]
+    for drop, floor, rows in stages:
+        shown = {k: v for k, v in parts.items() if k not in OPTIONAL[:drop]} | {"rows": rows}
         size = max(box.size, floor)
         while True:
             shapes, height, fits = _place(box, shown, size, floor, color, card_type.color, measure, icons)
@@ -142,10 +147,10 @@ def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list
             shapes.append(Text(box.x, y - heading_size * 0.25, heading.upper(), "bold", heading_size, accent))
             fits = fits and measure(heading.upper(), "bold", heading_size) <= box.w + 0.01
         for row in rows:
-            drawn, row_fits = _row(box, y, row, size, floor, color, accent, measure, icons)
+            drawn, row_fits = _row(box, y, row, size, floor, color, accent, measure, icons, parts["rows"])
             shapes += drawn
             fits = fits and row_fits
-            y += size * ROW
+            y += size * parts["rows"]
     small = max(size * SECOND, floor)
     blocks = [(parts.get("fields", ""), "bold", size, color, 0.3), (parts["text"], "body", size, color, 0.3), (parts["keywords"], "bold", size, color, 0.2),
               (parts["flavor"], "italic", size, "#333333", 0.35), (parts.get("when", ""), "bold", small, accent, 0.4)]
@@ -158,7 +163,7 @@ def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list
         shapes.append(Line(box.x + box.w * 0.2, y, box.x + box.w * 0.8, y, "#999999", 0.3))
         y, fits = _paragraph(shapes, box, y + small * 0.15, parts["reminder"], "italic", small, "#444444", accent,
                              measure, (icons, parts["attribute"]), fits)
-    if parts["erratum"]:
+    if parts.get("erratum"):
         y, fits = _paragraph(shapes, box, y + small * 0.35, parts["erratum"], "body", small, "#444444", accent,
                              measure, (icons, parts["attribute"]), fits)
     return shapes, y - box.y, fits
@@ -174,7 +179,7 @@ def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, f
     return y, fits
 
 
-def _row(box, y, row: Row, size, floor, color, accent, measure, icons) -> tuple[list[Shape], bool]:
+def _row(box, y, row: Row, size, floor, color, accent, measure, icons, rows: float = ROW) -> tuple[list[Shape], bool]:
     """[icon] Attribute ........ (+2). The label takes the first of its forms that ends a clear
     gap before the badge; when none does, the row does not fit at this size."""
     shapes: list[Shape] = []
@@ -183,7 +188,7 @@ def _row(box, y, row: Row, size, floor, color, accent, measure, icons) -> tuple[
     if icon is not None:  # the attribute's icon, so the row reads at a glance and in black and white
         width, height, commands, name = icon
         side = size * 1.15
-        shapes.append(Icon(x, y + (size * ROW - side) / 2, side, side, (width, height), commands, accent, name))
+        shapes.append(Icon(x, y + (size * rows - side) / 2, side, side, (width, height), commands, accent, name))
         x += side + size * 0.35
     badge_h = size * 1.3
     badge_w = measure(row.value, "bold", size) + size * 1.0
@@ -191,12 +196,12 @@ def _row(box, y, row: Row, size, floor, color, accent, measure, icons) -> tuple[
     room = badge_x - size * 0.4 - x
     label, label_size = _label(row.labels, room, size, floor, measure)
     label_w = measure(label, "body", label_size)
-    baseline = y + size * ROW / 2 + size * 0.35
+    baseline = y + size * rows / 2 + size * 0.35
     shapes.append(Text(x, baseline, label, "body", label_size, color))
     dots_from, dots_to = x + label_w + size * 0.4, badge_x - size * 0.4
     if dots_to > dots_from:
         shapes.append(Line(dots_from, baseline, dots_to, baseline, "#b0b0b0", 0.4))
-    top = y + (size * ROW - badge_h) / 2
+    top = y + (size * rows - badge_h) / 2
     if not row.negative:
         shapes.append(Rect(badge_x, top, badge_w, badge_h, fill=accent, radius=badge_h / 2))
         shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, "#ffffff", "center"))

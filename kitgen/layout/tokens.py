@@ -39,6 +39,7 @@ class Piece:
     count: int
     shape: str
     size: float  # points
+    back: str = ""  # the text on its other side, when that differs from the front
 
 
 def most_players(game: Game) -> int:
@@ -60,13 +61,13 @@ def token_pieces(game: Game) -> list[Piece]:
         if token.player_colours:
             each = (token.per_player[0] if token.per_player else 0)
             pieces += [Piece(f"P{seat}", name, icon, PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)], each,
-                             token.shape, float(token.size)) for seat in range(1, players + 1)]
+                             token.shape, float(token.size), token.back) for seat in range(1, players + 1)]
             continue
         for index, value in enumerate(token.values or (None,)):
             per_player = _per_player(token, index)
             label = str(value) if value is not None else ""
             pieces.append(Piece(label, name, icon, colour, per_player * players + token.count, token.shape,
-                                float(token.size)))
+                                float(token.size), token.back))
     return [piece for piece in pieces if piece.count > 0]
 
 
@@ -78,11 +79,16 @@ def _per_player(token: Token, index: int) -> int:
 
 def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: str) -> list[Page]:
     """The pieces on as many pages of the chosen paper as they need, in rows inside the margin; each
-    page also carries the game's title and `footer` (the print instruction) in its bottom margin."""
+    page also carries the game's title and `footer` (the print instruction) in its bottom margin.
+    When a piece's two sides differ (a token's `back:`), each page is followed by its backs, placed
+    for the duplex flip (see token_backs), and `footer` should say to print double-sided."""
     page_w, page_h = spec.paper
-    left, top = spec.margin, spec.margin
-    right, bottom = page_w - spec.margin, page_h - spec.margin - 6 * MM  # room for the footer line
-    pages: list[list[Shape]] = [[]]
+    backs = any(token.back for token in game.tokens)
+    # Room for the footer line at the bottom (and, with backs, as much at the top: a short-edge flip
+    # brings the top row to the bottom, where it must clear the back page's footer).
+    left, top = spec.margin, spec.margin + (6 * MM if backs else 0)
+    right, bottom = page_w - spec.margin, page_h - spec.margin - 6 * MM
+    pages: list[list[tuple[Piece, float, float]]] = [[]]
     x, y, row_h = left, top, 0.0
     for piece in token_pieces(game):
         for _ in range(piece.count):
@@ -91,12 +97,37 @@ def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: 
             if y + piece.size > bottom + 1e-6:
                 pages.append([])
                 x, y, row_h = left, top, 0.0
-            pages[-1] += _piece(piece, x, y, icons, measure)
+            pages[-1].append((piece, x, y))
             x += piece.size + GAP
             row_h = max(row_h, piece.size)
-    total = len(pages)
-    return [Page(page_w, page_h, tuple(shapes + _footer(game, footer, number, total, page_w, page_h, spec.margin)))
-            for number, shapes in enumerate(pages, 1)]
+    sides = [[(piece, x, y, False) for piece, x, y in placed] for placed in pages]
+    if backs:
+        sides = [side for placed in pages for side in ([(p, x, y, False) for p, x, y in placed],
+                                                       token_backs(placed, spec))]
+    total = len(sides)
+    return [Page(page_w, page_h, tuple([shape for piece, x, y, back in side for shape in
+                                        _piece(_turned(piece) if back else piece, x, y, icons, measure)]
+                                       + _footer(game, footer, number, total, page_w, page_h, spec.margin)))
+            for number, side in enumerate(sides, 1)]
+
+
+def token_backs(placed: list[tuple[Piece, float, float]], spec: Spec) -> list[tuple[Piece, float, float, bool]]:
+    """The back of a page of pieces: each piece where it lands when the sheet is turned over. A
+    long-edge flip (and a one-sided printer's manual flip, the same turn) mirrors left and right; a
+    short-edge flip mirrors top and bottom.
+
+        front:  [A] [B] .      back (long edge):  . [B'] [A']
+    """
+    page_w, page_h = spec.paper
+    if spec.duplex == "short-edge":
+        return [(piece, x, page_h - y - piece.size, True) for piece, x, y in placed]
+    return [(piece, page_w - x - piece.size, y, True) for piece, x, y in placed]
+
+
+def _turned(piece: Piece) -> Piece:
+    """A piece's other side: its back text under the icon (no value) when it has one, else its front."""
+    return Piece("", piece.back, piece.icon, piece.colour, piece.count, piece.shape, piece.size) if piece.back \
+        else piece
 
 
 def _piece(piece: Piece, x: float, y: float, icons, measure: Measure) -> list[Shape]:
@@ -131,5 +162,8 @@ def _fit(text: str, font: str, size: float, width: float, measure: Measure) -> f
 def _footer(game: Game, footer: str, number: int, total: int, page_w: float, page_h: float, margin: float
             ) -> list[Shape]:
     y = page_h - margin - 1 * MM
-    return [Text(margin, y, f"{game.title}: tokens, page {number} of {total}", "body", 7.0, "#555555"),
+    players = most_players(game)
+    more = "; print again for more" if game.players.rstrip().endswith("+") else ""  # '2+': open-ended
+    return [Text(margin, y, f"{game.title}: tokens for {players} players{more}, page {number} of {total}", "body",
+                 7.0, "#555555"),
             Text(page_w - margin, y, footer, "body", 7.0, "#555555", "right")]

@@ -187,6 +187,8 @@ def _cell(card: Card, name: str, one_counter: bool = False):
         return _flow(cost) if isinstance(cost, dict) else cost
     if name == "actions":  # the simulator's steps: YAML flow notation, as the effects column
         return _flow([_record_dict(action) for action in value]) if value else ""
+    if name == "numbers":  # a rule module's named numbers: YAML flow notation, as the actions column
+        return _flow(value.as_dict()) if value else ""
     if name == "keywords":
         return ", ".join(value)
     if name == "copies":
@@ -205,6 +207,9 @@ def _card_dict(card: Card, one_counter: bool = False) -> dict:
             continue
         if f.name == "cost":
             out["cost"] = cost_value(value, one_counter)
+            continue
+        if f.name == "numbers":
+            out["numbers"] = value.as_dict()
             continue
         out[f.name] = [_effect_dict(e) for e in value] if f.name == "effects" else (
             [_record_dict(a) for a in value] if f.name == "actions" else

@@ -17,7 +17,7 @@ import yaml
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
-from kitgen.model import Cost, FieldValue, FieldValues, Price
+from kitgen.model import Cost, FieldValue, FieldValues, Number, Numbers, Price
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -183,7 +183,35 @@ def _field_values(converter: Converter, node: yaml.Node, path: str):
     return FieldValues(values)
 
 
-_SPECIAL = {Cost: _cost, FieldValues: _field_values}
+_DICE = re.compile(r"^(\d{1,3})D(\d{1,4})$")
+MAX_NUMBER = 9999  # a rule number (a cost, a count, a turn limit): at most four digits either way
+
+
+def _numbers(converter: Converter, node: yaml.Node, path: str):
+    """`numbers: {upkeep: 1, riots: 1D10}`: each a whole number from -9999 to 9999, or a roll
+    (NDM, 1 to 999 dice of 2 to 9999 sides). Which names a record may carry is the rule module's
+    to say (simulate/rules.read_numbers): it alone knows what it reads."""
+    if _is_null(node):
+        return Numbers()
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of names and numbers, e.g. {{upkeep: 1}} ({_kind(node)} found)")
+    values = []
+    for key, value in node.value:
+        where, name = converter.where(value), f"{path}.{key.value}"
+        text = value.value.strip() if isinstance(value, yaml.ScalarNode) and not _is_null(value) else ""
+        dice = _DICE.match(text)
+        if dice and int(dice.group(1)) >= 1 and int(dice.group(2)) >= 2:
+            values.append(Number(key.value, int(dice.group(1)), int(dice.group(2)), where))
+        elif _INT.match(text) and len(text.lstrip("+-")) <= 4 and abs(int(text)) <= MAX_NUMBER:
+            values.append(Number(key.value, int(text), 0, where))
+        else:
+            shown = f"'{text[:40]}'" if text else _kind(value)
+            converter.fail(value, name, f"expected a whole number from -{MAX_NUMBER} to {MAX_NUMBER} or a roll "
+                           f"such as 1D10 (1 to 999 dice of 2 to 9999 sides), got {shown}")
+    return Numbers(values)
+
+
+_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -288,6 +316,11 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": "object", "additionalProperties": {"anyOf": [
             {"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": "string"}}]},
             "description": "values of the fields the game or the card's type declares, e.g. {attack: 3}"}
+    if hint is Numbers:
+        return {"type": "object", "additionalProperties": {"anyOf": [
+            {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
+            {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
+            "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles

@@ -226,6 +226,10 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                 pairs.append((_scalar(role, row, col), found[0]))
         elif role == "effects":
             effects.extend(_flow_effects(value, row, col, title, converter))
+        elif role == "numbers":  # a rule module's named numbers: YAML flow notation, {credits: 25}
+            found = _flow_effects(value, row, col, title, converter, "{credits: 25}")
+            if found:
+                pairs.append((_scalar(role, row, col), found[0]))
         elif role == "actions":
             steps = _flow_effects(value, row, col, title, converter, "[{do: play, count: 1, types: [Ship]}]")
             pairs.append((_scalar(role, row, col), yaml.SequenceNode("tag:yaml.org,2002:seq", steps,

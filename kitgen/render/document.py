@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape as turn
@@ -30,15 +31,15 @@ def _styles(accent: str) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", parent=body, fontName=font_name("title"), fontSize=20, leading=24,
                                 textColor=colors.HexColor(accent), spaceAfter=6, keepWithNext=1),
-        "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=16,
-                                  textColor=colors.HexColor(accent), spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=15,
+                                  textColor=colors.HexColor(accent), spaceBefore=7, spaceAfter=3, keepWithNext=1),
         "subheading": ParagraphStyle("subheading", parent=body, fontName=font_name("bold"), fontSize=10.5,
                                      leading=13, spaceBefore=4, spaceAfter=2, keepWithNext=1),
         "paragraph": body,
         "lead-in": ParagraphStyle("lead-in", parent=body, keepWithNext=1),
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
         "numbered": ParagraphStyle("numbered", parent=body, leftIndent=16, bulletIndent=0, spaceAfter=3),
-        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10, spaceAfter=0),
         "note": ParagraphStyle("note", parent=body, fontSize=9, leading=12),
     }
 
@@ -152,7 +153,7 @@ def _table(block: Block, styles: dict, width: float, accent: str) -> Table:
     heights = [block.row_height or None for _ in rows]
     table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=1 if block.header else 0)
     commands: list[tuple] = [BODY_FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
-                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                 ("LEFTPADDING", (0, 0), (-1, -1), PADDING), ("RIGHTPADDING", (0, 0), (-1, -1), PADDING)]
     if block.header:
         commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(accent)))
@@ -174,7 +175,10 @@ def _column_widths(block: Block, width: float) -> list[float]:
                for i in range(count)]
     if sum(natural) <= width:  # everything fits on one line: the last column takes what is left
         return natural[:-1] + [width - sum(natural[:-1])]
-    floor = [min(n, 30 * MM) for n in natural]  # a column keeps room for a short phrase or a roll
+    # A column keeps room for a short phrase or a roll, and for its longest word (a file name) whole.
+    words = [max(measure(word, "bold", 8.5) for row in block.rows for word in re.sub(r"[*_]", "", row[i]).split()
+                 or [""]) + 2 * PADDING + 2 for i in range(count)]
+    floor = [min(n, max(30 * MM, w)) for n, w in zip(natural, words, strict=True)]
     extra = [n - f for n, f in zip(natural, floor, strict=True)]
     share = max(0.0, width - sum(floor)) / sum(extra)
     return [f + e * share for f, e in zip(floor, extra, strict=True)]
@@ -196,11 +200,12 @@ def _grid_widths(block: Block, width: float) -> list[float]:
     return [block.first_column] + [need[i] if i in wide else share for i in range(count - 1)]
 
 
-def render_document(document: Document, path: Path, game_title: str, accent: str, instruction: str) -> None:
+def render_document(document: Document, path: Path | BinaryIO, game_title: str, accent: str, instruction: str) -> int:
+    """Draw the document into `path` (a file, or bytes in memory); returns how many pages it took."""
     paper = document.paper or _letter()
     size = turn(paper) if document.landscape else paper
     instruction = document.instruction or instruction
-    template = SimpleDocTemplate(str(path), pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+    template = SimpleDocTemplate(str(path) if isinstance(path, Path) else path, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
                                  topMargin=MARGIN + 4 * MM, bottomMargin=MARGIN + 3 * MM, invariant=1,
                                  title=f"{game_title}: {document.title}", author="",
                                  creator=f"kitgen {__version__}", producer=f"kitgen {__version__}")
@@ -212,6 +217,18 @@ def render_document(document: Document, path: Path, game_title: str, accent: str
         return _NumberedCanvas(*args, footer=footer, instruction=instruction, accent=accent, **kwargs)
 
     template.build(story, canvasmaker=make_canvas)
+    return template.page
+
+
+def count_pages(pdf: Path) -> int:
+    """How many pages a PDF has (a document drawn before, kept in the build cache)."""
+    import pypdfium2 as pdfium  # here: only a build that reuses a cached document reads one
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return len(document)
+    finally:
+        document.close()
 
 
 def _letter() -> tuple[float, float]:

@@ -155,13 +155,14 @@ def unknown_optional_rule(game: Game, name: str) -> str:
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`; a game that
     names a rule module (simulate.rules) is compiled by that module."""
-    from kitgen.simulate.rules import rule_module
+    from kitgen.simulate.rules import NUMBERED, refuse_numbers, rule_module
 
     module = rule_module(game)
     if module is not None:
         plan: Plan = module.compile(game, without)
         plan.rules = game.simulate.rules
         return plan
+    refuse_numbers("", game, NUMBERED)  # only a rule module reads `numbers:`: here they would go unread
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):

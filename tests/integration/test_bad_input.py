@@ -416,6 +416,37 @@ def test_bad_fixtures__each_has_an_entry_in_the_catalogue():
 
 # --- every defect, through validate and through build -------------------------------------------
 
+@pytest.fixture(scope="module")
+def tiny_kit(tmp_path_factory) -> Path:
+    """The tiny game's kit, built once for this file by the real CLI, with the build cache that build
+    leaves: each test that needs a previous kit starts from a copy of both (previous_kit)."""
+    base = tmp_path_factory.mktemp("tiny-kit")
+    shutil.copytree(REPO / TINY, base / "game")
+    out = base / "kits" / "tiny"
+    first = run_kitgen("build", base / "game", "-o", out)
+    assert first.returncode == 0, first.describe()
+    return out
+
+
+@pytest.fixture(scope="module")
+def galactic_civ_a4_kit(tmp_path_factory) -> Path:
+    """Galactic Civ built on A4 once for this file, as the kit an interrupted build must leave alone."""
+    out = tmp_path_factory.mktemp("galactic-civ-a4") / "kits" / "galactic-civ"
+    first = run_kitgen("build", "galactic-civ", "-o", out, "--paper", "a4")
+    assert first.returncode == 0, first.describe()
+    return out
+
+
+def previous_kit(built: Path, out: Path) -> dict[str, str]:
+    """`out` as a build of the same game into it leaves it: a copy of the built kit and of its own
+    build cache (kit_cache_folder, by the kit's path; content-keyed, so a copy serves the copy).
+    Builds are byte-identical, so this is the kit the build would have written, in a fraction of
+    the time. Returns the kit's hashes."""
+    shutil.copytree(built, out)
+    shutil.copytree(kit_cache_folder(built), kit_cache_folder(out))
+    return tree_hashes(out)
+
+
 @pytest.mark.parametrize("case", params(CASES, "validate"))
 def test_bad_input__reports_file_line_and_message(case: Case, tmp_path):
     if case.setup is None:
@@ -429,17 +460,14 @@ def test_bad_input__reports_file_line_and_message(case: Case, tmp_path):
 
 
 @pytest.mark.parametrize("case", params(CASES, "build"))
-def test_bad_input__fails_the_build_and_loses_nothing(case: Case, tmp_path):
-    """A kit is built from a game; the game is then broken and rebuilt into the same folder.
+def test_bad_input__fails_the_build_and_loses_nothing(case: Case, tmp_path, tiny_kit):
+    """A kit is built from a game (the file's one tiny build, copied with its cache); the game is
+    then broken and rebuilt into the same folder.
     A game that only earns warnings (exit=0) builds: the warnings are printed and the kit replaced."""
     game, kits = tmp_path / "game", tmp_path / "kits"
     out = kits / "tiny"
-    shutil.copytree(REPO / TINY, game)
-    first = run_kitgen("build", game, "-o", out)
-    assert first.returncode == 0, first.describe()
-    before = tree_hashes(out)
+    before = previous_kit(tiny_kit, out)
 
-    shutil.rmtree(game)
     shutil.copytree(REPO / BAD / case.name, game)
     if case.setup is not None:
         case.setup(game, tmp_path / "outside")
@@ -485,13 +513,11 @@ def test_output_path_is_an_existing_file__refused_and_the_file_kept(tmp_path):
 
 
 @needs_permissions
-def test_output_folder_read_only__refused_and_the_kit_kept(tmp_path):
+def test_output_folder_read_only__refused_and_the_kit_kept(tmp_path, tiny_kit):
     """The folder the kit goes into cannot be written: kitgen cannot even stage the new kit beside the old."""
     kits = tmp_path / "kits"
     out = kits / "tiny"
-    first = run_kitgen("build", TINY, "-o", out)
-    assert first.returncode == 0, first.describe()
-    before = tree_hashes(out)
+    before = previous_kit(tiny_kit, out)
     kits.chmod(0o555)
     try:
         run = shown_as(run_kitgen("build", TINY, "-o", out, "--paper", "a4", obeying_permissions=True), tmp_path, "TMP")
@@ -504,12 +530,10 @@ def test_output_folder_read_only__refused_and_the_kit_kept(tmp_path):
 
 
 @needs_permissions
-def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path):
+def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path, tiny_kit):
     kits = tmp_path / "kits"
     out = kits / "tiny"
-    first = run_kitgen("build", TINY, "-o", out)
-    assert first.returncode == 0, first.describe()
-    before = tree_hashes(out)
+    before = previous_kit(tiny_kit, out)
     for path in [out, *out.iterdir()]:
         path.chmod(0o555 if path.is_dir() else 0o444)
     try:
@@ -524,25 +548,22 @@ def test_kit_folder_read_only__refused_and_the_kit_kept(tmp_path):
     assert listed == ["tiny"], f"left beside the kit: {listed}\n{run.describe()}"
 
 
-def _kit_then_interrupted_build(tmp_path: Path, sig: signal.Signals, moment: str):
-    """Build Galactic Civ on A4, then start a Letter build into the same folder and send `sig`:
-    'laying out' 0.3 s after the start once Python is up, 'writing' once the staging folder exists."""
+def _kit_then_interrupted_build(tmp_path: Path, built: Path, sig: signal.Signals, moment: str):
+    """Galactic Civ on A4 (the file's one build, copied with its cache), then start a Letter build
+    into the same folder and send `sig`: 'laying out' as soon as the build says it is reading the
+    game (before anything is written: no staging folder yet), 'writing' once the staging folder exists.
+    Both wait for what the build does, not for a time, so a loaded machine cannot move the moment."""
     kits = tmp_path / "kits"
     out = kits / "galactic-civ"
-    first = run_kitgen("build", "galactic-civ", "-o", out, "--paper", "a4")
-    assert first.returncode == 0, first.describe()
-    before = tree_hashes(out)
-
-    started = time.monotonic()  # how long this machine takes to start kitgen and import the build (lazily imported)
-    startup = run_kitgen("--version")
-    subprocess.run([sys.executable, "-c", "import kitgen.cli, kitgen.kit.build"], cwd=REPO, check=True,
-                   env={**os.environ, "PYTHONPATH": str(REPO)})
-    delay = max(0.3, 1.5 * (time.monotonic() - started))
-    assert startup.returncode == 0, startup.describe()
+    before = previous_kit(built, out)
     process = start_kitgen("build", "galactic-civ", "-o", out, "--no-cache")
+    first = ""
     try:
         if moment == "laying out":
-            time.sleep(delay)
+            assert process.stderr is not None
+            first = process.stderr.readline()  # "kitgen: galactic-civ: reading data/galactic-civ/"
+            assert "reading" in first, f"the build did not say it was reading the game: {first!r}"
+            assert not list(kits.glob(".galactic-civ.building-*")), "the build was already writing"
         else:
             deadline = time.monotonic() + TIMEOUT
             while not list(kits.glob(".galactic-civ.building-*")) and process.poll() is None:
@@ -556,14 +577,14 @@ def _kit_then_interrupted_build(tmp_path: Path, sig: signal.Signals, moment: str
         if process.poll() is None:
             process.kill()
             process.communicate()
-    run = Run(("build", "galactic-civ", "-o", str(out), "--no-cache"), process.returncode, stdout, stderr)
+    run = Run(("build", "galactic-civ", "-o", str(out), "--no-cache"), process.returncode, stdout, first + stderr)
     return kits, out, before, shown_as(run, tmp_path, "TMP")
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("moment", ["laying out", "writing"])
-def test_build_interrupted_with_ctrl_c__says_so_and_keeps_the_previous_kit(tmp_path, moment):
-    kits, out, before, run = _kit_then_interrupted_build(tmp_path, signal.SIGINT, moment)
+def test_build_interrupted_with_ctrl_c__says_so_and_keeps_the_previous_kit(tmp_path, moment, galactic_civ_a4_kit):
+    kits, out, before, run = _kit_then_interrupted_build(tmp_path, galactic_civ_a4_kit, signal.SIGINT, moment)
     assert "Traceback" not in run.output, run.describe()
     assert run.returncode == 130, run.describe()
     assert run.problems == ["TMP/kits/galactic-civ: error: build interrupted; the previous kit is unchanged"], \
@@ -574,9 +595,9 @@ def test_build_interrupted_with_ctrl_c__says_so_and_keeps_the_previous_kit(tmp_p
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("moment", ["laying out", "writing"])
-def test_build_killed__keeps_the_previous_kit_and_the_next_build_works(tmp_path, moment):
+def test_build_killed__keeps_the_previous_kit_and_the_next_build_works(tmp_path, moment, galactic_civ_a4_kit):
     """SIGKILL cannot be caught: a staging folder may stay, but never in place of the kit."""
-    kits, out, before, run = _kit_then_interrupted_build(tmp_path, signal.SIGKILL, moment)
+    kits, out, before, run = _kit_then_interrupted_build(tmp_path, galactic_civ_a4_kit, signal.SIGKILL, moment)
     assert run.returncode == -signal.SIGKILL, run.describe()
     assert tree_hashes(out) == before, "the killed build changed the previous kit"
     left = [name for name in beside(kits) if name != "galactic-civ"]
@@ -588,12 +609,11 @@ def test_build_killed__keeps_the_previous_kit_and_the_next_build_works(tmp_path,
     assert tree_hashes(out) != before, "the next build did not replace the A4 kit"
 
 
-def test_build_after_a_killed_build__removes_its_stale_staging_folder(tmp_path):
+def test_build_after_a_killed_build__removes_its_stale_staging_folder(tmp_path, tiny_kit):
     """What SIGKILL leaves while writing (see the test above), made directly: a half-written staging folder."""
     kits = tmp_path / "kits"
     out = kits / "tiny"
-    first = run_kitgen("build", TINY, "-o", out)
-    assert first.returncode == 0, first.describe()
+    previous_kit(tiny_kit, out)
     stale = kits / ".tiny.building-k1ll3d"
     stale.mkdir()
     (stale / ".kitgen-kit").write_text("kitgen kit of tiny\n", encoding="utf-8")
@@ -603,11 +623,10 @@ def test_build_after_a_killed_build__removes_its_stale_staging_folder(tmp_path):
     assert beside(kits) == ["tiny"], f"left beside the kit: {sorted(os.listdir(kits))}"
 
 
-def test_cache_file_cut_short_by_a_kill__is_not_reused(tmp_path):
+def test_cache_file_cut_short_by_a_kill__is_not_reused(tmp_path, tiny_kit):
     kits = tmp_path / "kits"
     out = kits / "tiny"
-    first = run_kitgen("build", TINY, "-o", out)
-    assert first.returncode == 0, first.describe()
+    previous_kit(tiny_kit, out)
     cards = (out / "cards-main.pdf").read_bytes()
     cached = [path for path in kit_cache_folder(out).rglob("*") if path.is_file() and path.read_bytes() == cards]
     assert len(cached) == 1, "the build cache no longer keeps whole files: rewrite this test"

@@ -30,6 +30,26 @@ def test_stats__json_has_composition_odds_strength_and_legibility():
     assert len(common["legibility"]) == 120 and all(item["size"] >= 6.5 for item in common["legibility"])
 
 
+def test_stats__effects_aimed_at_other_players_are_not_the_holders_points(project):
+    """A United Planets Issue that costs a target player 2 Trade does not count -2 Trade to the
+    player who drew it: those points are reported apart, and the card's strength leaves them out."""
+    from kitgen.check.stats import card_strength, deck_stats
+
+    game = load_game(project.game_folder("galactic-civ"))
+    events = next(deck for deck in game.decks if deck.id == "events")
+    issues = [card for card in events.cards if card.type == "United Planets Issue"]
+    own = sum(e.delta * c.copies for c in issues for e in c.effects if e.attribute == "Trade" and e.target in ("self", "all-players"))
+    aimed = sum(e.delta * c.copies for c in issues for e in c.effects if e.attribute == "Trade"
+                and e.target in ("target-player", "all-other-players"))
+    assert aimed < 0  # the deck does aim Trade penalties at other players
+    stats = next(t for t in deck_stats(game, events) if t.type == "United Planets Issue")
+    assert (stats.points["Trade"], stats.aimed["Trade"]) == (own, aimed)
+    subsidies = next(card for card in issues if card.name == "Galactic Subsidies")  # Trade -2 to a target player
+    assert card_strength(game, subsidies) == (0, 0)
+    result = run_kitgen("stats", "galactic-civ")
+    assert "    to other players" in result.stdout
+
+
 def test_stats__terminal_tables_and_a_pdf_page_of_charts(tmp_path):
     result = run_kitgen("stats", "galactic-civ", "-o", str(tmp_path / "stats.pdf"))
     assert result.returncode == 0, result.stderr

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from kitgen.kit.build import build_game
 from kitgen.load import load_game
 from kitgen.project import Project
 from tests.conftest import pdf_text, run_kitgen
@@ -25,14 +24,22 @@ def test_game__validates_with_exit_zero(game):
     assert " 0 errors" in result.stdout
 
 
+@pytest.fixture(scope="module")
+def built_all(tmp_path_factory):
+    """`kitgen build --all`, once for the file: every shipped game's kit, and what the command said."""
+    out = tmp_path_factory.mktemp("all")
+    return out, run_kitgen("build", "--all", "-o", str(out), timeout=600)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_game__builds_and_every_card_name_is_in_its_pdf(game, tmp_path, project):
-    report = build_game(project, game, tmp_path / game)
+def test_game__builds_and_every_card_name_is_in_its_pdf(game, project, built_all):
+    out, result = built_all
+    assert result.returncode == 0, result.stderr
     loaded = load_game(project.game_folder(game))
     for deck in loaded.decks:
-        text = pdf_text(tmp_path / game / f"cards-{deck.id}.pdf")
+        text = pdf_text(out / game / f"cards-{deck.id}.pdf")
         assert [card.name for card in deck.cards if " ".join(card.name.split()) not in text] == [], deck.id
-    assert {p.name for p in report.files} >= {"rules.pdf", "reference.pdf", "player-sheet.pdf"}
+    assert {p.name for p in (out / game).iterdir()} >= {"rules.pdf", "reference.pdf", "player-sheet.pdf"}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -48,9 +55,9 @@ def test_game__exports_every_card_with_resolved_attributes(game, project):
             assert {e["attribute"] for e in card["effects"]} <= names, card["name"]
 
 
-def test_cli__build_all_builds_every_game_with_progress(tmp_path):
-    result = run_kitgen("build", "--all", "-o", str(tmp_path), timeout=600)
+def test_cli__build_all_builds_every_game_with_progress(built_all):
+    out, result = built_all
     assert result.returncode == 0, result.stderr
     for number, game in enumerate(GAMES, start=1):
         assert f"[{number}/{len(GAMES)}] {game}" in result.stderr
-        assert (tmp_path / game / "rules.pdf").is_file()
+        assert (out / game / "rules.pdf").is_file()

@@ -279,3 +279,27 @@ def test_cards__what_a_card_type_shares_is_stored_once_per_pdf(kit, project):
         assert len(drawn) == len(types) + 1, (name, len(drawn))  # one per type, and the deck's back
         faces = [s for s in streams if b"Do" in s and b"Tj" in s]  # a card's own form: its text, forms placed
         assert len(faces) >= len(next(d for d in game.decks if d.id == deck).cards) // 2
+
+
+@pytest.mark.parametrize("name, number", [("cards-common.pdf", 0), ("cards-events.pdf", 1)])
+def test_pdfshapes__reads_the_lines_and_word_boxes_pdfplumber_reads(kit, name, number):
+    """tests/pdfshapes.py stands in for pdfplumber where a test measures every page: on a front and
+    a back (card words in forms, turned sheet labels, crop marks, the scale bar) it finds pdfplumber's
+    lines exactly, and the words' extent on each side (what an "every word is N mm inside" check
+    measures) to 0.05 pt, and as many words."""
+    from tests.pdfshapes import pdf_shapes
+
+    ours, = pdf_shapes(kit / name, only=number)
+    with pdfplumber.open(kit / name) as pdf:
+        page = pdf.pages[number]
+        lines = sorted((round(l["x0"], 2), round(l["top"], 2), round(l["x1"], 2), round(l["bottom"], 2))
+                       for l in page.lines)
+        words = page.extract_words()
+    assert sorted((round(l.x0, 2), round(l.top, 2), round(l.x1, 2), round(l.bottom, 2)) for l in ours.lines) == lines
+    assert (ours.width, ours.height) == pytest.approx((float(page.width), float(page.height)))
+    theirs = (min(w["x0"] for w in words), min(w["top"] for w in words), max(w["x1"] for w in words),
+              max(w["bottom"] for w in words))
+    extent = (min(w.x0 for w in ours.words), min(w.top for w in ours.words), max(w.x1 for w in ours.words),
+              max(w.bottom for w in ours.words))
+    assert extent == pytest.approx(theirs, abs=0.05)
+    assert len(ours.words) == len(words) > 50

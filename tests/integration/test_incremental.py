@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -17,23 +18,34 @@ from kitgen.kit.cache import kit_cache_folder
 from kitgen.model import PrintSettings
 from kitgen.project import Project
 from kitgen.units import MM, Length
-from tests.conftest import ROOT, run_kitgen
+from tests.conftest import ROOT, pdf_text, run_kitgen
 
 CARD_FILES = ("cards-common.pdf", "cards-events.pdf")
 DOCUMENTS = ("manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf")
 
 
-@pytest.fixture
-def workspace(tmp_path, project):
-    """A copy of Galactic Civ, of our templates and fonts, built once so the cache is warm."""
-    game = tmp_path / "galactic-civ"
-    shutil.copytree(project.game_folder("galactic-civ"), game)
-    shutil.copytree(project.templates, tmp_path / "templates")
-    shutil.copytree(project.fonts, tmp_path / "fonts")
-    own = Project(project.data, tmp_path / "templates", tmp_path / "fonts")
-    first = build_game(own, str(game), tmp_path / "kit")
+@pytest.fixture(scope="module")
+def built_workspace(tmp_path_factory, project) -> Path:
+    """A copy of Galactic Civ, of our templates and fonts, built once for the file so the cache is warm."""
+    root = tmp_path_factory.mktemp("workspace")
+    shutil.copytree(project.game_folder("galactic-civ"), root / "galactic-civ")
+    shutil.copytree(project.templates, root / "templates")
+    shutil.copytree(project.fonts, root / "fonts")
+    own = Project(project.data, root / "templates", root / "fonts")
+    first = build_game(own, str(root / "galactic-civ"), root / "kit")
     assert first.laid_out == 197 and sorted(first.rendered) == sorted(CARD_FILES + DOCUMENTS)
-    return own, game, tmp_path / "kit"
+    return root
+
+
+@pytest.fixture
+def workspace(tmp_path, project, built_workspace):
+    """That workspace for one test, as building it there leaves it: the game, templates and fonts,
+    the kit and the kit's build cache (kit_cache_folder, by the kit's path), copied. The cache is
+    keyed by content, so the copy hits where the original would (the first test below checks it)."""
+    for name in ("galactic-civ", "templates", "fonts", "kit"):
+        shutil.copytree(built_workspace / name, tmp_path / name)
+    shutil.copytree(kit_cache_folder(built_workspace / "kit"), kit_cache_folder(tmp_path / "kit"))
+    return Project(project.data, tmp_path / "templates", tmp_path / "fonts"), tmp_path / "galactic-civ", tmp_path / "kit"
 
 
 def rebuild(workspace, **kwargs):
@@ -256,8 +268,7 @@ def test_cache__a_phase_change_lays_out_the_faces_again_as_they_show_when_to_pla
     rules.write_text(edited)
     report = rebuild(workspace)
     assert report.laid_out == 197 and {"cards-common.pdf", "reference.pdf", "rules.pdf"} <= set(report.rendered)
-    text = " ".join(page.extract_text() for page in PdfReader(workspace[2] / "cards-common.pdf").pages)
-    assert "Play in: Discovery · Exploration · Exploitation" in " ".join(text.split())
+    assert "Play in: Discovery · Exploration · Exploitation" in pdf_text(workspace[2] / "cards-common.pdf")
     assert _same_as_drawing_everything(workspace)
 
 

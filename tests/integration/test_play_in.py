@@ -1,5 +1,5 @@
 """Every card of the five games says when it is played, as its seed says (issue 23): read from the
-printed card (pdfplumber, one card a page), the reference and the JSON export. The expected lines
+printed card (pdfium, one card a page), the reference and the JSON export. The expected lines
 are written here from the seeds, not from the data, so a wrong `played_in` fails."""
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from kitgen.kit.build import build_game
 from kitgen.kit.prepare import Options
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
-from tests.conftest import run_kitgen
+from tests.conftest import pdf_pages, run_kitgen
+from tests.pdfshapes import pdf_shapes
 
 NOT = "Not played:"
 # type -> the line its cards print; NOT: never played from the hand (the card says what it is for)
@@ -42,15 +43,16 @@ SEEDS = {
 
 def _faces(path, cards) -> list[str]:
     """The text of each card's first front. One card a page, front then back (duplex), copies in
-    a row: card k's first copy is page 2 x (copies before it). A front carries its sorting number."""
+    a row: card k's first copy is page 2 x (copies before it). A front carries its sorting number.
+    Read by pdfium (the same words as pdfplumber's extract_text, whitespace folded, many times faster)."""
     texts, page = [], 0
-    with pdfplumber.open(path) as pdf:
-        for card in cards:
-            text = " ".join((pdf.pages[page].extract_text() or "").split())
-            assert re.search(r"\d{3}/\d{3}", text) and card.name.split()[0] in text, (page, card.name, text)
-            texts.append(text)
-            page += 2 * card.copies
-        assert page == len(pdf.pages)
+    pages = pdf_pages(path)
+    for card in cards:
+        text = " ".join(pages[page].split())
+        assert re.search(r"\d{3}/\d{3}", text) and card.name.split()[0] in text, (page, card.name, text)
+        texts.append(text)
+        page += 2 * card.copies
+    assert page == len(pages)
     return texts
 
 
@@ -102,23 +104,21 @@ def test_play_in__json_export_gives_every_card_fields_cost_and_played_in(game):
                 assert [p.removesuffix(" Phase") for p in card["played_in"]] == phases, card["name"]
 
 
-def test_costs__galactic_supremacy_sectors_and_fleets_print_10_credits_inside_the_safe_zone(project, tmp_path):
-    build_game(project, "galactic-supremacy", tmp_path, Options(settings=PrintSettings(layout="single")),
-               use_cache=False)
+def test_costs__galactic_supremacy_sectors_and_fleets_print_10_credits_inside_the_safe_zone(single_kit):
+    folder, _ = single_kit("galactic-supremacy")  # the same one-card-a-page build the tests above read
     mm = 72 / 25.4
     seen = set()
-    with pdfplumber.open(tmp_path / "cards-common.pdf") as pdf:
-        for page in pdf.pages:
-            words = page.extract_words()
-            text = " ".join(w["text"] for w in words)
-            kind = next((t for t in ("FLEET", "SECTOR") if t in text.split()), None)
-            if kind is None:
-                continue
-            badge = [w for w in words if w["text"] in ("10", "Credits") and w["top"] < 25 * mm]
-            assert [w["text"] for w in badge] == ["10", "Credits"], text
-            for word in badge:  # the 3 mm safe zone: nothing important touches the cut
-                assert word["x0"] >= 3 * mm and word["top"] >= 3 * mm and word["x1"] <= page.width - 3 * mm
-            seen.add(kind)
+    for page in pdf_shapes(folder / "cards-common.pdf"):
+        words = sorted(page.words, key=lambda w: (round(w.top), w.x0))  # reading order, as pdfplumber's
+        text = " ".join(w.text for w in words)
+        kind = next((t for t in ("FLEET", "SECTOR") if t in text.split()), None)
+        if kind is None:
+            continue
+        badge = [w for w in words if w.text in ("10", "Credits") and w.top < 25 * mm]
+        assert [w.text for w in badge] == ["10", "Credits"], text
+        for word in badge:  # the 3 mm safe zone: nothing important touches the cut
+            assert word.x0 >= 3 * mm and word.top >= 3 * mm and word.x1 <= page.width - 3 * mm
+        seen.add(kind)
     assert seen == {"FLEET", "SECTOR"}
     export = json.loads(run_kitgen("export", "galactic-supremacy", "--format", "json").stdout)
     costs = {c["type"]: c["cost"]["pay"] for d in export["decks"] for c in d["cards"] if c["cost"]}
@@ -139,17 +139,18 @@ MM = 72 / 25.4
 
 @pytest.mark.parametrize("game", sorted(SEEDS))
 def test_safe_zone__every_word_on_every_face_is_3_mm_inside_the_trim(game, single_kit):
-    """Each card and back a page (--layout single, no bleed): every word pdfplumber reads, by its glyph
-    box, stands at least 3 mm inside the page, which is the trim (within the 0.1 mm we measure to)."""
+    """Each card and back a page (--layout single, no bleed): every word, by the box pdfplumber gives
+    it (tests/pdfshapes.py reads the same boxes with pdfium, to 0.01 mm, so every page of every copy
+    is still read), stands at least 3 mm inside the page, which is the trim (within the 0.1 mm we measure to)."""
     folder, report = single_kit(game)
     assert not [p for p in report.warnings if "safe zone" in p.message]
     margin = 3 * MM - 0.1 * MM
     pdfs = sorted(folder.glob("cards-*.pdf"))
     assert pdfs
     for pdf in pdfs:
-        with pdfplumber.open(pdf) as document:
-            for number, page in enumerate(document.pages, 1):
-                for word in page.extract_words():
-                    inside = min(word["x0"], word["top"], page.width - word["x1"], page.height - word["bottom"])
-                    assert inside >= margin, (f"{pdf.name} page {number}: '{word['text']}' is "
-                                              f"{inside / MM:.2f} mm from the trim")
+        for number, page in enumerate(pdf_shapes(pdf), 1):
+            assert page.words or number % 2 == 0, f"{pdf.name} page {number}: a front with no words"
+            for word in page.words:
+                inside = word.inside(page.width, page.height)
+                assert inside >= margin, (f"{pdf.name} page {number}: '{word.text}' is "
+                                          f"{inside / MM:.2f} mm from the trim")

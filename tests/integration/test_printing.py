@@ -13,6 +13,7 @@ from kitgen.kit.build import Options, build_game
 from kitgen.model import PrintSettings
 from kitgen.units import MM
 from tests.conftest import pdf_pages, run_kitgen
+from tests.pdfshapes import pdf_shapes
 
 LETTER = (215.9, 279.4)
 
@@ -121,12 +122,12 @@ def test_gap__cards_are_spaced_by_the_gap(project, tmp_path):
 
 def test_scale_bar__is_exactly_fifty_millimetres_on_every_card_sheet(kit):
     texts = pdf_pages(kit / "cards-common.pdf")
-    with pdfplumber.open(kit / "cards-common.pdf") as pdf:
-        for number in range(0, len(pdf.pages), 2):  # the front of every sheet
-            lines = pdf.pages[number].lines
-            bars = [l for l in lines if abs(max(l["x1"] - l["x0"], l["bottom"] - l["top"]) / MM - 50) < 0.1]
-            assert len(bars) == 1
-            assert "50 mm: measure it" in texts[number]
+    pages = pdf_shapes(kit / "cards-common.pdf")  # pdfplumber's lines, read by pdfium (tests/pdfshapes.py)
+    assert len(pages) == len(texts) == 28
+    for number in range(0, len(pages), 2):  # the front of every sheet
+        bars = [l for l in pages[number].lines if abs(max(l.x1 - l.x0, l.bottom - l.top) / MM - 50) < 0.1]
+        assert len(bars) == 1
+        assert "50 mm: measure it" in texts[number]
 
 
 def test_ink_saver__no_filled_backgrounds(project, tmp_path):

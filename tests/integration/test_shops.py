@@ -15,12 +15,13 @@ from PIL import Image, ImageCms
 from kitgen.exports.images import export_png, export_tts
 from kitgen.exports.shops import TARGETS
 from kitgen.exports.tts import card_scale
-from kitgen.kit.build import Options, build_game
+from kitgen.kit.build import Options
 from kitgen.load import load_game
 from kitgen.model import PrintSettings
 from kitgen.render.cmyk import INK_LIMIT, limit_ink
 from kitgen.units import Length
 from tests.conftest import ROOT, run_kitgen
+from tests.pdfshapes import pdf_shapes
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 MM = 72 / 25.4
@@ -218,23 +219,24 @@ def test_safe_zone__validate_names_the_card_and_the_box(tmp_path):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, project, tmp_path):
+def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, request):
     """Printers with a 5 mm unprintable edge clip nothing: every line and word on every card sheet
     (Galactic Civ, both decks, fronts and backs) is at least 5 mm from the paper's edge, and the
-    scale bar is still exactly 50 mm."""
-    import pdfplumber
-
-    out = tmp_path / "kit"
-    build_game(project, "galactic-civ", out, Options(PrintSettings(paper=paper)))
-    for pdf in sorted(out.glob("cards-*.pdf")):
-        with pdfplumber.open(pdf) as document:
-            for number, page in enumerate(document.pages, 1):
-                things = [(f"line {line['x0']:.1f},{line['top']:.1f}", line) for line in page.lines] + \
-                         [(f"'{word['text']}'", word) for word in page.extract_words()]
-                for label, thing in things:
-                    inside = min(thing["x0"], thing["top"], page.width - thing["x1"], page.height - thing["bottom"])
-                    assert inside >= 5 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
-                if number % 2:  # a front (duplex: the backs follow each front and carry no bar)
-                    bars = [line for line in page.lines
-                            if abs(max(line["width"], line["height"]) - 50 * MM) < 0.1 * MM]
-                    assert len(bars) == 1, f"{pdf.name} page {number}: no 50 mm scale bar"
+    scale bar is still exactly 50 mm. The session's Galactic Civ builds (conftest: `kit` is Letter,
+    `kit_a4`), read by pdfium with pdfplumber's boxes (tests/pdfshapes.py): every page, quickly."""
+    out = request.getfixturevalue({"letter": "kit", "a4": "kit_a4"}[paper])
+    pdfs = sorted(out.glob("cards-*.pdf"))
+    assert [pdf.name for pdf in pdfs] == ["cards-common.pdf", "cards-events.pdf"]
+    for pdf in pdfs:
+        for number, page in enumerate(pdf_shapes(pdf), 1):
+            assert page.lines and page.words, f"{pdf.name} page {number}: nothing read"
+            assert (round(page.width), round(page.height)) == {"letter": (612, 792), "a4": (595, 842)}[paper]
+            things = [(f"line {line.x0:.1f},{line.top:.1f}", line) for line in page.lines] + \
+                     [(f"'{word.text}'", word) for word in page.words]
+            for label, thing in things:
+                inside = thing.inside(page.width, page.height)
+                assert inside >= 5 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
+            if number % 2:  # a front (duplex: the backs follow each front and carry no bar)
+                bars = [line for line in page.lines
+                        if abs(max(line.x1 - line.x0, line.bottom - line.top) - 50 * MM) < 0.1 * MM]
+                assert len(bars) == 1, f"{pdf.name} page {number}: no 50 mm scale bar"

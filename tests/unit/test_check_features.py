@@ -107,7 +107,9 @@ def test_formulas__undeclared_variables_are_errors_and_examples_are_computed():
     assert messages(make_game(formulas=(replace(formula, variables=()),))) == [
         "formula 'Plot cost': variable P is not declared"]
     context = document_context(make_game(formulas=(formula,)))
-    assert context["formula_examples"](formula) == [("P = 4", "15"), ("P = 5", "20"), ("P = 6", "25")]
+    examples = context["formula_examples"](formula)
+    assert (examples["corner"], examples["columns"], examples["held"]) == ("P", ["4", "5", "6"], "")
+    assert examples["rows"] == [("Plot cost", ["15", "20", "25"])]
 
 
 def test_played_in__named_derived_from_actions_or_said_not_played():

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from tests.conftest import run_kitgen
 
-from kitgen.errors import KitgenError
+from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
+from kitgen.model import Number, Numbers
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.rules.alpha_centauri_phases import council, production
@@ -169,9 +170,12 @@ def test_numbers__come_from_the_data_a_changed_threshold_changes_the_game():
                   if p.name == "Economic Victory" else p for p in GAME.victory_paths)
     plan = compile_game(dataclasses.replace(GAME, victory_paths=paths))
     assert plan.extra.paths[path("Economic Victory")].thresholds == ((code("Economy"), 10),)
-    planning = tuple(dataclasses.replace(p, text="Each player draws a card.") if p.name == "Planning Phase" else p
-                     for p in GAME.phases)
-    with pytest.raises(KitgenError, match="Planning Phase: draw"):
+    reworded = tuple(dataclasses.replace(p, text="Each player draws a card.") if p.name == "Planning Phase" else p
+                     for p in GAME.phases)  # the printed words are not read: the phase's numbers are
+    assert compile_game(dataclasses.replace(GAME, phases=reworded)).extra.numbers["draw"] == 1
+    planning = tuple(dataclasses.replace(p, numbers=Numbers(n for n in p.numbers if n.name != "draw"))
+                     if p.name == "Planning Phase" else p for p in GAME.phases)
+    with pytest.raises(KitgenError, match=r"Planning Phase: numbers: missing draw \(cards each player draws\)"):
         compile_game(dataclasses.replace(GAME, phases=planning))
 
 
@@ -197,3 +201,60 @@ def test_cli__200_games_decided_with_provenance():
     assert report["provenance"]["game"] == "alpha-centauri" and len(report["provenance"]["data_sha256"]) == 64
     assert not report["missing"]
     assert set(report["victories"]) == {p.name for p in GAME.victory_paths}
+
+
+def with_faction_numbers(name: str, numbers: Numbers):
+    factions = tuple(dataclasses.replace(f, numbers=numbers) if f.name == name else f for f in GAME.factions)
+    return dataclasses.replace(GAME, factions=factions)
+
+
+def test_faction_numbers__a_structured_ability_reaches_play_whatever_its_rule_line_says():
+    believers = next(f for f in GAME.factions if f.name == "Believers")
+    reworded = dataclasses.replace(believers, rules=("Zealots fight harder.",), numbers=Numbers(
+        (Number("force", 5), *(n for n in believers.numbers if n.name != "force"))))
+    plan = compile_game(dataclasses.replace(GAME, factions=tuple(reworded if f.name == "Believers" else f
+                                                                  for f in GAME.factions)))
+    seat = next(i for i, f in enumerate(plan.extra.factions) if f.name == "Believers")
+    assert (plan.extra.factions[seat].force, PLAN.extra.factions[seat].force) == (5, 2)
+    totals = []
+    for p in (PLAN, plan):
+        m = Match(p, 1, GREEDY)
+        m.vals = [[0] * len(p.attributes) for _ in range(4)]
+        m.faction = (seat, seat, seat, seat)
+        m.units = [5, 5, 5, 5]
+        totals.append(force(m, 0, 1, True, set()))
+    assert totals[1] - totals[0] == 3
+
+
+def test_faction_numbers__an_unknown_name_is_located_with_a_did_you_mean():
+    game = with_faction_numbers("Spartans", Numbers((Number("forse", 1, 0, Where("game.yaml", 9, 5)),)))
+    with pytest.raises(KitgenError) as caught:
+        compile_game(game)
+    assert str(caught.value).startswith("game.yaml:9:5: error: simulate.rules alpha-centauri: faction 'Spartans': "
+                                        "unknown number 'forse' (did you mean 'force'?)")
+
+
+def test_numbers__a_roll_where_a_whole_number_is_read_is_located():
+    game = with_faction_numbers("Spartans", Numbers((Number("force", 1, 6, Where("game.yaml", 3, 7)),)))
+    with pytest.raises(KitgenError, match="game.yaml:3:7: error: .*'force' is a whole number"):
+        compile_game(game)
+
+
+def with_card(name: str, **changes) -> object:
+    decks = tuple(dataclasses.replace(d, cards=tuple(dataclasses.replace(c, **changes) if c.name == name else c
+                                                     for c in d.cards)) for d in GAME.decks)
+    return dataclasses.replace(GAME, decks=decks)
+
+
+def test_card_numbers__a_proposal_gives_what_its_numbers_say_and_two_are_refused():
+    plan = compile_game(with_card("Global Terraforming", text="Everyone prospers.", numbers=Numbers((Number("credits", 7),))))
+    index = card("Global Terraforming")
+    assert (plan.extra.notes[index], plan.extra.amounts[index]) == ("get", 7)
+    assert (PLAN.extra.notes[index], PLAN.extra.amounts[index]) == ("get", 25)
+    assert PLAN.extra.card_dice[card("Locusts of Chiron")] == (1, 10)
+    both = Numbers((Number("credits", 25), Number("cards", 5)))
+    with pytest.raises(KitgenError, match=r"card 'Global Terraforming': numbers: give exactly one of bases, units, "
+                                          r"skip_conflict, credits, cards \(2 given\)"):
+        compile_game(with_card("Global Terraforming", numbers=both))
+    with pytest.raises(KitgenError, match=r"card 'Police State': unknown number 'credits'; it reads: none"):
+        compile_game(with_card("Police State", numbers=Numbers((Number("credits", 1),))))

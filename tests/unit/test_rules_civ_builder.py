@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from tests.conftest import run_kitgen
 
-from kitgen.errors import KitgenError
+from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
-from kitgen.model import Game
+from kitgen.model import Game, Number, Numbers
 from kitgen.simulate.plan import Plan, compile_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.rules.civ_builder import civ_rules, play
@@ -88,21 +88,21 @@ def test_compile__every_number_is_read_from_the_seeds_words_in_the_data():
         in rules.wild_if_highest
 
 
-def with_special_action(text: str) -> Game:
-    tables = [dataclasses.replace(t, rows=tuple(dataclasses.replace(r, result=text) if r.roll == "Culture" else r
-                                                for r in t.rows)) if t.id == "special-action" else t
-              for t in game().tables]
+def with_special_action(text: str, numbers: Numbers) -> Game:
+    tables = [dataclasses.replace(t, rows=tuple(dataclasses.replace(r, result=text, numbers=numbers)
+                                                if r.roll == "Culture" else r for r in t.rows))
+              if t.id == "special-action" else t for t in game().tables]
     return dataclasses.replace(game(), tables=tuple(tables))
 
 
-def test_compile__a_changed_number_is_played_and_a_sentence_that_no_longer_reads_is_located():
-    assert civ_rules(with_special_action("Gain 6 Victory Points.")).specials[attribute("Culture")] == \
-        (("gain-vp", (6,)),)
+def test_compile__a_changed_number_is_played_and_a_row_without_one_is_located():
+    changed = with_special_action("Feel cultured.", Numbers((Number("gain_vp", 6),)))  # the words are not read
+    assert civ_rules(changed).specials[attribute("Culture")] == (("gain-vp", (6,)),)
     with pytest.raises(KitgenError) as raised:
-        civ_rules(with_special_action("Feel cultured."))
+        civ_rules(with_special_action("Gain 4 Victory Points.", Numbers((Number("look", 7, 0, Where("tables.yaml", 12, 9)),))))
     [problem] = raised.value.problems
-    assert problem.where.file.endswith("tables.yaml") and problem.where.line > 0
-    assert "Culture's special action: cannot read it from 'Feel cultured.'" in problem.message
+    assert problem.where.file.endswith("tables.yaml") and problem.where.line > 0  # the row's line
+    assert problem.message == "simulate.rules civ-builder: special action 'Culture': look and take go together"
 
 
 def test_melds__the_kth_meld_holds_k_cards_with_one_leader_at_most():
@@ -237,14 +237,28 @@ def test_cli__two_hundred_games_have_winners_and_provenance():
                                                              "Score Phase: Scoring Schedule", "Action Phase: melds"}
 
 
-def test_cli__a_special_action_it_cannot_read_is_one_located_line(tmp_path):
+def test_cli__a_special_action_without_its_numbers_is_one_located_line(tmp_path):
     game_copy = tmp_path / "civ-builder"
     shutil.copytree(ROOT / "data" / "civ-builder", game_copy)
     tables = game_copy / "tables.yaml"
     text = tables.read_text(encoding="utf-8")
-    assert 'result: "Gain 4 Victory Points."' in text
-    tables.write_text(text.replace('result: "Gain 4 Victory Points."', 'result: "Feel cultured."'), encoding="utf-8")
+    old = 'result: "Gain 4 Victory Points.", numbers: {gain_vp: 4}'
+    assert old in text
+    tables.write_text(text.replace(old, 'result: "Gain 4 Victory Points.", numbers: {gain_pv: 4}'), encoding="utf-8")
     result = run_kitgen("simulate", str(game_copy), "--games", "5")
     assert result.returncode == 1 and result.stdout == "" and "Traceback" not in result.stderr
     [line] = [line for line in result.stderr.splitlines() if "error:" in line]
-    assert re.match(r".*tables\.yaml:\d+:\d+: error: simulate\.rules civ-builder: Culture's special action", line)
+    assert re.match(r".*tables\.yaml:\d+:\d+: error: simulate\.rules civ-builder: table 'special-action' row "
+                    r"'Culture': unknown number 'gain_pv' \(did you mean 'gain_vp'\?\)", line)
+
+def test_card_numbers__a_leader_is_wild_by_its_numbers_not_its_words():
+    def leaders(numbers: Numbers, text: str) -> Game:
+        decks = tuple(dataclasses.replace(d, cards=tuple(dataclasses.replace(c, numbers=numbers, text=text)
+                                                         if c.name == "Leader" else c for c in d.cards))
+                      for d in game().decks)
+        return dataclasses.replace(game(), decks=decks)
+
+    leader = card("Leader")
+    assert civ_rules(leaders(Numbers((Number("wild", 1),)), "A great person.")).role[leader] == -1  # ALWAYS_WILD
+    plain = civ_rules(leaders(Numbers(), "Leader cards are Wild cards for purposes of making Melds."))
+    assert (plain.role[leader], plain.wild_limit) == (-2, 0)  # BLANK: the printed words are not read

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from tests.conftest import run_kitgen
 
-from kitgen.errors import KitgenError
+from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
-from kitgen.model import Game
+from kitgen.model import FieldValues, Game, Number, Numbers
 from kitgen.simulate.plan import Plan, compile_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.rules import galactic_supremacy
@@ -171,11 +171,32 @@ def test_play__the_same_seed_plays_the_same_game() -> None:
 
 
 def test_compile__data_without_a_number_is_a_located_error() -> None:
-    broken = dataclasses.replace(game(), setup=("Each player draws some cards.",))
+    reworded = dataclasses.replace(game(), setup=("Each player draws some cards.",))  # printed words: not read
+    assert compile_game(reworded).extra.setup_draw == 2
+    settings = game().simulate
+    broken = dataclasses.replace(game(), simulate=dataclasses.replace(
+        settings, numbers=Numbers(n for n in settings.numbers if n.name != "setup_draw")))
     with pytest.raises(KitgenError) as raised:
         compile_game(broken)
-    assert "galactic-supremacy" in str(raised.value) and "setup" in str(raised.value)
+    assert str(raised.value).startswith(f"{settings.where}: error: simulate.rules galactic-supremacy: simulate: "
+                                        "numbers: missing setup_draw (cards each player draws at setup)")
     assert "game.yaml" in str(raised.value)
+
+
+def test_compile__a_command_use_number_reaches_play_and_an_unknown_one_is_located() -> None:
+    def with_use(name: str, numbers: Numbers) -> Game:
+        command = game().card_type("Command")
+        assert command is not None
+        uses = tuple(dataclasses.replace(u, numbers=numbers) if u.name == name else u for u in command.uses)
+        types = tuple(dataclasses.replace(t, uses=uses) if t is command else t for t in game().card_types)
+        return dataclasses.replace(game(), card_types=types)
+
+    harder = compile_game(with_use("Assassination", Numbers((Number("from", 1), Number("to", 1)))))
+    assert (harder.extra.chance["Assassination"], plan().extra.chance["Assassination"]) == ((1, 1), (1, 3))
+    typo = with_use("Steal Secrets", Numbers((Number("form", 1, 0, Where("game.yaml", 112, 80)), Number("to", 6))))
+    with pytest.raises(KitgenError, match=r"^game\.yaml:112:80: error: simulate\.rules galactic-supremacy: Command use "
+                                          r"'Steal Secrets': unknown number 'form' \(did you mean 'from'\?\)"):
+        compile_game(typo)
 
 
 def test_cli__greedy_players_finish_95_percent_of_games() -> None:
@@ -185,3 +206,14 @@ def test_cli__greedy_players_finish_95_percent_of_games() -> None:
     assert report["missing"] == [] and report["decided"] >= 0.95 * 200
     assert report["victories"]["Conquest"] == report["decided"]
     assert report["provenance"]["seed"] == 1 and len(report["provenance"]["data_sha256"]) == 64
+
+
+def test_compile__a_card_without_the_field_it_plays_by_is_located_not_zero() -> None:
+    fleet = next(c for d in game().decks for c in d.cards if c.type == "Fleet")
+    decks = tuple(dataclasses.replace(d, cards=tuple(
+        dataclasses.replace(c, fields=FieldValues(f for f in c.fields if f.name != "combat_dice")) if c is fleet else c
+        for c in d.cards)) for d in game().decks)
+    with pytest.raises(KitgenError) as raised:
+        compile_game(dataclasses.replace(game(), decks=decks))
+    assert str(raised.value).endswith(f"error: simulate (galactic-supremacy): card '{fleet.name}' (Fleet) needs the "
+                                      "whole-number field combat_dice")

@@ -10,17 +10,18 @@ alpha_centauri_play. Stdlib only.
 """
 from __future__ import annotations
 
-import re
 
 from kitgen.check.formula import FormulaError
 from kitgen.errors import KitgenError, error
-from kitgen.model import Game
+from kitgen.model import Game, Numbers
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
+from kitgen.simulate.rules.alpha_centauri_tables import read_tables, table_row
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, WORDS, Rules, attribute_index, card_categories,
-                                                       formula_variables, grab, number, read_faction, read_path, roll)
+from kitgen.simulate.rules import DICE, SWITCH, read_numbers, refuse_numbers
+from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, Rules, attribute_index, card_categories,
+                                                       formula_variables, read_faction, read_path, roll)
 
 POLICIES = ("random", "greedy")
 SIMULATED_SHEETS = 5  # a game runs until a Victory; the lab stops one after 5 player sheets of turns (coverage)
@@ -39,10 +40,13 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the r
     codes, group = attribute_index(game)
     decks = [d for d in game.decks if d.id not in without]
     cards = [card for deck in decks for card in deck.cards]
+    phases = _phase_numbers(game)
+    refuse_numbers("alpha-centauri", game, ("use",))  # no card use carries a number it reads
+    attacks = (phases["Conflict Phase"]["attacks"], phases["Conflict Phase"]["aggressive_attacks"])
     rules = Rules(group, codes, **_cards(game, cards, codes, group), **_counts(game), factions=tuple(
-        read_faction(game, f, codes) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
-        numbers=_numbers(game), dice=_dice(game), formulas=_formulas(game, codes),
-        income=_income(game, codes), **_tables(game, codes), bases_quantity=BASES)
+        read_faction(f, codes, attacks) for f in game.factions), paths=tuple(read_path(p, codes) for p in game.victory_paths),
+        numbers=_numbers(game, phases), dice=_dice(game, phases), formulas=_formulas(game, codes),
+        income=_income(game, codes), **read_tables(game, codes, _sides), bases_quantity=BASES)
     plan = Plan(tuple(a.name for a in game.attributes), tuple(0 for _ in game.attributes), rules.hand_limit,
                 game.turns * SIMULATED_SHEETS, decks[0].id if decks else "", turn_structure=game.turn_structure,
                 optional_rules=tuple(d.id for d in game.decks if d.optional), without=tuple(sorted(without)))
@@ -73,20 +77,34 @@ def _formulas(game: Game, codes: dict[str, int]) -> dict[str, tuple[str, tuple[t
     return {f.name: (f.expression, formula_variables(game, f, codes)) for f in game.formulas}
 
 
+CARD_NUMBERS = {  # an Event's or a Proposal's `numbers:`: exactly one, which says what it does
+    "bases": "Bases the target loses (DTB)", "units": DICE + "Units the target loses, less its MP (TPLU)",
+    "skip_conflict": SWITCH + "this turn's Conflict Phase is skipped (SCP)",
+    "credits": "Credits every player gets (a Proposal)", "cards": "cards every player draws (a Proposal)"}
+CARD_NOTES = {"bases": "DTB", "units": "TPLU", "skip_conflict": "SCP", "credits": "get", "cards": "draw"}
+
+
+def _card_numbers(card) -> tuple[str, int, tuple[int, int]]:
+    """What an Event or a Proposal does, from its `numbers:` (never its printed text): the note the
+    play code knows it by, its amount and its roll; any other card carries none."""
+    acts = card.type in ("Event", "Proposal")
+    given = read_numbers("alpha-centauri", f"card '{card.name}'", card.numbers, card.where,
+                         CARD_NUMBERS if acts else {}, optional=True)
+    if acts and len(given) != 1:
+        raise KitgenError(error(card.where, f"simulate.rules alpha-centauri: card '{card.name}': numbers: give exactly "
+                                            f"one of {', '.join(CARD_NUMBERS)} ({len(given)} given)"))
+    if not given:
+        return "", 0, (0, 0)
+    [(name, value)] = given.items()
+    return CARD_NOTES[name], 0 if name == "units" else value, value if name == "units" else (0, 0)
+
+
 def _cards(game: Game, cards, codes: dict[str, int], group: tuple[int, ...]) -> dict:
     kinds = tuple(KINDS[c.type] for c in cards)
     effects = tuple(tuple((codes[e.attribute], e.delta) for e in c.effects) for c in cards)
-    notation = {n.code for n in game.notation}
-    notes, amounts = [], []
-    for card in cards:
-        code = next((c for c in notation if re.match(rf"{c}\b", card.text)), "")
-        gives = re.search(r"(get|draw) (\d+) (Credits|Cards)", card.text)
-        notes.append(code or (gives.group(1) if gives else ""))
-        amounts.append(int(gives.group(2)) if gives else 0)
-        if card.type in ("Event", "Proposal") and not notes[-1]:
-            raise KitgenError(error(card.where, f"simulate.rules alpha-centauri: card '{card.name}': "
-                                                "its text names no notation code nor Credits or cards to give"))
-    return dict(kinds=kinds, effects=effects, notes=tuple(notes), amounts=tuple(amounts),
+    read = [_card_numbers(card) for card in cards]
+    return dict(kinds=kinds, effects=effects, notes=tuple(r[0] for r in read), amounts=tuple(r[1] for r in read),
+                card_dice=tuple(r[2] for r in read),
                 atrocity=tuple("Atrocity" in c.keywords for c in cards),
                 z_type=tuple(c.keywords[0] if c.type == "Social Engineering" and c.keywords else "" for c in cards),
                 categories=tuple(card_categories(e, group) for e in effects),
@@ -94,117 +112,81 @@ def _cards(game: Game, cards, codes: dict[str, int], group: tuple[int, ...]) -> 
                        for t in game.card_types})
 
 
-def _counts(game: Game) -> dict:
-    start = {c.name: c.start for c in game.counters}
-    setup = " ".join(game.setup)
-    hand = number(setup, r"dealt a hand of (\d+) cards", game.where, "the hand dealt at setup")
-    if not game.hand_limit:
-        raise KitgenError(error(game.where, "simulate.rules alpha-centauri: the game has no hand_limit"))
-    return dict(start=start, hand_start=hand, hand_limit=game.hand_limit.base)
-
-
-def _numbers(game: Game) -> dict[str, int]:
-    """Every rule number the phases state in words, read from the phase's own text."""
-    wants = {"Upkeep Phase": {"upkeep": r"Each Unit costs (\d+) Credit"},
-             "Planning Phase": {"draw": r"draws (\d+) card", "extra card": r"pay (\d+) Credits"},
-             "Ecological Disruption Phase": {"disruption step": r"For every (\d+) points of Disruption"},
-             "Probe Phase": {"espionage step": r"For every (\d+) levels of Espionage", "extra probe": r"pay (\d+) Credits"},
-             "Research Phase": {"extra research": r"Pay (\d+) Credits to get an extra roll"},
-             "Construction Phase": {"base": r"A Base costs (\d+) Credits", "bases a turn": r"max of (\d+) Base per turn",
-                                    "unit": r"A Unit costs (\d+) Credits"},
-             "Council Phase": {"pact factor": r"Governor earns (double) from trade pacts",
-                               "prevented": r"Governor may prevent (one) attack"},
-             "Social Engineering Phase": {"z cards": r"may play (\d+) Social Engineering"}}
-    numbers: dict[str, int] = {}
-    for name, patterns in wants.items():
-        found = phase(game, name)
-        for what, pattern in patterns.items():
-            numbers[what] = number(found.text, pattern, found.where, f"{name}: {what}")
-    production = phase(game, "Production Phase")
-    tiers = [int(n) for n in re.findall(r"earns? (\d+) Credits each", production.text)]
-    if len(tiers) != 3:
-        raise KitgenError(error(production.where, "simulate.rules alpha-centauri: Production Phase: "
-                                                  "cannot read the Credits a Base earns (5, 4 and 3)"))
-    numbers.update({"tier 1": tiers[0], "tier 2": tiers[1], "tier 3": tiers[2]})
-    atrocity = next(r for t in game.tables if t.id == "conflict" for r in t.rows if "Atrocity" in r.roll)
-    numbers["atrocity turns"] = number(atrocity.roll, r"within (\d+) turns", atrocity.where, "atrocity turns")
-    return numbers
-
-
-def _dice(game: Game) -> dict[str, tuple[int, int]]:
-    riots, disruption = phase(game, "Population Control Phase"), phase(game, "Ecological Disruption Phase")
-    conflict = phase(game, "Conflict Phase")
-    table = {t.id: t for t in game.tables}
-    fog = next(r for r in table["conflict"].rows if r.roll.startswith("Fog of War"))
-    return {"riots": roll(riots.text, riots.where, "Drone Riots"), "disruption": roll(disruption.text, disruption.where,
-                                                                                        "Disruption losses"),
-            "winner loses": roll(grab(conflict.text, r"Winner has (\d+D\d+)", conflict.where, "winner's losses"),
-                                 conflict.where, ""),
-            "loser loses": roll(grab(conflict.text, r"Loser has (\d+D\d+)", conflict.where, "loser's losses"),
-                                conflict.where, ""),
-            "fog": roll(fog.result, fog.where, "Fog of War"), "table": roll(table["research"].die, table["research"].where, "")}
-
-
-def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
-    production = phase(game, "Production Phase")
-    names = re.findall(r"Earn Credits = (.+?) Score", production.text)
-    missing = [n for n in names if n not in codes]
-    if missing or not names:
-        raise KitgenError(error(production.where, f"simulate.rules alpha-centauri: Production Phase: unknown Score {missing}"))
-    return tuple(codes[n] for n in names)
-
-
-TABLE_RESULTS = {  # what a row's note says -> the result the module plays
-    "probe": ((r"Take \d+D\d+ Units", "units"), (r"Marker on an opponent", "marker"), (r"loses \d+D\d+ Credits", "loses"),
-              (r"Look at", "look"), (r"Take \d+D\d+ Credits", "drain")),
-    "exploration": ((r"Lose Units", "worms"), (r"Gain \d+D\d+ Credits", "credits"), (r"Draw (\d+) card", "draw")),
-    "research": ((r"Get \+\d+ to next roll", "progress"), (r"Marker on an Opponent", "marker"),
-                 (r"Tech card from your hand into play", "breakthrough")),
+GAME_NUMBERS = {"hand": "cards dealt to each player at setup"}
+PHASE_NUMBERS = {  # each phase's `numbers:`: what its printed text states, as the module plays it
+    "Production Phase": {"tier_1": "Credits each of a player's first 5 + EF Bases earns",
+                         "tier_2": "Credits each of the next 5 + EF Bases earns", "tier_3": "Credits each further Base earns"},
+    "Upkeep Phase": {"upkeep": "Credits each Unit costs"},
+    "Planning Phase": {"draw": "cards each player draws", "extra_card": "Credits an extra card costs"},
+    "Population Control Phase": {"riots": DICE + "Credits lost per Base over the limit (Drone Riots)"},
+    "Ecological Disruption Phase": {"disruption_step": "Disruption points per loss",
+                                    "disruption": DICE + "Credits lost per full step of Disruption"},
+    "Probe Phase": {"espionage_step": "Espionage levels per Probe roll (rounding up)",
+                    "extra_probe": "Credits an extra Probe roll costs"},
+    "Council Phase": {"pact_factor": "times the Trade Pact Credits the Governor earns",
+                      "prevented": "attacks the Governor may prevent in the Conflict Phase"},
+    "Research Phase": {"extra_research": "Credits an extra Research Table roll costs"},
+    "Conflict Phase": {"attacks": "attacks each player may make", "aggressive_attacks": "attacks an Aggressive faction may make",
+                       "winner_loses": DICE + "Units the winner of a battle loses",
+                       "loser_loses": DICE + "Units the loser of a battle loses"},
+    "Construction Phase": {"base": "Credits a Base costs", "bases_a_turn": "Bases a player may build a turn",
+                           "unit": "Credits a Unit costs"},
+    "Social Engineering Phase": {"z_cards": "Social Engineering cards a player may play a turn"},
 }
 
 
-def _tables(game: Game, codes: dict[str, int]) -> dict:
-    tables, effects, amounts = {}, {}, {}
-    by_id = {t.id: t for t in game.tables}
-    for table_id, results in TABLE_RESULTS.items():
-        table = by_id[table_id]
-        sides = roll(table.die, table.where, f"{table.name} die")[1]
-        keys = ["nothing"] * (sides + 1)
-        changes: list[tuple[tuple[int, int], ...]] = [()] * (sides + 1)
-        for row in table.rows:
-            low, _, high = row.roll.partition("-")
-            last = sides if row.roll.endswith("+") else int(high or low)
-            for face in range(int(low.rstrip("+")), last + 1):
-                keys[face] = next((key for pattern, key in results if re.search(pattern, row.text)),
-                                  "effects" if row.effects else "nothing")
-                changes[face] = tuple((codes[e.attribute], e.delta) for e in row.effects)
-            dice = re.search(r"(\d+D\d+)", row.text)
-            if dice:
-                amounts[f"{table_id} {int(low.rstrip('+'))}"] = dice.group(1)
-        tables[table_id], effects[table_id] = tuple(keys), tuple(changes)
-    return dict(tables=tables, table_effects=effects, row_dice={k: (int(v.split("D")[0]), int(v.split("D")[1]))
-                                                                for k, v in amounts.items()}, **_lookups(by_id, codes))
+def _phase_numbers(game: Game) -> dict[str, dict]:
+    """Every phase's `numbers:`, read against PHASE_NUMBERS (a phase the module reads none of has none)."""
+    def own(p) -> Numbers:  # a phase's numbers but the Production Phase's earn_ switches (_income)
+        return Numbers(n for n in p.numbers if not (p.name == "Production Phase" and n.name.startswith(EARN)))
+
+    for other in game.phases:
+        read_numbers("alpha-centauri", other.name, own(other), other.where, PHASE_NUMBERS.get(other.name, {}))
+    return {name: read_numbers("alpha-centauri", name, own(phase(game, name)), phase(game, name).where, declared)
+            for name, declared in PHASE_NUMBERS.items()}
 
 
-def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
-    discovery = []
-    for row in by_id["discovery"].rows:
-        kinds = re.search(r"Play an? (\w+) or (\w+) Tech", row.result)
-        reward = "tech" if kinds else "explore" if "Exploration" in row.result else "research" \
-            if "Research" in row.result else "base" if "extra base" in row.result else "credits"
-        discovery.append((codes[row.attribute], reward, frozenset(codes[k] for k in kinds.groups()) if kinds else frozenset()))
-    bonus, conflict = {}, []
-    for row in by_id["conflict"].rows:
-        if row.attribute:
-            conflict.append(codes[row.attribute])
-            bonus["most"] = int(row.result)
-        elif "Units" in row.roll:
-            bonus[f"units {WORDS[row.roll.removeprefix('You have ').split()[0]]}"] = int(row.result)
-        elif "Defender" in row.roll:
-            bonus["defender"] = int(row.result)
-        elif "already fought" in row.roll:
-            bonus["fought"] = int(row.result)
-        elif "Atrocity" in row.roll:
-            bonus["atrocity"] = int(row.result)
-    council = tuple((row.attribute or row.roll, int(row.result)) for row in by_id["council"].rows)
-    return dict(discovery=tuple(discovery), conflict=tuple(conflict), bonus=bonus, council=council)
+def _counts(game: Game) -> dict:
+    start = {c.name: c.start for c in game.counters}
+    given = read_numbers("alpha-centauri", "simulate", game.simulate.numbers, game.simulate.where or game.where,
+                         GAME_NUMBERS)
+    if not game.hand_limit:
+        raise KitgenError(error(game.where, "simulate.rules alpha-centauri: the game has no hand_limit"))
+    return dict(start=start, hand_start=given["hand"], hand_limit=game.hand_limit.base)
+
+
+def _numbers(game: Game, phases: dict[str, dict]) -> dict[str, int]:
+    """Every rule number the phases state, from their `numbers:` (the play code's names have spaces)."""
+    numbers = {name.replace("_", " "): value for named in phases.values() for name, value in named.items()
+               if isinstance(value, int)}
+    numbers["atrocity turns"] = table_row(game, "conflict", "turns")[1]
+    return numbers
+
+
+def _dice(game: Game, phases: dict[str, dict]) -> dict[str, tuple[int, int]]:
+    table = {t.id: t for t in game.tables}
+    return {"riots": phases["Population Control Phase"]["riots"], "disruption": phases["Ecological Disruption Phase"]["disruption"],
+            "winner loses": phases["Conflict Phase"]["winner_loses"], "loser loses": phases["Conflict Phase"]["loser_loses"],
+            "fog": table_row(game, "conflict", "roll")[1], "table": roll(table["research"].die, table["research"].where, "")}
+
+
+def _sides(table) -> int:
+    return roll(table.die, table.where, f"{table.name} die")[1]
+
+
+EARN = "earn_"  # a Production Phase number earn_<code>: 1 earns Credits equal to that Score
+
+
+def _income(game: Game, codes: dict[str, int]) -> tuple[int, ...]:
+    """The Scores the Production Phase pays in Credits: its `earn_<code>` switches (earn_EI: 1)."""
+    production = phase(game, "Production Phase")
+    declared = {f"{EARN}{a.abbreviation}": SWITCH + f"earn Credits equal to the {a.name} Score"
+                for a in game.attributes if a.abbreviation}
+    earns = read_numbers("alpha-centauri", production.name, Numbers(n for n in production.numbers if n.name.startswith(EARN)),
+                         production.where, declared, optional=True)
+    if not earns:
+        raise KitgenError(error(production.where, "simulate.rules alpha-centauri: Production Phase: numbers: no "
+                                                  f"{EARN}<code>: 1 names a Score earned in Credits"))
+    return tuple(codes[name.removeprefix(EARN)] for name in earns)
+
+

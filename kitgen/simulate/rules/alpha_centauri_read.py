@@ -1,17 +1,18 @@
 """Alpha Centauri's data read into the plain values its rule module plays with (`Rules`). Every
 number is read from data/alpha-centauri: counters, card-type costs, card effects, tables, formulas,
-victory thresholds, and the seed's own rule lines (phase texts, table notes, faction rules) through
-one pattern each; a line that no longer says what the module reads is one located error. Stdlib only.
+victory thresholds, and the named `numbers:` of the game's `simulate:`, its phases, factions, victory
+paths and table rows (each name declared here or in alpha_centauri with its meaning; an unknown or
+missing one is a located error), never from the printed words. Stdlib only.
 """
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
+from kitgen.simulate.rules import SWITCH, read_numbers
 
-WORDS = {"one": 1, "once": 1, "twice": 2, "double": 2, "More": 1, "Double": 2, "Triple": 3, "Quadruple": 4}
 KINDS = {"Facility": "F", "Secret Project": "S", "Technology": "T", "Landmark": "L", "Event": "V",
          "Proposal": "X", "Social Engineering": "Z"}
 
@@ -32,7 +33,6 @@ class Faction(NamedTuple):
     reroll_at: int  # opponents' Probe rolls of this or more against it may be rerolled (0: none)
     research_rolls: int  # extra Research Table rolls a turn
     barred: tuple[str, ...]  # Z cards it may not play
-    unread: tuple[str, ...]  # rule lines no pattern reads
 
 
 class Path(NamedTuple):
@@ -49,8 +49,9 @@ class Rules(NamedTuple):
     codes: dict[str, int]  # every name, alias and code -> attribute index
     kinds: tuple[str, ...]  # per card: F S T L V X Z
     effects: tuple[tuple[tuple[int, int], ...], ...]  # per card
-    notes: tuple[str, ...]  # per card: DTB, TPLU, SCP, or a Proposal's "credits N" / "draw N"
+    notes: tuple[str, ...]  # per card: DTB, TPLU, SCP, or a Proposal's "get" / "draw" (its `numbers:`)
     amounts: tuple[int, ...]  # per card: the Credits or cards a Proposal gives
+    card_dice: tuple[tuple[int, int], ...]  # per card: the roll a TPLU Event takes Units by, (0, 0) for none
     atrocity: tuple[bool, ...]
     z_type: tuple[str, ...]  # per card: a Z card's type keyword
     categories: tuple[frozenset[int], ...]  # per card: the Major Factors a Tech raises (kit choice tech-categories)
@@ -65,7 +66,8 @@ class Rules(NamedTuple):
     formulas: dict[str, tuple[str, tuple[tuple[str, int], ...]]]  # name -> (expression, variable -> quantity)
     income: tuple[int, ...]  # attributes earned in Credits in the Production Phase
     tables: dict[str, tuple[str, ...]]  # dice table id -> result key by roll (index 1..sides)
-    row_dice: dict[str, tuple[int, int]]  # "table result" -> the dice its note rolls (Mind Control: 1D5 Units)
+    row_dice: dict[str, tuple[int, int]]  # "table face" -> the dice its row rolls (probe 1, Mind Control: 1D5 Units)
+    row_counts: dict[str, int]  # "table face" -> its row's count (Monolith: draw 1 card; Progress: +1 to the next roll)
     table_effects: dict[str, tuple[tuple[tuple[int, int], ...], ...]]
     discovery: tuple[tuple[int, str, frozenset[int]], ...]  # (attribute, reward, tech categories)
     conflict: tuple[int, ...]  # Military Sub-factors worth a Force Bonus
@@ -85,11 +87,6 @@ def grab(text: str, pattern: str, where, what: str) -> str:
     return found.group(1)
 
 
-def number(text: str, pattern: str, where, what: str) -> int:
-    word = grab(text, pattern, where, what)
-    return int(word) if word.lstrip("+-").isdigit() else WORDS[word]
-
-
 def roll(text: str, where, what: str) -> tuple[int, int]:
     count, sides = grab(text, r"(\d+D\d+)", where, what).split("D")
     return int(count), int(sides)
@@ -104,45 +101,43 @@ def attribute_index(game: Game) -> tuple[dict[str, int], tuple[int, ...]]:
     return codes, group
 
 
-def read_faction(game: Game, faction, codes: dict[str, int]) -> Faction:
-    lines = (*faction.rules, *faction.traits)
-    read: set[str] = set()
+FACTION_NUMBERS = {  # a faction's `numbers:`, each left out by a faction without that ability
+    "force": "added to its Force Total in every Conflict",
+    "probed_at": "added to opponents' Probe Table rolls against it",
+    "research_roll": "added to its Research Table rolls (negative: a penalty)",
+    "worms_give": SWITCH + "Mind Worms give it Units instead of taking them",
+    "explore_rolls": "extra Exploration Table rolls a turn",
+    "credits": "extra starting Credits",
+    "base_cost": "extra Credits a Base costs it",
+    "votes": "free votes in the Council Phase",
+    "draws": "extra cards drawn a turn",
+    "reroll_at": "opponents' Probe rolls of this or more against it may be rerolled",
+    "research_rolls": "extra Research Table rolls a turn",
+}
 
-    def find(pattern: str, default: int = 0) -> int:
-        for line in lines:
-            found = re.search(pattern, line)
-            if found:
-                read.add(line)
-                word = found.group(1) if found.groups() else "1"
-                return int(word) if word.lstrip("+-").isdigit() else WORDS[word]
-        return default
 
-    conflict = next(p for p in game.phases if p.name == "Conflict Phase")
-    one = number(conflict.text, r"Each player may attack (one) other player", conflict.where, "attacks a turn")
-    twice = number(conflict.text, r"Aggressive factions may attack (\w+)", conflict.where, "Aggressive attacks")
-    pacifist = find(r"^Pacifist$") + find(r"may never Attack")
-    attacks = 0 if pacifist else twice if find(r"^Aggressive$") else one
-    values = dict(force=find(r"add \+(\d+) to their Force Total"), probed_at=find(r"Probe Table rolls vs .* at \+(\d+)"),
-                  research_roll=-find(r"get -(\d+) to rolls on the Research Table"),
-                  worms_give=bool(find(r"Mind Worms, they gain Units")), explore_rolls=find(r"extra roll each turn on the Exploration"),
-                  credits=find(r"extra (\d+) Credits"), base_cost=find(r"Bases cost an extra (\d+) credits"),
-                  votes=find(r"get (\d+) Free Votes"), draws=find(r"draw an extra card (once) per turn"),
-                  reroll_at=find(r"roll (\d+)\+ on Probe Table vs .* may reroll"),
-                  research_rolls=find(r"extra roll on the Research Table (once) per turn"))
-    read.update(faction.traits)  # a trait names a style or an ideology; only Pacifist and Aggressive carry a rule
-    for line in faction.rules:
-        if line.startswith("May not play"):
-            read.add(line)
+def read_faction(faction, codes: dict[str, int], attacks: tuple[int, int]) -> Faction:
+    """A faction's abilities from its `numbers:` and its traits (Pacifist: no attack; Aggressive:
+    the Conflict Phase's `aggressive_attacks`), never from the words of its rule lines."""
+    given = read_numbers("alpha-centauri", f"faction '{faction.name}'", faction.numbers, faction.where,
+                         FACTION_NUMBERS, optional=True)
+    values: dict[str, Any] = {name: given.get(name, 0) for name in FACTION_NUMBERS}
+    one, twice = attacks
+    count = 0 if "Pacifist" in faction.traits else twice if "Aggressive" in faction.traits else one
     start = tuple((codes[e.attribute], e.delta) for e in faction.effects)
-    return Faction(faction.name, start, attacks, barred=tuple(faction.may_not_play),
-                   unread=tuple(line for line in lines if line not in read), **values)  # type: ignore[arg-type]
+    return Faction(faction.name, start, count, barred=tuple(faction.may_not_play),
+                   **{**values, "worms_give": bool(values["worms_give"])})
+
+
+PATH_NUMBERS = {"governor_turns": "be Planetary Governor this many turns in a row",
+                "captures": "capture this many Bases"}  # a path without one does not ask it
 
 
 def read_path(path, codes: dict[str, int]) -> Path:
-    governor = re.search(r"Governor for (\d+) turns in a row", path.text)
-    capture = re.search(r"Capture (\d+)\+ Bases", path.text)
+    given = read_numbers("alpha-centauri", f"victory path '{path.name}'", path.numbers, path.where,
+                         PATH_NUMBERS, optional=True)
     return Path(path.name, tuple((codes[t.attribute], t.more_than) for t in path.thresholds), path.any_threshold,
-                int(governor.group(1)) if governor else 0, int(capture.group(1)) if capture else 0)
+                int(given.get("governor_turns", 0)), int(given.get("captures", 0)))
 
 
 def formula_variables(game: Game, formula, codes: dict[str, int]) -> tuple[tuple[str, int], ...]:

@@ -46,7 +46,7 @@ def explore(m: Match, seat: int) -> None:
     elif key == "credits" and dice:
         m.credits[seat] += m.dice(*dice)
     elif key == "draw":
-        m.draw(seat, 1)
+        m.draw(seat, r.row_counts[f"exploration {face}"])
     elif key == "effects":
         m.apply(seat, r.table_effects["exploration"][face])
 
@@ -65,9 +65,10 @@ def research_roll(m: Match, seat: int) -> None:
     sides = len(r.tables["research"]) - 1
     face = m.rng.randint(1, sides) + m.progress[seat] + r.factions[m.faction[seat]].research_roll
     m.progress[seat] = 0
-    key = r.tables["research"][max(1, min(face, sides))]
+    face = max(1, min(face, sides))
+    key = r.tables["research"][face]
     if key == "progress":
-        m.progress[seat] = 1
+        m.progress[seat] = r.row_counts[f"research {face}"]
     elif key == "marker":
         copy_technology(m, seat, [o for o in range(m.n) if o != seat])
     elif key == "breakthrough":

@@ -47,9 +47,9 @@ def resolve_event(m: Match, seat: int, card: int) -> None:
     if r.atrocity[card]:
         m.atrocity[seat] = m.turn
     if r.notes[card] == "DTB":
-        m.bases[target] = max(0, m.bases[target] - 1)
-    else:  # TPLU: Target Player loses Units = 1D10 - MP
-        lost = m.dice(1, 10) - m.vals[target][r.codes["MP"]]
+        m.bases[target] = max(0, m.bases[target] - r.amounts[card])
+    else:  # TPLU: Target Player loses Units = 1D10 - MP (the card's roll)
+        lost = m.dice(*r.card_dice[card]) - m.vals[target][r.codes["MP"]]
         m.units[target] = max(0, m.units[target] - max(0, lost))
 
 

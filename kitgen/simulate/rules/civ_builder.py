@@ -6,10 +6,13 @@ the deck (hand theft, look-and-take, swaps); Victory Points that are not an attr
 schedule by who leads each attribute; and a turn order re-ranked every round by Government, then
 Religion, then Culture. Said as data, the rules vocabulary would become a programming language.
 
-Every number is read from the seed's own words as the data prints them (phase text, card text, the
-Special Action Table, the Meld Size Ladder, the Scoring Schedule, the hand limit, the victory path),
-so the printed kit and the simulation cannot disagree; a sentence that no longer reads is one
-located error. The game itself is played by civ_builder_table.py. Stdlib only.
+Every number is read from structure: the hand limit, the victory path, the attributes' and the
+civilizations' dice, and the `numbers:` beside the seed's words (the game's `simulate:`, the phases,
+the Special Action Table, the Meld Size Ladder, the Scoring Schedule; civ_builder_numbers declares
+each name; a Leader's `wild: 1`). Which attribute a phase rewards is its trigger; the initiative
+ranking and who may use Disasters or Seafaring cards as wild are still read from the words (names,
+not numbers). The game itself is played by
+civ_builder_table.py. Stdlib only.
 """
 from __future__ import annotations
 
@@ -21,24 +24,12 @@ from kitgen.model import Game, Phase
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan, dice, optional_rules
 from kitgen.simulate.rules.civ_builder_cover import coverage
+from kitgen.simulate.rules.civ_builder_numbers import card_numbers, clauses, phase_numbers, row_number
 
 POLICIES = ("random", "greedy")
 
 ALWAYS_WILD, BLANK = -1, -2  # a card's role that is not an attribute: wild in any meld (Leader); nothing (Disaster)
 
-# The Special Action Table's clauses, each one effect (civ_builder_table.SPECIALS plays them).
-CLAUSES = (
-    ("steal-points", r"Steal (\d+) total points in target Attributes from target opponent"),
-    ("swap-cards", r"Look at opponents? hand\. Take up to (\d+) cards\. Give him back that many cards"),
-    ("look-take", r"Look at the next (\d+) cards in the deck\. Take (\d+) of them"),
-    ("steal-cards", r"Steal (\d+) random cards from target opponent"),
-    ("steal-vp", r"Steal (\d+) Victory Points from target opponent"),
-    ("redraw", r"discard X cards and draw X \+ ?(\d+) cards"),
-    ("target-discards", r"Target opponent discards (\d+) random cards"),
-    ("draw", r"Draw (\d+) cards from the deck"),
-    ("gain-vp", r"[Gg]ain (\d+) Victory Points"),
-)
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,40 +117,29 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:
 def civ_rules(game: Game) -> CivRules:
     """The rules, each number read where the data prints it (a located error where it cannot be)."""
     names = [a.name for a in game.attributes]
+    numbers = phase_numbers(game)
     initiative = phase(game, "Initiative Phase")
-    draw_to, draw_phase = trigger(game, "Draw Phase")
-    draws = number(draw_phase.text, r"draws (\d+) cards", draw_phase.where, "cards drawn")
-    nth = read(draw_phase.text, r"may draw an? (\w+) card", draw_phase.where, "the extra card")[0]
-    score, end, limit = phase(game, "Score Phase"), phase(game, "End Phase"), game.hand_limit
+    draw_to = trigger(game, "Draw Phase")[0]
+    draw = numbers["Draw Phase"]
+    limit = game.hand_limit
     if limit is None or not game.decks:
         raise KitgenError(error(game.where, "simulate.rules civ-builder: the rules need a hand limit and a deck"))
-    role, points, wild_limit, wilds = card_roles(game, names)
+    role, points, wilds = card_roles(game, names)
     return CivRules(
         attributes=tuple(names), start_dice=tuple(start_dice(a.start, a.where) for a in game.attributes),
         faction_dice=tuple(tuple((attribute(game, e.attribute, f.where), *start_dice(e.dice, f.where))
                                  for e in f.effects) for f in game.factions),
-        deal=number(" ".join(game.setup), r"dealt (\d+) cards", game.where, "cards dealt at setup"), draw=draws,
-        draw_bonus=(draw_to, ordinal(nth, draw_phase.where) - draws),
-        initiative=initiative_order(game, initiative),
-        initiative_die=start_dice(read(initiative.text, r"roll high on (\d*D\d+)", initiative.where,
-                                       "the tie roll")[0], initiative.where),
+        deal=numbers["simulate"]["deal"], draw=draw["draw"], draw_bonus=(draw_to, draw["highest_extra"]),
+        initiative=initiative_order(game, initiative), initiative_die=numbers["Initiative Phase"]["tie_roll"],
         trade_look=trigger(game, "Trade Phase")[0], role=role, points=points, ladder=meld_ladder(game),
-        wild_limit=wild_limit, wild_if_highest=wilds, specials=special_actions(game),
-        science=(trigger(game, "Score Phase")[0],
-                 number(score.text, r"gain (\d+) points? in any attribute", score.where, "the Science bonus")),
+        wild_limit=numbers["Action Phase"]["leaders_a_meld"] if ALWAYS_WILD in role else 0,
+        wild_if_highest=wilds, specials=special_actions(game),
+        science=(trigger(game, "Score Phase")[0], numbers["Score Phase"]["science_points"]),
         schedule=scoring_schedule(game),
-        culture=(trigger(game, "Score Phase", 0)[0],
-                 number(score.text, r"gains (\d+) extra VP", score.where, "the Culture bonus")),
-        hand_limit=limit.base,
-        big_hand=(trigger(game, "End Phase")[0],
-                  number(f"{limit.text} {end.text}", r"max hand size = (\d+)", limit.where, "the larger hand")),
-        equestrian=(trigger(game, "End Phase", 0)[0],
-                    number(end.text, r"discard all of his cards to gain (\d+) VP", end.where, "the Equestrian bonus")),
+        culture=(trigger(game, "Score Phase", 0)[0], numbers["Score Phase"]["culture_vp"]),
+        hand_limit=limit.base, big_hand=(trigger(game, "End Phase")[0], numbers["End Phase"]["highest_hand_limit"]),
+        equestrian=(trigger(game, "End Phase", 0)[0], numbers["End Phase"]["equestrian_vp"]),
         rounds=final_round(game))
-
-
-def number(text: str, pattern: str, where: Where | None, what: str) -> int:
-    return int(read(text, pattern, where, what)[0])
 
 
 def start_dice(text: str, where: Where | None) -> tuple[int, int]:
@@ -167,12 +147,6 @@ def start_dice(text: str, where: Where | None) -> tuple[int, int]:
     if not count:
         raise KitgenError(error(where, f"simulate.rules civ-builder: {text!r} is not a roll such as 1D6"))
     return count, sides
-
-
-def ordinal(word: str, where: Where | None) -> int:
-    if word.lower() not in ORDINALS:
-        raise KitgenError(error(where, f"simulate.rules civ-builder: '{word}' is not an ordinal (sixth)"))
-    return ORDINALS.index(word.lower()) + 1
 
 
 def initiative_order(game: Game, initiative: Phase) -> tuple[int, ...]:
@@ -183,20 +157,18 @@ def initiative_order(game: Game, initiative: Phase) -> tuple[int, ...]:
     return tuple(attribute(game, name, initiative.where) for name in names)
 
 
-def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, int, tuple]:
+def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, tuple]:
     """Each card's role (the attribute it melds as, ALWAYS_WILD, BLANK), the points a melded card
-    scores, how many always-wild cards a meld holds, and the wild cards that need a highest score."""
+    scores, and the wild cards that need a highest score."""
     action = phase(game, "Action Phase")
-    read(action.text, r"score an equal number of Victory points", action.where, "Victory Points per meld")
-    role, points, wilds, limit = [], set(), [], 0
+    role, points, wilds = [], set(), []
     cards = [card for deck in game.decks for card in deck.cards]
     for card in cards:
         if card.type in names:
             role.append(names.index(card.type))
             points |= {e.delta for e in card.effects if e.condition}
-        elif re.search(rf"{re.escape(card.name)} cards are Wild cards", card.text):
+        elif card_numbers(card).get("wild"):
             role.append(ALWAYS_WILD)
-            limit = int(read(action.text, rf"up to (\d+) {re.escape(card.name)} card", action.where, "wilds a meld holds")[0])
         else:
             role.append(BLANK)
     for index, card in enumerate(cards):
@@ -208,7 +180,7 @@ def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, int,
     if len(points) != 1:
         raise KitgenError(error(action.where, "simulate.rules civ-builder: every Attribute card must score the same "
                                 "points per card in a meld (an effect with a condition)"))
-    return tuple(role), points.pop(), limit, tuple(wilds)
+    return tuple(role), points.pop(), tuple(wilds)
 
 
 def table(game: Game, table_id: str):
@@ -220,8 +192,7 @@ def table(game: Game, table_id: str):
 
 def meld_ladder(game: Game) -> tuple[int, ...]:
     """The Meld Size Ladder: '1 or more cards', '2 or more cards' ... for the 1st, 2nd ... meld."""
-    return tuple(int(read(row.result, r"^(\d+) or more cards", row.where, "a meld's size")[0])
-                 for row in table(game, "meld-size").rows)
+    return tuple(row_number("meld-size", row, "cards") for row in table(game, "meld-size").rows)
 
 
 def special_actions(game: Game) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
@@ -232,11 +203,7 @@ def special_actions(game: Game) -> tuple[tuple[tuple[str, tuple[int, ...]], ...]
         row = rows.get(name)
         if row is None:
             raise KitgenError(error(game.where, f"simulate.rules civ-builder: no special action for {name}"))
-        clauses = tuple((kind, tuple(int(g) for g in match.groups()))
-                        for kind, pattern in CLAUSES for match in re.finditer(pattern, row.result))
-        if not clauses:
-            read(row.result, "$^", row.where, f"{name}'s special action")
-        found.append(clauses)
+        found.append(clauses(row))
     return tuple(found)
 
 
@@ -246,7 +213,7 @@ def scoring_schedule(game: Game) -> tuple[int, ...]:
     schedule = [-1] * rounds
     for row in table(game, "scoring-schedule").rows:
         first, last = read(row.roll, r"^(\d+)(?:-(\d+))?$", row.where, "rounds")
-        points = int(read(row.result, r"^(\d+) Victory Points?", row.where, "Victory Points")[0])
+        points = row_number("scoring-schedule", row, "vp")
         for round_ in range(int(first), int(last or first) + 1):
             if 1 <= round_ <= rounds:
                 schedule[round_ - 1] = points

@@ -16,6 +16,7 @@ from kitgen.check.formula import evaluate
 from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Card, Game
 from kitgen.simulate.plan import CardKind, CardPlan, PathPlan, Plan
+from kitgen.simulate.rules import NUMBERED, refuse_numbers
 from kitgen.simulate.rules.civilization_card_game_play import play
 from kitgen.simulate.rules.civilization_card_game_rules import coverage
 
@@ -93,6 +94,7 @@ def card_rules(game: Game, card: Card, resources: tuple[str, ...]) -> CardRules:
 
 
 def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the rule-module contract's name
+    refuse_numbers("civilization-card-game", game, NUMBERED)  # its numbers are its rule-numbers table's rows
     resources = tuple(counter.name for counter in game.counters)
     decks = [deck for deck in game.decks if deck.id not in without]
     cards: list[Card] = [card for deck in decks for card in deck.cards]

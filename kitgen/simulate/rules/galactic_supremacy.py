@@ -4,20 +4,21 @@ attached, combat is rounds of dice where every unit destroys one enemy (rolls co
 before their sector), and a player whose homeworld falls leaves the game. The rules live here and
 in galactic_supremacy_play.py (the phases) and galactic_supremacy_war.py (combat, Command uses);
 every number is read from the data: card costs and fields, the Draw Phase's actions, the hand
-limit, the Technology Table, and where the data has a number only in the seed's own words (setup,
-research options, Command uses, the kit's turn limit), from that text by a strict pattern (a text
-without it is a located error), so what is printed and what is played cannot differ.
+limit, the Technology Table, and where the seed states a number only in words (the setup draw,
+the research options, the Command uses' rolls, the kit's turn limit), from the `numbers:` beside
+those words (the game's `simulate:`, the Research Phase, each Command use), declared here with
+their meanings: an unknown or missing name is a located error, never a number read from prose.
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from kitgen.errors import KitgenError, Where, error
+from kitgen.errors import KitgenError, error
 from kitgen.model import Card, Cost, Game
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import (ANY_ATTRIBUTE, CardKind, CardPlan, PathPlan, Plan, TablePlan, _table,
                                   optional_rules)
+from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
 from kitgen.simulate.rules.galactic_supremacy_cover import coverage
 
 POLICIES = ("random", "greedy")
@@ -57,26 +58,24 @@ class Numbers(NamedTuple):
     credits_floor: int
 
 
-def where_of(game: Game, thing: object) -> Where:
-    return getattr(thing, "where", None) or game.where or Where(game.id)
-
-
-def number_in(game: Game, thing: object, text: str, pattern: str, what: str) -> tuple[int, ...]:
-    """The numbers `pattern` finds in `text` (the seed's words in the data), or a located error."""
-    found = re.search(pattern, text)
-    if not found:
-        raise KitgenError(error(where_of(game, thing), f"simulate (galactic-supremacy): {what}: no '{pattern}' "
-                                f"in {text!r}"))
-    return tuple(int(group) for group in found.groups())
-
-
 def credits(cost: Cost | None) -> int:
     return sum(price.amount for price in cost.pay) if cost else 0
 
 
+# The card fields each kind is played by (KINDS order): (its combat dice, its credits a turn); "" for none.
+KIND_FIELDS = (("", ""), ("combat_dice", ""), ("combat_dice", "production"), ("", ""),
+               ("extra_dice", "extra_production"), ("combat_dice", "production"))
+
+
 def field(card: Card, name: str) -> int:
-    value = card.fields.get(name, 0)
-    return value if isinstance(value, int) else 0
+    """A whole-number field the module plays the card by: a located error when the card lacks it."""
+    if not name:
+        return 0
+    value = card.fields.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise KitgenError(error(card.where, f"simulate ({MODULE}): card '{card.name}' ({card.type}) needs the "
+                                            f"whole-number field {name}"))
+    return value
 
 
 def _index(game: Game) -> dict[str, int]:
@@ -95,8 +94,16 @@ def _kind_values(game: Game, cards: list[Card]) -> tuple[tuple[int, ...], tuple[
             raise KitgenError(error(game.where, f"simulate (galactic-supremacy): no card of type {kind}"))
     cost = tuple(credits(c.cost) or credits(game.card_type(c.type).cost) for c in first.values()  # type: ignore
                  if c is not None)
-    dice = tuple(field(c, "combat_dice") or field(c, "extra_dice") for c in first.values() if c is not None)
-    production = tuple(field(c, "production") or field(c, "extra_production") for c in first.values() if c is not None)
+    values = []
+    for kind, names in zip(KINDS, KIND_FIELDS, strict=True):
+        read = {tuple(field(c, name) for name in names) for c in cards if c.type == kind}
+        if len(read) > 1:  # the rules play one value a kind (every Fleet alike): say so rather than pick one
+            card = next(c for c in cards if c.type == kind and tuple(field(c, n) for n in names) != min(read))
+            raise KitgenError(error(card.where, f"simulate ({MODULE}): every {kind} card plays alike; "
+                                                f"'{card.name}' differs in {' or '.join(n for n in names if n)}"))
+        values.append(min(read))
+    dice = tuple(v[0] for v in values)
+    production = tuple(v[1] for v in values)
     return cost, dice, production
 
 
@@ -111,34 +118,52 @@ def _draws(game: Game) -> tuple[int, int, int]:
     return free[0].count, paid[0].count, credits(paid[0].cost)
 
 
+GAME_NUMBERS = {"setup_draw": "cards each player draws at setup",
+                "turn_limit": "turns the balance lab plays before it calls a game with no winner (a kit choice)"}
+RESEARCH_NUMBERS = {"catchup": "credits the Catchup option costs (with a Research card)",
+                    "directed_effort": "credits the Directed effort option costs (with a Research card)"}
+CHANCE_NUMBERS = {"from": "the lowest roll of the game's die on which the use works",
+                  "to": "the highest roll on which it works"}
+AMOUNT_NUMBERS = {"roll": DICE + "the credits the use gains or takes, before `less`", "less": "taken off that roll"}
+MODULE = "galactic-supremacy"
+
+
 def _uses(game: Game) -> tuple[tuple[str, ...], dict, dict]:
     command = game.card_type("Command")
     uses = command.uses if command else ()
     chance, amount = {}, {}
     for use in uses:
+        declared = CHANCE_NUMBERS if use.name in CHANCE_USES else AMOUNT_NUMBERS if use.name in AMOUNT_USES else {}
+        given = read_numbers(MODULE, f"Command use '{use.name}'", use.numbers, use.where, declared)
         if use.name in CHANCE_USES:
-            chance[use.name] = number_in(game, use, use.text, r"(\d+)-(\d+) on 1D\d+", use.name)
+            chance[use.name] = (given["from"], given["to"])
         elif use.name in AMOUNT_USES:
-            amount[use.name] = number_in(game, use, use.text, r"(\d+)D(\d+)-(\d+)", use.name)
+            amount[use.name] = (*given["roll"], given["less"])
     return tuple(u.name for u in uses), chance, amount
 
 
-def _rule_text(game: Game, rule_id: str) -> tuple[object, str]:
-    for rule in game.rules:
-        if rule.id == rule_id:
-            return rule, " ".join(rule.text)
-    for choice in game.kit_choices:
-        if choice.id == rule_id:
-            return choice, choice.what
-    raise KitgenError(error(game.where, f"simulate (galactic-supremacy): no rule or kit choice '{rule_id}'"))
+def _research(game: Game) -> dict:
+    """The Research Phase's `numbers:` (the Catchup and Directed effort prices); no other record of
+    the game carries numbers this module reads, so a name on one is an unknown name."""
+    research = next((p for p in game.phases if p.name == "Research Phase"), None)
+    if research is None:
+        raise KitgenError(error(game.where, f"simulate ({MODULE}): no phase named 'Research Phase'"))
+    for phase in game.phases:
+        if phase is not research:
+            read_numbers(MODULE, phase.name, phase.numbers, phase.where, {})
+    for card_type in game.card_types:
+        for use in card_type.uses if card_type.name != "Command" else ():
+            read_numbers(MODULE, f"{card_type.name} use '{use.name}'", use.numbers, use.where, {})
+    refuse_numbers(MODULE, game, ("faction", "path", "row", "card"))
+    return read_numbers(MODULE, research.name, research.numbers, research.where, RESEARCH_NUMBERS)
 
 
 def _numbers(game: Game, cards: list[Card], index: dict[str, int], table: TablePlan) -> Numbers:
     cost, dice, production = _kind_values(game, cards)
     draw, extra, extra_cost = _draws(game)
     uses, chance, amount = _uses(game)
-    setup = " ".join(game.setup)
-    catchup, directed, limit = (_rule_text(game, i) for i in ("catchup", "directed-effort", "simulation-turn-limit"))
+    research = _research(game)
+    given = read_numbers(MODULE, "simulate", game.simulate.numbers, game.simulate.where or game.where, GAME_NUMBERS)
     counter = game.counter("Credits")
     faces = tuple(table.entries[1:])
     if not all(isinstance(face, int) for face in faces):
@@ -149,10 +174,8 @@ def _numbers(game: Game, cards: list[Card], index: dict[str, int], table: TableP
         cost, dice, production, index["Credits"], index["Jump Speed"], tuple(index[n] for n in COMBAT_TECH),
         tuple(index[n] for n in ECONOMY_TECH), tuple(sorted({f for f in faces if f != ANY_ATTRIBUTE})),
         faces, table.sides,
-        number_in(game, game, setup, r"draws (\d+) cards", "setup")[0], draw, extra, extra_cost,
-        number_in(game, catchup[0], catchup[1], r"Pay (\d+) credits", "Catchup")[0],
-        number_in(game, directed[0], directed[1], r"Pay (\d+) credits", "Directed effort")[0],
-        uses, chance, amount, number_in(game, limit[0], limit[1], r"after (\d+) turns", "turn limit")[0],
+        given["setup_draw"], draw, extra, extra_cost, research["catchup"], research["directed_effort"],
+        uses, chance, amount, given["turn_limit"],
         counter.min if counter and counter.min is not None else 0)
 
 
