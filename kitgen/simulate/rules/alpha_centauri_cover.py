@@ -16,7 +16,9 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
      "kit choice first-player (the first of them in turn order)", True),
     ("Social Factor totals", EXACT, "kit choice factor-totals: a Major Factor is the total of its Sub-factors plus "
      "cards that raise it directly; every change to a Sub-factor changes its total", True),
-    ("setup", EXACT, "one Faction each (drawn at random, no two alike), 1 Base, 10 Units, 0 Credits (kit choice "
+    ("Factions", APPROX, "each player gets a different Faction at random: the seed lets each player pick one, and "
+     "a random deal lets the report compare Factions", False),
+    ("setup", EXACT, "1 Base, 10 Units, 0 Credits (kit choice "
      "starting-credits), a hand of 7 from the shuffled common deck; Scores from 0 (kit choice starting-scores)", False),
     ("turn order", EXACT, "kit choice phase-by-phase: every player takes each of the 16 phases before the next; "
      "kit choice first-player: the first player passes left each turn", False),
