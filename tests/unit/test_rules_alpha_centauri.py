@@ -18,7 +18,7 @@ from kitgen.model import Number, Numbers
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.rules import alpha_centauri_war as war
-from kitgen.simulate.rules.alpha_centauri_phases import council, probe, production
+from kitgen.simulate.rules.alpha_centauri_phases import council, planning, probe, production
 from kitgen.simulate.rules.alpha_centauri_play import Match
 from kitgen.simulate.rules.alpha_centauri_turn import play
 from kitgen.simulate.rules.alpha_centauri_war import battle, conflict, events, force
@@ -318,3 +318,15 @@ def test_coverage__a_faction_dealt_at_random_is_not_called_exact():
     factions = next(c for c in PLAN.coverage if c.rule == "Factions")
     assert factions.status == "approximated" and "pick" in factions.note
     assert not any("at random" in c.note for c in PLAN.coverage if c.status == "exact" and c.rule == "setup")
+
+
+def test_coverage__extra_cards_and_rolls_bought_once_a_phase_are_called_approximated():
+    """Seed l.148, 164, 216: a player may pay 10 Credits repeatedly for an extra card or roll; the
+    lab's player buys once a phase, extra cards only up to the hand limit: not exact."""
+    m = match()
+    m.credits, m.hands = [1000, 0, 0, 0], [list(range(7)), [], [], []]
+    planning(m, 0)
+    assert len(m.hands[0]) == PLAN.extra.hand_limit and m.credits[0] == 1000  # 1 drawn free; no room bought
+    bought = next(c for c in PLAN.coverage if c.rule == "extra cards and rolls bought")
+    assert bought.status == "approximated" and "hand limit" in bought.note
+    assert not any("at a time" in c.note for c in PLAN.coverage)
