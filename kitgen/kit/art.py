@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kitgen.errors import KitgenError, Problem, Where, error, warning
+from kitgen.check.art import art_file, art_name, art_not_contained
+from kitgen.errors import KitgenError, Problem, Where
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game, front_key
 from kitgen.project import Project, Resolved
@@ -85,17 +86,14 @@ def collect_art(game: Game, folder: Path, art_dir: Path | None, front: dict[str,
 def _named(folder: Path, name: str, where: Where | None, owner: str, found: ArtSet) -> Path | None:
     """A file the data names: it must stay inside the game folder; a missing one is a warning."""
     where = where or Where(str(folder))
-    if "://" in name or Path(name).is_absolute():
-        found.problems.append(error(where, f"{owner}: art '{name}' must be a file inside the game folder"))
-        return None
     path = folder / name
-    refused = outside(path, folder)
-    if refused:
-        found.problems.append(error(where, f"{owner}: art '{name}' {refused}"))
-        return None
-    if not (path.exists() or path.is_symlink()):
-        found.problems.append(warning(where, f"{owner}: art file {display_path(folder / name)} not found; "
-                                      "the card shows its placeholder"))
+    problems = art_name(name, where, owner)
+    if not problems:  # a file outside the folder is not even looked for
+        refused = outside(path, folder)
+        exists = not refused and (path.exists() or path.is_symlink())
+        problems = art_file(name, display_path(path), refused, exists, where, owner)
+    if problems:
+        found.problems += problems
         return None
     return _contained(path, folder, None, where, owner, found)
 
@@ -110,7 +108,7 @@ def _contained(path: Path, folder: Path, art_dir: Path | None, where, owner: str
     try:
         return contained(path, folder, shipped=(art_dir,) if art_dir else ())
     except KitgenError as exc:
-        found.problems.append(error(where or Where(display_path(path)), f"{owner}: {exc.problems[0].message}"))
+        found.problems.append(art_not_contained(where or Where(display_path(path)), owner, exc.problems[0].message))
         return None
 
 
@@ -126,8 +124,7 @@ def _add(found: ArtSet, deck: Deck, card_id: str, path: Path, box: Box, focus, o
                                 where or Where(display_path(path)))
     if art is not None:
         found.prepared[request] = art
-    found.problems += [p if p.level == "warning" else p.__class__("warning", p.where, p.message + "; the card "
-                                                                   "shows its placeholder") for p in problems]
+    found.problems += problems
     if art is not None:
         found.images[art.key] = art
         found.by_deck[deck.id][card_id] = {"key": art.key, "aspect": art.aspect}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kitgen.layout.richtext import Piece, wrap_pieces
 from kitgen.layout.shapes import Measure
 
 LEADING = 1.2  # line height as a multiple of the font size
@@ -17,19 +18,10 @@ class Fitted:
 
 
 def wrap(text: str, font: str, size: float, width: float, measure: Measure) -> list[str]:
-    """Greedy word wrap; a word wider than the box stays on its own line (fit will then fail)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split():
-            candidate = f"{current} {word}" if current else word
-            if current and measure(candidate, font, size) > width:
-                lines.append(current)
-                current = word
-            else:
-                current = candidate
-        lines.append(current)
-    return lines
+    """Plain text through the one word wrapper (richtext.wrap_pieces) as pieces of one font, no
+    markup read; a word wider than the box stays on its own line (fit will then fail)."""
+    paragraphs = [[Piece(word, font, space=True) for word in paragraph.split()] for paragraph in text.split("\n")]
+    return [" ".join(piece.text for piece in line) for line in wrap_pieces(paragraphs, size, width, measure)]
 
 
 def fit_text(text: str, font: str, width: float, height: float, size: float, min_size: float,

@@ -67,15 +67,21 @@ def _width(piece: Piece, size: float, measure: Measure) -> float:
     return size * (ICON_SIDE + ICON_GAP) if piece.icon else measure(piece.text, piece.font, size)
 
 
+def _space(piece: Piece, size: float, measure: Measure) -> float:
+    """The space after a piece, in the piece's own font: place_line draws it inside the piece's run."""
+    return measure(" ", piece.font, size) if piece.space else 0.0
+
+
 def wrap_pieces(paragraphs: list[list[Piece]], size: float, width: float, measure: Measure) -> list[list[Piece]]:
-    """Greedy wrap by pieces; a piece wider than the line stays alone (the fit then fails)."""
+    """The one word wrapper (plain text is pieces of one font): greedy, a line takes pieces while
+    it measures at most `width` as place_line draws it; a piece wider than the line stays alone
+    (the fit then fails)."""
     lines: list[list[Piece]] = []
-    space = measure(" ", "body", size)
     for pieces in paragraphs:
         line: list[Piece] = []
         used = 0.0
         for piece in pieces:
-            gap = space if line and line[-1].space else 0.0
+            gap = _space(line[-1], size, measure) if line else 0.0
             grow = gap + _width(piece, size, measure)
             if line and used + grow > width + 0.01:
                 lines.append(line)
@@ -88,8 +94,7 @@ def wrap_pieces(paragraphs: list[list[Piece]], size: float, width: float, measur
 
 
 def line_width(line: list[Piece], size: float, measure: Measure) -> float:
-    space = measure(" ", "body", size)
-    return sum(_width(p, size, measure) + (space if p.space and i < len(line) - 1 else 0.0)
+    return sum(_width(p, size, measure) + (_space(p, size, measure) if i < len(line) - 1 else 0.0)
                for i, p in enumerate(line))
 
 
@@ -101,7 +106,6 @@ def place_line(line: list[Piece], x: float, baseline: float, size: float, color:
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
     shapes: list[Shape] = []
     run, run_font, run_x = "", "", left
-    space = measure(" ", "body", size)
     cursor = left
     for i, piece in enumerate(line):
         trailing = " " if piece.space and i < len(line) - 1 else ""
@@ -115,7 +119,7 @@ def place_line(line: list[Piece], x: float, baseline: float, size: float, color:
                 view_w, view_h, commands, name = found
                 shapes.append(Icon(cursor, baseline - size * 0.82, side, side, (view_w, view_h), commands,
                                    icon_color, name))
-            cursor += size * (ICON_SIDE + ICON_GAP) + (space if trailing else 0.0)
+            cursor += size * (ICON_SIDE + ICON_GAP) + (_space(piece, size, measure) if trailing else 0.0)
             run_x = cursor
             continue
         if run and piece.font != run_font:
@@ -124,7 +128,7 @@ def place_line(line: list[Piece], x: float, baseline: float, size: float, color:
         if not run:
             run_font, run_x = piece.font, cursor
         run += piece.text + trailing
-        cursor += measure(piece.text, piece.font, size) + (space if trailing else 0.0)
+        cursor += measure(piece.text, piece.font, size) + (_space(piece, size, measure) if trailing else 0.0)
     if run:
         shapes.append(Text(run_x, baseline, run.rstrip(), run_font, size, color))
     return shapes

@@ -19,34 +19,25 @@ from kitgen.units import MM, PAPER_SIZES
 BAR, ACCENT, FAINT = colors.HexColor("#2f5d8c"), colors.HexColor("#9b2f45"), colors.HexColor("#9aa5b1")
 LABEL_W = 52 * MM  # room for a faction or card name at 8 pt: "Altarian Resistance" is about 30 mm
 ROW_H = 5.2 * MM
+MAX_LENGTH_ROWS = 30  # game length: more turns than this are shown in spans of turns
+MAX_BAR_ROWS = 40  # bars a drawing: a drawing never splits, so more rows are cut into several
+VALUE_W = 34 * MM  # room right of the bars for "56% (51%-62%) of 1,289"
 
 
 def render_balance(report: dict, title: str, path: Path, paper: str = "letter") -> None:
+    """Page 1 holds what a designer reads first: provenance, what is not simulated exactly, the win
+    rates. Every rule's coverage closes the report, in a table that splits across pages."""
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
     styles = _styles("#1d2b45")
     story = [Paragraph(f"{title}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
-             _heading("What the simulation covers", styles), _coverage(report["coverage"], chart_w, styles)]
+             *_coverage_summary(report["coverage"], chart_w, styles)]
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
                                + _escape("; ".join(report["missing"])), styles["cell"]))
-    story += _outcomes(report, chart_w, styles)
-    if report.get("card_impact"):
-        story += [_heading("Card impact on its holder's win rate, by experiment (paired seeds)", styles),
-                  _impact_table(report["card_impact"], chart_w)]
-    if report.get("seat_fixes"):
-        rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
-                 "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), "helps" if f["helps"] else "no"]
-                for f in report["seat_fixes"]]
-        story += [_heading("Candidate seat fixes, simulated", styles),
-                  _text_table([["players", "fix", "seats before", "seats after", ""], *rows],
-                              [0.08, 0.5, 0.16, 0.16, 0.1], chart_w)]
-    if report.get("skill_ladder"):
-        rows = [[f"{r['player']} vs {r['field']}", f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}",
-                 f"{r['even_share']:.1%}", r["verdict"]] for r in report["skill_ladder"]]
-        story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
-                  _text_table([["rung", "win rate", "95% interval", "even share", ""], *rows],
-                              [0.3, 0.14, 0.2, 0.14, 0.22], chart_w)]
+    story += _outcomes(report, chart_w, styles) + _experiments(report, chart_w, styles)
+    story += [Paragraph("Every rule and how the simulation plays it", _unkept(styles["heading"])),
+              _coverage(report["coverage"], chart_w, styles)]
     document = SimpleDocTemplate(str(path), pagesize=(width, height), leftMargin=15 * MM, rightMargin=15 * MM,
                                  topMargin=12.7 * MM, bottomMargin=12.7 * MM, invariant=1,
                                  title=f"{title}: balance", author="", creator=f"kitgen {__version__}",
@@ -54,47 +45,116 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     document.build(story)
 
 
+def _experiments(report: dict, chart_w: float, styles) -> list:
+    story: list = []
+    if report.get("card_impact"):
+        story += [_heading("Card impact on its holder's win rate, by experiment (paired seeds)", styles),
+                  _impact_table(report["card_impact"], chart_w)]
+    if report.get("seat_fixes"):
+        rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
+                 "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), f"±{100 * widest_half(f['ci95']):.1f} pts",
+                 "helps" if f["helps"] else "no"] for f in report["seat_fixes"]]
+        story += [_heading(f"Candidate seat fixes, simulated ({report['seat_fixes'][0]['games']:,} games each, "
+                           "the same seeds)", styles),
+                  _text_table([["players", "fix", "seats before", "seats after", "95% within", ""], *rows],
+                              [0.09, 0.38, 0.17, 0.17, 0.11, 0.08], chart_w)]
+    if report.get("skill_ladder"):
+        rows = [[f"{r['player']} vs {r['field']}", f"{r['games']:,}", f"{r['win_rate']:.1%}",
+                 f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}", f"{r['even_share']:.1%}", r["verdict"]]
+                for r in report["skill_ladder"]]
+        story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
+                  _text_table([["rung", "games", "win rate", "95% interval", "even share", ""], *rows],
+                              [0.26, 0.1, 0.12, 0.18, 0.12, 0.22], chart_w)]
+    return story
+
+
+def widest_half(intervals: list[list[float]]) -> float:
+    """The widest half-interval of a row of win rates: each rate is within this of its truth (95%)."""
+    return max((high - low) / 2 for low, high in intervals)
+
+
 def _provenance(report: dict, styles) -> Paragraph:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     return Paragraph(_escape(
-        f"{report['games']:,} simulated games a player count, players {','.join(map(str, source['players']))}, "
+        f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
         f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
-        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Bars are win rates, "
-        "whiskers their 95% confidence interval, the dashed line an even share."), styles["cell"])
+        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
+        "Bars are win rates or shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
+        f"an even share: {even_share_words(report)}."), styles["cell"])
+
+
+def _interval(share: float, ci95: list[float]) -> str:
+    return f"{share:.0%} ({ci95[0]:.0%}-{ci95[1]:.0%})"
 
 
 def _outcomes(report: dict, chart_w: float, styles) -> list:
     games, even = report["games"], report["even_share"]
-    factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
-    test = report["factions_differ"]
-    story = [_heading(f"Win rate per faction (chi-square p = {test['p_value']:.3g})", styles),
-             _bars([(n, f["win_rate"], f["ci95"], f"{f['win_rate']:.0%} of {f['plays']}") for n, f in factions],
-                   chart_w, even)]
+    story: list = []
+    if report["factions"]:
+        factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
+        story += [_heading(f"Win rate per faction (do they differ? chi-square p = {report['factions_differ']['p_value']:.3g})", styles),
+                  *_bars([(n, f["win_rate"], f["ci95"], f"{_interval(f['win_rate'], f['ci95'])} of {f['plays']:,}")
+                          for n, f in factions], chart_w, even)]
     for count, seats in report["by_players"].items():
         rows = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
-                 f"{s['win_rate']:.0%}") for s in seats["seats"]]
-        story += [_heading(f"Win rate per seat, {count} players (chi-square p = "
-                           f"{seats['seats_differ']['p_value']:.3g})", styles), _bars(rows, chart_w, seats["even_share"])]
-    paths = [(name, count / games, None, f"{count:,}") for name, count in report["victories"].items()]
-    paths.append(("No winner", report["no_winner"] / games, None, f"{report['no_winner']:,}"))
-    story += [_heading("How games are won (a win counts for every path the winner met)", styles),
-              _bars(paths, chart_w, None)]
-    histogram = report["turns"]["histogram"]
-    story += [_heading(f"Game length: {report['turns']['mean']} turns on average", styles),
-              _bars([(f"Turn {t}", n / games, None, f"{n:,}") for t, n in histogram.items()], chart_w, None)]
-    return story
+                 f"{_interval(s['win_rate'], s['ci95'])} of {seats['games']:,}") for s in seats["seats"]]
+        story += [_heading(f"Win rate per seat, {count} players (do they differ? chi-square p = "
+                           f"{seats['seats_differ']['p_value']:.3g})", styles),
+                  *_bars(rows, chart_w, seats["even_share"])]
+    counts = [(name, count, report["victories_ci95"][name]) for name, count in report["victories"].items()]
+    counts.append(("No winner", report["no_winner"], report["no_winner_ci95"]))
+    paths = [(name, count / games, ci95, f"{_interval(count / games, ci95)}, {count:,}") for name, count, ci95 in counts]
+    story += [_heading(f"How games are won, share of {games:,} games (a win counts for every path the winner met)",
+                       styles), *_bars(paths, chart_w, None)]
+    return story + _length(report["turns"], games, chart_w, styles)
+
+
+def _length(turns: dict, games: int, chart_w: float, styles) -> list:
+    """Games ending in each turn; in spans of turns when there are more turns than MAX_LENGTH_ROWS."""
+    histogram = {int(t): n for t, n in turns["histogram"].items()}
+    first, last = turns["min"], turns["max"]
+    span = max(1, -(-(last - first + 1) // MAX_LENGTH_ROWS))
+    rows = []
+    for start in range(first, last + 1, span):
+        count = sum(histogram.get(t, 0) for t in range(start, start + span))
+        end = min(start + span - 1, last)
+        label = f"Turn {start}" if end == start else f"Turns {start}-{end}"
+        rows.append((label, count / games, None, f"{count:,}"))
+    return [_heading(f"Game length: {length_words(turns)}; games ending in each turn", styles),
+            *_bars(rows, chart_w, None)]
+
+
+def length_words(turns: dict) -> str:
+    """The mean game length with its interval; a turn counts once every player has gone."""
+    if turns["min"] == turns["max"]:
+        return f"every game lasted {turns['min']} turns (a turn: every player has gone once)"
+    low, high = turns["mean_ci95"]
+    return (f"{turns['mean']} turns on average (95% interval {low}-{high}; a turn: every player has gone once), "
+            f"shortest {turns['min']}, longest {turns['max']}")
+
+
+def even_share_words(report: dict) -> str:
+    """Where the even share comes from: the games with a winner, split among the players."""
+    games, decided, players = report["games"], report["decided"], report["players"]
+    return (f"{report['even_share']:.1%}, the {decided / games:.1%} of games that had a winner split among "
+            f"{players} players" if games else "no games")
 
 
 def _heading(text: str, styles) -> Paragraph:
     return Paragraph(text, styles["heading"])
 
 
-def _bars(rows: list[tuple], width: float, even: float | None) -> Drawing:
-    """One horizontal bar a row: (label, share from 0 to 1, interval or None, value text)."""
-    scale_w = width - LABEL_W - 26 * MM
+def _bars(rows: list[tuple], width: float, even: float | None) -> list[Drawing]:
+    """One horizontal bar a row, in drawings of at most MAX_BAR_ROWS rows that share one scale."""
     top = max([1e-9] + [max(r[1], r[2][1] if r[2] else 0) for r in rows] + [even or 0])
-    top = min(1.0, top * 1.1)
+    return [_bar_drawing(rows[i:i + MAX_BAR_ROWS], width, even, min(1.0, top * 1.1))
+            for i in range(0, len(rows), MAX_BAR_ROWS)]
+
+
+def _bar_drawing(rows: list[tuple], width: float, even: float | None, top: float) -> Drawing:
+    """One horizontal bar a row: (label, share from 0 to 1, interval or None, value text)."""
+    scale_w = width - LABEL_W - VALUE_W
     drawing = Drawing(width, ROW_H * len(rows) + 4)
     for i, (label, share, interval, text) in enumerate(rows):
         y = drawing.height - (i + 1) * ROW_H
@@ -124,7 +184,7 @@ def _impact_table(rows: list[dict], width: float) -> Table:
                       f"{removed['ci95'][0]:+.1%} .. {removed['ci95'][1]:+.1%}",
                       f"{doubled['change']:+.1%}" + ("*" if doubled["significant"] else ""),
                       f"{doubled['ci95'][0]:+.1%} .. {doubled['ci95'][1]:+.1%}"])
-    table = Table(cells, colWidths=[width * 0.32, width * 0.15, width * 0.19, width * 0.15, width * 0.19])
+    table = Table(cells, colWidths=[width * 0.32, width * 0.15, width * 0.19, width * 0.15, width * 0.19], repeatRows=1)
     table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
                     ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
@@ -132,23 +192,46 @@ def _impact_table(rows: list[dict], width: float) -> Table:
 
 
 def _text_table(cells: list[list[str]], shares: list[float], width: float) -> Table:
-    table = Table([[_clip(c) for c in row] for row in cells], colWidths=[width * s for s in shares])
-    table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
-                    ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
+    """Words wrap within their column (a fix's or a rung's name is long); the header row is bold."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    body = ParagraphStyle("table", fontName=font_name("body"), fontSize=8, leading=9.6)
+    bold = ParagraphStyle("table-head", parent=body, fontName=font_name("bold"))
+    rows = [[Paragraph(_escape(c), bold if i == 0 else body) for c in row] for i, row in enumerate(cells)]
+    table = Table(rows, colWidths=[width * s for s in shares], repeatRows=1)
+    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.5, FAINT)])
     return table
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= 70 else text[:69] + "…"
+def _coverage_summary(coverage: list[dict], width: float, styles) -> list:
+    """What the simulation does not play exactly, before any number: the full list closes the report."""
+    inexact = [c for c in coverage if c["status"] != "exact"]
+    head = (f"What the simulation covers: {len(coverage) - len(inexact)} rules exactly, "
+            f"{len(inexact)} approximated or skipped")
+    if not inexact:
+        return [_heading(head, styles), Paragraph("Every rule is simulated exactly (each is listed at the end).",
+                                                  styles["cell"])]
+    return [_heading(head + ":", styles), _coverage(inexact, width, styles),
+            Paragraph("The rules simulated exactly are listed at the end.", styles["cell"])]
 
 
 def _coverage(coverage: list[dict], width: float, styles) -> Table:
+    """Status, rule, how it is played: a table that splits across pages, its header on each."""
+    header = [Paragraph(f"<b>{text}</b>", styles["cell"]) for text in ("status", "rule", "how it is simulated")]
     rows = [[Paragraph(f"<b>{c['status']}</b>" + (" (decides the game)" if c["decides"] and c["status"] != "exact"
                                                   else ""), styles["cell"]), Paragraph(_escape(c["rule"]), styles["cell"]),
              Paragraph(_escape(c["note"]), styles["cell"])] for c in coverage]
-    table = Table(rows, colWidths=[width * 0.16, width * 0.3, width * 0.54])
-    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, FAINT)])
+    table = Table([header, *rows], colWidths=[width * 0.16, width * 0.3, width * 0.54], repeatRows=1)
+    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, FAINT),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.6, FAINT)])
     return table
+
+
+def _unkept(style):
+    """A heading that may stay at the foot of a page: the table under it splits and repeats its header."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle("heading-unkept", parent=style, keepWithNext=0)
 
 
 def _escape(text: str) -> str:

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from kitgen.errors import Problem, Where, error, warning
+from kitgen.check.art import art_resolution, art_unreadable, effective_dpi
+from kitgen.errors import Problem, Where
 
 FORMATS = ["PNG", "JPEG", "WEBP"]
 MAX_PIXELS = 40_000_000  # a card needs about 1,500 x 2,100 px at 600 dpi; 40 MP is ample
-PRINT_DPI = 300  # art is downsampled to this at its printed size
-LOW_DPI = 200  # below this, art prints visibly soft
+PRINT_DPI = 300  # art is downsampled to this at its printed size (check/art.LOW_DPI: what prints soft)
 
 
 @dataclass(frozen=True)
@@ -41,22 +41,20 @@ class Art:
 
 def prepare_art(path: Path, box_w: float, box_h: float, fit: str, focus: tuple[float, float],
                 shown: str, owner: str, where: Where) -> tuple[Art | None, list[Problem]]:
-    """The picture ready to draw in a box of box_w x box_h points, or None and the problems."""
+    """The picture ready to draw in a box of box_w x box_h points, or None and the problems (a
+    picture that cannot be read: a warning, the card shows its placeholder)."""
     try:
         image = _open(path)
     except _Refused as exc:
-        return None, [error(where, f"{owner}: art {shown}: {exc}")]
+        return None, [art_unreadable(where, owner, shown, str(exc))]
     image = _normalise(ImageOps.exif_transpose(image))
     if fit == "cover":
         image = _crop_to(image, box_w / box_h, focus)
         placed_w = box_w
     else:
         placed_w = min(box_w, box_h * image.width / image.height)
-    dpi = image.width / (placed_w / 72)
-    problems = []
-    if dpi < LOW_DPI:
-        problems.append(warning(where, f"{owner}: art {shown} is {dpi:.0f} dpi at its printed size "
-                                f"({image.width} px over {placed_w / 72 * 25.4:.1f} mm); {LOW_DPI} dpi or more prints sharp"))
+    dpi = effective_dpi(image.width, placed_w)
+    problems = art_resolution(where, owner, shown, image.width, placed_w)
     target = max(1, round(placed_w / 72 * PRINT_DPI))  # at least a pixel: a 1 x 30000 px strip is 0 px wide
     if image.width > target:  # downsample to print resolution: smaller PDFs, same print
         image = image.resize((target, max(1, round(image.height * target / image.width))), Image.Resampling.LANCZOS)

@@ -312,11 +312,28 @@ def _phase(phase, index: dict, coverage: list[Coverage], without: set[str]) -> P
     return PhasePlan(phase.name, trigger, tuple(_action(a, index) for a in actions))
 
 
+def path_words(path) -> str:
+    """A victory path's structured condition, as the simulation checks it (engine.meets)."""
+    when = (f"after turn {path.after_turn}: " if path.after_turn else "") + \
+        (f"at the end of turn {path.at_end_of_turn}: " if path.at_end_of_turn else "")
+    ahead = f"at least {path.margin} points ahead of" if path.margin > 1 else "strictly ahead of"
+    ahead += " every other player"
+    parts = ([f"highest {' and '.join(path.highest)}"] if path.highest else []) + \
+        ([f"highest {' or '.join(path.highest_any)}"] if path.highest_any else [])
+    words = [f"{', and '.join(parts)}, each {ahead}"] if parts else []
+    words += ["ahead in more attributes than any other player"] if path.most_attributes else []
+    if path.thresholds:
+        words.append((" or " if path.any_threshold else " and ").join(
+            f"{t.attribute} above {t.more_than}" for t in path.thresholds))
+    return when + "; ".join(words)
+
+
 def _path(path, index: dict, coverage: list[Coverage]) -> PathPlan:
     thresholds = tuple((index[t.attribute], t.more_than) for t in path.thresholds if t.attribute in index)
     known = path.highest or path.highest_any or path.most_attributes or thresholds
     coverage.append(Coverage(f"victory '{path.name}'", "exact" if known else "skipped",
-                             "" if known else "no structured condition: its rule is text only", decides=True))
+                             path_words(path) if known else "no structured condition: its rule is text only",
+                             decides=True))
     return PathPlan(path.name, path.after_turn, path.at_end_of_turn, tuple(index[a] for a in path.highest if a in index),
                     tuple(index[a] for a in path.highest_any if a in index), path.margin, path.most_attributes,
                     thresholds, path.any_threshold)

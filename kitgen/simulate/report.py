@@ -6,13 +6,14 @@ Stdlib only.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from kitgen import __version__
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import Plan
 from kitgen.simulate.run import Settings
-from kitgen.simulate.stats import chi_square, holm_flags, wilson
+from kitgen.simulate.stats import Z95, chi_square, holm_flags, wilson
 
 
 def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int]) -> dict:
@@ -70,7 +71,11 @@ def seat_results(results: list[GameResult], players: int) -> dict:
 
 
 def faction_results(plan: Plan, results: list[GameResult], players: int) -> dict:
-    names = [f.name for f in plan.factions] or ["(no factions)"]
+    """Per faction as per seat. A game without factions has none: `{"factions": {}, "factions_differ": None}`
+    (a test on one group would have 0 degrees of freedom and say nothing)."""
+    names = [f.name for f in plan.factions]
+    if not names:
+        return {"factions": {}, "factions_differ": None}
     played: Counter[str] = Counter()
     won: Counter[str] = Counter()
     for result in results:
@@ -91,14 +96,20 @@ def faction_results(plan: Plan, results: list[GameResult], players: int) -> dict
 def victories(plan: Plan, results: list[GameResult]) -> dict:
     """Games won per path, crediting every path the winner met (a win may count for several)."""
     credit = Counter(i for r in results for i in r.paths)
+    games = len(results)
     return {"victories": {path.name: credit[i] for i, path in enumerate(plan.paths)},
+            "victories_ci95": {path.name: wilson(credit[i], games) for i, path in enumerate(plan.paths)},
             "wins_meeting_several_paths": sum(len(r.paths) > 1 for r in results)}
 
 
 def turns(results: list[GameResult]) -> dict:
+    """The turn each game ended in: mean with its 95% interval (normal approximation), range, histogram."""
     counts = Counter(r.turn for r in results)
     games = len(results)
-    return {"mean": round(sum(t * n for t, n in counts.items()) / games, 2) if games else 0,
+    mean = sum(t * n for t, n in counts.items()) / games if games else 0.0
+    spread = math.sqrt(sum(n * (t - mean) ** 2 for t, n in counts.items()) / (games - 1)) if games > 1 else 0.0
+    half = Z95 * spread / math.sqrt(games) if games else 0.0
+    return {"mean": round(mean, 2), "mean_ci95": [round(mean - half, 2), round(mean + half, 2)],
             "min": min(counts, default=0), "max": max(counts, default=0),
             "histogram": {str(t): counts[t] for t in sorted(counts)}}
 
@@ -116,6 +127,7 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
     seats = seat_results(main, counts[0])
     report.update(victories(plan, main))
     report.update({"decided": len(main) - seats["no_winner"], "no_winner": seats["no_winner"],
+                   "no_winner_ci95": wilson(seats["no_winner"], len(main)),
                    "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
                    "seats_differ": seats["seats_differ"],
                    "by_players": {str(n): seat_results(games, n) for n, games in results.items()}})

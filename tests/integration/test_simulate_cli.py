@@ -3,10 +3,11 @@ and the same bytes from a Dask cluster as from this machine."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
-from tests.conftest import ROOT, pdf_text, run_kitgen
+from tests.conftest import ROOT, pdf_pages, pdf_text, run_kitgen
 
 from kitgen.load import load_game
 
@@ -53,6 +54,49 @@ def test_simulate__writes_the_balance_pdf_with_its_charts(tmp_path):
     assert text.index("What the simulation covers") < text.index("Win rate per faction")
     assert "Conquest Victory" in text and "phase 'Aggression Phase'" in text
     assert "Win rate per faction" in result.stdout
+
+
+def test_simulate__a_game_without_factions_shows_no_faction_table_or_test(tmp_path):
+    """Civilization: The Card Game has no factions: no faction rows, no chi-square on 0 degrees of
+    freedom, in the JSON (`factions` empty, `factions_differ` null), the text and the PDF."""
+    out = tmp_path / "balance.pdf"
+    args = ("simulate", "civilization-card-game", "--games", "50", "--workers", "1")
+    as_json, as_text = run_kitgen(*args, "--json", "-o", str(out)), run_kitgen(*args)
+    assert as_json.returncode == 0 and as_text.returncode == 0, as_json.stderr + as_text.stderr
+    report = json.loads(as_json.stdout)
+    assert report["factions"] == {} and report["factions_differ"] is None
+    assert [s["seat"] for s in report["seats"]] == [1, 2, 3, 4] and report["seats_differ"]["degrees"] == 3
+    assert "Factions: the game has none" in as_text.stdout and "Win rate per seat, 4 players" in as_text.stdout
+    for text in (as_text.stdout, pdf_text(out)):
+        assert "no factions" not in text and "per faction" not in text and "factions differ" not in text
+        assert "on 0 df" not in text
+    assert "Win rate per seat, 4 players" in pdf_text(out)
+
+
+@pytest.mark.parametrize("game", ["galactic-civ", "alpha-centauri", "civ-builder", "civilization-card-game",
+                                  "galactic-supremacy"])
+def test_simulate__the_pdfs_first_page_holds_the_win_rates_and_the_coverage_table_repeats_its_header(game, tmp_path):
+    """Page 1: provenance, what is not simulated exactly, the win rates. The full coverage table closes
+    the report, split across pages with its header row on each; a long game's length is shown in
+    spans of turns (a drawing never splits: Galactic Supremacy's 80 turns did not fit a page)."""
+    out = tmp_path / "balance.pdf"
+    result = run_kitgen("simulate", game, "--games", "50", "--workers", "1", "--json", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    pages = [" ".join(page.split()) for page in pdf_pages(out)]
+    first = pages[0]
+    assert "What the simulation covers" in first and "Win rate per seat, 4 players" in first
+    assert ("Win rate per faction" in first) == bool(report["factions"])
+    assert first.index("What the simulation covers") < first.index("Win rate per seat")
+    start = next(i for i, page in enumerate(pages) if "Every rule and how the simulation plays it" in page)
+    assert all("status rule how it is simulated" in page for page in pages[start:])
+    assert len(pages) > start + 1 or game != "alpha-centauri"  # its table does split
+    tail = " ".join(pages[start:])
+    assert all(row["rule"].split()[0] in tail for row in report["coverage"])
+    turns, charts = report["turns"], " ".join(pages[:start + 1]).split("Every rule and how")[0]
+    rows = re.findall(r"\bTurns? (\d+)", charts.split("Game length")[-1])  # the length chart's bar labels
+    assert 0 < len(rows) <= 30 and int(rows[0]) == turns["min"]
+    assert ("Turns " in charts) == (turns["max"] - turns["min"] + 1 > 30)
 
 
 def test_simulate__a_game_whose_victory_is_text_prints_no_win_rates_and_fails(tmp_path):

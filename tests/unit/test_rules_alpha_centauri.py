@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ from kitgen.load import load_game
 from kitgen.model import Number, Numbers
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES
-from kitgen.simulate.rules.alpha_centauri_phases import council, production
+from kitgen.simulate.rules import alpha_centauri_war as war
+from kitgen.simulate.rules.alpha_centauri_phases import council, planning, probe, production
 from kitgen.simulate.rules.alpha_centauri_play import Match
 from kitgen.simulate.rules.alpha_centauri_turn import play
 from kitgen.simulate.rules.alpha_centauri_war import battle, conflict, events, force
@@ -258,3 +260,73 @@ def test_card_numbers__a_proposal_gives_what_its_numbers_say_and_two_are_refused
         compile_game(with_card("Global Terraforming", numbers=both))
     with pytest.raises(KitgenError, match=r"card 'Police State': unknown number 'credits'; it reads: none"):
         compile_game(with_card("Police State", numbers=Numbers((Number("credits", 1),))))
+
+
+def with_phase_numbers(name: str, **values: int):
+    phases = tuple(dataclasses.replace(p, numbers=Numbers(Number(n.name, values.get(n.name, n.value), n.sides)
+                                                            for n in p.numbers)) if p.name == name else p
+                   for p in GAME.phases)
+    return dataclasses.replace(GAME, phases=phases)
+
+
+def battles_fought(plan, monkeypatch) -> list[tuple[int, int]]:
+    """The battles one Conflict Phase resolves: three Spartans with 30 Units all attack the Governor's 1 Unit."""
+    fought: list[tuple[int, int]] = []
+    monkeypatch.setattr(war, "battle", lambda m, attacker, defender, _: fought.append((attacker, defender)))
+    m = Match(plan, 5, GREEDY)
+    m.vals = [[0] * len(plan.attributes) for _ in range(4)]
+    m.faction = (next(i for i, f in enumerate(plan.extra.factions) if f.name == "Spartans"),) * 4
+    m.units, m.governor = [30, 30, 30, 1], 3
+    conflict(m)
+    return fought
+
+
+def test_conflict__the_governor_prevents_as_many_attacks_as_the_council_phase_numbers_say(monkeypatch):
+    """Seed l.192: "The Governor may prevent one attack this turn in Conflict Phase" (Council Phase
+    numbers: prevented: 1): the number is played, not a 1 written in the module."""
+    assert sorted(battles_fought(PLAN, monkeypatch)) in ([(0, 3), (1, 3)], [(0, 3), (2, 3)], [(1, 3), (2, 3)])
+    assert len(battles_fought(compile_game(with_phase_numbers("Council Phase", prevented=2)), monkeypatch)) == 1
+    assert len(battles_fought(compile_game(with_phase_numbers("Council Phase", prevented=0)), monkeypatch)) == 3
+
+
+class Rolls(random.Random):
+    """A Random that records every die it is asked to roll (randint's bounds)."""
+
+    def __init__(self, seed: int):
+        self.asked: list[tuple[int, int]] = []
+        super().__init__(seed)
+
+    def randint(self, a: int, b: int) -> int:
+        self.asked.append((a, b))
+        return super().randint(a, b)
+
+
+def test_probe__rolls_the_probe_tables_die_from_the_data():
+    """Seed l.165-166: the Probe Table rolls 1D10; the die is the table's (tables.yaml die:), not a 10 in the module."""
+    tables = tuple(dataclasses.replace(t, die="1D6") if t.id == "probe" else t for t in GAME.tables)
+    for plan, sides in ((PLAN, 10), (compile_game(dataclasses.replace(GAME, tables=tables)), 6)):
+        m = Match(plan, 2, GREEDY)
+        m.vals = [[0] * len(plan.attributes) for _ in range(4)]
+        m.apply(0, ((code("B"), 5),))  # 5 Espionage: one Probe roll; no Credits for an extra one
+        m.credits, m.rng = [0, 0, 0, 0], Rolls(2)
+        probe(m, 0)
+        assert m.rng.asked[0] == (1, sides)
+
+
+def test_coverage__a_faction_dealt_at_random_is_not_called_exact():
+    """Seed l.43: "Each player picks one Faction"; the lab deals them at random, an approximation."""
+    factions = next(c for c in PLAN.coverage if c.rule == "Factions")
+    assert factions.status == "approximated" and "pick" in factions.note
+    assert not any("at random" in c.note for c in PLAN.coverage if c.status == "exact" and c.rule == "setup")
+
+
+def test_coverage__extra_cards_and_rolls_bought_once_a_phase_are_called_approximated():
+    """Seed l.148, 164, 216: a player may pay 10 Credits repeatedly for an extra card or roll; the
+    lab's player buys once a phase, extra cards only up to the hand limit: not exact."""
+    m = match()
+    m.credits, m.hands = [1000, 0, 0, 0], [list(range(7)), [], [], []]
+    planning(m, 0)
+    assert len(m.hands[0]) == PLAN.extra.hand_limit and m.credits[0] == 1000  # 1 drawn free; no room bought
+    bought = next(c for c in PLAN.coverage if c.rule == "extra cards and rolls bought")
+    assert bought.status == "approximated" and "hand limit" in bought.note
+    assert not any("at a time" in c.note for c in PLAN.coverage)

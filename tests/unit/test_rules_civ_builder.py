@@ -262,3 +262,12 @@ def test_card_numbers__a_leader_is_wild_by_its_numbers_not_its_words():
     assert civ_rules(leaders(Numbers((Number("wild", 1),)), "A great person.")).role[leader] == -1  # ALWAYS_WILD
     plain = civ_rules(leaders(Numbers(), "Leader cards are Wild cards for purposes of making Melds."))
     assert (plain.role[leader], plain.wild_limit) == (-2, 0)  # BLANK: the printed words are not read
+
+
+def test_coverage__only_the_smallest_and_largest_meld_offered_is_called_approximated():
+    """Seed l.83-89: a meld is 1 or more cards, the k-th at least k; 2 Culture of 3 is a legal first
+    meld the lab never offers, so its coverage may not call the meld sizes exact."""
+    table = scripted([{"Culture": 3}, {}])
+    assert ("Culture", 2) not in sizes(legal(table, 0, 1))
+    offered = next(c for c in plan().coverage if c.rule == "Action Phase: meld sizes offered")
+    assert offered.status == "approximated" and "smallest" in offered.note and "largest" in offered.note

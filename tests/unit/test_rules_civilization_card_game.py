@@ -17,8 +17,8 @@ from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.report import missing_rules
 from kitgen.simulate.rules.civilization_card_game_combat import fight
 from kitgen.simulate.rules.civilization_card_game_play import Civ, play, result
-from kitgen.simulate.rules.civilization_card_game_turn import (buy, can_pay, draw_and_discard, options, pay,
-                                                               plot_price, population_price, price)
+from kitgen.simulate.rules.civilization_card_game_turn import (buy, can_pay, collect, draw_and_discard, options, pay,
+                                                               plot_price, population_price, price, set_up)
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = POLICIES["greedy"]
@@ -197,6 +197,29 @@ def test_combat__swordsmen_destroy_a_building_back_to_its_owners_hand(plan) -> N
     civ.seats[1].plots[1][2].append(forge)
     fight(civ, 0, 1, [swordsmen])
     assert civ.seats[1].plots[1][2] == [] and civ.seats[1].hand == [forge]
+
+
+def test_setup__four_plots_one_free_population_and_6_to_9_cards_less_2(plan) -> None:
+    """Two plots dealt and two drafted, three Plots and three Technologies on display, one free
+    Population, and "6 cards ... The next player draws 7, the third ... 8, and the fourth ... 9.
+    All players ... then immediately discard 2"."""
+    civ = Civ(plan, 5, (GREEDY,) * 4)
+    set_up(civ)
+    assert [len(seat.plots) for seat in civ.seats] == [4] * 4
+    assert [sum(plot[1] for plot in seat.plots) for seat in civ.seats] == [1] * 4
+    assert [len(seat.hand) for seat in civ.seats] == [4, 5, 6, 7] and len(civ.discards) == 8
+    assert (len(civ.plot_show), len(civ.tech_show)) == (3, 3)
+
+
+def test_collect__a_granary_doubles_its_plots_printed_food_not_the_population_bonus(plan) -> None:
+    civ = table(plan, players=2)
+    seat = civ.seats[0]
+    seat.plots = [[card(plan, "Grassland"), 2, [card(plan, "Granary")]], [card(plan, "Hills"), 1, []]]
+    civ.refresh(seat)
+    collect(civ, 0)
+    food, hammers = plan.extra.food, plan.extra.resources.index("Production")
+    # Grassland: 2 Food printed, doubled, +2 Population; Hills: 2 Production printed, +1 Population.
+    assert (seat.res[food], seat.res[hammers]) == (2 * 2 + 2, 2 + 1)
 
 
 def test_coverage__nothing_that_decides_the_winner_is_skipped_or_approximated(plan) -> None:

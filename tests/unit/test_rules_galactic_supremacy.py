@@ -17,7 +17,7 @@ from kitgen.load import load_game
 from kitgen.model import FieldValues, Game, Number, Numbers
 from kitgen.simulate.plan import Plan, compile_game
 from kitgen.simulate.policies import POLICIES
-from kitgen.simulate.rules import galactic_supremacy
+from kitgen.simulate.rules import galactic_supremacy, galactic_supremacy_war
 from kitgen.simulate.rules.galactic_supremacy import COMMAND, FLEET, LEADER, SECTOR
 from kitgen.simulate.rules.galactic_supremacy_play import Galaxy, Sector
 from kitgen.simulate.rules.galactic_supremacy_war import fight, kills
@@ -160,6 +160,23 @@ def test_command__exceed_quotas_gains_1d10_less_2() -> None:
         galaxy.enact(0, "Exceed Quotas", -1)
         gains.add(galaxy.empires[0].credits - 10)
     assert gains == set(range(-1, 9))
+
+
+def test_command__tactical_superiority_lasts_one_attack_phase_not_the_second(monkeypatch) -> None:
+    """"Target unit gets one extra combat die this combat phase": Strategic Initiative's second
+    Attack Phase is another phase, so its Fleets roll without the extra die."""
+    dice: list[list[int]] = []
+
+    def recorded(rng: random.Random, sides: int, attackers: list[int], fleets: list[int], sector: int) -> tuple:
+        dice.append(list(attackers))
+        return [True] * len(attackers), [True] * len(fleets), True  # nobody falls: both attacks happen
+
+    monkeypatch.setattr(galactic_supremacy_war, "fight", recorded)
+    galaxy = table(players=3)
+    galaxy.empires[0].sectors[0].fleets = [False] * 30
+    galaxy.tactical, galaxy.extra_attacks = 1, 1
+    galaxy.attack_phase(0)
+    assert dice == [[2] + [1] * 29, [1] * 30]
 
 
 def test_play__the_same_seed_plays_the_same_game() -> None:

@@ -129,6 +129,12 @@ def test_simulate__galactic_civ_is_fully_simulated_and_names_every_race_and_path
     assert list(report["victories"]) == [v.name for v in game.victory_paths]
     assert report["decided"] + report["no_winner"] == 300
     assert report["optional_rules"] == {"events": "in play"}
+    notes = {c["rule"]: c["note"] for c in report["coverage"]}  # each victory says how it is checked
+    conquest = next(v for v in game.victory_paths if v.name == "Conquest Victory")
+    assert notes["victory 'Conquest Victory'"] == (
+        f"after turn {conquest.after_turn}: highest {conquest.highest[0]}, and highest "
+        f"{' or '.join(conquest.highest_any)}, each at least {conquest.margin} points ahead of every other player")
+    assert all(notes[f"victory '{v.name}'"] for v in game.victory_paths)
 
 
 def test_simulate__without_events_leaves_the_event_deck_out_and_says_so():
@@ -314,6 +320,8 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
     render_balance(report, "Tiny", tmp_path / "balance.pdf")
     text = pdf_text(tmp_path / "balance.pdf")
     assert "Candidate seat fixes, simulated" in text and "victory checked at the end of each round" in text
+    fix = report["seat_fixes"][0]  # the rates after a fix carry their 95% interval's widest half
+    assert f"±{100 * max((high - low) / 2 for low, high in fix['ci95']):.1f} pts" in text and "95% within" in text
     assert "Skill ladder" in text and "greedy vs random" in text
 
 

@@ -6,6 +6,8 @@ import pytest
 from kitgen.check.dice import die_range, roll_values
 from kitgen.layout.fit import fit_text, wrap
 from kitgen.layout.impose import plan_grid
+from kitgen.layout.richtext import line_width, parse, place_line, wrap_pieces
+from kitgen.layout.shapes import Text
 from kitgen.units import CARD_SIZES, MM, PAPER_SIZES, parse_length
 
 
@@ -40,6 +42,33 @@ def test_die_range__two_dice_run_from_two_to_twelve():
 
 def test_wrap__breaks_between_words_only():
     assert wrap("aa bb cc", "body", 10, 25, fixed_width) == ["aa bb", "cc"]
+
+
+SPACES = {"body": 0.3, "bold": 0.25, "italic": 0.2}  # a space's width per font, in font sizes
+
+
+def spaced(text: str, font: str, size: float) -> float:
+    """Letters half the size wide; a space as wide as its font says (as in Lato, each differs)."""
+    return sum(size * SPACES[font] if char == " " else size / 2 for char in text)
+
+
+def test_wrap__plain_text_is_rich_text_of_one_font():
+    text = "aa bb cc dd ee ff gg"
+    for font in SPACES:  # 14 pt fits "aa bb cc" in italic (12 + 2 x 2 pt), not in body (12 + 2 x 3 pt)
+        rich = [" ".join(p.text for p in line) for line in wrap_pieces(parse(text, font), 4, 14, spaced)]
+        assert wrap(text, font, 4, 14, spaced) == rich
+    assert wrap(text, "italic", 4, 14, spaced)[0] == "aa bb cc"
+    assert wrap(text, "body", 4, 14, spaced)[0] == "aa bb"
+
+
+def test_wrap_pieces__a_line_is_as_wide_as_place_line_draws_it():
+    line, = wrap_pieces(parse("go **two big** _far away_ now", "body"), 10, 1000, spaced)
+    shapes = place_line(line, 0.0, 0.0, 10, "#000000", "left", spaced, None, "#000000")
+    texts = [s for s in shapes if isinstance(s, Text)]
+    assert [t.text for t in texts] == ["go ", "two big ", "far away ", "now"]
+    for text, after in zip(texts, texts[1:], strict=False):  # each run starts where the one before it ends
+        assert after.x == pytest.approx(text.x + spaced(text.text, text.font, 10))
+    assert texts[-1].x + spaced("now", "body", 10) == pytest.approx(line_width(line, 10, spaced))
 
 
 def test_fit_text__shrinks_until_it_fits():

@@ -16,7 +16,9 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
      "kit choice first-player (the first of them in turn order)", True),
     ("Social Factor totals", EXACT, "kit choice factor-totals: a Major Factor is the total of its Sub-factors plus "
      "cards that raise it directly; every change to a Sub-factor changes its total", True),
-    ("setup", EXACT, "one Faction each (drawn at random, no two alike), 1 Base, 10 Units, 0 Credits (kit choice "
+    ("Factions", APPROX, "each player gets a different Faction at random: the seed lets each player pick one, and "
+     "a random deal lets the report compare Factions", False),
+    ("setup", EXACT, "1 Base, 10 Units, 0 Credits (kit choice "
      "starting-credits), a hand of 7 from the shuffled common deck; Scores from 0 (kit choice starting-scores)", False),
     ("turn order", EXACT, "kit choice phase-by-phase: every player takes each of the 16 phases before the next; "
      "kit choice first-player: the first player passes left each turn", False),
@@ -24,12 +26,12 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
      "Credits; each Trade Pact N(2 + EC), double for the Governor", False),
     ("2. Upkeep Phase", EXACT, "1 Credit a Unit; kit choice upkeep-unpaid (Units not paid for are disbanded); the "
      "Unit cap limits adding Units (erratum unit-cap-at-start)", False),
-    ("3. Planning Phase", EXACT, "draw 1; 10 Credits an extra card, bought 1, 2, 4 or 8 at a time up to the hand limit", False),
+    ("3. Planning Phase", EXACT, "draw 1; 10 Credits an extra card (how many: extra cards and rolls bought)", False),
     ("4. Population Control Phase", EXACT, "1D10 Credits per Base over PC + 3", False),
     ("5. Ecological Disruption Phase", EXACT, "1D10 Credits per full 10 of E + Bases - C", False),
     ("6. Diplomacy Phase", APPROX, "Trade Pacts only, for this turn, between two players who both agree; other "
      "agreements and trades are free talk the simulated players do not hold", False),
-    ("7. Probe Phase", EXACT, "1 roll per 5 Espionage rounding up, 10 Credits an extra roll, bought 1, 2, 4 or 8 at a time; "
+    ("7. Probe Phase", EXACT, "1 roll per 5 Espionage rounding up, 10 Credits an extra roll (extra cards and rolls bought); "
      "target picked before rolling; all six results (Infiltrate Datalinks shows a hand: no effect on play)", False),
     ("8. Council Phase", EXACT, "the Council Votes table, 10 free votes where a faction has them, secret bids of "
      "Credits (kit choice council-bids: every bid is spent); kit choice ties: a tied highest gets no votes and a "
@@ -37,8 +39,11 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
     ("Planetary Governor", EXACT, "plays Proposals at the end of the Council Phase, earns double from Trade Pacts, "
      "may prevent one attack in the Conflict Phase; turns in a row counted for Diplomatic Victory", True),
     ("9. Exploration Phase", EXACT, "Landmarks for free; one Exploration Table roll, every result", False),
-    ("10. Research Phase", EXACT, "one free roll, 10 Credits an extra roll, bought 1, 2, 4 or 8 at a time, Progress +1 to the "
+    ("10. Research Phase", EXACT, "one free roll, 10 Credits an extra roll (extra cards and rolls bought), Progress +1 to the "
      "next roll, Copy Technology (a Marker gives the Tech's bonuses), Breakthrough", False),
+    ("extra cards and rolls bought", APPROX, "the seed lets a player pay again and again (Planning, Probe and "
+     "Research Phases); the simulated player buys 0, 1, 2, 4 or 8 in one go a phase, extra cards only up to the "
+     "hand limit's room", False),
     ("Research limits", EXACT, "no more Facilities than Technologies known (own and marked), no more SP's than "
      "Facilities", False),
     ("11. Build Phase", EXACT, "Facilities 20 Credits, Secret Projects 40", False),

@@ -93,16 +93,16 @@ def pact_worth(m: Match, seat: int, other: int) -> float:
 def probe(m: Match, seat: int) -> None:
     r = m.r
     espionage = m.vals[seat][r.codes["B"]]
-    step = r.numbers["espionage step"]
+    step, sides = r.numbers["espionage step"], len(r.tables["probe"]) - 1  # the Probe Table's die (1D10)
     rolls = max(0, -(-espionage // step)) + spend_count(m, seat, r.numbers["extra probe"], BUYS[-1], 0.3)
     for _ in range(rolls):
         others = [o for o in range(m.n) if o != seat]
         target = choose(m, seat, others, lambda o: m.closeness(o) + m.credits[o] / 100)
         rival = r.factions[m.faction[target]]
-        face = m.rng.randint(1, 10) + rival.probed_at
+        face = m.rng.randint(1, sides) + rival.probed_at
         if rival.reroll_at and face >= rival.reroll_at and choose(m, seat, [True, False], lambda yes: 1 if yes else 0):
-            face = m.rng.randint(1, 10) + rival.probed_at
-        probe_result(m, seat, target, min(face, len(r.tables["probe"]) - 1))
+            face = m.rng.randint(1, sides) + rival.probed_at
+        probe_result(m, seat, target, min(face, sides))
 
 
 def probe_result(m: Match, seat: int, target: int, face: int) -> None:

@@ -58,12 +58,13 @@ def conflict(m: Match) -> None:
     if m.skip_conflict:
         return
     orders = attack_orders(m)
-    if m.governor >= 0 and orders:
+    for _ in range(m.r.numbers["prevented"] if m.governor >= 0 else 0):  # the Governor may prevent this many attacks (one)
         vetoes: list[tuple[int, int] | None] = [*orders, None]
         vetoed = choose(m, m.governor, vetoes, lambda o: 0.0 if o is None else
-                        (10.0 if o[1] == m.governor else 0) + m.closeness(o[0]))
-        if vetoed is not None:
-            orders.remove(vetoed)
+                        (10.0 if o[1] == m.governor else 0) + m.closeness(o[0])) if orders else None
+        if vetoed is None:
+            break
+        orders.remove(vetoed)
     m.rng.shuffle(orders)  # attack orders are revealed in a random order
     fought: set[int] = set()
     for attacker, defender in orders:

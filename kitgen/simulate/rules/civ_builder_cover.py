@@ -61,6 +61,9 @@ def phases(game: Game, rules: CivRules) -> list[Coverage]:
                  "a hidden hand except the Trade special action, which looks"),
         Coverage("Action Phase: melds", "exact", "in initiative order; the k-th meld of a turn holds at least "
                  f"{', '.join(map(str, rules.ladder))} cards (no more melds); up to {rules.wild_limit} Leader, wild"),
+        Coverage("Action Phase: meld sizes offered", "approximated", "a meld may hold any number of cards from the "
+                 "ladder's least up; the simulated player is offered, per attribute, the smallest the ladder allows "
+                 "and the largest its hand holds"),
         Coverage("Action Phase: what makes a meld", "exact", kit_choice(game, "meld-needs-its-card",
                  "at least one card of the meld's own attribute; wild cards join it")),
         Coverage("Meld Making Notes: wild cards", "exact", wilds + " (erratum sea-cards)"),

@@ -53,7 +53,8 @@ def _command(n: Numbers) -> list[Coverage]:
         "Misinformation": "the opponent discards a random card",
         "Spy": "information only: the lab's players keep no memory of a hand, so it changes nothing",
         "Strategic Planning": "information only: the lab's players do not use it, so it changes nothing",
-        "Tactical Superiority": "one attacking Fleet rolls one more die in this turn's Attack Phase",
+        "Tactical Superiority": "one attacking Fleet rolls one more die in this turn's first Attack Phase (not "
+                                "a second one from Strategic Initiative)",
         "Surprise": "this turn's defenders use only the Fleets at the attacked Sector",
         "Ambush": "played by a defender when attacked: he may defend with some or all of his Fleets",
         "Peace Talks": "played by a defender when attacked: that opponent may not attack him this turn",

@@ -244,9 +244,11 @@ class War:
     # --- 5. Attack Phase ------------------------------------------------------------------------
 
     def attack_phase(self, seat: int) -> None:
-        for _ in range(1 + self.extra_attacks):  # Strategic Initiative: a second Attack Phase
+        for phase in range(1 + self.extra_attacks):  # Strategic Initiative: a second Attack Phase
             if self.winner >= 0 or not any(s.fleets for s in self.empires[seat].sectors):
                 return
+            if phase:
+                self.tactical = 0  # Tactical Superiority's die is for "this combat phase" only
             self.attack_once(seat)
 
     def attack_once(self, seat: int) -> None:
