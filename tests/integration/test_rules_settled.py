@@ -3,6 +3,8 @@ catch a rule that the starting position breaks; stats keeps alternatives apart. 
 from the PDFs; the rules summary and reference are laid out and drawn in-process (no card sheets)."""
 from __future__ import annotations
 
+import re
+
 import shutil
 
 import pytest
@@ -174,13 +176,14 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit,
     for choice in ["Choices this kit makes The source does not give these values; the kit chose them so the game can "
                    "be played (why: Sources). 1. Turn structure: on your turn you take all 12 phases in order",
                    "Who goes first: every player rolls 1D10",
-                   "\"By at least 5 points each\" (l.21-29): in each of the two attributes, your score "
+                   "\"By at least 5 points each\": in each of the two attributes, your score "
                    "is at least 5 more than every other player's score",
-                   "United Planets vote (l.343-345): the player with the most Votes takes the Benefit "
+                   "United Planets vote: the player with the most Votes takes the Benefit "
                    "and chooses the Target Player", "A tie for the most Votes: nobody wins the vote",
-                   "The Trade Phase's +1 maximum hand size (l.173) lasts until the end of that turn",
-                   "Ship Graveyard (\"Exploit +1 and Play 1 Ship Card\", l.249)"]:
+                   "The Trade Phase's +1 maximum hand size lasts until the end of that turn",
+                   "Ship Graveyard (\"Exploit +1 and Play 1 Ship Card\")"]:
         assert choice in players, choice
+    assert not re.search(r"\bl\.\s?\d", players), "a seed line number in the players' part of the rules"
     for kit_id in ["turn-structure", "first-player", "victory-margin", "council-vote", "trade-hand-size",
                    "ship-graveyard", "random-attribute-culture", "The source says"]:
         assert kit_id not in players, kit_id
