@@ -23,7 +23,8 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
     ("turn order", EXACT, "kit choice phase-by-phase: every player takes each of the 16 phases before the next; "
      "kit choice first-player: the first player passes left each turn", False),
     ("1. Production Phase", EXACT, "Bases earn 5/4/3 by the tiers of 5 + EF; EI, EA, EM, EC, ET and Ecology in "
-     "Credits; each Trade Pact N(2 + EC), double for the Governor", False),
+     "Credits (kit choice negative-scores: a Score below 0 takes Credits off); each Trade Pact N(2 + EC), double "
+     "for the Governor", False),
     ("2. Upkeep Phase", EXACT, "1 Credit a Unit; kit choice upkeep-unpaid (Units not paid for are disbanded); the "
      "Unit cap limits adding Units (erratum unit-cap-at-start)", False),
     ("3. Planning Phase", EXACT, "draw 1; 10 Credits an extra card (how many: extra cards and rolls bought)", False),
@@ -37,7 +38,8 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
      "Credits (kit choice council-bids: every bid is spent); kit choice ties: a tied highest gets no votes and a "
      "tied Council elects nobody", True),
     ("Planetary Governor", EXACT, "plays Proposals at the end of the Council Phase, earns double from Trade Pacts, "
-     "may prevent one attack in the Conflict Phase; turns in a row counted for Diplomatic Victory", True),
+     "may prevent one attack in the Conflict Phase; kit choice first-player: elections in a row counted for "
+     "Diplomatic Victory, won at the third", True),
     ("9. Exploration Phase", EXACT, "Landmarks for free; one Exploration Table roll, every result", False),
     ("10. Research Phase", EXACT, "one free roll, 10 Credits an extra roll (extra cards and rolls bought), Progress +1 to the "
      "next roll, Copy Technology (a Marker gives the Tech's bonuses), Breakthrough", False),
@@ -48,12 +50,14 @@ RULES: tuple[tuple[str, str, str, bool], ...] = (
      "Facilities", False),
     ("11. Build Phase", EXACT, "Facilities 20 Credits, Secret Projects 40", False),
     ("12. Discovery Phase", EXACT, "the single player with the most levels (kit choice ties) gets each reward; Tech "
-     "rewards by kit choice tech-categories", False),
+     "rewards by kit choice tech-categories; kit choice negative-scores: Gain Credits = a Score below 0 gains "
+     "nothing", False),
     ("13. Conflict Phase", EXACT, "one attack (Aggressive two, Pacifists none), orders revealed in a random order, "
      "Force Totals from every row of the Conflict Table (kit choice conflict: most levels between the two "
      "sides, equal totals roll the Fog of War again), losses 1D5 / 1D10 (kit choice d5), "
      "the attacker without his Facilities' MD", False),
-    ("capture a Base", EXACT, "a Defender left with no Units loses a Base to the attacker: counted for Conquest", True),
+    ("capture a Base", EXACT, "kit choice conflict: a Defender left with no Units (none before the battle "
+     "too, win or lose) loses a Base to the attacker: counted for Conquest", True),
     ("14. Construction Phase", EXACT, "a Base 20 Credits, 1 a turn, only while Bases < E + P (erratum "
      "base-cap-at-start); Units 2 Credits each up to the Unit cap", False),
     ("15. Social Engineering Phase", EXACT, "1 Z card a turn for 20 Credits, one of each type, a new one "
@@ -78,7 +82,8 @@ def coverage(game: Game, rules: Rules) -> list[Coverage]:
         _kit_choices_recorded(game, row, choices)
     for path in rules.paths:
         parts = [f"{game.attributes[a].name} > {more}" for a, more in path.thresholds]
-        also = [f"Governor {path.governor_turns} turns in a row"] * bool(path.governor_turns) + \
+        also = [f"Governor {path.governor_turns} turns in a row (kit choice first-player: elected at that many "
+                f"Council Phases in a row)"] * bool(path.governor_turns) + \
             [f"{path.captures}+ Bases captured"] * bool(path.captures)
         rows.append(Coverage(f"victory '{path.name}'", EXACT, (" or " if path.any_threshold else " and ").join(parts)
                              + "".join(f" and {a}" for a in also), True))
@@ -89,7 +94,7 @@ def coverage(game: Game, rules: Rules) -> list[Coverage]:
 
 def _kit_choices_recorded(game: Game, row: Coverage, choices: set[str]) -> None:
     """A kit choice the coverage names must be in the data's kit_choices (it is printed for players)."""
-    words = row.note.replace(",", " ").replace(")", " ").replace(":", " ").split()
+    words = row.note.replace(",", " ").replace(";", " ").replace(")", " ").replace(":", " ").split()
     for before, word in zip(words, words[1:], strict=False):
         if before == "choice" and word not in choices:
             raise KitgenError(error(game.where, f"simulate.rules alpha-centauri: kit choice '{word}' is not in "

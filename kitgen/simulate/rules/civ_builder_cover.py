@@ -60,7 +60,8 @@ def phases(game: Game, rules: CivRules) -> list[Coverage]:
         Coverage("Trade Phase: highest Trade looks at hands", "exact", "information only: no simulated choice uses "
                  "a hidden hand except the Trade special action, which looks"),
         Coverage("Action Phase: melds", "exact", "in initiative order; the k-th meld of a turn holds at least "
-                 f"{', '.join(map(str, rules.ladder))} cards (no more melds); up to {rules.wild_limit} Leader, wild"),
+                 f"{', '.join(map(str, rules.ladder))} cards; " + kit_choice(game, "five-melds", "no meld after the ladder's last")
+                 + f"; up to {rules.wild_limit} Leader, wild"),
         Coverage("Action Phase: meld sizes offered", "approximated", "a meld may hold any number of cards from the "
                  "ladder's least up; the simulated player is offered, per attribute, the smallest the ladder allows "
                  "and the largest its hand holds"),
@@ -107,6 +108,7 @@ def scoring(game: Game, rules: CivRules) -> list[Coverage]:
                  f"the highest {name(rules, equestrian)} may discard a hand of 1 or more cards for {vp} VP"),
                  decides=True),
         Coverage(f"victory '{game.victory_paths[0].name}'", "exact", f"the most Victory Points after Round {rules.rounds} wins; "
-                 + kit_choice(game, "final-tie", "a tie goes to the tied player first in initiative order"),
+                 + kit_choice(game, "final-tie", "a tie goes to the highest Government at the end, then Religion, "
+                                   "then Culture, then a fresh roll"),
                  decides=True),
     ]

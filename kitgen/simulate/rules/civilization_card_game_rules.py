@@ -24,12 +24,11 @@ CARDS = (
     ("Resource Cards", "Food buys Population, Hammers Buildings and Wonders, Commerce Technologies, any mix Plots; "
      "'Bank trade':1 with the bank (bank_trade field: Currency), traded only when a payment is short"),
     ("Bonus Resources", "kit choice bonus-resources: spent as resources of their type at the player's next Purchasing"),
-    ("Population Cards", "Population cost formula per plot; +1 resource a Population of a type its plot prints "
-     "(the player picks; here one type per plot, which the rule allows); 1 Victory Point each"),
+    ("Population Cards", "Population cost formula per plot; 1 Victory Point each"),
     ("Technology Cards", "1 Victory Point, yields and Culture/Happiness from effects; discounts, draws and "
      "once-only effects from card fields (Engineering, Mining, Astronomy and the kit's)"),
-    ("Writing and Code of Laws", "erratum writing-code-of-laws: once each, on one of the owner's turns "
-     "(at the start of Purchasing); steal_cards at random from, steal_resources of the player's choice from, an opponent"),
+    ("Writing and Code of Laws", "erratum writing-code-of-laws: once each, at the start of Purchasing on one of the "
+     "owner's turns after the one it is bought in; steal_cards at random from, steal_resources of the player's choice from, an opponent"),
     ("Military Cards", "kept in hand; Attack keyword attacks; the blocks and damage fields (kit choices blocking, damage)"),
     ("Building Cards", "paid in Hammers less discounts, placed on a plot with room; effects and fields while in play "
      "(Granary: plot_food_times on its plot's printed Food); destroyed: back to the owner's hand"),
@@ -42,7 +41,7 @@ CARDS = (
      "re-counted at each payment: Technologies and Buildings cost 'Highest Happiness discount' less"),
 )
 TURN = (
-    ("Collect Resource Cards", "plots, their buildings and the Technologies yield; Population bonus as above"),
+    ("Collect Resource Cards", "plots, their buildings and the Technologies yield; the Population bonus (its row above)"),
     ("Purchasing", "any number of purchases the player can pay for, in the order the player picks"),
     ("Combat step 1: declare", "each attacking unit in hand attacks one adjacent player or stays in hand"),
     ("Combat step 2: walls", "each catapult destroys one City Walls (back to hand) and is discarded; each "
@@ -57,7 +56,11 @@ TURN = (
 
 
 def coverage(game: Game) -> list[Coverage]:
-    found = [Coverage(rule, "exact", note) for rule, note in (*SETUP, *CARDS, *TURN)]
+    found = [Coverage(rule, "exact", note) for rule, note in (*SETUP, *CARDS)]
+    found += [Coverage("Population bonus", "approximated", "+1 resource a Population of a type its plot prints, all "
+                       "of one plot's bonus in one type (the player picks which): the article lets a plot with "
+                       "several Populations mix types, which the lab's players never do")]
+    found += [Coverage(rule, "exact", note) for rule, note in TURN]
     found += [
         Coverage("end of the game", "exact", "kit choice game-end: the game ends at once when the last Technology "
                  "(none in the deck or on display) is bought", decides=True),

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def _setup(game: Game, n: Numbers) -> list[Coverage]:
     return [
         Coverage("setup: Homeworld Sector", "exact", "each player starts with a Homeworld Sector in play"),
-        Coverage("setup: draw", "exact", f"each player draws {n.setup_draw} cards (the setup's text)"),
+        Coverage("setup: draw", "exact", f"each player draws {n.setup_draw} cards (the game's simulate numbers)"),
         Coverage("setup: technologies", "exact", "every technology starts at the level the data gives (1)"),
         Coverage("setup: credits", "exact", "kit choice starting-credits: players start with the counter's start"),
         Coverage("setup: turn order", "exact", "seat 1 is the player with the high 1D10 roll: play goes in seat order"),
@@ -55,15 +55,19 @@ def _command(n: Numbers) -> list[Coverage]:
         "Strategic Planning": "information only: the lab's players do not use it, so it changes nothing",
         "Tactical Superiority": "one attacking Fleet rolls one more die in this turn's first Attack Phase (not "
                                 "a second one from Strategic Initiative)",
-        "Surprise": "this turn's defenders use only the Fleets at the attacked Sector",
-        "Ambush": "played by a defender when attacked: he may defend with some or all of his Fleets",
+        "Surprise": "this turn's defenders use only the Fleets at the attacked Sector (kit choice command-timing: "
+                    "an Ambush overrides it)",
+        "Ambush": "kit choice command-timing: played by a defender when attacked, even in a Surprise turn: he may "
+                  "defend with all of his Fleets (the lab's players bring all or none)",
         "Peace Talks": "played by a defender when attacked: that opponent may not attack him this turn",
-        "Exceed Quotas": "gain {} (the use's text)", "Industrial Sabotage": "the opponent loses {} (the use's text)",
-        "Steal Secrets": "a random card of the opponent's on {} (the use's text)",
-        "Counter Espionage": "negates any use (itself too) on {} (the use's text), by the player it is aimed "
+        "Exceed Quotas": "gain {} (the use's numbers); kit choice credit-rolls: a roll of 1 loses 1",
+        "Industrial Sabotage": "the opponent loses {} (the use's numbers); kit choice credit-rolls: a roll of 1 "
+                               "gives him 1",
+        "Steal Secrets": "a random card of the opponent's on {} (the use's numbers)",
+        "Counter Espionage": "negates any use (itself too) on {} (the use's numbers), by the player it is aimed "
                              "at (any opponent, for a use aimed at nobody)",
-        "Military Sabotage": "a target Fleet back to its player's hand on {} (the use's text)",
-        "Assassination": "a target Leader discarded on {} (the use's text)",
+        "Military Sabotage": "a target Fleet back to its player's hand on {} (the use's numbers)",
+        "Assassination": "a target Leader discarded on {} (the use's numbers)",
         "Strategic Initiative": "a second Attack Phase this turn"}
     rows = [Coverage("Command Phase", "exact", "kit choice command-timing: a Command card is played for one use, "
                      "then discarded; Ambush, Peace Talks and Counter Espionage answer an opponent")]
