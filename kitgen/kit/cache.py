@@ -12,6 +12,7 @@ A cache that cannot be read or written is only a slower build.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -38,13 +39,41 @@ ENVIRONMENT = ("SOURCE_DATE_EPOCH",)
 SCHEMA = 3  # the tables' layout; kitgen 0.1's cache (pickles) is never read; 3: keys derived, parts kept
 
 
+@functools.lru_cache(maxsize=1)
+def code_stamp() -> str:
+    """What identifies kitgen's own code: the size and modification time of each of its modules
+    (as Python's own .pyc files are checked against their source). A kitgen changed without a new
+    version number (a checkout moved on, an install from a later commit) then keys its cache
+    anew, so a cached rebuild still equals a clean build. About 1 ms, once a process."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(package.rglob("*.py")):
+        try:
+            found = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path.relative_to(package).as_posix()}\0{found.st_size}\0{found.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:16]
+
+
 def content_key(*parts: object) -> str:
     return content_key_of(parts)
 
 
 def content_key_of(parts: Iterable[object]) -> str:
-    """content_key(*parts) for parts made one at a time (a deck's pages): none is kept."""
-    digest = hashlib.sha256(__version__.encode())
+    """content_key(*parts) for parts made one at a time (a deck's pages): none is kept. Keyed by
+    kitgen's code too (code_stamp): what the code draws from the same data may change with it."""
+    return _key(f"{__version__}\0{code_stamp()}", parts)
+
+
+def data_key(*parts: object) -> str:
+    """A key of data alone (kitgen's version, not its code): what a build manifest records of each
+    card, so `--changed-since` compares the cards, and the same data gives the same manifest anywhere."""
+    return _key(__version__, parts)
+
+
+def _key(seed: str, parts: Iterable[object]) -> str:
+    digest = hashlib.sha256(seed.encode())
     for part in parts:
         digest.update(b"\0")
         digest.update(part if isinstance(part, bytes) else repr(part).encode("utf-8"))

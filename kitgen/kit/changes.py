@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitgen.kit.cache import content_key
+from kitgen.kit.cache import data_key
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.kit.revision import checkout
 from kitgen.layout.document import escape_markup
@@ -33,7 +33,7 @@ class Change:
 
 def card_entries(game: Game) -> dict[tuple[str, str], dict]:
     """(deck id, card id) -> the card's content key and a one-line summary of what it says."""
-    return {(deck.id, card.id): {"name": card.name, "key": content_key(card, game.card_type(card.type)),
+    return {(deck.id, card.id): {"name": card.name, "key": data_key(card, game.card_type(card.type)),
                                  "summary": summarise(game, card)}
             for deck in game.decks for card in deck.cards}
 
@@ -54,7 +54,7 @@ def summarise(game: Game, card: Card) -> str:
 def manifest_chunks(game: Game) -> Iterator[str]:
     """build-manifest.json piece by piece, card by card (the same text as json.dumps with indent=1):
     a 10,000-card deck's manifest is never one string in memory."""
-    cards = ({"deck": deck.id, "id": card.id, "name": card.name, "key": content_key(card, game.card_type(card.type)),
+    cards = ({"deck": deck.id, "id": card.id, "name": card.name, "key": data_key(card, game.card_type(card.type)),
               "summary": summarise(game, card)} for deck in game.decks for card in deck.cards)
     first = next(cards, None)
     if first is None:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from kitgen import __version__
+from kitgen.kit.cache import code_stamp
 from kitgen.load.icons import IconSet
 
 PRIMITIVES = (str, int, float, bool, type(None))
@@ -133,7 +134,7 @@ class Digests:
         """The key of a record: kitgen's version, `more`, and the digests parts() names, in the same
         order (made for every face of every build, so kept lean: the names are made only for -v)."""
         of, memo = self.of, self._memo
-        out = [__version__, *more]
+        out = [__version__, code_stamp(), *more]
         for name in _fields(type(record)):
             value = getattr(record, name)
             if type(value) is dict:

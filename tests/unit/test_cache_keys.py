@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -85,3 +86,26 @@ def test_face_keys__one_card_edited_changes_its_key_only_and_the_game_changes_th
     assert [b == a for b, a in zip(before, after, strict=True)] == [True, False, True, True, True]
     phases = dataclasses.replace(game, phases=(dataclasses.replace(game.phases[0], summary="Draw 2 cards."),))
     assert all(b != a for b, a in zip(before, keys(phases), strict=True))
+
+
+def test_code_stamp__a_changed_kitgen_module_keys_the_cache_anew_but_not_the_build_manifest():
+    """kitgen changed without a new version (a checkout moved on) must not reuse faces drawn by the old
+    code: the cache keys carry the modules' sizes and times; the build manifest's card keys do not."""
+    import os
+
+    from kitgen.kit import cache
+
+    module = Path(cache.__file__)
+    before = os.stat(module)
+    cache.code_stamp.cache_clear()
+    stamp, key, data = cache.code_stamp(), cache.content_key("card"), cache.data_key("card")
+    try:
+        os.utime(module, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
+        cache.code_stamp.cache_clear()
+        assert cache.code_stamp() != stamp
+        assert cache.content_key("card") != key
+        assert cache.data_key("card") == data
+    finally:
+        os.utime(module, ns=(before.st_atime_ns, before.st_mtime_ns))
+        cache.code_stamp.cache_clear()
+    assert cache.code_stamp() == stamp
