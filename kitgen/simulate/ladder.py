@@ -4,7 +4,6 @@ win rate with an even share. A game where it does not rewards luck more than ski
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections import Counter
 
 from kitgen.simulate.plan import Plan
@@ -49,9 +48,9 @@ def plan_policies(plan: Plan) -> tuple[str, ...]:
     """The policies that can play this plan: every one, or those its rule module plays."""
     if not plan.rules:
         return tuple(all_policies())
-    from kitgen.simulate.rules import RULE_MODULES
+    from kitgen.simulate.rules import module_named
 
-    return tuple(importlib.import_module(f"kitgen.simulate.rules.{RULE_MODULES[plan.rules]}").POLICIES)
+    return tuple(module_named(plan.rules).POLICIES)
 
 
 def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:

@@ -8,7 +8,6 @@ but the time: results come back in game order.
 from __future__ import annotations
 
 import difflib
-import importlib
 import os
 from dataclasses import dataclass
 from typing import Callable
@@ -73,9 +72,9 @@ def play_block(plan: Plan, block: Block) -> list[GameResult]:
     table = all_policies()
     policies = tuple(table[name] for name in block.policies)
     if plan.rules:
-        from kitgen.simulate.rules import RULE_MODULES
+        from kitgen.simulate.rules import module_named
 
-        module = importlib.import_module(f"kitgen.simulate.rules.{RULE_MODULES[plan.rules]}")
+        module = module_named(plan.rules)
         return [module.play(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts)
                 for i in range(block.first, block.first + block.count)]
     return [Table(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts).play()

@@ -55,6 +55,11 @@ def rule_module(game: Game) -> ModuleType | None:
         raise KitgenError(error(game.simulate.where or game.where,
                                 f"simulate.rules: unknown rule module '{name}'{did_you_mean(name, RULE_MODULES)}; "
                                 f"kitgen ships: {known}"))
+    return module_named(name)
+
+
+def module_named(name: str) -> ModuleType:
+    """The registered rule module `name` (a compiled plan's `rules`, checked when it was compiled)."""
     return importlib.import_module(f"{__name__}.{RULE_MODULES[name]}")
 
 

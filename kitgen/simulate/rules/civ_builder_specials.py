@@ -65,14 +65,8 @@ def steal_cards(table: CivTable, seat: int, count: int) -> None:
     """Steal `count` random cards from target opponent."""
     hands = table.hands
     target = table.opponent(seat, lambda o: min(count, sum(hands[o])) + 0.01 * table.vp[o])
-    if target < 0:
-        return
-    for _ in range(count):
-        card = table.random_card(target)
-        if card < 0:
-            return
-        hands[target][card] -= 1
-        hands[seat][card] += 1
+    if target >= 0:
+        _lose_random_cards(table, target, count, seat)
 
 
 def steal_vp(table: CivTable, seat: int, count: int) -> None:
@@ -102,13 +96,21 @@ def redraw(table: CivTable, seat: int, more: int) -> None:
 def target_discards(table: CivTable, seat: int, count: int) -> None:
     """Target opponent discards `count` random cards."""
     target = table.opponent(seat, lambda o: min(count, sum(table.hands[o])) + 0.01 * table.vp[o])
-    if target < 0:
-        return
+    if target >= 0:
+        _lose_random_cards(table, target, count, None)
+
+
+def _lose_random_cards(table: CivTable, target: int, count: int, taker: int | None) -> None:
+    """`target` loses `count` random cards (fewer if the hand runs out): to `taker`'s hand, or discarded."""
     for _ in range(count):
         card = table.random_card(target)
         if card < 0:
             return
-        table.discard_one(target, card)
+        if taker is None:
+            table.discard_one(target, card)
+        else:
+            table.hands[target][card] -= 1
+            table.hands[taker][card] += 1
 
 
 def draw(table: CivTable, seat: int, count: int) -> None:
