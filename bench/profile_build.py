@@ -37,7 +37,7 @@ STAGES = [
     ("  of which card sheets", "kitgen/render/sheets.py", "write_sheets"),
     ("    of which laying out faces", "kitgen/layout/card.py", "layout_face"),
     ("    of which drawing shapes", "kitgen/render/canvas.py", "draw_shapes"),
-    ("    of which icon outlines (parse, path)", "kitgen/render/canvas.py", "_outline"),
+    ("    of which icon outlines (parse, operators)", "kitgen/render/canvas.py", "_fill"),
     ("      of which parsing SVG paths", "kitgen/load/svgpath.py", "parse_path"),
     ("    of which replaying drawn faces", "kitgen/render/sheets.py", "_replay"),
     ("    of which writing PDF objects", "kitgen/render/stream.py", "_write_object"),

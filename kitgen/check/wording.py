@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from kitgen.errors import Problem, Where, warning
 from kitgen.model import Game
@@ -22,23 +23,39 @@ def check_wording(game: Game) -> list[Problem]:
 def _escaped_quotes(game: Game) -> list[Problem]:
     """Block text (> or |) keeps a backslash as it stands, so \\" prints as \\" (Civilization's
     rules printed it on four lines)."""
+    found: list[tuple[str, Where | None]] = []
+    _escaped(game, [], game.where, found)
     return [warning(where, f"{path}: prints \\\" as it stands, backslash and all: in block text (> or |) "
                            "write \" alone (escapes work only between double quotes)")
-            for path, text, where in _texts(game, "", game.where) if ESCAPED_QUOTE in text]
+            for path, where in found]
 
 
-def _texts(value, path: str, where: Where | None) -> Iterator[tuple[str, str, Where | None]]:
-    """Every text in the game, with its path (rules[2].text[0]) and the nearest record's place."""
+def _escaped(value, path: list, where: Where | None, found: list) -> None:
+    """Every text in the game that holds an escaped quote, with its path (rules[2].text[0]) and the
+    nearest record's place, into `found`. Every build and validate visits each value of the game
+    (~34,000 for Galactic Civ), so the path is a stack of names and indexes, made into text only
+    for a text found: 3.6 -> 1.6 ms for Galactic Civ, where a generator naming each value took twice that."""
     if isinstance(value, str):
-        yield path, value, where
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        where = getattr(value, "where", None) or where
-        for field in dataclasses.fields(value):
-            if field.name != "where":
-                yield from _texts(getattr(value, field.name), f"{path}.{field.name}".lstrip("."), where)
+        if ESCAPED_QUOTE in value:
+            found.append(("".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip("."),
+                          where))
     elif isinstance(value, (tuple, list)):
         for index, item in enumerate(value):
-            yield from _texts(item, f"{path}[{index}]", where)
+            path.append(index)
+            _escaped(item, path, where, found)
+            path.pop()
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        where = getattr(value, "where", None) or where
+        for name in _fields(type(value)):
+            path.append(name)
+            _escaped(getattr(value, name), path, where, found)
+            path.pop()
+
+
+@lru_cache(maxsize=None)
+def _fields(kind: type) -> tuple[str, ...]:
+    """A record type's fields but `where`, in order."""
+    return tuple(field.name for field in dataclasses.fields(kind) if field.name != "where")
 
 
 def _codes_twice(game: Game) -> list[Problem]:

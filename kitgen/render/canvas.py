@@ -180,7 +180,7 @@ def icon_forms(canvas: Canvas, shapes) -> None:
 def icon_form(canvas: Canvas, name: str, view: tuple[float, float], commands) -> None:
     if not has_form(canvas, f"icon-{name}"):
         canvas.beginForm(f"icon-{name}", 0, 0, *view)
-        canvas.drawPath(_outline(canvas, commands), stroke=0, fill=1, fillMode=0)
+        _fill(canvas, commands)
         end_form(canvas, f"icon-{name}")
 
 
@@ -198,23 +198,21 @@ def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) ->
     if icon.name:
         canvas.doForm(f"icon-{icon.name}")
     else:
-        canvas.drawPath(_outline(canvas, icon.commands), stroke=0, fill=1, fillMode=0)  # even-odd: holes stay open
+        _fill(canvas, icon.commands)
     canvas.restoreState()
 
 
-def _outline(canvas: Canvas, commands):
-    """SVG path commands (absolute M, L, C, Z from load/svgpath.py) as a reportlab path."""
-    path = canvas.beginPath()
-    for command in commands:
-        if command[0] == "M":
-            path.moveTo(*command[1:3])
-        elif command[0] == "L":
-            path.lineTo(*command[1:3])
-        elif command[0] == "C":
-            path.curveTo(*command[1:7])
-        else:
-            path.close()
-    return path
+def _fill(canvas: Canvas, commands) -> None:
+    """An outline filled by the even-odd rule (its holes stay open): what canvas.drawPath(path,
+    stroke=0, fill=1, fillMode=0) writes for a path made of these commands (absolute M, L, C, Z from load/svgpath.py) by moveTo, lineTo, curveTo and close,
+    without a path object: each operator formatted at once (~16,000 of them for Galactic Civ's icons)."""
+    operators = [fp_str(*command[1:]) + _OPERATORS[command[0]] if command[0] != "Z" else "h" for command in commands]
+    code = state(canvas)._code
+    code.append("n " + " ".join(operators) if operators else "")  # an empty path object's code is empty
+    code.append("f*")  # reportlab's PATH_OPS for stroke 0, fill 1, fillMode 0 (FILL_EVEN_ODD)
+
+
+_OPERATORS = {"M": " m", "L": " l", "C": " c"}  # as PDFPathObject writes them; Z is "h"
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:

@@ -131,3 +131,12 @@ def test_played_in__a_typo_is_an_error_and_a_type_no_phase_plays_is_a_warning():
     assert problems["card type 'Facility': played_in: unknown phase 'Bild Phase' (did you mean 'Build Phase'?)"]
     warned = [m for m, is_error in problems.items() if not is_error]
     assert len(warned) == 1 and warned[0].startswith("card type 'Social': no phase plays it")
+
+
+def test_wording__an_escaped_quote_in_block_text_is_named_by_its_path_and_record():
+    card = Card("Spy", "Social", (Effect("M", 1, where=HERE),), text='Say \\"hi\\".', where=Where("deck.yaml", 7))
+    game = make_game()
+    deck = replace(game.decks[0], cards=(game.decks[0].cards[0], card))
+    found = [p for p in check_game(replace(game, decks=(deck,), description='A \\"B\\"')) if "backslash" in p.message]
+    assert sorted((p.message.split(":")[0], p.where) for p in found) == [("decks[0].cards[1].text", Where("deck.yaml", 7)),
+                                                                        ("description", HERE)]

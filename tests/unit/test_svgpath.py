@@ -189,3 +189,19 @@ def test_icon_table__every_icon_of_the_whole_set_parses_and_draws_an_outline():
     assert table.attribution.split(" (")[0].split(", ")[0] in (ICONS / "LICENSE-game-icons.txt").read_text()
     flat_ones = [name for name in table.icons if sum(c[0] in "LC" for c in table.get(name)[2]) < 2]
     assert flat_ones == [], flat_ones[:20]
+
+
+def test_parse_path__read_at_once_as_one_number_at_a_time_for_every_tenth_icon_and_odd_data():
+    """_groups reads the data with one findall; _exact_groups, number by number, is the reference."""
+    from kitgen.load.svgpath import _exact_groups, _groups
+
+    lines = [line.split("\t") for line in (ICONS / "game-icons.tsv").read_text().splitlines()[4::10]]
+    odd = ["M0 0a5 5 0 0110 0", "M-.5.5L1e-3,2l+1E1-2", "M0 0 1 1 2 2z", "M1 2 L 3 #", "5 M1 2", "M0 0a5 5 0 1 0 1 1"]
+    for d in [fields[3] for fields in lines] + odd:
+        try:
+            expected = list(_exact_groups(d))
+        except ValueError:
+            with pytest.raises(ValueError):
+                list(_groups(d))
+            continue
+        assert list(_groups(d)) == expected, d[:60]
