@@ -8,11 +8,11 @@ from pathlib import Path
 
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 
 from kitgen import __version__
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.document import _styles
-from kitgen.render.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 from kitgen.render.fonts import font_name
 from kitgen.units import MM, PAPER_SIZES
 

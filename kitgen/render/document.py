@@ -9,13 +9,14 @@ from typing import BinaryIO
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape as turn
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
+                                TableStyle)
 
 from kitgen import __version__
 from kitgen.layout.document import Block, Document
 from kitgen.layout.richtext import BOLD, ITALIC
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.fonts import font_name, measure
-from kitgen.render.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from kitgen.units import MM
 
 # Tables set a cell font even when every cell is a Paragraph; reportlab's default is unembedded Helvetica.

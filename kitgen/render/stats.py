@@ -11,13 +11,13 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import HexColor  # by name: the parameters called colors would hide the module
 from reportlab.lib.pagesizes import landscape
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
 from kitgen.layout.fit import wrap
 from kitgen.layout.picture import tint
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.document import _styles
-from kitgen.render.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 from kitgen.render.fonts import font_name
 from kitgen.units import MM, PAPER_SIZES
 

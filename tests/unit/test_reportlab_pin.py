@@ -80,28 +80,3 @@ def test_reportlab__icon_fill_writes_what_drawpath_writes(tmp_path, d):
         {"M": path.moveTo, "L": path.lineTo, "C": path.curveTo, "Z": path.close}[command[0]](*command[1:])
     theirs.drawPath(path, stroke=0, fill=1, fillMode=0)
     assert ours._code == theirs._code
-
-
-def test_reportlab__platypus_is_imported_with_only_its_url_pattern_deferred():
-    """render/platypus.py imports platypus with reportlab.platypus.paragraph's uri_pat compiled
-    when first used (~19 ms less a cold build). In a fresh process (this one may have imported
-    platypus already): it is deferred, it is the only pattern deferred, and it matches as compiled."""
-    import subprocess
-    import sys
-
-    probe = (
-        "import re, sys\n"
-        "import kitgen.render.platypus as ours\n"
-        "from reportlab.platypus import paragraph\n"
-        "deferred = [name for module in list(sys.modules.values()) for name, value in vars(module).items()\n"
-        "            if isinstance(value, ours.Deferred)]\n"
-        "assert deferred == ['uri_pat'], deferred\n"
-        "assert paragraph.uri_pat.compiled is None\n"
-        "assert paragraph.uri_pat.match('https://example.com/a/b').group(1) == 'https://'\n"
-        "assert paragraph.uri_pat.compiled.pattern.startswith(ours.URI_PATTERN)\n"
-        "assert paragraph.uri_pat.match('not a url') is None and re.compile is ours._compile\n"
-        "print('ok')\n")
-    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
-    assert done.stdout.strip() == "ok", (
-        "UNTESTED REPORTLAB: render/platypus.py no longer defers reportlab's uri_pat alone (see its "
-        f"docstring); move URI_PATTERN to this release's pattern, or drop the deferral:\n{done.stderr}")
