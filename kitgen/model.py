@@ -177,6 +177,7 @@ class Counter:
     aliases: tuple[str, ...] = ()
     description: str = ""
     kit_choice: str = ""  # what the kit chose because the source does not say (e.g. the start value)
+    total: Expr | None = None  # a derived total: an expression over other counters ("Energy + Minerals")
     where: Where | None = _where()
 
 
@@ -332,6 +333,86 @@ class Trigger:
     where: Where | None = _where()
 
 
+class Expr(str):
+    """A number the rules give: a whole number (`5`) or an expression over counters and attributes
+    (`"2 * Bases + 5"`, `"Military - 3"`): names are a counter's or attribute's name (spaces as _),
+    an alias or an abbreviation, and `turn` and `players`; + - * / (division rounds down) and
+    brackets; every value is capped at +-10^12 and a division by zero gives 0. Checked at load."""
+
+
+@dataclass(frozen=True)
+class Amount:
+    """One counter (or attribute) and a number: one entry of `{Military: 5, Economy: "2 * Bases"}`."""
+
+    counter: str
+    value: Expr
+    where: Where | None = _where()
+
+
+class Amounts(tuple):
+    """A mapping of counters to numbers, as written: `at_least: {Military: 5}`."""
+
+
+TieRule = Literal["nobody", "share"]
+
+
+@dataclass(frozen=True)
+class When:
+    """A condition, as data (phases' and victory paths' `when:`, `game_end:`). Every key given in one
+    mapping must hold (`{turn_after: 10, highest: [Military]}`); `any:` holds when one of its
+    conditions does, `all:` when each does, `none:` when none does.
+
+    highest / lowest: the player has the single highest (lowest) score in each counter named; `by`
+    asks for a lead of at least that many points over every other player (0: strictly ahead).
+    A tie among the best: `tie_break` names counters compared in turn among those tied, then
+    `tie` settles what is left: nobody (no one has it) or share (each of them has it).
+    most_highest: the player is strictly highest in more attributes than any other player.
+    at_least / more_than / at_most / less_than: {COUNTER: N}, N a number or an expression.
+    turn_after: after that turn (from turn N + 1); end_of_turn: at the end of turn N, once every
+    player has played it (checked for every player at once); game_over: when the game ends
+    (`game_end:`). empty: those decks have no card left to draw (draw pile and discard)."""
+
+    highest: tuple[str, ...] = ()
+    lowest: tuple[str, ...] = ()
+    by: Expr = Expr("0")
+    tie: TieRule = "nobody"
+    tie_break: tuple[str, ...] = ()
+    most_highest: bool = False
+    at_least: Amounts = Amounts()
+    more_than: Amounts = Amounts()
+    at_most: Amounts = Amounts()
+    less_than: Amounts = Amounts()
+    turn_after: int | None = None
+    end_of_turn: int | None = None
+    game_over: bool = False
+    empty: tuple[str, ...] = ()
+    all: tuple["When", ...] = ()
+    any: tuple["When", ...] = ()
+    none: tuple["When", ...] = ()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """When the game ends before its last turn (`game_end: {when: {empty: [technologies]}}`): checked
+    after every player's turn; then the victory paths that say `game_over: true` are checked for
+    every player, and the single player who meets one wins (two or more, or none: no winner)."""
+
+    when: When
+    text: str = ""
+    where: Where | None = _where()
+
+
+def single_rank(when: "When | None") -> Trigger | None:
+    """A condition that is only "the single highest (or lowest) of one counter", as a Trigger: what
+    the rules summary prints for a phase, and what the simulator checks without a condition."""
+    if when is None or len(when.highest) + len(when.lowest) != 1 or when != When(
+            highest=when.highest, lowest=when.lowest, where=when.where):
+        return None
+    kind: Literal["highest", "lowest"] = "highest" if when.highest else "lowest"
+    return Trigger(kind, (when.highest or when.lowest)[0], when.where)
+
+
 @dataclass(frozen=True)
 class Phase:
     name: str
@@ -345,7 +426,14 @@ class Phase:
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
+    when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
     where: Where | None = _where()
+
+    @property
+    def rewards(self) -> Trigger | None:
+        """Who the phase is for when that is one player's highest (lowest) score: its `trigger`, or
+        a `when:` that says only that (what the rules summary and reference print)."""
+        return self.trigger or single_rank(self.when)
 
 
 @dataclass(frozen=True)
@@ -361,6 +449,7 @@ class VictoryPath:
     thresholds: tuple["Threshold", ...] = ()
     any_threshold: bool = False  # one threshold is enough (else all are needed)
     numbers: Numbers = Numbers()  # what else the game's rule module counts for it: {governor_turns: 3}
+    when: When | None = None  # the condition, as data (the keys above are its older, shorter form)
     where: Where | None = _where()
 
 
@@ -514,7 +603,7 @@ class KitChoice:
 
 
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
-                     "check-victory"]
+                     "check-victory", "when"]
 
 
 @dataclass(frozen=True)
@@ -525,7 +614,7 @@ class Action:
     `attribute`, or one rolled on `table`) for `target`, never below `floor`; take COUNT points of a
     rolled attribute from a target player; hand-size `delta` until the end of the turn; event: roll
     `die`, and on one of the results `on` draw and resolve the top card of `deck`, from turn
-    `from_turn`; check-victory."""
+    `from_turn`; check-victory; when: take the steps `then` only when `when` holds for the player."""
 
     do: ActionKind
     count: int = 1
@@ -541,6 +630,8 @@ class Action:
     from_turn: int = 1
     cost: Cost | None = None  # what taking this step costs (draw an extra card: {credits: 5})
     text: str = ""
+    when: When | None = None  # do: when: the steps `then` are taken only when this holds for the player
+    then: tuple["Action", ...] = ()
     where: Where | None = _where()
 
 
@@ -681,6 +772,7 @@ class Game:
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
+    game_end: GameEnd | None = None  # the game ends early when this holds (else after `turns`)
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable
 
+from kitgen.simulate.conditions import test
 from kitgen.simulate.plan import Plan, Step
 
 if TYPE_CHECKING:
@@ -99,6 +100,15 @@ def act_event(table: Table, seat: int, step: Step) -> None:
             table.piles[step.deck][1].append(card)
 
 
+def act_when(table: Table, seat: int, step: Step) -> None:
+    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat."""
+    if step.when is None or test(step.when, table, seat):
+        for inner in step.then:
+            ACTIONS[inner.do](table, seat, inner)
+            if table.winner >= 0:
+                return
+
+
 def act_check_victory(table: Table, seat: int, step: Step) -> None:
     if not table.plan.victory_at_round_end:
         table.check_victory(seat)
@@ -107,7 +117,7 @@ def act_check_victory(table: Table, seat: int, step: Step) -> None:
 ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {
     "draw": act_draw, "play": act_play, "discard": act_discard, "discard-to-limit": act_discard_to_limit,
     "change": act_change, "take": act_take, "hand-size": act_hand_size, "event": act_event,
-    "check-victory": act_check_victory,
+    "check-victory": act_check_victory, "when": act_when,
 }
 
 

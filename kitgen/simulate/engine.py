@@ -10,6 +10,7 @@ import random
 from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
+from kitgen.simulate.conditions import test
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
                                   PhasePlan, Plan, Step)
 
@@ -66,6 +67,7 @@ class Table:
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment = -1, 0, 0
+        self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.deck_of = deck_of(plan)
         self._seat_handicaps()
@@ -118,6 +120,9 @@ class Table:
                     self.bonus[seat] = 0  # a seat's turn is over
                 else:
                     self.end_of_turn()
+                if self.plan.game_end is not None and self.winner < 0 and self.ends(seat):
+                    self.game_over()
+                    break
             elif phase.trigger is None or self.extreme(seat, *phase.trigger):
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
@@ -217,33 +222,65 @@ class Table:
 
     # --- victory --------------------------------------------------------------------------
 
+    def ends(self, seat: int) -> bool:
+        """The game_end condition holds after the seat's turn (for that seat), or at the end of a round
+        (for any seat: `end_of_turn` holds only then)."""
+        if seat >= 0:
+            return test(self.plan.game_end, self, seat)  # type: ignore[arg-type]
+        self.ending = True
+        over = any(test(self.plan.game_end, self, p) for p in range(self.players))  # type: ignore[arg-type]
+        self.ending = False
+        return over
+
+    def met(self, seat: int, path: PathPlan) -> bool:
+        """The seat meets the path now: the engine's fast fields, or the path's compiled condition."""
+        return meets(self.values, seat, path) if path.when is None else test(path.when, self, seat)
+
     def check_victory(self, seat: int) -> None:
         met = tuple(i for i, path in enumerate(self.plan.paths)
                     if path.at_end_of_turn is None and (path.after_turn is None or self.turn > path.after_turn)
-                    and meets(self.values, seat, path))
+                    and not path.at_game_end and self.met(seat, path))
         if met:
             self.winner, self.paths = seat, met
 
     def end_of_turn(self) -> None:
+        self.ending = True  # `end_of_turn:` conditions hold now
+        try:
+            self._end_of_turn()
+        finally:
+            self.ending = False
+
+    def _end_of_turn(self) -> None:
         if self.plan.victory_at_round_end:
             self.round_victory()
             if self.winner >= 0:
                 return
         for path in self.plan.paths:
-            if path.at_end_of_turn == self.turn:
-                winners = [p for p in range(self.players) if meets(self.values, p, path)]
+            if path.at_end_of_turn == self.turn and not path.at_game_end:
+                winners = [p for p in range(self.players) if self.met(p, path)]
                 if len(winners) == 1:
                     self.winner = winners[0]
                     self.paths = tuple(i for i, other in enumerate(self.plan.paths)
-                                       if other.at_end_of_turn == self.turn and meets(self.values, self.winner, other))
+                                       if other.at_end_of_turn == self.turn and not other.at_game_end
+                                       and self.met(self.winner, other))
                     return
+
+    def game_over(self) -> None:
+        """The game ends early (game_end): the single player who meets a `game_over` path wins it;
+        two or more, or none: nobody wins."""
+        met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_game_end and self.met(p, path))
+               for p in range(self.players)]
+        winners = [p for p in range(self.players) if met[p]]
+        if len(winners) == 1:
+            self.winner, self.paths = winners[0], met[winners[0]]
 
 
     def round_victory(self) -> None:
         """Victory checked at the end of a round for every player: one who meets a path wins; two
         or more tie, and a tie wins nothing (the seed's rule for ties)."""
         met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_end_of_turn is None
-                     and (path.after_turn is None or self.turn > path.after_turn) and meets(self.values, p, path))
+                     and (path.after_turn is None or self.turn > path.after_turn) and not path.at_game_end
+                     and self.met(p, path))
                for p in range(self.players)]
         winners = [p for p in range(self.players) if met[p]]
         if len(winners) == 1:

@@ -1,0 +1,86 @@
+"""Attacks on the rules vocabulary (`when:`, expressions, counters, game end, and the steps that use
+them): a bad name or rule is one located line from `kitgen validate`; what can only go wrong in play
+(an expression that explodes, a game end that never comes) never raises and never hangs."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kitgen.check.conditions import check_conditions
+from kitgen.model import Action, Card, Expr, GameEnd, Phase, VictoryPath, When
+from kitgen.simulate.engine import Table
+from kitgen.simulate.lab import simulate
+from kitgen.simulate.plan import compile_game
+from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.run import Settings
+from tests.attacks.harness import assert_one_line, edit, kitgen, tiny_copy
+from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
+
+RANDOM, GREEDY = POLICIES["random"], POLICIES["greedy"]
+WAR = "    trigger: {kind: highest, attribute: Military}\n"  # the tiny game's War Phase, to replace
+
+
+def with_when(tmp_path: Path, when: str) -> Path:
+    folder = tiny_copy(tmp_path)
+    edit(folder / "rules.yaml", WAR, f"    when: {when}\n")
+    return folder
+
+
+@pytest.mark.parametrize("when, message", [
+    ("{highest: [Militray]}", r"phase 'War Phase': unknown counter or attribute 'Militray' \(did you mean 'Military'\?\)"),
+    ("{highest: [Military], tie: everyone}", r"phases\[1\]\.when\.tie: 'everyone' is not one of: nobody, share"),
+    ("{at_least: {Trade: 'Trade ** 99'}}", r"phase 'War Phase': 'Trade \*\* 99' 'Pow' is not allowed"),
+    ("{highest: [Military], by: '" + "1 + " * 60 + "1'}", r"at most 200 characters"),
+], ids=["unknown-counter", "bad-tie-rule", "power", "long-expression"])
+def test_validate__a_bad_condition_is_one_located_line(tmp_path: Path, when: str, message: str) -> None:
+    run = kitgen("validate", with_when(tmp_path, when))
+    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: .*" + message + ".*"))
+
+
+def test_validate__all_and_any_nested_past_the_yaml_limit_is_one_located_line(tmp_path: Path) -> None:
+    deep = "{any: [" * 60 + "{highest: [Military]}" + "]}" * 60
+    run = kitgen("validate", with_when(tmp_path, deep))
+    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: nested more than 50 levels deep"))
+
+
+def test_nesting__forty_levels_of_all_and_any_compile_and_play():
+    when = When(at_least=amounts(Might=2))
+    for level in range(40):
+        when = When(any=(when,)) if level % 2 else When(all=(when, When(turn_after=0)))
+    g = game(phases=(Phase("Grow", "", actions=(*grow().actions, Action("check-victory"))),),
+             paths=(VictoryPath("Deep", "", when=when),), turns=5)
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn) == (0, 2)  # seat 0 reaches 2 Might first, in its turn 2
+
+
+def test_expressions__that_explode_are_capped_and_a_division_by_zero_gives_zero():
+    huge = "Might * 999999999 * 999999999 * 999999999 * 999999999 - Lore / (Might - Might)"
+    g = game(phases=(grow(),), paths=(VictoryPath("Huge", "", when=When(at_least=amounts(Lore=huge))),
+                                      VictoryPath("Tiny", "", when=When(more_than=amounts(Might="-" + huge)))))
+    assert check_conditions(g) == []
+    results = [Table(compile_game(g), seed, (GREEDY, GREEDY)).play() for seed in range(3)]
+    assert all(r.winner == -1 for r in results)  # no check-victory step: nobody wins, and nothing raised
+
+
+def test_game_end__that_can_never_hold_ends_at_the_turn_cap_and_the_report_says_no_winner():
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
+    never = GameEnd(When(all=(When(at_least=amounts(Lore=1)), When(at_most=amounts(Lore=0)))))
+    g = game(phases=(grow(),), paths=(win,), turns=3, game_end=never)
+    report = simulate(g, Settings(games=20, players=3, seed=1, policies=("random",), workers=1))
+    assert (report["decided"], report["no_winner"]) == (0, 20)
+
+
+def test_game_end__on_an_empty_deck_that_is_empty_from_the_start_ends_at_once():
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
+    g = game(phases=(grow(),), paths=(win,), cards=(Card("Sword", "Gain", (), copies=1),), turns=9,
+             game_end=GameEnd(When(empty=("main",))))
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn) == (0, 1)  # seat 0 draws the only card and ends the game ahead
+
+
+def test_by__an_absurd_margin_is_never_met_and_a_negative_one_is_plain_highest():
+    g, values = game(), [[5, 0], [1, 0]]
+    assert holds(g, When(highest=("Might",), by=Expr("999999999999999")), values) == [False, False]
+    assert holds(g, When(highest=("Might",), by=Expr("-5")), values) == [True, False]

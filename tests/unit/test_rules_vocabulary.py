@@ -1,0 +1,189 @@
+"""The rules vocabulary (`when:` conditions, counters and derived totals, expressions, game end) in
+small scripted games whose outcome can be checked by hand, and Galactic Civ written in it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.check.conditions import check_conditions
+from kitgen.load import load_game
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Counter, Deck, Effect, Expr, Game,
+                          GameEnd, Phase, VictoryPath, When)
+from kitgen.simulate.conditions import Names, condition
+from kitgen.simulate.conditions import test as holds_for  # not `test`: pytest would collect it
+from kitgen.simulate.engine import Table
+from kitgen.simulate.plan import compile_game
+from kitgen.simulate.policies import POLICIES
+
+ROOT = Path(__file__).resolve().parents[2]
+GREEDY, RANDOM = POLICIES["greedy"], POLICIES["random"]
+
+
+def amounts(**values: str | int) -> Amounts:
+    return Amounts(Amount(name.replace("_", " "), Expr(str(value))) for name, value in values.items())
+
+
+def game(phases=(), paths=(), counters=(), cards=None, turns=10, game_end=None) -> Game:
+    """Two attributes (Might, Lore), the counters given, one deck of cards (blank unless given)."""
+    cards = cards or (Card("Sword", "Gain", (), copies=10), Card("Book", "Gain", (), copies=10))
+    return Game("voc", "Vocabulary", "V", "2-4", (Attribute("Might", start="0", abbreviation="MGT"),
+                                                  Attribute("Lore", start="0")),
+                (CardType("Gain", "main"),), (Deck("main", "Main", "V", cards),), phases,
+                victory_paths=paths, counters=counters, turns=turns, game_end=game_end)
+
+
+def table(g: Game, values: list[list[int]], turn: int = 1, seed: int = 1) -> Table:
+    t = Table(compile_game(g), seed, (GREEDY,) * len(values))
+    t.values, t.turn = [list(v) for v in values], turn
+    return t
+
+
+def holds(g: Game, when: When, values: list[list[int]], turn: int = 1) -> list[bool]:
+    """For each seat: does `when` hold for it, at this table?"""
+    t = table(g, values, turn)
+    node = condition(when, Names(g, t.plan.attributes), {"main"})
+    return [holds_for(node, t, seat) for seat in range(len(values))]
+
+
+# --- highest and lowest, margins and ties --------------------------------------------------
+
+def test_highest__a_tie_is_nobodys_unless_shared_or_broken():
+    g = game()
+    tied = [[5, 1], [5, 3], [2, 9]]
+    assert holds(g, When(highest=("Might",)), tied) == [False, False, False]  # the seed's rule: nobody
+    assert holds(g, When(highest=("Might",), tie="share"), tied) == [True, True, False]
+    assert holds(g, When(highest=("Might",), tie_break=("Lore",)), tied) == [False, True, False]
+    assert holds(g, When(lowest=("Might",)), tied) == [False, False, True]
+    still = [[5, 3], [5, 3]]  # the tie break ties too: the tie rule settles what is left
+    assert holds(g, When(highest=("Might",), tie_break=("Lore",)), still) == [False, False]
+    assert holds(g, When(highest=("Might",), tie_break=("Lore",), tie="share"), still) == [True, True]
+
+
+def test_highest__by_asks_for_a_lead_over_every_other_player():
+    g = game()
+    assert holds(g, When(highest=("Might",), by=Expr("5")), [[10, 0], [5, 0], [1, 0]]) == [True, False, False]
+    assert holds(g, When(highest=("Might",), by=Expr("5")), [[10, 0], [6, 0], [1, 0]]) == [False, False, False]
+    assert holds(g, When(highest=("MGT",), by=Expr("players + 1")), [[10, 0], [6, 0], [1, 0]]) == [True, False, False]
+
+
+def test_groups__all_any_none_and_the_keys_of_one_mapping_all_hold():
+    g = game()
+    values = [[7, 1], [3, 6]]
+    strong = When(at_least=amounts(Might=7))
+    wise = When(more_than=amounts(Lore=5))
+    assert holds(g, When(any=(strong, wise)), values) == [True, True]
+    assert holds(g, When(all=(strong, wise)), values) == [False, False]
+    assert holds(g, When(none=(strong,)), values) == [False, True]
+    assert holds(g, When(at_least=amounts(Might=3), less_than=amounts(Lore=2)), values) == [True, False]
+    assert holds(g, When(turn_after=3), values, turn=3) == [False, False]
+    assert holds(g, When(turn_after=3), values, turn=4) == [True, True]
+
+
+def test_most_highest__strictly_ahead_in_more_attributes_than_anyone_else():
+    g = game()
+    assert holds(g, When(most_highest=True), [[3, 3], [1, 1]]) == [True, False]
+    assert holds(g, When(most_highest=True), [[3, 0], [1, 1]]) == [False, False]  # one each: nobody
+
+
+# --- counters, derived totals, expressions ---------------------------------------------------
+
+def test_expressions__read_counters_totals_turn_and_players():
+    g = game(counters=(Counter("Gold", start=2), Counter("Gems", start=1),
+                       Counter("Wealth", total=Expr("Gold + 2 * Gems"))))
+    t = table(g, [[0, 0, 4, 1], [0, 0, 1, 3]], turn=6)
+    names = Names(g, t.plan.attributes)
+    assert t.plan.attributes == ("Might", "Lore", "Gold", "Gems")  # a total has no value of its own
+    rich = condition(When(at_least=amounts(Wealth=7)), names, set())
+    assert [holds_for(rich, t, s) for s in (0, 1)] == [False, True]  # 4 + 2 = 6; 1 + 6 = 7
+    late = condition(When(at_least=amounts(Gold="turn / 2 + players - 1")), names, set())  # 6 // 2 + 2 - 1 = 4
+    assert [holds_for(late, t, s) for s in (0, 1)] == [True, False]
+    zero = condition(When(at_most=amounts(Gold="Gems / (Gold - Gold)")), names, set())  # by zero: 0
+    assert [holds_for(zero, t, s) for s in (0, 1)] == [False, False]
+    assert Table(compile_game(g), 1, (GREEDY, GREEDY)).values[0][2:] == [2, 1]  # the counters' start
+
+
+def test_check__unknown_names_bad_expressions_and_a_total_of_itself_are_located_errors():
+    g = game(phases=(Phase("War", "", when=When(highest=("Migth",), at_least=amounts(Lore="Lore +")),
+                           actions=(Action("draw"),)),),
+             counters=(Counter("Fame", total=Expr("Glory + 1")), Counter("Glory", total=Expr("Fame * 2"))),
+             paths=(VictoryPath("Win", "", when=When(empty=("mian",))),))
+    messages = sorted(p.message for p in check_conditions(g))
+    assert "phase 'War': unknown counter or attribute 'Migth' (did you mean 'Might'?)" in messages
+    assert any(m.startswith("phase 'War': 'Lore +' is not an expression") for m in messages)
+    assert "victory path 'Win': unknown deck 'mian' (did you mean 'main'?)" in messages
+    assert any("counter 'Fame': its total counts itself" in m for m in messages)
+    assert all(p.level == "error" for p in check_conditions(g))
+
+
+# --- conditions in play --------------------------------------------------------------------
+
+def grow(when: When | None = None) -> Phase:
+    """Draw a card and gain 1 Might (only while `when` holds, when given)."""
+    steps = (Action("draw"), Action("change", attribute="Might", delta=1))
+    return Phase("Grow", "", actions=(Action("when", when=when, then=steps),) if when else steps)
+
+
+def test_phase_when__a_phase_is_taken_only_while_its_condition_holds():
+    g = game(phases=(grow(When(less_than=amounts(Might=3))),), turns=6)
+    result = Table(compile_game(g), 7, (RANDOM, RANDOM)).play()
+    assert result.winner == -1
+    t = Table(compile_game(g), 7, (RANDOM, RANDOM))
+    t.play()
+    assert t.values == [[3, 0], [3, 0]] and [len(h) for h in t.hands] == [3, 3]
+
+
+def test_game_end__the_game_ends_when_the_deck_runs_out_and_the_single_highest_wins():
+    cards = (Card("Sword", "Gain", (), copies=5),)
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
+    g = game(phases=(grow(),), paths=(win,), cards=cards, turns=50,
+             game_end=GameEnd(When(empty=("main",))))
+    t = Table(compile_game(g), 3, (RANDOM, RANDOM, RANDOM))
+    result = t.play()
+    # 5 cards: seat 0 draws the 1st, 4th; seat 1 the 2nd, 5th: the deck is empty after seat 1's turn 2
+    assert (result.turn, [len(h) for h in t.hands], t.values) == (2, [2, 2, 1], [[2, 0], [2, 0], [1, 0]])
+    assert result.winner == -1  # seats 0 and 1 tie for the most Might: nobody wins
+    g = game(phases=(grow(),), paths=(win,), cards=cards, turns=50, game_end=GameEnd(When(empty=("main",))))
+    t = Table(compile_game(g), 3, (RANDOM, RANDOM))
+    result = t.play()  # two players: 3 and 2 cards; the deck is empty after seat 0's turn 3
+    assert (result.winner, result.turn, result.paths) == (0, 3, (0,))
+
+
+def test_game_end__a_condition_that_never_holds_leaves_the_turn_cap_to_end_the_game():
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
+    g = game(phases=(grow(),), paths=(win,), turns=4, game_end=GameEnd(When(at_least=amounts(Lore=1))))
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn) == (-1, 4)
+
+
+def test_paths__when_and_the_older_keys_play_the_same_game():
+    old = VictoryPath("Lead", "", after_turn=2, highest=("Might",), highest_any=("Lore", "Might"), margin=2)
+    new = VictoryPath("Lead", "", when=When(turn_after=2, highest=("Might",), by=Expr("2"), any=(
+        When(highest=("Lore",), by=Expr("2")), When(highest=("Might",), by=Expr("2")))))
+    phase = Phase("Grow", "", actions=(Action("draw"), Action("play", types=("Gain",)), Action("check-victory")))
+    cards = (Card("Sword", "Gain", (Effect("Might", 1),), copies=6), Card("Book", "Gain", (Effect("Lore", 1),), copies=6))
+    plans = [compile_game(game(phases=(phase,), paths=(path,), cards=cards)) for path in (old, new)]
+    assert plans[0].paths == plans[1].paths  # the same fast fields: no condition left to run
+    for seed in range(20):
+        assert Table(plans[0], seed, (RANDOM,) * 3).play() == Table(plans[1], seed, (RANDOM,) * 3).play()
+
+
+def test_galactic_civ__is_written_in_when_and_compiles_to_the_fast_checks():
+    gc = load_game(ROOT / "data" / "galactic-civ")
+    assert all(p.trigger is None for p in gc.phases) and all(p.when is not None for p in gc.victory_paths)
+    assert all(not (p.highest or p.highest_any or p.after_turn or p.at_end_of_turn or p.most_attributes)
+               for p in gc.victory_paths)
+    plan = compile_game(gc)
+    assert all(path.when is None for path in plan.paths)
+    assert [p.trigger.kind for p in plan.phases if p.trigger] == ["highest"] * 7 + ["lowest"]
+    conquest = plan.paths[0]
+    assert (conquest.after_turn, conquest.margin, len(conquest.highest), len(conquest.highest_any)) == (10, 5, 1, 2)
+    assert plan.paths[-1].at_end_of_turn == 20 and plan.paths[-1].most
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_determinism__the_same_seed_gives_the_same_game(seed):
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",), tie_break=("Lore",)))
+    g = game(phases=(grow(),), paths=(win,), turns=30, game_end=GameEnd(When(empty=("main",))))
+    plan = compile_game(g)
+    assert Table(plan, seed, (GREEDY,) * 3).play() == Table(plan, seed, (GREEDY,) * 3).play()
