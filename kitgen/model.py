@@ -370,7 +370,8 @@ class When:
     at_least / more_than / at_most / less_than: {COUNTER: N}, N a number or an expression.
     turn_after: after that turn (from turn N + 1); end_of_turn: at the end of turn N, once every
     player has played it (checked for every player at once); game_over: when the game ends
-    (`game_end:`). empty: those decks have no card left to draw (draw pile and discard)."""
+    (`game_end:`). empty: those decks have no card left to draw (draw pile and discard).
+    cards_in, flag, streak and last_standing: see their fields."""
 
     highest: tuple[str, ...] = ()
     lowest: tuple[str, ...] = ()
@@ -386,9 +387,68 @@ class When:
     end_of_turn: int | None = None
     game_over: bool = False
     empty: tuple[str, ...] = ()
+    cards_in: Amounts = Amounts()  # {ZONE: N}: the player has at least N cards in that zone (market: on the table)
+    flag: tuple[str, ...] = ()  # the player holds each of these flags (set by `do: flag`)
+    streak: Amounts = Amounts()  # {FLAG: N}: the player has held the flag at the end of each of the last N turns
+    last_standing: bool = False  # every other player is out (eliminate:)
     all: tuple["When", ...] = ()
     any: tuple["When", ...] = ()
     none: tuple["When", ...] = ()
+    where: Where | None = _where()
+
+
+ZoneKind = Literal["in-play", "market", "attached"]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place cards are besides the hand and the decks: `in-play` (before each player, at most
+    `limit` cards), `market` (a face-up row of `size` cards everyone buys from, refilled from `deck`
+    after each buy; when the deck runs out the row shrinks), `attached` (cards under a card of an
+    in-play zone `on`, at most `limit` under each). A card entering play or attached takes effect."""
+
+    name: str
+    kind: ZoneKind
+    deck: str = ""
+    size: int = 0
+    limit: int = 0  # 0: no limit
+    on: str = ""
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A scoring schedule: at the end of each of `turns` (empty: every turn) the players ranked by
+    `rank` (highest first) gain `points` (to the first, the second ...) in `counter`. Players tied for a
+    place each gain its points (`tie: share`) or nobody gains them (`tie: nobody`)."""
+
+    rank: str
+    counter: str
+    points: tuple[int, ...]
+    turns: tuple[int, ...] = ()
+    tie: TieRule = "share"
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class TurnOrder:
+    """Who plays first each turn: the highest in `by` (the next names break a tie), then the seat
+    order; ranked again at the start of every turn."""
+
+    by: tuple[str, ...]
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """A player is out when `when` holds for it (checked after every player's turn): it takes no
+    more turns; `last_standing:` victory paths then find the one left."""
+
+    when: When
+    text: str = ""
     where: Where | None = _where()
 
 
@@ -603,7 +663,8 @@ class KitChoice:
 
 
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
-                     "check-victory", "when"]
+                     "check-victory", "when", "gain", "pay", "exchange", "buy", "attach", "choose", "flag",
+                     "meld", "steal", "look-and-take", "swap", "contest"]
 
 
 @dataclass(frozen=True)
@@ -614,7 +675,17 @@ class Action:
     `attribute`, or one rolled on `table`) for `target`, never below `floor`; take COUNT points of a
     rolled attribute from a target player; hand-size `delta` until the end of the turn; event: roll
     `die`, and on one of the results `on` draw and resolve the top card of `deck`, from turn
-    `from_turn`; check-victory; when: take the steps `then` only when `when` holds for the player."""
+    `from_turn`; check-victory; when: take the steps `then` only when `when` holds for the player.
+    The vocabulary's steps (README, "The rules vocabulary"): gain `gain`; pay `cost`, then take `then`
+    (nothing when the player cannot pay); exchange `cost` for `gain` up to COUNT times at the bank;
+    buy COUNT cards from the market `zone`, paying each card's cost, `to` a zone or the hand; attach
+    a card of `types` from the hand under a card in play (`zone`); choose one of `then`; flag: set
+    `flag` for `turns` turns; meld: lay cards of one name (at least `min`, or any number onto a meld
+    already laid) into `zone`, gaining `gain` per card; steal COUNT random cards from a target's hand;
+    look-and-take: look at a target's hand and take the best COUNT; swap: give your least useful card
+    for a random one of a target's; contest: you and a target each roll `die` and add `strength`,
+    the higher wins `gain` and the lower loses `lose` (a tie: nothing). `optional: true` on any
+    step leaves it to the player's policy."""
 
     do: ActionKind
     count: int = 1
@@ -631,7 +702,16 @@ class Action:
     cost: Cost | None = None  # what taking this step costs (draw an extra card: {credits: 5})
     text: str = ""
     when: When | None = None  # do: when: the steps `then` are taken only when this holds for the player
-    then: tuple["Action", ...] = ()
+    then: tuple["Action", ...] = ()  # the steps of `when`, `pay` and `choose`
+    optional: bool = False  # the player's policy decides whether to take this step
+    gain: Amounts = Amounts()  # gain, exchange, contest's winner: {Credits: "Bases * 2"}
+    lose: Amounts = Amounts()  # contest: what the loser loses (never below 0)
+    zone: str = ""  # buy: the market; attach: the attached zone; meld: where melds lie; play/buy: `to`
+    to: str = ""  # play, buy: the zone the card goes to (default: played cards are discarded, bought go to hand)
+    strength: Expr | None = None  # contest: each side adds this to its roll
+    min: int = 0  # meld: the fewest cards of a kind a new meld takes
+    flag: str = ""  # flag: the flag set ...
+    turns: int = 1  # ... for this many turns (the turn it is set counts)
     where: Where | None = _where()
 
 
@@ -773,6 +853,10 @@ class Game:
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
     game_end: GameEnd | None = None  # the game ends early when this holds (else after `turns`)
+    zones: tuple[Zone, ...] = ()  # in play, market and attached zones (the rules vocabulary)
+    scoring: tuple[Scoring, ...] = ()  # scoring schedules: points by rank at given turns
+    turn_order: TurnOrder | None = None  # the order of play by ranking (else seat order)
+    eliminate: Elimination | None = None  # when a player is out
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

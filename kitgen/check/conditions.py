@@ -55,6 +55,8 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
             yield from walk(f"victory path '{path.name}'", path.when)
     if game.game_end is not None:
         yield from walk("game_end", game.game_end.when)
+    if game.eliminate is not None:
+        yield from walk("eliminate", game.eliminate.when)
 
 
 def check_conditions(game: Game) -> list[Problem]:
@@ -86,10 +88,11 @@ def check_conditions(game: Game) -> list[Problem]:
         decks = [d.id for d in game.decks]
         problems += [error(when.where, f"{owner}: unknown deck '{deck}'" + did_you_mean(deck, decks))
                      for deck in when.empty if deck not in decks]
+        problems += _states(game, owner, when)
     for counter in game.counters:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
-    return problems + _cycles(game, names)
+    return problems + _cycles(game, names) + check_vocabulary(game)
 
 
 def _cycles(game: Game, names: dict[str, str]) -> list[Problem]:
@@ -118,3 +121,90 @@ def _cycles(game: Game, names: dict[str, str]) -> list[Problem]:
 def derived(game: Game) -> dict[str, Counter]:
     """The counters that are totals of others, by name."""
     return {c.name: c for c in game.counters if c.total is not None}
+
+
+def when_words(when: When) -> str:
+    """A condition in words: what the coverage table and the printed rules say of a `when:`."""
+    parts = []
+    parts += [f"after turn {when.turn_after}"] if when.turn_after is not None else []
+    parts += [f"at the end of turn {when.end_of_turn}"] if when.end_of_turn is not None else []
+    parts += ["when the game ends"] if when.game_over else []
+    margin = f" by at least {when.by}" if when.by != "0" else ""
+    tie = f" (ties: {', then '.join(when.tie_break) + ', then ' if when.tie_break else ''}{when.tie})"
+    parts += [f"highest {' and '.join(when.highest)}{margin}{tie}"] if when.highest else []
+    parts += [f"lowest {' and '.join(when.lowest)}{margin}{tie}"] if when.lowest else []
+    parts += ["highest in the most attributes"] if when.most_highest else []
+    for key in ("at_least", "more_than", "at_most", "less_than"):
+        parts += [f"{a.counter} {key.replace('_', ' ')} {a.value}" for a in getattr(when, key)]
+    parts += [f"deck {deck} empty" for deck in when.empty]
+    parts += [f"at least {a.value} cards in {a.counter}" for a in when.cards_in]
+    parts += [f"holds {flag}" for flag in when.flag]
+    parts += [f"has held {a.counter} {a.value} turns in a row" for a in when.streak]
+    parts += ["the last player left"] if when.last_standing else []
+    parts += [f"all of ({'; '.join(when_words(w) for w in when.all)})"] if when.all else []
+    parts += [f"any of ({'; '.join(when_words(w) for w in when.any)})"] if when.any else []
+    parts += [f"none of ({'; '.join(when_words(w) for w in when.none)})"] if when.none else []
+    return ", ".join(parts)
+
+
+def flags_set(game: Game) -> list[str]:
+    from kitgen.check.actions import steps_of
+
+    steps = [a for p in game.phases for a in steps_of(p.actions)] + \
+        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+    return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
+
+
+def _states(game: Game, owner: str, when: When) -> list[Problem]:
+    """A condition's zones and flags must be the game's: a flag no step sets never holds."""
+    zones, flags = [z.name for z in game.zones], flags_set(game)
+    problems = [error(a.where, f"{owner}: unknown zone '{a.counter}'" + did_you_mean(a.counter, zones))
+                for a in when.cards_in if a.counter not in zones]
+    for flag in (*when.flag, *(a.counter for a in when.streak)):
+        if flag not in flags:
+            problems.append(error(when.where, f"{owner}: no step sets the flag '{flag}'" + did_you_mean(flag, flags)))
+    return problems
+
+
+def check_vocabulary(game: Game) -> list[Problem]:
+    """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
+    from kitgen.check.actions import steps_of
+
+    names, decks = value_names(game), [d.id for d in game.decks]
+    zones = {z.name: z for z in game.zones}
+    problems: list[Problem] = []
+
+    def name(where, owner: str, word: str) -> None:
+        if fold(word) not in names:
+            problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
+                                  + did_you_mean(word, sorted(set(names.values())))))
+
+    def zone(where, owner: str, word: str, kinds: tuple[str, ...]) -> None:
+        if word and (word not in zones or zones[word].kind not in kinds):
+            known = [z for z in zones if zones[z].kind in kinds]
+            problems.append(error(where, f"{owner}: '{word}' is not a zone of kind {' or '.join(kinds)}"
+                                  + did_you_mean(word, known)))
+
+    for z in game.zones:
+        if z.kind == "market" and (z.deck not in decks or z.size < 1):
+            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                                  + did_you_mean(z.deck, decks)))
+        if z.kind == "attached":
+            zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
+        if z.size < 0 or z.limit < 0:
+            problems.append(error(z.where, f"zone '{z.name}': size and limit are 0 or more"))
+    for scoring in game.scoring:
+        for word in (scoring.rank, scoring.counter):
+            name(scoring.where, "scoring", word)
+    if game.turn_order is not None:
+        for word in game.turn_order.by:
+            name(game.turn_order.where, "turn_order", word)
+    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    for owner, actions in owners:
+        for step in steps_of(actions):
+            for amount in (*step.gain, *step.lose):
+                name(amount.where or step.where, owner, amount.counter)
+            zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.to, ("in-play",))
+    return problems

@@ -118,7 +118,7 @@ def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[
     problems = []
     conditions = [c.id for c in game.conditions]
     for effect in effects:
-        if game.attribute(effect.attribute) is None:
+        if game.attribute(effect.attribute) is None and game.counter(effect.attribute) is None:
             problems.append(error(effect.where, f"{owner}: unknown attribute '{effect.attribute}'"
                                   + did_you_mean(effect.attribute, _attribute_names(game))))
         if effect.condition is not None and effect.condition not in conditions:

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kitgen.check.conditions import fold, value_names
+from kitgen.check.conditions import when_words as words  # noqa: F401  (plan.py reads it from here)
 from kitgen.check.formula import capped, parse_expression
 from kitgen.model import Expr, Game, When
 
@@ -39,6 +40,7 @@ class Names:
         self.compiled: dict[str, Node] = {}
         self.busy: set[str] = set()
         self.decks = {deck.id for deck in game.decks}
+        self.attributes = {a.name for a in game.attributes}
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""
@@ -114,7 +116,7 @@ def value(node: Node, table: Table, seat: int) -> int:
 
 # --- conditions ----------------------------------------------------------------------------
 
-ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST = range(9)  # test kinds
+ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST, CARDS_IN, FLAG, STREAK, LAST = range(13)  # test kinds
 COMPARISONS = {"at_least": operator.ge, "more_than": operator.gt, "at_most": operator.le, "less_than": operator.lt}
 
 
@@ -140,6 +142,10 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     for key, compare in COMPARISONS.items():
         parts += [(COMPARE, compare, names.reader(a.counter), number(a.value, names)) for a in getattr(when, key)]
     parts += [(EMPTY, deck) for deck in when.empty if deck in decks]
+    parts += [(CARDS_IN, a.counter, number(a.value, names)) for a in when.cards_in]
+    parts += [(FLAG, flag) for flag in when.flag]
+    parts += [(STREAK, a.counter, number(a.value, names)) for a in when.streak]
+    parts += [(LAST,)] if when.last_standing else []
     for kind, group in ((ALL, when.all), (ANY, when.any), (NONE, when.none)):
         if group:
             parts.append((kind, tuple(condition(w, names, decks) for w in group)))
@@ -166,7 +172,35 @@ def test(node: Node, table: Table, seat: int) -> bool:
     if kind == EMPTY:
         pile, discard = table.piles.get(node[1], ((), ()))
         return not pile and not discard
-    return most_highest(table, seat, table.plan.compared or len(table.plan.attributes))
+    if kind == MOST:
+        return most_highest(table, seat, table.plan.compared or len(table.plan.attributes))
+    return _state_test(node, table, seat)
+
+
+def _state_test(node: Node, table: Table, seat: int) -> bool:
+    """The conditions on what the vocabulary keeps (vocabulary.State): zones, flags, who is out."""
+    state, kind = table.state, node[0]
+    if state is None:
+        return False
+    if kind == CARDS_IN:
+        return cards_in(table, seat, node[1]) >= value(node[2], table, seat)
+    if kind == FLAG:
+        return state.flags[seat].get(node[1], 0) >= table.turn
+    if kind == STREAK:
+        return state.streaks[seat].get(node[1], 0) >= value(node[2], table, seat)
+    return not state.out[seat] and all(state.out[p] for p in range(table.players) if p != seat)
+
+
+def cards_in(table: Table, seat: int, zone: str) -> int:
+    """How many cards the seat has in the zone (a market: how many lie on the table)."""
+    state = table.state
+    if zone in state.market:
+        return len(state.market[zone])
+    if zone in state.attached:
+        return len(state.attached[zone][seat])
+    if zone in state.zones:
+        return len(state.zones[zone][seat]) + sum(state.melds[zone][seat].values())
+    return 0
 
 
 def ranked(table: Table, seat: int, rank: Rank) -> bool:
@@ -195,26 +229,6 @@ def most_highest(table: Table, seat: int, attributes: int) -> bool:
     ahead = [sum(1 for a in range(attributes)
                  if all(v[a] > o[a] for q, o in enumerate(values) if q != p)) for p, v in enumerate(values)]
     return ahead[seat] > 0 and all(c < ahead[seat] for p, c in enumerate(ahead) if p != seat)
-
-
-def words(when: When) -> str:
-    """A condition as the coverage table says it."""
-    parts = []
-    parts += [f"after turn {when.turn_after}"] if when.turn_after is not None else []
-    parts += [f"at the end of turn {when.end_of_turn}"] if when.end_of_turn is not None else []
-    parts += ["when the game ends"] if when.game_over else []
-    margin = f" by at least {when.by}" if when.by != "0" else ""
-    tie = f" (ties: {', then '.join(when.tie_break) + ', then ' if when.tie_break else ''}{when.tie})"
-    parts += [f"highest {' and '.join(when.highest)}{margin}{tie}"] if when.highest else []
-    parts += [f"lowest {' and '.join(when.lowest)}{margin}{tie}"] if when.lowest else []
-    parts += ["highest in the most attributes"] if when.most_highest else []
-    for key in COMPARISONS:
-        parts += [f"{a.counter} {key.replace('_', ' ')} {a.value}" for a in getattr(when, key)]
-    parts += [f"deck {deck} empty" for deck in when.empty]
-    parts += [f"all of ({'; '.join(words(w) for w in when.all)})"] if when.all else []
-    parts += [f"any of ({'; '.join(words(w) for w in when.any)})"] if when.any else []
-    parts += [f"none of ({'; '.join(words(w) for w in when.none)})"] if when.none else []
-    return ", ".join(parts)
 
 
 class Shape(NamedTuple):

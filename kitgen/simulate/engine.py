@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
 from kitgen.simulate.conditions import test
+from kitgen.simulate.vocabulary import Ordered, State, copy_state
+from kitgen.simulate.vocabulary_turns import round_end, turn_over
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
                                   PhasePlan, Plan, Step)
 
@@ -70,6 +72,8 @@ class Table:
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.deck_of = deck_of(plan)
+        # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
+        self.state: State = State(self) if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
 
     def _deal_factions(self) -> tuple[int, ...]:
@@ -101,6 +105,7 @@ class Table:
         other.hands = [list(h) for h in self.hands]
         other.bonus = list(self.bonus)
         other.played = [list(p) for p in self.played]
+        other.state = copy_state(self.state)
         return other
 
     # --- the game -------------------------------------------------------------------------
@@ -110,6 +115,8 @@ class Table:
         A phase is played here, not in a method of its own: this loop runs some 700 times a game,
         and most of its phases are a trigger that fails (a single highest or lowest score)."""
         moments = schedule(self.plan, self.players)
+        if self.state is not None and (self.plan.vocabulary.order or self.plan.vocabulary.eliminate is not None):
+            moments = Ordered(self, moments)  # type: ignore[assignment]
         for index in range(start, len(moments)):
             turn, seat, phase = moments[index]
             if until_turn and turn > until_turn:
@@ -119,9 +126,10 @@ class Table:
                 if seat >= 0:
                     self.bonus[seat] = 0  # a seat's turn is over
                 else:
+                    if self.state is not None:
+                        round_end(self)  # scoring schedules, flag streaks
                     self.end_of_turn()
-                if self.plan.game_end is not None and self.winner < 0 and self.ends(seat):
-                    self.game_over()
+                if self.state is not None and turn_over(self, seat):
                     break
             elif phase.trigger is None or self.extreme(seat, *phase.trigger):
                 for step in phase.actions:
@@ -222,6 +230,10 @@ class Table:
 
     # --- victory --------------------------------------------------------------------------
 
+    def out(self, seat: int) -> bool:
+        """The seat is out of the game (eliminate:)."""
+        return self.state is not None and self.state.out[seat]
+
     def ends(self, seat: int) -> bool:
         """The game_end condition holds after the seat's turn (for that seat), or at the end of a round
         (for any seat: `end_of_turn` holds only then)."""
@@ -257,7 +269,7 @@ class Table:
                 return
         for path in self.plan.paths:
             if path.at_end_of_turn == self.turn and not path.at_game_end:
-                winners = [p for p in range(self.players) if self.met(p, path)]
+                winners = [p for p in range(self.players) if self.met(p, path) and not self.out(p)]
                 if len(winners) == 1:
                     self.winner = winners[0]
                     self.paths = tuple(i for i, other in enumerate(self.plan.paths)
@@ -269,7 +281,7 @@ class Table:
         """The game ends early (game_end): the single player who meets a `game_over` path wins it;
         two or more, or none: nobody wins."""
         met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_game_end and self.met(p, path))
-               for p in range(self.players)]
+               if not self.out(p) else () for p in range(self.players)]
         winners = [p for p in range(self.players) if met[p]]
         if len(winners) == 1:
             self.winner, self.paths = winners[0], met[winners[0]]

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from kitgen.check.dice import die_range, roll_values
 from kitgen.model import Action, Effect, Game, Threshold
 from kitgen.simulate.conditions import Names, condition, shape, words
+from kitgen.simulate.vocabulary_plan import compile_rules, prices, vocab, vocabulary_coverage
 
 TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
 SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS = 0, 1, 2, 3
@@ -46,7 +47,9 @@ class Step:
     on: frozenset[int]
     from_turn: int
     when: tuple | None = None  # do "when": the compiled condition (simulate/conditions.py) ...
-    then: tuple["Step", ...] = ()  # ... and the steps taken when it holds
+    then: tuple["Step", ...] = ()  # ... and the steps taken when it holds (pay, choose: its steps)
+    optional: bool = False  # choose: taking none of `then` is a choice too
+    more: Any = None  # the vocabulary's fields (vocabulary_plan.Vocab), None for the older steps
 
 
 class CardPlan(NamedTuple):
@@ -142,6 +145,7 @@ class Plan:
     cache: dict = field(default_factory=dict)  # what every game of a run derives alike (engine.schedule)
     rules: str = ""  # the rule module that plays this plan (simulate/rules/), empty: the engine's data actions
     extra: Any = None  # what that module compiled for itself from the game's data
+    vocabulary: Any = None  # the game-wide rules vocabulary (vocabulary_plan.Rules), None: none used
     compared: int = 0  # the values that are attributes (compared: "most attributes"); counters follow
     game_end: tuple | None = None  # the compiled condition that ends the game early (game.game_end)
 
@@ -195,11 +199,19 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.compared = len(game.attributes)
     plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
     plan.paths = tuple(_path(v, index, coverage, names) for v in game.victory_paths)
+    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for d in decks for card in d.cards)
+    plan.vocabulary = compile_rules(game, names, costs)
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
+    coverage += vocabulary_coverage(game)
     _coverage_of_game(game, plan, coverage)
     return plan
+
+
+def _type_cost(game: Game, name: str):
+    card_type = game.card_type(name)
+    return card_type.cost if card_type else None
 
 
 def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
@@ -315,9 +327,14 @@ def _action(action: Action, index: dict, names: Names | None = None) -> Step:
     if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
         attribute = names.index(action.attribute)  # a counter's name in another case
     when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
-    return Step(action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
+    more = vocab(action, names) if names is not None else None
+    step = Step(action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
                 TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn,
-                when, tuple(_action(a, index, names) for a in action.then))
+                when, tuple(_action(a, index, names) for a in action.then), False, more)
+    if action.optional:  # the player's policy decides: one step to choose, or none
+        return Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), True)
+    return step
 
 
 def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:

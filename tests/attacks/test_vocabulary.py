@@ -3,19 +3,22 @@ them): a bad name or rule is one located line from `kitgen validate`; what can o
 (an expression that explodes, a game end that never comes) never raises and never hangs."""
 from __future__ import annotations
 
+import dataclasses
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from kitgen.check.conditions import check_conditions
-from kitgen.model import Action, Card, Expr, GameEnd, Phase, VictoryPath, When
+from kitgen.load import load_game
+from kitgen.model import Action, Card, Elimination, Expr, GameEnd, Phase, VictoryPath, When, Zone
 from kitgen.simulate.engine import Table
 from kitgen.simulate.lab import simulate
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.run import Settings
-from tests.attacks.harness import assert_one_line, edit, kitgen, tiny_copy
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
 from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
 
 RANDOM, GREEDY = POLICIES["random"], POLICIES["greedy"]
@@ -84,3 +87,62 @@ def test_by__an_absurd_margin_is_never_met_and_a_negative_one_is_plain_highest()
     g, values = game(), [[5, 0], [1, 0]]
     assert holds(g, When(highest=("Might",), by=Expr("999999999999999")), values) == [False, False]
     assert holds(g, When(highest=("Might",), by=Expr("-5")), values) == [True, False]
+
+
+# --- zones, melds, flags, elimination --------------------------------------------------------
+
+MARKET = REPO / "tests" / "fixtures" / "vocab" / "market"
+
+
+def test_validate__an_unknown_zone_or_flag_is_one_located_line(tmp_path: Path) -> None:
+    folder = tmp_path / "market"
+    shutil.copytree(MARKET, folder)
+    edit(folder / "game.yaml", "{do: buy, zone: market,", "{do: buy, zone: markte,")
+    run = kitgen("validate", folder)
+    assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: phase 'Buy': 'markte' is not a zone of kind "
+                                    r"market \(did you mean 'market'\?\)"))
+
+
+def test_check__a_flag_no_step_sets_and_a_zone_of_the_wrong_kind_are_errors():
+    g = game(phases=(Phase("Go", "", actions=(Action("attach", types=("Gain",), zone="board"),)),),
+             zones=(Zone("board", "in-play"),),
+             paths=(VictoryPath("Reign", "", when=When(flag=("Crown",), cards_in=amounts(bord=1))),))
+    messages = sorted(p.message for p in check_conditions(g))
+    assert messages == ["phase 'Go': 'board' is not a zone of kind attached",
+                        "victory path 'Reign': no step sets the flag 'Crown'",
+                        "victory path 'Reign': unknown zone 'bord' (did you mean 'board'?)"]
+
+
+def test_market__that_refills_from_an_empty_deck_shrinks_and_never_hangs():
+    g = load_game(MARKET)
+    g = dataclasses.replace(g, zones=(Zone("market", "market", deck="goods", size=500), *g.zones[1:]))
+    t = Table(compile_game(g), 1, (GREEDY, GREEDY))
+    assert len(t.state.market["market"]) == 7  # all the deck has
+    result = t.play()
+    assert result.winner == 0 and t.state.market["market"] == []
+
+
+def test_meld__a_minimum_beyond_any_hand_never_melds():
+    g = game(phases=(Phase("Meld", "", actions=(Action("draw", count=3), Action("meld", zone="table", min=10**9))),),
+             zones=(Zone("table", "in-play"),))
+    t = Table(compile_game(g), 1, (GREEDY, RANDOM))
+    t.play()
+    assert t.state.melds["table"] == [{}, {}] and sum(map(len, t.hands)) == 20
+
+
+def test_flags__absurd_timers_and_streaks_hold_as_written_and_never_overflow():
+    crown = Action("flag", flag="Crown", turns=10**15)
+    g = game(phases=(Phase("Rule", "", actions=(crown, Action("check-victory"))),), turns=5,
+             paths=(VictoryPath("Reign", "", when=When(streak=amounts(Crown=10**12))),
+                    VictoryPath("Crowned", "", when=When(turn_after=4, flag=("Crown",)))))
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn, result.paths) == (0, 5, (1,))
+
+
+def test_eliminate__every_player_out_at_once_ends_the_game_with_no_winner():
+    g = load_game(REPO / "tests" / "fixtures" / "vocab" / "duel")
+    g = dataclasses.replace(g, eliminate=Elimination(When(at_least=amounts(Lives=0))))
+    report = simulate(g, Settings(games=10, players=3, seed=1, policies=("greedy",), workers=1))
+    assert (report["decided"], report["no_winner"]) == (0, 10)
+    result = Table(compile_game(g), 1, (GREEDY,) * 3).play()
+    assert result.turn == 1

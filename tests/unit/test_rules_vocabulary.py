@@ -8,8 +8,9 @@ import pytest
 
 from kitgen.check.conditions import check_conditions
 from kitgen.load import load_game
-from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Counter, Deck, Effect, Expr, Game,
-                          GameEnd, Phase, VictoryPath, When)
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Effect, Expr, Game,
+                          GameEnd, Phase, Price, VictoryPath, When)
+from kitgen.simulate.actions import ACTIONS
 from kitgen.simulate.conditions import Names, condition
 from kitgen.simulate.conditions import test as holds_for  # not `test`: pytest would collect it
 from kitgen.simulate.engine import Table
@@ -24,13 +25,13 @@ def amounts(**values: str | int) -> Amounts:
     return Amounts(Amount(name.replace("_", " "), Expr(str(value))) for name, value in values.items())
 
 
-def game(phases=(), paths=(), counters=(), cards=None, turns=10, game_end=None) -> Game:
+def game(phases=(), paths=(), counters=(), cards=None, turns=10, game_end=None, **more) -> Game:
     """Two attributes (Might, Lore), the counters given, one deck of cards (blank unless given)."""
     cards = cards or (Card("Sword", "Gain", (), copies=10), Card("Book", "Gain", (), copies=10))
     return Game("voc", "Vocabulary", "V", "2-4", (Attribute("Might", start="0", abbreviation="MGT"),
                                                   Attribute("Lore", start="0")),
                 (CardType("Gain", "main"),), (Deck("main", "Main", "V", cards),), phases,
-                victory_paths=paths, counters=counters, turns=turns, game_end=game_end)
+                victory_paths=paths, counters=counters, turns=turns, game_end=game_end, **more)
 
 
 def table(g: Game, values: list[list[int]], turn: int = 1, seed: int = 1) -> Table:
@@ -187,3 +188,183 @@ def test_determinism__the_same_seed_gives_the_same_game(seed):
     g = game(phases=(grow(),), paths=(win,), turns=30, game_end=GameEnd(When(empty=("main",))))
     plan = compile_game(g)
     assert Table(plan, seed, (GREEDY,) * 3).play() == Table(plan, seed, (GREEDY,) * 3).play()
+
+
+# --- stage 2: zones, buying, paying, choices, scoring, turn order -----------------------------
+
+FIXTURES = ROOT / "tests" / "fixtures" / "vocab"
+
+
+def steps_of(g: Game, seed: int = 1, players: int = 2, policy=GREEDY) -> tuple[Table, list]:
+    """A table of `g` and its first phase's steps, to take one by one."""
+    t = Table(compile_game(g), seed, (policy,) * players)
+    return t, list(t.plan.phases[0].actions)
+
+
+def take(t: Table, seat: int, step) -> None:
+    ACTIONS[step.do](t, seat, step)
+
+
+def test_market__buying_pays_refills_and_the_game_ends_when_the_market_is_empty():
+    g = load_game(FIXTURES / "market")
+    t = Table(compile_game(g), 1, (GREEDY, GREEDY))
+    assert (t.state.market["market"], len(t.piles["goods"][0])) == ([0, 0, 0], 4)
+    result = t.play()
+    # Coins: 1 + 2 = 3, buy; 2; 4, buy; 3, buy; 2; 4, buy: each player buys in turns 1, 3, 4, 6, and the
+    # 7th and last Stall goes to seat 0 in turn 6: the market is empty, the game ends, 4 Prestige to 3
+    assert (result.winner, result.turn, result.paths) == (0, 6, (0,))
+    assert [v[0] for v in t.values] == [4, 3] and [len(z) for z in t.state.zones["street"]] == [4, 3]
+    assert t.state.market["market"] == [] and t.piles["goods"] == ([], [])
+
+
+def test_counters__min_and_max_bound_what_a_step_gains():
+    g = load_game(FIXTURES / "market")
+    t, (income,) = steps_of(g)
+    for _ in range(10):
+        take(t, 0, income)
+    assert t.values[0][1] == 9  # Coins: max 9
+
+
+GOLD_AND_FAME = (Counter("Gold", start=5), Counter("Fame"))
+
+
+def economy(phases, counters=GOLD_AND_FAME, **more) -> Game:
+    return game(phases=phases, counters=counters, **more)
+
+
+def test_pay_exchange_and_optional_steps_are_the_policys_choice_when_they_help():
+    pay = Action("pay", cost=Cost(pay=(Price("Gold", 3),)), then=(Action("gain", gain=amounts(Fame=2)),))
+    bank = Action("exchange", count=5, cost=Cost(pay=(Price("Gold", 2),)), gain=amounts(Fame=1))
+    hurt = Action("gain", gain=amounts(Fame=-1), optional=True)
+    win = VictoryPath("Famous", "", when=When(at_least=amounts(Fame=10)))
+    t, (paid, exchanged, skipped) = steps_of(economy((Phase("Go", "", actions=(pay, bank, hurt)),), paths=(win,)))
+    take(t, 0, paid)
+    assert t.values[0][2:] == [2, 2]  # Gold 5 - 3, Fame + 2
+    take(t, 0, paid)
+    assert t.values[0][2:] == [2, 2]  # cannot pay 3: nothing
+    take(t, 0, exchanged)
+    assert t.values[0][2:] == [0, 3]  # one exchange of 2 Gold for 1 Fame, then no Gold left
+    take(t, 0, skipped)
+    assert t.values[0][2:] == [0, 3]  # greedy leaves out the step that costs it Fame
+
+
+def test_choose__greedy_takes_the_step_that_brings_it_nearest_a_victory():
+    pick = Action("choose", then=(Action("gain", gain=amounts(Gold=3)), Action("gain", gain=amounts(Fame=1))))
+    win = VictoryPath("Famous", "", when=When(at_least=amounts(Fame=3)))
+    t, (choice,) = steps_of(economy((Phase("Go", "", actions=(pick,)),), paths=(win,)))
+    take(t, 0, choice)
+    assert t.values[0][2:] == [5, 1]
+
+
+def test_scoring_schedule__points_by_rank_shared_ties_and_only_at_its_turns():
+    from kitgen.model import Scoring
+    g = economy((Phase("Idle", "", actions=()),), turns=4,
+                scoring=(Scoring("Might", "Fame", (5, 3, 1), turns=(2, 4)),))
+    t = Table(compile_game(g), 1, (RANDOM,) * 4)
+    t.values = [[4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0], [1, 0, 0, 0]]
+    t.play()
+    assert [v[3] for v in t.values] == [10, 10, 2, 0]  # twice: 5 and 5 (tied first), then 1 for third place
+
+
+def test_turn_order__the_highest_plays_first_a_tie_by_the_next_ranking_then_by_seat():
+    from kitgen.model import TurnOrder
+    g = game(phases=(Phase("Draw", "", actions=(Action("draw"),)),), turns=1,
+             turn_order=TurnOrder(("Might", "Lore")))
+    t = Table(compile_game(g), 1, (RANDOM,) * 4)
+    t.values = [[1, 0], [3, 0], [3, 2], [0, 9]]
+    deck = list(t.piles["main"][0])
+    t.play()
+    assert t.state.order == [2, 1, 0, 3]
+    assert [t.hands[seat] for seat in (2, 1, 0, 3)] == [[deck[-1]], [deck[-2]], [deck[-3]], [deck[-4]]]
+
+
+def test_attach__a_card_goes_under_a_card_in_play_up_to_the_zones_limit():
+    from kitgen.model import Zone
+    cards = (Card("Base", "Gain", (Effect("Might", 1),), copies=4), Card("Gear", "Gain", (Effect("Lore", 2),), copies=4))
+    g = game(cards=cards, phases=(Phase("Build", "", actions=(
+        Action("play", types=("Gain",), to="board"), Action("attach", types=("Gain",), zone="gear"))),),
+        zones=(Zone("board", "in-play", limit=1), Zone("gear", "attached", on="board", limit=1)))
+    t, (play, attach) = steps_of(g)
+    t.hands[0] = [0, 1, 1]
+    take(t, 0, play)
+    take(t, 0, play)  # the board holds one card
+    assert t.state.zones["board"][0] == [1] and t.values[0] == [0, 2]  # greedy plays what is worth most
+    take(t, 0, attach)
+    take(t, 0, attach)  # one card under each
+    assert t.state.attached["gear"][0] == [(0, 1)] and t.hands[0] == [0] and t.values[0] == [0, 4]
+
+
+# --- stage 3: melds, taking cards, contests, flags and timers, elimination --------------------
+
+def test_meld__a_new_meld_needs_the_minimum_and_a_laid_meld_grows_by_any_number():
+    from kitgen.model import Zone
+    g = game(phases=(Phase("Meld", "", actions=(Action("meld", zone="table", min=3, gain=amounts(Fame=1)),)),),
+             counters=(Counter("Fame"),), zones=(Zone("table", "in-play"),),
+             paths=(VictoryPath("Famous", "", when=When(at_least=amounts(Fame=9))),))
+    t, (meld,) = steps_of(g)  # card 0: Sword, card 1: Book
+    t.hands[0] = [0, 0, 1, 1]
+    take(t, 0, meld)
+    assert t.state.melds["table"][0] == {} and t.values[0][2] == 0  # two of each: below the minimum
+    t.hands[0] = [0, 0, 0, 1, 1]
+    take(t, 0, meld)
+    assert t.state.melds["table"][0] == {"Sword": 3} and t.hands[0] == [1, 1] and t.values[0][2] == 3
+    t.hands[0] = [0, 1, 1]
+    take(t, 0, meld)  # one Sword grows the meld laid before; a single Book is below the minimum
+    assert t.state.melds["table"][0] == {"Sword": 4} and t.values[0][2] == 4
+
+
+def test_steal_look_and_take_and_swap_move_cards_between_hands():
+    g = game(phases=(Phase("Take", "", actions=(Action("steal", target="target-player"),
+                                                Action("look-and-take", target="target-player"),
+                                                Action("swap", target="target-player"))),),
+             cards=(Card("Sword", "Gain", (Effect("Might", 1),), copies=5), Card("Book", "Gain", (), copies=5)),
+             paths=(VictoryPath("Mighty", "", when=When(at_least=amounts(Might=9))),))
+    t, (steal, look, swap) = steps_of(g, seed=4)
+    t.hands = [[], [1]]
+    take(t, 0, steal)
+    assert t.hands == [[1], []]
+    t.hands = [[1], [1, 0, 1]]
+    take(t, 0, look)
+    assert sorted(t.hands[0]) == [0, 1] and t.hands[1] == [1, 1]  # it looked and took the Sword
+    take(t, 0, swap)  # gives its Book (worth least) for a random card of theirs (a Book)
+    assert sorted(t.hands[0]) == [0, 1] and sorted(t.hands[1]) == [1, 1]
+
+
+def test_contest__the_higher_total_wins_gain_the_lower_loses_never_below_zero():
+    fight = Action("contest", target="target-player", die="1D6", strength=Expr("Might * 10"),
+                   gain=amounts(Fame=1), lose=amounts(Gold=2))
+    g = economy((Phase("Fight", "", actions=(fight,)),), counters=(Counter("Gold", start=3), Counter("Fame")))
+    t, (contest,) = steps_of(g)
+    t.values = [[1, 0, 3, 0], [0, 0, 3, 0]]  # 10 more strength than any roll can make up
+    take(t, 1, contest)  # the weaker attacks and loses
+    take(t, 1, contest)
+    assert t.values == [[1, 0, 3, 2], [0, 0, 0, 0]]
+    t.values = [[0, 0, 3, 0], [0, 0, 3, 0]]
+    totals = []
+    for seed in range(40):
+        t.rng.seed(seed)
+        before = [list(v) for v in t.values]
+        take(t, 0, contest)
+        totals.append(t.values != before)
+    assert any(totals) and not all(totals)  # equal strength: the dice decide, and a tie does nothing
+
+
+def test_flags__hold_for_their_turns_and_a_streak_counts_turn_ends_in_a_row():
+    crown = Action("when", when=When(highest=("Might",)), then=(Action("flag", flag="Crown", turns=1),))
+    reign = VictoryPath("Reign", "", when=When(streak=amounts(Crown=3)))
+    g = game(phases=(Phase("Rule", "", actions=(crown, Action("check-victory"))),), paths=(reign,), turns=6)
+    t = Table(compile_game(g), 1, (RANDOM, RANDOM))
+    t.values = [[5, 0], [1, 0]]
+    result = t.play()
+    # seat 0 holds the Crown every turn; its streak is 3 at the end of turn 3, so it wins in turn 4
+    assert (result.winner, result.turn) == (0, 4) and t.state.streaks[0]["Crown"] == 3
+
+
+def test_duel__dice_combat_and_elimination_end_every_game_with_the_last_one_standing():
+    plan = compile_game(load_game(FIXTURES / "duel"))
+    results = [Table(plan, seed, (GREEDY,) * 3).play() for seed in range(30)]
+    assert all(r.winner >= 0 and r.paths == (0,) for r in results)
+    t = Table(plan, 5, (GREEDY,) * 3)
+    result = t.play()
+    assert sum(not out for out in t.state.out) == 1 and not t.state.out[result.winner]
+    assert all(t.values[p][1] <= 0 for p in range(3) if p != result.winner)  # the others have no Lives left
