@@ -208,3 +208,23 @@ def check_vocabulary(game: Game) -> list[Problem]:
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
+
+
+def vocabulary_lines(game: Game) -> list[str]:
+    """What the rules summary says of the game-wide rules (after How to win): each record's own
+    `text`, or its rule in words when it has none. Empty for a game that uses none (Galactic Civ)."""
+    lines = [z.text or (f"{z.name}: a market of {z.size} face-up cards from the {z.deck} deck, refilled after "
+                        "each buy" if z.kind == "market" else f"{z.name}: cards in play"
+                        + (f", at most {z.limit}" + (" under each card" if z.kind == "attached" else " each")
+                           if z.limit else ""))
+             for z in game.zones]
+    lines += [s.text or f"At the end of turn{'s ' + ', '.join(map(str, s.turns)) if s.turns else ' every turn'}: "
+              f"{', '.join(map(str, s.points))} {s.counter} by the highest {s.rank} (ties: {s.tie})"
+              for s in game.scoring]
+    if game.turn_order is not None:
+        lines.append(game.turn_order.text or "Turn order: the highest " + ", then ".join(game.turn_order.by) + " first")
+    if game.eliminate is not None:
+        lines.append(game.eliminate.text or f"A player is out when {when_words(game.eliminate.when)}")
+    if game.game_end is not None:
+        lines.append(game.game_end.text or f"The game ends when {when_words(game.game_end.when)}")
+    return lines

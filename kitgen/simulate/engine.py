@@ -91,7 +91,8 @@ class Table:
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
         for seat, bonus in enumerate(self.plan.seat_start_bonus[:self.players]):
-            self.values[seat] = [v + bonus for v in self.values[seat]]
+            compared = self.plan.compared or len(self.values[seat])  # attributes, not the counters after them
+            self.values[seat] = [v + bonus if i < compared else v for i, v in enumerate(self.values[seat])]
         for seat, cards in enumerate(self.plan.seat_start_cards[:self.players]):
             act_draw(self, seat, Step("draw", cards, frozenset(), "", -2, "", 0, 0, None, (0, 0), frozenset(), 1))
 
