@@ -50,8 +50,25 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
+    problems += _needs(action, owner)
     if action.count < 0 or action.count > 1000:
         problems.append(error(action.where, f"{owner}: action '{action.do}': count {action.count} is not 0-1000"))
+    return problems
+
+
+NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")
+    "gain": ("gain",), "pay": ("cost",), "exchange": ("cost", "gain"), "buy": ("zone",), "attach": ("zone", "types"),
+    "choose": ("then",), "flag": ("flag",), "meld": ("zone",), "contest": ("die",),
+}
+
+
+def _needs(action: Action, owner: str) -> list[Problem]:
+    missing = [key for key in NEEDS.get(action.do, ()) if not getattr(action, key)]
+    problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
+    if action.do == "contest" and action.die and die_range(action.die) is None:
+        problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die}' is not dice notation like 1D6"))
+    if action.do in ("steal", "look-and-take", "swap", "contest") and action.target != "target-player":
+        problems.append(error(action.where, f"{owner}: action '{action.do}' needs target: target-player"))
     return problems
 
 

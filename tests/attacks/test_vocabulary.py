@@ -146,3 +146,15 @@ def test_eliminate__every_player_out_at_once_ends_the_game_with_no_winner():
     assert (report["decided"], report["no_winner"]) == (0, 10)
     result = Table(compile_game(g), 1, (GREEDY,) * 3).play()
     assert result.turn == 1
+
+
+def test_check__a_step_without_what_it_needs_is_an_error_not_a_silent_no_op():
+    from kitgen.check.actions import check_actions
+    steps = (Action("buy"), Action("meld"), Action("contest", die="1D6"), Action("steal"),
+             Action("exchange", gain=amounts(Lore=1)), Action("flag"), Action("contest", die="two dice", target="target-player"))
+    messages = [p.message for p in check_actions(game(phases=(Phase("Go", "", actions=steps),)))]
+    assert messages == ["phase 'Go': action 'buy' needs zone", "phase 'Go': action 'meld' needs zone",
+                        "phase 'Go': action 'contest' needs target: target-player",
+                        "phase 'Go': action 'steal' needs target: target-player",
+                        "phase 'Go': action 'exchange' needs cost", "phase 'Go': action 'flag' needs flag",
+                        "phase 'Go': action 'contest': die 'two dice' is not dice notation like 1D6"]
