@@ -368,3 +368,14 @@ def test_duel__dice_combat_and_elimination_end_every_game_with_the_last_one_stan
     result = t.play()
     assert sum(not out for out in t.state.out) == 1 and not t.state.out[result.winner]
     assert all(t.values[p][1] <= 0 for p in range(3) if p != result.winner)  # the others have no Lives left
+
+
+def test_cli__a_vocabulary_game_simulates_from_its_data_with_provenance():
+    from tests.conftest import run_kitgen
+    import json
+    run = run_kitgen("simulate", str(FIXTURES / "duel"), "--games", "200", "--seed", "1", "--workers", "1", "--json")
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["decided"] >= 190 and report["provenance"]["seed"] == 1 and report["provenance"]["data_sha256"]
+    assert {c["rule"] for c in report["coverage"]} >= {"elimination", "victory 'Last One Standing'"}
+    assert all(c["status"] == "exact" for c in report["coverage"])
