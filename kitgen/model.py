@@ -709,7 +709,7 @@ class Action:
     zone: str = ""  # buy: the market; attach: the attached zone; meld: where melds lie; play/buy: `to`
     to: str = ""  # play, buy: the zone the card goes to (default: played cards are discarded, bought go to hand)
     strength: Expr | None = None  # contest: each side adds this to its roll
-    min: int = 0  # meld: the fewest cards of a kind a new meld takes
+    min: Expr | None = None  # meld: the fewest cards of a kind a new meld takes (an expression: a ladder, "2 + turn / 4")
     flag: str = ""  # flag: the flag set ...
     turns: int = 1  # ... for this many turns (the turn it is set counts)
     where: Where | None = _where()

@@ -59,25 +59,33 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
         yield from walk("eliminate", game.eliminate.when)
 
 
-def check_conditions(game: Game) -> list[Problem]:
-    names = value_names(game)
-    shown = sorted({*names.values(), *SPECIAL_NAMES})
-    problems: list[Problem] = []
+class Names:
+    """Checks names and expressions against the game's counters and attributes, collecting problems."""
 
-    def name(owner: str, where, word: str) -> None:
-        if fold(word) not in names:
-            problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'" + did_you_mean(word, shown)))
+    def __init__(self, game: Game):
+        self.names = value_names(game)
+        self.shown = sorted({*self.names.values(), *SPECIAL_NAMES})
+        self.problems: list[Problem] = []
 
-    def expression(owner: str, where, text: Expr) -> None:
+    def name(self, owner: str, where, word: str) -> None:
+        if fold(word) not in self.names:
+            self.problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
+                                       + did_you_mean(word, self.shown)))
+
+    def expression(self, owner: str, where, text: Expr) -> None:
         try:
             used = expression_names(text)
         except FormulaError as exc:
-            problems.append(error(where, f"{owner}: '{text[:40]}' {exc}"))
+            self.problems.append(error(where, f"{owner}: '{text[:40]}' {exc}"))
             return
         for word in used:
             if word not in SPECIAL_NAMES:
-                name(owner, where, word)
+                self.name(owner, where, word)
 
+
+def check_conditions(game: Game) -> list[Problem]:
+    known = Names(game)
+    name, expression, problems, names = known.name, known.expression, known.problems, known.names
     for owner, when in conditions_of(game):
         for word in (*when.highest, *when.lowest, *when.tie_break):
             name(owner, when.where, word)
@@ -92,7 +100,8 @@ def check_conditions(game: Game) -> list[Problem]:
     for counter in game.counters:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
-    return problems + _cycles(game, names) + check_vocabulary(game)
+    steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
+    return problems + steps + _cycles(game, names)
 
 
 def _cycles(game: Game, names: dict[str, str]) -> list[Problem]:
@@ -166,18 +175,14 @@ def _states(game: Game, owner: str, when: When) -> list[Problem]:
     return problems
 
 
-def check_vocabulary(game: Game) -> list[Problem]:
+def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
     from kitgen.check.actions import steps_of
 
-    names, decks = value_names(game), [d.id for d in game.decks]
-    zones = {z.name: z for z in game.zones}
-    problems: list[Problem] = []
+    decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
 
     def name(where, owner: str, word: str) -> None:
-        if fold(word) not in names:
-            problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
-                                  + did_you_mean(word, sorted(set(names.values())))))
+        known.name(owner, where, word)
 
     def zone(where, owner: str, word: str, kinds: tuple[str, ...]) -> None:
         if word and (word not in zones or zones[word].kind not in kinds):
@@ -205,6 +210,10 @@ def check_vocabulary(game: Game) -> list[Problem]:
         for step in steps_of(actions):
             for amount in (*step.gain, *step.lose):
                 name(amount.where or step.where, owner, amount.counter)
+                known.expression(owner, amount.where or step.where, amount.value)
+            for text in (step.strength, step.min):
+                if text is not None:
+                    known.expression(owner, step.where, text)
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems

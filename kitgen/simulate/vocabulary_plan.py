@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kitgen.model import Action, Amounts, Cost, Game
+from kitgen.model import Action, Amounts, Cost, Expr, Game
 from kitgen.check.conditions import when_words
 from kitgen.simulate.conditions import Names, Node, condition, number
 
@@ -36,7 +36,7 @@ class Vocab(NamedTuple):
     zone: str
     to: str
     strength: Node
-    min: int
+    min: Node  # meld: the fewest cards a new meld takes
     flag: str
     turns: int
 
@@ -72,11 +72,12 @@ def prices(cost: Cost | None, names: Names) -> tuple[tuple[int, int], ...]:
 def vocab(action: Action, names: Names) -> Vocab | None:
     """The vocabulary fields of a step, or None when it has none (every older step)."""
     if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
-            or action.min or action.flag):
+            or action.min is not None or action.flag):
         return None
-    strength = number(action.strength, names) if action.strength is not None else number("0", names)  # type: ignore[arg-type]
+    zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
-                 action.to, strength, action.min, action.flag, action.turns)
+                 action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
+                 action.turns)
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple) -> Rules | None:

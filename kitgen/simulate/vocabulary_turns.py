@@ -26,7 +26,8 @@ def act_meld(table: Table, seat: int, step: Step) -> None:
         return
     mine, names = melds[seat], [table.plan.cards[c].name for c in table.hands[seat]]
     counts = {name: names.count(name) for name in dict.fromkeys(names)}
-    legal = [name for name, count in counts.items() if name in mine or count >= max(step.more.min, 1)]
+    least = max(value(step.more.min, table, seat), 1)  # the minimum may grow (a ladder: "2 + turn / 4")
+    legal = [name for name, count in counts.items() if name in mine or count >= least]
     if not legal:
         return
     options: list[Callable[[Table], None]] = [partial(meld, seat=seat, name=n, step=step) for n in legal]

@@ -123,7 +123,7 @@ def test_market__that_refills_from_an_empty_deck_shrinks_and_never_hangs():
 
 
 def test_meld__a_minimum_beyond_any_hand_never_melds():
-    g = game(phases=(Phase("Meld", "", actions=(Action("draw", count=3), Action("meld", zone="table", min=10**9))),),
+    g = game(phases=(Phase("Meld", "", actions=(Action("draw", count=3), Action("meld", zone="table", min=Expr(str(10**9))))),),
              zones=(Zone("table", "in-play"),))
     t = Table(compile_game(g), 1, (GREEDY, RANDOM))
     t.play()
@@ -158,3 +158,18 @@ def test_check__a_step_without_what_it_needs_is_an_error_not_a_silent_no_op():
                         "phase 'Go': action 'steal' needs target: target-player",
                         "phase 'Go': action 'exchange' needs cost", "phase 'Go': action 'flag' needs flag",
                         "phase 'Go': action 'contest': die 'two dice' is not dice notation like 1D6"]
+
+
+def test_check__unknown_counters_and_bad_expressions_in_steps_and_schedules_are_errors():
+    from kitgen.model import Scoring, TurnOrder
+    fight = Action("contest", target="target-player", die="1D6", strength=Expr("Migth + 1"),
+                   gain=amounts(Fmae=1), min=Expr("turn ^ 2"))
+    g = game(phases=(Phase("Go", "", actions=(fight,)),), scoring=(Scoring("Lroe", "Might", (1,)),),
+             turn_order=TurnOrder(("Mihgt",)))
+    messages = sorted(p.message for p in check_conditions(g))
+    assert messages == [
+        "phase 'Go': 'turn ^ 2' use numbers, counter names, + - * / and brackets (at most 200 characters)",
+        "phase 'Go': unknown counter or attribute 'Fmae'",
+        "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)",
+        "scoring: unknown counter or attribute 'Lroe' (did you mean 'Lore'?)",
+        "turn_order: unknown counter or attribute 'Mihgt' (did you mean 'Might'?)"]

@@ -298,7 +298,7 @@ def test_attach__a_card_goes_under_a_card_in_play_up_to_the_zones_limit():
 
 def test_meld__a_new_meld_needs_the_minimum_and_a_laid_meld_grows_by_any_number():
     from kitgen.model import Zone
-    g = game(phases=(Phase("Meld", "", actions=(Action("meld", zone="table", min=3, gain=amounts(Fame=1)),)),),
+    g = game(phases=(Phase("Meld", "", actions=(Action("meld", zone="table", min=Expr("3"), gain=amounts(Fame=1)),)),),
              counters=(Counter("Fame"),), zones=(Zone("table", "in-play"),),
              paths=(VictoryPath("Famous", "", when=When(at_least=amounts(Fame=9))),))
     t, (meld,) = steps_of(g)  # card 0: Sword, card 1: Book
@@ -379,3 +379,16 @@ def test_cli__a_vocabulary_game_simulates_from_its_data_with_provenance():
     assert report["decided"] >= 190 and report["provenance"]["seed"] == 1 and report["provenance"]["data_sha256"]
     assert {c["rule"] for c in report["coverage"]} >= {"elimination", "victory 'Last One Standing'"}
     assert all(c["status"] == "exact" for c in report["coverage"])
+
+
+def test_meld__a_minimum_that_is_an_expression_grows_with_the_turn():
+    from kitgen.model import Zone
+    g = game(phases=(Phase("Meld", "", actions=(Action("meld", zone="table", min=Expr("1 + turn / 2"),
+                                                       gain=amounts(Might=1)),)),), zones=(Zone("table", "in-play"),))
+    t, (meld,) = steps_of(g)
+    t.hands[0], t.turn = [1, 1, 1], 4  # the minimum is 1 + 4 / 2 = 3: three Books make a meld
+    take(t, 0, meld)
+    assert t.state.melds["table"][0] == {"Book": 3}
+    t.hands[0], t.turn = [0, 0, 0], 6  # 1 + 6 / 2 = 4: three Swords do not
+    take(t, 0, meld)
+    assert t.state.melds["table"][0] == {"Book": 3} and t.hands[0] == [0, 0, 0]
