@@ -177,6 +177,7 @@ class Counter:
     aliases: tuple[str, ...] = ()
     description: str = ""
     kit_choice: str = ""  # what the kit chose because the source does not say (e.g. the start value)
+    total: Expr | None = None  # a derived total: an expression over other counters ("Energy + Minerals")
     where: Where | None = _where()
 
 
@@ -332,6 +333,146 @@ class Trigger:
     where: Where | None = _where()
 
 
+class Expr(str):
+    """A number the rules give: a whole number (`5`) or an expression over counters and attributes
+    (`"2 * Bases + 5"`, `"Military - 3"`): names are a counter's or attribute's name (spaces as _),
+    an alias or an abbreviation, and `turn` and `players`; + - * / (division rounds down) and
+    brackets; every value is capped at +-10^12 and a division by zero gives 0. Checked at load."""
+
+
+@dataclass(frozen=True)
+class Amount:
+    """One counter (or attribute) and a number: one entry of `{Military: 5, Economy: "2 * Bases"}`."""
+
+    counter: str
+    value: Expr
+    where: Where | None = _where()
+
+
+class Amounts(tuple):
+    """A mapping of counters to numbers, as written: `at_least: {Military: 5}`."""
+
+
+TieRule = Literal["nobody", "share"]
+
+
+@dataclass(frozen=True)
+class When:
+    """A condition, as data (phases' and victory paths' `when:`, `game_end:`). Every key given in one
+    mapping must hold (`{turn_after: 10, highest: [Military]}`); `any:` holds when one of its
+    conditions does, `all:` when each does, `none:` when none does.
+
+    highest / lowest: the player has the single highest (lowest) score in each counter named; `by`
+    asks for a lead of at least that many points over every other player (0: strictly ahead).
+    A tie among the best: `tie_break` names counters compared in turn among those tied, then
+    `tie` settles what is left: nobody (no one has it) or share (each of them has it).
+    most_highest: the player is strictly highest in more attributes than any other player.
+    at_least / more_than / at_most / less_than: {COUNTER: N}, N a number or an expression.
+    turn_after: after that turn (from turn N + 1); end_of_turn: at the end of turn N, once every
+    player has played it (checked for every player at once); game_over: when the game ends
+    (`game_end:`). empty: those decks have no card left to draw (draw pile and discard).
+    cards_in, flag, streak and last_standing: see their fields."""
+
+    highest: tuple[str, ...] = ()
+    lowest: tuple[str, ...] = ()
+    by: Expr = Expr("0")
+    tie: TieRule = "nobody"
+    tie_break: tuple[str, ...] = ()
+    most_highest: bool = False
+    at_least: Amounts = Amounts()
+    more_than: Amounts = Amounts()
+    at_most: Amounts = Amounts()
+    less_than: Amounts = Amounts()
+    turn_after: int | None = None
+    end_of_turn: int | None = None
+    game_over: bool = False
+    empty: tuple[str, ...] = ()
+    cards_in: Amounts = Amounts()  # {ZONE: N}: the player has at least N cards in that zone (market: on the table)
+    flag: tuple[str, ...] = ()  # the player holds each of these flags (set by `do: flag`)
+    streak: Amounts = Amounts()  # {FLAG: N}: the player has held the flag at the end of each of the last N turns
+    last_standing: bool = False  # every other player is out (eliminate:)
+    all: tuple["When", ...] = ()
+    any: tuple["When", ...] = ()
+    none: tuple["When", ...] = ()
+    where: Where | None = _where()
+
+
+ZoneKind = Literal["in-play", "market", "attached"]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place cards are besides the hand and the decks: `in-play` (before each player, at most
+    `limit` cards), `market` (a face-up row of `size` cards everyone buys from, refilled from `deck`
+    after each buy; when the deck runs out the row shrinks), `attached` (cards under a card of an
+    in-play zone `on`, at most `limit` under each). A card entering play or attached takes effect."""
+
+    name: str
+    kind: ZoneKind
+    deck: str = ""
+    size: int = 0
+    limit: int = 0  # 0: no limit
+    on: str = ""
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A scoring schedule: at the end of each of `turns` (empty: every turn) the players ranked by
+    `rank` (highest first) gain `points` (to the first, the second ...) in `counter`. Players tied for a
+    place each gain its points (`tie: share`) or nobody gains them (`tie: nobody`)."""
+
+    rank: str
+    counter: str
+    points: tuple[int, ...]
+    turns: tuple[int, ...] = ()
+    tie: TieRule = "share"
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class TurnOrder:
+    """Who plays first each turn: the highest in `by` (the next names break a tie), then the seat
+    order; ranked again at the start of every turn."""
+
+    by: tuple[str, ...]
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """A player is out when `when` holds for it (checked after every player's turn): it takes no
+    more turns; `last_standing:` victory paths then find the one left."""
+
+    when: When
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """When the game ends before its last turn (`game_end: {when: {empty: [technologies]}}`): checked
+    after every player's turn; then the victory paths that say `game_over: true` are checked for
+    every player, and the single player who meets one wins (two or more, or none: no winner)."""
+
+    when: When
+    text: str = ""
+    where: Where | None = _where()
+
+
+def single_rank(when: "When | None") -> Trigger | None:
+    """A condition that is only "the single highest (or lowest) of one counter", as a Trigger: what
+    the rules summary prints for a phase, and what the simulator checks without a condition."""
+    if when is None or len(when.highest) + len(when.lowest) != 1 or when != When(
+            highest=when.highest, lowest=when.lowest, where=when.where):
+        return None
+    kind: Literal["highest", "lowest"] = "highest" if when.highest else "lowest"
+    return Trigger(kind, (when.highest or when.lowest)[0], when.where)
+
+
 @dataclass(frozen=True)
 class Phase:
     name: str
@@ -345,7 +486,14 @@ class Phase:
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
+    when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
     where: Where | None = _where()
+
+    @property
+    def rewards(self) -> Trigger | None:
+        """Who the phase is for when that is one player's highest (lowest) score: its `trigger`, or
+        a `when:` that says only that (what the rules summary and reference print)."""
+        return self.trigger or single_rank(self.when)
 
 
 @dataclass(frozen=True)
@@ -361,6 +509,7 @@ class VictoryPath:
     thresholds: tuple["Threshold", ...] = ()
     any_threshold: bool = False  # one threshold is enough (else all are needed)
     numbers: Numbers = Numbers()  # what else the game's rule module counts for it: {governor_turns: 3}
+    when: When | None = None  # the condition, as data (the keys above are its older, shorter form)
     where: Where | None = _where()
 
 
@@ -514,7 +663,8 @@ class KitChoice:
 
 
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
-                     "check-victory"]
+                     "check-victory", "when", "gain", "pay", "exchange", "buy", "attach", "choose", "flag",
+                     "meld", "steal", "look-and-take", "swap", "contest"]
 
 
 @dataclass(frozen=True)
@@ -525,7 +675,17 @@ class Action:
     `attribute`, or one rolled on `table`) for `target`, never below `floor`; take COUNT points of a
     rolled attribute from a target player; hand-size `delta` until the end of the turn; event: roll
     `die`, and on one of the results `on` draw and resolve the top card of `deck`, from turn
-    `from_turn`; check-victory."""
+    `from_turn`; check-victory; when: take the steps `then` only when `when` holds for the player.
+    The vocabulary's steps (README, "The rules vocabulary"): gain `gain`; pay `cost`, then take `then`
+    (nothing when the player cannot pay); exchange `cost` for `gain` up to COUNT times at the bank;
+    buy COUNT cards from the market `zone`, paying each card's cost, `to` a zone or the hand; attach
+    a card of `types` from the hand under a card in play (`zone`); choose one of `then`; flag: set
+    `flag` for `turns` turns; meld: lay cards of one name (at least `min`, or any number onto a meld
+    already laid) into `zone`, gaining `gain` per card; steal COUNT random cards from a target's hand;
+    look-and-take: look at a target's hand and take the best COUNT; swap: give your least useful card
+    for a random one of a target's; contest: you and a target each roll `die` and add `strength`,
+    the higher wins `gain` and the lower loses `lose` (a tie: nothing). `optional: true` on any
+    step leaves it to the player's policy."""
 
     do: ActionKind
     count: int = 1
@@ -541,6 +701,17 @@ class Action:
     from_turn: int = 1
     cost: Cost | None = None  # what taking this step costs (draw an extra card: {credits: 5})
     text: str = ""
+    when: When | None = None  # do: when: the steps `then` are taken only when this holds for the player
+    then: tuple["Action", ...] = ()  # the steps of `when`, `pay` and `choose`
+    optional: bool = False  # the player's policy decides whether to take this step
+    gain: Amounts = Amounts()  # gain, exchange, contest's winner: {Credits: "Bases * 2"}
+    lose: Amounts = Amounts()  # contest: what the loser loses (never below 0)
+    zone: str = ""  # buy: the market; attach: the attached zone; meld: where melds lie; play/buy: `to`
+    to: str = ""  # play, buy: the zone the card goes to (default: played cards are discarded, bought go to hand)
+    strength: Expr | None = None  # contest: each side adds this to its roll
+    min: Expr | None = None  # meld: the fewest cards of a kind a new meld takes (an expression: a ladder, "2 + turn / 4")
+    flag: str = ""  # flag: the flag set ...
+    turns: int = 1  # ... for this many turns (the turn it is set counts)
     where: Where | None = _where()
 
 
@@ -681,6 +852,11 @@ class Game:
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
+    game_end: GameEnd | None = None  # the game ends early when this holds (else after `turns`)
+    zones: tuple[Zone, ...] = ()  # in play, market and attached zones (the rules vocabulary)
+    scoring: tuple[Scoring, ...] = ()  # scoring schedules: points by rank at given turns
+    turn_order: TurnOrder | None = None  # the order of play by ranking (else seat order)
+    eliminate: Elimination | None = None  # when a player is out
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

@@ -13,10 +13,15 @@ NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 def check_actions(game: Game) -> list[Problem]:
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
     owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
-    problems = [p for owner, actions in owners for action in actions for p in _action(game, action, owner)]
+    problems = [p for owner, actions in owners for action in steps_of(actions) for p in _action(game, action, owner)]
     for card_type in game.card_types:
         problems += _resolve(game, card_type)
     return problems
+
+
+def steps_of(actions: tuple[Action, ...]) -> list[Action]:
+    """Every action, and the steps each guards (`then:`), depth first."""
+    return [step for action in actions for step in (action, *steps_of(action.then))]
 
 
 def _action(game: Game, action: Action, owner: str) -> list[Problem]:
@@ -33,8 +38,10 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     decks = [d.id for d in game.decks]
     if action.deck and action.deck not in decks:
         unknown("deck", action.deck, decks)
-    if action.attribute and game.attribute(action.attribute) is None:
-        unknown("attribute", action.attribute, [a.name for a in game.attributes])
+    if action.attribute and game.attribute(action.attribute) is None and game.counter(action.attribute) is None:
+        unknown("attribute", action.attribute, [a.name for a in game.attributes] + [c.name for c in game.counters])
+    if (action.do == "when") != (action.when is not None) or (action.then and action.do != "when"):
+        problems.append(error(action.where, f"{owner}: 'when:' and 'then:' go with 'do: when', and it needs both"))
     tables = [t.id for t in game.tables if t.die]
     if action.table and action.table not in tables:
         unknown("dice table", action.table, tables)
@@ -43,8 +50,25 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
+    problems += _needs(action, owner)
     if action.count < 0 or action.count > 1000:
         problems.append(error(action.where, f"{owner}: action '{action.do}': count {action.count} is not 0-1000"))
+    return problems
+
+
+NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")
+    "gain": ("gain",), "pay": ("cost",), "exchange": ("cost", "gain"), "buy": ("zone",), "attach": ("zone", "types"),
+    "choose": ("then",), "flag": ("flag",), "meld": ("zone",), "contest": ("die",),
+}
+
+
+def _needs(action: Action, owner: str) -> list[Problem]:
+    missing = [key for key in NEEDS.get(action.do, ()) if not getattr(action, key)]
+    problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
+    if action.do == "contest" and action.die and die_range(action.die) is None:
+        problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die}' is not dice notation like 1D6"))
+    if action.do in ("steal", "look-and-take", "swap", "contest") and action.target != "target-player":
+        problems.append(error(action.where, f"{owner}: action '{action.do}' needs target: target-player"))
     return problems
 
 

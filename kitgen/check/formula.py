@@ -76,3 +76,37 @@ def split_comparison(check: str) -> tuple[str, str, str]:
     parse_formula(left)
     parse_formula(right)
     return left, sign, right
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_EXPRESSION = 200  # characters: a rule's number is short
+
+
+def parse_expression(expression: str) -> ast.Expression:
+    """A number the rules give (model.Expr): digits, names (a counter's name with _ for spaces, an
+    alias, an abbreviation, `turn`, `players`), + - * / and brackets, written out (no 2P here: a
+    name is a word). FormulaError says what is wrong."""
+    if len(expression) > MAX_EXPRESSION or not re.fullmatch(r"[0-9A-Za-z_+\-*/() .]*", expression):
+        raise FormulaError(f"use numbers, counter names, + - * / and brackets (at most {MAX_EXPRESSION} characters)")
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except SyntaxError:
+        raise FormulaError("is not an expression") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.USub, ast.UAdd, ast.Constant, ast.Name,
+                                 ast.Load, *_OPERATORS)):
+            raise FormulaError(f"'{type(node).__name__}' is not allowed")
+        if isinstance(node, ast.Constant) and type(node.value) is not int:
+            raise FormulaError("numbers are whole numbers")
+    return tree
+
+
+def expression_names(expression: str) -> list[str]:
+    """The names an expression reads, in order of first use."""
+    names = [node.id for node in ast.walk(parse_expression(expression)) if isinstance(node, ast.Name)]
+    return list(dict.fromkeys(names))
+
+
+def capped(value: int) -> int:
+    """A computed number kept within +-MAX_VALUE (a simulated game never fails on a large one)."""
+    return MAX_VALUE if value > MAX_VALUE else -MAX_VALUE if value < -MAX_VALUE else value

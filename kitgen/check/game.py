@@ -8,6 +8,7 @@ import re
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.actions import check_actions
+from kitgen.check.conditions import check_conditions
 from kitgen.check.costs import check_costs
 from kitgen.check.playing import check_playing
 from kitgen.check.extras import check_extras
@@ -48,6 +49,7 @@ def check_game(game: Game) -> list[Problem]:
     problems += check_actions(game)
     problems += check_costs(game)
     problems += check_playing(game)
+    problems += check_conditions(game)
     for table in game.tables:
         problems += _check_table(game, table)
     return problems
@@ -116,7 +118,7 @@ def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[
     problems = []
     conditions = [c.id for c in game.conditions]
     for effect in effects:
-        if game.attribute(effect.attribute) is None:
+        if game.attribute(effect.attribute) is None and game.counter(effect.attribute) is None:
             problems.append(error(effect.where, f"{owner}: unknown attribute '{effect.attribute}'"
                                   + did_you_mean(effect.attribute, _attribute_names(game))))
         if effect.condition is not None and effect.condition not in conditions:
@@ -170,10 +172,11 @@ def _check_rule_refs(game: Game) -> list[Problem]:
 def _check_phase_name(game: Game, phase) -> list[Problem]:
     """A phase named after an attribute that rewards another one is most likely a slip in the source."""
     named = game.attribute(phase.name.removesuffix(" Phase").strip())
-    trigger = phase.trigger and game.attribute(phase.trigger.attribute)
-    if named and trigger and named != trigger:
-        return [warning(phase.trigger.where, f"phase '{phase.name}' is named after {named.name} but its trigger "
-                        f"is {phase.trigger.kind} {phase.trigger.attribute} ({trigger.name}); "
+    rewards = phase.rewards
+    trigger = rewards and game.attribute(rewards.attribute)
+    if named and rewards and trigger and named != trigger:
+        return [warning(rewards.where, f"phase '{phase.name}' is named after {named.name} but its trigger "
+                        f"is {rewards.kind} {rewards.attribute} ({trigger.name}); "
                         "if the source says so, keep it and record an erratum")]
     return []
 

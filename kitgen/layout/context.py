@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from kitgen.check.conditions import vocabulary_lines, when_words
 from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
@@ -26,6 +27,8 @@ def document_context(game: Game) -> dict:
         "sheet_counters": _sheet_counters(game),
         "when_to_play": lambda card_type: when_to_play(game, card_type),
         "cost_text": cost_text,
+        "when_words": when_words,
+        "vocabulary_lines": vocabulary_lines(game),
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
         "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],
         "sections_for_phase": lambda name: [s for s in game.rules if s.phase == name],

@@ -17,7 +17,7 @@ import yaml
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
-from kitgen.model import Cost, FieldValue, FieldValues, Number, Numbers, Price
+from kitgen.model import Amount, Amounts, Cost, Expr, FieldValue, FieldValues, Number, Numbers, Price
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -211,7 +211,29 @@ def _numbers(converter: Converter, node: yaml.Node, path: str):
     return Numbers(values)
 
 
-_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers}
+def _expr(converter: Converter, node: yaml.Node, path: str):
+    """A number or an expression, kept as written (check/conditions.py parses it and its names)."""
+    if not isinstance(node, yaml.ScalarNode) or _is_null(node) or not node.value.strip():
+        return converter.fail(node, path, f"expected a number or an expression such as 'Bases * 2' ({_kind(node)} found)")
+    return Expr(node.value.strip())
+
+
+def _amounts(converter: Converter, node: yaml.Node, path: str):
+    """`{Military: 5, Economy: "2 * Bases"}`: counters and numbers (or expressions), in order."""
+    if _is_null(node):
+        return Amounts()
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of counters and numbers, e.g. {{Military: 5}} "
+                              f"({_kind(node)} found)")
+    values = []
+    for key, value in node.value:
+        number = _expr(converter, value, f"{path}.{key.value}")
+        if number is not _MISSING:
+            values.append(Amount(key.value, number, converter.where(key)))
+    return Amounts(values)
+
+
+_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -321,6 +343,11 @@ def _type_schema(hint, definitions: dict) -> dict:
             {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
             {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
             "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"}
+    if hint is Expr:
+        return {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"}
+    if hint is Amounts:
+        return {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
+                "description": "counters and numbers (or expressions), e.g. {Military: 5}"}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable
 
+from kitgen.simulate.conditions import test
 from kitgen.simulate.plan import Plan, Step
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def act_draw(table: Table, seat: int, step: Step) -> None:
 
 
 def act_play(table: Table, seat: int, step: Step) -> None:
+    if step.more is not None:  # a step with `to:` keeps the card in that zone
+        return play_to(table, seat, step)
     type_of = card_types(table.plan)
     for _ in range(step.count):
         legal = [c for c in table.hands[seat] if type_of[c] in step.types]
@@ -99,6 +102,15 @@ def act_event(table: Table, seat: int, step: Step) -> None:
             table.piles[step.deck][1].append(card)
 
 
+def act_when(table: Table, seat: int, step: Step) -> None:
+    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat."""
+    if step.when is None or test(step.when, table, seat):
+        for inner in step.then:
+            ACTIONS[inner.do](table, seat, inner)
+            if table.winner >= 0:
+                return
+
+
 def act_check_victory(table: Table, seat: int, step: Step) -> None:
     if not table.plan.victory_at_round_end:
         table.check_victory(seat)
@@ -107,7 +119,19 @@ def act_check_victory(table: Table, seat: int, step: Step) -> None:
 ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {
     "draw": act_draw, "play": act_play, "discard": act_discard, "discard-to-limit": act_discard_to_limit,
     "change": act_change, "take": act_take, "hand-size": act_hand_size, "event": act_event,
-    "check-victory": act_check_victory,
+    "check-victory": act_check_victory, "when": act_when,
 }
+
+
+from kitgen.simulate.vocabulary import (act_attach, act_buy, act_choose, act_exchange, act_flag,  # noqa: E402
+                                        act_gain, act_pay, play_to)
+from kitgen.simulate.vocabulary_turns import (act_contest, act_look_and_take, act_meld, act_steal,  # noqa: E402
+                                              act_swap)
+
+ACTIONS.update({
+    "gain": act_gain, "pay": act_pay, "exchange": act_exchange, "buy": act_buy,
+    "attach": act_attach, "choose": act_choose, "flag": act_flag, "meld": act_meld, "steal": act_steal,
+    "look-and-take": act_look_and_take, "swap": act_swap, "contest": act_contest,
+})
 
 

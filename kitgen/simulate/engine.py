@@ -10,6 +10,9 @@ import random
 from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
+from kitgen.simulate.conditions import test
+from kitgen.simulate.vocabulary import Ordered, State, copy_state
+from kitgen.simulate.vocabulary_turns import round_end, turn_over
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
                                   PhasePlan, Plan, Step)
 
@@ -66,8 +69,11 @@ class Table:
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment = -1, 0, 0
+        self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.deck_of = deck_of(plan)
+        # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
+        self.state: State = State(self) if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
 
     def _deal_factions(self) -> tuple[int, ...]:
@@ -85,7 +91,8 @@ class Table:
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
         for seat, bonus in enumerate(self.plan.seat_start_bonus[:self.players]):
-            self.values[seat] = [v + bonus for v in self.values[seat]]
+            compared = self.plan.compared or len(self.values[seat])  # attributes, not the counters after them
+            self.values[seat] = [v + bonus if i < compared else v for i, v in enumerate(self.values[seat])]
         for seat, cards in enumerate(self.plan.seat_start_cards[:self.players]):
             act_draw(self, seat, Step("draw", cards, frozenset(), "", -2, "", 0, 0, None, (0, 0), frozenset(), 1))
 
@@ -99,6 +106,7 @@ class Table:
         other.hands = [list(h) for h in self.hands]
         other.bonus = list(self.bonus)
         other.played = [list(p) for p in self.played]
+        other.state = copy_state(self.state)
         return other
 
     # --- the game -------------------------------------------------------------------------
@@ -108,6 +116,8 @@ class Table:
         A phase is played here, not in a method of its own: this loop runs some 700 times a game,
         and most of its phases are a trigger that fails (a single highest or lowest score)."""
         moments = schedule(self.plan, self.players)
+        if self.state is not None and (self.plan.vocabulary.order or self.plan.vocabulary.eliminate is not None):
+            moments = Ordered(self, moments)  # type: ignore[assignment]
         for index in range(start, len(moments)):
             turn, seat, phase = moments[index]
             if until_turn and turn > until_turn:
@@ -117,7 +127,11 @@ class Table:
                 if seat >= 0:
                     self.bonus[seat] = 0  # a seat's turn is over
                 else:
+                    if self.state is not None:
+                        round_end(self)  # scoring schedules, flag streaks
                     self.end_of_turn()
+                if self.state is not None and turn_over(self, seat):
+                    break
             elif phase.trigger is None or self.extreme(seat, *phase.trigger):
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
@@ -217,33 +231,69 @@ class Table:
 
     # --- victory --------------------------------------------------------------------------
 
+    def out(self, seat: int) -> bool:
+        """The seat is out of the game (eliminate:)."""
+        return self.state is not None and self.state.out[seat]
+
+    def ends(self, seat: int) -> bool:
+        """The game_end condition holds after the seat's turn (for that seat), or at the end of a round
+        (for any seat: `end_of_turn` holds only then)."""
+        if seat >= 0:
+            return test(self.plan.game_end, self, seat)  # type: ignore[arg-type]
+        self.ending = True
+        over = any(test(self.plan.game_end, self, p) for p in range(self.players))  # type: ignore[arg-type]
+        self.ending = False
+        return over
+
+    def met(self, seat: int, path: PathPlan) -> bool:
+        """The seat meets the path now: the engine's fast fields, or the path's compiled condition."""
+        return meets(self.values, seat, path) if path.when is None else test(path.when, self, seat)
+
     def check_victory(self, seat: int) -> None:
         met = tuple(i for i, path in enumerate(self.plan.paths)
                     if path.at_end_of_turn is None and (path.after_turn is None or self.turn > path.after_turn)
-                    and meets(self.values, seat, path))
+                    and not path.at_game_end and self.met(seat, path))
         if met:
             self.winner, self.paths = seat, met
 
     def end_of_turn(self) -> None:
+        self.ending = True  # `end_of_turn:` conditions hold now
+        try:
+            self._end_of_turn()
+        finally:
+            self.ending = False
+
+    def _end_of_turn(self) -> None:
         if self.plan.victory_at_round_end:
             self.round_victory()
             if self.winner >= 0:
                 return
         for path in self.plan.paths:
-            if path.at_end_of_turn == self.turn:
-                winners = [p for p in range(self.players) if meets(self.values, p, path)]
+            if path.at_end_of_turn == self.turn and not path.at_game_end:
+                winners = [p for p in range(self.players) if self.met(p, path) and not self.out(p)]
                 if len(winners) == 1:
                     self.winner = winners[0]
                     self.paths = tuple(i for i, other in enumerate(self.plan.paths)
-                                       if other.at_end_of_turn == self.turn and meets(self.values, self.winner, other))
+                                       if other.at_end_of_turn == self.turn and not other.at_game_end
+                                       and self.met(self.winner, other))
                     return
+
+    def game_over(self) -> None:
+        """The game ends early (game_end): the single player who meets a `game_over` path wins it;
+        two or more, or none: nobody wins."""
+        met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_game_end and self.met(p, path))
+               if not self.out(p) else () for p in range(self.players)]
+        winners = [p for p in range(self.players) if met[p]]
+        if len(winners) == 1:
+            self.winner, self.paths = winners[0], met[winners[0]]
 
 
     def round_victory(self) -> None:
         """Victory checked at the end of a round for every player: one who meets a path wins; two
         or more tie, and a tie wins nothing (the seed's rule for ties)."""
         met = [tuple(i for i, path in enumerate(self.plan.paths) if path.at_end_of_turn is None
-                     and (path.after_turn is None or self.turn > path.after_turn) and meets(self.values, p, path))
+                     and (path.after_turn is None or self.turn > path.after_turn) and not path.at_game_end
+                     and self.met(p, path))
                for p in range(self.players)]
         winners = [p for p in range(self.players) if met[p]]
         if len(winners) == 1:

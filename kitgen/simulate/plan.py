@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from kitgen.check.dice import die_range, roll_values
-from kitgen.model import Action, Effect, Game
+from kitgen.model import Action, Effect, Game, Threshold
+from kitgen.simulate.conditions import Names, condition, shape, words
+from kitgen.simulate.vocabulary_plan import compile_rules, prices, vocab, vocabulary_coverage
 
 TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
 SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS = 0, 1, 2, 3
@@ -44,6 +46,10 @@ class Step:
     die: tuple[int, int]
     on: frozenset[int]
     from_turn: int
+    when: tuple | None = None  # do "when": the compiled condition (simulate/conditions.py) ...
+    then: tuple["Step", ...] = ()  # ... and the steps taken when it holds (pay, choose: its steps)
+    optional: bool = False  # choose: taking none of `then` is a choice too
+    more: Any = None  # the vocabulary's fields (vocabulary_plan.Vocab), None for the older steps
 
 
 class CardPlan(NamedTuple):
@@ -98,6 +104,8 @@ class PathPlan(NamedTuple):
     most: bool
     thresholds: tuple[tuple[int, int], ...]  # (attribute, more than)
     any_threshold: bool
+    when: tuple | None = None  # the compiled condition when the fields above do not say all of it
+    at_game_end: bool = False  # checked for every player when the game ends (game_end)
 
 
 class FactionPlan(NamedTuple):
@@ -137,6 +145,9 @@ class Plan:
     cache: dict = field(default_factory=dict)  # what every game of a run derives alike (engine.schedule)
     rules: str = ""  # the rule module that plays this plan (simulate/rules/), empty: the engine's data actions
     extra: Any = None  # what that module compiled for itself from the game's data
+    vocabulary: Any = None  # the game-wide rules vocabulary (vocabulary_plan.Rules), None: none used
+    compared: int = 0  # the values that are attributes (compared: "most attributes"); counters follow
+    game_end: tuple | None = None  # the compiled condition that ends the game early (game.game_end)
 
 
 def optional_rules(game: Game) -> tuple[str, ...]:
@@ -170,7 +181,12 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
                 index[name] = i
     coverage: list[Coverage] = []
     decks = [d for d in game.decks if d.id not in without]
-    plan = Plan(tuple(a.name for a in game.attributes), _start(game, coverage),
+    plain = tuple(c for c in game.counters if c.total is None)  # a derived total has no value of its own
+    for i, counter in enumerate(plain):
+        for name in (counter.name, *counter.aliases):
+            index.setdefault(name, len(game.attributes) + i)
+    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain),
+                _start(game, coverage) + tuple(c.start for c in plain),
                 game.hand_limit.base if game.hand_limit else 0, game.turns,
                 next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
@@ -178,14 +194,29 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.tables = {t.id: _table(t, index, plan.conditions) for t in game.tables if t.die}
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
-    _compile_decks(plan, decks, index, coverage, {t.name: i for i, t in enumerate(game.card_types)})
-    plan.phases = tuple(_phase(p, index, coverage, set(without)) for p in game.phases)
-    plan.paths = tuple(_path(v, index, coverage) for v in game.victory_paths)
+    names = Names(game, plan.attributes)
+    _compile_decks(plan, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    plan.compared = len(game.attributes)
+    plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
+    plan.paths = tuple(_path(v, index, coverage, names) for v in game.victory_paths)
+    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for d in decks for card in d.cards)
+    plan.vocabulary = compile_rules(game, names, costs)
+    if game.game_end is not None:
+        plan.game_end = condition(game.game_end.when, names, set(plan.decks))
+        coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
+    coverage += vocabulary_coverage(game)
     _coverage_of_game(game, plan, coverage)
     return plan
 
 
-def _compile_decks(plan: Plan, decks: list, index: dict, coverage: list[Coverage], type_index: dict) -> None:
+def _type_cost(game: Game, name: str):
+    card_type = game.card_type(name)
+    return card_type.cost if card_type else None
+
+
+def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
+                   type_index: dict) -> None:
+    index, names = known
     cards: list[CardPlan] = []
     for deck in decks:
         copies: list[int] = []
@@ -193,7 +224,7 @@ def _compile_decks(plan: Plan, decks: list, index: dict, coverage: list[Coverage
             copies += [len(cards)] * card.copies
             effects = _effects(card.effects, index, plan.conditions)
             cards.append(CardPlan(card.name, type_index.get(card.type, 0), effects,
-                                  tuple(_action(a, index) for a in card.actions),
+                                  tuple(_action(a, index, names) for a in card.actions),
                                   tuple((e.attribute, e.delta) for e in effects
                                         if e.target in (SELF, ALL_PLAYERS) and e.condition == NO_CONDITION)))
             if card.text and not card.actions:
@@ -289,16 +320,27 @@ def _total_chances(count: int, sides: int) -> dict[int, float]:
     return chances
 
 
-def _action(action: Action, index: dict) -> Step:
-    """An action as the engine reads it: names as indices, the die as (count, sides)."""
+def _action(action: Action, index: dict, names: Names | None = None) -> Step:
+    """An action as the engine reads it: names as indices, the die as (count, sides), a `when:`
+    compiled (simulate/conditions.py) and the steps it guards."""
     attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
-    return Step(action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
-                TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn)
+    if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
+        attribute = names.index(action.attribute)  # a counter's name in another case
+    when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
+    more = vocab(action, names) if names is not None else None
+    step = Step(action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
+                TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn,
+                when, tuple(_action(a, index, names) for a in action.then), False, more)
+    if action.optional:  # the player's policy decides: one step to choose, or none
+        return Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), True)
+    return step
 
 
-def _phase(phase, index: dict, coverage: list[Coverage], without: set[str]) -> PhasePlan:
-    trigger = Trigger(phase.trigger.kind, index[phase.trigger.attribute]) \
-        if phase.trigger and phase.trigger.attribute in index else None
+def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:
+    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check
+    trigger = Trigger(rewards.kind, index[rewards.attribute]) if rewards and rewards.attribute in index else None
+    when = condition(phase.when, names, names.decks) if phase.when is not None and not trigger else None
     actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
     for left_out in sorted({a.deck for a in phase.actions} & without):
         coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
@@ -309,7 +351,10 @@ def _phase(phase, index: dict, coverage: list[Coverage], without: set[str]) -> P
                                  decides=True))  # a whole phase left out plays another game
     for also in phase.also:
         coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
-    return PhasePlan(phase.name, trigger, tuple(_action(a, index) for a in actions))
+    steps = tuple(_action(a, index, names) for a in actions)
+    if when is not None:  # one step that tests the condition, then takes the phase's steps
+        steps = (Step("when", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1, when, steps),)
+    return PhasePlan(phase.name, trigger, steps)
 
 
 def path_words(path) -> str:
@@ -328,7 +373,9 @@ def path_words(path) -> str:
     return when + "; ".join(words)
 
 
-def _path(path, index: dict, coverage: list[Coverage]) -> PathPlan:
+def _path(path, index: dict, coverage: list[Coverage], names: Names) -> PathPlan:
+    if path.when is not None:
+        return _when_path(path, coverage, names)
     thresholds = tuple((index[t.attribute], t.more_than) for t in path.thresholds if t.attribute in index)
     known = path.highest or path.highest_any or path.most_attributes or thresholds
     coverage.append(Coverage(f"victory '{path.name}'", "exact" if known else "skipped",
@@ -337,6 +384,24 @@ def _path(path, index: dict, coverage: list[Coverage]) -> PathPlan:
     return PathPlan(path.name, path.after_turn, path.at_end_of_turn, tuple(index[a] for a in path.highest if a in index),
                     tuple(index[a] for a in path.highest_any if a in index), path.margin, path.most_attributes,
                     thresholds, path.any_threshold)
+
+
+def _when_path(path, coverage: list[Coverage], names: Names) -> PathPlan:
+    """A path written as `when:`: the engine's fast fields where they say it all (as the older keys
+    compile), else its compiled condition, the fields then only guiding the greedy player."""
+    fit = shape(path.when, names)
+    node = None if fit.exact else condition(path.when, names, names.decks)
+    said = replace(path, after_turn=fit.after_turn, at_end_of_turn=fit.at_end_of_turn, highest=fit.highest,
+                   highest_any=fit.highest_any, margin=fit.margin, most_attributes=fit.most,
+                   thresholds=tuple(Threshold(name, more) for name, more in fit.thresholds),
+                   any_threshold=fit.any_threshold)
+    coverage.append(Coverage(f"victory '{path.name}'", "exact",
+                             path_words(said) if fit.exact else words(path.when), decides=True))
+    known = names.index
+    return PathPlan(path.name, fit.after_turn, fit.at_end_of_turn, tuple(known(a) for a in fit.highest if known(a) >= 0),
+                    tuple(known(a) for a in fit.highest_any if known(a) >= 0), fit.margin, fit.most,
+                    tuple((known(a), more) for a, more in fit.thresholds if known(a) >= 0), fit.any_threshold,
+                    node, path.when.game_over)
 
 
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:

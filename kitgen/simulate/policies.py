@@ -98,7 +98,7 @@ FAR = 10**6  # the part of a path that has no such part: never the smallest
 
 
 def scorer(path: PathPlan, attributes: int) -> Scorer:
-    exact = path.thresholds or (path.most and (path.highest or path.highest_any))
+    exact = path.thresholds or (path.most and (path.highest or path.highest_any)) or path.when is not None
     kind = EXACT if exact else MOST if path.most else SIMPLE
     two = len(path.highest_any) == 2
     return Scorer(path, kind, path.highest[0] if len(path.highest) == 1 else -1,

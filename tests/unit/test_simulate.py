@@ -130,10 +130,10 @@ def test_simulate__galactic_civ_is_fully_simulated_and_names_every_race_and_path
     assert report["decided"] + report["no_winner"] == 300
     assert report["optional_rules"] == {"events": "in play"}
     notes = {c["rule"]: c["note"] for c in report["coverage"]}  # each victory says how it is checked
-    conquest = next(v for v in game.victory_paths if v.name == "Conquest Victory")
+    conquest = next(v for v in game.victory_paths if v.name == "Conquest Victory").when  # written in `when:`
     assert notes["victory 'Conquest Victory'"] == (
-        f"after turn {conquest.after_turn}: highest {conquest.highest[0]}, and highest "
-        f"{' or '.join(conquest.highest_any)}, each at least {conquest.margin} points ahead of every other player")
+        f"after turn {conquest.turn_after}: highest {conquest.highest[0]}, and highest "
+        f"{' or '.join(w.highest[0] for w in conquest.any)}, each at least {conquest.by} points ahead of every other player")
     assert all(notes[f"victory '{v.name}'"] for v in game.victory_paths)
 
 

@@ -1,0 +1,239 @@
+"""Check the rules vocabulary's conditions (`when:`, `game_end:`) and expressions: every name a
+counter, attribute or deck the game has, every expression parsed, no derived total made of itself.
+Stdlib only; the names are resolved here once for the validator and the simulator alike.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kitgen.check.formula import FormulaError, expression_names
+from kitgen.errors import Problem, did_you_mean, error
+from kitgen.model import Counter, Expr, Game, When
+
+SPECIAL_NAMES = ("turn", "players")  # what every expression may read besides counters
+
+
+def fold(name: str) -> str:
+    """How a name is looked up: in any case, a space written as _ ("Victory_Points")."""
+    return name.strip().casefold().replace(" ", "_")
+
+
+def value_names(game: Game) -> dict[str, str]:
+    """Every name a condition or expression may use -> the attribute's or counter's own name:
+    names, aliases and abbreviations, folded (attributes first: a counter never hides one)."""
+    names: dict[str, str] = {}
+    for counter in game.counters:
+        for name in (counter.name, *counter.aliases):
+            names.setdefault(fold(name), counter.name)
+    for attribute in game.attributes:
+        for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
+            if name:
+                names[fold(name)] = attribute.name
+    return names
+
+
+def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
+    """(owner, condition) of every `when:` in the game, nested ones too."""
+    def walk(owner: str, when: When) -> Iterator[tuple[str, When]]:
+        yield owner, when
+        for part in (*when.all, *when.any, *when.none):
+            yield from walk(owner, part)
+
+    from kitgen.check.actions import steps_of
+
+    for phase in game.phases:
+        if phase.when is not None:
+            yield from walk(f"phase '{phase.name}'", phase.when)
+    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    for owner, actions in owners:
+        for action in steps_of(actions):
+            if action.when is not None:
+                yield from walk(owner, action.when)
+    for path in game.victory_paths:
+        if path.when is not None:
+            yield from walk(f"victory path '{path.name}'", path.when)
+    if game.game_end is not None:
+        yield from walk("game_end", game.game_end.when)
+    if game.eliminate is not None:
+        yield from walk("eliminate", game.eliminate.when)
+
+
+class Names:
+    """Checks names and expressions against the game's counters and attributes, collecting problems."""
+
+    def __init__(self, game: Game):
+        self.names = value_names(game)
+        self.shown = sorted({*self.names.values(), *SPECIAL_NAMES})
+        self.problems: list[Problem] = []
+
+    def name(self, owner: str, where, word: str) -> None:
+        if fold(word) not in self.names:
+            self.problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
+                                       + did_you_mean(word, self.shown)))
+
+    def expression(self, owner: str, where, text: Expr) -> None:
+        try:
+            used = expression_names(text)
+        except FormulaError as exc:
+            self.problems.append(error(where, f"{owner}: '{text[:40]}' {exc}"))
+            return
+        for word in used:
+            if word not in SPECIAL_NAMES:
+                self.name(owner, where, word)
+
+
+def check_conditions(game: Game) -> list[Problem]:
+    known = Names(game)
+    name, expression, problems, names = known.name, known.expression, known.problems, known.names
+    for owner, when in conditions_of(game):
+        for word in (*when.highest, *when.lowest, *when.tie_break):
+            name(owner, when.where, word)
+        expression(owner, when.where, when.by)
+        for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
+            name(owner, amount.where, amount.counter)
+            expression(owner, amount.where, amount.value)
+        decks = [d.id for d in game.decks]
+        problems += [error(when.where, f"{owner}: unknown deck '{deck}'" + did_you_mean(deck, decks))
+                     for deck in when.empty if deck not in decks]
+        problems += _states(game, owner, when)
+    for counter in game.counters:
+        if counter.total is not None:
+            expression(f"counter '{counter.name}'", counter.where, counter.total)
+    steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
+    return problems + steps + _cycles(game, names)
+
+
+def _cycles(game: Game, names: dict[str, str]) -> list[Problem]:
+    """A derived total that counts itself, directly or through others, has no value."""
+    totals = {c.name: c for c in game.counters if c.total is not None}
+    problems = []
+    for start in totals.values():
+        seen, todo = set(), [start.name]
+        while todo:
+            current = totals.get(todo.pop())
+            if current is None or current.name in seen or current.total is None:
+                continue
+            seen.add(current.name)
+            try:
+                used = [names.get(fold(w), "") for w in expression_names(current.total)]
+            except FormulaError:
+                break
+            if start.name in used:
+                problems.append(error(start.where, f"counter '{start.name}': its total counts itself "
+                                      f"(through {', '.join(sorted(seen))})"))
+                break
+            todo += used
+    return problems
+
+
+def derived(game: Game) -> dict[str, Counter]:
+    """The counters that are totals of others, by name."""
+    return {c.name: c for c in game.counters if c.total is not None}
+
+
+def when_words(when: When) -> str:
+    """A condition in words: what the coverage table and the printed rules say of a `when:`."""
+    parts = []
+    parts += [f"after turn {when.turn_after}"] if when.turn_after is not None else []
+    parts += [f"at the end of turn {when.end_of_turn}"] if when.end_of_turn is not None else []
+    parts += ["when the game ends"] if when.game_over else []
+    margin = f" by at least {when.by}" if when.by != "0" else ""
+    tie = f" (ties: {', then '.join(when.tie_break) + ', then ' if when.tie_break else ''}{when.tie})"
+    parts += [f"highest {' and '.join(when.highest)}{margin}{tie}"] if when.highest else []
+    parts += [f"lowest {' and '.join(when.lowest)}{margin}{tie}"] if when.lowest else []
+    parts += ["highest in the most attributes"] if when.most_highest else []
+    for key in ("at_least", "more_than", "at_most", "less_than"):
+        parts += [f"{a.counter} {key.replace('_', ' ')} {a.value}" for a in getattr(when, key)]
+    parts += [f"deck {deck} empty" for deck in when.empty]
+    parts += [f"at least {a.value} cards in {a.counter}" for a in when.cards_in]
+    parts += [f"holds {flag}" for flag in when.flag]
+    parts += [f"has held {a.counter} {a.value} turns in a row" for a in when.streak]
+    parts += ["the last player left"] if when.last_standing else []
+    parts += [f"all of ({'; '.join(when_words(w) for w in when.all)})"] if when.all else []
+    parts += [f"any of ({'; '.join(when_words(w) for w in when.any)})"] if when.any else []
+    parts += [f"none of ({'; '.join(when_words(w) for w in when.none)})"] if when.none else []
+    return ", ".join(parts)
+
+
+def flags_set(game: Game) -> list[str]:
+    from kitgen.check.actions import steps_of
+
+    steps = [a for p in game.phases for a in steps_of(p.actions)] + \
+        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+    return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
+
+
+def _states(game: Game, owner: str, when: When) -> list[Problem]:
+    """A condition's zones and flags must be the game's: a flag no step sets never holds."""
+    zones, flags = [z.name for z in game.zones], flags_set(game)
+    problems = [error(a.where, f"{owner}: unknown zone '{a.counter}'" + did_you_mean(a.counter, zones))
+                for a in when.cards_in if a.counter not in zones]
+    for flag in (*when.flag, *(a.counter for a in when.streak)):
+        if flag not in flags:
+            problems.append(error(when.where, f"{owner}: no step sets the flag '{flag}'" + did_you_mean(flag, flags)))
+    return problems
+
+
+def check_vocabulary(game: Game, known: Names) -> list[Problem]:
+    """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
+    from kitgen.check.actions import steps_of
+
+    decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
+
+    def name(where, owner: str, word: str) -> None:
+        known.name(owner, where, word)
+
+    def zone(where, owner: str, word: str, kinds: tuple[str, ...]) -> None:
+        if word and (word not in zones or zones[word].kind not in kinds):
+            known = [z for z in zones if zones[z].kind in kinds]
+            problems.append(error(where, f"{owner}: '{word}' is not a zone of kind {' or '.join(kinds)}"
+                                  + did_you_mean(word, known)))
+
+    for z in game.zones:
+        if z.kind == "market" and (z.deck not in decks or z.size < 1):
+            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                                  + did_you_mean(z.deck, decks)))
+        if z.kind == "attached":
+            zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
+        if z.size < 0 or z.limit < 0:
+            problems.append(error(z.where, f"zone '{z.name}': size and limit are 0 or more"))
+    for scoring in game.scoring:
+        for word in (scoring.rank, scoring.counter):
+            name(scoring.where, "scoring", word)
+    if game.turn_order is not None:
+        for word in game.turn_order.by:
+            name(game.turn_order.where, "turn_order", word)
+    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    for owner, actions in owners:
+        for step in steps_of(actions):
+            for amount in (*step.gain, *step.lose):
+                name(amount.where or step.where, owner, amount.counter)
+                known.expression(owner, amount.where or step.where, amount.value)
+            for text in (step.strength, step.min):
+                if text is not None:
+                    known.expression(owner, step.where, text)
+            zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.to, ("in-play",))
+    return problems
+
+
+def vocabulary_lines(game: Game) -> list[str]:
+    """What the rules summary says of the game-wide rules (after How to win): each record's own
+    `text`, or its rule in words when it has none. Empty for a game that uses none (Galactic Civ)."""
+    lines = [z.text or (f"{z.name}: a market of {z.size} face-up cards from the {z.deck} deck, refilled after "
+                        "each buy" if z.kind == "market" else f"{z.name}: cards in play"
+                        + (f", at most {z.limit}" + (" under each card" if z.kind == "attached" else " each")
+                           if z.limit else ""))
+             for z in game.zones]
+    lines += [s.text or f"At the end of turn{'s ' + ', '.join(map(str, s.turns)) if s.turns else ' every turn'}: "
+              f"{', '.join(map(str, s.points))} {s.counter} by the highest {s.rank} (ties: {s.tie})"
+              for s in game.scoring]
+    if game.turn_order is not None:
+        lines.append(game.turn_order.text or "Turn order: the highest " + ", then ".join(game.turn_order.by) + " first")
+    if game.eliminate is not None:
+        lines.append(game.eliminate.text or f"A player is out when {when_words(game.eliminate.when)}")
+    if game.game_end is not None:
+        lines.append(game.game_end.text or f"The game ends when {when_words(game.game_end.when)}")
+    return lines

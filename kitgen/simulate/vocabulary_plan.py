@@ -1,0 +1,121 @@
+"""The rules vocabulary's game-wide parts compiled for the simulator: zones, card costs, scoring
+schedules, turn order, elimination and flags, and the extra fields of the vocabulary's steps. Names
+become value indices (simulate/conditions.Names); numbers stay compiled expressions. Plain tuples
+and NamedTuples only: a plan pickles. Stdlib only.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from kitgen.model import Action, Amounts, Cost, Expr, Game
+from kitgen.check.conditions import when_words
+from kitgen.simulate.conditions import Names, Node, condition, number
+
+
+class ZonePlan(NamedTuple):
+    kind: str  # in-play, market or attached
+    deck: str  # market: the deck it refills from
+    size: int  # market: the cards it shows
+    limit: int  # in-play: per player; attached: per card (0: no limit)
+    on: str  # attached: the in-play zone whose cards carry them
+
+
+class ScoringPlan(NamedTuple):
+    rank: Node
+    counter: int  # value index of the counter points go to
+    points: tuple[int, ...]
+    turns: frozenset[int]  # empty: every turn
+    share: bool
+
+
+class Vocab(NamedTuple):
+    """What a vocabulary step reads beside plan.Step's fields."""
+    gain: tuple[tuple[int, Node], ...]  # (value index, amount)
+    lose: tuple[tuple[int, Node], ...]
+    cost: tuple[tuple[int, int], ...]  # (value index, amount): what the step costs
+    zone: str
+    to: str
+    strength: Node
+    min: Node  # meld: the fewest cards a new meld takes
+    flag: str
+    turns: int
+
+
+class Rules(NamedTuple):
+    """The game-wide vocabulary, as plan.Plan keeps it (plan.vocabulary; None: the game uses none)."""
+    zones: dict[str, ZonePlan]
+    costs: tuple[tuple[tuple[int, int], ...], ...]  # per card index: what buying it costs
+    scoring: tuple[ScoringPlan, ...]
+    order: tuple[Node, ...]  # turn order: ranked by these, highest first (empty: seat order)
+    eliminate: Node | None
+    flags: tuple[str, ...]  # every flag a step sets (their streaks are counted at each turn's end)
+    bounds: tuple[tuple[int | None, int | None], ...]  # per value index: a counter's min and max
+
+
+def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
+    return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
+
+
+def prices(cost: Cost | None, names: Names) -> tuple[tuple[int, int], ...]:
+    """A cost's fixed amounts by value index (a mix of counters or a computed price: not paid here)."""
+    if not cost:
+        return ()
+    single = [c for c in names.slot if c not in names.attributes]
+    pay = []
+    for price in cost.pay:
+        counter = price.counter or (single[0] if len(single) == 1 else "")
+        if names.index(counter) >= 0:
+            pay.append((names.index(counter), price.amount))
+    return tuple(pay)
+
+
+def vocab(action: Action, names: Names) -> Vocab | None:
+    """The vocabulary fields of a step, or None when it has none (every older step)."""
+    if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
+            or action.min is not None or action.flag):
+        return None
+    zero = Expr("0")
+    return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
+                 action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
+                 action.turns)
+
+
+def compile_rules(game: Game, names: Names, card_costs: tuple) -> Rules | None:
+    """The game-wide vocabulary, or None when the game uses none of it (Galactic Civ)."""
+    flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
+    if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
+            or any(c.min is not None or c.max is not None for c in game.counters)):
+        return None
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}
+    scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter), s.points, frozenset(s.turns),
+                                s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)
+    order = tuple(names.reader(n) for n in game.turn_order.by) if game.turn_order else ()
+    out = condition(game.eliminate.when, names, names.decks) if game.eliminate else None
+    bounds: list[tuple[int | None, int | None]] = [(None, None)] * len(names.slot)
+    for counter in game.counters:
+        if names.index(counter.name) >= 0:
+            bounds[names.index(counter.name)] = (counter.min, counter.max)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds))
+
+
+def _steps(game: Game) -> list[Action]:
+    from kitgen.check.actions import steps_of
+
+    return [a for p in game.phases for a in steps_of(p.actions)] + \
+        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+
+
+def vocabulary_coverage(game: Game) -> list:
+    """A coverage row for each game-wide rule of the vocabulary the game uses (all exact)."""
+    from kitgen.simulate.plan import Coverage
+
+    rows = [Coverage(f"zone '{z.name}'", "exact", f"{z.kind}" + (f", {z.size} cards from {z.deck}" if z.kind == "market"
+                                                                 else f", at most {z.limit}" if z.limit else ""))
+            for z in game.zones]
+    rows += [Coverage(f"scoring by {s.rank}", "exact", f"{', '.join(map(str, s.points))} {s.counter}; ties: {s.tie}")
+             for s in game.scoring]
+    if game.turn_order is not None:
+        rows.append(Coverage("turn order", "exact", "by the highest " + ", then ".join(game.turn_order.by), True))
+    if game.eliminate is not None:
+        rows.append(Coverage("elimination", "exact", when_words(game.eliminate.when), True))
+    return rows

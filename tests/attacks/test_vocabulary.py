@@ -1,0 +1,175 @@
+"""Attacks on the rules vocabulary (`when:`, expressions, counters, game end, and the steps that use
+them): a bad name or rule is one located line from `kitgen validate`; what can only go wrong in play
+(an expression that explodes, a game end that never comes) never raises and never hangs."""
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kitgen.check.conditions import check_conditions
+from kitgen.load import load_game
+from kitgen.model import Action, Card, Elimination, Expr, GameEnd, Phase, VictoryPath, When, Zone
+from kitgen.simulate.engine import Table
+from kitgen.simulate.lab import simulate
+from kitgen.simulate.plan import compile_game
+from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.run import Settings
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
+from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
+
+RANDOM, GREEDY = POLICIES["random"], POLICIES["greedy"]
+WAR = "    trigger: {kind: highest, attribute: Military}\n"  # the tiny game's War Phase, to replace
+
+
+def with_when(tmp_path: Path, when: str) -> Path:
+    folder = tiny_copy(tmp_path)
+    edit(folder / "rules.yaml", WAR, f"    when: {when}\n")
+    return folder
+
+
+@pytest.mark.parametrize("when, message", [
+    ("{highest: [Militray]}", r"phase 'War Phase': unknown counter or attribute 'Militray' \(did you mean 'Military'\?\)"),
+    ("{highest: [Military], tie: everyone}", r"phases\[1\]\.when\.tie: 'everyone' is not one of: nobody, share"),
+    ("{at_least: {Trade: 'Trade ** 99'}}", r"phase 'War Phase': 'Trade \*\* 99' 'Pow' is not allowed"),
+    ("{highest: [Military], by: '" + "1 + " * 60 + "1'}", r"at most 200 characters"),
+], ids=["unknown-counter", "bad-tie-rule", "power", "long-expression"])
+def test_validate__a_bad_condition_is_one_located_line(tmp_path: Path, when: str, message: str) -> None:
+    run = kitgen("validate", with_when(tmp_path, when))
+    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: .*" + message + ".*"))
+
+
+def test_validate__all_and_any_nested_past_the_yaml_limit_is_one_located_line(tmp_path: Path) -> None:
+    deep = "{any: [" * 60 + "{highest: [Military]}" + "]}" * 60
+    run = kitgen("validate", with_when(tmp_path, deep))
+    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: nested more than 50 levels deep"))
+
+
+def test_nesting__forty_levels_of_all_and_any_compile_and_play():
+    when = When(at_least=amounts(Might=2))
+    for level in range(40):
+        when = When(any=(when,)) if level % 2 else When(all=(when, When(turn_after=0)))
+    g = game(phases=(Phase("Grow", "", actions=(*grow().actions, Action("check-victory"))),),
+             paths=(VictoryPath("Deep", "", when=when),), turns=5)
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn) == (0, 2)  # seat 0 reaches 2 Might first, in its turn 2
+
+
+def test_expressions__that_explode_are_capped_and_a_division_by_zero_gives_zero():
+    huge = "Might * 999999999 * 999999999 * 999999999 * 999999999 - Lore / (Might - Might)"
+    g = game(phases=(grow(),), paths=(VictoryPath("Huge", "", when=When(at_least=amounts(Lore=huge))),
+                                      VictoryPath("Tiny", "", when=When(more_than=amounts(Might="-" + huge)))))
+    assert check_conditions(g) == []
+    results = [Table(compile_game(g), seed, (GREEDY, GREEDY)).play() for seed in range(3)]
+    assert all(r.winner == -1 for r in results)  # no check-victory step: nobody wins, and nothing raised
+
+
+def test_game_end__that_can_never_hold_ends_at_the_turn_cap_and_the_report_says_no_winner():
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
+    never = GameEnd(When(all=(When(at_least=amounts(Lore=1)), When(at_most=amounts(Lore=0)))))
+    g = game(phases=(grow(),), paths=(win,), turns=3, game_end=never)
+    report = simulate(g, Settings(games=20, players=3, seed=1, policies=("random",), workers=1))
+    assert (report["decided"], report["no_winner"]) == (0, 20)
+
+
+def test_game_end__on_an_empty_deck_that_is_empty_from_the_start_ends_at_once():
+    win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
+    g = game(phases=(grow(),), paths=(win,), cards=(Card("Sword", "Gain", (), copies=1),), turns=9,
+             game_end=GameEnd(When(empty=("main",))))
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn) == (0, 1)  # seat 0 draws the only card and ends the game ahead
+
+
+def test_by__an_absurd_margin_is_never_met_and_a_negative_one_is_plain_highest():
+    g, values = game(), [[5, 0], [1, 0]]
+    assert holds(g, When(highest=("Might",), by=Expr("999999999999999")), values) == [False, False]
+    assert holds(g, When(highest=("Might",), by=Expr("-5")), values) == [True, False]
+
+
+# --- zones, melds, flags, elimination --------------------------------------------------------
+
+MARKET = REPO / "tests" / "fixtures" / "vocab" / "market"
+
+
+def test_validate__an_unknown_zone_or_flag_is_one_located_line(tmp_path: Path) -> None:
+    folder = tmp_path / "market"
+    shutil.copytree(MARKET, folder)
+    edit(folder / "game.yaml", "{do: buy, zone: market,", "{do: buy, zone: markte,")
+    run = kitgen("validate", folder)
+    assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: phase 'Buy': 'markte' is not a zone of kind "
+                                    r"market \(did you mean 'market'\?\)"))
+
+
+def test_check__a_flag_no_step_sets_and_a_zone_of_the_wrong_kind_are_errors():
+    g = game(phases=(Phase("Go", "", actions=(Action("attach", types=("Gain",), zone="board"),)),),
+             zones=(Zone("board", "in-play"),),
+             paths=(VictoryPath("Reign", "", when=When(flag=("Crown",), cards_in=amounts(bord=1))),))
+    messages = sorted(p.message for p in check_conditions(g))
+    assert messages == ["phase 'Go': 'board' is not a zone of kind attached",
+                        "victory path 'Reign': no step sets the flag 'Crown'",
+                        "victory path 'Reign': unknown zone 'bord' (did you mean 'board'?)"]
+
+
+def test_market__that_refills_from_an_empty_deck_shrinks_and_never_hangs():
+    g = load_game(MARKET)
+    g = dataclasses.replace(g, zones=(Zone("market", "market", deck="goods", size=500), *g.zones[1:]))
+    t = Table(compile_game(g), 1, (GREEDY, GREEDY))
+    assert len(t.state.market["market"]) == 7  # all the deck has
+    result = t.play()
+    assert result.winner == 0 and t.state.market["market"] == []
+
+
+def test_meld__a_minimum_beyond_any_hand_never_melds():
+    g = game(phases=(Phase("Meld", "", actions=(Action("draw", count=3), Action("meld", zone="table", min=Expr(str(10**9))))),),
+             zones=(Zone("table", "in-play"),))
+    t = Table(compile_game(g), 1, (GREEDY, RANDOM))
+    t.play()
+    assert t.state.melds["table"] == [{}, {}] and sum(map(len, t.hands)) == 20
+
+
+def test_flags__absurd_timers_and_streaks_hold_as_written_and_never_overflow():
+    crown = Action("flag", flag="Crown", turns=10**15)
+    g = game(phases=(Phase("Rule", "", actions=(crown, Action("check-victory"))),), turns=5,
+             paths=(VictoryPath("Reign", "", when=When(streak=amounts(Crown=10**12))),
+                    VictoryPath("Crowned", "", when=When(turn_after=4, flag=("Crown",)))))
+    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    assert (result.winner, result.turn, result.paths) == (0, 5, (1,))
+
+
+def test_eliminate__every_player_out_at_once_ends_the_game_with_no_winner():
+    g = load_game(REPO / "tests" / "fixtures" / "vocab" / "duel")
+    g = dataclasses.replace(g, eliminate=Elimination(When(at_least=amounts(Lives=0))))
+    report = simulate(g, Settings(games=10, players=3, seed=1, policies=("greedy",), workers=1))
+    assert (report["decided"], report["no_winner"]) == (0, 10)
+    result = Table(compile_game(g), 1, (GREEDY,) * 3).play()
+    assert result.turn == 1
+
+
+def test_check__a_step_without_what_it_needs_is_an_error_not_a_silent_no_op():
+    from kitgen.check.actions import check_actions
+    steps = (Action("buy"), Action("meld"), Action("contest", die="1D6"), Action("steal"),
+             Action("exchange", gain=amounts(Lore=1)), Action("flag"), Action("contest", die="two dice", target="target-player"))
+    messages = [p.message for p in check_actions(game(phases=(Phase("Go", "", actions=steps),)))]
+    assert messages == ["phase 'Go': action 'buy' needs zone", "phase 'Go': action 'meld' needs zone",
+                        "phase 'Go': action 'contest' needs target: target-player",
+                        "phase 'Go': action 'steal' needs target: target-player",
+                        "phase 'Go': action 'exchange' needs cost", "phase 'Go': action 'flag' needs flag",
+                        "phase 'Go': action 'contest': die 'two dice' is not dice notation like 1D6"]
+
+
+def test_check__unknown_counters_and_bad_expressions_in_steps_and_schedules_are_errors():
+    from kitgen.model import Scoring, TurnOrder
+    fight = Action("contest", target="target-player", die="1D6", strength=Expr("Migth + 1"),
+                   gain=amounts(Fmae=1), min=Expr("turn ^ 2"))
+    g = game(phases=(Phase("Go", "", actions=(fight,)),), scoring=(Scoring("Lroe", "Might", (1,)),),
+             turn_order=TurnOrder(("Mihgt",)))
+    messages = sorted(p.message for p in check_conditions(g))
+    assert messages == [
+        "phase 'Go': 'turn ^ 2' use numbers, counter names, + - * / and brackets (at most 200 characters)",
+        "phase 'Go': unknown counter or attribute 'Fmae'",
+        "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)",
+        "scoring: unknown counter or attribute 'Lroe' (did you mean 'Lore'?)",
+        "turn_order: unknown counter or attribute 'Mihgt' (did you mean 'Might'?)"]
