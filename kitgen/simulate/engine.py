@@ -131,10 +131,22 @@ class Table:
         return GameResult(self.winner, self.paths, self.turn, self.factions, tuple(tuple(p) for p in self.played))
 
     def extreme(self, seat: int, kind: str, attribute: int) -> bool:
-        """A single highest (or lowest) score: ties reward (and punish) nobody."""
-        column = [v[attribute] for v in self.values]
-        mine = column[seat]
-        return mine == (max(column) if kind == "highest" else min(column)) and column.count(mine) == 1
+        """A single highest (or lowest) score: ties reward (and punish) nobody. Counted without a list,
+        and given up at the second player as high (low): most triggers fail, at the first or second."""
+        mine, level = self.values[seat][attribute], 0
+        if kind == "highest":
+            for values in self.values:
+                if values[attribute] >= mine:
+                    level += 1
+                    if level > 1:
+                        return False
+            return True
+        for values in self.values:
+            if values[attribute] <= mine:
+                level += 1
+                if level > 1:
+                    return False
+        return True
 
     # --- what actions use -----------------------------------------------------------------
 
@@ -218,9 +230,11 @@ class Table:
     # --- victory --------------------------------------------------------------------------
 
     def check_victory(self, seat: int) -> None:
-        met = tuple(i for i, path in enumerate(self.plan.paths)
-                    if path.at_end_of_turn is None and (path.after_turn is None or self.turn > path.after_turn)
-                    and meets(self.values, seat, path))
+        live = live_paths(self.plan, self.turn)
+        if not live:
+            return  # before the first turn a path counts (Galactic Civ: turns 1-10), nothing to check
+        values, best = self.values, others_max(self.values, seat)
+        met = tuple(i for i, path in live if meets(values, seat, path, best))
         if met:
             self.winner, self.paths = seat, met
 
@@ -256,6 +270,16 @@ def deck_of(plan: Plan) -> dict[int, str]:
     return plan.cache["deck-of"]
 
 
+def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan], ...]:
+    """The paths a player can meet at the end of its own turn in `turn`, with their indices (kept
+    on the plan per turn: check_victory runs at every End Phase)."""
+    known = plan.cache.setdefault("live-paths", {})
+    if turn not in known:
+        known[turn] = tuple((i, path) for i, path in enumerate(plan.paths)
+                            if path.at_end_of_turn is None and (path.after_turn is None or turn > path.after_turn))
+    return known[turn]
+
+
 def others_max(values: list[list[int]], seat: int) -> list[int]:
     """The best score any other player has, per attribute."""
     others = [v for i, v in enumerate(values) if i != seat]
@@ -264,12 +288,16 @@ def others_max(values: list[list[int]], seat: int) -> list[int]:
     return list(others[0]) if others else [0] * len(values[0])
 
 
-def meets(values: list[list[int]], seat: int, path: PathPlan) -> bool:
-    mine, best = values[seat], others_max(values, seat)
+def meets(values: list[list[int]], seat: int, path: PathPlan, best: list[int] | None = None) -> bool:
+    """Whether the seat meets the path (`best`: others_max of the seat, when the caller has it)."""
+    mine = values[seat]
+    if best is None:
+        best = others_max(values, seat)
     need = max(path.margin, 1)  # "highest" is strictly ahead; a margin asks for that many points
-    if path.highest and min(mine[a] - best[a] for a in path.highest) < need:
-        return False
-    if path.highest_any and max(mine[a] - best[a] for a in path.highest_any) < need:
+    for attribute in path.highest:  # a loop, not min() over a generator: most checks fail at the first
+        if mine[attribute] - best[attribute] < need:
+            return False
+    if path.highest_any and all(mine[a] - best[a] < need for a in path.highest_any):
         return False
     if path.most:
         ahead = [sum(map(int.__gt__, v, others_max(values, p))) for p, v in enumerate(values)]

@@ -66,7 +66,8 @@ def leads(values: list[list[int]], seat: int) -> list[int]:
         return list(mine)
     if len(others) == 3:  # four players, the usual table: one comprehension
         x, y, z = others
-        return [m - (a if a > b and a > c else b if b > c else c) for m, a, b, c in zip(mine, x, y, z, strict=True)]
+        # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
+        return [m - (a if a > b and a > c else b if b > c else c) for m, a, b, c in zip(mine, x, y, z)]  # noqa: B905
     best = others[0]
     for other in others[1:]:
         best = [a if a > b else b for a, b in zip(best, other, strict=True)]
@@ -106,9 +107,22 @@ def scorer(path: PathPlan, attributes: int) -> Scorer:
                   else (-1, -1), () if two else path.highest_any, max(path.margin, 1), attributes // 2)
 
 
-def scorers(plan: Plan) -> list[Scorer]:
+class Scorers(NamedTuple):
+    """A plan's paths as nearest() reads them. `pairs`: the usual shape (the highest in one attribute
+    and in one of two others: Galactic Civ's race victories) as bare (index, one, x, y, need), read
+    without a call; `rest`: every other path, (index, Scorer); `every`: each path's Scorer, in data order."""
+    every: list[Scorer]
+    pairs: list[tuple[int, int, int, int, int]]
+    rest: list[tuple[int, Scorer]]
+
+
+def scorers(plan: Plan) -> Scorers:
     if "scorers" not in plan.cache:
-        plan.cache["scorers"] = [scorer(path, len(plan.attributes)) for path in plan.paths]
+        every = [scorer(path, len(plan.attributes)) for path in plan.paths]
+        pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every)
+                 if s.kind == SIMPLE and s.one >= 0 and s.pair[0] >= 0]
+        rest = [(i, s) for i, s in enumerate(every) if not (s.kind == SIMPLE and s.one >= 0 and s.pair[0] >= 0)]
+        plan.cache["scorers"] = Scorers(every, pairs, rest)
     return plan.cache["scorers"]
 
 
@@ -129,6 +143,12 @@ def simple_parts(score: Scorer, lead: list[int]) -> tuple[int, int]:
 
 def simple_pull(score: Scorer, lead: list[int]) -> tuple[int, ...]:
     """path_pull's bottleneck of a path of highest and highest_any parts."""
+    one, (x, y) = score.one, score.pair
+    if one >= 0 and x >= 0:  # the usual shape (Scorers.pairs): the parts compared without their margin
+        low, a, b = lead[one], lead[x], lead[y]
+        high = a if a > b else b
+        edge = low if low < high else high
+        return ((one,) if low == edge else ()) + (() if high != edge else (x, y) if a == b else (x,) if a > b else (y,))
     low, high = simple_parts(score, lead)
     edge = low if low < high else high
     lows = () if low != edge else (score.one,) if score.one >= 0 else \
@@ -138,34 +158,43 @@ def simple_pull(score: Scorer, lead: list[int]) -> tuple[int, ...]:
     return lows + highs
 
 
-def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[Scorer]]:
-    """How near the seat is, and the paths it is nearest to (ties kept): by smallest part, then by
-    progress (the sum of the parts). The same keys as path_pull's."""
-    top: tuple[int, int] | None = None
-    best: list[Scorer] = []
-    for score in scorers(plan):  # simple_parts inlined: this loop runs for every decision of every game
-        path, kind, one, lows, (x, y), highs, need, most = score
-        if kind == SIMPLE:
-            if one >= 0:
-                low = lead[one] - need
-            else:
-                low = min([lead[a] for a in lows]) - need if lows else FAR
-            if x >= 0:
-                a, b = lead[x], lead[y]
-                high = (a if a > b else b) - need
-            else:
-                high = max([lead[a] for a in highs]) - need if highs else FAR
-            key = (low if low < high else high, (low if low != FAR else 0) + (high if high != FAR else 0))
-        elif kind == MOST:
-            ahead = len([v for v in lead if v > 0]) - most
-            key = (ahead, ahead)
-        else:
-            key = path_pull(path, lead, mine)[0]
-        if top is None or key > top:
-            top, best = key, [score]
-        elif key == top:
-            best.append(score)
-    return top or (0, 0), best
+def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
+    """How near the seat is, and the paths it is nearest to (their indices, ties kept, in data order):
+    by smallest part, then by progress (the sum of the parts). The same keys as path_pull's."""
+    every, pairs, rest = scorers(plan)
+    top = progress = -2 * FAR  # below every key (a path with no part at all scores -FAR)
+    best: list[int] = []
+    for index, one, x, y, need in pairs:  # simple_parts inlined: this runs for every decision of every game
+        low = lead[one] - need
+        a, b = lead[x], lead[y]
+        high = (a if a > b else b) - need
+        edge = low if low < high else high
+        if edge > top or (edge == top and low + high > progress):
+            top, progress, best = edge, low + high, [index]
+        elif edge == top and low + high == progress:
+            best.append(index)
+    for index, score in rest:
+        key = rest_key(score, lead, mine)
+        if key > (top, progress):
+            (top, progress), best = key, [index]
+        elif key == (top, progress):
+            best.append(index)
+    if not best:
+        return (0, 0), []
+    if len(best) > 1 and pairs and rest:
+        best.sort()
+    return (top, progress), best
+
+
+def rest_key(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, int]:
+    """nearest()'s key of a path of another shape than `pairs`."""
+    if score.kind == MOST:
+        ahead = len([v for v in lead if v > 0]) - score.most
+        return ahead, ahead
+    if score.kind == SIMPLE:
+        low, high = simple_parts(score, lead)
+        return low if low < high else high, (low if low != FAR else 0) + (high if high != FAR else 0)
+    return path_pull(score.path, lead, mine)[0]
 
 
 def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
@@ -175,8 +204,17 @@ def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
 
 
 def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, ...], ...]:
-    return tuple([simple_pull(score, lead) if score.kind == SIMPLE else most_pull(lead) if score.kind == MOST
-                  else path_pull(score.path, lead, mine)[1] for score in nearest(plan, lead, mine)[1]])
+    every, nearest_paths = scorers(plan).every, nearest(plan, lead, mine)[1]
+    if len(nearest_paths) == 1:  # nearly always: one nearest path
+        return (bottleneck(every[nearest_paths[0]], lead, mine),)
+    return tuple([bottleneck(every[index], lead, mine) for index in nearest_paths])
+
+
+def bottleneck(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, ...]:
+    """path_pull's bottleneck of one path, without path_pull where the path's shape allows."""
+    if score.kind == SIMPLE:
+        return simple_pull(score, lead)
+    return most_pull(lead) if score.kind == MOST else path_pull(score.path, lead, mine)[1]
 
 
 def most_pull(lead: list[int]) -> tuple[int, ...]:
@@ -225,9 +263,10 @@ class CardKeys(dict):
 
 def card_keys(plan: Plan, pull: tuple[tuple[int, ...], ...], best: bool) -> CardKeys:
     known = plan.cache.setdefault("card-keys", {})
-    if (pull, best) not in known:
-        known[(pull, best)] = CardKeys(plan, weights_of(plan, pull), best)
-    return known[(pull, best)]
+    keys = known.get((pull, best))
+    if keys is None:
+        keys = known[(pull, best)] = CardKeys(plan, weights_of(plan, pull), best)
+    return keys
 
 
 # --- random --------------------------------------------------------------------------------
@@ -256,7 +295,8 @@ def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     change, then to the card listed first in the data (never to the order of the hand)."""
     if len(cards) == 1 or min(cards) == max(cards):
         return cards[0]  # one card (or copies of one): nothing to weigh
-    return max(cards, key=card_keys(table.plan, pulls(table, seat), best).__getitem__)
+    plan, values = table.plan, table.values
+    return max(cards, key=card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), best).__getitem__)
 
 
 def option_worth(table: Table, weight: list[float], card: int, option: OptionPlan) -> float:
