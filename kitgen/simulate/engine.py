@@ -105,24 +105,30 @@ class Table:
 
     def play(self, start: int = 0, until_turn: int = 0) -> GameResult:
         """Play the schedule from moment `start` to the end (or to the end of turn `until_turn`).
-        A phase is played here, not in a method of its own: this loop runs some 700 times a game,
-        and most of its phases are a trigger that fails (a single highest or lowest score)."""
+        A phase is played here, not in a method of its own: this loop runs some 750 times a game,
+        and most of its phases are a trigger that fails (a single highest or lowest score): such a
+        moment changes nothing, not even the turn and moment kept on the table."""
         moments = schedule(self.plan, self.players)
-        for index in range(start, len(moments)):
+        stop = len(moments)
+        if until_turn and self.plan.turns:  # every turn has as many moments
+            stop = min(stop, until_turn * (stop // self.plan.turns))
+        extreme = self.extreme
+        for index in range(start, stop):
             turn, seat, phase = moments[index]
-            if until_turn and turn > until_turn:
-                break
-            self.turn, self.moment = turn, index
             if phase is None:
+                self.turn, self.moment = turn, index
                 if seat >= 0:
                     self.bonus[seat] = 0  # a seat's turn is over
-                else:
-                    self.end_of_turn()
-            elif phase.trigger is None or self.extreme(seat, *phase.trigger):
+                    continue
+                self.end_of_turn()
+            elif phase.trigger is None or extreme(seat, *phase.trigger):
+                self.turn, self.moment = turn, index
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
                     if self.winner >= 0:
                         break
+            else:
+                continue
             if self.winner >= 0:
                 break
         return self.result()

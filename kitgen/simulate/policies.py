@@ -108,22 +108,28 @@ def scorer(path: PathPlan, attributes: int) -> Scorer:
 
 
 class Scorers(NamedTuple):
-    """A plan's paths as nearest() reads them. `pairs`: the usual shape (the highest in one attribute
-    and in one of two others: Galactic Civ's race victories) as bare (index, one, x, y, need), read
-    without a call; `rest`: every other path, (index, Scorer); `every`: each path's Scorer, in data order."""
+    """A plan's paths as nearest() reads them, each kind in a loop of its own: `pairs`, the usual
+    shape (the highest in one attribute and in one of two others: Galactic Civ's race victories), as
+    bare (index, one, x, y, need); `mosts`, most-attributes paths as (index, half); `rest`, every
+    other path as (index, Scorer); `every`, each path's Scorer, in data order."""
     every: list[Scorer]
     pairs: list[tuple[int, int, int, int, int]]
+    mosts: list[tuple[int, int]]
     rest: list[tuple[int, Scorer]]
 
 
 def scorers(plan: Plan) -> Scorers:
     if "scorers" not in plan.cache:
         every = [scorer(path, len(plan.attributes)) for path in plan.paths]
-        pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every)
-                 if s.kind == SIMPLE and s.one >= 0 and s.pair[0] >= 0]
-        rest = [(i, s) for i, s in enumerate(every) if not (s.kind == SIMPLE and s.one >= 0 and s.pair[0] >= 0)]
-        plan.cache["scorers"] = Scorers(every, pairs, rest)
+        pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
+        mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
+        rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
+        plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
     return plan.cache["scorers"]
+
+
+def _is_pair(score: Scorer) -> bool:
+    return score.kind == SIMPLE and score.one >= 0 and score.pair[0] >= 0
 
 
 def simple_parts(score: Scorer, lead: list[int]) -> tuple[int, int]:
@@ -161,7 +167,7 @@ def simple_pull(score: Scorer, lead: list[int]) -> tuple[int, ...]:
 def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
     """How near the seat is, and the paths it is nearest to (their indices, ties kept, in data order):
     by smallest part, then by progress (the sum of the parts). The same keys as path_pull's."""
-    every, pairs, rest = scorers(plan)
+    every, pairs, mosts, rest = scorers(plan)
     top = progress = -2 * FAR  # below every key (a path with no part at all scores -FAR)
     best: list[int] = []
     for index, one, x, y, need in pairs:  # simple_parts inlined: this runs for every decision of every game
@@ -173,24 +179,28 @@ def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, in
             top, progress, best = edge, low + high, [index]
         elif edge == top and low + high == progress:
             best.append(index)
+    for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
+        ahead = -half
+        for a in lead:
+            if a > 0:
+                ahead += 1
+        if ahead > top or (ahead == top and ahead > progress):
+            top, progress, best = ahead, ahead, [index]
+        elif ahead == top == progress:
+            best.append(index)
     for index, score in rest:
         key = rest_key(score, lead, mine)
         if key > (top, progress):
             (top, progress), best = key, [index]
         elif key == (top, progress):
             best.append(index)
-    if not best:
-        return (0, 0), []
-    if len(best) > 1 and pairs and rest:
+    if len(best) > 1:
         best.sort()
-    return (top, progress), best
+    return ((top, progress), best) if best else ((0, 0), [])
 
 
 def rest_key(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, int]:
-    """nearest()'s key of a path of another shape than `pairs`."""
-    if score.kind == MOST:
-        ahead = len([v for v in lead if v > 0]) - score.most
-        return ahead, ahead
+    """nearest()'s key of a path of another shape than `pairs` and `mosts`."""
     if score.kind == SIMPLE:
         low, high = simple_parts(score, lead)
         return low if low < high else high, (low if low != FAR else 0) + (high if high != FAR else 0)
