@@ -216,7 +216,8 @@ def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
 def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, ...], ...]:
     every, nearest_paths = scorers(plan).every, nearest(plan, lead, mine)[1]
     if len(nearest_paths) == 1:  # nearly always: one nearest path
-        return (bottleneck(every[nearest_paths[0]], lead, mine),)
+        score = every[nearest_paths[0]]
+        return (simple_pull(score, lead) if score.kind == SIMPLE else bottleneck(score, lead, mine),)
     return tuple([bottleneck(every[index], lead, mine) for index in nearest_paths])
 
 
@@ -229,8 +230,14 @@ def bottleneck(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, ..
 
 def most_pull(lead: list[int]) -> tuple[int, ...]:
     """path_pull's bottleneck of a most-attributes path: the attributes nearest to being led."""
-    behind = [x for x in lead if x <= 0]
-    near = max(behind) if behind else 1
+    near = -FAR  # the highest lead of 0 or less (1 if every lead is above 0), found without a list
+    for x in lead:
+        if near < x <= 0:
+            near = x
+    if near == -FAR:
+        near = 1
+    if lead.count(near) == 1:  # most often one attribute: found by C, not a loop
+        return (lead.index(near),)
     return tuple([a for a, x in enumerate(lead) if x == near])
 
 
@@ -337,7 +344,11 @@ def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan,
 def greedy_opponent(table: Table, seat: int, harm: int) -> int:
     """Hurt the leader (the nearest to a victory, then the highest total); help the last."""
     plan, values = table.plan, table.values
-    ranked = [(standing(plan, values, p), sum(values[p]), -p) for p in range(table.players) if p != seat]
+    ranked = []
+    for p in range(table.players):  # standing() inlined: this runs for each opponent of some 50 choices a game
+        if p != seat:
+            score, progress = nearest(plan, leads(values, p), values[p])[0]
+            ranked.append((score + progress / 100, sum(values[p]), -p))
     return -(max(ranked) if harm > 0 else min(ranked))[2]
 
 
