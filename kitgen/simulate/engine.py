@@ -112,7 +112,6 @@ class Table:
         stop = len(moments)
         if until_turn and self.plan.turns:  # every turn has as many moments
             stop = min(stop, until_turn * (stop // self.plan.turns))
-        extreme = self.extreme
         for index in range(start, stop):
             turn, seat, phase = moments[index]
             if phase is None:
@@ -121,7 +120,7 @@ class Table:
                     self.bonus[seat] = 0  # a seat's turn is over
                     continue
                 self.end_of_turn()
-            elif phase.trigger is None or extreme(seat, *phase.trigger):
+            elif phase.trigger is None or extreme(self.values, seat, phase.trigger):
                 self.turn, self.moment = turn, index
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
@@ -137,22 +136,8 @@ class Table:
         return GameResult(self.winner, self.paths, self.turn, self.factions, tuple(tuple(p) for p in self.played))
 
     def extreme(self, seat: int, kind: str, attribute: int) -> bool:
-        """A single highest (or lowest) score: ties reward (and punish) nobody. Counted without a list,
-        and given up at the second player as high (low): most triggers fail, at the first or second."""
-        mine, level = self.values[seat][attribute], 0
-        if kind == "highest":
-            for values in self.values:
-                if values[attribute] >= mine:
-                    level += 1
-                    if level > 1:
-                        return False
-            return True
-        for values in self.values:
-            if values[attribute] <= mine:
-                level += 1
-                if level > 1:
-                    return False
-        return True
+        """A single highest (or lowest) score (the module's extreme(), which play() calls directly)."""
+        return extreme(self.values, seat, (kind, attribute))
 
     # --- what actions use -----------------------------------------------------------------
 
@@ -268,6 +253,26 @@ class Table:
         winners = [p for p in range(self.players) if met[p]]
         if len(winners) == 1:
             self.winner, self.paths = winners[0], met[winners[0]]
+
+
+def extreme(values: list[list[int]], seat: int, trigger: tuple[str, int]) -> bool:
+    """A single highest (or lowest) score: ties reward (and punish) nobody. Counted without a list,
+    and given up at the second player as high (low): most triggers fail, at the first or second."""
+    kind, attribute = trigger
+    mine, level = values[seat][attribute], 0
+    if kind == "highest":
+        for row in values:
+            if row[attribute] >= mine:
+                level += 1
+                if level > 1:
+                    return False
+        return True
+    for row in values:
+        if row[attribute] <= mine:
+            level += 1
+            if level > 1:
+                return False
+    return True
 
 
 def deck_of(plan: Plan) -> dict[int, str]:
