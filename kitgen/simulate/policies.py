@@ -166,10 +166,15 @@ def simple_pull(score: Scorer, lead: list[int]) -> tuple[int, ...]:
 
 def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
     """How near the seat is, and the paths it is nearest to (their indices, ties kept, in data order):
-    by smallest part, then by progress (the sum of the parts). The same keys as path_pull's.
-    Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
-    decisions, and a pair path whose single part is already further off is then passed over."""
-    every, pairs, mosts, rest = scorers(plan)
+    by smallest part, then by progress (the sum of the parts). The same keys as path_pull's."""
+    return nearest_of(scorers(plan), lead, mine)
+
+
+def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
+    """nearest() of a plan's Scorers. Most-attributes paths first: in Galactic Civ the General Victory
+    is the nearest in 96% of decisions, and a pair path whose single part is already further off is
+    then passed over."""
+    _, pairs, mosts, rest = paths
     top = progress = -2 * FAR  # below every key (a path with no part at all scores -FAR)
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
@@ -218,7 +223,8 @@ def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
 
 
 def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, ...], ...]:
-    every, nearest_paths = scorers(plan).every, nearest(plan, lead, mine)[1]
+    paths = scorers(plan)
+    every, nearest_paths = paths.every, nearest_of(paths, lead, mine)[1]
     if len(nearest_paths) == 1:  # nearly always: one nearest path
         score = every[nearest_paths[0]]
         if score.kind == MOST:  # Galactic Civ's General Victory, in 96% of greedy's decisions
@@ -285,11 +291,11 @@ class CardKeys(dict):
 
 
 def card_keys(plan: Plan, pull: tuple[tuple[int, ...], ...], best: bool) -> CardKeys:
-    known = plan.cache.setdefault("card-keys", {})
-    keys = known.get((pull, best))
-    if keys is None:
-        keys = known[(pull, best)] = CardKeys(plan, weights_of(plan, pull), best)
-    return keys
+    try:  # two look-ups in the usual case: this runs for every card decision
+        return plan.cache["card-keys"][pull, best]
+    except KeyError:
+        keys = plan.cache.setdefault("card-keys", {})[pull, best] = CardKeys(plan, weights_of(plan, pull), best)
+        return keys
 
 
 # --- random --------------------------------------------------------------------------------
@@ -350,11 +356,11 @@ def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan,
 
 def greedy_opponent(table: Table, seat: int, harm: int) -> int:
     """Hurt the leader (the nearest to a victory, then the highest total); help the last."""
-    plan, values = table.plan, table.values
+    paths, values = scorers(table.plan), table.values
     ranked = []
     for p in range(table.players):  # standing() inlined: this runs for each opponent of some 50 choices a game
         if p != seat:
-            score, progress = nearest(plan, leads(values, p), values[p])[0]
+            score, progress = nearest_of(paths, leads(values, p), values[p])[0]
             ranked.append((score + progress / 100, sum(values[p]), -p))
     return -(max(ranked) if harm > 0 else min(ranked))[2]
 
