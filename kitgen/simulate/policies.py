@@ -167,21 +167,27 @@ def simple_pull(score: Scorer, lead: list[int]) -> tuple[int, ...]:
 def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
     """How near the seat is, and the paths it is nearest to (their indices, ties kept, in data order):
     by smallest part, then by progress (the sum of the parts). The same keys as path_pull's."""
-    return nearest_of(scorers(plan), lead, mine)
+    key, best, _ = nearest_of(scorers(plan), lead, mine)
+    return key, best
 
 
-def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
-    """nearest() of a plan's Scorers. Most-attributes paths first: in Galactic Civ the General Victory
-    is the nearest in 96% of decisions, and a pair path whose single part is already further off is
-    then passed over."""
+def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int], int]:
+    """nearest() of a plan's Scorers, and the highest lead of 0 or less (1 if every lead is above 0;
+    only when the plan has a most-attributes path: its bottleneck, most_pull, is made from it).
+    Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
+    decisions, and a pair path whose single part is already further off is then passed over."""
     _, pairs, mosts, rest = paths
-    top = progress = -2 * FAR  # below every key (a path with no part at all scores -FAR)
+    top = progress = near = -2 * FAR  # below every key (a path with no part at all scores -FAR)
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
-        ahead = -half
+        ahead, near = -half, -2 * FAR
         for a in lead:
             if a > 0:
                 ahead += 1
+            elif a > near:
+                near = a
+        if near == -2 * FAR:
+            near = 1
         if ahead > top:
             top, progress, best = ahead, ahead, [index]
         elif ahead == top:
@@ -205,7 +211,7 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
             best.append(index)
     if len(best) > 1:
         best.sort()
-    return ((top, progress), best) if best else ((0, 0), [])
+    return ((top, progress), best, near) if best else ((0, 0), [], near)
 
 
 def rest_key(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, int]:
@@ -224,13 +230,13 @@ def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
 
 def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, ...], ...]:
     paths = scorers(plan)
-    every, nearest_paths = paths.every, nearest_of(paths, lead, mine)[1]
+    _, nearest_paths, near = nearest_of(paths, lead, mine)
     if len(nearest_paths) == 1:  # nearly always: one nearest path
-        score = every[nearest_paths[0]]
+        score = paths.every[nearest_paths[0]]
         if score.kind == MOST:  # Galactic Civ's General Victory, in 96% of greedy's decisions
-            return (most_pull(lead),)
+            return (led_at(lead, near),)
         return (simple_pull(score, lead) if score.kind == SIMPLE else path_pull(score.path, lead, mine)[1],)
-    return tuple([bottleneck(every[index], lead, mine) for index in nearest_paths])
+    return tuple([bottleneck(paths.every[index], lead, mine) for index in nearest_paths])
 
 
 def bottleneck(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, ...]:
@@ -242,12 +248,12 @@ def bottleneck(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, ..
 
 def most_pull(lead: list[int]) -> tuple[int, ...]:
     """path_pull's bottleneck of a most-attributes path: the attributes nearest to being led."""
-    near = -FAR  # the highest lead of 0 or less (1 if every lead is above 0), found without a list
-    for x in lead:
-        if near < x <= 0:
-            near = x
-    if near == -FAR:
-        near = 1
+    behind = [x for x in lead if x <= 0]
+    return led_at(lead, max(behind) if behind else 1)
+
+
+def led_at(lead: list[int], near: int) -> tuple[int, ...]:
+    """The attributes whose lead is `near` (most_pull's, found by nearest_of on the way)."""
     if lead.count(near) == 1:  # most often one attribute: found by C, not a loop
         return (lead.index(near),)
     return tuple([a for a, x in enumerate(lead) if x == near])
