@@ -62,12 +62,12 @@ def leads(values: list[list[int]], seat: int) -> list[int]:
     less than a call to max() with several arguments, and this runs for every decision)."""
     others = list(values)
     mine = others.pop(seat)
-    if not others:
-        return list(mine)
     if len(others) == 3:  # four players, the usual table: one comprehension
         x, y, z = others
         # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
         return [m - (a if a > b and a > c else b if b > c else c) for m, a, b, c in zip(mine, x, y, z)]  # noqa: B905
+    if not others:
+        return list(mine)
     best = others[0]
     for other in others[1:]:
         best = [a if a > b else b for a, b in zip(best, other, strict=True)]
@@ -96,6 +96,7 @@ class Scorer(NamedTuple):
 
 SIMPLE, MOST, EXACT = 0, 1, 2
 FAR = 10**6  # the part of a path that has no such part: never the smallest
+BELOW = -2 * FAR  # below every key (a path with no part at all scores -FAR)
 
 
 def scorer(path: PathPlan, attributes: int) -> Scorer:
@@ -177,16 +178,16 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
     Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
     decisions, and a pair path whose single part is already further off is then passed over."""
     _, pairs, mosts, rest = paths
-    top = progress = near = -2 * FAR  # below every key (a path with no part at all scores -FAR)
+    top = progress = near = BELOW
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
-        ahead, near = -half, -2 * FAR
+        ahead, near = -half, BELOW
         for a in lead:
             if a > 0:
                 ahead += 1
             elif a > near:
                 near = a
-        if near == -2 * FAR:
+        if near == BELOW:
             near = 1
         if ahead > top:
             top, progress, best = ahead, ahead, [index]
