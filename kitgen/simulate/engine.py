@@ -7,6 +7,7 @@ name); the choices the rules leave to a player go to the seat's policy (policies
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
@@ -110,8 +111,8 @@ class Table:
         moment changes nothing, not even the turn and moment kept on the table."""
         moments = schedule(self.plan, self.players)
         stop = len(moments)
-        if until_turn and self.plan.turns:  # every turn has as many moments
-            stop = min(stop, until_turn * (stop // self.plan.turns))
+        if until_turn:  # the moments are in turn order: the first of a later turn ends the loop
+            stop = bisect_right(moments, until_turn, start, stop, key=lambda moment: moment.turn)
         for index in range(start, stop):
             turn, seat, phase = moments[index]
             if phase is None:
