@@ -246,6 +246,26 @@ def test_search_players__play_whole_games(policy):
     assert report["games"] == 2 and report["policies"] == [policy, "greedy", "greedy"]
 
 
+def test_engine__a_game_played_in_pieces_is_the_game_played_at_once():
+    """play(until_turn=N) stops after turn N's last moment (a search player's rollout horizon) and
+    play(start=...) goes on from the next: the pieces give the same result as one call, greedy or
+    random, for every game that lasts past the cut."""
+    from kitgen.simulate.engine import Moment, schedule
+
+    plan = compile_game(galactic_civ())
+    for name in ("greedy", "random"):
+        policies = (POLICIES[name],) * 4
+        for seed in range(12):
+            whole = Table(plan, seed, policies).play()
+            table = Table(plan, seed, policies)
+            first = table.play(until_turn=5)
+            if first.winner >= 0:
+                assert first == whole
+                continue
+            assert first.turn == 5 and schedule(plan, 4)[table.moment] == Moment(5, -1, None)
+            assert table.play(start=table.moment + 1) == whole
+
+
 def test_check__actions_name_only_what_the_game_has():
     from kitgen.check import check_game
 
