@@ -100,7 +100,8 @@ BELOW = -2 * FAR  # below every key (a path with no part at all scores -FAR)
 
 
 def scorer(path: PathPlan, attributes: int) -> Scorer:
-    exact = path.thresholds or (path.most and (path.highest or path.highest_any)) or path.when is not None
+    # a most-attributes path's own condition (a tie-break) only settles a level count: most_pull guides as well
+    exact = path.thresholds or (path.most and (path.highest or path.highest_any)) or (path.when is not None and not path.most)
     kind = EXACT if exact else MOST if path.most else SIMPLE
     two = len(path.highest_any) == 2
     return Scorer(path, kind, path.highest[0] if len(path.highest) == 1 else -1,
