@@ -1,0 +1,67 @@
+"""Attacks on the structure a rule module reads where it once read the printed words (issue 26,
+"prefer data"): Civ Builder's initiative (`turn_order:` with a roll and the phase that prints it)
+and its wild cards (a card's `wild:`). A wrong or missing name is one located line and exit 1 from
+`kitgen validate`, never a traceback and never a rule read from text instead."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
+
+ORDER = "turn_order: {by: [Government, Religion, Culture], roll: 1D6, phase: Initiative Phase}"
+SEA = "wild: {when: {highest: [Seafaring], tie: share}, melds: [Trade, Conquest]}"
+DISASTER = "wild: {when: {highest: [Religion], tie: share}}"
+LEADER = "wild: {limit: 1}"
+CASES = [  # (file, old, new, the one line expected)
+    ("game.yaml", ORDER, ORDER.replace("Religion", "Religon"),
+     r"game\.yaml:\d+:\d+: error: turn_order: unknown counter or attribute 'Religon' \(did you mean 'Religion'\?\)"),
+    ("game.yaml", ORDER, ORDER.replace("1D6", "1Q6"), r"game\.yaml:\d+:\d+: error: turn_order: roll '1Q6' is not dice "),
+    ("game.yaml", ORDER, ORDER.replace("phase: Initiative", "phase: Initative"),
+     r"game\.yaml:\d+:\d+: error: turn_order: unknown phase 'Initative Phase' \(did you mean 'Initiative Phase'\?\)"),
+    ("game.yaml", ORDER, ORDER.replace("Government, Religion", "Religion, Government"),
+     r"game\.yaml:\d+:\d+: error: turn_order: phase 'Initiative Phase' must reward the highest Religion"),
+    ("game.yaml", ORDER, "", r"game\.yaml:\d+:\d+: error: simulate\.rules civ-builder: the rules need a turn_order"),
+    ("game.yaml", ORDER, ORDER.replace(", roll: 1D6", ""), r"game\.yaml:\d+:\d+: error: simulate\.rules civ-builder: "
+     r"the rules need a turn_order: \{by: \[attributes\], roll: 1D6\}"),
+    ("decks/common.yaml", DISASTER, DISASTER.replace("Religion", "Relgion"),
+     r"decks/common\.yaml:\d+:\d+: error: card 'Disaster' wild: unknown counter or attribute 'Relgion' "
+     r"\(did you mean 'Religion'\?\)"),
+    ("decks/common.yaml", SEA, SEA.replace("Conquest]", "Conquets]"),
+     r"decks/common\.yaml:\d+:\d+: error: card 'Seafaring' wild: unknown card 'Conquets' in melds \(did you mean 'Conquest'\?\)"),
+    ("decks/common.yaml", SEA, SEA.replace("Conquest]", "Leader]"),
+     r"decks/common\.yaml:\d+:\d+: error: simulate\.rules civ-builder: wild: melds: 'Leader' is not an Attribute card"),
+    ("decks/common.yaml", DISASTER, DISASTER.replace(", tie: share", ""),
+     r"decks/common\.yaml:\d+:\d+: error: simulate\.rules civ-builder: card 'Disaster': wild: the rules play when: "),
+    ("decks/common.yaml", LEADER, "wild: {limit: -1}", r"decks/common\.yaml:\d+:\d+: error: card 'Leader' wild: limit is 0 or more"),
+    ("decks/common.yaml", LEADER, "wild: {limt: 1}",
+     r"decks/common\.yaml:\d+:\d+: error: cards\[\d+\]\.wild: unknown key 'limt' \(did you mean 'limit'\?\)"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[3][30:80])
+def test_rule_structure__civ_builder_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
+    game = tmp_path / "civ-builder"
+    shutil.copytree(REPO / "data" / "civ-builder", game)
+    file, old, new, expected = case
+    edit(game / file, old, new)
+    assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
+
+
+@pytest.mark.parametrize("what, line", [
+    ("wild", "{name: Scout, type: Ship, wild: {when: {highest: [Military]}},"),
+    ("roll", None),
+])
+def test_rule_structure__a_game_without_a_rule_module_refuses_them(tmp_path: Path, what: str, line: str | None) -> None:
+    """A roll-off or a wild card would go unplayed by the vocabulary: an error, never ignored."""
+    game = tiny_copy(tmp_path)
+    if line:
+        edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,", line)
+    else:
+        with open(game / "game.yaml", "a", encoding="utf-8") as out:
+            out.write("\nturn_order: {by: [Military], roll: 1D6}\n")
+    assert_one_line(kitgen("validate", game), re.compile(rf".*\.yaml:\d+:\d+: error: .*{what}: only a rule module plays it "
+                                                         r"\(simulate: \{rules: NAME\}\); this game plays from its data alone"))
