@@ -550,6 +550,7 @@ class TableRow:
     erratum: str | None = None
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
+    attributes: tuple[str, ...] = ()  # the attributes the result names, for a rule module (a Tech of either); never printed
     where: Where | None = _where()
 
 

@@ -72,7 +72,7 @@ class Rules(NamedTuple):
     discovery: tuple[tuple[int, str, frozenset[int]], ...]  # (attribute, reward, tech categories)
     conflict: tuple[int, ...]  # Military Sub-factors worth a Force Bonus
     bonus: dict[str, int]  # Conflict Table bonuses by name
-    council: tuple[tuple[str, int], ...]  # (what the votes are for, votes): an attribute name or a count
+    council: tuple[tuple[int, str, int], ...]  # (attribute or -1, else the count's switch, votes): the Council Votes
     bases_quantity: int  # the index formulas use for "the number of your Bases"
 
 
@@ -141,19 +141,18 @@ def read_path(path, codes: dict[str, int]) -> Path:
 
 
 def formula_variables(game: Game, formula, codes: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    """Each variable of a formula as the quantity it means: an attribute (a Factor's total) or Bases."""
+    """Each variable of a formula as the quantity its `attribute:` names: an attribute (a Factor's
+    total) or the Bases counter (never its printed meaning)."""
+    bases = {name for c in game.counters if c.name == "Bases" for name in (c.name, *c.aliases)}
     pairs = []
     for variable in formula.variables:
-        if "number of your Bases" in variable.meaning:
-            pairs.append((variable.name, BASES))
-            continue
-        inside = re.search(r"\(([^)]*)\)", variable.meaning)
-        words = inside.group(1) if inside else variable.meaning.removeprefix("your ")
-        words = re.sub(r" (SF|Score)$", "", words)
-        if words not in codes:
+        name = variable.attribute or ""
+        if name not in bases and name not in codes:
+            wrong = f"attribute: names an attribute or Bases, not '{name}'" if name else \
+                "needs attribute: (the attribute or Bases it stands for)"
             raise KitgenError(error(variable.where, f"simulate.rules alpha-centauri: formula '{formula.name}': "
-                                                    f"variable {variable.name} means no attribute or count it knows"))
-        pairs.append((variable.name, codes[words]))
+                                                    f"variable {variable.name} {wrong}"))
+        pairs.append((variable.name, BASES if name in bases else codes[name]))
     return tuple(pairs)
 
 
