@@ -6,11 +6,11 @@ missing one is a located error), never from the printed words. Stdlib only.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
+from kitgen.simulate.plan import dice
 from kitgen.simulate.rules import SWITCH, read_numbers
 
 KINDS = {"Facility": "F", "Secret Project": "S", "Technology": "T", "Landmark": "L", "Event": "V",
@@ -79,17 +79,12 @@ class Rules(NamedTuple):
 BASES = -1  # a formula variable that is the number of your Bases
 
 
-def grab(text: str, pattern: str, where, what: str) -> str:
-    """The first group of `pattern` in `text`; a located error when the data no longer says it."""
-    found = re.search(pattern, text)
-    if not found:
-        raise KitgenError(error(where, f"simulate.rules alpha-centauri: cannot read {what} (looked for /{pattern}/)"))
-    return found.group(1)
-
-
 def roll(text: str, where, what: str) -> tuple[int, int]:
-    count, sides = grab(text, r"(\d+D\d+)", where, what).split("D")
-    return int(count), int(sides)
+    """A table's `die:` ('1D10') as (dice, sides); a located error when it is not dice notation."""
+    count, sides = dice(text)
+    if not count:
+        raise KitgenError(error(where, f"simulate.rules alpha-centauri: {what or 'die'}: {text!r} is not a roll such as 1D10"))
+    return count, sides
 
 
 def attribute_index(game: Game) -> tuple[dict[str, int], tuple[int, ...]]:

@@ -16,7 +16,6 @@ printed words. The game itself is played by civ_builder_table.py. Stdlib only.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
@@ -58,14 +57,6 @@ class CivRules:
     big_hand: tuple[int, int]  # (attribute whose highest keeps more, the limit)
     equestrian: tuple[int, int]  # (attribute whose highest may discard his hand, the VP it gains)
     rounds: int
-
-
-def read(text: str, pattern: str, where: Where | None, what: str) -> tuple[str, ...]:
-    """The groups of `pattern` in the data's `text`; a located error when the words are not there."""
-    match = re.search(pattern, text)
-    if match is None:
-        raise KitgenError(error(where, f"simulate.rules civ-builder: {what}: cannot read it from {text!r}"))
-    return match.groups()
 
 
 def phase(game: Game, name: str) -> Phase:
@@ -240,7 +231,10 @@ def scoring_schedule(game: Game) -> tuple[int, ...]:
     rounds = final_round(game)
     schedule = [-1] * rounds
     for row in table(game, "scoring-schedule").rows:
-        first, last = read(row.roll, r"^(\d+)(?:-(\d+))?$", row.where, "rounds")
+        first, _, last = row.roll.partition("-")  # the row's key: a round or a range of rounds ('1-4')
+        if not (first.isdigit() and (last.isdigit() or not last)):
+            raise KitgenError(error(row.where, f"simulate.rules civ-builder: scoring-schedule: '{row.roll}' is not "
+                                               "a round or rounds such as 1-4"))
         points = row_number("scoring-schedule", row, "vp")
         for round_ in range(int(first), int(last or first) + 1):
             if 1 <= round_ <= rounds:
