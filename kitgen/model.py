@@ -437,8 +437,7 @@ class Scoring:
 class TurnOrder:
     """Who plays first each turn: the highest in `by` (the next names break a tie), then the seat
     order; ranked again at the start of every turn. `roll` ("1D6"): a tie left after `by` is rolled
-    off instead, high first, again while still tied (a rule module's; the vocabulary keeps seat
-    order). `phase`: the phase whose printed rule says this order (the rules summary prints it
+    off instead, high first, the tied rolling again while still tied. `phase`: the phase whose printed rule says this order (the rules summary prints it
     there, not again; that phase's trigger must be the highest of `by`'s first)."""
 
     by: tuple[str, ...]

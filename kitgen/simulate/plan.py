@@ -165,17 +165,12 @@ def unknown_optional_rule(game: Game, name: str) -> str:
 
 
 def refuse_module_rules(game: Game) -> None:
-    """A turn order's roll-off and wild cards are played by rule modules only: in a game that plays
-    from its data they would go unplayed, so they are an error at their line, never ignored."""
+    """Wild cards are played by a rule module's melds only (the vocabulary's `meld` has none): in a
+    game that plays from its data they would go unplayed, so they are an error at their line."""
     wild = next((c for d in game.decks for c in d.cards if c.wild is not None), None)
-    if game.turn_order is not None and game.turn_order.roll:
-        where, what = game.turn_order.where, "turn_order: roll"
-    elif wild is not None and wild.wild is not None:
-        where, what = wild.wild.where, f"card '{wild.name}': wild"
-    else:
-        return
-    raise KitgenError(error(where or game.where, f"{what}: only a rule module plays it (simulate: {{rules: NAME}}); "
-                                                 "this game plays from its data alone"))
+    if wild is not None and wild.wild is not None:
+        raise KitgenError(error(wild.wild.where or game.where, f"card '{wild.name}': wild: only a rule module plays it "
+                                "(simulate: {rules: NAME}); this game plays from its data alone"))
 
 
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:

@@ -51,20 +51,13 @@ def test_rule_structure__civ_builder_each_defect_is_one_located_line(tmp_path: P
     assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
 
 
-@pytest.mark.parametrize("what, line", [
-    ("wild", "{name: Scout, type: Ship, wild: {when: {highest: [Military]}},"),
-    ("roll", None),
-])
-def test_rule_structure__a_game_without_a_rule_module_refuses_them(tmp_path: Path, what: str, line: str | None) -> None:
-    """A roll-off or a wild card would go unplayed by the vocabulary: an error, never ignored."""
+def test_rule_structure__a_game_without_a_rule_module_refuses_a_wild_card(tmp_path: Path) -> None:
+    """The vocabulary's `meld` has no wild cards: a card's `wild:` would go unplayed, so it is an error."""
     game = tiny_copy(tmp_path)
-    if line:
-        edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,", line)
-    else:
-        with open(game / "game.yaml", "a", encoding="utf-8") as out:
-            out.write("\nturn_order: {by: [Military], roll: 1D6}\n")
-    assert_one_line(kitgen("validate", game), re.compile(rf".*\.yaml:\d+:\d+: error: .*{what}: only a rule module plays it "
-                                                         r"\(simulate: \{rules: NAME\}\); this game plays from its data alone"))
+    edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,", "{name: Scout, type: Ship, wild: {when: {highest: [Military]}},")
+    assert_one_line(kitgen("validate", game), re.compile(r".*decks/main\.yaml:\d+:\d+: error: card 'Scout': wild: only a rule "
+                                                         r"module plays it \(simulate: \{rules: NAME\}\); this game plays "
+                                                         r"from its data alone"))
 
 
 RB = 'numbers: {tech: 1}, attributes: [Population, Ecology]'
