@@ -286,6 +286,7 @@ class Card:
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
+    wild: "Wild | None" = None  # who may meld it as another card, and in which melds (a rule module's); never printed
     where: Where | None = _where()
 
 
@@ -436,10 +437,26 @@ class Scoring:
 @dataclass(frozen=True)
 class TurnOrder:
     """Who plays first each turn: the highest in `by` (the next names break a tie), then the seat
-    order; ranked again at the start of every turn."""
+    order; ranked again at the start of every turn. `roll` ("1D6"): a tie left after `by` is rolled
+    off instead, high first, the tied rolling again while still tied. `phase`: the phase whose printed rule says this order (the rules summary prints it
+    there, not again; that phase's trigger must be the highest of `by`'s first)."""
 
     by: tuple[str, ...]
+    roll: str = ""
+    phase: str = ""
     text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True)
+class Wild:
+    """A card a player may meld as a card of another name (`wild:` of a card; a rule module's melds,
+    the vocabulary's `meld` step has none): while `when` holds for the player (none: always), in
+    melds of the cards named in `melds` (empty: any), at most `limit` of it in one meld (0: no limit)."""
+
+    when: When | None = None
+    melds: tuple[str, ...] = ()
+    limit: int = 0
     where: Where | None = _where()
 
 
@@ -533,6 +550,7 @@ class TableRow:
     erratum: str | None = None
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
+    attributes: tuple[str, ...] = ()  # the attributes the result names, for a rule module (a Tech of either); never printed
     where: Where | None = _where()
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kitgen.check.dice import die_range
 from kitgen.check.formula import FormulaError, expression_names
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Counter, Expr, Game, When
+from kitgen.model import Counter, Expr, Game, TurnOrder, When
 
 SPECIAL_NAMES = ("turn", "players")  # what every expression may read besides counters
 
@@ -57,6 +58,10 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
         yield from walk("game_end", game.game_end.when)
     if game.eliminate is not None:
         yield from walk("eliminate", game.eliminate.when)
+    for deck in game.decks:
+        for card in deck.cards:
+            if card.wild is not None and card.wild.when is not None:
+                yield from walk(f"card '{card.name}' wild", card.wild.when)
 
 
 class Names:
@@ -204,6 +209,8 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     if game.turn_order is not None:
         for word in game.turn_order.by:
             name(game.turn_order.where, "turn_order", word)
+        problems += _turn_order(game, game.turn_order)
+    problems += _wilds(game)
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
     owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
     for owner, actions in owners:
@@ -219,6 +226,40 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     return problems
 
 
+def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
+    """A turn order's roll is dice; the phase that prints it is the game's and rewards the highest
+    of `by`'s first (else the printed phase and the order played would say two things)."""
+    problems = []
+    if order.roll and die_range(order.roll) is None:
+        problems.append(error(order.where, f"turn_order: roll '{order.roll}' is not dice notation like 1D6"))
+    if not order.phase:
+        return problems
+    phases = {p.name: p for p in game.phases}
+    found = phases.get(order.phase)
+    if found is None:
+        return problems + [error(order.where, f"turn_order: unknown phase '{order.phase}'"
+                                 + did_you_mean(order.phase, list(phases)))]
+    first = found.rewards
+    if order.by and (first is None or first.kind != "highest" or first.attribute != order.by[0]):
+        problems.append(error(order.where, f"turn_order: phase '{order.phase}' must reward the highest "
+                              f"{order.by[0]} (its trigger), as the order it prints"))
+    return problems
+
+
+def _wilds(game: Game) -> list[Problem]:
+    """A wild card's melds name cards of the game; its limit is 0 or more."""
+    names = sorted({c.name for d in game.decks for c in d.cards})
+    problems = []
+    for card in (c for d in game.decks for c in d.cards if c.wild is not None):
+        wild = card.wild
+        assert wild is not None
+        problems += [error(wild.where, f"card '{card.name}' wild: unknown card '{meld}' in melds" + did_you_mean(meld, names))
+                     for meld in wild.melds if meld not in names]
+        if wild.limit < 0:
+            problems.append(error(wild.where, f"card '{card.name}' wild: limit is 0 or more"))
+    return problems
+
+
 def vocabulary_lines(game: Game) -> list[str]:
     """What the rules summary says of the game-wide rules (after How to win): each record's own
     `text`, or its rule in words when it has none. Empty for a game that uses none (Galactic Civ)."""
@@ -230,7 +271,7 @@ def vocabulary_lines(game: Game) -> list[str]:
     lines += [s.text or f"At the end of turn{'s ' + ', '.join(map(str, s.turns)) if s.turns else ' every turn'}: "
               f"{', '.join(map(str, s.points))} {s.counter} by the highest {s.rank} (ties: {s.tie})"
               for s in game.scoring]
-    if game.turn_order is not None:
+    if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
         lines.append(game.turn_order.text or "Turn order: the highest " + ", then ".join(game.turn_order.by) + " first")
     if game.eliminate is not None:
         lines.append(game.eliminate.text or f"A player is out when {when_words(game.eliminate.when)}")

@@ -3,6 +3,7 @@ card costs, errata references and limits (check/limits.py). Stdlib only."""
 from __future__ import annotations
 
 
+from kitgen.check.conditions import fold, value_names
 from kitgen.check.formula import FormulaError, evaluate, variables_of
 from kitgen.check.limits import check_limits
 from kitgen.errors import Problem, did_you_mean, error, warning
@@ -28,6 +29,10 @@ def _formulas(game: Game) -> list[Problem]:
             problems.append(error(formula.where, f"formula '{formula.name}': '{formula.expression}' {exc}"))
             continue
         declared = {v.name for v in formula.variables}
+        names = value_names(game)
+        problems += [error(v.where or formula.where, f"formula '{formula.name}': variable {v.name}: unknown attribute "
+                           f"or counter '{v.attribute}'" + did_you_mean(v.attribute, sorted(set(names.values()))))
+                     for v in formula.variables if v.attribute is not None and fold(v.attribute) not in names]
         for name in sorted(used - declared):
             problems.append(error(formula.where, f"formula '{formula.name}': variable {name} is not declared"))
         for name in sorted(declared - used):

@@ -202,13 +202,18 @@ def _check_card_refs(game: Game, names: tuple[str, ...], where, owner: str) -> l
             for name in names if name not in cards]
 
 
+def _row_attributes(game: Game, table: DiceTable, row) -> list[Problem]:
+    """A row's attribute and the attributes its result names are the game's."""
+    names = [row.attribute] if row.attribute is not None else []
+    return [error(row.where, f"table '{table.name}': unknown attribute '{name}'" + did_you_mean(name, _attribute_names(game)))
+            for name in [*names, *row.attributes] if game.attribute(name) is None]
+
+
 def _check_table(game: Game, table: DiceTable) -> list[Problem]:
     if not table.die:  # a lookup table: its rows are keys, not rolls
         problems = []
         for row in table.rows:
-            if row.attribute is not None and game.attribute(row.attribute) is None:
-                problems.append(error(row.where, f"table '{table.name}': unknown attribute '{row.attribute}'"
-                                      + did_you_mean(row.attribute, _attribute_names(game))))
+            problems += _row_attributes(game, table, row)
             problems += _check_effects(game, row.effects, f"table '{table.name}'")
         return problems
     bounds = die_range(table.die)
@@ -227,9 +232,7 @@ def _check_table(game: Game, table: DiceTable) -> list[Problem]:
                 problems.append(error(row.where, f"table '{table.name}': {value} is covered by both "
                                       f"'{covered[value]}' and '{row.roll}'"))
             covered.setdefault(value, row.roll)
-        if row.attribute is not None and game.attribute(row.attribute) is None:
-            problems.append(error(row.where, f"table '{table.name}': unknown attribute '{row.attribute}'"
-                                  + did_you_mean(row.attribute, _attribute_names(game))))
+        problems += _row_attributes(game, table, row)
         problems += _check_effects(game, row.effects, f"table '{table.name}'")
     gaps = [v for v in range(bounds[0], bounds[1] + 1) if v not in covered]
     if gaps:

@@ -18,7 +18,7 @@ from kitgen.load.fields import type_decks
 from kitgen.load.game import _load_deck, display_path, game_values, sheet_names
 from kitgen.load.nodes import read_nodes
 from kitgen.load.sheet import FIELDS, SHEET_SUFFIXES, csv_cell, read_rows
-from kitgen.model import Card, Cost, Effect, slug
+from kitgen.model import Amounts, Card, Cost, Effect, slug
 
 FORMATS = ("csv", "xlsx", "yaml")
 _CARD_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Card) if f.default is not dataclasses.MISSING}
@@ -189,6 +189,8 @@ def _cell(card: Card, name: str, one_counter: bool = False):
         return _flow([_record_dict(action) for action in value]) if value else ""
     if name == "numbers":  # a rule module's named numbers: YAML flow notation, as the actions column
         return _flow(value.as_dict()) if value else ""
+    if name == "wild":  # a rule module's wild card: YAML flow notation
+        return _flow(_record_dict(value)) if value else ""
     if name == "keywords":
         return ", ".join(value)
     if name == "copies":
@@ -211,6 +213,9 @@ def _card_dict(card: Card, one_counter: bool = False) -> dict:
         if f.name == "numbers":
             out["numbers"] = value.as_dict()
             continue
+        if f.name == "wild":
+            out["wild"] = _record_dict(value)
+            continue
         out[f.name] = [_effect_dict(e) for e in value] if f.name == "effects" else (
             [_record_dict(a) for a in value] if f.name == "actions" else
             list(value) if isinstance(value, tuple) else value)
@@ -218,13 +223,24 @@ def _card_dict(card: Card, one_counter: bool = False) -> dict:
 
 
 def _record_dict(record) -> dict:
-    """A record (an action) as a designer writes it: the fields that differ from their default."""
+    """A record (an action, a wild card) as a designer writes it: the fields that differ from their
+    default, a record inside it (a `when:`) the same way."""
     out = {}
     for f in dataclasses.fields(record):
         value = getattr(record, f.name)
         if f.name != "where" and (f.default is dataclasses.MISSING or value != f.default):
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.name] = _plain(value)
     return out
+
+
+def _plain(value):
+    if isinstance(value, Amounts):
+        return {a.counter: _plain(a.value) for a in value}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _record_dict(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return str(value) if isinstance(value, str) else value
 
 
 def _effect_dict(effect: Effect) -> dict:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from kitgen.check.dice import die_range, roll_values
+from kitgen.errors import KitgenError, error
 from kitgen.model import Action, Effect, Game, Threshold
 from kitgen.simulate.conditions import Names, condition, shape, words
 from kitgen.simulate.vocabulary_plan import compile_rules, prices, vocab, vocabulary_coverage
@@ -163,6 +164,15 @@ def unknown_optional_rule(game: Game, name: str) -> str:
         (", ".join(known) if known else "none")
 
 
+def refuse_module_rules(game: Game) -> None:
+    """Wild cards are played by a rule module's melds only (the vocabulary's `meld` has none): in a
+    game that plays from its data they would go unplayed, so they are an error at their line."""
+    wild = next((c for d in game.decks for c in d.cards if c.wild is not None), None)
+    if wild is not None and wild.wild is not None:
+        raise KitgenError(error(wild.wild.where or game.where, f"card '{wild.name}': wild: only a rule module plays it "
+                                "(simulate: {rules: NAME}); this game plays from its data alone"))
+
+
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`; a game that
     names a rule module (simulate.rules) is compiled by that module."""
@@ -174,6 +184,7 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
         plan.rules = game.simulate.rules
         return plan
     refuse_numbers("", game, NUMBERED)  # only a rule module reads `numbers:`: here they would go unread
+    refuse_module_rules(game)
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):

@@ -249,10 +249,25 @@ class Ordered:
 
 
 def rank_order(table: Table, turn: int) -> None:
-    """The order of play for this turn: the highest first in each ranking value in turn, then by seat."""
-    order = table.plan.vocabulary.order
-    table.state.order = sorted(range(table.players),
-                               key=lambda p: (*(-value(node, table, p) for node in order), p))
+    """The order of play for this turn: the highest first in each ranking value in turn, then by seat
+    (or, with a turn order's roll, a tie left rolls off: high first, the tied roll again while tied)."""
+    order, (dice, sides) = table.plan.vocabulary.order, table.plan.vocabulary.roll
+
+    def key(p: int) -> tuple:
+        return tuple(-value(node, table, p) for node in order)
+
+    seats = sorted(range(table.players), key=lambda p: (*key(p), p))
+    ranked: list[int] = []
+    while dice and seats:
+        group = [p for p in seats if key(p) == key(seats[0])]
+        while len(group) > 1:
+            rolls = {p: base.dice_total(table.rng, dice, sides) for p in group}
+            group.sort(key=lambda p: -rolls[p])
+            if len(set(rolls.values())) == len(group):
+                break
+        ranked += group
+        seats = [p for p in seats if p not in group]
+    table.state.order = ranked + seats
     table.state.ranked = turn
 
 

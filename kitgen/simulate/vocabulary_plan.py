@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from kitgen.model import Action, Amounts, Cost, Expr, Game
 from kitgen.check.conditions import when_words
+from kitgen.check.dice import die_range
 from kitgen.simulate.conditions import Names, Node, condition, number
 
 
@@ -50,6 +51,7 @@ class Rules(NamedTuple):
     eliminate: Node | None
     flags: tuple[str, ...]  # every flag a step sets (their streaks are counted at each turn's end)
     bounds: tuple[tuple[int | None, int | None], ...]  # per value index: a counter's min and max
+    roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
@@ -95,7 +97,9 @@ def compile_rules(game: Game, names: Names, card_costs: tuple) -> Rules | None:
     for counter in game.counters:
         if names.index(counter.name) >= 0:
             bounds[names.index(counter.name)] = (counter.min, counter.max)
-    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds))
+    bounds_ = die_range(game.turn_order.roll) if game.turn_order and game.turn_order.roll else None
+    roll = (bounds_[0], bounds_[1] // bounds_[0]) if bounds_ else (0, 0)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), roll)
 
 
 def _steps(game: Game) -> list[Action]:

@@ -55,8 +55,8 @@ SUPREMACY = [
 CIV_BUILDER = [
     ("tables.yaml", "numbers: {cards: 3}", "numbers: {cards: -99999}",
      r"tables\.yaml:\d+:\d+: error: tables\[1\]\.rows\[2\]\.numbers\.cards: expected a whole number .*'-99999'"),
-    ("rules.yaml", "numbers: {tie_roll: 1D6}", "numbers: {tie_roll: {sides: 6}}",
-     r"rules\.yaml:\d+:\d+: error: phases\[0\]\.numbers\.tie_roll: expected a whole number .*a mapping"),
+    ("rules.yaml", "numbers: {draw: 5, highest_extra: 1}", "numbers: {draw: 5, highest_extra: {n: 1}}",
+     r"rules\.yaml:\d+:\d+: error: phases\[1\]\.numbers\.highest_extra: expected a whole number .*a mapping"),
 ]
 
 

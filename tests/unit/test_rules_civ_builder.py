@@ -251,17 +251,37 @@ def test_cli__a_special_action_without_its_numbers_is_one_located_line(tmp_path)
     assert re.match(r".*tables\.yaml:\d+:\d+: error: simulate\.rules civ-builder: table 'special-action' row "
                     r"'Culture': unknown number 'gain_pv' \(did you mean 'gain_vp'\?\)", line)
 
-def test_card_numbers__a_leader_is_wild_by_its_numbers_not_its_words():
-    def leaders(numbers: Numbers, text: str) -> Game:
-        decks = tuple(dataclasses.replace(d, cards=tuple(dataclasses.replace(c, numbers=numbers, text=text)
-                                                         if c.name == "Leader" else c for c in d.cards))
-                      for d in game().decks)
-        return dataclasses.replace(game(), decks=decks)
+def with_cards(change) -> Game:
+    """The game with each card replaced by change(card)."""
+    decks = tuple(dataclasses.replace(d, cards=tuple(change(c) for c in d.cards)) for d in game().decks)
+    return dataclasses.replace(game(), decks=decks)
 
-    leader = card("Leader")
-    assert civ_rules(leaders(Numbers((Number("wild", 1),)), "A great person.")).role[leader] == -1  # ALWAYS_WILD
-    plain = civ_rules(leaders(Numbers(), "Leader cards are Wild cards for purposes of making Melds."))
-    assert (plain.role[leader], plain.wild_limit) == (-2, 0)  # BLANK: the printed words are not read
+
+def test_wild_cards__are_read_from_their_wild_structure_not_their_words():
+    """Seed MELD MAKING NOTES: Leaders always wild (up to 1 a meld); Disasters for the highest Religion;
+    Sea cards for the highest Seafaring in Trade or Conquest melds. The card's `wild:` says it."""
+    leader, disaster, sea = card("Leader"), card("Disaster"), card("Seafaring")
+    names = list(plan().extra.attributes)
+    assert plan().extra.role[leader] == -1 and plan().extra.wild_limit == 1  # ALWAYS_WILD, up to 1
+    assert set(plan().extra.wild_if_highest) == {
+        (names.index("Religion"), disaster, frozenset()),
+        (names.index("Seafaring"), sea, frozenset({names.index("Trade"), names.index("Conquest")}))}
+    unworded = civ_rules(with_cards(lambda c: dataclasses.replace(c, text="A card.")))
+    assert unworded.wild_if_highest == plan().extra.wild_if_highest and unworded.role[leader] == -1
+    unwild = civ_rules(with_cards(lambda c: dataclasses.replace(c, wild=None)))
+    assert (unwild.role[leader], unwild.wild_limit, unwild.wild_if_highest) == (-2, 0, ())  # the words alone: none
+
+
+def test_initiative__is_the_turn_order_not_the_phase_words():
+    """The Initiative Phase prints the order; the module plays the game's turn_order (by, roll)."""
+    names = list(plan().extra.attributes)
+    assert plan().extra.initiative == tuple(names.index(n) for n in ("Government", "Religion", "Culture"))
+    assert plan().extra.initiative_die == (1, 6)
+    order = game().turn_order
+    assert order is not None
+    turned = dataclasses.replace(game(), turn_order=dataclasses.replace(order, by=("Culture",), roll="2D4"))
+    rules = civ_rules(turned)
+    assert (rules.initiative, rules.initiative_die) == ((names.index("Culture"),), (2, 4))
 
 
 def test_coverage__only_the_smallest_and_largest_meld_offered_is_called_approximated():

@@ -290,6 +290,26 @@ def test_turn_order__the_highest_plays_first_a_tie_by_the_next_ranking_then_by_s
     assert [t.hands[seat] for seat in (2, 1, 0, 3)] == [[deck[-1]], [deck[-2]], [deck[-3]], [deck[-4]]]
 
 
+def test_turn_order__a_roll_breaks_a_tie_left_by_dice_not_by_seat():
+    """`turn_order: {by: [Might], roll: 1D6}`: the single highest plays first; the three tied roll off,
+    in an order that changes with the seed and is the same for the same seed."""
+    from kitgen.model import TurnOrder
+    g = game(phases=(Phase("Draw", "", actions=(Action("draw"),)),), turns=1,
+             turn_order=TurnOrder(("Might",), roll="1D6"))
+    orders = []
+    for seed in range(1, 13):
+        t = Table(compile_game(g), seed, (RANDOM,) * 4)
+        t.values = [[1, 0], [1, 0], [5, 0], [1, 0]]
+        t.play()
+        orders.append(tuple(t.state.order))
+    assert {order[0] for order in orders} == {2} and all(sorted(order[1:]) == [0, 1, 3] for order in orders)
+    assert len({order[1:] for order in orders}) > 1  # by seat it would always be (0, 1, 3)
+    again = Table(compile_game(g), 1, (RANDOM,) * 4)
+    again.values = [[1, 0], [1, 0], [5, 0], [1, 0]]
+    again.play()
+    assert tuple(again.state.order) == orders[0]
+
+
 def test_attach__a_card_goes_under_a_card_in_play_up_to_the_zones_limit():
     from kitgen.model import Zone
     cards = (Card("Base", "Gain", (Effect("Might", 1),), copies=4), Card("Gear", "Gain", (Effect("Lore", 2),), copies=4))

@@ -135,7 +135,7 @@ def copy_technology(m: Match, seat: int, owners: list[int]) -> None:
 def council(m: Match) -> None:
     fixed = council_votes(m)
     bids = [0] * m.n
-    per_credit = next((votes for what, votes in m.r.council if "Credit" in what), 0)
+    per_credit = next((votes for _, what, votes in m.r.council if what == "bid"), 0)
     for seat in m.order():
         best_other = max(fixed[o] for o in range(m.n) if o != seat)
         need = -(-max(0, best_other + 1 - fixed[seat]) // per_credit) if per_credit else 0  # Credits, rounded up
@@ -158,16 +158,16 @@ def council(m: Match) -> None:
 def council_votes(m: Match) -> list[int]:
     """The Council Votes table: 10 votes to the single highest of each (kit choice ties), and the free votes."""
     r, votes = m.r, [r_f.votes for r_f in (m.r.factions[f] for f in m.faction)]
-    counts = {"Secret Projects": m.projects, "Bases": m.bases, "Facilities": m.facilities, "Units": m.units}
-    for what, worth in r.council:
-        if what in r.codes:
-            column = [v[r.codes[what]] for v in m.vals]
-        elif "Previous Governor" in what:
+    counts = {"projects": m.projects, "bases": m.bases, "facilities": m.facilities, "units": m.units}
+    for attribute, what, worth in r.council:
+        if attribute >= 0:
+            column = [v[attribute] for v in m.vals]
+        elif what == "governor":
             if m.governor >= 0:
                 votes[m.governor] += worth
             continue
-        else:  # a count; "Each Credit secretly bid" is the bids' worth (council)
-            column = next((c for name, c in counts.items() if what.endswith(name)), [])
+        else:  # a count; "bid" is the bids' worth (council)
+            column = counts.get(what, [])
         if column and column.count(max(column)) == 1:
             votes[column.index(max(column))] += worth
     return votes

@@ -6,11 +6,11 @@ missing one is a located error), never from the printed words. Stdlib only.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
+from kitgen.simulate.plan import dice
 from kitgen.simulate.rules import SWITCH, read_numbers
 
 KINDS = {"Facility": "F", "Secret Project": "S", "Technology": "T", "Landmark": "L", "Event": "V",
@@ -72,24 +72,19 @@ class Rules(NamedTuple):
     discovery: tuple[tuple[int, str, frozenset[int]], ...]  # (attribute, reward, tech categories)
     conflict: tuple[int, ...]  # Military Sub-factors worth a Force Bonus
     bonus: dict[str, int]  # Conflict Table bonuses by name
-    council: tuple[tuple[str, int], ...]  # (what the votes are for, votes): an attribute name or a count
+    council: tuple[tuple[int, str, int], ...]  # (attribute or -1, else the count's switch, votes): the Council Votes
     bases_quantity: int  # the index formulas use for "the number of your Bases"
 
 
 BASES = -1  # a formula variable that is the number of your Bases
 
 
-def grab(text: str, pattern: str, where, what: str) -> str:
-    """The first group of `pattern` in `text`; a located error when the data no longer says it."""
-    found = re.search(pattern, text)
-    if not found:
-        raise KitgenError(error(where, f"simulate.rules alpha-centauri: cannot read {what} (looked for /{pattern}/)"))
-    return found.group(1)
-
-
 def roll(text: str, where, what: str) -> tuple[int, int]:
-    count, sides = grab(text, r"(\d+D\d+)", where, what).split("D")
-    return int(count), int(sides)
+    """A table's `die:` ('1D10') as (dice, sides); a located error when it is not dice notation."""
+    count, sides = dice(text)
+    if not count:
+        raise KitgenError(error(where, f"simulate.rules alpha-centauri: {what or 'die'}: {text!r} is not a roll such as 1D10"))
+    return count, sides
 
 
 def attribute_index(game: Game) -> tuple[dict[str, int], tuple[int, ...]]:
@@ -141,19 +136,18 @@ def read_path(path, codes: dict[str, int]) -> Path:
 
 
 def formula_variables(game: Game, formula, codes: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    """Each variable of a formula as the quantity it means: an attribute (a Factor's total) or Bases."""
+    """Each variable of a formula as the quantity its `attribute:` names: an attribute (a Factor's
+    total) or the Bases counter (never its printed meaning)."""
+    bases = {name for c in game.counters if c.name == "Bases" for name in (c.name, *c.aliases)}
     pairs = []
     for variable in formula.variables:
-        if "number of your Bases" in variable.meaning:
-            pairs.append((variable.name, BASES))
-            continue
-        inside = re.search(r"\(([^)]*)\)", variable.meaning)
-        words = inside.group(1) if inside else variable.meaning.removeprefix("your ")
-        words = re.sub(r" (SF|Score)$", "", words)
-        if words not in codes:
+        name = variable.attribute or ""
+        if name not in bases and name not in codes:
+            wrong = f"attribute: names an attribute or Bases, not '{name}'" if name else \
+                "needs attribute: (the attribute or Bases it stands for)"
             raise KitgenError(error(variable.where, f"simulate.rules alpha-centauri: formula '{formula.name}': "
-                                                    f"variable {variable.name} means no attribute or count it knows"))
-        pairs.append((variable.name, codes[words]))
+                                                    f"variable {variable.name} {wrong}"))
+        pairs.append((variable.name, BASES if name in bases else codes[name]))
     return tuple(pairs)
 
 

@@ -1,12 +1,10 @@
 """Alpha Centauri's tables as its rule module plays them: what each row of the Probe, Exploration
 and Research tables does is the name of its one `numbers:` entry (`units: 1D5` takes 1D5 Units), the
 Conflict Table's bonuses are its rows' results, by their attribute or their `numbers:`; never the
-printed words; a Discovery reward is its row's one switch (`tech: 1`), and a tech reward's two
-categories are still read from its words (names, not numbers). Stdlib only.
+printed words; a Discovery reward is its row's one switch (`tech: 1`), and a tech reward's
+categories are the row's `attributes:` (Major Factors, kit choice tech-categories). Stdlib only.
 """
 from __future__ import annotations
-
-import re
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
@@ -27,6 +25,9 @@ ROW_NUMBERS = {  # a table row's `numbers:`: for the dice tables, one at most, w
                  "times": "the multiple of the opponent's Units the row's Force Bonus asks",
                  "defender": SWITCH + "the row's Force Bonus is the Defender's",
                  "fought": SWITCH + "the row's Force Bonus is against an opponent who already fought this phase"},
+    "council": {"projects": SWITCH + "votes for the most Secret Projects", "bases": SWITCH + "votes for the most Bases",
+                "facilities": SWITCH + "votes for the most Facilities", "units": SWITCH + "votes for the most Units",
+                "governor": SWITCH + "votes for the previous Governor", "bid": SWITCH + "votes for each Credit bid"},
 }
 DICE_TABLES = ("probe", "exploration", "research")
 
@@ -83,6 +84,23 @@ def read_tables(game: Game, codes: dict[str, int], sides_of) -> dict:
     return dict(tables=tables, table_effects=effects, row_dice=dice, row_counts=counts, **_lookups(by_id, codes))
 
 
+def _factor(codes: dict[str, int], row, name: str) -> int:
+    if name not in codes:
+        raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: table 'discovery' row '{row.roll}': "
+                                           f"attributes: '{name}' is not an attribute"))
+    return codes[name]
+
+
+def _council_row(codes: dict[str, int], row) -> tuple[int, str, int]:
+    """(attribute, count, votes): the votes go to the single highest of the row's attribute, or to
+    what its one switch names (a count, the previous Governor, each Credit bid)."""
+    given = row_numbers("council", row)
+    if (row.attribute is None) == (len(given) != 1) or (row.attribute is not None and given):
+        raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: table 'council' row '{row.roll}': an "
+                                           f"attribute or one of numbers: {', '.join(ROW_NUMBERS['council'])}"))
+    return (codes[row.attribute], "", int(row.result)) if row.attribute else (-1, next(iter(given)), int(row.result))
+
+
 def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
     discovery = []
     for row in by_id["discovery"].rows:
@@ -91,11 +109,11 @@ def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
             raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: table 'discovery' row '{row.roll}': "
                                                f"numbers: one of {', '.join(ROW_NUMBERS['discovery'])} ({len(given)} given)"))
         [reward] = given
-        kinds = re.search(r"Play an? (\w+) or (\w+) Tech", row.result) if reward == "tech" else None
-        if reward == "tech" and kinds is None:  # the categories are names the row prints (kit choice tech-categories)
-            raise KitgenError(error(row.where, "simulate.rules alpha-centauri: a tech reward names its two categories: "
-                                               "'Play a <Factor> or <Factor> Tech card'"))
-        discovery.append((codes[row.attribute], reward, frozenset(codes[k] for k in kinds.groups()) if kinds else frozenset()))
+        if (reward == "tech") != bool(row.attributes):  # the Major Factors of a tech reward (kit choice tech-categories)
+            raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: table 'discovery' row '{row.roll}': "
+                                               "a tech reward, and only it, names its Tech categories: attributes: "
+                                               "[Factor, Factor]"))
+        discovery.append((codes[row.attribute], reward, frozenset(_factor(codes, row, name) for name in row.attributes)))
     bonus, conflict = {}, []
     for row in by_id["conflict"].rows:
         given = row_numbers("conflict", row)
@@ -110,5 +128,5 @@ def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
             bonus["fought"] = int(row.result)
         elif "turns" in given:
             bonus["atrocity"] = int(row.result)
-    council = tuple((row.attribute or row.roll, int(row.result)) for row in by_id["council"].rows)
+    council = tuple(_council_row(codes, row) for row in by_id["council"].rows)
     return dict(discovery=tuple(discovery), conflict=tuple(conflict), bonus=bonus, council=council)

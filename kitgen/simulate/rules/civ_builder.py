@@ -9,18 +9,17 @@ Religion, then Culture. Said as data, the rules vocabulary would become a progra
 Every number is read from structure: the hand limit, the victory path, the attributes' and the
 civilizations' dice, and the `numbers:` beside the seed's words (the game's `simulate:`, the phases,
 the Special Action Table, the Meld Size Ladder, the Scoring Schedule; civ_builder_numbers declares
-each name; a Leader's `wild: 1`). Which attribute a phase rewards is its trigger; the initiative
-ranking and who may use Disasters or Seafaring cards as wild are still read from the words (names,
-not numbers). The game itself is played by
-civ_builder_table.py. Stdlib only.
+each name). Which attribute a phase rewards is its trigger; the initiative
+ranking is the game's `turn_order:` (by, roll; the Initiative Phase prints it), and who may meld a
+card as wild, in which melds, is the card's `wild:`: names read from structure, never from the
+printed words. The game itself is played by civ_builder_table.py. Stdlib only.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
-from kitgen.model import Game, Phase
+from kitgen.model import Card, Game, Phase, single_rank
 from kitgen.simulate.engine import GameResult
 from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan, dice, optional_rules
 from kitgen.simulate.rules.civ_builder_cover import coverage
@@ -29,6 +28,7 @@ from kitgen.simulate.rules.civ_builder_numbers import card_numbers, clauses, pha
 POLICIES = ("random", "greedy")
 
 ALWAYS_WILD, BLANK = -1, -2  # a card's role that is not an attribute: wild in any meld (Leader); nothing (Disaster)
+LIMITLESS = 1 << 30  # always-wild cards a meld may hold when their wild: gives no limit
 
 
 
@@ -57,14 +57,6 @@ class CivRules:
     big_hand: tuple[int, int]  # (attribute whose highest keeps more, the limit)
     equestrian: tuple[int, int]  # (attribute whose highest may discard his hand, the VP it gains)
     rounds: int
-
-
-def read(text: str, pattern: str, where: Where | None, what: str) -> tuple[str, ...]:
-    """The groups of `pattern` in the data's `text`; a located error when the words are not there."""
-    match = re.search(pattern, text)
-    if match is None:
-        raise KitgenError(error(where, f"simulate.rules civ-builder: {what}: cannot read it from {text!r}"))
-    return match.groups()
 
 
 def phase(game: Game, name: str) -> Phase:
@@ -118,21 +110,22 @@ def civ_rules(game: Game) -> CivRules:
     """The rules, each number read where the data prints it (a located error where it cannot be)."""
     names = [a.name for a in game.attributes]
     numbers = phase_numbers(game)
-    initiative = phase(game, "Initiative Phase")
+    phase(game, "Initiative Phase")
+    initiative, initiative_die = initiative_order(game)
     draw_to = trigger(game, "Draw Phase")[0]
     draw = numbers["Draw Phase"]
     limit = game.hand_limit
     if limit is None or not game.decks:
         raise KitgenError(error(game.where, "simulate.rules civ-builder: the rules need a hand limit and a deck"))
-    role, points, wilds = card_roles(game, names)
+    role, points, wilds, wild_limit = card_roles(game, names)
     return CivRules(
         attributes=tuple(names), start_dice=tuple(start_dice(a.start, a.where) for a in game.attributes),
         faction_dice=tuple(tuple((attribute(game, e.attribute, f.where), *start_dice(e.dice, f.where))
                                  for e in f.effects) for f in game.factions),
         deal=numbers["simulate"]["deal"], draw=draw["draw"], draw_bonus=(draw_to, draw["highest_extra"]),
-        initiative=initiative_order(game, initiative), initiative_die=numbers["Initiative Phase"]["tie_roll"],
+        initiative=initiative, initiative_die=initiative_die,
         trade_look=trigger(game, "Trade Phase")[0], role=role, points=points, ladder=meld_ladder(game),
-        wild_limit=numbers["Action Phase"]["leaders_a_meld"] if ALWAYS_WILD in role else 0,
+        wild_limit=wild_limit,
         wild_if_highest=wilds, specials=special_actions(game),
         science=(trigger(game, "Score Phase")[0], numbers["Score Phase"]["science_points"]),
         schedule=scoring_schedule(game),
@@ -149,38 +142,64 @@ def start_dice(text: str, where: Where | None) -> tuple[int, int]:
     return count, sides
 
 
-def initiative_order(game: Game, initiative: Phase) -> tuple[int, ...]:
-    """'highest Government Score goes first ... highest Religion goes first ... highest Culture goes first'."""
-    names = re.findall(r"highest (\w+)(?: Score)? goes first", initiative.text)
-    if not names:
-        read(initiative.text, r"highest (\w+) goes first", initiative.where, "the initiative ranking")
-    return tuple(attribute(game, name, initiative.where) for name in names)
+def initiative_order(game: Game) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """The game's `turn_order:` (the Initiative Phase prints it): the attributes ranking initiative,
+    the first deciding, and the roll that breaks a tie still left."""
+    order = game.turn_order
+    if order is None or not order.by or not order.roll:
+        raise KitgenError(error(order.where if order else game.simulate.where or game.where, "simulate.rules civ-builder: the rules need "
+                                "a turn_order: {by: [attributes], roll: 1D6} (the Initiative Phase's ranking)"))
+    return tuple(attribute(game, name, order.where) for name in order.by), start_dice(order.roll, order.where)
 
 
-def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, tuple]:
+def card_roles(game: Game, names: list[str]) -> tuple[tuple[int, ...], int, tuple, int]:
     """Each card's role (the attribute it melds as, ALWAYS_WILD, BLANK), the points a melded card
-    scores, and the wild cards that need a highest score."""
+    scores, the wild cards that need a highest score (their `wild: {when: ...}`) and how many
+    always-wild cards a meld may hold (their `wild: {limit: N}`)."""
     action = phase(game, "Action Phase")
-    role, points, wilds = [], set(), []
+    role, points, wilds, limits = [], set(), [], set()
     cards = [card for deck in game.decks for card in deck.cards]
-    for card in cards:
+    for index, card in enumerate(cards):
+        card_numbers(card)  # a card carries no numbers: refused, never ignored
+        always = card.wild is not None and card.wild.when is None and not card.wild.melds
         if card.type in names:
             role.append(names.index(card.type))
             points |= {e.delta for e in card.effects if e.condition}
-        elif card_numbers(card).get("wild"):
-            role.append(ALWAYS_WILD)
         else:
-            role.append(BLANK)
-    for index, card in enumerate(cards):
-        for holder, used, melds in re.findall(r"highest (\w+) Score may use (\w+) cards as wild cards when making "
-                                              r"(?:(\w+(?: or \w+)*) )?melds", card.text):
-            if used == card.name:
-                wilds.append((attribute(game, holder, card.where), index,
-                              frozenset(attribute(game, m, card.where) for m in melds.split(" or ") if m)))
+            role.append(ALWAYS_WILD if always else BLANK)
+        if card.wild is not None and always:
+            limits.add(card.wild.limit or LIMITLESS)
+        elif card.wild is not None:
+            wilds.append((wild_holder(game, card), index, frozenset(meld_attribute(game, names, m, card.wild.where)
+                                                                    for m in card.wild.melds)))
     if len(points) != 1:
         raise KitgenError(error(action.where, "simulate.rules civ-builder: every Attribute card must score the same "
                                 "points per card in a meld (an effect with a condition)"))
-    return tuple(role), points.pop(), tuple(wilds)
+    if len(limits) > 1:
+        raise KitgenError(error(action.where, "simulate.rules civ-builder: every always-wild card must have the "
+                                "same wild: {limit: N} (a meld holds at most N of them)"))
+    return tuple(role), points.pop(), tuple(wilds), limits.pop() if limits else 0
+
+
+def wild_holder(game: Game, card: Card) -> int:
+    """The attribute whose highest may meld `card` as wild: its `wild: {when: {highest: [X], tie:
+    share}}` (kit choice highest-ties), the only condition the rules give a wild card."""
+    wild = card.wild
+    assert wild is not None
+    when = wild.when
+    ranked = single_rank(replace(when, tie="nobody")) if when is not None and when.tie == "share" else None
+    if ranked is None or ranked.kind != "highest" or wild.limit:
+        raise KitgenError(error(wild.where, f"simulate.rules civ-builder: card '{card.name}': wild: the rules play "
+                                "when: {highest: [ATTRIBUTE], tie: share} and no limit on such a wild card"))
+    return attribute(game, ranked.attribute, wild.where)
+
+
+def meld_attribute(game: Game, names: list[str], meld: str, where: Where | None) -> int:
+    """The attribute of the melds a wild card may join, named by their card."""
+    card = next((c for d in game.decks for c in d.cards if c.name == meld), None)
+    if card is None or card.type not in names:
+        raise KitgenError(error(where, f"simulate.rules civ-builder: wild: melds: '{meld}' is not an Attribute card"))
+    return names.index(card.type)
 
 
 def table(game: Game, table_id: str):
@@ -212,7 +231,10 @@ def scoring_schedule(game: Game) -> tuple[int, ...]:
     rounds = final_round(game)
     schedule = [-1] * rounds
     for row in table(game, "scoring-schedule").rows:
-        first, last = read(row.roll, r"^(\d+)(?:-(\d+))?$", row.where, "rounds")
+        first, _, last = row.roll.partition("-")  # the row's key: a round or a range of rounds ('1-4')
+        if not (first.isdigit() and (last.isdigit() or not last)):
+            raise KitgenError(error(row.where, f"simulate.rules civ-builder: scoring-schedule: '{row.roll}' is not "
+                                               "a round or rounds such as 1-4"))
         points = row_number("scoring-schedule", row, "vp")
         for round_ in range(int(first), int(last or first) + 1):
             if 1 <= round_ <= rounds:

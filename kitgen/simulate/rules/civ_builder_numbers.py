@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.rules import DICE, SWITCH, read_numbers, refuse_numbers
+from kitgen.simulate.rules import read_numbers, refuse_numbers
 
 MODULE = "civ-builder"
 GAME_NUMBERS = {"deal": "cards dealt to each player at setup"}
 PHASE_NUMBERS = {
-    "Initiative Phase": {"tie_roll": DICE + "the roll high that breaks a tie left after the ranking"},
     "Draw Phase": {"draw": "cards each player draws", "highest_extra": "more cards the phase's highest may draw"},
-    "Action Phase": {"leaders_a_meld": "always-wild cards (Leaders) a meld may hold"},
     "Score Phase": {"science_points": "points in any attribute the highest Science gains",
                     "culture_vp": "extra Victory Points the highest Culture gains"},
     "End Phase": {"highest_hand_limit": "the hand limit of the phase's highest (Conquest)",
@@ -92,7 +90,7 @@ def clauses(row) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return tuple(found)
 
 
-CARD_NUMBERS = {"wild": SWITCH + "the card is wild in any meld (up to the Action Phase's leaders_a_meld a meld)"}
+CARD_NUMBERS: dict[str, str] = {}  # a card's wild is its `wild:` (structure), not a number
 
 
 def card_numbers(card) -> dict:

@@ -6,7 +6,8 @@ statuses that pass between players, and a game that ends when the last Technolog
 Every number is read from the game's data: card effects (yields, Culture, Happiness, Victory
 Points), card costs, the card fields (discounts, draws, blocks, damage), the formulas (Population
 cost, Plot cost, Starting hand, Technologies removed), the Draw and Discard phase's actions and the
-lookup table `rule-numbers`. The game is played by civilization_card_game_play. Stdlib only.
+lookup table `rule-numbers`; which Technologies setup may remove is their `numbers: {removable: 1}`
+(never the words of their kit_choice). The game is played by civilization_card_game_play. Stdlib only.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from kitgen.check.formula import evaluate
 from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Card, Game
 from kitgen.simulate.plan import CardKind, CardPlan, PathPlan, Plan
-from kitgen.simulate.rules import NUMBERED, refuse_numbers
+from kitgen.simulate.rules import NUMBERED, SWITCH, read_numbers, refuse_numbers
 from kitgen.simulate.rules.civilization_card_game_play import play
 from kitgen.simulate.rules.civilization_card_game_rules import coverage
 
@@ -46,7 +47,7 @@ class CardRules(NamedTuple):
     attacks: bool
     blocks: frozenset[str]  # the unit names it may block
     damage: str
-    article: bool  # named by the article (never removed at setup): its kit_choice does not make the card itself the kit's
+    article: bool  # named by the article (never removed at setup): no `numbers: {removable: 1}`
 
 
 class CivRules(NamedTuple):
@@ -74,6 +75,20 @@ def field(card: Card, name: str) -> int:
     return value if isinstance(value, int) else 0
 
 
+CARD_NUMBERS = {"removable": SWITCH + "a Technology the article does not name: removed at random at setup by "
+                               "player count (kit choice technologies-by-players)"}
+
+
+def removable(card: Card) -> bool:
+    """A card's one number (its others are the rule-numbers table's rows): a kit-made Technology."""
+    given = read_numbers("civilization-card-game", f"card '{card.name}'", card.numbers, card.where, CARD_NUMBERS,
+                         optional=True)
+    if given and ROLES.get(card.type) != "technology":
+        raise KitgenError(error(card.where, f"simulate.rules civilization-card-game: card '{card.name}': only a "
+                                            "Technology is removable at setup"))
+    return bool(given)
+
+
 def card_rules(game: Game, card: Card, resources: tuple[str, ...]) -> CardRules:
     totals: dict[str, int] = {}
     for effect in card.effects:
@@ -90,11 +105,11 @@ def card_rules(game: Game, card: Card, resources: tuple[str, ...]) -> CardRules:
                      price.amount if price else 0, resources.index(counter.name) if counter else -1,
                      tuple(field(card, name) for name in CARD_FIELDS), "Attack" in card.keywords,
                      frozenset(blocks if isinstance(blocks, tuple) else ()), str(card.fields.get("damage", "")),
-                     not card.kit_choice.startswith("card"))
+                     not removable(card))
 
 
 def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 - the rule-module contract's name
-    refuse_numbers("civilization-card-game", game, NUMBERED)  # its numbers are its rule-numbers table's rows
+    refuse_numbers("civilization-card-game", game, tuple(k for k in NUMBERED if k != "card"))  # the rule-numbers table's rows
     resources = tuple(counter.name for counter in game.counters)
     decks = [deck for deck in game.decks if deck.id not in without]
     cards: list[Card] = [card for deck in decks for card in deck.cards]

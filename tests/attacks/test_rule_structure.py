@@ -1,0 +1,117 @@
+"""Attacks on the structure a rule module reads where it once read the printed words (issue 26,
+"prefer data"): Civ Builder's initiative (`turn_order:` with a roll and the phase that prints it)
+and its wild cards (a card's `wild:`). A wrong or missing name is one located line and exit 1 from
+`kitgen validate`, never a traceback and never a rule read from text instead."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
+
+ORDER = "turn_order: {by: [Government, Religion, Culture], roll: 1D6, phase: Initiative Phase}"
+SEA = "wild: {when: {highest: [Seafaring], tie: share}, melds: [Trade, Conquest]}"
+DISASTER = "wild: {when: {highest: [Religion], tie: share}}"
+LEADER = "wild: {limit: 1}"
+CASES = [  # (file, old, new, the one line expected)
+    ("game.yaml", ORDER, ORDER.replace("Religion", "Religon"),
+     r"game\.yaml:\d+:\d+: error: turn_order: unknown counter or attribute 'Religon' \(did you mean 'Religion'\?\)"),
+    ("game.yaml", ORDER, ORDER.replace("1D6", "1Q6"), r"game\.yaml:\d+:\d+: error: turn_order: roll '1Q6' is not dice "),
+    ("game.yaml", ORDER, ORDER.replace("phase: Initiative", "phase: Initative"),
+     r"game\.yaml:\d+:\d+: error: turn_order: unknown phase 'Initative Phase' \(did you mean 'Initiative Phase'\?\)"),
+    ("game.yaml", ORDER, ORDER.replace("Government, Religion", "Religion, Government"),
+     r"game\.yaml:\d+:\d+: error: turn_order: phase 'Initiative Phase' must reward the highest Religion"),
+    ("game.yaml", ORDER, "", r"game\.yaml:\d+:\d+: error: simulate\.rules civ-builder: the rules need a turn_order"),
+    ("game.yaml", ORDER, ORDER.replace(", roll: 1D6", ""), r"game\.yaml:\d+:\d+: error: simulate\.rules civ-builder: "
+     r"the rules need a turn_order: \{by: \[attributes\], roll: 1D6\}"),
+    ("decks/common.yaml", DISASTER, DISASTER.replace("Religion", "Relgion"),
+     r"decks/common\.yaml:\d+:\d+: error: card 'Disaster' wild: unknown counter or attribute 'Relgion' "
+     r"\(did you mean 'Religion'\?\)"),
+    ("decks/common.yaml", SEA, SEA.replace("Conquest]", "Conquets]"),
+     r"decks/common\.yaml:\d+:\d+: error: card 'Seafaring' wild: unknown card 'Conquets' in melds \(did you mean 'Conquest'\?\)"),
+    ("decks/common.yaml", SEA, SEA.replace("Conquest]", "Leader]"),
+     r"decks/common\.yaml:\d+:\d+: error: simulate\.rules civ-builder: wild: melds: 'Leader' is not an Attribute card"),
+    ("decks/common.yaml", DISASTER, DISASTER.replace(", tie: share", ""),
+     r"decks/common\.yaml:\d+:\d+: error: simulate\.rules civ-builder: card 'Disaster': wild: the rules play when: "),
+    ("decks/common.yaml", LEADER, "wild: {limit: -1}", r"decks/common\.yaml:\d+:\d+: error: card 'Leader' wild: limit is 0 or more"),
+    ("decks/common.yaml", LEADER, "wild: {limt: 1}",
+     r"decks/common\.yaml:\d+:\d+: error: cards\[\d+\]\.wild: unknown key 'limt' \(did you mean 'limit'\?\)"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[3][30:80])
+def test_rule_structure__civ_builder_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
+    game = tmp_path / "civ-builder"
+    shutil.copytree(REPO / "data" / "civ-builder", game)
+    file, old, new, expected = case
+    edit(game / file, old, new)
+    assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
+
+
+def test_rule_structure__a_game_without_a_rule_module_refuses_a_wild_card(tmp_path: Path) -> None:
+    """The vocabulary's `meld` has no wild cards: a card's `wild:` would go unplayed, so it is an error."""
+    game = tiny_copy(tmp_path)
+    edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,", "{name: Scout, type: Ship, wild: {when: {highest: [Military]}},")
+    assert_one_line(kitgen("validate", game), re.compile(r".*decks/main\.yaml:\d+:\d+: error: card 'Scout': wild: only a rule "
+                                                         r"module plays it \(simulate: \{rules: NAME\}\); this game plays "
+                                                         r"from its data alone"))
+
+
+RB = 'numbers: {tech: 1}, attributes: [Population, Ecology]'
+EF = 'examples: [-1, 0, 1, 2, 3], attribute: EF}'
+BASES = 'examples: [1, 2, 3, 4, 5], attribute: Bases}'
+ALPHA = [  # Alpha Centauri: the Discovery rewards' Tech categories, the formulas' variables, the Council Votes
+    ("tables.yaml", RB, RB.replace("Ecology]", "Ecolgy]"),
+     r"tables\.yaml:\d+:\d+: error: table 'Discovery Rewards': unknown attribute 'Ecolgy' \(did you mean 'Ecology'\?\)"),
+    ("tables.yaml", RB, "numbers: {tech: 1}", r"tables\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: table "
+     r"'discovery' row 'RB': a tech reward, and only it, names its Tech categories"),
+    ("rules.yaml", EF, EF.replace("EF}", "EFF}"), r"rules\.yaml:\d+:\d+: error: formula 'Bases earning 5 Credits': "
+     r"variable X: unknown attribute or counter 'EFF'"),
+    ("rules.yaml", BASES, "examples: [1, 2, 3, 4, 5]}", r"rules\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: "
+     r"formula 'Credits per Trade Pact': variable N needs attribute:"),
+    ("tables.yaml", "numbers: {governor: 1}", "numbers: {govenor: 1}", r"tables\.yaml:\d+:\d+: error: simulate\.rules "
+     r"alpha-centauri: table 'council' row 'The Previous Governor': unknown number 'govenor' \(did you mean 'governor'\?\)"),
+    ("tables.yaml", ', numbers: {bid: 1}', "", r"tables\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: table "
+     r"'council' row 'Each Credit secretly bid': an attribute or one of numbers: "),
+]
+
+
+@pytest.mark.parametrize("case", ALPHA, ids=lambda c: c[3][30:80])
+def test_rule_structure__alpha_centauri_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
+    game = tmp_path / "alpha-centauri"
+    shutil.copytree(REPO / "data" / "alpha-centauri", game)
+    file, old, new, expected = case
+    edit(game / file, old, new)
+    assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
+
+
+CIVILIZATION = [  # Civilization: The Card Game: which Technologies setup may remove (not the words of their kit_choice)
+    ("decks/technologies.yaml", "numbers: {removable: 1}", "numbers: {removeable: 1}",
+     r"decks/technologies\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: card 'Agriculture': unknown "
+     r"number 'removeable' \(did you mean 'removable'\?\); it reads: removable"),
+    ("decks/play.yaml", "name: Parthenon, type: Wonder,", "name: Parthenon, type: Wonder, numbers: {removable: 1},",
+     r"decks/play\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: card 'Parthenon': only a Technology "
+     r"is removable at setup"),
+]
+
+
+@pytest.mark.parametrize("case", CIVILIZATION, ids=lambda c: c[3][30:80])
+def test_rule_structure__civilization_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
+    game = tmp_path / "civilization-card-game"
+    shutil.copytree(REPO / "data" / "civilization-card-game", game)
+    file, old, new, expected = case
+    edit(game / file, old, new)
+    assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
+
+
+def test_setup__only_the_technologies_marked_removable_are_removed() -> None:
+    """The kit's 15 Technologies carry `numbers: {removable: 1}`; the article's never leave the pile."""
+    from kitgen.load import load_game
+    from kitgen.simulate.plan import compile_game
+
+    plan = compile_game(load_game(REPO / "data" / "civilization-card-game"))
+    kit_made = {c.name for c in plan.extra.cards if not c.article}
+    assert len(kit_made) == 15 and {"Agriculture", "Philosophy"} <= kit_made and "Writing" not in kit_made
