@@ -28,11 +28,21 @@ class ScoringPlan(NamedTuple):
     share: bool
 
 
+class Payment(NamedTuple):
+    """A cost by value index: fixed amounts, and an amount in any mix of some counters."""
+    fixed: tuple[tuple[int, int], ...]  # (value index, amount)
+    any: int  # paid from `of`, the counter the player has most of first
+    of: tuple[int, ...]
+
+
+FREE = Payment((), 0, ())
+
+
 class Vocab(NamedTuple):
     """What a vocabulary step reads beside plan.Step's fields."""
     gain: tuple[tuple[int, Node], ...]  # (value index, amount)
     lose: tuple[tuple[int, Node], ...]
-    cost: tuple[tuple[int, int], ...]  # (value index, amount): what the step costs
+    cost: Payment  # what the step costs
     zone: str
     to: str
     strength: Node
@@ -44,29 +54,32 @@ class Vocab(NamedTuple):
 class Rules(NamedTuple):
     """The game-wide vocabulary, as plan.Plan keeps it (plan.vocabulary; None: the game uses none)."""
     zones: dict[str, ZonePlan]
-    costs: tuple[tuple[tuple[int, int], ...], ...]  # per card index: what buying it costs
+    costs: tuple[Payment, ...]  # per card index: what buying it costs
     scoring: tuple[ScoringPlan, ...]
     order: tuple[Node, ...]  # turn order: ranked by these, highest first (empty: seat order)
     eliminate: Node | None
     flags: tuple[str, ...]  # every flag a step sets (their streaks are counted at each turn's end)
     bounds: tuple[tuple[int | None, int | None], ...]  # per value index: a counter's min and max
+    bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
     return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
 
 
-def prices(cost: Cost | None, names: Names) -> tuple[tuple[int, int], ...]:
-    """A cost's fixed amounts by value index (a mix of counters or a computed price: not paid here)."""
+def prices(cost: Cost | None, names: Names) -> Payment:
+    """A cost by value index: its fixed amounts and its mix of counters (a price the rules compute,
+    `text:`, is not paid here: vocabulary_coverage says so)."""
     if not cost:
-        return ()
+        return FREE
     single = [c for c in names.slot if c not in names.attributes]
     pay = []
     for price in cost.pay:
         counter = price.counter or (single[0] if len(single) == 1 else "")
         if names.index(counter) >= 0:
             pay.append((names.index(counter), price.amount))
-    return tuple(pay)
+    of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
+    return Payment(tuple(pay), cost.any if of else 0, of)
 
 
 def vocab(action: Action, names: Names) -> Vocab | None:
@@ -95,7 +108,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple) -> Rules | None:
     for counter in game.counters:
         if names.index(counter.name) >= 0:
             bounds[names.index(counter.name)] = (counter.min, counter.max)
-    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds))
+    bounded = tuple((i, low, high) for i, (low, high) in enumerate(bounds) if low is not None or high is not None)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded)
 
 
 def _steps(game: Game) -> list[Action]:
@@ -106,8 +120,15 @@ def _steps(game: Game) -> list[Action]:
 
 
 def vocabulary_coverage(game: Game) -> list:
-    """A coverage row for each game-wide rule of the vocabulary the game uses (all exact)."""
+    """A coverage row for each game-wide rule of the vocabulary the game uses (exact), and for each price
+    the rules compute (`text:` only) of a card a step buys: not paid (approximated)."""
     from kitgen.simulate.plan import Coverage
+
+    buys = any(a.do == "buy" for a in _steps(game))
+    type_costs = {t.name: t.cost for t in game.card_types}
+    priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks for c in d.cards] if buys else []
+    unpaid = [Coverage(f"cost of '{name}'", "approximated", f"a price the rules compute ({cost.text!r}): bought "
+                       "for nothing") for name, cost in priced if cost and cost.text and not (cost.pay or cost.any)]
 
     rows = [Coverage(f"zone '{z.name}'", "exact", f"{z.kind}" + (f", {z.size} cards from {z.deck}" if z.kind == "market"
                                                                  else f", at most {z.limit}" if z.limit else ""))
@@ -118,4 +139,4 @@ def vocabulary_coverage(game: Game) -> list:
         rows.append(Coverage("turn order", "exact", "by the highest " + ", then ".join(game.turn_order.by), True))
     if game.eliminate is not None:
         rows.append(Coverage("elimination", "exact", when_words(game.eliminate.when), True))
-    return rows
+    return rows + unpaid
