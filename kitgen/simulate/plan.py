@@ -199,8 +199,9 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.compared = len(game.attributes)
     plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
     plan.paths = tuple(_path(v, index, coverage, names) for v in game.victory_paths)
-    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for d in decks for card in d.cards)
-    plan.vocabulary = compile_rules(game, names, costs)
+    cards = tuple(card for d in decks for card in d.cards)
+    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
+    plan.vocabulary = compile_rules(game, names, costs, cards)
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))

@@ -49,6 +49,7 @@ class Vocab(NamedTuple):
     min: Node  # meld: the fewest cards a new meld takes
     flag: str
     turns: int
+    group: str  # meld: what makes cards one kind ("": the name; Rules.kinds has the others)
 
 
 class Rules(NamedTuple):
@@ -61,6 +62,7 @@ class Rules(NamedTuple):
     flags: tuple[str, ...]  # every flag a step sets (their streaks are counted at each turn's end)
     bounds: tuple[tuple[int | None, int | None], ...]  # per value index: a counter's min and max
     bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
+    kinds: dict[str, tuple[str, ...]]  # a meld's group (type, a card field) -> each card's kind ("": none)
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
@@ -85,16 +87,17 @@ def prices(cost: Cost | None, names: Names) -> Payment:
 def vocab(action: Action, names: Names) -> Vocab | None:
     """The vocabulary fields of a step, or None when it has none (every older step)."""
     if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
-            or action.min is not None or action.flag):
+            or action.min is not None or action.flag or action.group):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
-                 action.turns)
+                 action.turns, action.group)
 
 
-def compile_rules(game: Game, names: Names, card_costs: tuple) -> Rules | None:
-    """The game-wide vocabulary, or None when the game uses none of it (Galactic Civ)."""
+def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:
+    """The game-wide vocabulary, or None when the game uses none of it (Galactic Civ); `cards` in the
+    plan's order, as `card_costs`."""
     flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
             or any(c.min is not None or c.max is not None for c in game.counters)):
@@ -109,7 +112,10 @@ def compile_rules(game: Game, names: Names, card_costs: tuple) -> Rules | None:
         if names.index(counter.name) >= 0:
             bounds[names.index(counter.name)] = (counter.min, counter.max)
     bounded = tuple((i, low, high) for i, (low, high) in enumerate(bounds) if low is not None or high is not None)
-    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded)
+    groups = {a.group for a in _steps(game) if a.do == "meld" and a.group}
+    kinds = {group: tuple(card.type if group == "type" else str(next((f.value for f in card.fields if f.name == group), ""))
+                          for card in cards) for group in groups}
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds)
 
 
 def _steps(game: Game) -> list[Action]:

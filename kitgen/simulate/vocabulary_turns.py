@@ -21,37 +21,43 @@ if TYPE_CHECKING:
 # --- melds ---------------------------------------------------------------------------------
 
 def act_meld(table: Table, seat: int, step: Step) -> None:
-    """Lay down cards of one name (of `types`, when given) from the hand: a new meld of at least `min`,
-    or any number onto a meld of that name already laid, as many as the zone's limit leaves room for;
-    `gain` for each card laid. The policy picks which (or none)."""
+    """Lay down cards of one kind (one name, or one `group`: type or card field; of `types`, when given)
+    from the hand: a new meld of at least `min`, or any number onto a meld of that kind already laid,
+    as many as the zone's limit leaves room for; `gain` for each card laid. The policy picks which (or none)."""
     melds = table.state.melds.get(step.more.zone)
     if melds is None:
         return
-    type_of = card_types(table.plan)
-    mine = melds[seat]
-    names = [table.plan.cards[c].name for c in table.hands[seat] if not step.types or type_of[c] in step.types]
-    counts = {name: names.count(name) for name in dict.fromkeys(names)}
+    mine, kinds = melds[seat], [kind_of(table, step, c) for c in table.hands[seat]]
+    counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds) if kind}
     least = max(value(step.more.min, table, seat), 1)  # the minimum may grow (a ladder: "2 + turn / 4")
     limit = table.plan.vocabulary.zones[step.more.zone].limit
-    room = limit - cards_in(table, seat, step.more.zone) if limit else len(names)
-    legal = [name for name, count in counts.items() if room > 0 and (name in mine or min(count, room) >= least)]
+    room = limit - cards_in(table, seat, step.more.zone) if limit else len(kinds)
+    legal = [kind for kind, count in counts.items() if room > 0 and (kind in mine or min(count, room) >= least)]
     if not legal:
         return
-    options: list[Callable[[Table], None]] = [partial(meld, seat=seat, name=n, step=step, room=room) for n in legal]
+    options: list[Callable[[Table], None]] = [partial(meld, seat=seat, kind=k, step=step, room=room) for k in legal]
     options.append(nothing)
     chosen = pick(table, seat, options)
     if chosen < len(legal):
         meld(table, seat, legal[chosen], step, room)
 
 
-def meld(table: Table, seat: int, name: str, step: Step, room: int) -> None:
-    hand, type_of = table.hands[seat], card_types(table.plan)
-    laid = [c for c in hand if table.plan.cards[c].name == name and (not step.types or type_of[c] in step.types)][:room]
+def kind_of(table: Table, step: Step, card: int) -> str:
+    """What a card is for a meld: its name, or its `group` (type, a card field); "": it does not meld
+    (not of the step's `types`, or without the field)."""
+    if step.types and card_types(table.plan)[card] not in step.types:
+        return ""
+    return table.plan.vocabulary.kinds[step.more.group][card] if step.more.group else table.plan.cards[card].name
+
+
+def meld(table: Table, seat: int, kind: str, step: Step, room: int) -> None:
+    hand = table.hands[seat]
+    laid = [c for c in hand if kind_of(table, step, c) == kind][:room]
     for card in laid:
         hand.remove(card)
         table.played[seat].append(card)
     mine = table.state.melds[step.more.zone][seat]
-    mine[name] = mine.get(name, 0) + len(laid)
+    mine[kind] = mine.get(kind, 0) + len(laid)
     for index, amount in step.more.gain:
         add(table, seat, index, value(amount, table, seat) * len(laid))
 

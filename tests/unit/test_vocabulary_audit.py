@@ -3,8 +3,12 @@ its expected outcome worked out by hand from the README's words ("The rules voca
 from a run of the code. Each comment gives the arithmetic."""
 from __future__ import annotations
 
-from kitgen.model import (Action, Attribute, Card, CardType, Cost, Counter, Deck, Effect, Elimination, Expr, Game,
-                          GameEnd, Phase, Price, Scoring, TurnOrder, VictoryPath, When, Zone)
+import dataclasses
+
+from kitgen.check.actions import check_actions
+from kitgen.model import (Action, Attribute, Card, CardField, CardType, Cost, Counter, Deck, Effect, Elimination, Expr,
+                          FieldValue, FieldValues, Game, GameEnd, Phase, Price, Scoring, TurnOrder, VictoryPath, When,
+                          Zone)
 from kitgen.simulate.engine import Table
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES
@@ -221,6 +225,29 @@ def test_meld__an_in_play_zones_limit_holds_for_melds_and_types_say_which_cards_
     t.hands[0] = [0, 0, 0, 1]
     take(t, 0, lore)
     assert t.state.melds["table"][0] == {} and t.hands[0] == [0, 0, 0, 1]  # 3 Swords, 1 Scroll: no Lore meld
+
+
+def test_meld__a_group_melds_cards_of_one_type_or_one_value_of_a_card_field():
+    # hand: Sun Sword, Moon Sword, Moon Scroll, Moon Scroll. By name: 2 Swords, 2 Scrolls (min 3: nothing).
+    # By type: Arm 2, Lore 2: nothing. By suit: 3 Moon: a meld of 3 (1 Fame each)
+    def card(name: str, kind: str, suit: str) -> Card:
+        return Card(name, kind, (), copies=2, fields=FieldValues((FieldValue("suit", suit),)))
+    cards = (card("Sun Sword", "Arm", "Sun"), card("Moon Sword", "Arm", "Moon"), card("Moon Scroll", "Lore", "Moon"))
+    melds = {}
+    for group in ("", "type", "suit"):
+        g = Game("m", "M", "M", "2", (Attribute("Might", start="0"),), (CardType("Arm", "main"), CardType("Lore", "main")),
+                 (Deck("main", "Main", "M", cards),),
+                 (phase(Action("meld", zone="table", min=Expr("3"), gain=amounts(Fame=1), group=group)),),
+                 counters=(Counter("Fame"),), zones=(Zone("table", "in-play"),), fields=(CardField("suit"),),
+                 victory_paths=(VictoryPath("Famous", "", when=When(at_least=amounts(Fame=9))),))
+        t, (meld,) = steps_of(g)
+        t.hands[0] = [0, 1, 2, 2]
+        take(t, 0, meld)
+        melds[group] = (t.state.melds["table"][0], t.hands[0], t.values[0][1])
+    assert melds == {"": ({}, [0, 1, 2, 2], 0), "type": ({}, [0, 1, 2, 2], 0), "suit": ({"Moon": 3}, [0], 3)}
+    problems = check_actions(dataclasses.replace(g, phases=(phase(Action("meld", zone="table", group="siut")),)))
+    assert [p.message for p in problems] == \
+        ["phase 'Go': action 'meld': unknown meld group (type or a card field) 'siut' (did you mean 'suit'?)"]
 
 
 # --- steal, look-and-take, swap ----------------------------------------------------------------
