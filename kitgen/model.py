@@ -425,7 +425,7 @@ class Scoring:
 
     rank: str
     counter: str
-    points: tuple[int, ...]
+    points: tuple[Expr, ...]  # each a number or an expression, worked out for each player it goes to
     turns: tuple[int, ...] = ()
     tie: TieRule = "share"
     text: str = ""

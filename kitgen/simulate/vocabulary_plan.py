@@ -23,7 +23,7 @@ class ZonePlan(NamedTuple):
 class ScoringPlan(NamedTuple):
     rank: Node
     counter: int  # value index of the counter points go to
-    points: tuple[int, ...]
+    points: tuple[Node, ...]  # first, second ...: compiled numbers, worked out for the player they go to
     turns: frozenset[int]  # empty: every turn
     share: bool
 
@@ -103,7 +103,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
             or any(c.min is not None or c.max is not None for c in game.counters)):
         return None
     zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}
-    scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter), s.points, frozenset(s.turns),
+    scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
+                                tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
                                 s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)
     order = tuple(names.reader(n) for n in game.turn_order.by) if game.turn_order else ()
     out = condition(game.eliminate.when, names, names.decks) if game.eliminate else None

@@ -142,7 +142,7 @@ def score(table: Table, scoring) -> None:
         tied = [p for p, v in ranks.items() if v == level]
         if place < len(scoring.points) and (len(tied) == 1 or scoring.share):
             for p in tied:
-                add(table, p, scoring.counter, scoring.points[place])
+                add(table, p, scoring.counter, value(scoring.points[place], table, p))
         place += len(tied)
 
 

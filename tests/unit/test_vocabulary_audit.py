@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from kitgen.check.actions import check_actions
+from kitgen.check.conditions import check_conditions
 from kitgen.model import (Action, Attribute, Card, CardField, CardType, Cost, Counter, Deck, Effect, Elimination, Expr,
                           FieldValue, FieldValues, Game, GameEnd, Phase, Price, Scoring, TurnOrder, VictoryPath, When,
                           Zone)
@@ -186,6 +187,20 @@ def test_scoring__points_stop_at_the_counters_max():
     t.values = [[4, 0, 0], [1, 0, 0]]
     t.play()
     assert [v[2] for v in t.values] == [7, 6]  # 5 + 5 capped at 7; 3 + 3
+
+
+def test_scoring__points_are_expressions_worked_out_for_the_player_they_go_to():
+    # points "turn * 2" and "Temples": turn 1: 2 to the first (seat 0), 3 (its Temples) to seat 1;
+    # turn 2: 4 and 3 again: 6 and 6
+    g = game(phases=(phase(),), counters=(Counter("Temples"), Counter("Fame")), turns=2,
+             scoring=(Scoring("Might", "Fame", (Expr("turn * 2"), Expr("Temples"))),))
+    t = Table(compile_game(g), 1, (RANDOM,) * 2)
+    t.values = [[4, 0, 1, 0], [1, 0, 3, 0]]
+    t.play()
+    assert [v[3] for v in t.values] == [6, 6]
+    problems = check_conditions(dataclasses.replace(g, scoring=(Scoring("Might", "Fame", (Expr("Temple * 2"),)),)))
+    assert [p.message for p in problems] == \
+        ["scoring: unknown counter or attribute 'Temple' (did you mean 'Temples'?)"]
 
 
 # --- turn order by ranking ---------------------------------------------------------------------
