@@ -42,6 +42,7 @@ class State:
         for name, zone in rules.zones.items():
             if zone.kind == "market":
                 refill(table, self, name)
+        bound(table)  # a faction's start bonus holds a counter to its min and max too
 
 
 def refill(table: Table, state: State, name: str) -> None:

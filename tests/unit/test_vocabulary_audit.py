@@ -8,8 +8,8 @@ import dataclasses
 from kitgen.check.actions import check_actions
 from kitgen.check.conditions import check_conditions
 from kitgen.model import (Action, Attribute, Card, CardField, CardType, Cost, Counter, Deck, Effect, Elimination, Expr,
-                          FieldValue, FieldValues, Game, GameEnd, Phase, Price, Scoring, TurnOrder, VictoryPath, When,
-                          Zone)
+                          Faction, FieldValue, FieldValues, Game, GameEnd, Phase, Price, Scoring, TurnOrder,
+                          VictoryPath, When, Zone)
 from kitgen.simulate.engine import Table
 from kitgen.simulate.plan import compile_game
 from kitgen.simulate.policies import POLICIES
@@ -66,6 +66,13 @@ def test_counters__min_and_max_hold_wherever_a_counter_changes():
     t.values[1][0] = 1  # seat 1 is 100 stronger: seat 0 loses, and has no Gold to lose
     take(t, 0, contest)
     assert t.values[0][2] == 0
+
+
+def test_counters__a_factions_start_bonus_stops_at_the_max():
+    # Gold starts at 3 with max 10: a faction's +20 starts it at 10
+    g = game(phases=(phase(),), counters=(Counter("Gold", start=3, max=10),),
+             factions=(Faction("Rich", effects=(Effect("Gold", 20),)),))
+    assert Table(compile_game(g), 1, (RANDOM,) * 2).values == [[0, 0, 10], [0, 0, 10]]
 
 
 def test_counters__a_counter_with_a_min_pays_only_down_to_it():
