@@ -60,7 +60,9 @@ def main() -> None:
     if options.smallest:
         options.mcts_games, options.rollouts = 1, 8
     cores = os.cpu_count() or 1
-    print(f"kitgen simulate galactic-civ, {games} four-player games, whole process, {cores} cores")
+    load = os.getloadavg()[0]  # the wall-clock figure and the scaling depend on what else runs
+    print(f"kitgen simulate galactic-civ, {games} four-player games, whole process, {cores} cores "
+          f"(load average {load:.2f} at the start)")
     print(f"{'policy':<8}{'1 worker':>16}{'scaling':>9}{f'x{cores} cores':>14}{'wall (shared)':>16}")
     rates = {}
     for policy in ("random", "greedy"):
@@ -69,7 +71,8 @@ def main() -> None:
         print(f"{policy:<8}{row['per_cpu_second']:>10.0f} g/CPU-s{row['scaling']:>8.2f}x"
               f"{row['estimate']:>10.0f} g/s{row['wall']:>12.0f} g/s")
     print(f"greedy/random (games per CPU-second): {rates['greedy']['per_cpu_second'] / rates['random']['per_cpu_second']:.2f}")
-    print(f"greedy, {cores} cores free: {rates['greedy']['estimate']:.0f} games/s (goal: 1,000)")
+    print(f"greedy, {cores} cores free: {rates['greedy']['estimate']:.0f} games/s (goal: 1,000); "
+          f"load average {os.getloadavg()[0]:.2f} at the end")
     if options.mcts_games:
         wall, cpu = timed(["simulate", "galactic-civ", "--games", str(options.mcts_games), "--players", "4",
                            "--policy", "mcts,greedy,greedy,greedy", "--mcts-rollouts", str(options.rollouts),

@@ -366,7 +366,8 @@ class When:
     asks for a lead of at least that many points over every other player (0: strictly ahead).
     A tie among the best: `tie_break` names counters compared in turn among those tied, then
     `tie` settles what is left: nobody (no one has it) or share (each of them has it).
-    most_highest: the player is strictly highest in more attributes than any other player.
+    most_highest: the player is strictly highest in more attributes than any other player;
+    players level on that count are settled by `tie_break`, then `tie`, as above.
     at_least / more_than / at_most / less_than: {COUNTER: N}, N a number or an expression.
     turn_after: after that turn (from turn N + 1); end_of_turn: at the end of turn N, once every
     player has played it (checked for every player at once); game_over: when the game ends

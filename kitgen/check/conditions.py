@@ -142,7 +142,7 @@ def when_words(when: When) -> str:
     tie = f" (ties: {', then '.join(when.tie_break) + ', then ' if when.tie_break else ''}{when.tie})"
     parts += [f"highest {' and '.join(when.highest)}{margin}{tie}"] if when.highest else []
     parts += [f"lowest {' and '.join(when.lowest)}{margin}{tie}"] if when.lowest else []
-    parts += ["highest in the most attributes"] if when.most_highest else []
+    parts += [f"highest in the most attributes{tie}"] if when.most_highest else []
     for key in ("at_least", "more_than", "at_most", "less_than"):
         parts += [f"{a.counter} {key.replace('_', ' ')} {a.value}" for a in getattr(when, key)]
     parts += [f"deck {deck} empty" for deck in when.empty]

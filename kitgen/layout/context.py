@@ -116,11 +116,13 @@ def _start_of(game: Game, name: str) -> str:
 
 
 def _sheet_counters(game: Game) -> list:
-    """Counters no track of the player sheet already has a row for: they get a grid of their own."""
+    """Counters no track of the player sheet already has a row for: they get a grid of their own. A
+    derived total is worked out when a rule asks for it, not kept turn by turn: it gets no row."""
     tracks = game.tracks or (Track(name="Attributes"),)
     shown = {row.casefold() for track in tracks for row in (track.rows or [a.name for a in game.attributes])}
     shown |= {row.casefold() for track in tracks for row in track.extra_rows}
-    return [c for c in game.counters if not ({c.name.casefold(), *(a.casefold() for a in c.aliases)} & shown)]
+    return [c for c in game.counters if c.total is None
+            and not ({c.name.casefold(), *(a.casefold() for a in c.aliases)} & shown)]
 
 
 def _plural(game: Game, type_name: str) -> str:

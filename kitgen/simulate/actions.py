@@ -30,10 +30,19 @@ def dice_total(rng: random.Random, count: int, sides: int) -> int:
     return sum(rng.randrange(1, sides + 1) for _ in range(count))
 
 
+def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
+    """Whether each card is of one of `types` (a `play` action's), by card index: kept on the plan
+    per set of types, so that a hand is filtered by one look-up a card."""
+    known = plan.cache.setdefault("playable", {})
+    if types not in known:
+        known[types] = [name in types for name in card_types(plan)]
+    return known[types]
+
+
 def act_draw(table: Table, seat: int, step: Step) -> None:
-    hand = table.hands[seat]
+    hand, deck = table.hands[seat], step.deck or table.plan.first_deck
     for _ in range(step.count):
-        card = table.draw(step.deck or table.plan.first_deck)
+        card = table.draw(deck)
         if card < 0:
             break
         hand.append(card)
@@ -42,9 +51,9 @@ def act_draw(table: Table, seat: int, step: Step) -> None:
 def act_play(table: Table, seat: int, step: Step) -> None:
     if step.more is not None:  # a step with `to:` keeps the card in that zone
         return play_to(table, seat, step)
-    type_of = card_types(table.plan)
+    allowed = playable(table.plan, step.types)
     for _ in range(step.count):
-        legal = [c for c in table.hands[seat] if type_of[c] in step.types]
+        legal = [c for c in table.hands[seat] if allowed[c]]
         if not legal:
             return
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))

@@ -139,7 +139,7 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     breaks = tuple(names.reader(n) for n in when.tie_break)
     parts += [(RANK, Rank(names.reader(n), 1, by, breaks, share)) for n in when.highest]
     parts += [(RANK, Rank(names.reader(n), -1, by, breaks, share)) for n in when.lowest]
-    parts += [(MOST,)] if when.most_highest else []
+    parts += [(MOST, breaks, share)] if when.most_highest else []
     for key, compare in COMPARISONS.items():
         parts += [(COMPARE, compare, names.reader(a.counter), number(a.value, names)) for a in getattr(when, key)]
     parts += [(EMPTY, deck) for deck in when.empty if deck in decks]
@@ -174,7 +174,7 @@ def test(node: Node, table: Table, seat: int) -> bool:
         pile, discard = table.piles.get(node[1], ((), ()))
         return not pile and not discard
     if kind == MOST:
-        return most_highest(table, seat, table.plan.compared or len(table.plan.attributes))
+        return most_highest(table, seat, table.plan.compared or len(table.plan.attributes), node[1], node[2])
     return _state_test(node, table, seat)
 
 
@@ -218,14 +218,19 @@ def ranked(table: Table, seat: int, rank: Rank) -> bool:
     margin = value(rank.by, table, seat)
     if margin > 1:
         return all(mine - other >= margin for p, other in column.items() if p != seat)
-    tied = [p for p, score in column.items() if score == best]
-    for key in rank.breaks:
+    tied = settle(table, [p for p, score in column.items() if score == best], rank.breaks)
+    return seat in tied and (len(tied) == 1 or rank.share)
+
+
+def settle(table: Table, tied: list[int], breaks: tuple[Node, ...]) -> list[int]:
+    """Who is left of a tie once `breaks` are compared in turn (the highest of each stays)."""
+    for key in breaks:
         if len(tied) == 1:
             break
         scores = {p: value(key, table, p) for p in tied}
         top = max(scores.values())
         tied = [p for p in tied if scores[p] == top]
-    return seat in tied and (len(tied) == 1 or rank.share)
+    return tied
 
 
 def in_game(table: Table) -> list[int]:
@@ -234,15 +239,20 @@ def in_game(table: Table) -> list[int]:
     return [p for p in range(table.players) if state is None or not state.out[p]]
 
 
-def most_highest(table: Table, seat: int, attributes: int) -> bool:
-    """Strictly highest in more attributes than any other player still in (and in at least one)."""
+def most_highest(table: Table, seat: int, attributes: int, breaks: tuple[Node, ...] = (), share: bool = False) -> bool:
+    """Strictly highest in more attributes than any other player still in (and in at least one);
+    players level on that count are settled by `breaks` in turn, then share it or not."""
     players = in_game(table)
     if seat not in players:
         return False
     values = {p: table.values[p] for p in players}
     ahead = {p: sum(1 for a in range(attributes) if all(v[a] > o[a] for q, o in values.items() if q != p))
              for p, v in values.items()}
-    return ahead[seat] > 0 and all(c < ahead[seat] for p, c in ahead.items() if p != seat)
+    top = max(ahead.values())
+    if top == 0 or ahead[seat] != top:
+        return False
+    tied = settle(table, [p for p, count in ahead.items() if count == top], breaks)
+    return seat in tied and (len(tied) == 1 or share)
 
 
 class Shape(NamedTuple):

@@ -7,6 +7,7 @@ name); the choices the rules leave to a player go to the seat's policy (policies
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
@@ -113,30 +114,36 @@ class Table:
 
     def play(self, start: int = 0, until_turn: int = 0) -> GameResult:
         """Play the schedule from moment `start` to the end (or to the end of turn `until_turn`).
-        A phase is played here, not in a method of its own: this loop runs some 700 times a game,
-        and most of its phases are a trigger that fails (a single highest or lowest score)."""
+        A phase is played here, not in a method of its own: this loop runs some 750 times a game,
+        and most of its phases are a trigger that fails (a single highest or lowest score): such a
+        moment changes nothing, not even the turn and moment kept on the table."""
         moments = schedule(self.plan, self.players)
-        if self.state is not None and (self.plan.vocabulary.order or self.plan.vocabulary.eliminate is not None):
+        stop = len(moments)
+        if until_turn:  # the moments are in turn order: the first of a later turn ends the loop
+            stop = bisect_right(moments, until_turn, start, stop, key=lambda moment: moment.turn)
+        vocabulary = self.state is not None  # the vocabulary's zones, flags, order of play, the end
+        if vocabulary and (self.plan.vocabulary.order or self.plan.vocabulary.eliminate is not None):
             moments = Ordered(self, moments)  # type: ignore[assignment]
-        for index in range(start, len(moments)):
+        for index in range(start, stop):
             turn, seat, phase = moments[index]
-            if until_turn and turn > until_turn:
-                break
-            self.turn, self.moment = turn, index
             if phase is None:
+                self.turn, self.moment = turn, index
                 if seat >= 0:
                     self.bonus[seat] = 0  # a seat's turn is over
                 else:
-                    if self.state is not None:
+                    if vocabulary:
                         round_end(self)  # scoring schedules, flag streaks
                     self.end_of_turn()
-                if self.state is not None and turn_over(self, seat):
+                if vocabulary and turn_over(self, seat):
                     break
-            elif phase.trigger is None or self.extreme(seat, *phase.trigger):
+            elif phase.trigger is None or extreme(self.values, seat, phase.trigger):
+                self.turn, self.moment = turn, index
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
                     if self.winner >= 0:
                         break
+            else:
+                continue
             if self.winner >= 0:
                 break
         return self.result()
@@ -145,10 +152,8 @@ class Table:
         return GameResult(self.winner, self.paths, self.turn, self.factions, tuple(tuple(p) for p in self.played))
 
     def extreme(self, seat: int, kind: str, attribute: int) -> bool:
-        """A single highest (or lowest) score: ties reward (and punish) nobody."""
-        column = [v[attribute] for v in self.values]
-        mine = column[seat]
-        return mine == (max(column) if kind == "highest" else min(column)) and column.count(mine) == 1
+        """A single highest (or lowest) score (the module's extreme(), which play() calls directly)."""
+        return extreme(self.values, seat, (kind, attribute))
 
     # --- what actions use -----------------------------------------------------------------
 
@@ -250,9 +255,12 @@ class Table:
         return meets(self.values, seat, path) if path.when is None else test(path.when, self, seat)
 
     def check_victory(self, seat: int) -> None:
-        met = tuple(i for i, path in enumerate(self.plan.paths)
-                    if path.at_end_of_turn is None and (path.after_turn is None or self.turn > path.after_turn)
-                    and not path.at_game_end and self.met(seat, path))
+        live = live_paths(self.plan, self.turn)
+        if not live:
+            return  # before the first turn a path counts (Galactic Civ: turns 1-10), nothing to check
+        values, best = self.values, others_max(self.values, seat)
+        met = tuple(i for i, path in live
+                    if (meets(values, seat, path, best) if path.when is None else test(path.when, self, seat)))
         if met:
             self.winner, self.paths = seat, met
 
@@ -300,10 +308,41 @@ class Table:
             self.winner, self.paths = winners[0], met[winners[0]]
 
 
+def extreme(values: list[list[int]], seat: int, trigger: tuple[str, int]) -> bool:
+    """A single highest (or lowest) score: ties reward (and punish) nobody. Counted without a list,
+    and given up at the second player as high (low): most triggers fail, at the first or second."""
+    kind, attribute = trigger
+    mine, level = values[seat][attribute], 0
+    if kind == "highest":
+        for row in values:
+            if row[attribute] >= mine:
+                level += 1
+                if level > 1:
+                    return False
+        return True
+    for row in values:
+        if row[attribute] <= mine:
+            level += 1
+            if level > 1:
+                return False
+    return True
+
+
 def deck_of(plan: Plan) -> dict[int, str]:
     if "deck-of" not in plan.cache:
         plan.cache["deck-of"] = {card: deck for deck, copies in plan.decks.items() for card in copies}
     return plan.cache["deck-of"]
+
+
+def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan], ...]:
+    """The paths a player can meet at the end of its own turn in `turn`, with their indices (kept
+    on the plan per turn: check_victory runs at every End Phase)."""
+    known = plan.cache.setdefault("live-paths", {})
+    if turn not in known:
+        known[turn] = tuple((i, path) for i, path in enumerate(plan.paths)
+                            if path.at_end_of_turn is None and not path.at_game_end
+                            and (path.after_turn is None or turn > path.after_turn))
+    return known[turn]
 
 
 def others_max(values: list[list[int]], seat: int) -> list[int]:
@@ -314,12 +353,16 @@ def others_max(values: list[list[int]], seat: int) -> list[int]:
     return list(others[0]) if others else [0] * len(values[0])
 
 
-def meets(values: list[list[int]], seat: int, path: PathPlan) -> bool:
-    mine, best = values[seat], others_max(values, seat)
+def meets(values: list[list[int]], seat: int, path: PathPlan, best: list[int] | None = None) -> bool:
+    """Whether the seat meets the path (`best`: others_max of the seat, when the caller has it)."""
+    mine = values[seat]
+    if best is None:
+        best = others_max(values, seat)
     need = max(path.margin, 1)  # "highest" is strictly ahead; a margin asks for that many points
-    if path.highest and min(mine[a] - best[a] for a in path.highest) < need:
-        return False
-    if path.highest_any and max(mine[a] - best[a] for a in path.highest_any) < need:
+    for attribute in path.highest:  # a loop, not min() over a generator: most checks fail at the first
+        if mine[attribute] - best[attribute] < need:
+            return False
+    if path.highest_any and all(mine[a] - best[a] < need for a in path.highest_any):
         return False
     if path.most:
         ahead = [sum(map(int.__gt__, v, others_max(values, p))) for p, v in enumerate(values)]

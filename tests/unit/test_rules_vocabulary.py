@@ -87,6 +87,16 @@ def test_most_highest__strictly_ahead_in_more_attributes_than_anyone_else():
     assert holds(g, When(most_highest=True), [[3, 0], [1, 1]]) == [False, False]  # one each: nobody
 
 
+def test_most_highest__a_level_count_goes_to_the_tie_break_then_the_tie_rule():
+    g = game(counters=(Counter("Sum", total=Expr("Might + Lore")),))
+    level = [[3, 0], [1, 4], [0, 0]]  # seats 1 and 2 lead in one attribute each; sums 3 and 5
+    assert holds(g, When(most_highest=True, tie_break=("Sum",)), level) == [False, True, False]
+    still = [[3, 0], [0, 3], [0, 0]]  # sums level too: nobody, or both when shared
+    assert holds(g, When(most_highest=True, tie_break=("Sum",)), still) == [False, False, False]
+    assert holds(g, When(most_highest=True, tie_break=("Sum",), tie="share"), still) == [True, True, False]
+    assert holds(g, When(most_highest=True, tie_break=("Sum",)), [[3, 3], [1, 1], [0, 0]]) == [True, False, False]
+
+
 # --- counters, derived totals, expressions ---------------------------------------------------
 
 def test_expressions__read_counters_totals_turn_and_players():
@@ -175,7 +185,9 @@ def test_galactic_civ__is_written_in_when_and_compiles_to_the_fast_checks():
     assert all(not (p.highest or p.highest_any or p.after_turn or p.at_end_of_turn or p.most_attributes)
                for p in gc.victory_paths)
     plan = compile_game(gc)
-    assert all(path.when is None for path in plan.paths)
+    assert all(path.when is None for path in plan.paths[:-1])
+    general = plan.paths[-1]  # kit choice general-victory-tie: its own condition settles a level count
+    assert general.when is not None and general.most and not (general.highest or general.highest_any)
     assert [p.trigger.kind for p in plan.phases if p.trigger] == ["highest"] * 7 + ["lowest"]
     conquest = plan.paths[0]
     assert (conquest.after_turn, conquest.margin, len(conquest.highest), len(conquest.highest_any)) == (10, 5, 1, 2)
@@ -392,3 +404,16 @@ def test_meld__a_minimum_that_is_an_expression_grows_with_the_turn():
     t.hands[0], t.turn = [0, 0, 0], 6  # 1 + 6 / 2 = 4: three Swords do not
     take(t, 0, meld)
     assert t.state.melds["table"][0] == {"Book": 3} and t.hands[0] == [0, 0, 0]
+
+
+def test_galactic_civ__a_level_count_at_the_end_of_turn_20_goes_to_the_higher_total_score():
+    """Kit choice general-victory-tie: two players lead in 2 attributes each; the higher Total Score
+    (the sum of the 8) wins General Victory, and a level total leaves the game without a winner."""
+    plan = compile_game(load_game(ROOT / "data" / "galactic-civ"))
+    general = [p.name for p in plan.paths].index("General Victory")
+    for second, winner in (([0, 0, 9, 10, 0, 0, 0, 0], 1), ([0, 0, 9, 9, 0, 0, 0, 0], -1)):
+        t = Table(plan, 1, (GREEDY,) * 3)
+        t.values = [[9, 9, 0, 0, 0, 0, 0, 0], second, [0] * 8]
+        t.turn = 20
+        t.end_of_turn()
+        assert (t.winner, t.paths) == ((winner, (general,)) if winner >= 0 else (-1, ()))

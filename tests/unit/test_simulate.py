@@ -246,6 +246,26 @@ def test_search_players__play_whole_games(policy):
     assert report["games"] == 2 and report["policies"] == [policy, "greedy", "greedy"]
 
 
+def test_engine__a_game_played_in_pieces_is_the_game_played_at_once():
+    """play(until_turn=N) stops after turn N's last moment (a search player's rollout horizon) and
+    play(start=...) goes on from the next: the pieces give the same result as one call, greedy or
+    random, for every game that lasts past the cut."""
+    from kitgen.simulate.engine import Moment, schedule
+
+    plan = compile_game(galactic_civ())
+    for name in ("greedy", "random"):
+        policies = (POLICIES[name],) * 4
+        for seed in range(12):
+            whole = Table(plan, seed, policies).play()
+            table = Table(plan, seed, policies)
+            first = table.play(until_turn=5)
+            if first.winner >= 0:
+                assert first == whole
+                continue
+            assert first.turn == 5 and schedule(plan, 4)[table.moment] == Moment(5, -1, None)
+            assert table.play(start=table.moment + 1) == whole
+
+
 def test_check__actions_name_only_what_the_game_has():
     from kitgen.check import check_game
 
@@ -350,6 +370,35 @@ def test_greedy__the_fast_scorers_agree_with_path_pull_on_every_kind_of_path():
             assert nearest(plan, lead, mine)[0] == (path_pull(path, lead, mine)[0] if path.most or path.thresholds
                                                     else _simple_key(path, lead))
             assert pulls_of(plan, lead, mine) == (path_pull(path, lead, mine)[1],)
+
+
+def test_greedy__nearest_path_agrees_with_path_pull_on_plans_of_mixed_paths_and_ties():
+    """nearest() reads most-attributes paths first and passes over a pair path whose smallest part is
+    already further off: on plans that mix every kind of path (repeats included, leads near 0 so
+    that keys tie) it finds path_pull's nearest paths, in data order, and pulls_of their bottlenecks."""
+    import random
+
+    from kitgen.simulate.plan import PathPlan
+    from kitgen.simulate.policies import nearest, path_pull, pulls_of
+
+    pool = (PathPlan("pair", 10, None, (7,), (4, 3), 5, False, (), False),
+            PathPlan("pair, no margin", None, None, (2,), (0, 1), 0, False, (), False),
+            PathPlan("two+three", None, None, (1, 2), (0, 5, 6), 0, False, (), False),
+            PathPlan("most", None, 20, (), (), 0, True, (), False),
+            PathPlan("most and highest", None, None, (3,), (), 0, True, (), False),
+            PathPlan("thresholds", None, None, (), (), 0, False, ((1, 4), (3, 6)), True))
+    plan = compile_game(galactic_civ())
+    rng = random.Random(11)
+    for _ in range(400):
+        plan.paths = tuple(rng.choice(pool) for _ in range(rng.randint(1, 5)))
+        plan.cache.pop("scorers", None)
+        lead = [rng.randint(-2, 2) for _ in range(8)]
+        mine = [rng.randint(3, 7) for _ in range(8)]
+        keys = [path_pull(path, lead, mine)[0] if path.most or path.thresholds else _simple_key(path, lead)
+                for path in plan.paths]
+        best = [i for i, key in enumerate(keys) if key == max(keys)]
+        assert nearest(plan, lead, mine) == (max(keys), best)
+        assert pulls_of(plan, lead, mine) == tuple(path_pull(plan.paths[i], lead, mine)[1] for i in best)
 
 
 def _simple_key(path, lead: list[int]) -> tuple[int, int]:
