@@ -427,7 +427,7 @@ class Scoring:
 
     rank: str
     counter: str
-    points: tuple[int, ...]
+    points: tuple[Expr, ...]  # each a number or an expression, worked out for each player it goes to
     turns: tuple[int, ...] = ()
     tie: TieRule = "share"
     text: str = ""
@@ -699,8 +699,9 @@ class Action:
     (nothing when the player cannot pay); exchange `cost` for `gain` up to COUNT times at the bank;
     buy COUNT cards from the market `zone`, paying each card's cost, `to` a zone or the hand; attach
     a card of `types` from the hand under a card in play (`zone`); choose one of `then`; flag: set
-    `flag` for `turns` turns; meld: lay cards of one name (at least `min`, or any number onto a meld
-    already laid) into `zone`, gaining `gain` per card; steal COUNT random cards from a target's hand;
+    `flag` for `turns` turns; meld: lay cards of one kind (one name, or one `group`: type or a card
+    field; of `types`; at least `min`, or any number onto a meld already laid; up to the zone's
+    limit) into `zone`, gaining `gain` per card; steal COUNT random cards from a target's hand;
     look-and-take: look at a target's hand and take the best COUNT; swap: give your least useful card
     for a random one of a target's; contest: you and a target each roll `die` and add `strength`,
     the higher wins `gain` and the lower loses `lose` (a tie: nothing). `optional: true` on any
@@ -724,13 +725,14 @@ class Action:
     then: tuple["Action", ...] = ()  # the steps of `when`, `pay` and `choose`
     optional: bool = False  # the player's policy decides whether to take this step
     gain: Amounts = Amounts()  # gain, exchange, contest's winner: {Credits: "Bases * 2"}
-    lose: Amounts = Amounts()  # contest: what the loser loses (never below 0)
+    lose: Amounts = Amounts()  # contest: what the loser loses (never below 0, or the counter's min)
     zone: str = ""  # buy: the market; attach: the attached zone; meld: where melds lie; play/buy: `to`
     to: str = ""  # play, buy: the zone the card goes to (default: played cards are discarded, bought go to hand)
     strength: Expr | None = None  # contest: each side adds this to its roll
     min: Expr | None = None  # meld: the fewest cards of a kind a new meld takes (an expression: a ladder, "2 + turn / 4")
     flag: str = ""  # flag: the flag set ...
     turns: int = 1  # ... for this many turns (the turn it is set counts)
+    group: str = ""  # meld: what makes cards one kind: their name (the default), `type`, or a card field ("suit")
     where: Where | None = _where()
 
 

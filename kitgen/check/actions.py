@@ -51,6 +51,12 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
     problems += _needs(action, owner)
+    if action.group:
+        fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
+        if action.do != "meld":
+            problems.append(error(action.where, f"{owner}: 'group:' goes with 'do: meld'"))
+        elif action.group not in fields:
+            unknown("meld group (type or a card field)", action.group, fields)
     if action.count < 0 or action.count > 1000:
         problems.append(error(action.where, f"{owner}: action '{action.do}': count {action.count} is not 0-1000"))
     return problems

@@ -206,6 +206,8 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
             name(scoring.where, "scoring", word)
+        for points in scoring.points:
+            known.expression("scoring", scoring.where, Expr(str(points)))
     if game.turn_order is not None:
         for word in game.turn_order.by:
             name(game.turn_order.where, "turn_order", word)

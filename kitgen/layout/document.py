@@ -5,6 +5,7 @@ line-based markup; this parses it into blocks. The data decides what they say.
     - bullet           1. numbered       [ ] checkbox item  > boxed note
     |! a | b           (table header)    | a | b   (table row; rows until the next block make one table)
     ::table grid 9mm 32mm   style of the next table: grid (boxes to write in), row height, first column
+                            (a grid wider than the page wraps: runs of its columns, each with the first)
     ::columns / ::next / ::end    side-by-side columns     ::page   a new page
     **bold** and _italic_ inline.
 

@@ -3,6 +3,7 @@ write-in grids, with the game title, page x of y and the print instruction on ev
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -89,7 +90,10 @@ def _flowables(blocks: tuple[Block, ...], styles: dict, width: float, accent: st
         elif block.kind == "page":
             out.append(PageBreak())
         elif block.kind == "table":  # a table of a page or less is not split across two
-            out.append(whole(_table(block, styles, width, accent)))
+            parts = _grid_parts(block, width)
+            for number, part in enumerate(parts):
+                out += [Spacer(1, 2 * MM)] if number else []
+                out.append(whole(_table(part, styles, width, accent)))
         elif block.kind == "columns":
             out.append(_columns(block, styles, width, accent))
         elif block.kind == "check":
@@ -184,12 +188,36 @@ def _column_widths(block: Block, width: float) -> list[float]:
     return [f + e * share for f, e in zip(floor, extra, strict=True)]
 
 
+def _needs(block: Block) -> list[float]:
+    """The width each column after the first needs for its widest text on one line."""
+    return [max(measure(re.sub(r"[*_]", "", row[i]), "bold", 8.5) for row in block.rows) + 2 * PADDING + 2
+            for i in range(1, len(block.rows[0]))]
+
+
+def _grid_parts(block: Block, width: float) -> list[Block]:
+    """A write-in grid as one table, or, when its columns cannot all have the room their text needs
+    (a 40-turn track is 42 columns: 4 mm each on a landscape Letter page), as the fewest runs of
+    near-equal size that do, one under the other, each repeating the first column (the row names)."""
+    if block.style != "grid" or not block.first_column:
+        return [block]
+    need = _needs(block)
+    count = len(need)
+    runs = [range(count)]
+    for parts in range(1, count + 1):
+        cuts = [-(-count * i // parts) for i in range(parts + 1)]  # rounded up: the first runs are the longer
+        runs = [range(start, end) for start, end in zip(cuts, cuts[1:], strict=False)]
+        if all(block.first_column + sum(need[i] for i in run) <= width for run in runs):
+            break
+    if len(runs) == 1:
+        return [block]
+    return [replace(block, rows=tuple((row[0], *(row[i + 1] for i in run)) for row in block.rows)) for run in runs]
+
+
 def _grid_widths(block: Block, width: float) -> list[float]:
     """A grid's first column as asked; the others share the rest equally, except a column whose text
     (a 'Start' heading on an upright page) needs more: it gets that, so no word breaks inside."""
     count = len(block.rows[0])
-    need = [max(measure(re.sub(r"[*_]", "", row[i]), "bold", 8.5) for row in block.rows) + 2 * PADDING + 2
-            for i in range(1, count)]
+    need = _needs(block)
     wide: set[int] = set()
     while True:
         share = (width - block.first_column - sum(need[i] for i in wide)) / max(1, count - 1 - len(wide))

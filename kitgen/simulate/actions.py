@@ -5,6 +5,7 @@ function here, and a name in model.ActionKind. Each reads the Table and changes 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from kitgen.simulate.conditions import test
@@ -56,6 +57,8 @@ def act_play(table: Table, seat: int, step: Step) -> None:
         if not legal:
             return
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
+        if table.state is not None:
+            bound(table)  # a counter's min and max
 
 
 def act_discard(table: Table, seat: int, step: Step) -> None:
@@ -76,22 +79,27 @@ def _discard_one(table: Table, seat: int) -> None:
 
 
 def act_change(table: Table, seat: int, step: Step) -> None:
-    for who in table.recipients(seat, step.target, -step.delta):
+    whom = table.recipients if table.state is None else partial(recipients, table)  # the eliminated pass
+    for who in whom(seat, step.target, -step.delta):
         attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, who, step.table, step.delta)
         if attribute >= 0:
             value = table.values[who][attribute] + step.delta
             table.values[who][attribute] = value if step.floor is None else max(step.floor, value)
+    if table.state is not None:
+        bound(table)
 
 
 def act_take(table: Table, seat: int, step: Step) -> None:
     """Take COUNT points from a target: taking hurts them, so `harm` is +count (greedy picks the leader)."""
-    for who in table.recipients(seat, step.target, step.count):
-        if who == seat:
+    whom = table.recipients if table.state is None else partial(recipients, table)
+    for who in whom(seat, step.target, step.count):
+        if who == seat or who < 0:
             continue
         attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, seat, step.table, step.count)
         if attribute < 0:
             continue
-        taken = min(step.count, max(0, table.values[who][attribute] - (step.floor or 0)))
+        taken = min(step.count, max(0, table.values[who][attribute] - room_below(table, attribute, step.floor)),
+                    room_above(table, seat, attribute))
         table.values[who][attribute] -= taken
         table.values[seat][attribute] += taken
 
@@ -109,6 +117,8 @@ def act_event(table: Table, seat: int, step: Step) -> None:
         if card >= 0:
             table.resolve(seat, card)
             table.piles[step.deck][1].append(card)
+            if table.state is not None:
+                bound(table)
 
 
 def act_when(table: Table, seat: int, step: Step) -> None:
@@ -133,7 +143,7 @@ ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {
 
 
 from kitgen.simulate.vocabulary import (act_attach, act_buy, act_choose, act_exchange, act_flag,  # noqa: E402
-                                        act_gain, act_pay, play_to)
+                                        act_gain, act_pay, bound, play_to, recipients, room_above, room_below)
 from kitgen.simulate.vocabulary_turns import (act_contest, act_look_and_take, act_meld, act_steal,  # noqa: E402
                                               act_swap)
 

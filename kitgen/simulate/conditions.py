@@ -41,6 +41,7 @@ class Names:
         self.busy: set[str] = set()
         self.decks = {deck.id for deck in game.decks}
         self.attributes = {a.name for a in game.attributes}
+        self.eliminates = game.eliminate is not None  # the engine's fast checks compare every seat: not then
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""
@@ -205,15 +206,19 @@ def cards_in(table: Table, seat: int, zone: str) -> int:
 
 def ranked(table: Table, seat: int, rank: Rank) -> bool:
     """The seat is the highest (lowest): by at least `by` points ahead of every other player when
-    `by` > 1; else the best, a tie broken by `breaks` (highest of each in turn), then shared or not."""
-    column = [rank.sign * value(rank.value, table, p) for p in range(table.players)]
-    mine, best = column[seat], max(column)
+    `by` > 1; else the best, a tie broken by `breaks` (highest of each in turn), then shared or not.
+    Only the players still in the game are compared (eliminate:)."""
+    players = in_game(table)
+    if seat not in players:
+        return False
+    column = {p: rank.sign * value(rank.value, table, p) for p in players}
+    mine, best = column[seat], max(column.values())
     if mine != best:
         return False
     margin = value(rank.by, table, seat)
     if margin > 1:
-        return all(mine - other >= margin for p, other in enumerate(column) if p != seat)
-    tied = settle(table, [p for p, score in enumerate(column) if score == best], rank.breaks)
+        return all(mine - other >= margin for p, other in column.items() if p != seat)
+    tied = settle(table, [p for p, score in column.items() if score == best], rank.breaks)
     return seat in tied and (len(tied) == 1 or rank.share)
 
 
@@ -228,16 +233,25 @@ def settle(table: Table, tied: list[int], breaks: tuple[Node, ...]) -> list[int]
     return tied
 
 
+def in_game(table: Table) -> list[int]:
+    """The seats still in the game (all of them, unless eliminate: put some out)."""
+    state = table.state
+    return [p for p in range(table.players) if state is None or not state.out[p]]
+
+
 def most_highest(table: Table, seat: int, attributes: int, breaks: tuple[Node, ...] = (), share: bool = False) -> bool:
-    """Strictly highest in more attributes than any other player (and in at least one); players
-    level on that count are settled by `breaks` in turn, then share it or not."""
-    values = table.values
-    ahead = [sum(1 for a in range(attributes)
-                 if all(v[a] > o[a] for q, o in enumerate(values) if q != p)) for p, v in enumerate(values)]
-    top = max(ahead)
+    """Strictly highest in more attributes than any other player still in (and in at least one);
+    players level on that count are settled by `breaks` in turn, then share it or not."""
+    players = in_game(table)
+    if seat not in players:
+        return False
+    values = {p: table.values[p] for p in players}
+    ahead = {p: sum(1 for a in range(attributes) if all(v[a] > o[a] for q, o in values.items() if q != p))
+             for p, v in values.items()}
+    top = max(ahead.values())
     if top == 0 or ahead[seat] != top:
         return False
-    tied = settle(table, [p for p, count in enumerate(ahead) if count == top], breaks)
+    tied = settle(table, [p for p, count in ahead.items() if count == top], breaks)
     return seat in tied and (len(tied) == 1 or share)
 
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from kitgen.check.dice import die_range, roll_values
 from kitgen.errors import KitgenError, error
-from kitgen.model import Action, Effect, Game, Threshold
+from kitgen.model import Action, Effect, Game, Threshold, When
 from kitgen.simulate.conditions import Names, condition, shape, words
 from kitgen.simulate.vocabulary_plan import compile_rules, prices, vocab, vocabulary_coverage
 
@@ -210,8 +210,9 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.compared = len(game.attributes)
     plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
     plan.paths = tuple(_path(v, index, coverage, names) for v in game.victory_paths)
-    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for d in decks for card in d.cards)
-    plan.vocabulary = compile_rules(game, names, costs)
+    cards = tuple(card for d in decks for card in d.cards)
+    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
+    plan.vocabulary = compile_rules(game, names, costs, cards)
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
@@ -349,9 +350,14 @@ def _action(action: Action, index: dict, names: Names | None = None) -> Step:
 
 
 def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:
-    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check
-    trigger = Trigger(rewards.kind, index[rewards.attribute]) if rewards and rewards.attribute in index else None
-    when = condition(phase.when, names, names.decks) if phase.when is not None and not trigger else None
+    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check (every seat, so not
+    # in a game that eliminates players: its compiled condition compares those still in)
+    trigger = Trigger(rewards.kind, index[rewards.attribute]) \
+        if rewards and rewards.attribute in index and not names.eliminates else None
+    ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
+        if rewards else ((), ())
+    said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
+    when = condition(said, names, names.decks) if said is not None and not trigger else None
     actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
     for left_out in sorted({a.deck for a in phase.actions} & without):
         coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
@@ -401,7 +407,7 @@ def _when_path(path, coverage: list[Coverage], names: Names) -> PathPlan:
     """A path written as `when:`: the engine's fast fields where they say it all (as the older keys
     compile), else its compiled condition, the fields then only guiding the greedy player."""
     fit = shape(path.when, names)
-    node = None if fit.exact else condition(path.when, names, names.decks)
+    node = None if fit.exact and not names.eliminates else condition(path.when, names, names.decks)
     said = replace(path, after_turn=fit.after_turn, at_end_of_turn=fit.at_end_of_turn, highest=fit.highest,
                    highest_any=fit.highest_any, margin=fit.margin, most_attributes=fit.most,
                    thresholds=tuple(Threshold(name, more) for name, more in fit.thresholds),

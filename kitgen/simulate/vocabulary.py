@@ -14,6 +14,7 @@ from kitgen.simulate import actions as base
 from kitgen.simulate.conditions import value
 from kitgen.simulate.plan import SELF, TARGET_PLAYER, PhasePlan, Step
 from kitgen.simulate.policies import standing
+from kitgen.simulate.vocabulary_plan import Payment
 
 if TYPE_CHECKING:
     from kitgen.simulate.engine import Moment, Table
@@ -41,6 +42,7 @@ class State:
         for name, zone in rules.zones.items():
             if zone.kind == "market":
                 refill(table, self, name)
+        bound(table)  # a faction's start bonus holds a counter to its min and max too
 
 
 def refill(table: Table, state: State, name: str) -> None:
@@ -104,13 +106,56 @@ def add(table: Table, seat: int, index: int, amount: int) -> None:
     table.values[seat][index] = result if high is None or result <= high else high
 
 
-def can_pay(table: Table, seat: int, cost: tuple[tuple[int, int], ...]) -> bool:
-    return all(table.values[seat][index] >= amount for index, amount in cost)
+def bound(table: Table) -> None:
+    """Every counter with a min or max brought back within it, for every seat: after a step that
+    changes values without add() (a card's effects, change, take, an event)."""
+    rules = table.plan.vocabulary
+    if rules is None or not rules.bounded:
+        return
+    for values in table.values:
+        for index, low, high in rules.bounded:
+            if low is not None and values[index] < low:
+                values[index] = low
+            elif high is not None and values[index] > high:
+                values[index] = high
 
 
-def pay(table: Table, seat: int, cost: tuple[tuple[int, int], ...]) -> None:
-    for index, amount in cost:
-        table.values[seat][index] -= amount
+def floor_of(table: Table, index: int) -> int:
+    """How low paying or losing may take a counter: its min, else 0."""
+    low = table.plan.vocabulary.bounds[index][0] if table.plan.vocabulary else None
+    return 0 if low is None else low
+
+
+def room_below(table: Table, index: int, floor: int | None) -> int:
+    """How low taking may take a value: the step's floor (else 0), and never below the counter's min."""
+    low = table.plan.vocabulary.bounds[index][0] if table.plan.vocabulary else None
+    return max(floor or 0, low) if low is not None else floor or 0
+
+
+def room_above(table: Table, seat: int, index: int) -> int:
+    """How much more the value can hold: up to the counter's max (no max: any amount)."""
+    high = table.plan.vocabulary.bounds[index][1] if table.plan.vocabulary else None
+    return 10 ** 12 if high is None else max(0, high - table.values[seat][index])
+
+
+def can_pay(table: Table, seat: int, cost: Payment) -> bool:
+    values = table.values[seat]
+    if not all(values[index] - amount >= floor_of(table, index) for index, amount in cost.fixed):
+        return False
+    return not cost.any or sum(max(0, values[i] - floor_of(table, i)) for i in cost.of) >= cost.any
+
+
+def pay(table: Table, seat: int, cost: Payment) -> None:
+    """The fixed amounts, then the mix from the counter the player has most of to spare (a tie: the
+    one listed first), then the next."""
+    values = table.values[seat]
+    for index, amount in cost.fixed:
+        values[index] -= amount
+    due = cost.any
+    for index in sorted(cost.of, key=lambda i: -(values[i] - floor_of(table, i))):
+        paid = min(due, max(0, values[index] - floor_of(table, index)))
+        values[index] -= paid
+        due -= paid
 
 
 def act_gain(table: Table, seat: int, step: Step) -> None:
@@ -151,6 +196,7 @@ def enter(table: Table, seat: int, card: int, zone: str) -> None:
         table.state.zones[zone][seat].append(card)
         table.played[seat].append(card)
         table.resolve(seat, card)
+        bound(table)
     else:
         table.hands[seat].append(card)
 
@@ -194,6 +240,7 @@ def play_to(table: Table, seat: int, step: Step) -> None:
         card = table.policies[seat].choose_card(table, seat, legal, True)
         if not step.more.to:
             table.play_card(seat, card)
+            bound(table)
             continue
         table.hands[seat].remove(card)
         enter(table, seat, card, step.more.to)
@@ -225,6 +272,7 @@ def attach(table: Table, seat: int, zone: str, pair: tuple[int, int]) -> None:
     table.state.attached[zone][seat].append(pair)
     table.played[seat].append(pair[1])
     table.resolve(seat, pair[1])
+    bound(table)
 
 
 class Ordered:
@@ -272,6 +320,29 @@ def rank_order(table: Table, turn: int) -> None:
 
 
 def target(table: Table, seat: int, harm: int) -> int:
-    """The target player (a policy's choice), or -1 with nobody else at the table."""
-    who = table.recipients(seat, TARGET_PLAYER, harm)
+    """The target player (a policy's choice among the players still in), or -1 with nobody else."""
+    who = recipients(table, seat, TARGET_PLAYER, harm)
     return who[0] if who and who[0] != seat else -1
+
+
+def recipients(table: Table, seat: int, whom: int, harm: int) -> list[int]:
+    """Who a step reaches (engine.Table.recipients) among the players still in the game: an effect on
+    everyone passes over the eliminated, and a target the policy chose who is out is chosen again."""
+    who = table.recipients(seat, whom, harm)
+    if table.state is None or not any(table.state.out):
+        return who
+    if whom != TARGET_PLAYER:
+        return [p for p in who if not table.state.out[p]]
+    return [p for p in who if not table.state.out[p]] or [living_opponent(table, seat, harm)]
+
+
+def living_opponent(table: Table, seat: int, harm: int) -> int:
+    """An opponent still in the game: `random` takes any, the other policies greedy's rule (hurt the
+    nearest to a victory, help the last; policies.greedy_opponent); -1 when nobody else is left."""
+    alive = [p for p in range(table.players) if p != seat and not table.state.out[p]]
+    if not alive:
+        return -1
+    if table.policies[seat].name == "random":
+        return alive[int(table.rng.random() * len(alive))]
+    ranked = [(standing(table.plan, table.values, p), sum(table.values[p]), -p) for p in alive]
+    return -(max(ranked) if harm > 0 else min(ranked))[2]

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Callable
 from kitgen.simulate.actions import dice_total
 from kitgen.simulate.conditions import test, value
 from kitgen.simulate.plan import Step
-from kitgen.simulate.vocabulary import add, nothing, pick, target
+from kitgen.simulate.actions import card_types
+from kitgen.simulate.conditions import cards_in
+from kitgen.simulate.vocabulary import add, floor_of, nothing, pick, target
 
 if TYPE_CHECKING:
     from kitgen.simulate.engine import Table
@@ -19,32 +21,43 @@ if TYPE_CHECKING:
 # --- melds ---------------------------------------------------------------------------------
 
 def act_meld(table: Table, seat: int, step: Step) -> None:
-    """Lay down cards of one name from the hand: a new meld of at least `min`, or any number onto a
-    meld of that name already laid; `gain` for each card laid. The policy picks which (or none)."""
+    """Lay down cards of one kind (one name, or one `group`: type or card field; of `types`, when given)
+    from the hand: a new meld of at least `min`, or any number onto a meld of that kind already laid,
+    as many as the zone's limit leaves room for; `gain` for each card laid. The policy picks which (or none)."""
     melds = table.state.melds.get(step.more.zone)
     if melds is None:
         return
-    mine, names = melds[seat], [table.plan.cards[c].name for c in table.hands[seat]]
-    counts = {name: names.count(name) for name in dict.fromkeys(names)}
+    mine, kinds = melds[seat], [kind_of(table, step, c) for c in table.hands[seat]]
+    counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds) if kind}
     least = max(value(step.more.min, table, seat), 1)  # the minimum may grow (a ladder: "2 + turn / 4")
-    legal = [name for name, count in counts.items() if name in mine or count >= least]
+    limit = table.plan.vocabulary.zones[step.more.zone].limit
+    room = limit - cards_in(table, seat, step.more.zone) if limit else len(kinds)
+    legal = [kind for kind, count in counts.items() if room > 0 and (kind in mine or min(count, room) >= least)]
     if not legal:
         return
-    options: list[Callable[[Table], None]] = [partial(meld, seat=seat, name=n, step=step) for n in legal]
+    options: list[Callable[[Table], None]] = [partial(meld, seat=seat, kind=k, step=step, room=room) for k in legal]
     options.append(nothing)
     chosen = pick(table, seat, options)
     if chosen < len(legal):
-        meld(table, seat, legal[chosen], step)
+        meld(table, seat, legal[chosen], step, room)
 
 
-def meld(table: Table, seat: int, name: str, step: Step) -> None:
+def kind_of(table: Table, step: Step, card: int) -> str:
+    """What a card is for a meld: its name, or its `group` (type, a card field); "": it does not meld
+    (not of the step's `types`, or without the field)."""
+    if step.types and card_types(table.plan)[card] not in step.types:
+        return ""
+    return table.plan.vocabulary.kinds[step.more.group][card] if step.more.group else table.plan.cards[card].name
+
+
+def meld(table: Table, seat: int, kind: str, step: Step, room: int) -> None:
     hand = table.hands[seat]
-    laid = [c for c in hand if table.plan.cards[c].name == name]
+    laid = [c for c in hand if kind_of(table, step, c) == kind][:room]
     for card in laid:
         hand.remove(card)
         table.played[seat].append(card)
     mine = table.state.melds[step.more.zone][seat]
-    mine[name] = mine.get(name, 0) + len(laid)
+    mine[kind] = mine.get(kind, 0) + len(laid)
     for index, amount in step.more.gain:
         add(table, seat, index, value(amount, table, seat) * len(laid))
 
@@ -89,7 +102,7 @@ def act_swap(table: Table, seat: int, step: Step) -> None:
 
 def act_contest(table: Table, seat: int, step: Step) -> None:
     """Dice combat: the seat and a target each roll `die` and add `strength`; the higher total wins
-    `gain`, the lower loses `lose` (never below 0); equal totals: nothing happens."""
+    `gain`, the lower loses `lose` (never below 0, or the counter's min); equal totals: nothing happens."""
     defender = target(table, seat, 1)
     if defender < 0:
         return
@@ -103,7 +116,7 @@ def act_contest(table: Table, seat: int, step: Step) -> None:
     for index, amount in step.more.gain:
         add(table, winner, index, value(amount, table, winner))
     for index, amount in step.more.lose:
-        lost = min(value(amount, table, loser), max(0, table.values[loser][index]))
+        lost = min(value(amount, table, loser), table.values[loser][index] - floor_of(table, index))
         table.values[loser][index] -= max(0, lost)
 
 
@@ -129,7 +142,7 @@ def score(table: Table, scoring) -> None:
         tied = [p for p, v in ranks.items() if v == level]
         if place < len(scoring.points) and (len(tied) == 1 or scoring.share):
             for p in tied:
-                add(table, p, scoring.counter, scoring.points[place])
+                add(table, p, scoring.counter, value(scoring.points[place], table, p))
         place += len(tied)
 
 

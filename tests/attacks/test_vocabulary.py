@@ -173,3 +173,32 @@ def test_check__unknown_counters_and_bad_expressions_in_steps_and_schedules_are_
         "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)",
         "scoring: unknown counter or attribute 'Lroe' (did you mean 'Lore'?)",
         "turn_order: unknown counter or attribute 'Mihgt' (did you mean 'Might'?)"]
+
+
+# --- found in the review of issue 26 (tests/unit/test_vocabulary_audit.py has one game per primitive) ---
+
+def _market_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    folder = tmp_path / "market"
+    shutil.copytree(MARKET, folder)
+    edit(folder / file, old, new)
+    return folder
+
+
+def test_counters__a_card_that_pours_coins_in_never_lifts_them_past_max(tmp_path: Path) -> None:
+    # every Stall bought brings 50 Coins: Coins (max 9) stay at 9 or below, whatever the seed
+    folder = _market_copy(tmp_path, "decks/goods.yaml", "{attribute: Stalls, delta: +1}",
+                          "{attribute: Stalls, delta: +1}, {attribute: Coins, delta: +50}")
+    plan = compile_game(load_game(folder))
+    for seed in range(5):
+        t = Table(plan, seed, (GREEDY, RANDOM))
+        t.play()
+        assert all(v[1] <= 9 for v in t.values) and sum(len(z) for z in t.state.zones["street"]) > 0
+
+
+def test_buy__a_price_in_any_mix_of_one_counter_plays_as_the_same_fixed_price(tmp_path: Path) -> None:
+    # {any: 3, of: [Coins]} is {Coins: 3}: the market game of test_rules_vocabulary, turn for turn
+    # (before the review it was free: every player bought every turn)
+    folder = _market_copy(tmp_path, "game.yaml", "cost: {Coins: 3}", "cost: {any: 3, of: [Coins]}")
+    t = Table(compile_game(load_game(folder)), 1, (GREEDY, GREEDY))
+    result = t.play()
+    assert (result.winner, result.turn, [v[0] for v in t.values]) == (0, 6, [4, 3])
