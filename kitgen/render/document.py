@@ -10,10 +10,12 @@ from typing import BinaryIO
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape as turn
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import LayoutError
 from reportlab.platypus import (Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
                                 TableStyle)
 
 from kitgen import __version__
+from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.document import Block, Document
 from kitgen.layout.richtext import BOLD, ITALIC
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
@@ -184,7 +186,9 @@ def _column_widths(block: Block, width: float) -> list[float]:
                  or [""]) + 2 * PADDING + 2 for i in range(count)]
     floor = [min(n, max(30 * MM, w)) for n, w in zip(natural, words, strict=True)]
     extra = [n - f for n, f in zip(natural, floor, strict=True)]
-    share = max(0.0, width - sum(floor)) / sum(extra)
+    if sum(floor) > width:  # not even each column's shortest room fits: the paper is too small
+        raise LayoutError(f"a table of {count} columns needs {sum(floor):.0f} pt, the page has {width:.0f}")
+    share = (width - sum(floor)) / sum(extra)
     return [f + e * share for f, e in zip(floor, extra, strict=True)]
 
 
@@ -238,14 +242,25 @@ def render_document(document: Document, path: Path | BinaryIO, game_title: str, 
                                  title=f"{game_title}: {document.title}", author="",
                                  creator=f"kitgen {__version__}", producer=f"kitgen {__version__}")
     styles = _styles(accent)
-    story = _flowables(document.blocks, styles, size[0] - 2 * MARGIN, accent)
     footer = f"{game_title}  ·  {document.title}"
 
     def make_canvas(*args, **kwargs):
         return _NumberedCanvas(*args, footer=footer, instruction=instruction, accent=accent, **kwargs)
 
-    template.build(story, canvasmaker=make_canvas)
+    try:
+        story = _flowables(document.blocks, styles, size[0] - 2 * MARGIN, accent)
+        template.build(story, canvasmaker=make_canvas)
+    except LayoutError:  # a table or a row larger than the page: the paper is too small, never the data
+        raise _too_small(document, paper) from None
     return template.page
+
+
+def _too_small(document: Document, paper: tuple[float, float]) -> KitgenError:
+    turned = " (turned landscape)" if document.landscape else ""
+    return KitgenError(error(Where(f"{paper[0] / MM:.0f}x{paper[1] / MM:.0f}mm"),
+                             f"{document.title} does not fit on {paper[0] / MM:.1f} x {paper[1] / MM:.1f} mm paper"
+                             f"{turned}: a table or block is larger than a page; print the documents on letter or "
+                             "a4 (--paper)"))
 
 
 def count_pages(pdf: Path) -> int:
