@@ -1,3 +1,3 @@
-from kitgen.cli import main
+from kitgen.cli import run
 
-main()
+run()
