@@ -32,10 +32,11 @@ def dice_total(rng: random.Random, count: int, sides: int) -> int:
 def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
     """Whether each card is of one of `types` (a `play` action's), by card index: kept on the plan
     per set of types, so that a hand is filtered by one look-up a card."""
-    known = plan.cache.setdefault("playable", {})
-    if types not in known:
-        known[types] = [name in types for name in card_types(plan)]
-    return known[types]
+    try:  # one look-up a play: no empty dict made for setdefault
+        return plan.cache["playable"][types]
+    except KeyError:
+        known = plan.cache.setdefault("playable", {})[types] = [name in types for name in card_types(plan)]
+        return known
 
 
 def act_draw(table: Table, seat: int, step: Step) -> None:

@@ -337,12 +337,13 @@ def deck_of(plan: Plan) -> dict[int, str]:
 def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan], ...]:
     """The paths a player can meet at the end of its own turn in `turn`, with their indices (kept
     on the plan per turn: check_victory runs at every End Phase)."""
-    known = plan.cache.setdefault("live-paths", {})
-    if turn not in known:
-        known[turn] = tuple((i, path) for i, path in enumerate(plan.paths)
-                            if path.at_end_of_turn is None and not path.at_game_end
-                            and (path.after_turn is None or turn > path.after_turn))
-    return known[turn]
+    try:  # one look-up, no empty dict made for setdefault
+        return plan.cache["live-paths"][turn]
+    except KeyError:
+        known = plan.cache.setdefault("live-paths", {})[turn] = tuple(
+            (i, path) for i, path in enumerate(plan.paths) if path.at_end_of_turn is None and not path.at_game_end
+            and (path.after_turn is None or turn > path.after_turn))
+        return known
 
 
 def others_max(values: list[list[int]], seat: int) -> list[int]:

@@ -57,15 +57,19 @@ def path_pull(path: PathPlan, lead: list[int], mine: list[int]) -> tuple[tuple[i
         tuple(a for part, attributes in parts if part == score for a in attributes)
 
 
+OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
+
+
 def leads(values: list[list[int]], seat: int) -> list[int]:
     """Each attribute's lead over the best of the other players (pairwise maxima: a comparison costs
     less than a call to max() with several arguments, and this runs for every decision)."""
+    if len(values) == 4:  # four players, the usual table: one comprehension over the others' rows by index
+        i, j, k = OTHER_THREE[seat]
+        # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
+        return [m - (a if a > b and a > c else b if b > c else c)
+                for m, a, b, c in zip(values[seat], values[i], values[j], values[k])]  # noqa: B905
     others = list(values)
     mine = others.pop(seat)
-    if len(others) == 3:  # four players, the usual table: one comprehension
-        x, y, z = others
-        # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
-        return [m - (a if a > b and a > c else b if b > c else c) for m, a, b, c in zip(mine, x, y, z)]  # noqa: B905
     if not others:
         return list(mine)
     best = others[0]
@@ -121,13 +125,15 @@ class Scorers(NamedTuple):
 
 
 def scorers(plan: Plan) -> Scorers:
-    if "scorers" not in plan.cache:
+    try:  # one look-up: every decision asks
+        return plan.cache["scorers"]
+    except KeyError:
         every = [scorer(path, len(plan.attributes)) for path in plan.paths]
         pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
         mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
         rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
-        plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
-    return plan.cache["scorers"]
+        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
+        return made
 
 
 def _is_pair(score: Scorer) -> bool:
@@ -330,8 +336,8 @@ def random_attribute(table: Table, seat: int, who: int, delta: int) -> int:
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     """The card worth most (to play) or least (to discard); a tie goes to the larger (smaller) total
     change, then to the card listed first in the data (never to the order of the hand)."""
-    if len(cards) == 1 or min(cards) == max(cards):
-        return cards[0]  # one card (or copies of one): nothing to weigh
+    if len(cards) == 1:
+        return cards[0]  # nothing to weigh (copies of one card are weighed: their keys are equal, so the card comes back)
     plan, values = table.plan, table.values
     keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), best)
     return -max(map(keys.__getitem__, cards))[2]  # the best key's third part is -card
