@@ -60,20 +60,25 @@ def act_play(table: Table, seat: int, step: Step) -> None:
 
 
 def act_discard(table: Table, seat: int, step: Step) -> None:
-    for _ in range(min(step.count, len(table.hands[seat]))):
-        _discard_one(table, seat)
+    discard(table, seat, min(step.count, len(table.hands[seat])))
 
 
 def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:
-    while len(table.hands[seat]) > max(0, table.plan.hand_limit + table.bonus[seat]):  # a limit below 0: empty
-        _discard_one(table, seat)
+    # discarding changes neither the limit nor the bonus: the cards over it are known before the first
+    discard(table, seat, len(table.hands[seat]) - max(0, table.plan.hand_limit + table.bonus[seat]))  # below 0: empty
 
 
-def _discard_one(table: Table, seat: int) -> None:
-    hand = table.hands[seat]
-    card = table.policies[seat].choose_card(table, seat, hand, False)
-    hand.remove(card)
-    table.piles[table.deck_of[card]][1].append(card)
+def discard(table: Table, seat: int, count: int) -> None:
+    """The seat discards `count` cards (none if 0 or less), each its policy's choice from what is left.
+    A discard changes no score, so a policy with choose_discards picks them all at once, as one
+    choose_card a card would (greedy weighs the hand once, not once a card)."""
+    hand, policy = table.hands[seat], table.policies[seat]
+    together = count > 1 and policy.choose_discards is not None
+    picks = policy.choose_discards(table, seat, hand, count) if together else ()
+    for index in range(count):
+        card = picks[index] if together else policy.choose_card(table, seat, hand, False)
+        hand.remove(card)
+        table.piles[table.deck_of[card]][1].append(card)
 
 
 def act_change(table: Table, seat: int, step: Step) -> None:

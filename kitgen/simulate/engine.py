@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
 from kitgen.simulate.conditions import test
+from kitgen.simulate.policies import OTHER_THREE
 from kitgen.simulate.vocabulary import Ordered, State, copy_state
 from kitgen.simulate.vocabulary_turns import round_end, turn_over
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
@@ -313,6 +314,11 @@ def extreme(values: list[list[int]], seat: int, trigger: tuple[str, int]) -> boo
     and given up at the second player as high (low): most triggers fail, at the first or second."""
     kind, attribute = trigger
     mine, level = values[seat][attribute], 0
+    if len(values) == 4:  # the usual table: the three others compared directly, the first that fails ends it
+        i, j, k = OTHER_THREE[seat]
+        if kind == "highest":
+            return mine > values[i][attribute] and mine > values[j][attribute] and mine > values[k][attribute]
+        return mine < values[i][attribute] and mine < values[j][attribute] and mine < values[k][attribute]
     if kind == "highest":
         for row in values:
             if row[attribute] >= mine:

@@ -8,7 +8,6 @@ Ties are broken from the state of the game (scores, totals), never by the order 
 """
 from __future__ import annotations
 
-
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from kitgen.simulate.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
@@ -26,6 +25,9 @@ class Policy(NamedTuple):
     choose_opponent: Callable[[Table, int, int], int]  # harm > 0: the effect hurts the one chosen
     pick_attribute: Callable[[Table, int, int, int], int]  # (seat, for whom, delta)
     strength: int  # the order of the skill ladder: a higher number thinks more
+    # the next `count` discards from a hand, in order, as choose_card(best=False) would pick them one
+    # after another (nothing changes between discards); None: the engine asks choose_card for each
+    choose_discards: Callable[[Table, int, list[int], int], list[int]] | None = None
 
 
 # --- how far a seat is from each victory path ----------------------------------------------
@@ -343,6 +345,14 @@ def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     return -max(map(keys.__getitem__, cards))[2]  # the best key's third part is -card
 
 
+def greedy_discards(table: Table, seat: int, hand: list[int], count: int) -> list[int]:
+    """greedy_card's `count` discards in a row: the card worth least, then the next... A discard
+    changes no score, so the weights stay the same from one to the next: they are weighed once."""
+    plan, values = table.plan, table.values
+    keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), False)
+    return [-key[2] for key in sorted(map(keys.__getitem__, hand), reverse=True)[:count]]  # the least worth first
+
+
 def option_worth(table: Table, weight: list[float], card: int, option: OptionPlan) -> float:
     """An option's own effects plus its rolls, each valued from the table: every total by its chance."""
     plan = table.plan
@@ -394,5 +404,5 @@ def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
 
 POLICIES: dict[str, Policy] = {
     "random": Policy("random", random_card, random_option, random_opponent, random_attribute, 0),
-    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, 1),
+    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, 1, greedy_discards),
 }

@@ -407,3 +407,39 @@ def _simple_key(path, lead: list[int]) -> tuple[int, int]:
     low = min(lead[a] for a in path.highest) - need if path.highest else 10**6
     high = max(lead[a] for a in path.highest_any) - need if path.highest_any else 10**6
     return (min(low, high), (low if path.highest else 0) + (high if path.highest_any else 0))
+
+
+def test_greedy__discards_together_what_it_discards_one_at_a_time():
+    """greedy_discards weighs a hand once for several discards: on random scores and hands (copies of
+    a card included) it gives the cards greedy_card picks one after another from what is left."""
+    import random
+
+    from kitgen.simulate.policies import greedy_card, greedy_discards
+
+    table = seated(galactic_civ(), [[0] * 8] * 4)
+    hand_cards = sorted(c for c in range(len(table.plan.cards)) if table.deck_of[c] == table.plan.first_deck)
+    rng = random.Random(5)
+    for _ in range(200):
+        table.values = [[rng.randint(0, 6) for _ in range(8)] for _ in range(4)]
+        seat, hand = rng.randrange(4), [rng.choice(hand_cards[:12]) for _ in range(rng.randint(2, 9))]
+        count = rng.randint(2, len(hand))
+        left, one_by_one = list(hand), []
+        for _ in range(count):
+            one_by_one.append(greedy_card(table, seat, left, False))
+            left.remove(one_by_one[-1])
+        assert greedy_discards(table, seat, list(hand), count) == one_by_one
+
+
+def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
+    """extreme() compares a table of four directly: it agrees with counting who is as high (low)."""
+    import random
+
+    from kitgen.simulate.engine import extreme
+
+    rng = random.Random(3)
+    for _ in range(500):
+        values = [[rng.randint(0, 3) for _ in range(3)] for _ in range(rng.choice((2, 3, 4, 4, 5)))]
+        seat, attribute = rng.randrange(len(values)), rng.randrange(3)
+        mine = values[seat][attribute]
+        assert extreme(values, seat, ("highest", attribute)) == (sum(row[attribute] >= mine for row in values) == 1)
+        assert extreme(values, seat, ("lowest", attribute)) == (sum(row[attribute] <= mine for row in values) == 1)
