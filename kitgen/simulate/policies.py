@@ -8,6 +8,7 @@ Ties are broken from the state of the game (scores, totals), never by the order 
 """
 from __future__ import annotations
 
+from operator import neg
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from kitgen.simulate.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
@@ -368,12 +369,15 @@ def option_worth(table: Table, weight: list[float], card: int, option: OptionPla
 
 def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
     pull = pulls(table, seat)
-    known = table.plan.cache.setdefault("option-worth", {})  # by (pulls, card): a few hundred a run
-    if (pull, card) not in known:
+    try:  # by (pulls, card): a few hundred a run
+        worth = table.plan.cache["option-worth"][pull, card]
+    except KeyError:
         weight = weights_of(table.plan, pull)
-        known[(pull, card)] = [option_worth(table, weight, card, option) for option in options]
-    worth = known[(pull, card)]
+        worth = table.plan.cache.setdefault("option-worth", {})[pull, card] = \
+            [option_worth(table, weight, card, option) for option in options]
     best = max(worth)
+    if worth.count(best) == 1:
+        return options[worth.index(best)]
     tied = [option for option, w in zip(options, worth, strict=True) if w == best]
     return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
 
@@ -394,12 +398,13 @@ def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     the one worth most to them when it hurts, least when it helps, a tie by their lead."""
     lead = leads(table.values, who)
     weight = weights_of(table.plan, pulls_of(table.plan, lead, table.values[who]))
-    attributes = range(len(weight))
+    count = len(weight)  # the attributes (a row may hold counters after them: zip stops at the weights)
+    # keys as tuples made by zip, not by a lambda an attribute: the third part is -a (a for min), so a is found from it
     if who == seat:
-        return max(attributes, key=lambda a: (weight[a], -lead[a], -a))
+        return -max(zip(weight, map(neg, lead), range(0, -count, -1), strict=False))[2]
     if delta < 0:
-        return max(attributes, key=lambda a: (weight[a], lead[a], -a))
-    return min(attributes, key=lambda a: (weight[a], lead[a], a))
+        return -max(zip(weight, lead, range(0, -count, -1), strict=False))[2]
+    return min(zip(weight, lead, range(count), strict=False))[2]
 
 
 POLICIES: dict[str, Policy] = {
