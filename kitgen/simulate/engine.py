@@ -260,10 +260,14 @@ class Table:
         if not live:
             return  # before the first turn a path counts (Galactic Civ: turns 1-10), nothing to check
         values, best = self.values, others_max(self.values, seat)
-        met = tuple(i for i, path in live
-                    if (meets(values, seat, path, best) if path.when is None else test(path.when, self, seat)))
+        mine, met = values[seat], []
+        for index, path, first, need in live:
+            if first >= 0 and mine[first] - best[first] < need:
+                continue  # not far enough ahead in its first `highest` attribute: meets() would stop there
+            if meets(values, seat, path, best) if path.when is None else test(path.when, self, seat):
+                met.append(index)
         if met:
-            self.winner, self.paths = seat, met
+            self.winner, self.paths = seat, tuple(met)
 
     def end_of_turn(self) -> None:
         self.ending = True  # `end_of_turn:` conditions hold now
@@ -340,20 +344,25 @@ def deck_of(plan: Plan) -> dict[int, str]:
     return plan.cache["deck-of"]
 
 
-def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan], ...]:
-    """The paths a player can meet at the end of its own turn in `turn`, with their indices (kept
-    on the plan per turn: check_victory runs at every End Phase)."""
+def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan, int, int], ...]:
+    """The paths a player can meet at the end of its own turn in `turn`: (index, path, the first of
+    its `highest` attributes or -1, the lead that attribute needs), kept on the plan per turn:
+    check_victory runs at every End Phase and passes over most paths by that one attribute."""
     try:  # one look-up, no empty dict made for setdefault
         return plan.cache["live-paths"][turn]
     except KeyError:
         known = plan.cache.setdefault("live-paths", {})[turn] = tuple(
-            (i, path) for i, path in enumerate(plan.paths) if path.at_end_of_turn is None and not path.at_game_end
+            (i, path, path.highest[0] if path.highest and path.when is None else -1, max(path.margin, 1))
+            for i, path in enumerate(plan.paths) if path.at_end_of_turn is None and not path.at_game_end
             and (path.after_turn is None or turn > path.after_turn))
         return known
 
 
 def others_max(values: list[list[int]], seat: int) -> list[int]:
     """The best score any other player has, per attribute."""
+    if len(values) == 4:  # the usual table
+        i, j, k = OTHER_THREE[seat]
+        return list(map(max, values[i], values[j], values[k]))
     others = [v for i, v in enumerate(values) if i != seat]
     if len(others) > 1:
         return list(map(max, *others))
