@@ -41,7 +41,11 @@ def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
 
 def act_draw(table: Table, seat: int, step: Step) -> None:
     hand, deck = table.hands[seat], step.deck or table.plan.first_deck
+    pile = table.piles[deck][0]  # the same list all game: Table.draw reshuffles the discards into it
     for _ in range(step.count):
+        if pile:  # Table.draw's own first test: the usual draw, without a call
+            hand.append(pile.pop())
+            continue
         card = table.draw(deck)
         if card < 0:
             break

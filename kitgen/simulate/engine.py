@@ -123,6 +123,7 @@ class Table:
         if until_turn:  # the moments are in turn order: the first of a later turn ends the loop
             stop = bisect_right(moments, until_turn, start, stop, key=lambda moment: moment.turn)
         vocabulary = self.state is not None  # the vocabulary's zones, flags, order of play, the end
+        values = self.values  # its rows change in place; the list is never replaced during play
         if vocabulary and (self.plan.vocabulary.order or self.plan.vocabulary.eliminate is not None):
             moments = Ordered(self, moments)  # type: ignore[assignment]
         for index in range(start, stop):
@@ -137,7 +138,7 @@ class Table:
                     self.end_of_turn()
                 if vocabulary and turn_over(self, seat):
                     break
-            elif phase.trigger is None or extreme(self.values, seat, phase.trigger):
+            elif phase.trigger is None or extreme(values, seat, phase.trigger):
                 self.turn, self.moment = turn, index
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
