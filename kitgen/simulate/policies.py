@@ -245,6 +245,8 @@ def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, .
     if len(nearest_paths) == 1:  # nearly always: one nearest path
         score = paths.every[nearest_paths[0]]
         if score.kind == MOST:  # Galactic Civ's General Victory, in 96% of greedy's decisions
+            if lead.count(near) == 1:  # led_at's usual case, without its call
+                return ((lead.index(near),),)
             return (led_at(lead, near),)
         return (simple_pull(score, lead) if score.kind == SIMPLE else path_pull(score.path, lead, mine)[1],)
     return tuple([bottleneck(paths.every[index], lead, mine) for index in nearest_paths])
