@@ -1,7 +1,8 @@
 """The players of the balance lab: what a seat does where the rules leave it a choice.
 
 POLICIES is the registry (a new player is one entry): each Policy answers four questions the
-engine asks (which card, which option of a dilemma, which opponent, which attribute). `random`
+engine asks (which card, which option of a dilemma, which opponent, which attribute), and may
+answer a fifth at once (the next few discards: choose_discards, where one weighing serves them all). `random`
 takes any legal answer; `greedy` weighs the attributes once per decision (weights()) and takes the
 answer that most brings its best victory path nearer. `lookahead` and `mcts` live in search.py.
 Ties are broken from the state of the game (scores, totals), never by the order of a list.
