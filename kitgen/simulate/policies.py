@@ -389,10 +389,10 @@ def greedy_opponent(table: Table, seat: int, harm: int) -> int:
     """Hurt the leader (the nearest to a victory, then the highest total); help the last."""
     paths, values = scorers(table.plan), table.values
     ranked = []
-    for p in range(table.players):  # standing() inlined: this runs for each opponent of some 50 choices a game
-        if p != seat:
-            score, progress = nearest_of(paths, leads(values, p), values[p])[0]
-            ranked.append((score + progress / 100, sum(values[p]), -p))
+    others = OTHER_THREE[seat] if len(values) == 4 else [p for p in range(table.players) if p != seat]
+    for p in others:  # standing() inlined: this runs for each opponent of some 50 choices a game
+        score, progress = nearest_of(paths, leads(values, p), values[p])[0]
+        ranked.append((score + progress / 100, sum(values[p]), -p))
     return -(max(ranked) if harm > 0 else min(ranked))[2]
 
 
