@@ -74,6 +74,7 @@ class Table:
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.deck_of = deck_of(plan)
+        self.plain = plain_effects(plan)
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
         self.state: State = State(self) if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
@@ -198,6 +199,12 @@ class Table:
     # --- cards ----------------------------------------------------------------------------
 
     def resolve(self, seat: int, card: int) -> None:
+        plain = self.plain[card]
+        if plain is not None:  # most cards: their own points, nothing to vote, choose or do
+            row = self.values[seat]
+            for attribute, delta in plain:
+                row[attribute] += delta
+            return
         plan_card = self.plan.cards[card]
         kind = self.plan.types[plan_card.kind]
         if kind.resolve == "vote":
@@ -343,6 +350,21 @@ def deck_of(plan: Plan) -> dict[int, str]:
     if "deck-of" not in plan.cache:
         plan.cache["deck-of"] = {card: deck for deck, copies in plan.decks.items() for card in copies}
     return plan.cache["deck-of"]
+
+
+def plain_effects(plan: Plan) -> list[tuple[tuple[int, int], ...] | None]:
+    """Per card, the (attribute, delta) pairs that are all resolve() does with it when that is only
+    to add points to its player (resolved as `effects`, each on SELF, no actions; an effect with a
+    condition is left out, as apply() leaves it out with none); None for any other card."""
+    if "plain-effects" not in plan.cache:
+        plain: list[tuple[tuple[int, int], ...] | None] = []
+        for card in plan.cards:
+            kind = plan.types[card.kind]
+            other = kind.resolve == "vote" or (kind.resolve == "choice" and kind.options) or card.actions
+            plain.append(None if other or any(effect.target != SELF for effect in card.effects) else
+                         tuple((e.attribute, e.delta) for e in card.effects if e.condition == NO_CONDITION))
+        plan.cache["plain-effects"] = plain
+    return plan.cache["plain-effects"]
 
 
 def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan, int, int], ...]:

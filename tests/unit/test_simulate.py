@@ -443,3 +443,22 @@ def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
         mine = values[seat][attribute]
         assert extreme(values, seat, ("highest", attribute)) == (sum(row[attribute] >= mine for row in values) == 1)
         assert extreme(values, seat, ("lowest", attribute)) == (sum(row[attribute] <= mine for row in values) == 1)
+
+
+def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does():
+    """resolve() adds a plain card's points itself (engine.plain_effects): for every such card of
+    Galactic Civ, the scores after it are those apply() gives; dilemmas and votes are not plain."""
+    from kitgen.simulate.engine import plain_effects
+    from kitgen.simulate.plan import NO_CONDITION
+
+    start = [[3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8], [0] * 8, [5] * 8]
+    plan = compile_game(galactic_civ())
+    plain = plain_effects(plan)
+    assert any(p is None for p in plain) and sum(p is not None for p in plain) > 100
+    for card, effects in enumerate(plain):
+        if effects is not None:
+            fast, slow = Table(plan, 1, (GREEDY,) * 4), Table(plan, 1, (GREEDY,) * 4)
+            fast.values, slow.values = [list(v) for v in start], [list(v) for v in start]
+            fast.resolve(1, card)
+            slow.apply(1, plan.cards[card].effects, NO_CONDITION)
+            assert fast.values == slow.values and fast.values != start, plan.cards[card].name
