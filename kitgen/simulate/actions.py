@@ -33,15 +33,20 @@ def dice_total(rng: random.Random, count: int, sides: int) -> int:
 def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
     """Whether each card is of one of `types` (a `play` action's), by card index: kept on the plan
     per set of types, so that a hand is filtered by one look-up a card."""
-    known = plan.cache.setdefault("playable", {})
-    if types not in known:
-        known[types] = [name in types for name in card_types(plan)]
-    return known[types]
+    try:  # one look-up a play: no empty dict made for setdefault
+        return plan.cache["playable"][types]
+    except KeyError:
+        known = plan.cache.setdefault("playable", {})[types] = [name in types for name in card_types(plan)]
+        return known
 
 
 def act_draw(table: Table, seat: int, step: Step) -> None:
     hand, deck = table.hands[seat], step.deck or table.plan.first_deck
+    pile = table.piles[deck][0]  # the same list all game: Table.draw reshuffles the discards into it
     for _ in range(step.count):
+        if pile:  # Table.draw's own first test: the usual draw, without a call
+            hand.append(pile.pop())
+            continue
         card = table.draw(deck)
         if card < 0:
             break
@@ -62,20 +67,25 @@ def act_play(table: Table, seat: int, step: Step) -> None:
 
 
 def act_discard(table: Table, seat: int, step: Step) -> None:
-    for _ in range(min(step.count, len(table.hands[seat]))):
-        _discard_one(table, seat)
+    discard(table, seat, min(step.count, len(table.hands[seat])))
 
 
 def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:
-    while len(table.hands[seat]) > max(0, table.plan.hand_limit + table.bonus[seat]):  # a limit below 0: empty
-        _discard_one(table, seat)
+    # discarding changes neither the limit nor the bonus: the cards over it are known before the first
+    discard(table, seat, len(table.hands[seat]) - max(0, table.plan.hand_limit + table.bonus[seat]))  # below 0: empty
 
 
-def _discard_one(table: Table, seat: int) -> None:
-    hand = table.hands[seat]
-    card = table.policies[seat].choose_card(table, seat, hand, False)
-    hand.remove(card)
-    table.piles[table.deck_of[card]][1].append(card)
+def discard(table: Table, seat: int, count: int) -> None:
+    """The seat discards `count` cards (none if 0 or less), each its policy's choice from what is left.
+    A discard changes no score, so a policy with choose_discards picks them all at once, as one
+    choose_card a card would (greedy weighs the hand once, not once a card)."""
+    hand, policy = table.hands[seat], table.policies[seat]
+    together = count > 1 and policy.choose_discards is not None
+    picks = policy.choose_discards(table, seat, hand, count) if together else ()
+    for index in range(count):
+        card = picks[index] if together else policy.choose_card(table, seat, hand, False)
+        hand.remove(card)
+        table.piles[table.deck_of[card]][1].append(card)
 
 
 def act_change(table: Table, seat: int, step: Step) -> None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
 from kitgen.simulate.conditions import test
+from kitgen.simulate.policies import OTHER_THREE
 from kitgen.simulate.vocabulary import Ordered, State, copy_state
 from kitgen.simulate.vocabulary_turns import round_end, turn_over
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
@@ -73,6 +74,7 @@ class Table:
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.deck_of = deck_of(plan)
+        self.plain = plain_effects(plan)
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
         self.state: State = State(self) if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
@@ -122,6 +124,7 @@ class Table:
         if until_turn:  # the moments are in turn order: the first of a later turn ends the loop
             stop = bisect_right(moments, until_turn, start, stop, key=lambda moment: moment.turn)
         vocabulary = self.state is not None  # the vocabulary's zones, flags, order of play, the end
+        values = self.values  # its rows change in place; the list is never replaced during play
         if vocabulary and (self.plan.vocabulary.order or self.plan.vocabulary.eliminate is not None):
             moments = Ordered(self, moments)  # type: ignore[assignment]
         for index in range(start, stop):
@@ -136,7 +139,7 @@ class Table:
                     self.end_of_turn()
                 if vocabulary and turn_over(self, seat):
                     break
-            elif phase.trigger is None or extreme(self.values, seat, phase.trigger):
+            elif phase.trigger is None or extreme(values, seat, phase.trigger):
                 self.turn, self.moment = turn, index
                 for step in phase.actions:
                     ACTIONS[step.do](self, seat, step)
@@ -196,6 +199,12 @@ class Table:
     # --- cards ----------------------------------------------------------------------------
 
     def resolve(self, seat: int, card: int) -> None:
+        plain = self.plain[card]
+        if plain is not None:  # most cards: their own points, nothing to vote, choose or do
+            row = self.values[seat]
+            for attribute, delta in plain:
+                row[attribute] += delta
+            return
         plan_card = self.plan.cards[card]
         kind = self.plan.types[plan_card.kind]
         if kind.resolve == "vote":
@@ -259,10 +268,14 @@ class Table:
         if not live:
             return  # before the first turn a path counts (Galactic Civ: turns 1-10), nothing to check
         values, best = self.values, others_max(self.values, seat)
-        met = tuple(i for i, path in live
-                    if (meets(values, seat, path, best) if path.when is None else test(path.when, self, seat)))
+        mine, met = values[seat], []
+        for index, path, first, need in live:
+            if first >= 0 and mine[first] - best[first] < need:
+                continue  # not far enough ahead in its first `highest` attribute: meets() would stop there
+            if meets(values, seat, path, best) if path.when is None else test(path.when, self, seat):
+                met.append(index)
         if met:
-            self.winner, self.paths = seat, met
+            self.winner, self.paths = seat, tuple(met)
 
     def end_of_turn(self) -> None:
         self.ending = True  # `end_of_turn:` conditions hold now
@@ -313,6 +326,11 @@ def extreme(values: list[list[int]], seat: int, trigger: tuple[str, int]) -> boo
     and given up at the second player as high (low): most triggers fail, at the first or second."""
     kind, attribute = trigger
     mine, level = values[seat][attribute], 0
+    if len(values) == 4:  # the usual table: the three others compared directly, the first that fails ends it
+        i, j, k = OTHER_THREE[seat]
+        if kind == "highest":
+            return mine > values[i][attribute] and mine > values[j][attribute] and mine > values[k][attribute]
+        return mine < values[i][attribute] and mine < values[j][attribute] and mine < values[k][attribute]
     if kind == "highest":
         for row in values:
             if row[attribute] >= mine:
@@ -334,19 +352,40 @@ def deck_of(plan: Plan) -> dict[int, str]:
     return plan.cache["deck-of"]
 
 
-def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan], ...]:
-    """The paths a player can meet at the end of its own turn in `turn`, with their indices (kept
-    on the plan per turn: check_victory runs at every End Phase)."""
-    known = plan.cache.setdefault("live-paths", {})
-    if turn not in known:
-        known[turn] = tuple((i, path) for i, path in enumerate(plan.paths)
-                            if path.at_end_of_turn is None and not path.at_game_end
-                            and (path.after_turn is None or turn > path.after_turn))
-    return known[turn]
+def plain_effects(plan: Plan) -> list[tuple[tuple[int, int], ...] | None]:
+    """Per card, the (attribute, delta) pairs that are all resolve() does with it when that is only
+    to add points to its player (resolved as `effects`, each on SELF, no actions; an effect with a
+    condition is left out, as apply() leaves it out with none); None for any other card."""
+    if "plain-effects" not in plan.cache:
+        plain: list[tuple[tuple[int, int], ...] | None] = []
+        for card in plan.cards:
+            kind = plan.types[card.kind]
+            other = kind.resolve == "vote" or (kind.resolve == "choice" and kind.options) or card.actions
+            plain.append(None if other or any(effect.target != SELF for effect in card.effects) else
+                         tuple((e.attribute, e.delta) for e in card.effects if e.condition == NO_CONDITION))
+        plan.cache["plain-effects"] = plain
+    return plan.cache["plain-effects"]
+
+
+def live_paths(plan: Plan, turn: int) -> tuple[tuple[int, PathPlan, int, int], ...]:
+    """The paths a player can meet at the end of its own turn in `turn`: (index, path, the first of
+    its `highest` attributes or -1, the lead that attribute needs), kept on the plan per turn:
+    check_victory runs at every End Phase and passes over most paths by that one attribute."""
+    try:  # one look-up, no empty dict made for setdefault
+        return plan.cache["live-paths"][turn]
+    except KeyError:
+        known = plan.cache.setdefault("live-paths", {})[turn] = tuple(
+            (i, path, path.highest[0] if path.highest and path.when is None else -1, max(path.margin, 1))
+            for i, path in enumerate(plan.paths) if path.at_end_of_turn is None and not path.at_game_end
+            and (path.after_turn is None or turn > path.after_turn))
+        return known
 
 
 def others_max(values: list[list[int]], seat: int) -> list[int]:
     """The best score any other player has, per attribute."""
+    if len(values) == 4:  # the usual table
+        i, j, k = OTHER_THREE[seat]
+        return list(map(max, values[i], values[j], values[k]))
     others = [v for i, v in enumerate(values) if i != seat]
     if len(others) > 1:
         return list(map(max, *others))

@@ -1,14 +1,15 @@
 """The players of the balance lab: what a seat does where the rules leave it a choice.
 
 POLICIES is the registry (a new player is one entry): each Policy answers four questions the
-engine asks (which card, which option of a dilemma, which opponent, which attribute). `random`
+engine asks (which card, which option of a dilemma, which opponent, which attribute), and may
+answer a fifth at once (the next few discards: choose_discards, where one weighing serves them all). `random`
 takes any legal answer; `greedy` weighs the attributes once per decision (weights()) and takes the
 answer that most brings its best victory path nearer. `lookahead` and `mcts` live in search.py.
 Ties are broken from the state of the game (scores, totals), never by the order of a list.
 """
 from __future__ import annotations
 
-
+from operator import neg
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from kitgen.simulate.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
@@ -26,6 +27,9 @@ class Policy(NamedTuple):
     choose_opponent: Callable[[Table, int, int], int]  # harm > 0: the effect hurts the one chosen
     pick_attribute: Callable[[Table, int, int, int], int]  # (seat, for whom, delta)
     strength: int  # the order of the skill ladder: a higher number thinks more
+    # the next `count` discards from a hand, in order, as choose_card(best=False) would pick them one
+    # after another (nothing changes between discards); None: the engine asks choose_card for each
+    choose_discards: Callable[[Table, int, list[int], int], list[int]] | None = None
 
 
 # --- how far a seat is from each victory path ----------------------------------------------
@@ -57,15 +61,19 @@ def path_pull(path: PathPlan, lead: list[int], mine: list[int]) -> tuple[tuple[i
         tuple(a for part, attributes in parts if part == score for a in attributes)
 
 
+OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
+
+
 def leads(values: list[list[int]], seat: int) -> list[int]:
     """Each attribute's lead over the best of the other players (pairwise maxima: a comparison costs
     less than a call to max() with several arguments, and this runs for every decision)."""
+    if len(values) == 4:  # four players, the usual table: one comprehension over the others' rows by index
+        i, j, k = OTHER_THREE[seat]
+        # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
+        return [m - (a if a > b and a > c else b if b > c else c)
+                for m, a, b, c in zip(values[seat], values[i], values[j], values[k])]  # noqa: B905
     others = list(values)
     mine = others.pop(seat)
-    if len(others) == 3:  # four players, the usual table: one comprehension
-        x, y, z = others
-        # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
-        return [m - (a if a > b and a > c else b if b > c else c) for m, a, b, c in zip(mine, x, y, z)]  # noqa: B905
     if not others:
         return list(mine)
     best = others[0]
@@ -121,13 +129,15 @@ class Scorers(NamedTuple):
 
 
 def scorers(plan: Plan) -> Scorers:
-    if "scorers" not in plan.cache:
+    try:  # one look-up: every decision asks
+        return plan.cache["scorers"]
+    except KeyError:
         every = [scorer(path, len(plan.attributes)) for path in plan.paths]
         pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
         mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
         rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
-        plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
-    return plan.cache["scorers"]
+        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
+        return made
 
 
 def _is_pair(score: Scorer) -> bool:
@@ -236,6 +246,8 @@ def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, .
     if len(nearest_paths) == 1:  # nearly always: one nearest path
         score = paths.every[nearest_paths[0]]
         if score.kind == MOST:  # Galactic Civ's General Victory, in 96% of greedy's decisions
+            if lead.count(near) == 1:  # led_at's usual case, without its call
+                return ((lead.index(near),),)
             return (led_at(lead, near),)
         return (simple_pull(score, lead) if score.kind == SIMPLE else path_pull(score.path, lead, mine)[1],)
     return tuple([bottleneck(paths.every[index], lead, mine) for index in nearest_paths])
@@ -330,11 +342,19 @@ def random_attribute(table: Table, seat: int, who: int, delta: int) -> int:
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     """The card worth most (to play) or least (to discard); a tie goes to the larger (smaller) total
     change, then to the card listed first in the data (never to the order of the hand)."""
-    if len(cards) == 1 or min(cards) == max(cards):
-        return cards[0]  # one card (or copies of one): nothing to weigh
+    if len(cards) == 1:
+        return cards[0]  # nothing to weigh (copies of one card are weighed: their keys are equal, so the card comes back)
     plan, values = table.plan, table.values
     keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), best)
     return -max(map(keys.__getitem__, cards))[2]  # the best key's third part is -card
+
+
+def greedy_discards(table: Table, seat: int, hand: list[int], count: int) -> list[int]:
+    """greedy_card's `count` discards in a row: the card worth least, then the next... A discard
+    changes no score, so the weights stay the same from one to the next: they are weighed once."""
+    plan, values = table.plan, table.values
+    keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), False)
+    return [-key[2] for key in sorted(map(keys.__getitem__, hand), reverse=True)[:count]]  # the least worth first
 
 
 def option_worth(table: Table, weight: list[float], card: int, option: OptionPlan) -> float:
@@ -352,12 +372,15 @@ def option_worth(table: Table, weight: list[float], card: int, option: OptionPla
 
 def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
     pull = pulls(table, seat)
-    known = table.plan.cache.setdefault("option-worth", {})  # by (pulls, card): a few hundred a run
-    if (pull, card) not in known:
+    try:  # by (pulls, card): a few hundred a run
+        worth = table.plan.cache["option-worth"][pull, card]
+    except KeyError:
         weight = weights_of(table.plan, pull)
-        known[(pull, card)] = [option_worth(table, weight, card, option) for option in options]
-    worth = known[(pull, card)]
+        worth = table.plan.cache.setdefault("option-worth", {})[pull, card] = \
+            [option_worth(table, weight, card, option) for option in options]
     best = max(worth)
+    if worth.count(best) == 1:
+        return options[worth.index(best)]
     tied = [option for option, w in zip(options, worth, strict=True) if w == best]
     return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
 
@@ -366,10 +389,10 @@ def greedy_opponent(table: Table, seat: int, harm: int) -> int:
     """Hurt the leader (the nearest to a victory, then the highest total); help the last."""
     paths, values = scorers(table.plan), table.values
     ranked = []
-    for p in range(table.players):  # standing() inlined: this runs for each opponent of some 50 choices a game
-        if p != seat:
-            score, progress = nearest_of(paths, leads(values, p), values[p])[0]
-            ranked.append((score + progress / 100, sum(values[p]), -p))
+    others = OTHER_THREE[seat] if len(values) == 4 else [p for p in range(table.players) if p != seat]
+    for p in others:  # standing() inlined: this runs for each opponent of some 50 choices a game
+        score, progress = nearest_of(paths, leads(values, p), values[p])[0]
+        ranked.append((score + progress / 100, sum(values[p]), -p))
     return -(max(ranked) if harm > 0 else min(ranked))[2]
 
 
@@ -378,15 +401,16 @@ def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     the one worth most to them when it hurts, least when it helps, a tie by their lead."""
     lead = leads(table.values, who)
     weight = weights_of(table.plan, pulls_of(table.plan, lead, table.values[who]))
-    attributes = range(len(weight))
+    count = len(weight)  # the attributes (a row may hold counters after them: zip stops at the weights)
+    # keys as tuples made by zip, not by a lambda an attribute: the third part is -a (a for min), so a is found from it
     if who == seat:
-        return max(attributes, key=lambda a: (weight[a], -lead[a], -a))
+        return -max(zip(weight, map(neg, lead), range(0, -count, -1), strict=False))[2]
     if delta < 0:
-        return max(attributes, key=lambda a: (weight[a], lead[a], -a))
-    return min(attributes, key=lambda a: (weight[a], lead[a], a))
+        return -max(zip(weight, lead, range(0, -count, -1), strict=False))[2]
+    return min(zip(weight, lead, range(count), strict=False))[2]
 
 
 POLICIES: dict[str, Policy] = {
     "random": Policy("random", random_card, random_option, random_opponent, random_attribute, 0),
-    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, 1),
+    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, 1, greedy_discards),
 }

@@ -90,7 +90,8 @@ def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
 
 def _greedy(name: str, card, strength: int) -> Policy:
     greedy = POLICIES["greedy"]
-    return Policy(name, card, greedy.choose_option, greedy.choose_opponent, greedy.pick_attribute, strength)
+    return Policy(name, card, greedy.choose_option, greedy.choose_opponent, greedy.pick_attribute, strength,
+                  greedy.choose_discards)  # both discard as greedy does
 
 
 SEARCH_POLICIES: dict[str, Policy] = {

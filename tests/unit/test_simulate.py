@@ -407,3 +407,58 @@ def _simple_key(path, lead: list[int]) -> tuple[int, int]:
     low = min(lead[a] for a in path.highest) - need if path.highest else 10**6
     high = max(lead[a] for a in path.highest_any) - need if path.highest_any else 10**6
     return (min(low, high), (low if path.highest else 0) + (high if path.highest_any else 0))
+
+
+def test_greedy__discards_together_what_it_discards_one_at_a_time():
+    """greedy_discards weighs a hand once for several discards: on random scores and hands (copies of
+    a card included) it gives the cards greedy_card picks one after another from what is left."""
+    import random
+
+    from kitgen.simulate.policies import greedy_card, greedy_discards
+
+    table = seated(galactic_civ(), [[0] * 8] * 4)
+    hand_cards = sorted(c for c in range(len(table.plan.cards)) if table.deck_of[c] == table.plan.first_deck)
+    rng = random.Random(5)
+    for _ in range(200):
+        table.values = [[rng.randint(0, 6) for _ in range(8)] for _ in range(4)]
+        seat, hand = rng.randrange(4), [rng.choice(hand_cards[:12]) for _ in range(rng.randint(2, 9))]
+        count = rng.randint(2, len(hand))
+        left, one_by_one = list(hand), []
+        for _ in range(count):
+            one_by_one.append(greedy_card(table, seat, left, False))
+            left.remove(one_by_one[-1])
+        assert greedy_discards(table, seat, list(hand), count) == one_by_one
+
+
+def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
+    """extreme() compares a table of four directly: it agrees with counting who is as high (low)."""
+    import random
+
+    from kitgen.simulate.engine import extreme
+
+    rng = random.Random(3)
+    for _ in range(500):
+        values = [[rng.randint(0, 3) for _ in range(3)] for _ in range(rng.choice((2, 3, 4, 4, 5)))]
+        seat, attribute = rng.randrange(len(values)), rng.randrange(3)
+        mine = values[seat][attribute]
+        assert extreme(values, seat, ("highest", attribute)) == (sum(row[attribute] >= mine for row in values) == 1)
+        assert extreme(values, seat, ("lowest", attribute)) == (sum(row[attribute] <= mine for row in values) == 1)
+
+
+def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does():
+    """resolve() adds a plain card's points itself (engine.plain_effects): for every such card of
+    Galactic Civ, the scores after it are those apply() gives; dilemmas and votes are not plain."""
+    from kitgen.simulate.engine import plain_effects
+    from kitgen.simulate.plan import NO_CONDITION
+
+    start = [[3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8], [0] * 8, [5] * 8]
+    plan = compile_game(galactic_civ())
+    plain = plain_effects(plan)
+    assert any(p is None for p in plain) and sum(p is not None for p in plain) > 100
+    for card, effects in enumerate(plain):
+        if effects is not None:
+            fast, slow = Table(plan, 1, (GREEDY,) * 4), Table(plan, 1, (GREEDY,) * 4)
+            fast.values, slow.values = [list(v) for v in start], [list(v) for v in start]
+            fast.resolve(1, card)
+            slow.apply(1, plan.cards[card].effects, NO_CONDITION)
+            assert fast.values == slow.values and fast.values != start, plan.cards[card].name
