@@ -11,9 +11,9 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
-from kitgen.simulate.conditions import test
+from kitgen.simulate.conditions import in_game, test
 from kitgen.simulate.policies import OTHER_THREE
-from kitgen.simulate.vocabulary import Ordered, State, copy_state
+from kitgen.simulate.vocabulary import Ordered, State, copy_state, living
 from kitgen.simulate.vocabulary_turns import round_end, turn_over
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
                                   PhasePlan, Plan, Step)
@@ -180,6 +180,8 @@ class Table:
         """Who an effect reaches; `harm` > 0 when it hurts them (a policy picks a target player)."""
         if target == SELF:
             return [seat]
+        if self.state is not None and any(self.state.out):  # eliminate: the players out are no one's target
+            return living(self, seat, target, harm)
         if target == TARGET_PLAYER:
             return [self.policies[seat].choose_opponent(self, seat, harm)] if self.players > 1 else []
         if target == ALL_OTHERS:
@@ -255,7 +257,7 @@ class Table:
         if seat >= 0:
             return test(self.plan.game_end, self, seat)  # type: ignore[arg-type]
         self.ending = True
-        over = any(test(self.plan.game_end, self, p) for p in range(self.players))  # type: ignore[arg-type]
+        over = any(test(self.plan.game_end, self, p) for p in in_game(self))  # type: ignore[arg-type]
         self.ending = False
         return over
 

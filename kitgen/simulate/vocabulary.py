@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from kitgen.simulate import actions as base
 from kitgen.simulate.conditions import value
-from kitgen.simulate.plan import SELF, TARGET_PLAYER, PhasePlan, Step
+from kitgen.simulate.plan import ALL_OTHERS, SELF, TARGET_PLAYER, PhasePlan, Step
 from kitgen.simulate.policies import standing
 from kitgen.simulate.vocabulary_plan import Payment
 
@@ -326,14 +326,18 @@ def target(table: Table, seat: int, harm: int) -> int:
 
 
 def recipients(table: Table, seat: int, whom: int, harm: int) -> list[int]:
-    """Who a step reaches (engine.Table.recipients) among the players still in the game: an effect on
-    everyone passes over the eliminated, and a target the policy chose who is out is chosen again."""
-    who = table.recipients(seat, whom, harm)
-    if table.state is None or not any(table.state.out):
-        return who
-    if whom != TARGET_PLAYER:
-        return [p for p in who if not table.state.out[p]]
-    return [p for p in who if not table.state.out[p]] or [living_opponent(table, seat, harm)]
+    """Who a step reaches: engine.Table.recipients, which passes over the eliminated (living)."""
+    return table.recipients(seat, whom, harm)
+
+
+def living(table: Table, seat: int, whom: int, harm: int) -> list[int]:
+    """Who an effect reaches among the players still in the game, once someone is out: an effect on
+    everyone passes over the eliminated, and a target player is chosen among the living."""
+    out = table.state.out
+    if whom == TARGET_PLAYER:
+        chosen = living_opponent(table, seat, harm)
+        return [chosen] if chosen >= 0 else []
+    return [p for p in range(table.players) if not out[p] and (whom != ALL_OTHERS or p != seat)]
 
 
 def living_opponent(table: Table, seat: int, harm: int) -> int:

@@ -319,6 +319,24 @@ def test_elimination__a_player_out_is_no_target_no_rival_and_takes_no_turn():
         assert [v[3] for v in t.values] == [12, 0, 0], seed  # seat 0 wins both fights and takes the crown
 
 
+def test_elimination__a_player_out_is_no_target_of_a_cards_own_effects():
+    # a card's effects go through the engine's recipients, which once ignored who is out. Seat 2 is out
+    # with Might 9, Lore 0. Every card: -1 Might to a target player, +1 Lore to all other players. Each
+    # of seats 0 and 1 plays one card in its turn: its target and its "others" can only be the other
+    # one. After the turn: Might 4, 4, 9; Lore 1, 1, 0
+    hit = Card("Raid", "Gain", (Effect("Might", -1, target="target-player"),
+                                Effect("Lore", 1, target="all-other-players")), copies=20)
+    g = game(phases=(phase(Action("draw", count=1), Action("play", count=1, types=("Gain",))),), cards=(hit,),
+             counters=(Counter("Lives", start=1),), turns=1, eliminate=Elimination(When(at_most=amounts(Lives=0))))
+    for seed in range(10):
+        for policy in (RANDOM, GREEDY):
+            t = Table(compile_game(g), seed, (policy,) * 3)
+            t.values = [[5, 0, 1], [5, 0, 1], [9, 0, 0]]
+            t.state.out[2] = True
+            t.play()
+            assert [v[:2] for v in t.values] == [[4, 1], [4, 1], [9, 0]], (seed, policy.name)
+
+
 # --- game end ------------------------------------------------------------------------------------
 
 def test_game_end__checked_after_each_players_turn_so_later_seats_do_not_play_the_round():
