@@ -708,12 +708,12 @@ class Action:
     step leaves it to the player's policy."""
 
     do: ActionKind
-    count: int = 1
+    count: Expr = Expr("1")  # a number or an expression ("players - 1"), worked out when the step is taken
     types: tuple[str, ...] = ()
     deck: str = ""
     attribute: str = ""
     table: str = ""
-    delta: int = 0
+    delta: Expr = Expr("0")  # a number or an expression, as count
     target: Target = "self"
     floor: int | None = None
     die: str = ""

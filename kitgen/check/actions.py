@@ -2,12 +2,20 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
+import re
+
 
 from kitgen.check.dice import die_range
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import Action, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
+
+
+def fixed(number: object) -> int | None:
+    """The whole number a count or delta is, None when it is an expression (worked out in play)."""
+    text = str(number).strip()
+    return int(text) if re.fullmatch(r"[+-]?\d{1,18}", text) else None
 
 
 def check_actions(game: Game) -> list[Problem]:
@@ -57,8 +65,9 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
             problems.append(error(action.where, f"{owner}: 'group:' goes with 'do: meld'"))
         elif action.group not in fields:
             unknown("meld group (type or a card field)", action.group, fields)
-    if action.count < 0 or action.count > 1000:
-        problems.append(error(action.where, f"{owner}: action '{action.do}': count {action.count} is not 0-1000"))
+    count = fixed(action.count)
+    if count is not None and not 0 <= count <= 1000:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': count {count} is not 0-1000"))
     return problems
 
 

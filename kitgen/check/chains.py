@@ -76,12 +76,20 @@ def _card_steps(walk: _Walk, card: int) -> int:
     return steps
 
 
+def _most(count: object) -> int:
+    """A count as the most it can be: an expression is worked out in play and held to 0-1000."""
+    from kitgen.check.actions import fixed
+
+    number = fixed(count)
+    return 1000 if number is None else number
+
+
 def _steps(walk: _Walk, action: Action) -> int:
     if action.do in ("play", "event"):
         most = max((_card_steps(walk, card) for card in _resolvable(walk, action)), default=0)
-        return action.count * most if action.do == "play" else 1 + most
+        return _most(action.count) * most if action.do == "play" else 1 + most
     if action.do in ("draw", "discard"):
-        return min(action.count, walk.copies)
+        return min(_most(action.count), walk.copies)
     if action.do == "discard-to-limit":
         return walk.copies
     return 12  # a change, a take, a victory check: at most one step a player (--players is at most 12)

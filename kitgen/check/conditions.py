@@ -220,9 +220,9 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             for amount in (*step.gain, *step.lose):
                 name(amount.where or step.where, owner, amount.counter)
                 known.expression(owner, amount.where or step.where, amount.value)
-            for text in (step.strength, step.min):
+            for text in (step.strength, step.min, step.count, step.delta):
                 if text is not None:
-                    known.expression(owner, step.where, text)
+                    known.expression(owner, step.where, Expr(str(text)))
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems

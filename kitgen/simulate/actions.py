@@ -5,10 +5,11 @@ function here, and a name in model.ActionKind. Each reads the Table and changes 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
-from kitgen.simulate.conditions import test
+from kitgen.simulate.conditions import test, value
 from kitgen.simulate.plan import Plan, Step
 
 if TYPE_CHECKING:
@@ -145,10 +146,19 @@ def act_check_victory(table: Table, seat: int, step: Step) -> None:
         table.check_victory(seat)
 
 
+def act_evaluate(table: Table, seat: int, step: Step) -> None:
+    """A step whose count or delta is an expression (plan._action): worked out for the player now,
+    a count held to 0-1000 as validate holds a written one, then the step is taken with them."""
+    inner, (count, delta) = step.then[0], step.more
+    worked = replace(inner, count=inner.count if count is None else min(1000, max(0, value(count, table, seat))),
+                     delta=inner.delta if delta is None else value(delta, table, seat))
+    ACTIONS[worked.do](table, seat, worked)
+
+
 ACTIONS: dict[str, Callable[[Table, int, Step], None]] = {
     "draw": act_draw, "play": act_play, "discard": act_discard, "discard-to-limit": act_discard_to_limit,
     "change": act_change, "take": act_take, "hand-size": act_hand_size, "event": act_event,
-    "check-victory": act_check_victory, "when": act_when,
+    "check-victory": act_check_victory, "evaluate": act_evaluate, "when": act_when,
 }
 
 

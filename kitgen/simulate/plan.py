@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 
 from kitgen.check.dice import die_range, roll_values
 from kitgen.errors import KitgenError, error
-from kitgen.model import Action, Effect, Game, Threshold, When
-from kitgen.simulate.conditions import Names, condition, shape, words
+from kitgen.model import Action, Effect, Expr, Game, Threshold, When
+from kitgen.simulate.conditions import Names, condition, constant, number, shape, words
 from kitgen.simulate.vocabulary_plan import compile_rules, prices, vocab, vocabulary_coverage
 
 TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
@@ -151,6 +151,20 @@ class Plan:
     game_end: tuple | None = None  # the compiled condition that ends the game early (game.game_end)
 
 
+def _whole_counts(game: Game) -> None:
+    """A rule module reads a step's count and delta as numbers: an expression there is refused."""
+    from kitgen.check.actions import fixed, steps_of
+
+    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    problems = [error(step.where, f"{owner}: action '{step.do}': the rule module '{game.simulate.rules}' reads a "
+                                  f"whole number as {key}, not '{text}'")
+                for owner, actions in owners for step in steps_of(actions)
+                for key, text in (("count", step.count), ("delta", step.delta)) if fixed(text) is None]
+    if problems:
+        raise KitgenError(problems)
+
+
 def optional_rules(game: Game) -> tuple[str, ...]:
     return tuple(deck.id for deck in game.decks if deck.optional)
 
@@ -180,6 +194,7 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
 
     module = rule_module(game)
     if module is not None:
+        _whole_counts(game)
         plan: Plan = module.compile(game, without)
         plan.rules = game.simulate.rules
         return plan
@@ -340,9 +355,16 @@ def _action(action: Action, index: dict, names: Names | None = None) -> Step:
         attribute = names.index(action.attribute)  # a counter's name in another case
     when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
     more = vocab(action, names) if names is not None else None
-    step = Step(action.do, action.count, frozenset(action.types), action.deck, attribute, action.table, action.delta,
-                TARGETS[action.target], action.floor, dice(action.die), frozenset(action.on), action.from_turn,
-                when, tuple(_action(a, index, names) for a in action.then), False, more)
+    count, delta = constant(Expr(str(action.count))), constant(Expr(str(action.delta)))
+    step = Step(action.do, 0 if count is None else count, frozenset(action.types), action.deck, attribute, action.table,
+                0 if delta is None else delta, TARGETS[action.target], action.floor, dice(action.die),
+                frozenset(action.on), action.from_turn, when, tuple(_action(a, index, names) for a in action.then),
+                False, more)
+    if (count is None or delta is None) and names is not None:  # worked out when the step is taken (act_evaluate)
+        parts = tuple(None if fixed is not None else number(Expr(str(text)), names)
+                      for fixed, text in ((count, action.count), (delta, action.delta)))
+        step = Step("evaluate", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), False, parts)
     if action.optional:  # the player's policy decides: one step to choose, or none
         return Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
                     None, (step,), True)

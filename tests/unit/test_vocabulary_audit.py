@@ -361,3 +361,37 @@ def test_elimination__a_phase_for_the_highest_and_a_victory_for_the_highest_comp
     t.state.out[2] = True
     result = t.play()
     assert (result.winner, result.turn, t.values[0][1]) == (0, 1, 5)
+
+
+# --- expressions as a step's count and delta --------------------------------------------------------
+
+def test_count_and_delta__expressions_worked_out_for_the_player_when_the_step_is_taken():
+    # turn 1 then turn 2, two players. Each turn: draw `turn` cards (1, then 2), change Lore by
+    # `Might + turn` (seat 0 has Might 2: +3 then +4 = 7; seat 1 Might 0: +1 then +2 = 3); then a change of
+    # Might by `Lore - Lore` (0) leaves Might alone. Hands: 1 + 2 = 3 cards each
+    steps = (Action("draw", count=Expr("turn")), Action("change", attribute="Lore", delta=Expr("Might + turn")),
+             Action("change", attribute="Might", delta=Expr("Lore - Lore")))
+    g = game(phases=(phase(*steps),), turns=2)
+    t = Table(compile_game(g), 1, (GREEDY,) * 2)
+    t.values = [[2, 0], [0, 0]]
+    t.play()
+    assert (t.values, [len(h) for h in t.hands]) == ([[2, 7], [0, 3]], [3, 3])
+
+
+def test_count__an_exploding_expression_is_held_to_1000_and_a_negative_one_to_0():
+    # 10^12 draws would never end; held to 1000, the 20-card deck empties and the draw stops. -5 draws nothing
+    g = game(phases=(phase(Action("draw", count=Expr("Might * 1000000 * 1000000"))),), turns=1)
+    t = Table(compile_game(g), 1, (GREEDY,) * 2)
+    t.values = [[9, 0], [-9, 0]]
+    t.play()
+    assert [len(h) for h in t.hands] == [20, 0]
+
+
+def test_check__a_count_or_delta_expression_names_counters_and_a_written_count_stays_0_to_1000():
+    steps = (Action("draw", count=Expr("Migth")), Action("change", attribute="Lore", delta=Expr("Lore ** 2")),
+             Action("draw", count=Expr("5000")))
+    g = game(phases=(phase(*steps),))
+    messages = sorted(p.message for p in [*check_conditions(g), *check_actions(g)])
+    assert messages == ["phase 'Go': 'Lore ** 2' 'Pow' is not allowed",
+                        "phase 'Go': action 'draw': count 5000 is not 0-1000",
+                        "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)"]

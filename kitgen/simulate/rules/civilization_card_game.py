@@ -155,8 +155,8 @@ def civ_rules(game: Game, resources: tuple[str, ...], rules: tuple[CardRules, ..
     assert phase is not None
     food = game.counter("Food")
     return CivRules(resources, rules, numbers, tuple((f.name, f.expression) for f in game.formulas),
-                    sum(a.count for a in phase.actions if a.do == "draw"),
-                    sum(a.count for a in phase.actions if a.do == "discard"),
+                    sum(int(a.count) for a in phase.actions if a.do == "draw"),
+                    sum(int(a.count) for a in phase.actions if a.do == "discard"),
                     next(i for i, r in enumerate(rules) if r.role == "population"),
                     resources.index(food.name) if food else 0,
                     (role_deck["plot"], role_deck["technology"], role_deck["military"]))

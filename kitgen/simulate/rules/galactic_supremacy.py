@@ -115,7 +115,7 @@ def _draws(game: Game) -> tuple[int, int, int]:
     if not free or not paid:
         raise KitgenError(error(game.where, "simulate (galactic-supremacy): the Draw Phase needs a draw action "
                                 "and an extra draw with a cost"))
-    return free[0].count, paid[0].count, credits(paid[0].cost)
+    return int(free[0].count), int(paid[0].count), credits(paid[0].cost)
 
 
 GAME_NUMBERS = {"setup_draw": "cards each player draws at setup",
