@@ -189,6 +189,12 @@ class Price:
     counter: str
     amount: int
     where: Where | None = _where()
+    expression: str = ""  # an amount the rules work out ("2 * Bases"): paid as worked out for the player
+
+    @property
+    def shown(self) -> str:
+        """The amount as printed: '10', or an expression in brackets, '(Stalls + 1)' Coins."""
+        return f"({self.expression})" if self.expression else str(self.amount)
 
 
 @dataclass(frozen=True)
@@ -213,7 +219,7 @@ class Cost:
     def badge(self) -> str:
         """The short form a card's cost badge prints: '10 Credits', '6 Hammers + 2 Food', '15 any mix',
         'Free'; a price the rules compute prints its text only when there is nothing else."""
-        parts = [f"{p.amount} {p.counter}" for p in self.pay if p.amount]
+        parts = [f"{p.shown} {p.counter}" for p in self.pay if p.amount or p.expression]
         if self.any:
             parts.append(f"{self.any} any mix")
         if not parts and self.pay and not self.text:
@@ -225,7 +231,7 @@ def cost_text(cost: Cost | None) -> str:
     """'10 Credits', '6 Hammers + 2 Food', '15 of Food/Hammers', or the rule's own text."""
     if not cost:
         return ""
-    parts = [f"{p.amount} {p.counter}" for p in cost.pay if p.amount]
+    parts = [f"{p.shown} {p.counter}" for p in cost.pay if p.amount or p.expression]
     if cost.any:
         parts.append(f"{cost.any} in any mix of {', '.join(cost.of)}")
     if not parts and cost.pay and not cost.text:

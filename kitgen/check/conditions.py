@@ -215,6 +215,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     problems += _wilds(game)
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
     owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    _price_expressions(game, known, owners)
     for owner, actions in owners:
         for step in steps_of(actions):
             for amount in (*step.gain, *step.lose):
@@ -226,6 +227,19 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
+
+
+def _price_expressions(game: Game, known: Names, owners: list) -> None:
+    """The names in the costs written as expressions ({Coins: "Stalls + 1"}): cards, types and steps."""
+    from kitgen.check.actions import steps_of
+
+    costs = [(f"card '{c.name}'", c.cost) for d in game.decks for c in d.cards]
+    costs += [(f"card type '{t.name}'", t.cost) for t in game.card_types]
+    costs += [(owner, step.cost) for owner, actions in owners for step in steps_of(actions)]
+    for owner, cost in costs:
+        for price in cost.pay if cost is not None else ():
+            if price.expression:
+                known.expression(owner, price.where, Expr(price.expression))
 
 
 def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:

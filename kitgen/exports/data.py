@@ -42,7 +42,7 @@ def cost_dict(cost: Cost | None) -> dict | None:
     own cost, else its type's; None when it costs nothing to play."""
     if cost is None:
         return None
-    return {"pay": {p.counter: p.amount for p in cost.pay}, "any": cost.any, "of": list(cost.of), "text": cost.text,
+    return {"pay": {p.counter: p.expression or p.amount for p in cost.pay}, "any": cost.any, "of": list(cost.of), "text": cost.text,
             "printed": cost_text(cost)}
 
 

@@ -159,9 +159,9 @@ def _field_cell(value):
 
 def cost_value(cost: Cost, one_counter: bool = False):
     """A cost as a designer writes it: {Credits: 10}; a bare 3 where the game has one counter."""
-    if one_counter and len(cost.pay) == 1 and not (cost.any or cost.text):
+    if one_counter and len(cost.pay) == 1 and not (cost.any or cost.text or cost.pay[0].expression):
         return cost.pay[0].amount
-    out: dict = {p.counter: p.amount for p in cost.pay}
+    out: dict = {p.counter: p.expression or p.amount for p in cost.pay}
     if cost.any:
         out |= {"any": cost.any, "of": list(cost.of)}
     if cost.text:

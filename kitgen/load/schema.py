@@ -155,6 +155,10 @@ def _cost(converter: Converter, node: yaml.Node, path: str):
             if converted is not _MISSING:
                 values[name] = converted
             continue
+        if isinstance(value, yaml.ScalarNode) and value.value.strip() and not _INT.match(value.value.strip()) \
+                and value.tag != "tag:yaml.org,2002:bool":  # an amount the rules work out: "2 * Bases"
+            pay.append(Price(name, 0, converter.where(key), value.value.strip()))
+            continue
         amount = converter.convert(value, int, f"{path}.{name}")
         if amount is not _MISSING:
             pay.append(Price(name, amount, converter.where(key)))
@@ -329,7 +333,7 @@ def _type_schema(hint, definitions: dict) -> dict:
     if origin is typing.Literal:
         return {"enum": list(typing.get_args(hint))}
     if hint is Cost:
-        amounts = {"type": "integer"}
+        amounts = {"type": ["integer", "string"]}
         return {"oneOf": [{"type": "integer"}, {"type": "object", "properties": {
             "any": {"type": "integer"}, "of": {"type": "array", "items": {"type": "string"}},
             "text": {"type": "string"}}, "additionalProperties": amounts}], "description":

@@ -152,7 +152,7 @@ class Plan:
 
 
 def _whole_counts(game: Game) -> None:
-    """A rule module reads a step's count and delta as numbers: an expression there is refused."""
+    """A rule module reads a step's count and delta, and prices, as numbers: an expression there is refused."""
     from kitgen.check.actions import fixed, steps_of
 
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
@@ -161,6 +161,12 @@ def _whole_counts(game: Game) -> None:
                                   f"whole number as {key}, not '{text}'")
                 for owner, actions in owners for step in steps_of(actions)
                 for key, text in (("count", step.count), ("delta", step.delta)) if fixed(text) is None]
+    costs = [(f"card '{c.name}'", c.cost) for d in game.decks for c in d.cards]
+    costs += [(f"card type '{t.name}'", t.cost) for t in game.card_types]
+    costs += [(owner, step.cost) for owner, actions in owners for step in steps_of(actions)]
+    problems += [error(price.where, f"{owner}: cost: the rule module '{game.simulate.rules}' reads a whole number "
+                                    f"of {price.counter}, not '{price.expression}'")
+                 for owner, cost in costs if cost is not None for price in cost.pay if price.expression]
     if problems:
         raise KitgenError(problems)
 

@@ -138,9 +138,14 @@ def room_above(table: Table, seat: int, index: int) -> int:
     return 10 ** 12 if high is None else max(0, high - table.values[seat][index])
 
 
+def price_due(table: Table, seat: int, amount) -> int:
+    """What a price asks of the seat: its whole number, or its expression worked out (at least 0)."""
+    return amount if isinstance(amount, int) else max(0, value(amount, table, seat))
+
+
 def can_pay(table: Table, seat: int, cost: Payment) -> bool:
     values = table.values[seat]
-    if not all(values[index] - amount >= floor_of(table, index) for index, amount in cost.fixed):
+    if not all(values[index] - price_due(table, seat, amount) >= floor_of(table, index) for index, amount in cost.fixed):
         return False
     return not cost.any or sum(max(0, values[i] - floor_of(table, i)) for i in cost.of) >= cost.any
 
@@ -149,7 +154,7 @@ def pay(table: Table, seat: int, cost: Payment) -> None:
     """The fixed amounts, then the mix from the counter the player has most of to spare (a tie: the
     one listed first), then the next."""
     values = table.values[seat]
-    for index, amount in cost.fixed:
+    for index, amount in [(index, price_due(table, seat, amount)) for index, amount in cost.fixed]:
         values[index] -= amount
     due = cost.any
     for index in sorted(cost.of, key=lambda i: -(values[i] - floor_of(table, i))):

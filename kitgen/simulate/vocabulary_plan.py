@@ -5,7 +5,7 @@ and NamedTuples only: a plan pickles. Stdlib only.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kitgen.model import Action, Amounts, Cost, Expr, Game
 from kitgen.check.conditions import when_words
@@ -31,7 +31,7 @@ class ScoringPlan(NamedTuple):
 
 class Payment(NamedTuple):
     """A cost by value index: fixed amounts, and an amount in any mix of some counters."""
-    fixed: tuple[tuple[int, int], ...]  # (value index, amount)
+    fixed: tuple[tuple[int, Any], ...]  # (value index, amount: a whole number, or a compiled expression)
     any: int  # paid from `of`, the counter the player has most of first
     of: tuple[int, ...]
 
@@ -80,8 +80,8 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     pay = []
     for price in cost.pay:
         counter = price.counter or (single[0] if len(single) == 1 else "")
-        if names.index(counter) >= 0:
-            pay.append((names.index(counter), price.amount))
+        if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary.due)
+            pay.append((names.index(counter), number(Expr(price.expression), names) if price.expression else price.amount))
     of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
     return Payment(tuple(pay), cost.any if of else 0, of)
 

@@ -214,3 +214,32 @@ def test_count__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path
                       r"'civilization-card-game' reads a whole number as count, not 'players'")
     for command in (("validate", folder), ("simulate", folder, "--games", "5")):
         assert_one_line(kitgen(*command), line)
+
+
+def test_buy__a_price_written_as_an_expression_is_worked_out_and_paid(tmp_path: Path) -> None:
+    # {Coins: "1 + 2"} is {Coins: 3} worked out at each purchase: the same game, turn for turn (a price
+    # expression once failed to load: "expected a whole number")
+    folder = _market_copy(tmp_path, "game.yaml", "cost: {Coins: 3}", 'cost: {Coins: "1 + 2"}')
+    t = Table(compile_game(load_game(folder)), 1, (GREEDY, GREEDY))
+    result = t.play()
+    assert (result.winner, result.turn, [v[0] for v in t.values]) == (0, 6, [4, 3])
+    assert kitgen("validate", folder).run.returncode == 0
+
+
+def test_cost__an_unknown_name_in_a_price_expression_is_one_located_line(tmp_path: Path) -> None:
+    folder = _market_copy(tmp_path, "game.yaml", "cost: {Coins: 3}", 'cost: {Coins: "Cions + 1"}')
+    assert_one_line(kitgen("validate", folder),
+                    re.compile(r".*game\.yaml:\d+:\d+: error: card type 'Stall': unknown counter or attribute "
+                               r"'Cions' \(did you mean 'Coins'\?\)"))
+
+
+def test_cost__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path: Path) -> None:
+    folder = tmp_path / "gs"
+    shutil.copytree(REPO / "data" / "galactic-supremacy", folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    cost = re.search(r"cost: \{credits: (\d+)\}", text)
+    assert cost, "Galactic Supremacy prices a card type in credits"
+    edit(folder / "game.yaml", cost.group(0), 'cost: {credits: "Credits / 2"}')
+    assert_one_line(kitgen("simulate", folder, "--games", "5"),
+                    re.compile(r".*game\.yaml:\d+:\d+: error: card type '[^']+': cost: the rule module "
+                               r"'galactic-supremacy' reads a whole number of Credits, not 'Credits / 2'"))
