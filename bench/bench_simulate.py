@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def timed(args: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the children: user + system) of one kitgen run."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed kitgen runs (pip writes the .pyc files), as bench_goal
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "kitgen", "-q", *args], cwd=ROOT, env=env, check=True, capture_output=True)
