@@ -2,26 +2,30 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
-import re
-
 
 from kitgen.check.dice import die_range
+from kitgen.check.formula import whole_number
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Action, Game
+from kitgen.model import Action, Cost, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 
 
-def fixed(number: object) -> int | None:
-    """The whole number a count or delta is, None when it is an expression (worked out in play)."""
-    text = str(number).strip()
-    return int(text) if re.fullmatch(r"[+-]?\d{1,18}", text) else None
+def action_owners(game: Game) -> list[tuple[str, tuple[Action, ...]]]:
+    """Every phase's and card's actions, each with its owner as messages name it."""
+    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    return owners + [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+
+
+def cost_owners(game: Game) -> list[tuple[str, Cost | None]]:
+    """Every cost the game writes: its cards', its card types' and their steps', with their owners."""
+    costs = [(f"card '{c.name}'", c.cost) for d in game.decks for c in d.cards]
+    costs += [(f"card type '{t.name}'", t.cost) for t in game.card_types]
+    return costs + [(owner, step.cost) for owner, actions in action_owners(game) for step in steps_of(actions)]
 
 
 def check_actions(game: Game) -> list[Problem]:
-    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
-    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
-    problems = [p for owner, actions in owners for action in steps_of(actions) for p in _action(game, action, owner)]
+    problems = [p for owner, actions in action_owners(game) for action in steps_of(actions) for p in _action(game, action, owner)]
     for card_type in game.card_types:
         problems += _resolve(game, card_type)
     return problems
@@ -65,7 +69,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
             problems.append(error(action.where, f"{owner}: 'group:' goes with 'do: meld'"))
         elif action.group not in fields:
             unknown("meld group (type or a card field)", action.group, fields)
-    count = fixed(action.count)
+    count = whole_number(action.count)
     if count is not None and not 0 <= count <= 1000:
         problems.append(error(action.where, f"{owner}: action '{action.do}': count {count} is not 0-1000"))
     return problems

@@ -78,9 +78,9 @@ def _card_steps(walk: _Walk, card: int) -> int:
 
 def _most(count: object) -> int:
     """A count as the most it can be: an expression is worked out in play and held to 0-1000."""
-    from kitgen.check.actions import fixed
+    from kitgen.check.formula import whole_number
 
-    number = fixed(count)
+    number = whole_number(count)
     return 1000 if number is None else number
 
 

@@ -40,14 +40,12 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
         for part in (*when.all, *when.any, *when.none):
             yield from walk(owner, part)
 
-    from kitgen.check.actions import steps_of
+    from kitgen.check.actions import action_owners, steps_of
 
     for phase in game.phases:
         if phase.when is not None:
             yield from walk(f"phase '{phase.name}'", phase.when)
-    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
-    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
-    for owner, actions in owners:
+    for owner, actions in action_owners(game):
         for action in steps_of(actions):
             if action.when is not None:
                 yield from walk(owner, action.when)
@@ -182,7 +180,7 @@ def _states(game: Game, owner: str, when: When) -> list[Problem]:
 
 def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
-    from kitgen.check.actions import steps_of
+    from kitgen.check.actions import action_owners, cost_owners, steps_of
 
     decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
 
@@ -213,10 +211,11 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             name(game.turn_order.where, "turn_order", word)
         problems += _turn_order(game, game.turn_order)
     problems += _wilds(game)
-    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
-    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
-    _price_expressions(game, known, owners)
-    for owner, actions in owners:
+    for owner, cost in cost_owners(game):  # a price written as an expression: its names
+        for price in cost.pay if cost is not None else ():
+            if price.expression:
+                known.expression(owner, price.where, Expr(price.expression))
+    for owner, actions in action_owners(game):
         for step in steps_of(actions):
             for amount in (*step.gain, *step.lose):
                 name(amount.where or step.where, owner, amount.counter)
@@ -227,19 +226,6 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
-
-
-def _price_expressions(game: Game, known: Names, owners: list) -> None:
-    """The names in the costs written as expressions ({Coins: "Stalls + 1"}): cards, types and steps."""
-    from kitgen.check.actions import steps_of
-
-    costs = [(f"card '{c.name}'", c.cost) for d in game.decks for c in d.cards]
-    costs += [(f"card type '{t.name}'", t.cost) for t in game.card_types]
-    costs += [(owner, step.cost) for owner, actions in owners for step in steps_of(actions)]
-    for owner, cost in costs:
-        for price in cost.pay if cost is not None else ():
-            if price.expression:
-                known.expression(owner, price.where, Expr(price.expression))
 
 
 def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:

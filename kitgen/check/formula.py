@@ -110,3 +110,10 @@ def expression_names(expression: str) -> list[str]:
 def capped(value: int) -> int:
     """A computed number kept within +-MAX_VALUE (a simulated game never fails on a large one)."""
     return MAX_VALUE if value > MAX_VALUE else -MAX_VALUE if value < -MAX_VALUE else value
+
+
+def whole_number(text: object) -> int | None:
+    """The whole number a count, a price or a margin is as written (at most 18 digits), None when it
+    is an expression to work out in play."""
+    written = str(text).strip()
+    return int(written) if re.fullmatch(r"[+-]?\d{1,18}", written) else None

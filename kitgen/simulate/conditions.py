@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import ast
 import operator
-import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kitgen.check.conditions import fold, value_names
 from kitgen.check.conditions import when_words as words  # noqa: F401  (plan.py reads it from here)
-from kitgen.check.formula import capped, parse_expression
+from kitgen.check.formula import capped, parse_expression, whole_number
 from kitgen.model import Expr, Game, When
 
 if TYPE_CHECKING:
@@ -64,13 +63,8 @@ class Names:
         return self.compiled[own]
 
 
-def constant(text: Expr) -> int | None:
-    """The whole number an expression is, when it is only a number."""
-    return int(text) if re.fullmatch(r"\s*[+-]?\d+\s*", text) else None
-
-
 def number(text: Expr, names: Names) -> Node:
-    fixed = constant(text)
+    fixed = whole_number(text)
     if fixed is not None:
         return (CONST, capped(fixed))
     return _node(parse_expression(text).body, names)
@@ -270,7 +264,7 @@ class Shape(NamedTuple):
 
 
 def _single_highest(when: When) -> str | None:
-    if len(when.highest) == 1 and constant(when.by) is not None and when == When(highest=when.highest, by=when.by):
+    if len(when.highest) == 1 and whole_number(when.by) is not None and when == When(highest=when.highest, by=when.by):
         return when.highest[0]
     return None
 
@@ -279,7 +273,7 @@ def _single_threshold(when: When) -> tuple[str, int] | None:
     amounts = (*when.more_than, *when.at_least)
     if len(amounts) != 1 or when != When(more_than=when.more_than, at_least=when.at_least):
         return None
-    fixed = constant(amounts[0].value)
+    fixed = whole_number(amounts[0].value)
     if fixed is None:
         return None
     return amounts[0].counter, fixed - (1 if when.at_least else 0)
@@ -288,11 +282,11 @@ def _single_threshold(when: When) -> tuple[str, int] | None:
 def shape(when: When, names: Names) -> Shape:
     """What of `when` the fast fields can say, and whether that is all of it."""
     exact = not (when.lowest or when.at_most or when.less_than or when.empty or when.all or when.none
-                 or when.tie != "nobody" or when.tie_break or constant(when.by) is None)
-    margins = {constant(when.by) or 0} if when.highest else set()
+                 or when.tie != "nobody" or when.tie_break or whole_number(when.by) is None)
+    margins = {whole_number(when.by) or 0} if when.highest else set()
     thresholds = []
     for amount, less in [(a, 0) for a in when.more_than] + [(a, 1) for a in when.at_least]:
-        fixed = constant(amount.value)
+        fixed = whole_number(amount.value)
         exact = exact and fixed is not None
         thresholds.append((amount.counter, (fixed or 0) - less))
     highest_any: list[str] = []
@@ -302,7 +296,7 @@ def shape(when: When, names: Names) -> Shape:
         levels = [_single_threshold(w) for w in when.any]
         if all(singles):
             highest_any = [s for s in singles if s]
-            margins |= {constant(w.by) or 0 for w in when.any}
+            margins |= {whole_number(w.by) or 0 for w in when.any}
         elif all(levels) and not thresholds:
             thresholds, any_threshold = [t for t in levels if t], True
         else:

@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 from kitgen.check.dice import die_range, roll_values
 from kitgen.errors import KitgenError, error
 from kitgen.model import Action, Effect, Expr, Game, Threshold, When
-from kitgen.simulate.conditions import Names, condition, constant, number, shape, words
+from kitgen.check.formula import whole_number
+from kitgen.simulate.conditions import Names, condition, number, shape, words
 from kitgen.simulate.vocabulary_plan import compile_rules, prices, vocab, vocabulary_coverage
 
 TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
@@ -153,20 +154,15 @@ class Plan:
 
 def _whole_counts(game: Game) -> None:
     """A rule module reads a step's count and delta, and prices, as numbers: an expression there is refused."""
-    from kitgen.check.actions import fixed, steps_of
+    from kitgen.check.actions import action_owners, cost_owners, steps_of
 
-    owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
-    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
     problems = [error(step.where, f"{owner}: action '{step.do}': the rule module '{game.simulate.rules}' reads a "
                                   f"whole number as {key}, not '{text}'")
-                for owner, actions in owners for step in steps_of(actions)
-                for key, text in (("count", step.count), ("delta", step.delta)) if fixed(text) is None]
-    costs = [(f"card '{c.name}'", c.cost) for d in game.decks for c in d.cards]
-    costs += [(f"card type '{t.name}'", t.cost) for t in game.card_types]
-    costs += [(owner, step.cost) for owner, actions in owners for step in steps_of(actions)]
+                for owner, actions in action_owners(game) for step in steps_of(actions)
+                for key, text in (("count", step.count), ("delta", step.delta)) if whole_number(text) is None]
     problems += [error(price.where, f"{owner}: cost: the rule module '{game.simulate.rules}' reads a whole number "
                                     f"of {price.counter}, not '{price.expression}'")
-                 for owner, cost in costs if cost is not None for price in cost.pay if price.expression]
+                 for owner, cost in cost_owners(game) if cost is not None for price in cost.pay if price.expression]
     if problems:
         raise KitgenError(problems)
 
@@ -361,7 +357,7 @@ def _action(action: Action, index: dict, names: Names | None = None) -> Step:
         attribute = names.index(action.attribute)  # a counter's name in another case
     when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
     more = vocab(action, names) if names is not None else None
-    count, delta = constant(Expr(str(action.count))), constant(Expr(str(action.delta)))
+    count, delta = whole_number(action.count), whole_number(action.delta)
     step = Step(action.do, 0 if count is None else count, frozenset(action.types), action.deck, attribute, action.table,
                 0 if delta is None else delta, TARGETS[action.target], action.floor, dice(action.die),
                 frozenset(action.on), action.from_turn, when, tuple(_action(a, index, names) for a in action.then),
