@@ -13,7 +13,7 @@ from typing import NamedTuple
 from kitgen.simulate.actions import ACTIONS, act_draw, dice_total
 from kitgen.simulate.conditions import in_game, test
 from kitgen.simulate.policies import OTHER_THREE
-from kitgen.simulate.vocabulary import Ordered, State, copy_state, living
+from kitgen.simulate.vocabulary import Ordered, State, bound, copy_state, living
 from kitgen.simulate.vocabulary_turns import round_end, turn_over
 from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
                                   PhasePlan, Plan, Step)
@@ -222,6 +222,8 @@ class Table:
                 self.apply_row(seat, option.table)
         else:
             self.apply(seat, plan_card.effects, NO_CONDITION)
+        if plan_card.actions and self.state is not None:
+            bound(self)  # the card's effects held to each counter's min and max before its steps see them
         for step in plan_card.actions:
             ACTIONS[step.do](self, seat, step)
 

@@ -395,3 +395,16 @@ def test_check__a_count_or_delta_expression_names_counters_and_a_written_count_s
     assert messages == ["phase 'Go': 'Lore ** 2' 'Pow' is not allowed",
                         "phase 'Go': action 'draw': count 5000 is not 0-1000",
                         "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)"]
+
+
+def test_counters__a_cards_effects_are_held_to_the_max_before_its_steps():
+    # Gold starts at 8, max 10. The Purse gives +5 Gold (its effect), then its step loses 3: the effect
+    # stops at 10 before the step is taken (8 + 5 = 13, held to 10), so 10 - 3 = 7, not 13 - 3 = 10
+    purse = Card("Purse", "Gain", (Effect("Gold", 5),), copies=2,
+                 actions=(Action("change", attribute="Gold", delta=-3),))
+    g = game(cards=(purse, Card("Book", "Gain", (), copies=2)), phases=(phase(Action("play", types=("Gain",))),),
+             counters=(Counter("Gold", start=8, max=10),))
+    t, (play,) = steps_of(g)
+    t.hands[0] = [SWORD]  # the first card of the deck: the Purse
+    take(t, 0, play)
+    assert t.values[0][2] == 7
