@@ -20,7 +20,8 @@ _PACKAGE = Path(__file__).resolve().parent
 GAME_FILE = "game.yaml"
 
 
-def _shipped(name: str) -> Path:
+def shipped_folder(name: str) -> Path:
+    """kitgen's own folder `name` (data, templates, fonts): beside kitgen/ in a checkout, else inside it."""
     checkout = _PACKAGE.parent / name
     if (_PACKAGE.parent / "pyproject.toml").is_file() and checkout.is_dir():
         return checkout
@@ -68,7 +69,7 @@ class Project:
 
     @classmethod
     def default(cls) -> "Project":
-        return cls(_shipped("data"), _shipped("templates"), _shipped("fonts"))
+        return cls(shipped_folder("data"), shipped_folder("templates"), shipped_folder("fonts"))
 
     @property
     def installed(self) -> bool:

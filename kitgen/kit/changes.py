@@ -14,7 +14,6 @@ from pathlib import Path
 
 from kitgen.kit.cache import data_key
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.kit.revision import checkout
 from kitgen.layout.document import escape_markup
 from kitgen.load import load_game
 from kitgen.load.files import display_path
@@ -90,6 +89,8 @@ def _entries_at(ref: str, game_folder: Path, game_id: str) -> dict[tuple[str, st
     if manifest.is_file():
         return _manifest_entries(manifest, game_id)
     with tempfile.TemporaryDirectory() as scratch:
+        from kitgen.kit.revision import checkout  # here: git (subprocess) only for --changed-since
+
         folder = checkout(ref, game_folder, Path(scratch))
         try:
             return card_entries(load_game(folder))

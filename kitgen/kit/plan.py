@@ -20,7 +20,7 @@ from kitgen.layout.cards import BACK, DeckScope, FaceCall, back_call, deck_scope
 from kitgen.layout.impose import MIN_MARGIN, Spec
 from kitgen.layout.shapes import Measure
 from kitgen.load.config import config_layers
-from kitgen.load.fonts import font_digests, font_files
+from kitgen.load.fonts import font_files, read_fonts
 from kitgen.load.icons import IconSet, load_icons
 from kitgen.check.templates import check_template
 from kitgen.load.files import display_path
@@ -175,12 +175,13 @@ def _fonts(files: dict[str, Path], lazy: bool):
     if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
     which layout calls before it lays out any face."""
     from_render: dict[str, Any] = {}
+    read = read_fonts(files)  # read and hashed once: ready() registers these very bytes
 
     def ready() -> None:
         if not from_render:
             from kitgen.render.fonts import measure, register_fonts
 
-            from_render["digests"], from_render["measure"] = register_fonts(files), measure
+            from_render["digests"], from_render["measure"] = register_fonts(files, read), measure
 
     # A build measures the same words at the same sizes many times over (a box tries sizes until
     # its text fits; a line is measured to wrap, then to place): widths are kept for this build,
@@ -192,7 +193,7 @@ def _fonts(files: dict[str, Path], lazy: bool):
     if not lazy:
         ready()
         return from_render["digests"], measure, None
-    return font_digests(files), measure, ready
+    return read[1], measure, ready
 
 
 MEASURED = 16_384  # widths a build keeps (text, font role, size): a few hundred kB at most

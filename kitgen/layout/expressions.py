@@ -18,6 +18,7 @@ from kitgen.layout.picture import tint
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.budget import BudgetedSandbox, OverBudget, budget, over_time, reset_steps, template_place
 from kitgen.layout.document import escape_markup
+from kitgen.layout.precompiled import shipped_code
 from kitgen.load.files import display_path
 from kitgen.load.templates import locate_template, source_digest
 from kitgen.model import signed
@@ -42,7 +43,7 @@ def make_environment(dirs: list[Path], roots: tuple[Path, ...] | None = None,
 @lru_cache(maxsize=16)
 def _environment(dirs: tuple[str, ...], roots: tuple[str, ...] | None, markup: bool) -> SandboxedEnvironment:
     env = BudgetedSandbox(
-        loader=ContainedLoader([Path(d) for d in dirs], [Path(r) for r in roots] if roots else None),
+        loader=ContainedLoader([Path(d) for d in dirs], [Path(r) for r in roots] if roots else None, markup),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # output is plain text or kitgen's own markup, escaped by finalize
         keep_trailing_newline=True,
@@ -56,11 +57,25 @@ class ContainedLoader(jinja2.BaseLoader):
     """Jinja's FileSystemLoader, but every template, include and import passes the one
     containment rule first: a link out of the game folder, a pipe or a huge file is one line.
     `read`: each template name it has read -> a hash of the text (load/templates.template_digest),
-    so a check made with these templates can tell later whether it still holds."""
+    so a check made with these templates can tell later whether it still holds. `shipped`: the
+    documents' environment, which takes a shipped template's code compiled ahead when there is
+    one for its very text (layout/precompiled.py)."""
 
-    def __init__(self, dirs: list[Path], roots: list[Path] | None):
-        self.dirs, self.roots = dirs, roots
+    def __init__(self, dirs: list[Path], roots: list[Path] | None, shipped: bool = False):
+        self.dirs, self.roots, self.shipped = dirs, roots, shipped
         self.read: dict[str, str] = {}
+
+    def load(self, environment, name: str, globals=None) -> jinja2.Template:
+        """Jinja's BaseLoader.load (this environment has no bytecode cache), with the code
+        compiled ahead when there is some for this text; the template keeps its own file name,
+        which errors name."""
+        source, filename, uptodate = self.get_source(environment, name)
+        code = shipped_code(name, source) if self.shipped else None
+        template = environment.template_class.from_code(
+            environment, code or environment.compile(source, name, filename), {} if globals is None else globals,
+            uptodate)
+        template.filename = filename
+        return template
 
     def get_source(self, environment, template: str):
         pieces = split_template_path(template)  # refuses '..'

@@ -44,9 +44,11 @@ def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -
 MAX_FONT_BYTES = 32 << 20  # a large CJK font is about 20 MB
 
 
-def font_digests(files: dict[str, Path]) -> dict[str, str]:
-    """Role -> sha256 of the file's bytes, as register_fonts() returns them, without registering."""
-    return {role: hashlib.sha256(read_font(path)).hexdigest() for role, path in files.items()}
+def read_fonts(files: dict[str, Path]) -> tuple[dict[str, bytes], dict[str, str]]:
+    """Role -> the font's bytes, and role -> their sha256, as register_fonts() returns it: each file
+    read and hashed once a build, when these bytes are also what is registered."""
+    data = {role: read_font(path) for role, path in files.items()}
+    return data, {role: hashlib.sha256(font).hexdigest() for role, font in data.items()}
 
 
 def read_font(path: Path) -> bytes:

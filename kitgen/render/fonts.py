@@ -5,7 +5,6 @@ looks the same everywhere.
 """
 from __future__ import annotations
 
-import hashlib
 import io
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import display_path
 # Which file draws each role is load's (no reportlab there); callers import these from here too.
-from kitgen.load.fonts import font_files, font_name, read_font  # noqa: F401
+from kitgen.load.fonts import font_files, font_name, read_font, read_fonts  # noqa: F401
 
 
 class _LoadedFont(TTFont):
@@ -25,15 +24,16 @@ class _LoadedFont(TTFont):
     kitgen_digest = ""
 
 
-def register_fonts(files: Path | dict[str, Path]) -> dict[str, str]:
+def register_fonts(files: Path | dict[str, Path],
+                   read: tuple[dict[str, bytes], dict[str, str]] | None = None) -> dict[str, str]:
     """Make each role draw with its file. reportlab keeps one registry per process: the roles are
     registered again only when a file's bytes differ from those registered (`kitgen watch`: a
     font replaced in place is used at once). Returns role -> sha256 of the bytes registered, read
-    once: the build cache keys by exactly what is drawn with."""
+    once: the build cache keys by exactly what is drawn with. `read`: the files' bytes and
+    hashes as load/fonts.read_fonts gave them earlier in this build (else read now)."""
     if isinstance(files, Path):
         files = font_files(files)
-    data = {role: read_font(path) for role, path in files.items()}
-    digests = {role: hashlib.sha256(font).hexdigest() for role, font in data.items()}
+    data, digests = read or read_fonts(files)
     registered = pdfmetrics.getRegisteredFontNames()  # not getFont(): for a name it lacks, reportlab
     if all(font_name(role) in registered               # parses every Type 1 font on the disk (~0.1 s)
            and getattr(pdfmetrics.getFont(font_name(role)), "kitgen_digest", None) == digests[role] for role in files):

@@ -1,0 +1,69 @@
+"""The document templates' code compiled ahead (layout/precompiled.py): there for every shipped
+template's very text, what the documents' environment writes for it, and used only then."""
+from __future__ import annotations
+
+import jinja2
+import pytest
+
+from kitgen.errors import KitgenError
+from kitgen.layout import expressions, precompiled
+from kitgen.layout.context import document_context
+from kitgen.load import load_game
+from kitgen.project import shipped_folder
+
+TEMPLATES = shipped_folder("templates")
+REGENERATE = "run `python -m kitgen.layout.precompiled` and commit templates/compiled/"
+
+
+@pytest.fixture
+def environment():
+    expressions._environment.cache_clear()
+    yield expressions.make_environment([TEMPLATES], markup=True)
+    expressions._environment.cache_clear()
+
+
+def test_every_document_template_has_its_module_for_its_text():
+    written = sorted(path.name for path in (TEMPLATES / "compiled").glob("jinja2-*/*.py"))
+    wanted = sorted(precompiled.module_name(name, (TEMPLATES / name).read_text(encoding="utf-8"))
+                    for name in precompiled.DOCUMENT_TEMPLATES)
+    assert written == wanted, f"a document template changed after its module was written: {REGENERATE}"
+
+
+def test_the_modules_are_what_the_documents_environment_writes(environment, tmp_path):
+    if not precompiled.compiled_folder().is_dir():
+        pytest.skip(f"the modules were written by another Jinja than {jinja2.__version__} (they are not used)")
+    precompiled.write_compiled(environment, TEMPLATES, tmp_path / "jinja2-now")
+    for path in sorted((tmp_path / "jinja2-now").iterdir()):
+        shipped = precompiled.compiled_folder() / path.name
+        assert shipped.read_bytes() == path.read_bytes(), f"{path.name} is stale: {REGENERATE}"
+
+
+def test_a_template_loads_its_module_and_keeps_its_file_name(environment):
+    if not precompiled.compiled_folder().is_dir():
+        pytest.skip("the modules were written by another Jinja (they are not used)")
+    template = environment.get_template("rules.md.j2")
+    assert template.filename == str(TEMPLATES / "rules.md.j2")  # errors name the template, not the module
+    assert precompiled.compiled_folder().name in template.root_render_func.__code__.co_filename
+    with pytest.raises(KitgenError) as raised:
+        expressions.render_template(environment, "rules.md.j2", {})
+    assert str(raised.value.problems[0]).endswith("rules.md.j2:2: error: template error: 'game' is undefined")
+
+
+def test_another_jinja_compiles_the_template_itself_with_the_same_output(environment, monkeypatch):
+    game = load_game(TEMPLATES.parent / "data" / "galactic-civ") if (TEMPLATES.parent / "data").is_dir() else None
+    if game is None:
+        pytest.skip("no checkout: the shipped games are elsewhere")
+    context = {**document_context(game), "kit": {}, "icons_attribution": ""}
+    shipped = expressions.render_template(environment, "rules.md.j2", context)
+    monkeypatch.setattr(jinja2, "__version__", "0.0.0")
+    expressions._environment.cache_clear()
+    other = expressions.make_environment([TEMPLATES], markup=True)
+    template = other.get_template("rules.md.j2")
+    assert "compiled" not in template.root_render_func.__code__.co_filename  # compiled from the text
+    assert "Rules Summary" in shipped and expressions.render_template(other, "rules.md.j2", context) == shipped
+
+
+def test_an_edited_template_never_takes_the_module_of_its_old_text(tmp_path):
+    edited = tmp_path / "rules.md.j2"
+    edited.write_text((TEMPLATES / "rules.md.j2").read_text(encoding="utf-8") + "{{ 1 }}\n", encoding="utf-8")
+    assert precompiled.shipped_code("rules.md.j2", edited.read_text(encoding="utf-8")) is None
