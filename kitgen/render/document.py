@@ -3,6 +3,7 @@ blocks out on pages as shapes, drawn here on a reportlab canvas as card sheets a
 with every font embedded, PrintScaling None and the document's title in the PDF's metadata."""
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
@@ -22,7 +23,8 @@ def render_document(document: Document, path: Path | BinaryIO, game_title: str, 
     paper = document.paper or _letter()
     size = turn(paper) if document.landscape else paper
     try:
-        pages = lay_out_pages(document, size, game_title, accent, document.instruction or instruction, measure)
+        pages = lay_out_pages(document, size, game_title, accent, document.instruction or instruction,
+                              cache(measure))  # a word, a space, a cell's text: measured once a document
     except TooSmall:  # a table or a row larger than the page: the paper is too small, never the data
         raise _too_small(document, paper) from None
     canvas = open_canvas(path, size, f"{game_title}: {document.title}")

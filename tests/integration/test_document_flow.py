@@ -4,6 +4,9 @@ split across pages repeating its header row, the same document drawn twice byte 
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 
 import pdfplumber
 import pytest
@@ -16,6 +19,9 @@ from kitgen.load import load_game
 from kitgen.render.document import render_document
 from kitgen.render.fonts import font_files, register_fonts
 from kitgen.units import MM, PAPER_SIZES
+from tests.conftest import ROOT
+
+TINY = ROOT / "tests" / "fixtures" / "tiny"
 
 HEADING_SIZES = {13.0, 10.5}  # heading, subheading (layout/flow.styles)
 
@@ -97,3 +103,15 @@ def test_flow__a_row_taller_than_the_page_is_one_line_naming_the_paper(fonts):
     assert str(raised.value).splitlines() == [
         "200x150mm: error: Sheet does not fit on 200.0 x 150.0 mm paper (turned landscape): a table or block is "
         "larger than a page; print the documents on letter or a4 (--paper)"]
+
+
+def test_flow__a_build_never_imports_platypus(tmp_path):
+    """The documents are drawn on a plain canvas: platypus (~50 ms of imports) is for stats and balance only."""
+    code = ("import sys\nfrom kitgen.cli import main\n"
+            f"sys.argv = ['kitgen', 'build', {str(TINY)!r}, '--no-cache', '-o', {str(tmp_path / 'kit')!r}]\n"
+            "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+            "print(sorted(name for name in sys.modules if name.startswith('reportlab.platypus')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "[]" and (tmp_path / "kit" / "rules.pdf").exists()
