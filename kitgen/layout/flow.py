@@ -131,7 +131,7 @@ def _boxed(text: str, style: Style, width: float, flow: Flow) -> Item:
         for i, line in enumerate(wrapped):
             shapes += _place(line, style, flow.measure, x + 6, top + 4 + i * style.leading)
         return shapes
-    return Item((Row(height, make),), style.before, style.after + 4)
+    return Item((Row(height, make),), style.before, style.after)
 
 
 def _check(text: str, style: Style, width: float, flow: Flow) -> Item:
@@ -202,6 +202,8 @@ def stack(column: list[Item]) -> tuple[float, list[tuple[float, Row]]]:
 
 def _table(block: Block, flow: Flow, width: float, before: float) -> Item:
     widths = _column_widths(block, width, flow.measure)
+    if min(widths) <= 0:  # a grid's first column as wide as the page
+        raise TooSmall(f"a table's columns need more than the page's {width:.0f} pt")
     rows = tuple(_table_row(block, r, widths, flow) for r in range(len(block.rows)))
     if block.header and len(rows) > 1:
         return Item(rows[1:], before, head=rows[0])
@@ -302,7 +304,7 @@ Placed = list[tuple[float, Row]]  # a page's rows, each with its top below the t
 def paginate(flowing: list[Item], height: float) -> list[Placed]:
     """The items placed down pages `height` tall (see the module's rules)."""
     pages: list[Placed] = [[]]
-    y, after = 0.0, 0.0
+    y, after, kept = 0.0, 0.0, False
     for index, item in enumerate(flowing):
         if item.page:
             if pages[-1]:  # never an empty page
@@ -310,11 +312,12 @@ def paginate(flowing: list[Item], height: float) -> list[Placed]:
                 y = 0.0
             continue
         gap = max(after, item.before) if pages[-1] else 0.0
-        if pages[-1] and y + gap + _first(flowing, index, height) > height + 0.01:
+        # What follows a heading goes where the heading went: their room was asked for together.
+        if pages[-1] and not kept and y + gap + _first(flowing, index, height) > height + 0.01:
             pages.append([])
             y = gap = 0.0
         y = _put(item, pages, y + gap, height)
-        after = item.after
+        after, kept = item.after, item.keep
     return pages
 
 
@@ -327,11 +330,13 @@ def _start(item: Item, height: float) -> float:
 
 
 def _first(flowing: list[Item], index: int, height: float) -> float:
-    """The item's start; for an item kept with the next (a heading), all of it and the next one's start."""
+    """The item's start; for an item kept with the next (a heading), all of it and the next one's
+    start on the page's room that is left (a table too tall to go whole with its heading splits)."""
     item = flowing[index]
     following = flowing[index + 1] if index + 1 < len(flowing) else None
     if item.keep and following is not None and not following.page:
-        return item.height + max(item.after, following.before) + _first(flowing, index + 1, height)
+        kept = item.height + max(item.after, following.before)
+        return kept + _first(flowing, index + 1, height - kept)
     return _start(item, height)
 
 

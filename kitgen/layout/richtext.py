@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from kitgen.layout.shapes import Icon, Measure, Shape, Text
 
-# The one inline-markup grammar: documents (render/document.inline) use BOLD and ITALIC too.
+# The one inline-markup grammar: documents (layout/flow, STYLED below) use BOLD and ITALIC too.
 BOLD = r"\*\*(?P<bold>.+?)\*\*"
 ITALIC = r"(?<![\w])_(?P<italic>[^_]+?)_(?![\w])"
 MARKUP = re.compile(rf"{BOLD}|{ITALIC}|\{{icon:(?P<icon>[a-z0-9-]+)\}}|\{{attr:(?P<attr>[^}}]+)\}}")
