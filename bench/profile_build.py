@@ -41,7 +41,7 @@ STAGES = [
     ("      of which parsing SVG paths", "kitgen/load/svgpath.py", "parse_path"),
     ("    of which replaying drawn faces", "kitgen/render/sheets.py", "_replay"),
     ("    of which writing PDF objects", "kitgen/render/stream.py", "_write_object"),
-    ("  of which documents (platypus)", "kitgen/render/document.py", "render_document"),
+    ("  of which documents (layout/flow, drawn)", "kitgen/render/document.py", "render_document"),
     ("cache keys (content_key)", "kitgen/kit/cache.py", "content_key_of"),
 ]
 

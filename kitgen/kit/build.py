@@ -98,7 +98,7 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     laid out only when one of them is drawn, or to learn which templates they read (kit/documents.py).
     The rules, reference and player sheet are drawn here when they change (their pages otherwise
     come from the cache's record): the manifest says how many sheets of paper the kit takes, and
-    only platypus knows how many pages a document fills."""
+    only laying a document out (layout/flow) says how many pages it fills."""
     spec = checked.spec
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)

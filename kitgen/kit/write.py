@@ -55,7 +55,7 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
             write_sheets(folder / name, kit.sheets[name], f"{kit.game.title}: {name}", kit.duplex, kit.images,
                          (lambda done, total, name=name: progress(name, done, total)) if progress else None)
         else:
-            from kitgen.render.document import render_document  # platypus: only when a document is drawn
+            from kitgen.render.document import render_document  # reportlab: only when a document is drawn
 
             if progress:
                 progress(name, 0, 1)

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from kitgen.layout.shapes import Icon, Measure, Shape, Text
 
-# The one inline-markup grammar: documents (render/document.inline) use BOLD and ITALIC too.
+# The one inline-markup grammar: documents (layout/flow, STYLED below) use BOLD and ITALIC too.
 BOLD = r"\*\*(?P<bold>.+?)\*\*"
 ITALIC = r"(?<![\w])_(?P<italic>[^_]+?)_(?![\w])"
 MARKUP = re.compile(rf"{BOLD}|{ITALIC}|\{{icon:(?P<icon>[a-z0-9-]+)\}}|\{{attr:(?P<attr>[^}}]+)\}}")
+STYLED = re.compile(rf"{BOLD}|{ITALIC}")  # documents' text: bold and italic only, an {icon:...} stays text
 ICON_SIDE = 1.05  # an inline icon's side as a multiple of the font size: about a capital's height plus descent
 ICON_GAP = 0.15  # space after an inline icon, in font sizes
 
@@ -29,14 +30,15 @@ class Piece:
     space: bool = False
 
 
-def parse(text: str, font: str, attribute=None) -> list[list[Piece]]:
+def parse(text: str, font: str, attribute=None, markup: re.Pattern = MARKUP) -> list[list[Piece]]:
     """Paragraphs of pieces. `font` is the plain text's role (body or italic); bold inside italic
-    stays bold. `attribute(name)` -> (shown name, icon name) for {attr:...}."""
+    stays bold. `attribute(name)` -> (shown name, icon name) for {attr:...}; `markup`: STYLED reads
+    bold and italic only."""
     paragraphs = []
     for paragraph in text.split("\n"):
         pieces: list[Piece] = []
         at = 0
-        for match in MARKUP.finditer(paragraph):
+        for match in markup.finditer(paragraph):
             _words(pieces, paragraph[at:match.start()], font)
             if match["bold"]:
                 _words(pieces, match["bold"], "bold")

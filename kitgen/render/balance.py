@@ -12,8 +12,8 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 
 from kitgen import __version__
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
-from kitgen.render.document import _styles
 from kitgen.render.fonts import font_name
+from kitgen.render.stats import paragraph_styles
 from kitgen.units import MM, PAPER_SIZES
 
 BAR, ACCENT, FAINT = colors.HexColor("#2f5d8c"), colors.HexColor("#9b2f45"), colors.HexColor("#9aa5b1")
@@ -29,7 +29,7 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     rates. Every rule's coverage closes the report, in a table that splits across pages."""
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
-    styles = _styles("#1d2b45")
+    styles = paragraph_styles("#1d2b45")
     story = [Paragraph(f"{title}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
              *_coverage_summary(report["coverage"], chart_w, styles)]
     if report["missing"]:

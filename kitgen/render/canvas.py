@@ -8,7 +8,7 @@ from pathlib import Path
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Literal, Protocol, cast
+from typing import Any, BinaryIO, Literal, Protocol, cast
 
 from reportlab.lib.colors import HexColor as _parse_color
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -84,9 +84,10 @@ def _refuse(missing: list[str]) -> None:
                                 "pins (pyproject.toml): reinstall kitgen to get that version"))
 
 
-def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
-    # invariant=1: no timestamps or random ids, so the same input gives byte-identical PDFs.
-    canvas = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+def open_canvas(path: Path | BinaryIO, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
+    """A canvas writing to `path` (a file, or bytes in memory). invariant=1: no timestamps or
+    random ids, so the same input gives byte-identical PDFs."""
+    canvas = Canvas(str(path) if isinstance(path, Path) else path, pagesize=size, invariant=1, pageCompression=1,
                     initialFontName=font_name("body"))  # type: ignore[arg-type]  # the stubs say float: a font name
     check_reportlab(canvas)
     canvas.setTitle(title)

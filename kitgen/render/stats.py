@@ -11,13 +11,13 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import HexColor  # by name: the parameters called colors would hide the module
 from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from kitgen import __version__
 from kitgen.layout.fit import wrap
 from kitgen.layout.picture import tint
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
-from kitgen.render.document import _styles
 from kitgen.render.fonts import font_name
 from kitgen.units import MM, PAPER_SIZES
 
@@ -26,9 +26,22 @@ PALETTE = ["#2f5d8c", "#9a5b22", "#2e7d5b", "#6b4391", "#9b2f45", "#a07a12", "#2
 CHART_W, CHART_H = 118 * MM, 62 * MM
 
 
+def paragraph_styles(accent: str) -> dict[str, ParagraphStyle]:
+    """platypus styles for the stats and balance reports (the kit's documents: layout/flow.styles)."""
+    body = ParagraphStyle("body", fontName=font_name("body"), bulletFontName=font_name("body"), fontSize=9.5,
+                          leading=12.5, spaceAfter=4)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=font_name("title"), fontSize=20, leading=24,
+                                textColor=HexColor(accent), spaceAfter=6, keepWithNext=1),
+        "heading": ParagraphStyle("heading", parent=body, fontName=font_name("title"), fontSize=13, leading=15,
+                                  textColor=HexColor(accent), spaceBefore=7, spaceAfter=3, keepWithNext=1),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10, spaceAfter=0),
+    }
+
+
 def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
-    styles = _styles("#1d2b45")
+    styles = paragraph_styles("#1d2b45")
     story: list[Flowable] = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
     for number, deck in enumerate(report["decks"]):
         if number:
