@@ -63,7 +63,9 @@ def test_reportlab__missing_private_name__refused_in_one_line(monkeypatch, tmp_p
     assert "\n" not in line and line.startswith("kitgen: error: reportlab ") and "_gone_in_a_later_release" in line
 
 
-@pytest.mark.parametrize("d", ["M1 2 L3.25 4 C1 2 3 4 5 6 Z l0 4 z", "M0 0 A5 5 0 0 1 10 0 q1 2 3 4 h-.5 v1e-3", ""])
+@pytest.mark.parametrize("d", ["M1 2 L3.25 4 C1 2 3 4 5 6 Z l0 4 z", "M0 0 A5 5 0 0 1 10 0 q1 2 3 4 h-.5 v1e-3", "",
+                               "M100.123456789 99.99999951 l899.87654321 .0000001 c-1-2 3 4 5 6 H999999.5 V9.9999996",
+                               "M12345678 1 L2 3", "M-0.5 3 L2 2", "M-0 5 L1 1", "M1 1 L1e-8 5"])
 def test_reportlab__icon_fill_writes_what_drawpath_writes(tmp_path, d):
     """render/canvas._fill writes a filled outline's operators itself (Galactic Civ's ~16,000), as
     reportlab's path object and drawPath would: the same text, so the same PDF."""
