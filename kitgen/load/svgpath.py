@@ -13,19 +13,24 @@ from typing import Iterator
 Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 Point = tuple[float, float]
 
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NUMBER = re.compile(r"[+-]?(?:\d++\.?+\d*+|\.\d++)(?:[eE][+-]?\d++)?+")  # possessive: never backtracks
 _SEPARATORS = re.compile(r"[\s,]*")
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+_ARITY.update({letter.lower(): arity for letter, arity in _ARITY.items()})
 
 
 def parse_path(d: str) -> list[Command]:
     """Absolute commands for path data `d`. Every subpath starts with an M; H, V, S, Q, T and A
     become L and C, so a consumer needs only moveTo, lineTo, curveTo and close."""
     builder = _Builder()
+    add = builder.add
     for index, (letter, args) in enumerate(_groups(d)):
+        arity = _ARITY[letter]
+        if len(args) == arity and arity and index:  # most groups (game-icons' paths: nine in ten are one curve)
+            add(letter, args)
+            continue
         if index == 0 and letter not in "Mm":
             raise ValueError(f"path data must start with M or m, not {letter!r}: {_excerpt(d)}")
-        arity = _ARITY[letter.upper()]
         if arity == 0:
             if args:
                 raise ValueError(f"path data: {letter} takes no numbers, got {len(args)}: {_excerpt(d)}")
@@ -34,13 +39,10 @@ def parse_path(d: str) -> list[Command]:
         if not args or len(args) % arity:
             raise ValueError(f"path data: {letter} takes numbers in groups of {arity}, got {len(args)}: "
                              f"{_excerpt(d)}")
-        if len(args) == arity:  # most groups (game-icons' paths: nine in ten are one curve)
-            builder.add(letter, args)
-            continue
         for start in range(0, len(args), arity):
             # After the first pair, M's extra pairs are line-tos (SVG's implicit repeat rule).
             implicit = _IMPLICIT.get(letter) if start else None
-            builder.add(implicit or letter, args[start:start + arity])
+            add(implicit or letter, args[start:start + arity])
     return builder.out
 
 
@@ -133,7 +135,7 @@ def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
     pos = _skip_separators(d, 0)
     while pos < len(d):
         letter = d[pos]
-        if letter.upper() not in _ARITY:
+        if letter not in _ARITY:
             raise ValueError(f"path data: expected a command letter at {pos}, found {letter!r}: {_excerpt(d, pos)}")
         args, pos = _numbers(d, pos + 1, arc=letter in "Aa")
         yield letter, args
@@ -185,12 +187,18 @@ class _Builder:
         self.quad_ctrl: Point | None = None  # last Q/T control point, for T's reflection
 
     def add(self, letter: str, a: list[float]) -> None:
-        if letter == "c" and self.open:  # most of game-icons' commands: the general case below, shortened
+        if self.open and letter in "clhv":  # most of game-icons' commands: the general case below, shortened
             x0, y0 = self.x, self.y
-            self.cubic_ctrl = (a[2] + x0, a[3] + y0)
-            self.x, self.y = x, y = a[4] + x0, a[5] + y0
-            self.out.append(("C", a[0] + x0, a[1] + y0, *self.cubic_ctrl, x, y))
-            self.quad_ctrl = None
+            if letter == "c":
+                self.cubic_ctrl = (a[2] + x0, a[3] + y0)
+                self.x, self.y = x, y = a[4] + x0, a[5] + y0
+                self.out.append(("C", a[0] + x0, a[1] + y0, *self.cubic_ctrl, x, y))
+                self.quad_ctrl = None
+                return
+            self.x, self.y = x, y = (a[0] + x0, a[-1] + y0) if letter == "l" else \
+                (a[0] + x0, y0) if letter == "h" else (x0, a[0] + y0)
+            self.out.append(("L", x, y))
+            self.cubic_ctrl = self.quad_ctrl = None
             return
         cmd = letter.upper()
         dx, dy = (0.0, 0.0) if letter.isupper() else (self.x, self.y)
