@@ -39,7 +39,7 @@ def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colou
 # document's private state). pyproject.toml pins reportlab to the releases this was tested with;
 # should another be installed anyway, a missing name stops the build with one line instead of
 # writing a broken PDF. tests/unit/test_reportlab_pin.py checks the pin and this list.
-PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression")
+PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression", "_preamble")
 PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumberAndVersion", "numberToId",
                     "objectcounter", "delayedFonts", "encrypt", "Catalog", "Pages", "Outlines", "info",
                     "Reference", "addForm", "xobjDict", "invariant")
@@ -57,6 +57,7 @@ class CanvasState(Protocol):
     _fontsize: float
     _leading: float
     _pageCompression: bool | Literal[0, 1]
+    _preamble: str  # what reportlab writes first in every page and form
     _formsinuse: list[str]  # the forms the current page or form places (render/sheets.py)
 
 
@@ -179,10 +180,13 @@ def icon_forms(canvas: Canvas, shapes) -> None:
 
 
 def icon_form(canvas: Canvas, name: str, view: tuple[float, float], commands) -> None:
+    """The form beginForm(name, 0, 0, *view), _fill and end_form() make, made without them: its
+    text (reportlab's preamble, the path, f*) encoded at once. endForm encodes a form's text with
+    reportlab's PDFDocEncoding codec, a dictionary lookup a character (~8 ms for Galactic Civ's
+    470 KB of icon outlines); the text is ASCII, which that codec leaves as it is."""
     if not has_form(canvas, f"icon-{name}"):
-        canvas.beginForm(f"icon-{name}", 0, 0, *view)
-        _fill(canvas, commands)
-        end_form(canvas, f"icon-{name}")
+        text = "\n".join((state(canvas)._preamble, path_code(commands), "f*"))
+        add_form(canvas, f"icon-{name}", (0, 0, *view), zlib.compress(text.encode("ascii")), ())
 
 
 def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) -> None:

@@ -82,3 +82,31 @@ def test_reportlab__icon_fill_writes_what_drawpath_writes(tmp_path, d):
         {"M": path.moveTo, "L": path.lineTo, "C": path.curveTo, "Z": path.close}[command[0]](*command[1:])
     theirs.drawPath(path, stroke=0, fill=1, fillMode=0)
     assert ours._code == theirs._code
+
+
+@pytest.mark.parametrize("before", ["", "0 0 1 rg"])  # a page with nothing drawn yet, or with code
+def test_reportlab__icon_form_is_the_form_begin_and_end_form_make(tmp_path, before):
+    """render/canvas.icon_form makes an icon's form without beginForm and endForm (whose codec
+    encodes the text a character at a time): the same PDF, byte for byte, as drawing the outline
+    inside them, whether the page has code before it or none."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.load.svgpath import parse_path
+    from kitgen.render.canvas import _fill, end_form, icon_form, state
+
+    commands = parse_path("M10 20 l5 0 0 5 h-3 v2 c1 1 2 2 3 0 s2-2 4 0 q1 1 2 0 t2 0 a3 3 0 0 1 6 0 z m1 1 l.5 1")
+    pdfs = []
+    for ours in (True, False):
+        canvas = Canvas(str(tmp_path / f"{ours}.pdf"), invariant=1, pageCompression=1)
+        if before:
+            state(canvas)._code.append(before)
+        if ours:
+            icon_form(canvas, "x", (24, 24), commands)
+        else:
+            canvas.beginForm("icon-x", 0, 0, 24, 24)
+            _fill(canvas, commands)
+            end_form(canvas, "icon-x")
+        canvas.doForm("icon-x")
+        canvas.save()
+        pdfs.append((tmp_path / f"{ours}.pdf").read_bytes())
+    assert pdfs[0] == pdfs[1] and b"/FormXob.icon-x" in pdfs[0]
