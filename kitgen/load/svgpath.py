@@ -188,9 +188,9 @@ def _absolute(commands: Iterable[tuple[str, list[float]]]) -> list[Command]:
     for letter, a in commands:
         if drawing and letter in "clhv":
             if letter == "c":
-                cubic = (a[2] + x, a[3] + y)
-                out.append(("C", a[0] + x, a[1] + y, *cubic, a[4] + x, a[5] + y))
+                c1, cubic = (a[0] + x, a[1] + y), (a[2] + x, a[3] + y)
                 x, y = a[4] + x, a[5] + y
+                out.append(("C", *c1, *cubic, x, y))
             else:
                 x, y = (a[0] + x, a[-1] + y) if letter == "l" else (a[0] + x, y) if letter == "h" else (x, a[0] + y)
                 out.append(("L", x, y))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import zlib
 from collections.abc import Callable
-from itertools import chain
 from functools import lru_cache
+from itertools import chain
 from typing import Any, Literal, Protocol, cast
 
 from reportlab.lib.colors import HexColor as _parse_color
