@@ -8,40 +8,44 @@ import math
 import re
 from itertools import chain
 from collections.abc import Sequence
-from typing import Iterator
+from typing import Iterable, Iterator
 
 Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 Point = tuple[float, float]
 
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NUMBER = re.compile(r"[+-]?(?:\d++\.?+\d*+|\.\d++)(?:[eE][+-]?\d++)?+")  # possessive: never backtracks
 _SEPARATORS = re.compile(r"[\s,]*")
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+_ARITY.update({letter.lower(): arity for letter, arity in _ARITY.items()})
 
 
 def parse_path(d: str) -> list[Command]:
     """Absolute commands for path data `d`. Every subpath starts with an M; H, V, S, Q, T and A
     become L and C, so a consumer needs only moveTo, lineTo, curveTo and close."""
-    builder = _Builder()
+    return _absolute(_commands(d))
+
+
+def _commands(d: str) -> Iterator[tuple[str, list[float]]]:
+    """(letter, numbers) one command at a time, as written: a group of several is split, M's
+    extra pairs become line-tos (SVG's implicit repeat rule). Says what is wrong with bad data."""
     for index, (letter, args) in enumerate(_groups(d)):
+        arity = _ARITY[letter]
+        if len(args) == arity and index:  # most groups (game-icons' paths: nine in ten are one curve)
+            yield letter, args
+            continue
         if index == 0 and letter not in "Mm":
             raise ValueError(f"path data must start with M or m, not {letter!r}: {_excerpt(d)}")
-        arity = _ARITY[letter.upper()]
         if arity == 0:
             if args:
                 raise ValueError(f"path data: {letter} takes no numbers, got {len(args)}: {_excerpt(d)}")
-            builder.close()
+            yield letter, args
             continue
         if not args or len(args) % arity:
             raise ValueError(f"path data: {letter} takes numbers in groups of {arity}, got {len(args)}: "
                              f"{_excerpt(d)}")
-        if len(args) == arity:  # most groups (game-icons' paths: nine in ten are one curve)
-            builder.add(letter, args)
-            continue
         for start in range(0, len(args), arity):
-            # After the first pair, M's extra pairs are line-tos (SVG's implicit repeat rule).
             implicit = _IMPLICIT.get(letter) if start else None
-            builder.add(implicit or letter, args[start:start + arity])
-    return builder.out
+            yield implicit or letter, args[start:start + arity]
 
 
 _IMPLICIT = {"M": "L", "m": "l"}
@@ -133,7 +137,7 @@ def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
     pos = _skip_separators(d, 0)
     while pos < len(d):
         letter = d[pos]
-        if letter.upper() not in _ARITY:
+        if letter not in _ARITY:
             raise ValueError(f"path data: expected a command letter at {pos}, found {letter!r}: {_excerpt(d, pos)}")
         args, pos = _numbers(d, pos + 1, arc=letter in "Aa")
         yield letter, args
@@ -173,74 +177,76 @@ def _excerpt(d: str, pos: int = 0) -> str:
     return repr(d[max(0, pos - 20):pos + 20])
 
 
-class _Builder:
-    """Turns one command group at a time into absolute M/L/C/Z, tracking the pen."""
+def _absolute(commands: Iterable[tuple[str, list[float]]]) -> list[Command]:
+    """Each command made absolute M/L/C/Z, tracking the pen in local variables: relative c, l, h
+    and v (most of game-icons' commands) the short way, the rest by _drawn."""
+    out: list[Command] = []
+    x = y = start_x = start_y = 0.0
+    drawing = False  # False after Z: the next drawing command needs an explicit M first
+    cubic: Point | None = None  # the last C/S second control point, for S's reflection
+    quad: Point | None = None  # the last Q/T control point, for T's reflection
+    for letter, a in commands:
+        if drawing and letter in "clhv":
+            if letter == "c":
+                c1, cubic = (a[0] + x, a[1] + y), (a[2] + x, a[3] + y)
+                x, y = a[4] + x, a[5] + y
+                out.append(("C", *c1, *cubic, x, y))
+            else:
+                x, y = (a[0] + x, a[-1] + y) if letter == "l" else (a[0] + x, y) if letter == "h" else (x, a[0] + y)
+                out.append(("L", x, y))
+                cubic = None
+            quad = None
+        elif letter in "Zz":
+            if drawing:
+                out.append(("Z",))
+            x, y, drawing, cubic, quad = start_x, start_y, False, None, None
+        elif letter in "Mm":
+            dx, dy = (0.0, 0.0) if letter == "M" else (x, y)
+            x = start_x = a[0] + dx
+            y = start_y = a[1] + dy
+            out.append(("M", x, y))
+            drawing, cubic, quad = True, None, None
+        else:
+            if not drawing:
+                out.append(("M", start_x, start_y))
+                drawing = True
+            x, y, cubic, quad = _drawn(out, letter, a, (x, y), cubic, quad)
+    return out
 
-    def __init__(self) -> None:
-        self.out: list[Command] = []
-        self.x = self.y = 0.0
-        self.start = (0.0, 0.0)
-        self.open = False  # False after Z: the next drawing command needs an explicit M first
-        self.cubic_ctrl: Point | None = None  # last C/S second control point, for S's reflection
-        self.quad_ctrl: Point | None = None  # last Q/T control point, for T's reflection
 
-    def add(self, letter: str, a: list[float]) -> None:
-        if letter == "c" and self.open:  # most of game-icons' commands: the general case below, shortened
-            x0, y0 = self.x, self.y
-            self.cubic_ctrl = (a[2] + x0, a[3] + y0)
-            self.x, self.y = x, y = a[4] + x0, a[5] + y0
-            self.out.append(("C", a[0] + x0, a[1] + y0, *self.cubic_ctrl, x, y))
-            self.quad_ctrl = None
-            return
-        cmd = letter.upper()
-        dx, dy = (0.0, 0.0) if letter.isupper() else (self.x, self.y)
-        if cmd == "M":
-            self.move(a[0] + dx, a[1] + dy)
-            return
-        if not self.open:
-            self.out.append(("M", *self.start))
-            self.open = True
-        cubic, quad = None, None
-        if cmd in "LHV":
-            x = a[0] + dx if cmd != "V" else self.x
-            y = a[-1] + dy if cmd != "H" else self.y
-            self.out.append(("L", x, y))
-        elif cmd in "CS":
-            c1 = (a[0] + dx, a[1] + dy) if cmd == "C" else self._reflect(self.cubic_ctrl)
-            rest = a[2:] if cmd == "C" else a
-            cubic = (rest[0] + dx, rest[1] + dy)
-            x, y = rest[2] + dx, rest[3] + dy
-            self.out.append(("C", *c1, *cubic, x, y))
-        elif cmd in "QT":
-            quad = (a[0] + dx, a[1] + dy) if cmd == "Q" else self._reflect(self.quad_ctrl)
-            x, y = a[-2] + dx, a[-1] + dy
-            self.out.append(_quad_to_cubic((self.x, self.y), quad, (x, y)))
-        else:  # A
-            x, y = a[5] + dx, a[6] + dy
-            self.out.extend(_arc_to_cubics((self.x, self.y), a[0], a[1], a[2], bool(a[3]), bool(a[4]), (x, y)))
-        self.x, self.y = x, y
-        self.cubic_ctrl, self.quad_ctrl = cubic, quad
+def _drawn(out: list[Command], letter: str, a: list[float], pen: Point, cubic: Point | None,
+           quad: Point | None) -> tuple[float, float, Point | None, Point | None]:
+    """Adds a line or curve command (any but M and Z) drawn from `pen`; the new pen and the
+    control points S and T reflect next (the pen when the previous command was no such curve)."""
+    cmd = letter.upper()
+    dx, dy = (0.0, 0.0) if letter.isupper() else pen
+    new_cubic = new_quad = None
+    if cmd in "LHV":
+        x = a[0] + dx if cmd != "V" else pen[0]
+        y = a[-1] + dy if cmd != "H" else pen[1]
+        out.append(("L", x, y))
+    elif cmd in "CS":
+        c1 = (a[0] + dx, a[1] + dy) if cmd == "C" else _reflect(pen, cubic)
+        rest = a[2:] if cmd == "C" else a
+        new_cubic = (rest[0] + dx, rest[1] + dy)
+        x, y = rest[2] + dx, rest[3] + dy
+        out.append(("C", *c1, *new_cubic, x, y))
+    elif cmd in "QT":
+        new_quad = (a[0] + dx, a[1] + dy) if cmd == "Q" else _reflect(pen, quad)
+        x, y = a[-2] + dx, a[-1] + dy
+        out.append(_quad_to_cubic(pen, new_quad, (x, y)))
+    else:  # A
+        x, y = a[5] + dx, a[6] + dy
+        out.extend(_arc_to_cubics(pen, a[0], a[1], a[2], bool(a[3]), bool(a[4]), (x, y)))
+    return x, y, new_cubic, new_quad
 
-    def move(self, x: float, y: float) -> None:
-        self.out.append(("M", x, y))
-        self.x, self.y = x, y
-        self.start = (x, y)
-        self.open = True
-        self.cubic_ctrl = self.quad_ctrl = None
 
-    def close(self) -> None:
-        if self.open:
-            self.out.append(("Z",))
-        self.x, self.y = self.start
-        self.open = False
-        self.cubic_ctrl = self.quad_ctrl = None
-
-    def _reflect(self, ctrl: Point | None) -> Point:
-        # S and T mirror the previous control point through the pen, or use the pen when the
-        # previous command was not a curve of the same kind.
-        if ctrl is None:
-            return (self.x, self.y)
-        return (2 * self.x - ctrl[0], 2 * self.y - ctrl[1])
+def _reflect(pen: Point, ctrl: Point | None) -> Point:
+    # S and T mirror the previous control point through the pen, or use the pen when the
+    # previous command was not a curve of the same kind.
+    if ctrl is None:
+        return pen
+    return (2 * pen[0] - ctrl[0], 2 * pen[1] - ctrl[1])
 
 
 def _quad_to_cubic(p0: Point, q: Point, p: Point) -> Command:

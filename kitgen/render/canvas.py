@@ -8,6 +8,7 @@ from pathlib import Path
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from typing import Any, BinaryIO, Literal, Protocol, cast
 
 from reportlab.lib.colors import HexColor as _parse_color
@@ -38,7 +39,7 @@ def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colou
 # document's private state). pyproject.toml pins reportlab to the releases this was tested with;
 # should another be installed anyway, a missing name stops the build with one line instead of
 # writing a broken PDF. tests/unit/test_reportlab_pin.py checks the pin and this list.
-PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression")
+PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression", "_preamble")
 PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumberAndVersion", "numberToId",
                     "objectcounter", "delayedFonts", "encrypt", "Catalog", "Pages", "Outlines", "info",
                     "Reference", "addForm", "xobjDict", "invariant")
@@ -56,6 +57,7 @@ class CanvasState(Protocol):
     _fontsize: float
     _leading: float
     _pageCompression: bool | Literal[0, 1]
+    _preamble: str  # what reportlab writes first in every page and form
     _formsinuse: list[str]  # the forms the current page or form places (render/sheets.py)
 
 
@@ -179,10 +181,13 @@ def icon_forms(canvas: Canvas, shapes) -> None:
 
 
 def icon_form(canvas: Canvas, name: str, view: tuple[float, float], commands) -> None:
+    """The form beginForm(name, 0, 0, *view), _fill and end_form() make, made without them: its
+    text (reportlab's preamble, the path, f*) encoded at once. endForm encodes a form's text with
+    reportlab's PDFDocEncoding codec, a dictionary lookup a character (~8 ms for Galactic Civ's
+    470 KB of icon outlines); the text is ASCII, which that codec leaves as it is."""
     if not has_form(canvas, f"icon-{name}"):
-        canvas.beginForm(f"icon-{name}", 0, 0, *view)
-        _fill(canvas, commands)
-        end_form(canvas, f"icon-{name}")
+        text = "\n".join((state(canvas)._preamble, path_code(commands), "f*"))
+        add_form(canvas, f"icon-{name}", (0, 0, *view), zlib.compress(text.encode("ascii")), ())
 
 
 def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) -> None:
@@ -205,15 +210,31 @@ def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) ->
 
 def _fill(canvas: Canvas, commands) -> None:
     """An outline filled by the even-odd rule (its holes stay open): what canvas.drawPath(path,
-    stroke=0, fill=1, fillMode=0) writes for a path made of these commands (absolute M, L, C, Z from load/svgpath.py) by moveTo, lineTo, curveTo and close,
-    without a path object: each operator formatted at once (~16,000 of them for Galactic Civ's icons)."""
-    operators = [fp_str(*command[1:]) + _OPERATORS[command[0]] if command[0] != "Z" else "h" for command in commands]
+    stroke=0, fill=1, fillMode=0) writes for a path made of these commands (absolute M, L, C, Z
+    from load/svgpath.py) by moveTo, lineTo, curveTo and close, without a path object."""
     code = state(canvas)._code
-    code.append("n " + " ".join(operators) if operators else "")  # an empty path object's code is empty
+    code.append(path_code(commands))
     code.append("f*")  # reportlab's PATH_OPS for stroke 0, fill 1, fillMode 0 (FILL_EVEN_ODD)
 
 
+def path_code(commands) -> str:
+    """The path's operators as PDFPathObject writes them ("n x y m x y l ... c h"; an empty path's
+    code is empty), every number formatted by one % for the whole path (Galactic Civ's icons:
+    ~58,000 numbers): fp_str writes a number x with 1 <= |x| < 10**7 as "%.7g" does (seven
+    significant digits, no trailing zeros), and icon coordinates are such numbers. A path with any
+    other number (0 < |x| < 1 is written ".5", 10**7 as "10000000") is formatted by fp_str."""
+    if not commands:
+        return ""
+    # "%.0s" takes a command's letter and writes nothing, so the numbers are the commands flattened
+    text = "".join([_PIECES[command[0]] for command in commands]) % tuple(chain.from_iterable(commands))
+    if " 0." in text or " -0" in text or "e" in text or "n" in text:  # 0 < |x| < 1, or e+07, inf, nan
+        return "n " + " ".join([fp_str(*command[1:]) + _OPERATORS[command[0]] if command[0] != "Z" else "h"
+                                for command in commands])
+    return "n" + text
+
+
 _OPERATORS = {"M": " m", "L": " l", "C": " c"}  # as PDFPathObject writes them; Z is "h"
+_PIECES = {"M": "%.0s %.7g %.7g m", "L": "%.0s %.7g %.7g l", "C": "%.0s" + " %.7g" * 6 + " c", "Z": "%.0s h"}
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:

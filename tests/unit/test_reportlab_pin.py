@@ -63,7 +63,9 @@ def test_reportlab__missing_private_name__refused_in_one_line(monkeypatch, tmp_p
     assert "\n" not in line and line.startswith("kitgen: error: reportlab ") and "_gone_in_a_later_release" in line
 
 
-@pytest.mark.parametrize("d", ["M1 2 L3.25 4 C1 2 3 4 5 6 Z l0 4 z", "M0 0 A5 5 0 0 1 10 0 q1 2 3 4 h-.5 v1e-3", ""])
+@pytest.mark.parametrize("d", ["M1 2 L3.25 4 C1 2 3 4 5 6 Z l0 4 z", "M0 0 A5 5 0 0 1 10 0 q1 2 3 4 h-.5 v1e-3", "",
+                               "M100.123456789 99.99999951 l899.87654321 .0000001 c-1-2 3 4 5 6 H999999.5 V9.9999996",
+                               "M12345678 1 L2 3", "M-0.5 3 L2 2", "M-0 5 L1 1", "M1 1 L1e-8 5"])
 def test_reportlab__icon_fill_writes_what_drawpath_writes(tmp_path, d):
     """render/canvas._fill writes a filled outline's operators itself (Galactic Civ's ~16,000), as
     reportlab's path object and drawPath would: the same text, so the same PDF."""
@@ -80,3 +82,31 @@ def test_reportlab__icon_fill_writes_what_drawpath_writes(tmp_path, d):
         {"M": path.moveTo, "L": path.lineTo, "C": path.curveTo, "Z": path.close}[command[0]](*command[1:])
     theirs.drawPath(path, stroke=0, fill=1, fillMode=0)
     assert ours._code == theirs._code
+
+
+@pytest.mark.parametrize("before", ["", "0 0 1 rg"])  # a page with nothing drawn yet, or with code
+def test_reportlab__icon_form_is_the_form_begin_and_end_form_make(tmp_path, before):
+    """render/canvas.icon_form makes an icon's form without beginForm and endForm (whose codec
+    encodes the text a character at a time): the same PDF, byte for byte, as drawing the outline
+    inside them, whether the page has code before it or none."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.load.svgpath import parse_path
+    from kitgen.render.canvas import _fill, end_form, icon_form, state
+
+    commands = parse_path("M10 20 l5 0 0 5 h-3 v2 c1 1 2 2 3 0 s2-2 4 0 q1 1 2 0 t2 0 a3 3 0 0 1 6 0 z m1 1 l.5 1")
+    pdfs = []
+    for ours in (True, False):
+        canvas = Canvas(str(tmp_path / f"{ours}.pdf"), invariant=1, pageCompression=1)
+        if before:
+            state(canvas)._code.append(before)
+        if ours:
+            icon_form(canvas, "x", (24, 24), commands)
+        else:
+            canvas.beginForm("icon-x", 0, 0, 24, 24)
+            _fill(canvas, commands)
+            end_form(canvas, "icon-x")
+        canvas.doForm("icon-x")
+        canvas.save()
+        pdfs.append((tmp_path / f"{ours}.pdf").read_bytes())
+    assert pdfs[0] == pdfs[1] and b"/FormXob.icon-x" in pdfs[0]
