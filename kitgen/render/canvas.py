@@ -15,6 +15,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error
@@ -166,14 +167,15 @@ def _picture(canvas: Canvas, shape: Picture, page_h: float, images, texts: list 
 
 
 def _line(canvas: Canvas, shape: Line, page_h: float, images, texts) -> None:
-    canvas.setStrokeColor(HexColor(shape.color))
-    canvas.setLineWidth(shape.width)
+    _style(canvas, None, shape.color, shape.width)
     canvas.line(shape.x1, flip_y(page_h, shape.y1), shape.x2, flip_y(page_h, shape.y2))
 
 
 def _circle(canvas: Canvas, shape: Circle, page_h: float, images, texts) -> None:
     _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
-    canvas.circle(shape.x, flip_y(page_h, shape.y), shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
+    code = state(canvas)._code
+    code += _circle_path(shape.x, flip_y(page_h, shape.y), shape.r)
+    code.append(_PAINT[bool(shape.stroke), bool(shape.fill)])
 
 
 def named_icons(shapes) -> dict[str, Icon]:
@@ -231,25 +233,67 @@ _OPERATORS = {"M": " m", "L": " l", "C": " c"}  # as PDFPathObject writes them; 
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
+    """What setFillColor(HexColor(fill)), setStrokeColor(HexColor(stroke)) and setLineWidth(width)
+    write, without reportlab's colour machinery (~6,000 colours set for Galactic Civ's cards).
+    A colour of kitgen's is #rrggbb, opaque: setting its alpha (1) writes nothing, but reportlab
+    then asks for PDF 1.4 (transparency), and so does this."""
+    private = state(canvas)
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        private._code.append(_color_operator(fill, "rg"))
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
-        canvas.setLineWidth(width)
+        private._code.append(_color_operator(stroke, "RG"))
+        private._code.append(_width_operator(width))
+    if fill or stroke:
+        private._doc.ensureMinPdfVersion("transparency")
+
+
+@lru_cache(maxsize=1024)
+def _color_operator(text: str, operator: str) -> str:
+    color = HexColor(text)
+    return f"{fp_str((color.red, color.green, color.blue))} {operator}"  # as _PDFColorSetter writes it
+
+
+@lru_cache(maxsize=256)
+def _width_operator(width: float) -> str:
+    return f"{fp_str(width)} w"  # as Canvas.setLineWidth writes it
 
 
 def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) -> None:
     _style(canvas, rect.fill, rect.stroke, rect.stroke_width)
     y = flip_y(page_h, rect.y, rect.h)
-    stroke, fill = int(bool(rect.stroke)), int(bool(rect.fill))
+    paint = _PAINT[bool(rect.stroke), bool(rect.fill)]
+    code = state(canvas)._code
     if rect.radius:
-        canvas.roundRect(rect.x, y, rect.w, rect.h, rect.radius, stroke=stroke, fill=fill)
-    else:
-        canvas.rect(rect.x, y, rect.w, rect.h, stroke=stroke, fill=fill)
+        code += _round_rect_path(rect.x, y, rect.w, rect.h, rect.radius)
+        code.append(paint)
+    else:  # as Canvas.rect writes it
+        code.append(f"n {fp_str(rect.x, y, rect.w, rect.h)} re {paint}")
+
+
+# Canvas's PATH_OPS for (stroke, fill) with its even-odd fill rule: kitgen never changes that rule.
+_PAINT = {(False, False): "n", (True, False): "S", (False, True): "f*", (True, True): "B*"}
+
+
+# A deck draws its badges and rings at the same few places on every card, and a curved path's
+# arithmetic costs far more than a look-up: each path's operators are kept, as reportlab's own
+# path object makes them (Canvas.roundRect and Canvas.circle append these, then the paint).
+@lru_cache(maxsize=4096)
+def _round_rect_path(x: float, y: float, w: float, h: float, radius: float) -> tuple[str, ...]:
+    code: list[str] = []
+    PDFPathObject(code=code).roundRect(x, y, w, h, radius)
+    return tuple(code)
+
+
+@lru_cache(maxsize=1024)
+def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
+    code: list[str] = []
+    x1, y1, x2, y2 = x - r, y - r, x + r, y + r  # Canvas.circle's corners, then Canvas.ellipse's size
+    PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+    return tuple(code)
 
 
 def _text(canvas: Canvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
-    canvas.setFillColor(HexColor(text.color))
+    _style(canvas, text.color, None, 0.0)
     canvas.setFont(font_name(text.font), text.size)
     if text.rotate:  # margin labels: few, so reportlab's text object
         if texts is not None:
