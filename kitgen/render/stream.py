@@ -14,12 +14,13 @@ every run, so output stays byte-identical for the same input.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject, PDFIndirectObject,
-                                      PDFObject, PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream,
+                                      PDFName, PDFObject, PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream,
                                       PDFTrailer, pdfdocEnc)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
@@ -58,6 +59,13 @@ class _Formatted(PDFObject):
 
     def format(self, document) -> bytes:
         return self.data
+
+
+@lru_cache(maxsize=4096)
+def _pdf_name(name: str) -> bytes:
+    """A form's name as PDFName() writes it (a character at a time: the same icons and layers
+    are named in many faces' resources)."""
+    return PDFName(name).encode()
 
 
 class StreamedPDF:
@@ -127,9 +135,10 @@ class StreamedPDF:
                 + b"endstream\nendobj\n")
 
     def _form_resources(self, form: PDFFormXObject) -> _Formatted:
-        """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used:
-        a deck's faces mostly place the same few (their icons and layers), and formatting the
-        same dictionary again for each was a few percent of a large deck's build."""
+        """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used
+        (a deck's faces mostly place the same few: their icons and layers). The dictionary of
+        the forms placed is formatted here (a face's set of icons is often its own: ~250 sets
+        for Galactic Civ, and reportlab's generic dictionaries took ~10 ms of CPU for them)."""
         names = (form.hasImages, *form.XObjects.dict) if form.XObjects else (form.hasImages,)
         resources = self.resources.get(names)
         if resources is None:
@@ -139,10 +148,20 @@ class StreamedPDF:
                 made.allProcs()
             else:
                 made.basicProcs()
-            if form.XObjects:
-                made.XObject = form.XObjects  # type: ignore[attr-defined]  # set as PDFFormXObject.format() sets it; not in the stubs
+            if form.XObjects:  # set as PDFFormXObject.format() sets it (not in the stubs), formatted
+                made.XObject = _Formatted(self._xobjects(form.XObjects.dict))  # type: ignore[attr-defined]
             resources = self.resources[names] = _Formatted(made.format(self.doc))
         return resources
+
+    def _xobjects(self, references: dict) -> bytes:
+        """PDFDictionary(references).format() of a dictionary of form references: sorted names,
+        one line, a line break before the seventh entry, the thirteenth ..."""
+        numbers = self.doc.idToObjectNumberAndVersion
+        entries = [b"%s %d %d R" % (_pdf_name(name), *numbers[reference.name])
+                   for name, reference in sorted(references.items())]
+        for index in reversed(range(6, len(entries), 6)):
+            entries.insert(index, b"\n ")
+        return b"<<\n" + b" ".join(entries) + b"\n>>"
 
     def _written(self, name: str) -> bool:
         return isinstance(self.doc.idToObject[name], _Written)
