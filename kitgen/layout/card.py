@@ -76,7 +76,8 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
 def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
                 bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
     """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
-    Its keys: a box's index -> the context names it reads; (index, their values) -> its layer;
+    Its keys: a box's index -> the context names it reads; (index, their values) -> its layer
+    (with its text size, whether it fits and how close its text comes to the trim);
     ("merged", layer keys...) -> a run of shared layers drawn as one."""
     layers: list[Layer] = []
     problems: list[Problem] = []
@@ -84,11 +85,12 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     for index, box in enumerate(template.boxes):
         key = _memo_key(index, box, context, memo) if memo is not None else None
         if memo is not None and key is not None and key in memo:
-            layer, size, fits = memo[key]
+            layer, size, fits, closest = memo[key]
         else:
             layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None)
+            closest = _closest(layer, template, measure)
             if memo is not None and key is not None:
-                memo[key] = layer, size, fits
+                memo[key] = layer, size, fits, closest
         if layer is None:
             continue
         if layer.shapes:
@@ -100,7 +102,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
         else:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
-            problems += _safe_zone(layer.shapes, box, template, measure, owner, where)
+            problems += _safe_zone(closest, box, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
@@ -108,11 +110,15 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
 
 
-def _safe_zone(shapes, box: Box, template: CardTemplate, measure: Measure, owner: str,
-               where: Where | None) -> list[Problem]:
+def _closest(layer: Layer | None, template: CardTemplate, measure: Measure) -> float | None:
+    """How close the layer's text comes to the trim (check/safe_zone.py); None without text.
+    Kept with a shared layer in the memo: the same on every card."""
+    texts = [shape for shape in layer.shapes if isinstance(shape, Text)] if layer is not None else []
+    return closest_to_trim(texts, measure, template.width, template.height) if texts else None
+
+
+def _safe_zone(closest: float | None, box: Box, owner: str, where: Where | None) -> list[Problem]:
     """Text of this box closer to the trim than the safe margin (check/safe_zone.py): a shop may cut it."""
-    texts = [shape for shape in shapes if isinstance(shape, Text)]
-    closest = closest_to_trim(texts, measure, template.width, template.height) if texts else None
     if closest is None or closest >= SAFE_MARGIN - 0.01:
         return []
     return [warning(where, f"{owner}: text in box '{box.name or box.kind}' comes {closest * 25.4 / 72:.1f} mm "
