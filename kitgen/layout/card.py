@@ -82,12 +82,13 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     layers: list[Layer] = []
     problems: list[Problem] = []
     smallest = 99.0
+    rendered: dict[str, str] = {}  # boxes of a face share template strings (a badge's and its text's `when`)
     for index, box in enumerate(template.boxes):
         key = _memo_key(index, box, context, memo) if memo is not None else None
         if memo is not None and key is not None and key in memo:
             layer, size, fits, closest = memo[key]
         else:
-            layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None)
+            layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None, rendered)
             closest = _closest(layer, template, measure)
             if memo is not None and key is not None:
                 memo[key] = layer, size, fits, closest
@@ -152,18 +153,16 @@ def _merge_shared(layers: list[Layer], memo: dict) -> list[Layer]:
 
 
 def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bleed: float, ink_saver: bool,
-           shared: bool) -> tuple[Layer | None, float, bool]:
+           shared: bool, rendered: dict[str, str]) -> tuple[Layer | None, float, bool]:
     """One box as a layer (None when its `when` is empty)."""
-    from kitgen.layout.expressions import render_string  # here: a run that lays out no face never imports Jinja
-
-    if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
+    if box.when and not _render(box.when, context, box, rendered).strip():
         return None, 0.0, True
     if ink_saver and box.kind == "pattern":  # a background: the ink saver prints none
         return None, 0.0, True
     if bleed and box.kind == "pattern":  # the pattern runs on into the bleed, about the same centre
         box = replace(box, x=Length(box.x - bleed), y=Length(box.y - bleed), w=Length(box.w + 2 * bleed),
                       h=Length(box.h + 2 * bleed))
-    drawn, size, fits = _layout_box(box, context, measure)
+    drawn, size, fits = _layout_box(box, context, measure, rendered)
     if box.turned:
         drawn = [turn(shape, box.x + box.w / 2, box.y + box.h / 2) for shape in drawn]
     if bleed:
@@ -234,11 +233,19 @@ def _light(color: str) -> bool:
     return rgb is not None and 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 150
 
 
-def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
-    from kitgen.layout.expressions import render_string
-
-    value = lambda source: render_string(source, context, box.where, box.name or box.kind).strip()  # noqa: E731
+def _layout_box(box: Box, context: dict, measure: Measure, rendered: dict[str, str]) -> tuple[list[Shape], float, bool]:
+    value = lambda source: _render(source, context, box, rendered).strip()  # noqa: E731
     return BOX_KINDS[box.kind](box, context, value, measure)
+
+
+def _render(source: str, context: dict, box: Box, rendered: dict[str, str]) -> str:
+    """A template string as this face renders it, once a face: `rendered` keeps what it rendered."""
+    text = rendered.get(source)
+    if text is None:
+        from kitgen.layout.expressions import render_string  # here: a run that lays out no face never imports Jinja
+
+        text = rendered[source] = render_string(source, context, box.where, box.name or box.kind)
+    return text
 
 
 # Each box kind's layout: (box, context, value, measure) -> (shapes, text size, fits), where
