@@ -167,7 +167,8 @@ def _picture(canvas: Canvas, shape: Picture, page_h: float, images, texts: list 
 
 
 def _line(canvas: Canvas, shape: Line, page_h: float, images, texts) -> None:
-    _style(canvas, None, shape.color, shape.width)
+    _set_color(canvas, shape.color, "RG")
+    state(canvas)._code.append(_width_operator(shape.width))
     canvas.line(shape.x1, flip_y(page_h, shape.y1), shape.x2, flip_y(page_h, shape.y2))
 
 
@@ -233,18 +234,22 @@ _OPERATORS = {"M": " m", "L": " l", "C": " c"}  # as PDFPathObject writes them; 
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
-    """What setFillColor(HexColor(fill)), setStrokeColor(HexColor(stroke)) and setLineWidth(width)
-    write, without reportlab's colour machinery (~6,000 colours set for Galactic Civ's cards).
-    A colour of kitgen's is #rrggbb, opaque: setting its alpha (1) writes nothing, but reportlab
-    then asks for PDF 1.4 (transparency), and so does this."""
-    private = state(canvas)
+    """A rectangle's or circle's colours and line width; no fill or stroke sets none."""
     if fill:
-        private._code.append(_color_operator(fill, "rg"))
+        _set_color(canvas, fill, "rg")
     if stroke:
-        private._code.append(_color_operator(stroke, "RG"))
-        private._code.append(_width_operator(width))
-    if fill or stroke:
-        private._doc.ensureMinPdfVersion("transparency")
+        _set_color(canvas, stroke, "RG")
+        state(canvas)._code.append(_width_operator(width))
+
+
+def _set_color(canvas: Canvas, color: str, operator: str) -> None:
+    """What setFillColor(HexColor(color)) ('rg') or setStrokeColor ('RG') writes, without
+    reportlab's colour machinery (~6,000 colours set for Galactic Civ's cards). A colour of
+    kitgen's is #rrggbb, opaque: setting its alpha (1) writes nothing, but reportlab then asks
+    for PDF 1.4 (transparency), and so does this."""
+    private = state(canvas)
+    private._code.append(_color_operator(color, operator))
+    private._doc.ensureMinPdfVersion("transparency")
 
 
 @lru_cache(maxsize=1024)
@@ -293,7 +298,7 @@ def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
 
 
 def _text(canvas: Canvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
-    _style(canvas, text.color, None, 0.0)
+    _set_color(canvas, text.color, "rg")
     canvas.setFont(font_name(text.font), text.size)
     if text.rotate:  # margin labels: few, so reportlab's text object
         if texts is not None:
