@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.shapes import Circle, Line, Rect, Text
 from kitgen.project import Project
-from kitgen.render.canvas import draw_shapes, end_form, state
+from kitgen.render.canvas import SheetCanvas, draw_shapes, end_form, state
 from kitgen.render.fonts import font_files, font_name, register_fonts
 
 
@@ -19,8 +19,8 @@ def _fonts():
     register_fonts(font_files(Project.default().fonts))
 
 
-def _canvas(tmp_path) -> Canvas:
-    return Canvas(str(tmp_path / "x.pdf"), invariant=1, pageCompression=1, initialFontName=font_name("body"))
+def _canvas(tmp_path) -> SheetCanvas:
+    return SheetCanvas(str(tmp_path / "x.pdf"), invariant=1, pageCompression=1, initialFontName=font_name("body"))
 
 
 def _reportlab_form(canvas: Canvas, name: str) -> bytes:
