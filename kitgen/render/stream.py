@@ -19,9 +19,9 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject, PDFIndirectObject,
-                                      PDFName, PDFObject, PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream,
-                                      PDFTrailer, pdfdocEnc)
+from reportlab.pdfbase.pdfdoc import (PDFArray, PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject,
+                                      PDFIndirectObject, PDFName, PDFObject, PDFObjectReference, PDFPage,
+                                      PDFResourceDictionary, PDFStream, PDFTrailer, pdfdocEnc)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
@@ -80,6 +80,7 @@ class StreamedPDF:
         self.scanned = 0  # object numbers up to this one have been looked at by flush()
         self.pages_seen = 0  # pages before this one in the page tree are written and replaced by names
         self.resources: dict[tuple, _Formatted] = {}  # a form's procsets and XObject names -> its /Resources
+        self.fonts_and_procsets: dict[bool, bytes] = {}  # with pictures or without: those /Resources entries
         self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
                     + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -136,22 +137,31 @@ class StreamedPDF:
 
     def _form_resources(self, form: PDFFormXObject) -> _Formatted:
         """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used
-        (a deck's faces mostly place the same few: their icons and layers). The dictionary of
-        the forms placed is formatted here (a face's set of icons is often its own: ~250 sets
-        for Galactic Civ, and reportlab's generic dictionaries took ~10 ms of CPU for them)."""
+        (a deck's faces mostly place the same few: their icons and layers), as
+        PDFResourceDictionary.format() writes it: its fonts and procsets, then the forms placed
+        (sorted keys, one line). A face's set of icons is often its own (~250 sets for Galactic
+        Civ), and reportlab's generic dictionaries took ~15 ms of CPU to format them."""
         names = (form.hasImages, *form.XObjects.dict) if form.XObjects else (form.hasImages,)
         resources = self.resources.get(names)
         if resources is None:
+            entries = self._fonts_and_procsets(bool(form.hasImages))
+            if form.XObjects:
+                entries += b" /XObject " + self._xobjects(form.XObjects.dict)
+            resources = self.resources[names] = _Formatted(b"<<\n" + entries + b"\n>>")
+        return resources
+
+    def _fonts_and_procsets(self, images: bool) -> bytes:
+        entries = self.fonts_and_procsets.get(images)
+        if entries is None:
             made = PDFResourceDictionary()  # as PDFFormXObject.format() makes it
             made.basicFonts()
-            if form.hasImages:
+            if images:
                 made.allProcs()
             else:
                 made.basicProcs()
-            if form.XObjects:  # set as PDFFormXObject.format() sets it (not in the stubs), formatted
-                made.XObject = _Formatted(self._xobjects(form.XObjects.dict))  # type: ignore[attr-defined]
-            resources = self.resources[names] = _Formatted(made.format(self.doc))
-        return resources
+            entries = self.fonts_and_procsets[images] = (b"/Font " + pdf_format(made.Font, self.doc) + b" /ProcSet "
+                                                         + pdf_format(PDFArray(made.ProcSet), self.doc))
+        return entries
 
     def _xobjects(self, references: dict) -> bytes:
         """PDFDictionary(references).format() of a dictionary of form references: sorted names,
