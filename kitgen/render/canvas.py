@@ -98,8 +98,13 @@ class SheetCanvas(Canvas):
     def encode(self, font: str, text: str) -> tuple[tuple[str, bytes], ...]:
         pieces = self.encoded.get((font, text))
         if pieces is None:
+            if len(self.encoded) >= ENCODED_LINES:  # a 10,000-card deck's names and numbers are all distinct
+                self.encoded.clear()
             pieces = self.encoded[font, text] = encode(pdfmetrics.getFont(font), text, state(self)._doc)
         return pieces
+
+
+ENCODED_LINES = 4096  # lines a canvas remembers (a few hundred kB): a deck's labels recur within a few sheets
 
 
 def open_canvas(path: Path, size: tuple[float, float], title: str, duplex: str | None = None) -> SheetCanvas:
