@@ -101,8 +101,8 @@ class StreamedPDF:
         name = doc.numberToId[number]
         before = doc.objectcounter
         original = doc.idToObject[name]
-        if isinstance(original, PDFFormXObject) and original.Resources is None:
-            original.Resources = self._form_resources(original)
+        if isinstance(original, PDFFormXObject) and original.Resources is None and not rl_config.pdfMultiLine:
+            original.Resources = self._form_resources(original)  # one line each, as reportlab's default writes it
         data = self._form(name, original) if isinstance(original, PDFFormXObject) else None
         doc.idToOffset[name] = self._write(data or PDFIndirectObject(name, original).format(doc))
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
