@@ -320,29 +320,29 @@ def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
 
 def _text(canvas: SheetCanvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
     _set_color(canvas, text.color, "rg")
-    canvas.setFont(font_name(text.font), text.size)
+    name, size = font_name(text.font), text.size
     if text.rotate:  # margin labels: few, so reportlab's text object
         if texts is not None:
             texts.append(None)
         draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
+        canvas.setFont(name, size)
         canvas.saveState()
         canvas.translate(text.x, flip_y(page_h, text.y))
         canvas.rotate(text.rotate)
         draw[text.align](0, 0, text.text)
         canvas.restoreState()
         return
-    # What drawString writes for a line in a TrueType font, without a text object per line (a
-    # card has a dozen lines): the same operators, so the same bytes.
-    private = state(canvas)
-    size, leading = private._fontsize, private._leading
-    pieces = canvas.encode(private._fontname, text.text)
+    # What setFont() and drawString() write for a line in a TrueType font, without a text object
+    # per line (a card has a dozen lines): the same operators, so the same bytes.
+    pieces = canvas.encode(name, text.text)
     if texts is not None:
-        texts.append((private._fontname, text.text, pieces))
+        texts.append((name, text.text, pieces))
     x = text.x
     if text.align != "left":
-        width = pdfmetrics.getFont(private._fontname).stringWidth(text.text, size)
+        width = pdfmetrics.getFont(name).stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    private._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
+    leading = size * 1.2  # setFont()'s leading, unless it is given one
+    state(canvas)._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
