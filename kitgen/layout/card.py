@@ -76,19 +76,22 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
 def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
                 bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
     """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
-    Its keys: a box's index -> the context names it reads; (index, their values) -> its layer;
+    Its keys: a box's index -> the context names it reads; (index, their values) -> its layer
+    (with its text size, whether it fits and how close its text comes to the trim);
     ("merged", layer keys...) -> a run of shared layers drawn as one."""
     layers: list[Layer] = []
     problems: list[Problem] = []
     smallest = 99.0
+    rendered: dict[str, str] = {}  # boxes of a face share template strings (a badge's and its text's `when`)
     for index, box in enumerate(template.boxes):
         key = _memo_key(index, box, context, memo) if memo is not None else None
         if memo is not None and key is not None and key in memo:
-            layer, size, fits = memo[key]
+            layer, size, fits, closest = memo[key]
         else:
-            layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None)
+            layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None, rendered)
+            closest = _closest(layer, template, measure)
             if memo is not None and key is not None:
-                memo[key] = layer, size, fits
+                memo[key] = layer, size, fits, closest
         if layer is None:
             continue
         if layer.shapes:
@@ -100,7 +103,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
         else:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
-            problems += _safe_zone(layer.shapes, box, template, measure, owner, where)
+            problems += _safe_zone(closest, box, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
@@ -108,11 +111,15 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
 
 
-def _safe_zone(shapes, box: Box, template: CardTemplate, measure: Measure, owner: str,
-               where: Where | None) -> list[Problem]:
+def _closest(layer: Layer | None, template: CardTemplate, measure: Measure) -> float | None:
+    """How close the layer's text comes to the trim (check/safe_zone.py); None without text.
+    Kept with a shared layer in the memo: the same on every card."""
+    texts = [shape for shape in layer.shapes if isinstance(shape, Text)] if layer is not None else []
+    return closest_to_trim(texts, measure, template.width, template.height) if texts else None
+
+
+def _safe_zone(closest: float | None, box: Box, owner: str, where: Where | None) -> list[Problem]:
     """Text of this box closer to the trim than the safe margin (check/safe_zone.py): a shop may cut it."""
-    texts = [shape for shape in shapes if isinstance(shape, Text)]
-    closest = closest_to_trim(texts, measure, template.width, template.height) if texts else None
     if closest is None or closest >= SAFE_MARGIN - 0.01:
         return []
     return [warning(where, f"{owner}: text in box '{box.name or box.kind}' comes {closest * 25.4 / 72:.1f} mm "
@@ -146,18 +153,16 @@ def _merge_shared(layers: list[Layer], memo: dict) -> list[Layer]:
 
 
 def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bleed: float, ink_saver: bool,
-           shared: bool) -> tuple[Layer | None, float, bool]:
+           shared: bool, rendered: dict[str, str]) -> tuple[Layer | None, float, bool]:
     """One box as a layer (None when its `when` is empty)."""
-    from kitgen.layout.expressions import render_string  # here: a run that lays out no face never imports Jinja
-
-    if box.when and not render_string(box.when, context, box.where, box.name or box.kind).strip():
+    if box.when and not _render(box.when, context, box, rendered).strip():
         return None, 0.0, True
     if ink_saver and box.kind == "pattern":  # a background: the ink saver prints none
         return None, 0.0, True
     if bleed and box.kind == "pattern":  # the pattern runs on into the bleed, about the same centre
         box = replace(box, x=Length(box.x - bleed), y=Length(box.y - bleed), w=Length(box.w + 2 * bleed),
                       h=Length(box.h + 2 * bleed))
-    drawn, size, fits = _layout_box(box, context, measure)
+    drawn, size, fits = _layout_box(box, context, measure, rendered)
     if box.turned:
         drawn = [turn(shape, box.x + box.w / 2, box.y + box.h / 2) for shape in drawn]
     if bleed:
@@ -228,11 +233,19 @@ def _light(color: str) -> bool:
     return rgb is not None and 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 150
 
 
-def _layout_box(box: Box, context: dict, measure: Measure) -> tuple[list[Shape], float, bool]:
-    from kitgen.layout.expressions import render_string
-
-    value = lambda source: render_string(source, context, box.where, box.name or box.kind).strip()  # noqa: E731
+def _layout_box(box: Box, context: dict, measure: Measure, rendered: dict[str, str]) -> tuple[list[Shape], float, bool]:
+    value = lambda source: _render(source, context, box, rendered).strip()  # noqa: E731
     return BOX_KINDS[box.kind](box, context, value, measure)
+
+
+def _render(source: str, context: dict, box: Box, rendered: dict[str, str]) -> str:
+    """A template string as this face renders it, once a face: `rendered` keeps what it rendered."""
+    text = rendered.get(source)
+    if text is None:
+        from kitgen.layout.expressions import render_string  # here: a run that lays out no face never imports Jinja
+
+        text = rendered[source] = render_string(source, context, box.where, box.name or box.kind)
+    return text
 
 
 # Each box kind's layout: (box, context, value, measure) -> (shapes, text size, fits), where

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kitgen.layout.fit import LEADING, STEP
-from kitgen.layout.richtext import parse, place_line, wrap_pieces, line_width
+from kitgen.layout.richtext import Piece, line_width, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box, effect_value
 
@@ -172,11 +173,34 @@ def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list
 def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, fits) -> tuple[float, bool]:
     """Centred lines of rich text from y down; returns the new y and whether every line fits across."""
     icons, attribute = look
-    for line in wrap_pieces(parse(text, font, attribute), size, box.w, measure):
+    lines = _lines(text, font, size, box.w, measure) if ATTRIBUTE_MARK not in text \
+        else _wrapped(text, font, size, box.w, measure, attribute)
+    for line, width in lines:
         y += size * LEADING
-        shapes += place_line(line, box.x + box.w / 2, y - size * 0.25, size, color, "center", measure, icons, accent)
-        fits = fits and line_width(line, size, measure) <= box.w + 0.01
+        shapes += place_line(line, box.x + box.w / 2, y - size * 0.25, size, color, "center", measure, icons, accent,
+                             width)
+        fits = fits and width <= box.w + 0.01
     return y, fits
+
+
+ATTRIBUTE_MARK = "{attr:"  # the one markup whose pieces depend on the game (richtext.parse asks `attribute`)
+
+
+def _wrapped(text: str, font: str, size: float, width: float, measure: Measure,
+             attribute) -> tuple[tuple[tuple[Piece, ...], float], ...]:
+    """A paragraph's lines, each with its width as place_line draws it."""
+    return tuple((tuple(line), line_width(line, size, measure))
+                 for line in wrap_pieces(parse(text, font, attribute), size, width, measure))
+
+
+@lru_cache(maxsize=512)
+def _lines(text: str, font: str, size: float, width: float, measure: Measure) -> tuple[tuple[tuple[Piece, ...], float], ...]:
+    """_wrapped() of a text without {attr:...} markup, which wraps alike on every card at a size: most
+    lines of an effects box are its type's ('Play in: ...', the reminder), tried at the same few sizes
+    by card after card. By `measure` too: a build's measure is its fonts (and an old build's
+    measure, with the widths it keeps, ~300 kB for Galactic Civ, is held until its lines leave
+    this cache: some 20 builds of it in a long `kitgen watch`)."""
+    return _wrapped(text, font, size, width, measure, None)
 
 
 def _row(box, y, row: Row, size, floor, color, accent, measure, icons, rows: float = ROW) -> tuple[list[Shape], bool]:

@@ -7,6 +7,7 @@ placed as Text runs and Icon shapes side by side, so the PDF (and every render o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kitgen.layout.shapes import Icon, Measure, Shape, Text
@@ -95,16 +96,16 @@ def wrap_pieces(paragraphs: list[list[Piece]], size: float, width: float, measur
     return lines
 
 
-def line_width(line: list[Piece], size: float, measure: Measure) -> float:
+def line_width(line: Sequence[Piece], size: float, measure: Measure) -> float:
     return sum(_width(p, size, measure) + (_space(p, size, measure) if i < len(line) - 1 else 0.0)
                for i, p in enumerate(line))
 
 
-def place_line(line: list[Piece], x: float, baseline: float, size: float, color: str, align: str,
-               measure: Measure, icons, icon_color: str) -> list[Shape]:
+def place_line(line: Sequence[Piece], x: float, baseline: float, size: float, color: str, align: str,
+               measure: Measure, icons, icon_color: str, total: float | None = None) -> list[Shape]:
     """One line as Text runs (consecutive words of one font joined) and Icons; `x` is the left
-    edge, centre or right edge by `align`."""
-    total = line_width(line, size, measure)
+    edge, centre or right edge by `align`. `total`: the line_width() the caller already has."""
+    total = line_width(line, size, measure) if total is None else total
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
     shapes: list[Shape] = []
     run, run_font, run_x = "", "", left

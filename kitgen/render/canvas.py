@@ -16,6 +16,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error
@@ -86,11 +87,33 @@ def _refuse(missing: list[str]) -> None:
                                 "pins (pyproject.toml): reinstall kitgen to get that version"))
 
 
-def open_canvas(path: Path | BinaryIO, size: tuple[float, float], title: str, duplex: str | None = None) -> Canvas:
+class SheetCanvas(Canvas):
+    """reportlab's canvas, remembering how this PDF's fonts encoded each line of text drawn: a
+    deck repeats its labels ('Military', '+1', 'Play in: ...') face after face (Galactic Civ's
+    1,685 lines are 463 distinct ones), and encoding one is reportlab's splitString, a Python
+    loop over its characters. Once its characters have codes in the PDF, a line encodes alike."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.encoded: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = {}  # (font, line) -> encode()
+
+    def encode(self, font: str, text: str) -> tuple[tuple[str, bytes], ...]:
+        pieces = self.encoded.get((font, text))
+        if pieces is None:
+            if len(self.encoded) >= ENCODED_LINES:  # a 10,000-card deck's names and numbers are all distinct
+                self.encoded.clear()
+            pieces = self.encoded[font, text] = encode(pdfmetrics.getFont(font), text, state(self)._doc)
+        return pieces
+
+
+ENCODED_LINES = 4096  # lines a canvas remembers (a few hundred kB): a deck's labels recur within a few sheets
+
+
+def open_canvas(path: Path | BinaryIO, size: tuple[float, float], title: str, duplex: str | None = None) -> SheetCanvas:
     """A canvas writing to `path` (a file, or bytes in memory). invariant=1: no timestamps or
     random ids, so the same input gives byte-identical PDFs."""
-    canvas = Canvas(str(path) if isinstance(path, Path) else path, pagesize=size, invariant=1, pageCompression=1,
-                    initialFontName=font_name("body"))  # type: ignore[arg-type]  # the stubs say float: a font name
+    canvas = SheetCanvas(str(path) if isinstance(path, Path) else path, pagesize=size, invariant=1, pageCompression=1,
+                         initialFontName=font_name("body"))
     check_reportlab(canvas)
     canvas.setTitle(title)
     canvas.setAuthor("")
@@ -105,9 +128,24 @@ def open_canvas(path: Path | BinaryIO, size: tuple[float, float], title: str, du
 def end_form(canvas: Canvas, name: str) -> bytes | None:
     """canvas.endForm(), then the form's content compressed at once, as save() would: reportlab
     otherwise holds every form of a deck uncompressed until the end (4x the memory). Returns
-    the compressed content (None for a form with none)."""
+    the compressed content (None for a form with none).
+
+    endForm() encodes the form's operators with reportlab's PDFDocEncoding codec, a charmap
+    codec that costs ~12 ns a character (~16 ms of CPU in a cold Galactic Civ build). The
+    operators are ASCII (text is escaped to octal codes, which also leaves none of the control
+    characters 24-31 the codec refuses), and for ASCII that codec gives the ASCII bytes: so the
+    operators are taken out first, encoded here and put after what endForm() wrote (its
+    preamble), the same bytes. Anything else is left to reportlab."""
+    private = state(canvas)
+    operators = private._code
+    code = "\n".join(operators)  # endForm() joins the preamble and the operators with line breaks
+    plain = code.isascii()
+    if plain:
+        private._code = []
     canvas.endForm()
-    form = state(canvas)._doc.idToObject[xObjectName(name)]
+    form = private._doc.idToObject[xObjectName(name)]
+    if plain and operators:
+        form.stream = form.stream + b"\n" + code.encode("ascii")
     if form.stream and form.Contents is None:
         form.Contents, form.stream = _compressed(zlib.compress(form.stream)), None
         return form.Contents.content
@@ -154,14 +192,16 @@ def _picture(canvas: Canvas, shape: Picture, page_h: float, images, texts: list 
 
 
 def _line(canvas: Canvas, shape: Line, page_h: float, images, texts) -> None:
-    canvas.setStrokeColor(HexColor(shape.color))
-    canvas.setLineWidth(shape.width)
+    _set_color(canvas, shape.color, "RG")
+    state(canvas)._code.append(_width_operator(shape.width))
     canvas.line(shape.x1, flip_y(page_h, shape.y1), shape.x2, flip_y(page_h, shape.y2))
 
 
 def _circle(canvas: Canvas, shape: Circle, page_h: float, images, texts) -> None:
     _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
-    canvas.circle(shape.x, flip_y(page_h, shape.y), shape.r, stroke=int(bool(shape.stroke)), fill=int(bool(shape.fill)))
+    code = state(canvas)._code
+    code += _circle_path(shape.x, flip_y(page_h, shape.y), shape.r)
+    code.append(_PAINT[bool(shape.stroke), bool(shape.fill)])
 
 
 def named_icons(shapes) -> dict[str, Icon]:
@@ -238,48 +278,94 @@ _PIECES = {"M": "%.0s %.7g %.7g m", "L": "%.0s %.7g %.7g l", "C": "%.0s" + " %.7
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
+    """A rectangle's or circle's colours and line width; no fill or stroke sets none."""
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        _set_color(canvas, fill, "rg")
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
-        canvas.setLineWidth(width)
+        _set_color(canvas, stroke, "RG")
+        state(canvas)._code.append(_width_operator(width))
+
+
+def _set_color(canvas: Canvas, color: str, operator: str) -> None:
+    """What setFillColor(HexColor(color)) ('rg') or setStrokeColor ('RG') writes, without
+    reportlab's colour machinery (~6,000 colours set for Galactic Civ's cards). A colour of
+    kitgen's is #rrggbb, opaque: setting its alpha (1) writes nothing, but reportlab then asks
+    for PDF 1.4 (transparency), and so does this."""
+    private = state(canvas)
+    private._code.append(_color_operator(color, operator))
+    private._doc.ensureMinPdfVersion("transparency")
+
+
+@lru_cache(maxsize=1024)
+def _color_operator(text: str, operator: str) -> str:
+    color = HexColor(text)
+    return f"{fp_str((color.red, color.green, color.blue))} {operator}"  # as _PDFColorSetter writes it
+
+
+@lru_cache(maxsize=256)
+def _width_operator(width: float) -> str:
+    return f"{fp_str(width)} w"  # as Canvas.setLineWidth writes it
 
 
 def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) -> None:
     _style(canvas, rect.fill, rect.stroke, rect.stroke_width)
     y = flip_y(page_h, rect.y, rect.h)
-    stroke, fill = int(bool(rect.stroke)), int(bool(rect.fill))
+    paint = _PAINT[bool(rect.stroke), bool(rect.fill)]
+    code = state(canvas)._code
     if rect.radius:
-        canvas.roundRect(rect.x, y, rect.w, rect.h, rect.radius, stroke=stroke, fill=fill)
-    else:
-        canvas.rect(rect.x, y, rect.w, rect.h, stroke=stroke, fill=fill)
+        code += _round_rect_path(rect.x, y, rect.w, rect.h, rect.radius)
+        code.append(paint)
+    else:  # as Canvas.rect writes it
+        code.append(f"n {fp_str(rect.x, y, rect.w, rect.h)} re {paint}")
 
 
-def _text(canvas: Canvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
-    canvas.setFillColor(HexColor(text.color))
-    canvas.setFont(font_name(text.font), text.size)
+# Canvas's PATH_OPS for (stroke, fill) with its even-odd fill rule: kitgen never changes that rule.
+_PAINT = {(False, False): "n", (True, False): "S", (False, True): "f*", (True, True): "B*"}
+
+
+# A deck draws its badges and rings at the same few places on every card, and a curved path's
+# arithmetic costs far more than a look-up: each path's operators are kept, as reportlab's own
+# path object makes them (Canvas.roundRect and Canvas.circle append these, then the paint).
+@lru_cache(maxsize=4096)
+def _round_rect_path(x: float, y: float, w: float, h: float, radius: float) -> tuple[str, ...]:
+    code: list[str] = []
+    PDFPathObject(code=code).roundRect(x, y, w, h, radius)
+    return tuple(code)
+
+
+@lru_cache(maxsize=1024)
+def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
+    code: list[str] = []
+    x1, y1, x2, y2 = x - r, y - r, x + r, y + r  # Canvas.circle's corners, then Canvas.ellipse's size
+    PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+    return tuple(code)
+
+
+def _text(canvas: SheetCanvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
+    _set_color(canvas, text.color, "rg")
+    name, size = font_name(text.font), text.size
     if text.rotate:  # margin labels: few, so reportlab's text object
         if texts is not None:
             texts.append(None)
         draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
+        canvas.setFont(name, size)
         canvas.saveState()
         canvas.translate(text.x, flip_y(page_h, text.y))
         canvas.rotate(text.rotate)
         draw[text.align](0, 0, text.text)
         canvas.restoreState()
         return
-    # What drawString writes for a line in a TrueType font, without a text object per line (a
-    # card has a dozen lines): the same operators, so the same bytes.
-    private = state(canvas)
-    font, size, leading = pdfmetrics.getFont(private._fontname), private._fontsize, private._leading
-    pieces = encode(font, text.text, private._doc)
+    # What setFont() and drawString() write for a line in a TrueType font, without a text object
+    # per line (a card has a dozen lines): the same operators, so the same bytes.
+    pieces = canvas.encode(name, text.text)
     if texts is not None:
-        texts.append((private._fontname, text.text, pieces))
+        texts.append((name, text.text, pieces))
     x = text.x
     if text.align != "left":
-        width = font.stringWidth(text.text, size)
+        width = pdfmetrics.getFont(name).stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    private._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
+    leading = size * 1.2  # setFont()'s leading, unless it is given one
+    state(canvas)._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:

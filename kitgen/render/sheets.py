@@ -20,12 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.cards import BACK, Page
-from kitgen.render.canvas import (add_form, draw_shapes, encode, end_form, flip_y, has_form, icon_form, icon_forms,
-                                  named_icons, open_canvas, state)
+from kitgen.render.canvas import (SheetCanvas, add_form, draw_shapes, end_form, flip_y, has_form, icon_form,
+                                  icon_forms, named_icons, open_canvas, state)
 from kitgen.render.stream import StreamedPDF
 from kitgen.render.writer import writer
 
@@ -43,7 +41,7 @@ class DrawnFace:
     writer: str  # writer(): another reportlab may write the same shapes otherwise, another zlib compress them so
 
 
-def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
+def draw_page(canvas: SheetCanvas, page, images: dict | None = None) -> None:
     """Each distinct card face becomes a form made once per PDF (replayed or drawn) and placed
     wherever it is used; so does each layer faces share (a card type's frame and placeholder art)."""
     for placement in page.placements:
@@ -62,7 +60,7 @@ def draw_page(canvas: Canvas, page, images: dict | None = None) -> None:
     draw_shapes(canvas, page.shapes, page.height, images)
 
 
-def _draw_face(canvas: Canvas, page, placement, box, images, drawn) -> None:
+def _draw_face(canvas: SheetCanvas, page, placement, box, images, drawn) -> None:
     layers = page.faces.layers(placement.index)  # laid out (or read from the cache) only now
     shapes = [shape for layer in layers for shape in layer.shapes]
     icon_forms(canvas, shapes)
@@ -83,14 +81,14 @@ def _draw_face(canvas: Canvas, page, placement, box, images, drawn) -> None:
             tuple(layer.key for layer in layers if layer.key), tuple(texts), writer()))
 
 
-def _layer_form(canvas: Canvas, layer, box, height: float, images) -> None:
+def _layer_form(canvas: SheetCanvas, layer, box, height: float, images) -> None:
     if layer.key and not has_form(canvas, f"layer-{layer.key}"):
         canvas.beginForm(f"layer-{layer.key}", *box)
         draw_shapes(canvas, layer.shapes, height, images)
         end_form(canvas, f"layer-{layer.key}")
 
 
-def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: float, images) -> bool:
+def _replay(canvas: SheetCanvas, key: str, box, record: DrawnFace, drawn, height: float, images) -> bool:
     """Make the face's form from its record, if its text encodes here as it did; False when it
     does not (or something it needs is gone), having done only what drawing it does first, in
     the same order, so the caller can draw it instead."""
@@ -108,11 +106,10 @@ def _replay(canvas: Canvas, key: str, box, record: DrawnFace, drawn, height: flo
             if layer is None:
                 return False
             _layer_form(canvas, layer, box, height, images)
-    doc = state(canvas)._doc
     for font, text, pieces in record.texts:
-        if encode(pdfmetrics.getFont(font), text, doc) != pieces:
+        if canvas.encode(font, text) != pieces:
             return False
-    doc.ensureMinPdfVersion("transparency")  # as setting a colour does when the face is drawn
+    state(canvas)._doc.ensureMinPdfVersion("transparency")  # as setting a colour does when the face is drawn
     add_form(canvas, key, box, record.stream, record.forms)
     return True
 

@@ -14,13 +14,14 @@ every run, so output stays byte-identical for the same input.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import (PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject, PDFIndirectObject,
-                                      PDFObject, PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream,
-                                      PDFTrailer, pdfdocEnc)
+from reportlab.pdfbase.pdfdoc import (PDFArray, PDFCrossReferenceTable, PDFFormXObject, PDFImageXObject,
+                                      PDFIndirectObject, PDFName, PDFObject, PDFObjectReference, PDFPage,
+                                      PDFResourceDictionary, PDFStream, PDFTrailer, pdfdocEnc)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
@@ -60,6 +61,13 @@ class _Formatted(PDFObject):
         return self.data
 
 
+@lru_cache(maxsize=4096)
+def _pdf_name(name: str) -> bytes:
+    """A form's name as PDFName() writes it (a character at a time: the same icons and layers
+    are named in many faces' resources)."""
+    return PDFName(name).encode()
+
+
 class StreamedPDF:
     def __init__(self, canvas: Canvas, path: Path):
         self.canvas = canvas
@@ -72,6 +80,7 @@ class StreamedPDF:
         self.scanned = 0  # object numbers up to this one have been looked at by flush()
         self.pages_seen = 0  # pages before this one in the page tree are written and replaced by names
         self.resources: dict[tuple, _Formatted] = {}  # a form's procsets and XObject names -> its /Resources
+        self.fonts_and_procsets: dict[bool, bytes] = {}  # with pictures or without: those /Resources entries
         self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
                     + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -92,8 +101,8 @@ class StreamedPDF:
         name = doc.numberToId[number]
         before = doc.objectcounter
         original = doc.idToObject[name]
-        if isinstance(original, PDFFormXObject) and original.Resources is None:
-            original.Resources = self._form_resources(original)
+        if isinstance(original, PDFFormXObject) and original.Resources is None and not rl_config.pdfMultiLine:
+            original.Resources = self._form_resources(original)  # one line each, as reportlab's default writes it
         data = self._form(name, original) if isinstance(original, PDFFormXObject) else None
         doc.idToOffset[name] = self._write(data or PDFIndirectObject(name, original).format(doc))
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
@@ -127,22 +136,42 @@ class StreamedPDF:
                 + b"endstream\nendobj\n")
 
     def _form_resources(self, form: PDFFormXObject) -> _Formatted:
-        """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used:
-        a deck's faces mostly place the same few (their icons and layers), and formatting the
-        same dictionary again for each was a few percent of a large deck's build."""
+        """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used
+        (a deck's faces mostly place the same few: their icons and layers), as
+        PDFResourceDictionary.format() writes it: its fonts and procsets, then the forms placed
+        (sorted keys, one line). A face's set of icons is often its own (~250 sets for Galactic
+        Civ), and reportlab's generic dictionaries took ~15 ms of CPU to format them."""
         names = (form.hasImages, *form.XObjects.dict) if form.XObjects else (form.hasImages,)
         resources = self.resources.get(names)
         if resources is None:
+            entries = self._fonts_and_procsets(bool(form.hasImages))
+            if form.XObjects:
+                entries += b" /XObject " + self._xobjects(form.XObjects.dict)
+            resources = self.resources[names] = _Formatted(b"<<\n" + entries + b"\n>>")
+        return resources
+
+    def _fonts_and_procsets(self, images: bool) -> bytes:
+        entries = self.fonts_and_procsets.get(images)
+        if entries is None:
             made = PDFResourceDictionary()  # as PDFFormXObject.format() makes it
             made.basicFonts()
-            if form.hasImages:
+            if images:
                 made.allProcs()
             else:
                 made.basicProcs()
-            if form.XObjects:
-                made.XObject = form.XObjects  # type: ignore[attr-defined]  # set as PDFFormXObject.format() sets it; not in the stubs
-            resources = self.resources[names] = _Formatted(made.format(self.doc))
-        return resources
+            entries = self.fonts_and_procsets[images] = (b"/Font " + pdf_format(made.Font, self.doc) + b" /ProcSet "
+                                                         + pdf_format(PDFArray(made.ProcSet), self.doc))
+        return entries
+
+    def _xobjects(self, references: dict) -> bytes:
+        """PDFDictionary(references).format() of a dictionary of form references: sorted names,
+        one line, a line break before the seventh entry, the thirteenth ..."""
+        numbers = self.doc.idToObjectNumberAndVersion
+        entries = [b"%s %d %d R" % (_pdf_name(name), *numbers[reference.name])
+                   for name, reference in sorted(references.items())]
+        for index in reversed(range(6, len(entries), 6)):
+            entries.insert(index, b"\n ")
+        return b"<<\n" + b" ".join(entries) + b"\n>>"
 
     def _written(self, name: str) -> bool:
         return isinstance(self.doc.idToObject[name], _Written)

@@ -218,6 +218,22 @@ def test_safe_zone__validate_names_the_card_and_the_box(tmp_path):
     assert "text in box 'name' comes 1.0 mm from the trim" in lines[0]
 
 
+def test_safe_zone__a_box_every_card_shares_is_warned_about_on_every_card(tmp_path):
+    """The game's title in the footer is laid out once a deck (a shared layer): its warning is not."""
+    import shutil
+
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    (game / "templates").mkdir(exist_ok=True)
+    front = (ROOT / "templates" / "card-front.yaml").read_text(encoding="utf-8")
+    (game / "templates" / "card-front.yaml").write_text(front.replace("    x: 29mm\n    y: 82mm", "    x: 31mm\n    y: 82mm"),
+                                                        encoding="utf-8")
+    done = run_kitgen("validate", str(game))
+    lines = [line for line in done.stderr.splitlines() if "safe zone" in line]
+    assert len(lines) == 4 and all("text in box 'footer-right' comes 2.5 mm from the trim" in line for line in lines)
+    assert len({line.split(": warning: ")[1].split(":")[0] for line in lines}) == 4, done.stderr  # four cards
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, request):
     """Printers with a 5 mm unprintable edge clip nothing: every line and word on every card sheet

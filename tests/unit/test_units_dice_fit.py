@@ -103,3 +103,16 @@ def test_out_of_range__names_the_setting_in_mm_or_quotes_what_was_typed():
     assert out_of_range("back_offset", float("nan")) == "back-offset nan is out of range: give -20 to 20 mm"
     assert out_of_range("gap", float("inf"), typed="1" * 50) == \
         f"'{'1' * 37}...' is out of range: give 0 to 100 mm"  # a flag's text, cut as every message cuts it
+
+
+def test_effects_lines__kept_by_measure_so_other_fonts_wrap_anew():
+    """An effects box keeps a type's wrapped lines across cards (effects._lines): by its fonts too."""
+    from kitgen.layout.effects import _lines
+
+    def doubled(text: str, font: str, size: float) -> float:
+        return 2 * fixed_width(text, font, size)
+
+    narrow = _lines("aa bb cc", "body", 4, 20, fixed_width)
+    assert [[p.text for p in line] for line, _ in narrow] == [["aa", "bb", "cc"]]
+    assert [width for _, width in narrow] == [16.0]
+    assert [[p.text for p in line] for line, _ in _lines("aa bb cc", "body", 4, 20, doubled)] == [["aa", "bb"], ["cc"]]
