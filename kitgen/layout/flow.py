@@ -99,12 +99,15 @@ class Flow:
 
 def lines(text: str, style: Style, width: float, measure: Measure) -> list[list[Piece]]:
     """The text, with its **bold** and _italic_, wrapped to the width in the style's size."""
+    if not text:
+        return [[]]
     return wrap_pieces(parse(text, style.font, markup=STYLED), style.size, width, measure)
 
 
 def _place(line: list[Piece], style: Style, measure: Measure, x: float, top: float) -> list[Shape]:
-    """A line whose slot starts at `top`: its baseline one font size down."""
-    return place_line(line, x, top + style.size, style.size, style.color, "left", measure, None, "")
+    """A line whose slot starts at `top`: its baseline one font size down. Set left, so its width
+    (place_line's `total`, which only centres or right-aligns) is not measured."""
+    return place_line(line, x, top + style.size, style.size, style.color, "left", measure, None, "", 0.0)
 
 
 def _text_line(line: list[Piece], style: Style, measure: Measure, mark: str, x: float, top: float) -> list[Shape]:
