@@ -372,7 +372,24 @@ def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
     """A line as this PDF's subsets of `font` encode it: (subset's font name, codes) per run.
     Encoding a character for the first time gives it the next free code in the PDF, so the same
     line can encode differently in another PDF, or after other text."""
+    if text and doc in font.state and not text.strip(_readable_ascii(font)):
+        return ((font.getSubsetInternalName(0, doc), text.encode("ascii")),)
     return tuple((font.getSubsetInternalName(subset, doc), codes) for subset, codes in font.splitString(text, doc))
+
+
+def _readable_ascii(font) -> str:
+    """The printable ASCII characters (32-126) whose codes in every PDF are their own (subset 0):
+    those the font has, when it keeps ASCII readable (rl_config.ttfAsciiReadable, the default),
+    as the PDF's encoding state, once made by splitString, says; else none. A line of these alone
+    encodes as its ASCII bytes, as reportlab's splitString (a loop over every character) would."""
+    if not font._asciiReadable:
+        return ""
+    return _ascii_in(font.face)
+
+
+@lru_cache(maxsize=64)
+def _ascii_in(face) -> str:
+    return "".join(chr(code) for code in range(32, 127) if code in face.charToGlyph)
 
 
 def _show(pieces, size: float, leading: float) -> str:
