@@ -111,6 +111,7 @@ def _deck_helpers(game: Game) -> dict:
         return f"**{deck.name}:** {sum(copies.values())} cards ({', '.join(parts)})."
 
     return {"cards_with_kit_choices": cards_with_kit_choices, "deck_composition": deck_composition,
+            "cards_in": lambda deck: sum(card.copies for card in deck.cards),  # every copy: the cards to cut
             "deck_name": lambda deck_id: next((d.name for d in game.decks if d.id == deck_id), deck_id or "")}
 
 
