@@ -5,12 +5,13 @@ makeSubset (a new font file of those glyphs) and compressed by zlib when the PDF
 a subset. A subset is codes 0-255 of the PDF mapped to characters, and reportlab gives ASCII its
 own codes (rl_config.ttfAsciiReadable), so most PDFs of a kit embed the very same subsets: Galactic
 Civ's four documents and two card sheets embed 22, of which 9 differ. A face of this class keeps
-the font file and its compressed bytes of each subset it made, under the subset's codes; the PDF's
-objects are as reportlab makes them (the same bytes)."""
+the font file and its compressed bytes of each subset it made, under the subset's codes, and the
+subset's compressed ToUnicode map; the PDF's objects are as reportlab makes them (the same bytes)."""
 from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName
@@ -38,17 +39,31 @@ class KeptSubsets(TTFontFace):
         return kept[key][0]
 
     def addSubsetObjects(self, doc, fontname: str, subset: Sequence[Any]):  # noqa: N802  (reportlab's name)
-        """reportlab's font objects for the subset, its font file compressed once a process: the
-        stream as save() would write it (its Filter set after its Length1, its content zlib's)."""
+        """reportlab's font objects for the subset, its font file and the ToUnicode map TTFont made
+        just before (named by `fontname`) compressed once a process: each stream as save() would
+        write it (its Filter set after its other entries, its content zlib's)."""
         descriptor = super().addSubsetObjects(doc, fontname, subset)
         if doc.compression:
             objects = doc.idToObject
-            stream = objects[objects[descriptor.name].dict["FontFile2"].name]
             key = tuple(subset)
             made, packed = self.kept()[key]
             if not packed:
                 packed = zlib.compress(made)
                 self.kept()[key] = (made, packed)
-            stream.content = packed
-            stream.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])
+            _packed(objects[objects[descriptor.name].dict["FontFile2"].name], packed)
+            cmap = objects.get(f"toUnicodeCMap:{fontname}")
+            if cmap is not None and isinstance(cmap.content, str) and "Filter" not in cmap.dictionary.dict:
+                _packed(cmap, _compressed_map(cmap.content))
         return descriptor
+
+
+def _packed(stream, content: bytes) -> None:
+    stream.content = content
+    stream.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])
+
+
+@lru_cache(maxsize=64)
+def _compressed_map(text: str) -> bytes:
+    """A ToUnicode map's text as reportlab's Flate filter writes it (UTF-8, zlib): the same
+    subset has the same map in every PDF (~2 kB)."""
+    return zlib.compress(text.encode("utf8"))
