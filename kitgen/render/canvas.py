@@ -387,7 +387,7 @@ def _readable_ascii(font) -> str:
     return _ascii_in(font.face)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)  # a few faces: each holds its whole font file
 def _ascii_in(face) -> str:
     return "".join(chr(code) for code in range(32, 127) if code in face.charToGlyph)
 
