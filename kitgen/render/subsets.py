@@ -38,6 +38,14 @@ class KeptSubsets(TTFontFace):
             kept[key] = (made, b"")
         return kept[key][0]
 
+    def compressed(self, key: tuple[int, ...], made: bytes) -> bytes:
+        """The subset's font file (`made`, what makeSubset gave for these codes) compressed."""
+        kept = self.kept()
+        entry = kept.get(key)
+        if entry is None or not entry[1]:
+            entry = kept[key] = (made, zlib.compress(made))
+        return entry[1]
+
     def addSubsetObjects(self, doc, fontname: str, subset: Sequence[Any]):  # noqa: N802  (reportlab's name)
         """reportlab's font objects for the subset, its font file and the ToUnicode map TTFont made
         just before (named by `fontname`) compressed once a process: each stream as save() would
@@ -45,12 +53,8 @@ class KeptSubsets(TTFontFace):
         descriptor = super().addSubsetObjects(doc, fontname, subset)
         if doc.compression:
             objects = doc.idToObject
-            key = tuple(subset)
-            made, packed = self.kept()[key]
-            if not packed:
-                packed = zlib.compress(made)
-                self.kept()[key] = (made, packed)
-            _packed(objects[objects[descriptor.name].dict["FontFile2"].name], packed)
+            font_file = objects[objects[descriptor.name].dict["FontFile2"].name]
+            _packed(font_file, self.compressed(tuple(subset), font_file.content))
             cmap = objects.get(f"toUnicodeCMap:{fontname}")
             if cmap is not None and isinstance(cmap.content, str) and "Filter" not in cmap.dictionary.dict:
                 _packed(cmap, _compressed_map(cmap.content))
