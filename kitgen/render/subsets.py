@@ -14,10 +14,33 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName
-from reportlab.pdfbase.ttfonts import TTFontFace
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 KEPT = 16  # subsets a face keeps (~40 kB each), cleared when full: a kit's PDFs share a handful
+
+
+class KeptFont(TTFont):
+    """A TrueType font (render/fonts.py registers each as one) whose face is a KeptSubsets and
+    whose subsets' widths (a /Widths array of 128 or more numbers) are formatted once a process."""
+
+    def __init__(self, name: str, filename, *args, **kwargs) -> None:
+        super().__init__(name, filename, *args, **kwargs)
+        self.face.__class__ = KeptSubsets  # reportlab's TTFont makes a TTFontFace; this is one too
+
+    def addObjects(self, doc) -> None:  # noqa: N802  (reportlab's name)
+        """reportlab's font objects for each subset this PDF used (it names them by the PDF's
+        name of the font and the subset's number), their widths kept."""
+        state = self.state.get(doc)
+        names = [f"{state.internalName}+{n}" for n in range(len(state.subsets))] \
+            if state is not None and state.internalName else []
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for name in names:
+            font = fonts.get(name)
+            if font is not None and type(getattr(font, "Widths", None)) is PDFArray:
+                font.Widths = KeptWidths(font.Widths.sequence)
 
 
 class KeptSubsets(TTFontFace):
@@ -71,3 +94,19 @@ def _compressed_map(text: str) -> bytes:
     """A ToUnicode map's text as reportlab's Flate filter writes it (UTF-8, zlib): the same
     subset has the same map in every PDF (~2 kB)."""
     return zlib.compress(text.encode("utf8"))
+
+
+class KeptWidths(PDFArray):
+    """A subset's /Widths, formatted as PDFArray formats it, once a process for the same numbers."""
+
+    def format(self, document, IND=b"\n "):  # noqa: N803  (reportlab's name)
+        key = (tuple(self.sequence), rl_config.pdfMultiLine, IND)
+        text = _WIDTHS.get(key)
+        if text is None:
+            if len(_WIDTHS) >= 64:
+                _WIDTHS.clear()
+            text = _WIDTHS[key] = super().format(document, IND)
+        return text
+
+
+_WIDTHS: dict[tuple, bytes] = {}  # (numbers, settings) -> the array as PDF text: numbers alone
