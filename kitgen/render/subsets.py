@@ -4,9 +4,11 @@ reportlab embeds, in every PDF, the subset of each TrueType font its text used, 
 makeSubset (a new font file of those glyphs) and compressed by zlib when the PDF is saved: ~1 ms
 a subset. A subset is codes 0-255 of the PDF mapped to characters, and reportlab gives ASCII its
 own codes (rl_config.ttfAsciiReadable), so most PDFs of a kit embed the very same subsets: Galactic
-Civ's four documents and two card sheets embed 22, of which 9 differ. A face of this class keeps
+Civ's four documents and two card sheets embed 22, of which 9 differ. A KeptSubsets face keeps
 the font file and its compressed bytes of each subset it made, under the subset's codes, and the
-subset's compressed ToUnicode map; the PDF's objects are as reportlab makes them (the same bytes)."""
+subset's compressed ToUnicode map; a KeptFont formats each subset's widths once. The PDF's objects
+are the ones reportlab makes, found by the names it gives them (reportlab is pinned in
+pyproject.toml), with the same bytes: tests/unit/test_subsets.py compares whole PDFs."""
 from __future__ import annotations
 
 import zlib
