@@ -372,17 +372,18 @@ def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
     """A line as this PDF's subsets of `font` encode it: (subset's font name, codes) per run.
     Encoding a character for the first time gives it the next free code in the PDF, so the same
     line can encode differently in another PDF, or after other text."""
+    # Once splitString has made this PDF's state for the font (its first line here), a line of
+    # readable ASCII alone is its ASCII bytes in subset 0, as splitString would give it.
     if text and doc in font.state and not text.strip(_readable_ascii(font)):
         return ((font.getSubsetInternalName(0, doc), text.encode("ascii")),)
     return tuple((font.getSubsetInternalName(subset, doc), codes) for subset, codes in font.splitString(text, doc))
 
 
 def _readable_ascii(font) -> str:
-    """The printable ASCII characters (32-126) whose codes in every PDF are their own (subset 0):
-    those the font has, when it keeps ASCII readable (rl_config.ttfAsciiReadable, the default),
-    as the PDF's encoding state, once made by splitString, says; else none. A line of these alone
-    encodes as its ASCII bytes, as reportlab's splitString (a loop over every character) would."""
-    if not font._asciiReadable:
+    """The printable ASCII characters (32-126) the font has, when it keeps ASCII readable
+    (reportlab's default, rl_config.ttfAsciiReadable): each has its own code in subset 0 of every
+    PDF. Else none: every line goes to splitString (a loop over every character)."""
+    if not getattr(font, "_asciiReadable", False):
         return ""
     return _ascii_in(font.face)
 
