@@ -118,8 +118,7 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     if any(document is None and name not in reuse for name, document in documents.items()):
         documents |= _documents(inputs, printed, cache)[0]  # the same inputs and templates: the same blocks
     drawn, pages = draw_documents(checked, documents, reuse, keys, cache)
-    manifest = document_inputs(project, checked.game, game_ref, options,
-                               kit_summary(checked.game, spec, described, pages), checked.icons_credit)
+    manifest = dataclasses.replace(inputs, kit=kit_summary(checked.game, spec, described, pages))
     laid, kept = _kept_or_laid_out(manifest, printed, cache)  # the manifest alone
     keys |= file_keys(checked, {}, kept, printed, duplex, instruction(spec))
     reuse |= {name: path for name in kept if (path := cache.file(keys[name]))}

@@ -12,7 +12,7 @@ on the search path, takes the hashes from there and lays nothing out, unless a d
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -34,11 +34,16 @@ class DocumentInputs:
     """Everything the documents are laid out from. Without a kit summary (validate) the manifest,
     which describes a build, is left out."""
 
-    game: Game
+    game: Game = field(repr=False)  # keyed by game_key: the manifest's inputs (replace) hash it no more
     dirs: tuple[Path, ...]  # the template search path, first folder first
     roots: tuple[Path, ...] | None  # where each template file must be (load/files.contained)
     kit: dict | None  # what the manifest says of this build (build.kit_summary)
     icons_credit: str
+    game_key: str = ""  # content_key of the game, made once; dataclasses.replace keeps it
+
+    def __post_init__(self) -> None:
+        if not self.game_key:
+            object.__setattr__(self, "game_key", content_key(self.game))
 
     @property
     def names(self) -> list[str]:

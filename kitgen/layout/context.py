@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 
 from kitgen.check.conditions import vocabulary_lines, when_words
-from kitgen.check.stats import deck_stats
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
 from kitgen.layout.effects import when_to_play
@@ -101,11 +100,18 @@ def _deck_helpers(game: Game) -> dict:
         return list(grouped.items())
 
     def deck_composition(deck: Deck) -> str:
-        total = sum(card.copies for card in deck.cards)
-        parts = [f"{s.cards} {_plural(game, s.type)}" for s in deck_stats(game, deck)]
-        return f"**{deck.name}:** {total} cards ({', '.join(parts)})."
+        """The cards of each type, as check/stats.deck_stats lists the types (those declared for
+        the deck in order, then any other its cards have), without the points it also adds up."""
+        declared = [t.name for t in game.card_types if t.deck == deck.id]
+        copies: dict[str, int] = {}
+        for card in deck.cards:
+            copies[card.type] = copies.get(card.type, 0) + card.copies
+        names = declared + sorted(set(copies) - set(declared))
+        parts = [f"{copies.get(name, 0)} {_plural(game, name)}" for name in names]
+        return f"**{deck.name}:** {sum(copies.values())} cards ({', '.join(parts)})."
 
     return {"cards_with_kit_choices": cards_with_kit_choices, "deck_composition": deck_composition,
+            "cards_in": lambda deck: sum(card.copies for card in deck.cards),  # every copy: the cards to cut
             "deck_name": lambda deck_id: next((d.name for d in game.decks if d.id == deck_id), deck_id or "")}
 
 

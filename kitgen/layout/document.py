@@ -80,7 +80,6 @@ def parse_document(text: str, name: str) -> Document:
         line = raw.strip()
         if line.startswith("::"):
             line = _text(line)  # a directive the template wrote, perhaps with a value in it
-        where = Where(name, number)
         # A table ends at any other block, at a new header row or at ::table; blank lines
         # (which Jinja loops leave behind) do not end it.
         if table and line and (not line.startswith("|") or line.startswith("|!") or line.startswith("::table")):
@@ -91,13 +90,13 @@ def parse_document(text: str, name: str) -> Document:
         if line == "::landscape":
             landscape = True
         elif line.startswith("::table"):
-            pending_style = _table_style(line, where)
+            pending_style = _table_style(line, Where(name, number))
         elif line == "::page":
             stack[-1].append(Block("page"))
         elif line in ("::columns", "::next", "::end"):
-            _columns(line, where, stack, columns)
+            _columns(line, Where(name, number), stack, columns)
         elif line.startswith("::"):
-            raise KitgenError(error(where, f"unknown document directive '{line.split()[0]}'"))
+            raise KitgenError(error(Where(name, number), f"unknown document directive '{line.split()[0]}'"))
         elif line.startswith("|"):
             header = line.startswith("|!")
             cells = tuple(_text(c).strip() for c in _CELL.split(_row(line)))

@@ -12,7 +12,6 @@ flow places items down the page:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Callable
@@ -99,12 +98,15 @@ class Flow:
 
 def lines(text: str, style: Style, width: float, measure: Measure) -> list[list[Piece]]:
     """The text, with its **bold** and _italic_, wrapped to the width in the style's size."""
+    if not text:
+        return [[]]
     return wrap_pieces(parse(text, style.font, markup=STYLED), style.size, width, measure)
 
 
 def _place(line: list[Piece], style: Style, measure: Measure, x: float, top: float) -> list[Shape]:
-    """A line whose slot starts at `top`: its baseline one font size down."""
-    return place_line(line, x, top + style.size, style.size, style.color, "left", measure, None, "")
+    """A line whose slot starts at `top`: its baseline one font size down. Set left, so its width
+    (place_line's `total`, which only centres or right-aligns) is not measured."""
+    return place_line(line, x, top + style.size, style.size, style.color, "left", measure, None, "", 0.0)
 
 
 def _text_line(line: list[Piece], style: Style, measure: Measure, mark: str, x: float, top: float) -> list[Shape]:
@@ -236,7 +238,10 @@ def _table_row(block: Block, r: int, widths: list[float], flow: Flow) -> Row:
 
 
 def _plain(text: str) -> str:
-    return re.sub(r"[*_]", "", text)
+    return text.translate(_MARKS)
+
+
+_MARKS = str.maketrans("", "", "*_")  # what _plain drops: markup's characters
 
 
 def _column_widths(block: Block, width: float, measure: Measure) -> list[float]:

@@ -372,7 +372,25 @@ def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
     """A line as this PDF's subsets of `font` encode it: (subset's font name, codes) per run.
     Encoding a character for the first time gives it the next free code in the PDF, so the same
     line can encode differently in another PDF, or after other text."""
+    # Once splitString has made this PDF's state for the font (its first line here), a line of
+    # readable ASCII alone is its ASCII bytes in subset 0, as splitString would give it.
+    if text and doc in font.state and not text.strip(_readable_ascii(font)):
+        return ((font.getSubsetInternalName(0, doc), text.encode("ascii")),)
     return tuple((font.getSubsetInternalName(subset, doc), codes) for subset, codes in font.splitString(text, doc))
+
+
+def _readable_ascii(font) -> str:
+    """The printable ASCII characters (32-126) the font has, when it keeps ASCII readable
+    (reportlab's default, rl_config.ttfAsciiReadable): each has its own code in subset 0 of every
+    PDF. Else none: every line goes to splitString (a loop over every character)."""
+    if not getattr(font, "_asciiReadable", False):
+        return ""
+    return _ascii_in(font.face)
+
+
+@lru_cache(maxsize=8)  # a few faces: each holds its whole font file
+def _ascii_in(face) -> str:
+    return "".join(chr(code) for code in range(32, 127) if code in face.charToGlyph)
 
 
 def _show(pieces, size: float, leading: float) -> str:

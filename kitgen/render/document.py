@@ -3,18 +3,20 @@ blocks out on pages as shapes, drawn here on a reportlab canvas as card sheets a
 with every font embedded, PrintScaling None and the document's title in the PDF's metadata."""
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
 from reportlab.lib.pagesizes import landscape as turn
+from reportlab.pdfbase import pdfmetrics
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.document import Document
 from kitgen.layout.flow import TooSmall, lay_out_pages
+from kitgen.layout.shapes import Measure
+from kitgen.load.fonts import ROLES, font_name
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.canvas import draw_shapes, open_canvas
-from kitgen.render.fonts import measure
 from kitgen.units import MM
 
 
@@ -23,8 +25,7 @@ def render_document(document: Document, path: Path | BinaryIO, game_title: str, 
     paper = document.paper or _letter()
     size = turn(paper) if document.landscape else paper
     try:
-        pages = lay_out_pages(document, size, game_title, accent, document.instruction or instruction,
-                              cache(measure))  # a word, a space, a cell's text: measured once a document
+        pages = lay_out_pages(document, size, game_title, accent, document.instruction or instruction, _measurer())
     except TooSmall:  # a table or a row larger than the page: the paper is too small, never the data
         raise _too_small(document, paper) from None
     canvas = open_canvas(path, size, f"{game_title}: {document.title}")
@@ -33,6 +34,23 @@ def render_document(document: Document, path: Path | BinaryIO, game_title: str, 
         canvas.showPage()
     canvas.save()
     return len(pages)
+
+
+def _measurer() -> Measure:
+    """render/fonts.measure, each word, space and cell's text measured once for a kit's documents
+    (they share most words), with the fonts registered now: a font registered again (kitgen watch)
+    is a new font object, so a new measurer."""
+    return _measuring(tuple(pdfmetrics.getFont(font_name(role)) for role in ROLES))
+
+
+@lru_cache(maxsize=1)
+def _measuring(fonts: tuple) -> Measure:
+    by_role = dict(zip(ROLES, fonts, strict=True))
+
+    @lru_cache(maxsize=8192)
+    def measured(text: str, role: str, size: float) -> float:
+        return by_role[role].stringWidth(text, size)  # what pdfmetrics.stringWidth asks of the font
+    return measured
 
 
 def _too_small(document: Document, paper: tuple[float, float]) -> KitgenError:

@@ -14,13 +14,15 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import display_path
+from kitgen.render.subsets import KeptFont
 # Which file draws each role is load's (no reportlab there); callers import these from here too.
 from kitgen.load.fonts import font_files, font_name, read_font, read_fonts  # noqa: F401
 
 
-class _LoadedFont(TTFont):
+class _LoadedFont(KeptFont):
     """A TrueType font that keeps the sha256 of the bytes it was read from: register_fonts skips
-    registering again when the files are unchanged."""
+    registering again when the files are unchanged; it makes each subset once a process
+    (render/subsets.py)."""
     kitgen_digest = ""
 
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from kitgen.check import check_game
+from kitgen.check import check_game, deck_stats
 from kitgen.check.formula import FormulaError, evaluate, variables_of
 from kitgen.errors import Where
 from kitgen.layout.context import document_context
@@ -140,3 +140,13 @@ def test_wording__an_escaped_quote_in_block_text_is_named_by_its_path_and_record
     found = [p for p in check_game(replace(game, decks=(deck,), description='A \\"B\\"')) if "backslash" in p.message]
     assert sorted((p.message.split(":")[0], p.where) for p in found) == [("decks[0].cards[1].text", Where("deck.yaml", 7)),
                                                                         ("description", HERE)]
+
+
+def test_deck_composition__counts_as_deck_stats_does():
+    game = make_game()
+    extra = replace(game.decks[0], cards=game.decks[0].cards + (Card("Stray", "Unlisted", copies=3, where=HERE),))
+    game = replace(game, decks=(extra,))
+    stats = deck_stats(game, extra)
+    assert [s.type for s in stats][-1] == "Unlisted"
+    parts = ", ".join(f"{s.cards} {s.type}" for s in stats)
+    assert document_context(game)["deck_composition"](extra) == f"**{extra.name}:** {sum(s.cards for s in stats)} cards ({parts})."

@@ -28,12 +28,6 @@ def root(context, missing=missing, environment=environment):
         @internalcode
         def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'replace' found.")
-    try:
-        t_4 = environment.filters['sum']
-    except KeyError:
-        @internalcode
-        def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'sum' found.")
     pass
     yield '# '
     yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title')))
@@ -95,6 +89,7 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
     yield '\n\n## Decks\n|! Deck | Code | Cards | Printed on the back\n'
     for l_1_deck in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks'):
+        l_1_cards_in = resolve('cards_in')
         _loop_vars = {}
         pass
         yield '\n| **'
@@ -106,16 +101,17 @@ def root(context, missing=missing, environment=environment):
         yield ' | '
         yield str(environment.finalize(environment.getattr(l_1_deck, 'code')))
         yield ' | '
-        yield str(environment.finalize(t_4(environment, environment.getattr(l_1_deck, 'cards'), attribute='copies')))
+        yield str(environment.finalize(environment.call(context, (undefined(name='cards_in') if l_1_cards_in is missing else l_1_cards_in), l_1_deck, _loop_vars=_loop_vars)))
         yield ' | '
         yield str(environment.finalize((environment.getattr(environment.getattr(l_1_deck, 'back'), 'title') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title'))))
         yield ': '
         yield str(environment.finalize((environment.getattr(environment.getattr(l_1_deck, 'back'), 'subtitle') or environment.getattr(l_1_deck, 'name'))))
         yield '\n'
-    l_1_deck = missing
+    l_1_deck = l_1_cards_in = missing
     yield '\n\n## After cutting\n[ ] Cut along the crop marks in the margins: each mark continues a cut line.\n'
     for l_1_deck in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks'):
         l_1_deck_composition = resolve('deck_composition')
+        l_1_cards_in = resolve('cards_in')
         _loop_vars = {}
         pass
         yield '\n[ ] '
@@ -124,11 +120,11 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.finalize(environment.getattr(l_1_deck, 'code')))
         yield " and the card's number, 001 to "
         yield str(environment.finalize(t_1('%03d', t_2(environment.getattr(l_1_deck, 'cards')))))
-        if (t_2(environment.getattr(l_1_deck, 'cards')) < t_4(environment, environment.getattr(l_1_deck, 'cards'), attribute='copies')):
+        if (t_2(environment.getattr(l_1_deck, 'cards')) < environment.call(context, (undefined(name='cards_in') if l_1_cards_in is missing else l_1_cards_in), l_1_deck, _loop_vars=_loop_vars)):
             pass
             yield ' (copies of a card share its number)'
         yield '.\n'
-    l_1_deck = l_1_deck_composition = missing
+    l_1_deck = l_1_deck_composition = l_1_cards_in = missing
     yield '\n[ ] Print one player sheet per player, and a reference sheet for each side of the table.\n'
     if (undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution):
         pass
@@ -138,4 +134,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
 
 blocks = {}
-debug_info = '2=39&4=41&8=49&9=53&12=65&14=75&16=78&17=82&23=97&24=101&29=117&30=122&33=133&35=136'
+debug_info = '2=33&4=35&8=43&9=47&12=59&14=69&16=72&17=76&23=91&24=96&29=112&30=118&33=129&35=132'
