@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kitgen.layout.fit import LEADING, STEP
-from kitgen.layout.richtext import Piece, line_width, parse, place_line, wrap_pieces
+from kitgen.layout.richtext import Piece, line_width, one_run, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box, effect_value
 
@@ -175,10 +175,10 @@ def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, f
     icons, attribute = look
     lines = _lines(text, font, size, box.w, measure) if ATTRIBUTE_MARK not in text \
         else _wrapped(text, font, size, box.w, measure, attribute)
-    for line, width in lines:
+    for line, width, run in lines:
         y += size * LEADING
         shapes += place_line(line, box.x + box.w / 2, y - size * 0.25, size, color, "center", measure, icons, accent,
-                             width)
+                             width, run)
         fits = fits and width <= box.w + 0.01
     return y, fits
 
@@ -186,15 +186,17 @@ def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, f
 ATTRIBUTE_MARK = "{attr:"  # the one markup whose pieces depend on the game (richtext.parse asks `attribute`)
 
 
-def _wrapped(text: str, font: str, size: float, width: float, measure: Measure,
-             attribute) -> tuple[tuple[tuple[Piece, ...], float], ...]:
-    """A paragraph's lines, each with its width as place_line draws it."""
-    return tuple((tuple(line), line_width(line, size, measure))
+Lines = tuple[tuple[tuple[Piece, ...], float, str | None], ...]
+
+
+def _wrapped(text: str, font: str, size: float, width: float, measure: Measure, attribute) -> Lines:
+    """A paragraph's lines, each with its width as place_line draws it and its one_run()."""
+    return tuple((tuple(line), line_width(line, size, measure), one_run(line))
                  for line in wrap_pieces(parse(text, font, attribute), size, width, measure))
 
 
 @lru_cache(maxsize=512)
-def _lines(text: str, font: str, size: float, width: float, measure: Measure) -> tuple[tuple[tuple[Piece, ...], float], ...]:
+def _lines(text: str, font: str, size: float, width: float, measure: Measure) -> Lines:
     """_wrapped() of a text without {attr:...} markup, which wraps alike on every card at a size: most
     lines of an effects box are its type's ('Play in: ...', the reminder), tried at the same few sizes
     by card after card. By `measure` too: a build's measure is its fonts (and an old build's

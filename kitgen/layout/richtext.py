@@ -101,12 +101,23 @@ def line_width(line: Sequence[Piece], size: float, measure: Measure) -> float:
                for i, p in enumerate(line))
 
 
+def one_run(line: Sequence[Piece]) -> str | None:
+    """The text of a line place_line draws as one Text (words of one font, no icon), else None."""
+    if any(piece.icon or piece.font != line[0].font for piece in line):
+        return None
+    return "".join([piece.text + " " if piece.space else piece.text for piece in line]).rstrip()
+
+
 def place_line(line: Sequence[Piece], x: float, baseline: float, size: float, color: str, align: str,
-               measure: Measure, icons, icon_color: str, total: float | None = None) -> list[Shape]:
+               measure: Measure, icons, icon_color: str, total: float | None = None,
+               run: str | None = None) -> list[Shape]:
     """One line as Text runs (consecutive words of one font joined) and Icons; `x` is the left
-    edge, centre or right edge by `align`. `total`: the line_width() the caller already has."""
+    edge, centre or right edge by `align`. `total`: the line_width() the caller already has;
+    `run`: its one_run(), when the caller keeps that (a line drawn on card after card)."""
     total = line_width(line, size, measure) if total is None else total
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    if run is not None:
+        return [Text(left, baseline, run, line[0].font, size, color)]
     shapes: list[Shape] = []
     run, run_font, run_x = "", "", left
     cursor = left
