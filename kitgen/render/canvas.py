@@ -96,6 +96,7 @@ class SheetCanvas(Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.encoded: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = {}  # (font, line) -> encode()
+        self.shown: dict[tuple[str, str, float], tuple[tuple[tuple[str, bytes], ...], str]] = {}  # ... and size -> show()
 
     def encode(self, font: str, text: str) -> tuple[tuple[str, bytes], ...]:
         pieces = self.encoded.get((font, text))
@@ -104,6 +105,16 @@ class SheetCanvas(Canvas):
                 self.encoded.clear()
             pieces = self.encoded[font, text] = encode(pdfmetrics.getFont(font), text, state(self)._doc)
         return pieces
+
+    def show(self, font: str, text: str, size: float) -> tuple[tuple[tuple[str, bytes], ...], str]:
+        """A line's encode() and its text operators at `size` (_show), kept as encode() is."""
+        shown = self.shown.get((font, text, size))
+        if shown is None:
+            if len(self.shown) >= ENCODED_LINES:
+                self.shown.clear()
+            pieces = self.encode(font, text)
+            shown = self.shown[font, text, size] = pieces, _show(pieces, size, size * 1.2)  # setFont()'s leading
+        return shown
 
 
 ENCODED_LINES = 4096  # lines a canvas remembers (a few hundred kB): a deck's labels recur within a few sheets
@@ -357,15 +368,14 @@ def _text(canvas: SheetCanvas, text: Text, page_h: float, images=None, texts: li
         return
     # What setFont() and drawString() write for a line in a TrueType font, without a text object
     # per line (a card has a dozen lines): the same operators, so the same bytes.
-    pieces = canvas.encode(name, text.text)
+    pieces, shown = canvas.show(name, text.text, size)
     if texts is not None:
         texts.append((name, text.text, pieces))
     x = text.x
     if text.align != "left":
         width = pdfmetrics.getFont(name).stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    leading = size * 1.2  # setFont()'s leading, unless it is given one
-    state(canvas)._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
+    state(canvas)._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {shown} T* ET")
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
