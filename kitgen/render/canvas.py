@@ -14,7 +14,7 @@ from typing import Any, BinaryIO, Literal, Protocol, cast
 from reportlab.lib.colors import HexColor as _parse_color
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -304,7 +304,11 @@ def _set_color(canvas: Canvas, color: str, operator: str) -> None:
     for PDF 1.4 (transparency), and so does this."""
     private = state(canvas)
     private._code.append(_color_operator(color, operator))
-    private._doc.ensureMinPdfVersion("transparency")
+    if private._doc._pdfVersion < _TRANSPARENCY:  # once a PDF: thousands of colours are set
+        private._doc.ensureMinPdfVersion("transparency")
+
+
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
 
 
 @lru_cache(maxsize=1024)
