@@ -96,11 +96,11 @@ def card_strings(templates: Path) -> list[str]:
     return sorted(found)
 
 
-def write_compiled(environment: jinja2.Environment, templates: Path, folder: Path,
-                   cards: jinja2.Environment | None = None, names: Callable[[str], frozenset[str]] | None = None) -> None:
+def write_compiled(environment: jinja2.Environment, templates: Path, folder: Path, cards: jinja2.Environment,
+                   names: Callable[[str], frozenset[str]]) -> None:
     """Write into `folder` the module of each document template in `templates`, for `environment`
-    (the documents' own), in place of every module written there before; with `cards` (the card
-    faces' environment), the module of each card template's string and, by `names`, the names each reads."""
+    (the documents' own), and of each card template's string, for `cards` (the card faces'), with
+    card-strings.json (`names`: the names a string reads), in place of everything written before."""
     for old in [*folder.parent.glob("jinja2-*/*.py"), *folder.parent.glob(f"jinja2-*/{CARD_STRINGS}")]:
         old.unlink()
     folder.mkdir(parents=True, exist_ok=True)
@@ -108,8 +108,6 @@ def write_compiled(environment: jinja2.Environment, templates: Path, folder: Pat
         source = (templates / name).read_text(encoding="utf-8")
         code = environment.compile(source, name, raw=True)
         (folder / module_name(name, source)).write_text(code + "\n", encoding="utf-8")
-    if cards is None or names is None:
-        return
     strings = card_strings(templates)
     for source in strings:
         (folder / module_name(CARD_STRING, source)).write_text(cards.compile(source, raw=True) + "\n", encoding="utf-8")
