@@ -68,6 +68,13 @@ def _pdf_name(name: str) -> bytes:
     return PDFName(name).encode()
 
 
+def _plain_page(page: PDFPage) -> bool:
+    """A page whose /Resources PDFPage.format() would make as a form's: no graphics states,
+    shadings or colour spaces (set by the canvas at showPage; reportlab's stubs leave them out)."""
+    return not (rl_config.pdfMultiLine or page.Override_default_compilation or getattr(page, "ExtGState", None)
+                or getattr(page, "_shadingUsed", None) or getattr(page, "_colorsUsed", None))
+
+
 class StreamedPDF:
     def __init__(self, canvas: Canvas, path: Path):
         self.canvas = canvas
@@ -103,6 +110,8 @@ class StreamedPDF:
         original = doc.idToObject[name]
         if isinstance(original, PDFFormXObject) and original.Resources is None and not rl_config.pdfMultiLine:
             original.Resources = self._form_resources(original)  # one line each, as reportlab's default writes it
+        elif isinstance(original, PDFPage) and original.Resources is None and _plain_page(original):
+            original.Resources = self._form_resources(original)
         data = self._form(name, original) if isinstance(original, PDFFormXObject) else None
         doc.idToOffset[name] = self._write(data or PDFIndirectObject(name, original).format(doc))
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
@@ -135,12 +144,15 @@ class StreamedPDF:
         return (b"%d %d obj\n<<\n" % (number, version) + b" ".join(entries) + b"\n>>\nstream\n" + content
                 + b"endstream\nendobj\n")
 
-    def _form_resources(self, form: PDFFormXObject) -> _Formatted:
+    def _form_resources(self, form: PDFFormXObject | PDFPage) -> _Formatted:
         """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used
         (a deck's faces mostly place the same few: their icons and layers), as
         PDFResourceDictionary.format() writes it: its fonts and procsets, then the forms placed
         (sorted keys, one line). A face's set of icons is often its own (~250 sets for Galactic
-        Civ), and reportlab's generic dictionaries took ~15 ms of CPU to format them."""
+        Civ), and reportlab's generic dictionaries took ~15 ms of CPU to format them. A page's,
+        as PDFPage.format() makes them, are the same when it has no graphics states, shadings or
+        colour spaces (kitgen's never do): its faces' names, each escaped a character at a time
+        by reportlab's PDFName, on every sheet."""
         names = (form.hasImages, *form.XObjects.dict) if form.XObjects else (form.hasImages,)
         resources = self.resources.get(names)
         if resources is None:
