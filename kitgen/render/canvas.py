@@ -175,9 +175,12 @@ def add_form(canvas: Canvas, name: str, box: tuple[float, float, float, float], 
     private._doc.addForm(name, form)
 
 
+FLATE = PDFArray([PDFName("FlateDecode")])  # a compressed form's /Filter: one for all, never changed
+
+
 def _compressed(data: bytes) -> PDFStream:
     contents = PDFStream(content=data)
-    contents.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])  # as save() writes it
+    contents.dictionary["Filter"] = FLATE  # as save() writes it
     contents.__Comment__ = "xobject form stream"  # type: ignore[attr-defined]  # read by reportlab; not in the stubs
     return contents
 

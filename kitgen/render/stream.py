@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfdoc import (PDFArray, PDFCrossReferenceTable, PDFFormX
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.render.canvas import state
+from kitgen.render.canvas import FLATE, state
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 
 # Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
@@ -88,6 +88,7 @@ class StreamedPDF:
         self.pages_seen = 0  # pages before this one in the page tree are written and replaced by names
         self.resources: dict[tuple, _Formatted] = {}  # a form's procsets and XObject names -> its /Resources
         self.fonts_and_procsets: dict[bool, bytes] = {}  # with pictures or without: those /Resources entries
+        self.flate = pdf_format(FLATE, self.doc)  # the /Filter of every form end_form() finishes, formatted once
         self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
                     + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -136,9 +137,11 @@ class StreamedPDF:
         number, version = self.doc.idToObjectNumberAndVersion[name]
         self.doc.encrypt.register(number, version)  # as PDFIndirectObject.format() does
         content = contents.content
-        box = b" ".join(fp_str(value).encode() for value in (form.lowerx, form.lowery, form.upperx, form.uppery))
+        box = fp_str(form.lowerx, form.lowery, form.upperx, form.uppery).encode()  # each number, space apart
+        stream_filter = contents.dictionary.dict["Filter"]
         # PDFDictionary.format(): sorted keys, one line, a line break before the seventh
-        entries = [b"/BBox [ " + box + b" ]", b"/Filter " + pdf_format(contents.dictionary.dict["Filter"], self.doc),
+        entries = [b"/BBox [ " + box + b" ]",
+                   b"/Filter " + (self.flate if stream_filter is FLATE else pdf_format(stream_filter, self.doc)),
                    b"/FormType 1", b"/Length " + fp_str(len(content)).encode(), b"/Matrix [ 1 0 0 1 0 0 ]",
                    b"/Resources " + form.Resources.data, b"\n ", b"/Subtype /Form", b"/Type /XObject"]
         return (b"%d %d obj\n<<\n" % (number, version) + b" ".join(entries) + b"\n>>\nstream\n" + content
