@@ -7,6 +7,7 @@ from pathlib import Path
 
 import zlib
 from collections.abc import Callable
+from math import cos, pi, sin
 from functools import lru_cache
 from itertools import chain
 from typing import Any, BinaryIO, Literal, Protocol, cast
@@ -360,29 +361,37 @@ def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
 
 
 def _text(canvas: SheetCanvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
+    """What setFont() and drawString() (drawCentredString, drawRightString) write for a line in a
+    TrueType font, without a text object per line (a card has a dozen lines): the same operators,
+    so the same bytes. A turned line (margin labels, a card back's lower half) is what setFont(),
+    saveState(), translate(), rotate(), drawing at (0, 0) and restoreState() write, and sets the
+    canvas's font as they did; it is noted as None in `texts`: drawing it is not replayed."""
     _set_color(canvas, text.color, "rg")
     name, size = font_name(text.font), text.size
-    if text.rotate:  # margin labels: few, so reportlab's text object
-        if texts is not None:
-            texts.append(None)
-        draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
-        canvas.setFont(name, size)
-        canvas.saveState()
-        canvas.translate(text.x, flip_y(page_h, text.y))
-        canvas.rotate(text.rotate)
-        draw[text.align](0, 0, text.text)
-        canvas.restoreState()
-        return
-    # What setFont() and drawString() write for a line in a TrueType font, without a text object
-    # per line (a card has a dozen lines): the same operators, so the same bytes.
     pieces, shown = canvas.show(name, text.text, size)
     if texts is not None:
-        texts.append((name, text.text, pieces))
-    x = text.x
+        texts.append((name, text.text, pieces) if not text.rotate else None)
+    x, y = text.x, flip_y(page_h, text.y)
+    code = state(canvas)._code
+    if text.rotate:
+        canvas.setFont(name, size)
+        code += ("q", _turned(x, y, text.rotate))
+        x, y = 0, 0
     if text.align != "left":
         width = pdfmetrics.getFont(name).stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    state(canvas)._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {shown} T* ET")
+    code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET")
+    if text.rotate:
+        code.append("Q")
+
+
+def _turned(x: float, y: float, degrees: float) -> str:
+    """translate(x, y) then rotate(degrees) after saveState(): reportlab merges the second into
+    the first's line, reading its numbers back from their text."""
+    a, b = cos(degrees * pi / 180), sin(degrees * pi / 180)  # rotate()'s transform(a, b, -b, a, 0, 0)
+    c, d = -b, a
+    a0, b0, c0, d0, e0, f0 = map(float, fp_str(1, 0, 0, 1, x, y).split())
+    return f"{fp_str(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)} cm"
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:
