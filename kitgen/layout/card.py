@@ -66,17 +66,20 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
     the memo lives for one deck, while the game holds them all)."""
     inputs = memo.get(index)
     if inputs is None:
-        inputs = memo[index] = tuple(sorted(box_inputs(box)))
-    if PER_CARD.intersection(inputs) or ("art" in inputs and context.get("art")):
+        names = tuple(sorted(box_inputs(box)))
+        inputs = memo[index] = names, not PER_CARD.isdisjoint(names), "art" in names
+    names, own, reads_art = inputs
+    if own or (reads_art and context.get("art")):
         return None
-    return (index, *(value if isinstance(value := context.get(name), (int, str, type(None))) else id(value)
-                     for name in inputs))
+    return (index, *[value if isinstance(value := context.get(name), (int, str, type(None))) else id(value)
+                     for name in names])
 
 
 def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
                 bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
     """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
-    Its keys: a box's index -> the context names it reads; (index, their values) -> its layer
+    Its keys: a box's index -> the context names it reads (and whether they make it the card's
+    own, or it reads the card's art); (index, their values) -> its layer
     (with its text size, whether it fits and how close its text comes to the trim);
     ("merged", layer keys...) -> a run of shared layers drawn as one."""
     layers: list[Layer] = []
@@ -102,7 +105,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
-        else:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
+        elif closest is not None:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
             problems += _safe_zone(closest, box, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kitgen.layout.fit import LEADING, STEP
-from kitgen.layout.richtext import Piece, line_width, parse, place_line, wrap_pieces
+from kitgen.layout.richtext import Piece, line_width, one_run, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
 from kitgen.model import TARGET_LABELS, Box, effect_value
 
@@ -54,17 +54,18 @@ def layout_effects(box: Box, context: dict, color: str, measure: Measure) -> tup
     for drop, floor, rows in stages:
         shown = {k: v for k, v in parts.items() if k not in OPTIONAL[:drop]} | {"rows": rows}
         size = max(box.size, floor)
-        while True:
-            shapes, height, fits = _place(box, shown, size, floor, color, card_type.color, measure, icons)
+        while True:  # each try is measured; only the one that fits (or the last) is drawn
+            height, fits = _place(box, shown, size, floor, color, card_type.color, measure, icons)
             fits = fits and height <= box.h + 0.01
             if fits or size - STEP < floor - 1e-9:
                 break
             size -= STEP
         if fits:
             break
-    offset = max(0.0, (box.h - height) / 2)  # centre the block vertically in what is left
+    shapes: list[Shape] = []  # the block centred vertically in what is left
+    _place(box, shown, size, floor, color, card_type.color, measure, icons, (shapes, max(0.0, (box.h - height) / 2)))
     sizes = [s.size for s in shapes if isinstance(s, Text)]
-    return [_shift(shape, offset) for shape in shapes], min(sizes, default=size), fits
+    return shapes, min(sizes, default=size), fits
 
 
 def _parts(card, game, card_type) -> dict:
@@ -138,47 +139,51 @@ def _groups(card, game) -> list[tuple[str, list[Row]]]:
     return groups
 
 
-def _place(box, parts, size, floor, color, accent, measure, icons) -> tuple[list[Shape], float, bool]:
-    shapes: list[Shape] = []
+def _place(box, parts, size, floor, color, accent, measure, icons, drawn=None) -> tuple[float, bool]:
+    """The body at `size`: its height and whether it fits across. `drawn` (shapes, dy): its shapes
+    are added to `shapes`, moved down by dy (each y worked out, then dy added)."""
     y, fits = box.y, True
     heading_size = max(size * HEADING, floor)
     for heading, rows in parts["groups"]:
         if heading:
             y += heading_size * LEADING
-            shapes.append(Text(box.x, y - heading_size * 0.25, heading.upper(), "bold", heading_size, accent))
+            if drawn:
+                drawn[0].append(Text(box.x, y - heading_size * 0.25 + drawn[1], heading.upper(), "bold", heading_size,
+                                     accent))
             fits = fits and measure(heading.upper(), "bold", heading_size) <= box.w + 0.01
         for row in rows:
-            drawn, row_fits = _row(box, y, row, size, floor, color, accent, measure, icons, parts["rows"])
-            shapes += drawn
-            fits = fits and row_fits
+            fits = _row(box, y, row, size, floor, color, accent, measure, icons, parts["rows"], drawn) and fits
             y += size * parts["rows"]
     small = max(size * SECOND, floor)
     blocks = [(parts.get("fields", ""), "bold", size, color, 0.3), (parts["text"], "body", size, color, 0.3), (parts["keywords"], "bold", size, color, 0.2),
               (parts["flavor"], "italic", size, "#333333", 0.35), (parts.get("when", ""), "bold", small, accent, 0.4)]
     for text, font, text_size, text_color, gap in blocks:
         if text:
-            y, fits = _paragraph(shapes, box, y + text_size * gap, text, font, text_size, text_color, accent,
+            y, fits = _paragraph(drawn, box, y + text_size * gap, text, font, text_size, text_color, accent,
                                  measure, (icons, parts["attribute"]), fits)
     if parts.get("reminder"):
         y += size * 0.45
-        shapes.append(Line(box.x + box.w * 0.2, y, box.x + box.w * 0.8, y, "#999999", 0.3))
-        y, fits = _paragraph(shapes, box, y + small * 0.15, parts["reminder"], "italic", small, "#444444", accent,
+        if drawn:
+            drawn[0].append(Line(box.x + box.w * 0.2, y + drawn[1], box.x + box.w * 0.8, y + drawn[1], "#999999", 0.3))
+        y, fits = _paragraph(drawn, box, y + small * 0.15, parts["reminder"], "italic", small, "#444444", accent,
                              measure, (icons, parts["attribute"]), fits)
     if parts.get("erratum"):
-        y, fits = _paragraph(shapes, box, y + small * 0.35, parts["erratum"], "body", small, "#444444", accent,
+        y, fits = _paragraph(drawn, box, y + small * 0.35, parts["erratum"], "body", small, "#444444", accent,
                              measure, (icons, parts["attribute"]), fits)
-    return shapes, y - box.y, fits
+    return y - box.y, fits
 
 
-def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, fits) -> tuple[float, bool]:
-    """Centred lines of rich text from y down; returns the new y and whether every line fits across."""
+def _paragraph(drawn, box, y, text, font, size, color, accent, measure, look, fits) -> tuple[float, bool]:
+    """Centred lines of rich text from y down (drawn: see _place); returns the new y and whether
+    every line fits across."""
     icons, attribute = look
     lines = _lines(text, font, size, box.w, measure) if ATTRIBUTE_MARK not in text \
         else _wrapped(text, font, size, box.w, measure, attribute)
-    for line, width in lines:
+    for line, width, run in lines:
         y += size * LEADING
-        shapes += place_line(line, box.x + box.w / 2, y - size * 0.25, size, color, "center", measure, icons, accent,
-                             width)
+        if drawn:
+            drawn[0].extend(place_line(line, box.x + box.w / 2, y - size * 0.25, size, color, "center", measure, icons,
+                                       accent, width, run, drawn[1]))
         fits = fits and width <= box.w + 0.01
     return y, fits
 
@@ -186,15 +191,17 @@ def _paragraph(shapes, box, y, text, font, size, color, accent, measure, look, f
 ATTRIBUTE_MARK = "{attr:"  # the one markup whose pieces depend on the game (richtext.parse asks `attribute`)
 
 
-def _wrapped(text: str, font: str, size: float, width: float, measure: Measure,
-             attribute) -> tuple[tuple[tuple[Piece, ...], float], ...]:
-    """A paragraph's lines, each with its width as place_line draws it."""
-    return tuple((tuple(line), line_width(line, size, measure))
+Lines = tuple[tuple[tuple[Piece, ...], float, str | None], ...]
+
+
+def _wrapped(text: str, font: str, size: float, width: float, measure: Measure, attribute) -> Lines:
+    """A paragraph's lines, each with its width as place_line draws it and its one_run()."""
+    return tuple((tuple(line), line_width(line, size, measure), one_run(line))
                  for line in wrap_pieces(parse(text, font, attribute), size, width, measure))
 
 
 @lru_cache(maxsize=512)
-def _lines(text: str, font: str, size: float, width: float, measure: Measure) -> tuple[tuple[tuple[Piece, ...], float], ...]:
+def _lines(text: str, font: str, size: float, width: float, measure: Measure) -> Lines:
     """_wrapped() of a text without {attr:...} markup, which wraps alike on every card at a size: most
     lines of an effects box are its type's ('Play in: ...', the reminder), tried at the same few sizes
     by card after card. By `measure` too: a build's measure is its fonts (and an old build's
@@ -203,16 +210,13 @@ def _lines(text: str, font: str, size: float, width: float, measure: Measure) ->
     return _wrapped(text, font, size, width, measure, None)
 
 
-def _row(box, y, row: Row, size, floor, color, accent, measure, icons, rows: float = ROW) -> tuple[list[Shape], bool]:
-    """[icon] Attribute ........ (+2). The label takes the first of its forms that ends a clear
-    gap before the badge; when none does, the row does not fit at this size."""
-    shapes: list[Shape] = []
+def _row(box, y, row: Row, size, floor, color, accent, measure, icons, rows: float = ROW, drawn=None) -> bool:
+    """[icon] Attribute ........ (+2), drawn as _place says. The label takes the first of its forms
+    that ends a clear gap before the badge; when none does, the row does not fit at this size."""
     x = box.x
     icon = icons.get(row.icon) if icons and row.icon else None
-    if icon is not None:  # the attribute's icon, so the row reads at a glance and in black and white
-        width, height, commands, name = icon
-        side = size * 1.15
-        shapes.append(Icon(x, y + (size * rows - side) / 2, side, side, (width, height), commands, accent, name))
+    side = size * 1.15  # the attribute's icon, so the row reads at a glance and in black and white
+    if icon is not None:
         x += side + size * 0.35
     badge_h = size * 1.3
     badge_w = measure(row.value, "bold", size) + size * 1.0
@@ -220,20 +224,22 @@ def _row(box, y, row: Row, size, floor, color, accent, measure, icons, rows: flo
     room = badge_x - size * 0.4 - x
     label, label_size = _label(row.labels, room, size, floor, measure)
     label_w = measure(label, "body", label_size)
-    baseline = y + size * rows / 2 + size * 0.35
-    shapes.append(Text(x, baseline, label, "body", label_size, color))
-    dots_from, dots_to = x + label_w + size * 0.4, badge_x - size * 0.4
-    if dots_to > dots_from:
-        shapes.append(Line(dots_from, baseline, dots_to, baseline, "#b0b0b0", 0.4))
-    top = y + (size * rows - badge_h) / 2
-    if not row.negative:
-        shapes.append(Rect(badge_x, top, badge_w, badge_h, fill=accent, radius=badge_h / 2))
-        shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, "#ffffff", "center"))
-    else:
-        shapes.append(Rect(badge_x, top, badge_w, badge_h, fill="#ffffff", stroke="#222222",
-                           stroke_width=0.9, radius=badge_h / 2))
-        shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, "#222222", "center"))
-    return shapes, label_w <= room + 0.01
+    if drawn:
+        shapes, dy = drawn
+        if icon is not None:
+            width, height, commands, name = icon
+            shapes.append(Icon(box.x, y + (size * rows - side) / 2 + dy, side, side, (width, height), commands, accent,
+                               name))
+        baseline = y + size * rows / 2 + size * 0.35 + dy
+        shapes.append(Text(x, baseline, label, "body", label_size, color))
+        dots_from, dots_to = x + label_w + size * 0.4, badge_x - size * 0.4
+        if dots_to > dots_from:
+            shapes.append(Line(dots_from, baseline, dots_to, baseline, "#b0b0b0", 0.4))
+        top = y + (size * rows - badge_h) / 2 + dy
+        fill, stroke, ink = (accent, None, "#ffffff") if not row.negative else ("#ffffff", "#222222", "#222222")
+        shapes.append(Rect(badge_x, top, badge_w, badge_h, fill, stroke, 0.9 if stroke else 0.5, badge_h / 2))
+        shapes.append(Text(badge_x + badge_w / 2, baseline, row.value, "bold", size, ink, "center"))
+    return label_w <= room + 0.01
 
 
 def _label(forms: tuple[str, ...], room: float, size: float, floor: float, measure: Measure) -> tuple[str, float]:
@@ -247,18 +253,3 @@ def _label(forms: tuple[str, ...], room: float, size: float, floor: float, measu
         if shrunk >= floor - 1e-9:
             return form, shrunk
     return forms[-1], size
-
-
-def _shift(shape: Shape, dy: float) -> Shape:
-    """The shape moved down by dy. Made directly: dataclasses.replace() costs ten times more, and
-    every shape of every card's effects is moved."""
-    if isinstance(shape, Text):
-        return Text(shape.x, shape.y + dy, shape.text, shape.font, shape.size, shape.color, shape.align, shape.rotate)
-    if isinstance(shape, Line):
-        return Line(shape.x1, shape.y1 + dy, shape.x2, shape.y2 + dy, shape.color, shape.width)
-    if isinstance(shape, Rect):
-        return Rect(shape.x, shape.y + dy, shape.w, shape.h, shape.fill, shape.stroke, shape.stroke_width, shape.radius)
-    if isinstance(shape, Icon):
-        return Icon(shape.x, shape.y + dy, shape.w, shape.h, shape.view, shape.commands, shape.color, shape.name,
-                    shape.rotate)
-    raise TypeError(f"the effects box draws no {type(shape).__name__}")

@@ -61,24 +61,35 @@ def placeholder_art(box: Box, color: str, icon=None) -> list[Shape]:
               |       [  icon  ]        |   icon: 80% of the window's height, type colour
        darker ---------------------------
     """
-    x, w = box.x - SEAM, box.w + 2 * SEAM
-    bands = 12
-    shapes: list[Shape] = [Rect(x, box.y + box.h * i / bands, w, box.h / bands + 0.3,
-                                fill=_tint(color, 0.9 - 0.035 * i)) for i in range(bands)]
-    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    shapes = list(_window(box.x, box.y, box.w, box.h, color, icon is not None))
     if icon is not None:
         width, height, commands, name = icon
         side = min(box.h * 0.78, box.w * 0.8)
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        shapes.append(Icon(cx - side / 2, cy - side / 2, side, side, (width, height), commands, _tint(color, 0.05), name))
+    return shapes
+
+
+@lru_cache(maxsize=256)
+def _window(x0: float, y0: float, w0: float, h0: float, color: str, halo: bool) -> tuple[Shape, ...]:
+    """The window's gradient and, behind the icon, its halo (else the planet): the same on every
+    card of a type, so made once."""
+    x, w = x0 - SEAM, w0 + 2 * SEAM
+    bands = 12
+    shapes: list[Shape] = [Rect(x, y0 + h0 * i / bands, w, h0 / bands + 0.3, fill=_tint(color, 0.9 - 0.035 * i))
+                           for i in range(bands)]
+    cx, cy = x0 + w0 / 2, y0 + h0 / 2
+    if halo:
+        side = min(h0 * 0.78, w0 * 0.8)
         shapes.append(Circle(cx, cy, side * 0.54, fill=_tint(color, 0.94)))
         shapes.append(Circle(cx, cy, side * 0.61, stroke=_tint(color, 0.6), stroke_width=0.5))
-        shapes.append(Icon(cx - side / 2, cy - side / 2, side, side, (width, height), commands, _tint(color, 0.05), name))
-        return shapes
-    cx, cy = box.x + box.w * 0.62, box.y + box.h * 0.55
-    radius = box.h * 0.3
+        return tuple(shapes)
+    cx, cy = x0 + w0 * 0.62, y0 + h0 * 0.55
+    radius = h0 * 0.3
     shapes.append(Circle(cx, cy, radius * 1.55, stroke=_tint(color, 0.45), stroke_width=0.6))
     shapes.append(Circle(cx, cy, radius, fill=_tint(color, 0.35)))
     shapes.append(Circle(cx - radius * 0.3, cy - radius * 0.3, radius * 0.35, fill=_tint(color, 0.55)))
-    return shapes
+    return tuple(shapes)
 
 
 def turn(shape: Shape, cx: float, cy: float) -> Shape:

@@ -101,12 +101,24 @@ def line_width(line: Sequence[Piece], size: float, measure: Measure) -> float:
                for i, p in enumerate(line))
 
 
+def one_run(line: Sequence[Piece]) -> str | None:
+    """The text of a line place_line draws as one Text (words of one font, no icon), else None."""
+    if any(piece.icon or piece.font != line[0].font for piece in line):
+        return None
+    return "".join([piece.text + " " if piece.space else piece.text for piece in line]).rstrip()
+
+
 def place_line(line: Sequence[Piece], x: float, baseline: float, size: float, color: str, align: str,
-               measure: Measure, icons, icon_color: str, total: float | None = None) -> list[Shape]:
+               measure: Measure, icons, icon_color: str, total: float | None = None,
+               run: str | None = None, dy: float = 0.0) -> list[Shape]:
     """One line as Text runs (consecutive words of one font joined) and Icons; `x` is the left
-    edge, centre or right edge by `align`. `total`: the line_width() the caller already has."""
+    edge, centre or right edge by `align`. `total`: the line_width() the caller already has;
+    `run`: its one_run(), when the caller keeps that (a line drawn on card after card); `dy`:
+    the line moved down by dy, added to each shape's y last (as moving each shape would)."""
     total = line_width(line, size, measure) if total is None else total
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    if run is not None:
+        return [Text(left, baseline + dy, run, line[0].font, size, color)]
     shapes: list[Shape] = []
     run, run_font, run_x = "", "", left
     cursor = left
@@ -114,24 +126,24 @@ def place_line(line: Sequence[Piece], x: float, baseline: float, size: float, co
         trailing = " " if piece.space and i < len(line) - 1 else ""
         if piece.icon:
             if run:
-                shapes.append(Text(run_x, baseline, run, run_font, size, color))
+                shapes.append(Text(run_x, baseline + dy, run, run_font, size, color))
                 run = ""
             found = icons.get(piece.text) if icons else None
             side = size * ICON_SIDE
             if found is not None:
                 view_w, view_h, commands, name = found
-                shapes.append(Icon(cursor, baseline - size * 0.82, side, side, (view_w, view_h), commands,
+                shapes.append(Icon(cursor, baseline - size * 0.82 + dy, side, side, (view_w, view_h), commands,
                                    icon_color, name))
             cursor += size * (ICON_SIDE + ICON_GAP) + (_space(piece, size, measure) if trailing else 0.0)
             run_x = cursor
             continue
         if run and piece.font != run_font:
-            shapes.append(Text(run_x, baseline, run, run_font, size, color))
+            shapes.append(Text(run_x, baseline + dy, run, run_font, size, color))
             run, run_x = "", cursor
         if not run:
             run_font, run_x = piece.font, cursor
         run += piece.text + trailing
         cursor += measure(piece.text, piece.font, size) + (_space(piece, size, measure) if trailing else 0.0)
     if run:
-        shapes.append(Text(run_x, baseline, run.rstrip(), run_font, size, color))
+        shapes.append(Text(run_x, baseline + dy, run.rstrip(), run_font, size, color))
     return shapes

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import zlib
 from collections.abc import Callable
+from math import cos, pi, sin
 from functools import lru_cache
 from itertools import chain
 from typing import Any, BinaryIO, Literal, Protocol, cast
@@ -14,7 +15,7 @@ from typing import Any, BinaryIO, Literal, Protocol, cast
 from reportlab.lib.colors import HexColor as _parse_color
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDFArray, PDFFormXObject, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -96,6 +97,7 @@ class SheetCanvas(Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.encoded: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = {}  # (font, line) -> encode()
+        self.shown: dict[tuple[str, str, float], tuple[tuple[tuple[str, bytes], ...], str]] = {}  # ... and size -> show()
 
     def encode(self, font: str, text: str) -> tuple[tuple[str, bytes], ...]:
         pieces = self.encoded.get((font, text))
@@ -104,6 +106,16 @@ class SheetCanvas(Canvas):
                 self.encoded.clear()
             pieces = self.encoded[font, text] = encode(pdfmetrics.getFont(font), text, state(self)._doc)
         return pieces
+
+    def show(self, font: str, text: str, size: float) -> tuple[tuple[tuple[str, bytes], ...], str]:
+        """A line's encode() and its text operators at `size` (_show), kept as encode() is."""
+        shown = self.shown.get((font, text, size))
+        if shown is None:
+            if len(self.shown) >= ENCODED_LINES:
+                self.shown.clear()
+            pieces = self.encode(font, text)
+            shown = self.shown[font, text, size] = pieces, _show(pieces, size, size * 1.2)  # setFont()'s leading
+        return shown
 
 
 ENCODED_LINES = 4096  # lines a canvas remembers (a few hundred kB): a deck's labels recur within a few sheets
@@ -164,9 +176,12 @@ def add_form(canvas: Canvas, name: str, box: tuple[float, float, float, float], 
     private._doc.addForm(name, form)
 
 
+FLATE = PDFArray([PDFName("FlateDecode")])  # a compressed form's /Filter: one for all, never changed
+
+
 def _compressed(data: bytes) -> PDFStream:
     contents = PDFStream(content=data)
-    contents.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])  # as save() writes it
+    contents.dictionary["Filter"] = FLATE  # as save() writes it
     contents.__Comment__ = "xobject form stream"  # type: ignore[attr-defined]  # read by reportlab; not in the stubs
     return contents
 
@@ -293,7 +308,11 @@ def _set_color(canvas: Canvas, color: str, operator: str) -> None:
     for PDF 1.4 (transparency), and so does this."""
     private = state(canvas)
     private._code.append(_color_operator(color, operator))
-    private._doc.ensureMinPdfVersion("transparency")
+    if private._doc._pdfVersion < _TRANSPARENCY:  # once a PDF: thousands of colours are set
+        private._doc.ensureMinPdfVersion("transparency")
+
+
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
 
 
 @lru_cache(maxsize=1024)
@@ -342,30 +361,37 @@ def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
 
 
 def _text(canvas: SheetCanvas, text: Text, page_h: float, images=None, texts: list | None = None) -> None:
+    """What setFont() and drawString() (drawCentredString, drawRightString) write for a line in a
+    TrueType font, without a text object per line (a card has a dozen lines): the same operators,
+    so the same bytes. A turned line (margin labels, a card back's lower half) is what setFont(),
+    saveState(), translate(), rotate(), drawing at (0, 0) and restoreState() write, and sets the
+    canvas's font as they did; it is noted as None in `texts`: drawing it is not replayed."""
     _set_color(canvas, text.color, "rg")
     name, size = font_name(text.font), text.size
-    if text.rotate:  # margin labels: few, so reportlab's text object
-        if texts is not None:
-            texts.append(None)
-        draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
-        canvas.setFont(name, size)
-        canvas.saveState()
-        canvas.translate(text.x, flip_y(page_h, text.y))
-        canvas.rotate(text.rotate)
-        draw[text.align](0, 0, text.text)
-        canvas.restoreState()
-        return
-    # What setFont() and drawString() write for a line in a TrueType font, without a text object
-    # per line (a card has a dozen lines): the same operators, so the same bytes.
-    pieces = canvas.encode(name, text.text)
+    pieces, shown = canvas.show(name, text.text, size)
     if texts is not None:
-        texts.append((name, text.text, pieces))
-    x = text.x
+        texts.append((name, text.text, pieces) if not text.rotate else None)
+    x, y = text.x, flip_y(page_h, text.y)
+    code = state(canvas)._code
+    if text.rotate:
+        canvas.setFont(name, size)
+        code += ("q", _turned(x, y, text.rotate))
+        x, y = 0, 0
     if text.align != "left":
         width = pdfmetrics.getFont(name).stringWidth(text.text, size)
         x = x - width if text.align == "right" else x - 0.5 * width
-    leading = size * 1.2  # setFont()'s leading, unless it is given one
-    state(canvas)._code.append(f"BT 1 0 0 1 {fp_str(x, flip_y(page_h, text.y))} Tm {_show(pieces, size, leading)} T* ET")
+    code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET")
+    if text.rotate:
+        code.append("Q")
+
+
+def _turned(x: float, y: float, degrees: float) -> str:
+    """translate(x, y) then rotate(degrees) after saveState(): reportlab merges the second into
+    the first's line, reading its numbers back from their text."""
+    a, b = cos(degrees * pi / 180), sin(degrees * pi / 180)  # rotate()'s transform(a, b, -b, a, 0, 0)
+    c, d = -b, a
+    a0, b0, c0, d0, e0, f0 = map(float, fp_str(1, 0, 0, 1, x, y).split())
+    return f"{fp_str(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)} cm"
 
 
 def encode(font, text: str, doc) -> tuple[tuple[str, bytes], ...]:

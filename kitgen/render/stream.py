@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfdoc import (PDFArray, PDFCrossReferenceTable, PDFFormX
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.render.canvas import state
+from kitgen.render.canvas import FLATE, state
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 
 # Finished once reportlab has registered them: a form at endForm(), a page at showPage(), a picture
@@ -68,6 +68,13 @@ def _pdf_name(name: str) -> bytes:
     return PDFName(name).encode()
 
 
+def _plain_page(page: PDFPage) -> bool:
+    """A page whose /Resources PDFPage.format() would make as a form's: no graphics states,
+    shadings or colour spaces (set by the canvas at showPage; reportlab's stubs leave them out)."""
+    return not (rl_config.pdfMultiLine or page.Override_default_compilation or getattr(page, "ExtGState", None)
+                or getattr(page, "_shadingUsed", None) or getattr(page, "_colorsUsed", None))
+
+
 class StreamedPDF:
     def __init__(self, canvas: Canvas, path: Path):
         self.canvas = canvas
@@ -81,6 +88,7 @@ class StreamedPDF:
         self.pages_seen = 0  # pages before this one in the page tree are written and replaced by names
         self.resources: dict[tuple, _Formatted] = {}  # a form's procsets and XObject names -> its /Resources
         self.fonts_and_procsets: dict[bool, bytes] = {}  # with pictures or without: those /Resources entries
+        self.flate = pdf_format(FLATE, self.doc)  # the /Filter of every form end_form() finishes, formatted once
         self._write(pdfdocEnc("%%PDF-%s.%s" % self.doc._pdfVersion)
                     + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
@@ -103,6 +111,8 @@ class StreamedPDF:
         original = doc.idToObject[name]
         if isinstance(original, PDFFormXObject) and original.Resources is None and not rl_config.pdfMultiLine:
             original.Resources = self._form_resources(original)  # one line each, as reportlab's default writes it
+        elif isinstance(original, PDFPage) and original.Resources is None and _plain_page(original):
+            original.Resources = self._form_resources(original)
         data = self._form(name, original) if isinstance(original, PDFFormXObject) else None
         doc.idToOffset[name] = self._write(data or PDFIndirectObject(name, original).format(doc))
         doc.idToObject[name] = (_Written(original.width, original.height) if isinstance(original, PDFImageXObject)
@@ -127,20 +137,25 @@ class StreamedPDF:
         number, version = self.doc.idToObjectNumberAndVersion[name]
         self.doc.encrypt.register(number, version)  # as PDFIndirectObject.format() does
         content = contents.content
-        box = b" ".join(fp_str(value).encode() for value in (form.lowerx, form.lowery, form.upperx, form.uppery))
+        box = fp_str(form.lowerx, form.lowery, form.upperx, form.uppery).encode()  # each number, space apart
+        stream_filter = contents.dictionary.dict["Filter"]
         # PDFDictionary.format(): sorted keys, one line, a line break before the seventh
-        entries = [b"/BBox [ " + box + b" ]", b"/Filter " + pdf_format(contents.dictionary.dict["Filter"], self.doc),
+        entries = [b"/BBox [ " + box + b" ]",
+                   b"/Filter " + (self.flate if stream_filter is FLATE else pdf_format(stream_filter, self.doc)),
                    b"/FormType 1", b"/Length " + fp_str(len(content)).encode(), b"/Matrix [ 1 0 0 1 0 0 ]",
                    b"/Resources " + form.Resources.data, b"\n ", b"/Subtype /Form", b"/Type /XObject"]
         return (b"%d %d obj\n<<\n" % (number, version) + b" ".join(entries) + b"\n>>\nstream\n" + content
                 + b"endstream\nendobj\n")
 
-    def _form_resources(self, form: PDFFormXObject) -> _Formatted:
+    def _form_resources(self, form: PDFFormXObject | PDFPage) -> _Formatted:
         """The /Resources PDFFormXObject.format() would make, formatted once per set of forms used
         (a deck's faces mostly place the same few: their icons and layers), as
         PDFResourceDictionary.format() writes it: its fonts and procsets, then the forms placed
         (sorted keys, one line). A face's set of icons is often its own (~250 sets for Galactic
-        Civ), and reportlab's generic dictionaries took ~15 ms of CPU to format them."""
+        Civ), and reportlab's generic dictionaries took ~15 ms of CPU to format them. A page's,
+        as PDFPage.format() makes them, are the same when it has no graphics states, shadings or
+        colour spaces (kitgen's never do): its faces' names, each escaped a character at a time
+        by reportlab's PDFName, on every sheet."""
         names = (form.hasImages, *form.XObjects.dict) if form.XObjects else (form.hasImages,)
         resources = self.resources.get(names)
         if resources is None:

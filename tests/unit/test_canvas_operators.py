@@ -51,7 +51,10 @@ SHAPES = (Rect(10, 20, 30, 40, fill="#2f5d8c"), Rect(10, 20, 30, 40, stroke="#22
           Circle(50, 60, 20.5, fill="#eaf0f4"), Circle(50, 60, 24, stroke="#acbed1", stroke_width=0.5),
           Circle(12, 13, 3, fill="#101010", stroke="#000000", stroke_width=0.4),
           Line(1, 2, 30, 2, "#b0b0b0", 0.4), Text(12, 30, "Military", "body", 10, "#1a1a1a"),
-          Text(90, 30, "+1", "bold", 10, "#ffffff", "center"), Text(90, 40, "Trade", "italic", 8.5, "#333333", "right"))
+          Text(90, 30, "+1", "bold", 10, "#ffffff", "center"), Text(90, 40, "Trade", "italic", 8.5, "#333333", "right"),
+          Text(17.3, 101.234567, "Galactic Civ  \u00b7  Common deck", "body", 6.5, "#777777", "center", 90.0),
+          Text(88.123, 63.31, "sheet 1 of 12", "body", 6.5, "#777777", "left", 270.0),
+          Text(50.05, 70.7, "GALACTIC CIV", "title", 12, "#ffffff", "right", 180.0))
 
 
 def _drawn_by_reportlab(canvas: Canvas, shape, page_h: float) -> None:
@@ -71,7 +74,14 @@ def _drawn_by_reportlab(canvas: Canvas, shape, page_h: float) -> None:
     if isinstance(shape, Text):
         canvas.setFont(font_name(shape.font), shape.size)
         draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
-        draw[shape.align](shape.x, page_h - shape.y, shape.text)
+        if shape.rotate:  # turned about its own start
+            canvas.saveState()
+            canvas.translate(shape.x, page_h - shape.y)
+            canvas.rotate(shape.rotate)
+            draw[shape.align](0, 0, shape.text)
+            canvas.restoreState()
+        else:
+            draw[shape.align](shape.x, page_h - shape.y, shape.text)
     elif isinstance(shape, Circle):
         canvas.circle(shape.x, page_h - shape.y, shape.r, stroke=int(bool(stroke)), fill=int(bool(fill)))
     elif shape.radius:
@@ -91,4 +101,6 @@ def test_draw_shapes__same_operators_as_reportlab(tmp_path, shape):
     for _ in range(2):
         _drawn_by_reportlab(theirs, shape, 140)
     assert state(ours)._doc._pdfVersion == state(theirs)._doc._pdfVersion
+    assert [getattr(ours, name) for name in ("_fontname", "_fontsize", "_leading")] == \
+        [getattr(theirs, name) for name in ("_fontname", "_fontsize", "_leading")] or not getattr(shape, "rotate", 0)
     assert end_form(ours, "face") == _reportlab_form(theirs, "face")

@@ -1,5 +1,6 @@
-"""The document templates' code compiled ahead (layout/precompiled.py): there for every shipped
-template's very text, what the documents' environment writes for it, and used only then."""
+"""The document templates' and card template strings' code compiled ahead (layout/precompiled.py):
+there for every shipped template's very text, what the documents' (the card faces') environment
+writes for it, and used only then."""
 from __future__ import annotations
 
 import jinja2
@@ -22,18 +23,24 @@ def environment():
     expressions._environment.cache_clear()
 
 
-def test_every_document_template_has_its_module_for_its_text():
+def test_every_document_template_and_card_string_has_its_module_for_its_text():
     written = sorted(path.name for path in (TEMPLATES / "compiled").glob("jinja2-*/*.py"))
-    wanted = sorted(precompiled.module_name(name, (TEMPLATES / name).read_text(encoding="utf-8"))
-                    for name in precompiled.DOCUMENT_TEMPLATES)
-    assert written == wanted, f"a document template changed after its module was written: {REGENERATE}"
+    wanted = sorted([precompiled.module_name(name, (TEMPLATES / name).read_text(encoding="utf-8"))
+                     for name in precompiled.DOCUMENT_TEMPLATES]
+                    + [precompiled.module_name(precompiled.CARD_STRING, source)
+                       for source in precompiled.card_strings(TEMPLATES)])
+    assert len(wanted) > len(precompiled.DOCUMENT_TEMPLATES) + 10  # the card templates' strings are found
+    assert written == wanted, f"a template changed after its module was written: {REGENERATE}"
 
 
 def test_the_modules_are_what_the_documents_environment_writes(environment, tmp_path):
     if not precompiled.compiled_folder().is_dir():
         pytest.skip(f"the modules were written by another Jinja than {jinja2.__version__} (they are not used)")
-    precompiled.write_compiled(environment, TEMPLATES, tmp_path / "jinja2-now")
-    for path in sorted((tmp_path / "jinja2-now").iterdir()):
+    precompiled.write_compiled(environment, TEMPLATES, tmp_path / "jinja2-now", expressions.card_environment(),
+                               expressions.parsed_variables)
+    written = sorted((tmp_path / "jinja2-now").iterdir())
+    assert precompiled.CARD_STRINGS in [path.name for path in written]
+    for path in written:
         shipped = precompiled.compiled_folder() / path.name
         assert shipped.read_bytes() == path.read_bytes(), f"{path.name} is stale: {REGENERATE}"
 
@@ -67,3 +74,27 @@ def test_an_edited_template_never_takes_the_module_of_its_old_text(tmp_path):
     edited = tmp_path / "rules.md.j2"
     edited.write_text((TEMPLATES / "rules.md.j2").read_text(encoding="utf-8") + "{{ 1 }}\n", encoding="utf-8")
     assert precompiled.shipped_code("rules.md.j2", edited.read_text(encoding="utf-8")) is None
+
+
+CARD_STRING = "{{ type.name | upper }}{% if type.code %}  ·  {{ type.code }}{% endif %}{% if deck.optional %}  ·  OPTIONAL{% endif %}"
+
+
+def test_a_card_string_takes_its_module_and_its_names():
+    if not precompiled.compiled_folder().is_dir():
+        pytest.skip("the modules were written by another Jinja (they are not used)")
+    assert CARD_STRING in precompiled.card_strings(TEMPLATES)  # card-front.yaml's type line
+    expressions._compiled.cache_clear()
+    template = expressions._compiled(CARD_STRING)
+    assert precompiled.compiled_folder().name in template.root_render_func.__code__.co_filename
+    assert precompiled.card_string_names(CARD_STRING) == expressions.parsed_variables(CARD_STRING) == {"type", "deck"}
+    context = {"type": {"name": "Ship", "code": "S"}, "deck": {"optional": True}}
+    assert expressions.render_string(CARD_STRING, context, None) == "SHIP  ·  S  ·  OPTIONAL"
+
+
+def test_another_card_string_is_compiled_from_its_text():
+    edited = CARD_STRING.replace("OPTIONAL", "EXTRA")
+    assert precompiled.card_string_code(edited) is None and precompiled.card_string_names(edited) is None
+    assert "compiled" not in expressions._compiled(edited).root_render_func.__code__.co_filename
+    assert expressions.variables(edited) == {"type", "deck"}
+    context = {"type": {"name": "Ship", "code": ""}, "deck": {"optional": True}}
+    assert expressions.render_string(edited, context, None) == "SHIP  ·  EXTRA"

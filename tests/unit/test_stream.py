@@ -107,14 +107,15 @@ def test_streamed_pdf__writes_finished_forms_before_the_end(tmp_path):
 @pytest.mark.parametrize("settings", [{}, {"bleed": Length(3.175 * MM), "ink_saver": True, "paper": "a4"}])
 def test_streamed_pdf__card_forms_are_written_as_reportlab_formats_them(tmp_path, monkeypatch, settings):
     """StreamedPDF writes the forms end_form() finishes (every card face and shared layer) and
-    their /Resources itself; the card PDFs are byte for byte what reportlab's formatting makes."""
+    their /Resources, and the pages' /Resources, itself; the card PDFs are byte for byte what
+    reportlab's formatting makes."""
     options = Options(PrintSettings(**settings))
     written = []
     own_form = StreamedPDF._form
     monkeypatch.setattr(StreamedPDF, "_form", lambda self, name, form: written.append(name) or own_form(self, name, form))
     build_game(Project.default(), "galactic-civ", tmp_path / "own", options, use_cache=False)
     monkeypatch.setattr(StreamedPDF, "_form", lambda self, name, form: None)
-    monkeypatch.setattr(StreamedPDF, "_form_resources", lambda self, form: None)  # reportlab makes them
+    monkeypatch.setattr(StreamedPDF, "_form_resources", lambda self, form: None)  # reportlab makes them, pages' too
     build_game(Project.default(), "galactic-civ", tmp_path / "reportlab", options, use_cache=False)
     assert len(written) > 200
     for name in ("cards-common.pdf", "cards-events.pdf"):

@@ -6,7 +6,7 @@ import pytest
 from kitgen.check.dice import die_range, roll_values
 from kitgen.layout.fit import fit_text, wrap
 from kitgen.layout.impose import plan_grid
-from kitgen.layout.richtext import line_width, parse, place_line, wrap_pieces
+from kitgen.layout.richtext import line_width, one_run, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Text
 from kitgen.units import CARD_SIZES, MM, PAPER_SIZES, parse_length
 
@@ -71,6 +71,19 @@ def test_wrap_pieces__a_line_is_as_wide_as_place_line_draws_it():
     assert texts[-1].x + spaced("now", "body", 10) == pytest.approx(line_width(line, 10, spaced))
 
 
+@pytest.mark.parametrize("text", ["Play in: Construction  ·  Exploitation", "one", "_all of it in italics_",
+                                  "go **two big** now", "an {icon:star} inside", "**bold** after"])
+def test_one_run__is_the_one_text_place_line_draws_or_none(text):
+    for line in wrap_pieces(parse(text, "body"), 10, 60, spaced):
+        drawn = place_line(line, 50.0, 7.0, 10, "#000000", "center", spaced, {}, "#000000")
+        run = one_run(line)
+        if len(drawn) == 1 and isinstance(drawn[0], Text):
+            assert run == drawn[0].text
+            assert place_line(line, 50.0, 7.0, 10, "#000000", "center", spaced, {}, "#000000", run=run) == drawn
+        else:
+            assert run is None
+
+
 def test_fit_text__shrinks_until_it_fits():
     fitted = fit_text("aaaa bbbb", "body", width=20, height=12, size=10, min_size=4, measure=fixed_width)
     assert fitted.fits and fitted.size == 5.0 and fitted.lines == ("aaaa", "bbbb")  # 2 lines x 6 pt = 12 pt
@@ -113,6 +126,6 @@ def test_effects_lines__kept_by_measure_so_other_fonts_wrap_anew():
         return 2 * fixed_width(text, font, size)
 
     narrow = _lines("aa bb cc", "body", 4, 20, fixed_width)
-    assert [[p.text for p in line] for line, _ in narrow] == [["aa", "bb", "cc"]]
-    assert [width for _, width in narrow] == [16.0]
-    assert [[p.text for p in line] for line, _ in _lines("aa bb cc", "body", 4, 20, doubled)] == [["aa", "bb"], ["cc"]]
+    assert [[p.text for p in line] for line, _, _ in narrow] == [["aa", "bb", "cc"]]
+    assert [(width, run) for _, width, run in narrow] == [(16.0, "aa bb cc")]
+    assert [[p.text for p in line] for line, _, _ in _lines("aa bb cc", "body", 4, 20, doubled)] == [["aa", "bb"], ["cc"]]

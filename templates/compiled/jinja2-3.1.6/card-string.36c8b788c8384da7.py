@@ -1,0 +1,15 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = None
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_art = resolve('art')
+    pass
+    yield str(('yes' if (undefined(name='art') if l_0_art is missing else l_0_art) else ''))
+
+blocks = {}
+debug_info = '1=12'
