@@ -92,44 +92,61 @@ class Outline(Sequence):
 def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[float]]]:
     """(command letter, its numbers) as written, one pair per letter in the data.
 
-    One findall reads the whole data as tokens: command letters, numbers, and any other single
+    The data is read as _TOKENS reads it: command letters, numbers, and any other single
     character that is no separator (which float() refuses). Read so, the tokens are those the
     exact reading (_exact_groups) takes one at a time, as long as every arc's flags came out as
-    single characters (minifiers write them unseparated: "a5 5 0 0110 10"): twice as fast as
-    splitting at the letters and reading each run of numbers apart, which matters for a deck with
-    an icon on every card (Galactic Civ's 200 icons: ~35 -> ~15 ms). Anything else goes to
-    _exact_groups, which also words the errors."""
-    tokens = _TOKENS.findall(d)
+    single characters (minifiers write them unseparated: "a5 5 0 0110 10"). Anything else goes to
+    _exact_groups, which also words the errors.
+
+    _TOKENS.findall reads about 25 ns a character, so the data is split at its spaces once every
+    letter is spaced out and every minus sign spaced off (_spaced_out), and only a run that is
+    no single number ("1.5.5" is two) is read by _TOKENS: Galactic Civ's 200 icons ~19 -> ~12 ms."""
+    exponents = "e" in d or "E" in d or "_" in d  # "1e-3": the minus belongs to the number; float reads "1_0"
+    tokens = _TOKENS.findall(d) if exponents else _spaced_out(d).split()
     groups: list[tuple[str, list[float]]] = []
+    starts: list[int] = []  # where each group's letter is among the tokens
     args: list[float] = []
     try:
-        for token in tokens:
+        for index, token in enumerate(tokens):
             if token in _COMMANDS:
                 args = []
                 groups.append((token, args))
+                starts.append(index)
             else:
-                args.append(float(token))
+                try:
+                    args.append(float(token))
+                except ValueError:  # a run of numbers, or a character no path has (float refuses it too)
+                    args.extend(map(float, _TOKENS.findall(token)))
     except ValueError:
         return _exact_groups(d)
+    starts.append(len(tokens))
     if (tokens and tokens[0] not in _COMMANDS) or not all(map(math.isfinite, chain.from_iterable(
-            args for _, args in groups))) or (("a" in d or "A" in d) and not _single_flags(tokens, groups)):
+            args for _, args in groups))) or not all(_single_flags(tokens[starts[i] + 1:starts[i + 1]], args)
+                                                     for i, (letter, args) in enumerate(groups) if letter in "Aa"):
         return _exact_groups(d)
     return groups
 
 
+def _spaced_out(d: str) -> str:
+    """The data with a space either side of each command letter and before each minus sign, and
+    spaces for commas: its split() is _TOKENS.findall's tokens (no exponents), but that a run of
+    numbers written together ("1.5.5", "2+3") is one."""
+    for old, new in _SPACED:
+        d = d.replace(old, new)
+    return d
+
+
 _COMMANDS = frozenset("MmZzLlHhVvCcSsQqTtAa")
 _TOKENS = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|" + _NUMBER.pattern + r"|[^\s,]")
+_SPACED = [(letter, f" {letter} ") for letter in "MmZzLlHhVvCcSsQqTtAa"] + [("-", " -"), (",", " ")]
 
 
-def _single_flags(tokens: list[str], groups: list[tuple[str, list[float]]]) -> bool:
-    """Whether every arc flag among the tokens is the one character 0 or 1, as _exact_groups reads it."""
-    start = 0  # the token that starts each group: its letter
-    for letter, args in groups:
-        if letter in "Aa" and any(tokens[start + 1 + i] not in ("0", "1")
-                                  for i in range(len(args)) if i % 7 in (3, 4)):
-            return False
-        start += 1 + len(args)
-    return True
+def _single_flags(texts: list[str], args: list[float]) -> bool:
+    """Whether every flag of an arc group (`texts`, its numbers as split, read as `args`) is the
+    one character 0 or 1, as _exact_groups reads it."""
+    if len(texts) != len(args):  # a run of numbers read apart: its tokens as _TOKENS reads them
+        texts = _TOKENS.findall(" ".join(texts))
+    return all(texts[i] in ("0", "1") for i in range(len(args)) if i % 7 in (3, 4))
 
 
 def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
