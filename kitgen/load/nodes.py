@@ -45,7 +45,12 @@ def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, i
     `stream` = (key, take): each item of the list under that top-level key is handed to
     take(item, index) as soon as it is read, and what take returns stands in its place, so a
     deck's 10,000 cards are never a tree of YAML nodes all at once (take converts the card)."""
-    raw = _read_text(path, shown)
+    return parse_nodes(read_text(path, shown), shown, stream)
+
+
+def parse_nodes(raw: str, shown: str, stream: tuple[str, Callable[[yaml.Node, int], yaml.Node]] | None = None
+                ) -> yaml.Node | None:
+    """read_nodes of text already read (read_text) from the file `shown`."""
     try:
         node = _compose(raw, shown, stream)
     except yaml.MarkedYAMLError as exc:
@@ -96,7 +101,8 @@ def undecodable_where(shown: str, data: bytes, offset: int) -> Where:
     return Where(shown, data.count(b"\n", 0, offset) + 1, column)
 
 
-def _read_text(path: Path, shown: str) -> str:
+def read_text(path: Path, shown: str) -> str:
+    """A YAML file's text, refused as read_nodes refuses it (not a file, too big, not UTF-8), NFC."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):  # a FIFO would block, /dev/zero never ends
