@@ -89,6 +89,7 @@ class Names:
 def check_conditions(game: Game) -> list[Problem]:
     known = Names(game)
     name, expression, problems, names = known.name, known.expression, known.problems, known.names
+    flags = flags_set(game)  # once: each condition's flags are looked up in it
     for owner, when in conditions_of(game):
         for word in (*when.highest, *when.lowest, *when.tie_break):
             name(owner, when.where, word)
@@ -99,7 +100,7 @@ def check_conditions(game: Game) -> list[Problem]:
         decks = [d.id for d in game.decks]
         problems += [error(when.where, f"{owner}: unknown deck '{deck}'" + did_you_mean(deck, decks))
                      for deck in when.empty if deck not in decks]
-        problems += _states(game, owner, when)
+        problems += _states(game, owner, when, flags)
     for counter in game.counters:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
@@ -167,9 +168,10 @@ def flags_set(game: Game) -> list[str]:
     return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
 
 
-def _states(game: Game, owner: str, when: When) -> list[Problem]:
-    """A condition's zones and flags must be the game's: a flag no step sets never holds."""
-    zones, flags = [z.name for z in game.zones], flags_set(game)
+def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Problem]:
+    """A condition's zones and flags (`flags`: those some step sets) must be the game's: a flag no
+    step sets never holds."""
+    zones = [z.name for z in game.zones]
     problems = [error(a.where, f"{owner}: unknown zone '{a.counter}'" + did_you_mean(a.counter, zones))
                 for a in when.cards_in if a.counter not in zones]
     for flag in (*when.flag, *(a.counter for a in when.streak)):

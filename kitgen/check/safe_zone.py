@@ -17,7 +17,8 @@ ASCENT, DESCENT = 1.0, 0.25  # of the font size, above and below the baseline
 def line_extent(text, measure: Callable[[str, str, float], float]) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) of one laid-out line of text (layout/shapes.Text), in points."""
     width = measure(text.text, text.font, text.size)
-    left = {"left": text.x, "center": text.x - width / 2, "right": text.x - width}.get(text.align, text.x)
+    align = text.align
+    left = text.x - width / 2 if align == "center" else text.x - width if align == "right" else text.x
     up, down = ASCENT * text.size, DESCENT * text.size
     if round(text.rotate) % 360 == 180:  # drawn turned about its own start: the extent turns with it
         return 2 * text.x - (left + width), text.y - down, 2 * text.x - left, text.y + up
@@ -26,10 +27,12 @@ def line_extent(text, measure: Callable[[str, str, float], float]) -> tuple[floa
 
 def closest_to_trim(texts: Iterable, measure, width: float, height: float) -> float | None:
     """The smallest distance from any of `texts` (upright or upside down) to the trim, in points."""
-    distances = []
+    closest = None
     for text in texts:
-        if round(text.rotate) % 180 != 0 or not text.text.strip():
+        if (text.rotate and round(text.rotate) % 180 != 0) or not text.text.strip():
             continue  # sideways labels are not on card faces
         left, top, right, bottom = line_extent(text, measure)
-        distances.append(min(left, top, width - right, height - bottom))
-    return min(distances) if distances else None
+        distance = min(left, top, width - right, height - bottom)
+        if closest is None or distance < closest:
+            closest = distance
+    return closest

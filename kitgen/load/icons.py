@@ -100,25 +100,30 @@ def _parse(raw: bytes, path: Path) -> dict:
 
 def _parse_table(raw: bytes, path: Path) -> dict:
     """`# key: value` lines (source, license, attribution), then `name<TAB>width<TAB>height<TAB>path`
-    lines, indexed by name: the rest of a line is read (and checked) when its icon is asked for."""
-    index, about, pos, number = {}, {}, 0, 0
+    lines, indexed by name (where its line starts): the rest of a line, and its number, is read
+    (and checked) when its icon is asked for."""
+    index, about, pos, find = {}, {}, 0, raw.find
     while pos < len(raw):
-        number += 1
-        end = raw.find(b"\n", pos)
+        end = find(b"\n", pos)
         end = len(raw) if end < 0 else end
         try:
             if raw[pos] == HASH:
                 key, _, value = raw[pos + 1:end].decode("utf-8").partition(":")
                 about[key.strip()] = value.strip()
             elif end > pos:
-                tab = raw.find(TAB, pos, end)
+                tab = find(TAB, pos, end)
                 if tab < 0:
                     raise ValueError("expected a name, a width, a height and a path separated by tabs")
-                index[raw[pos:tab].decode("utf-8")] = (tab + 1, end, number)
+                index[raw[pos:tab].decode("utf-8")] = pos
         except ValueError as exc:  # UnicodeDecodeError is one
-            raise KitgenError(error(Where(str(path), number), f"icon set is damaged: {exc}")) from None
+            raise KitgenError(error(Where(str(path), _line(raw, pos)), f"icon set is damaged: {exc}")) from None
         pos = end + 1
     return {"icons": _Table(raw, index, str(path)), "attribution": about.get("attribution", "")}
+
+
+def _line(raw: bytes, pos: int) -> int:
+    """The number of the line that starts at `pos`."""
+    return raw.count(b"\n", 0, pos) + 1
 
 
 class _Table(Mapping):
@@ -128,16 +133,17 @@ class _Table(Mapping):
         self._raw, self._index, self._source = raw, index, source
 
     def __getitem__(self, name: str):
-        start, end, number = self._index[name]
+        start = self._index[name]
+        end = self._raw.find(b"\n", start)
         try:
-            fields = self._raw[start:end].decode("utf-8").split("\t")
+            fields = self._raw[start:len(self._raw) if end < 0 else end].decode("utf-8").split("\t")[1:]
             if len(fields) != 3:
                 raise ValueError("expected a name, a width, a height and a path separated by tabs, found "
                                  f"{len(fields) + 1} fields")
             width, height = _size(fields[0]), _size(fields[1])
         except ValueError as exc:  # UnicodeDecodeError is one
-            raise _damaged(self._source, number, name)(str(exc)) from None
-        return width, height, Outline(fields[2], _damaged(self._source, number, name))
+            raise _damaged(self._source, self._raw, start, name)(str(exc)) from None
+        return width, height, Outline(fields[2], _damaged(self._source, self._raw, start, name))
 
     def __contains__(self, name) -> bool:
         return name in self._index
@@ -149,9 +155,10 @@ class _Table(Mapping):
         return len(self._index)
 
 
-def _damaged(source: str, line: int, name: str):
-    """The error for icon `name` at `source`:`line` whose line does not read."""
-    return lambda message: KitgenError(error(Where(source, line), f"icon set is damaged: icon '{name}': {message}"))
+def _damaged(source: str, raw: bytes, start: int, name: str):
+    """The error for icon `name` whose line (starting at `start` of `raw`) does not read."""
+    return lambda message: KitgenError(error(Where(source, _line(raw, start)),
+                                             f"icon set is damaged: icon '{name}': {message}"))
 
 
 def _size(text: str) -> int | float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import stat
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Protocol
 from pathlib import Path
 
@@ -44,7 +45,12 @@ def read_nodes(path: Path, shown: str, stream: tuple[str, Callable[[yaml.Node, i
     `stream` = (key, take): each item of the list under that top-level key is handed to
     take(item, index) as soon as it is read, and what take returns stands in its place, so a
     deck's 10,000 cards are never a tree of YAML nodes all at once (take converts the card)."""
-    raw = _read_text(path, shown)
+    return parse_nodes(read_text(path, shown), shown, stream)
+
+
+def parse_nodes(raw: str, shown: str, stream: tuple[str, Callable[[yaml.Node, int], yaml.Node]] | None = None
+                ) -> yaml.Node | None:
+    """read_nodes of text already read (read_text) from the file `shown`."""
     try:
         node = _compose(raw, shown, stream)
     except yaml.MarkedYAMLError as exc:
@@ -95,7 +101,8 @@ def undecodable_where(shown: str, data: bytes, offset: int) -> Where:
     return Where(shown, data.count(b"\n", 0, offset) + 1, column)
 
 
-def _read_text(path: Path, shown: str) -> str:
+def read_text(path: Path, shown: str) -> str:
+    """A YAML file's text, refused as read_nodes refuses it (not a file, too big, not UTF-8), NFC."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):  # a FIFO would block, /dev/zero never ends
@@ -168,8 +175,7 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
         if is_key:  # a key is text whatever its tag (`<<` resolves to !!merge): _check_key judges it
             return yaml.ScalarNode(_STR, event.value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
                                    style=event.style)  # (the stubs leave out the C loader's marks)
-        tag = event.tag if event.tag not in (None, "!") else loader.resolve(yaml.ScalarNode, event.value,
-                                                                            event.implicit)
+        tag = event.tag if event.tag not in (None, "!") else _scalar_tag(event.value, event.implicit)
         scalar = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
                                  style=event.style)  # (the stubs leave out the C loader's marks)
         _check_tag(scalar, shown, problems)
@@ -198,6 +204,16 @@ def _node(loader, shown: str, depth: int, key: str | None, stream, problems: lis
     return node
 
 
+@lru_cache(maxsize=8192)
+def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
+    """The tag YAML gives a scalar written with none (a plain 5 is an int, "5" a str), as the
+    loader's resolver (yaml's Resolver) says, remembered by text: a game repeats its values."""
+    return _RESOLVER.resolve(yaml.ScalarNode, value, implicit)
+
+
+_RESOLVER = yaml.resolver.Resolver()  # the resolver of both loaders (CSafeLoader and SafeLoader)
+
+
 def _skip(loader, shown: str) -> None:
     """Read past the rest of a collection whose start was just read."""
     depth = 1
@@ -222,14 +238,15 @@ def _check_tag(node: yaml.Node, shown: str, problems: list) -> bool:
 
 
 def _check_key(key: yaml.Node, seen: dict[str, int], shown: str, problems: list) -> str | None:
-    """A mapping key: plain text, not a merge key, not given twice (PyYAML would keep the last)."""
-    where = at(shown, key.start_mark)
+    """A mapping key: plain text, not a merge key, not given twice (PyYAML would keep the last).
+    Its place is made into a Where only for a problem (a game has thousands of keys)."""
     if not isinstance(key, yaml.ScalarNode):
-        problems.append(error(where, "a key must be plain text"))
+        problems.append(error(at(shown, key.start_mark), "a key must be plain text"))
         return None
     if key.value == "<<":
-        problems.append(error(where, "YAML merge keys (<<) are not supported"))
+        problems.append(error(at(shown, key.start_mark), "YAML merge keys (<<) are not supported"))
     elif key.value in seen:
-        problems.append(error(where, f"duplicate key '{key.value}' (first on line {seen[key.value]})"))
-    seen.setdefault(key.value, where.line)
+        problems.append(error(at(shown, key.start_mark),
+                              f"duplicate key '{key.value}' (first on line {seen[key.value]})"))
+    seen.setdefault(key.value, key.start_mark.line + 1 if key.start_mark else 0)  # as at() counts
     return key.value

@@ -22,13 +22,54 @@ _ARITY.update({letter.lower(): arity for letter, arity in _ARITY.items()})
 def parse_path(d: str) -> list[Command]:
     """Absolute commands for path data `d`. Every subpath starts with an M; H, V, S, Q, T and A
     become L and C, so a consumer needs only moveTo, lineTo, curveTo and close."""
-    return _absolute(_commands(d))
+    return commands_of(*flat_path(d))
+
+
+def flat_path(d: str) -> tuple[list[str], list[float]]:
+    """parse_path's commands as their letters (M, L, C, Z) and all their numbers in one list, as
+    render formats them (render/canvas.path_code): no tuple a command (Galactic Civ's icons:
+    16,000 commands of 200 paths). Read fast (_read of the data split at its spaces, see
+    _spaced_out); data the fast reading leaves (_Odd: an exponent, an arc flag written with others,
+    a mistake) is read number by number (_exact_groups), which says what is wrong."""
+    if "e" in d or "E" in d or "_" in d or "i" in d or "I" in d:  # "1e-3", "1_0", "inf": float() reads
+        return _read(_exact_tokens(d), exact=True)                  # them, or the minus is the number's
+    tokens = _spaced_out(d).split()
+    try:
+        if tokens and tokens[0] not in ("M", "m"):
+            raise _Odd
+        return _read(tokens, exact=False)
+    except (_Odd, ValueError):  # float() refused a token: a character no path has
+        return _read(_exact_tokens(d), exact=True)
+
+
+def commands_of(letters: list[str], numbers: list[float]) -> list[Command]:
+    """The commands of flat_path's letters and numbers."""
+    commands: list[Command] = []
+    at = 0
+    for letter in letters:
+        size = _SIZES[letter]
+        commands.append((letter, *numbers[at:at + size]))
+        at += size
+    return commands
+
+
+_SIZES = {"M": 2, "L": 2, "C": 6, "Z": 0}
+
+
+class _Odd(Exception):
+    """Data the fast reading leaves to the exact one."""
+
+
+def _exact_tokens(d: str) -> Iterator:
+    """_commands' letters and numbers, one after the other, as _read takes them."""
+    return chain.from_iterable((letter, *args) for letter, args in _commands(d))
 
 
 def _commands(d: str) -> Iterator[tuple[str, list[float]]]:
     """(letter, numbers) one command at a time, as written: a group of several is split, M's
-    extra pairs become line-tos (SVG's implicit repeat rule). Says what is wrong with bad data."""
-    for index, (letter, args) in enumerate(_groups(d)):
+    extra pairs become line-tos (SVG's implicit repeat rule). Says what is wrong with bad data.
+    The exact reading, number by number: flat_path's fast one reads the same where it reads."""
+    for index, (letter, args) in enumerate(_exact_groups(d)):
         arity = _ARITY[letter]
         if len(args) == arity and index:  # most groups (game-icons' paths: nine in ten are one curve)
             yield letter, args
@@ -54,20 +95,27 @@ _IMPLICIT = {"M": "L", "m": "l"}
 class Outline(Sequence):
     """An icon's path data, parsed into parse_path's commands when they are first asked for (when
     the icon is drawn): laying a face out needs only the icon's box. Equal, hashed and shown by
-    its data. `damaged(message)` makes the error for data that does not parse."""
+    its data. `damaged(message)` makes the error for data that does not parse. render draws its
+    flat() form (flat_path's letters and numbers); its commands are made from that when asked."""
 
-    __slots__ = ("data", "_damaged", "_commands")
+    __slots__ = ("data", "_damaged", "_flat", "_commands")
 
     def __init__(self, data: str, damaged):
         self.data, self._damaged = data, damaged
+        self._flat: tuple[list[str], list[float]] | None = None
         self._commands: tuple | None = None
+
+    def flat(self) -> tuple[list[str], list[float]]:
+        if self._flat is None:
+            try:
+                self._flat = flat_path(self.data)
+            except ValueError as exc:
+                raise self._damaged(str(exc)) from None
+        return self._flat
 
     def _parsed(self) -> tuple:
         if self._commands is None:
-            try:
-                self._commands = tuple(parse_path(self.data))
-            except ValueError as exc:
-                raise self._damaged(str(exc)) from None
+            self._commands = tuple(commands_of(*self.flat()))
         return self._commands
 
     def __getitem__(self, index):
@@ -89,51 +137,22 @@ class Outline(Sequence):
         return f"Outline({self.data!r})"
 
 
-def _groups(d: str) -> list[tuple[str, list[float]]] | Iterator[tuple[str, list[float]]]:
-    """(command letter, its numbers) as written, one pair per letter in the data.
-
-    One findall reads the whole data as tokens: command letters, numbers, and any other single
-    character that is no separator (which float() refuses). Read so, the tokens are those the
-    exact reading (_exact_groups) takes one at a time, as long as every arc's flags came out as
-    single characters (minifiers write them unseparated: "a5 5 0 0110 10"): twice as fast as
-    splitting at the letters and reading each run of numbers apart, which matters for a deck with
-    an icon on every card (Galactic Civ's 200 icons: ~35 -> ~15 ms). Anything else goes to
-    _exact_groups, which also words the errors."""
-    tokens = _TOKENS.findall(d)
-    groups: list[tuple[str, list[float]]] = []
-    args: list[float] = []
-    try:
-        for token in tokens:
-            if token in _COMMANDS:
-                args = []
-                groups.append((token, args))
-            else:
-                args.append(float(token))
-    except ValueError:
-        return _exact_groups(d)
-    if (tokens and tokens[0] not in _COMMANDS) or not all(map(math.isfinite, chain.from_iterable(
-            args for _, args in groups))) or (("a" in d or "A" in d) and not _single_flags(tokens, groups)):
-        return _exact_groups(d)
-    return groups
+def _spaced_out(d: str) -> str:
+    """The data with a space either side of each command letter and before each minus sign, and
+    spaces for commas: its split() is _TOKENS.findall's tokens (no exponents), but that a run of
+    numbers written together ("1.5.5", "2+3") is one."""
+    for old, new in _SPACED:
+        d = d.replace(old, new)
+    return d
 
 
 _COMMANDS = frozenset("MmZzLlHhVvCcSsQqTtAa")
 _TOKENS = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|" + _NUMBER.pattern + r"|[^\s,]")
-
-
-def _single_flags(tokens: list[str], groups: list[tuple[str, list[float]]]) -> bool:
-    """Whether every arc flag among the tokens is the one character 0 or 1, as _exact_groups reads it."""
-    start = 0  # the token that starts each group: its letter
-    for letter, args in groups:
-        if letter in "Aa" and any(tokens[start + 1 + i] not in ("0", "1")
-                                  for i in range(len(args)) if i % 7 in (3, 4)):
-            return False
-        start += 1 + len(args)
-    return True
+_SPACED = [(letter, f" {letter} ") for letter in "MmZzLlHhVvCcSsQqTtAa"] + [("-", " -"), (",", " ")]
 
 
 def _exact_groups(d: str) -> Iterator[tuple[str, list[float]]]:
-    """_groups, number by number: says where the data is wrong."""
+    """(command letter, its numbers) as written, number by number: says where the data is wrong."""
     pos = _skip_separators(d, 0)
     while pos < len(d):
         letter = d[pos]
@@ -177,41 +196,102 @@ def _excerpt(d: str, pos: int = 0) -> str:
     return repr(d[max(0, pos - 20):pos + 20])
 
 
-def _absolute(commands: Iterable[tuple[str, list[float]]]) -> list[Command]:
-    """Each command made absolute M/L/C/Z, tracking the pen in local variables: relative c, l, h
-    and v (most of game-icons' commands) the short way, the rest by _drawn."""
-    out: list[Command] = []
+def _read(tokens: Iterable, exact: bool) -> tuple[list[str], list[float]]:
+    """flat_path of tokens (text, or `exact` _commands' floats): each command made absolute once its
+    numbers are read, the pen in local variables, relative c, l, h and v the short way, the rest by
+    _step. Not `exact`, what _commands reads otherwise or refuses raises _Odd (see _arc_odd)."""
+    letters: list[str] = []
+    numbers: list[float] = []
+    args: list[float] = []
+    flags: list[str] = []  # an arc's numbers as written
     x = y = start_x = start_y = 0.0
-    drawing = False  # False after Z: the next drawing command needs an explicit M first
-    cubic: Point | None = None  # the last C/S second control point, for S's reflection
-    quad: Point | None = None  # the last Q/T control point, for T's reflection
-    for letter, a in commands:
-        if drawing and letter in "clhv":
-            if letter == "c":
-                c1, cubic = (a[0] + x, a[1] + y), (a[2] + x, a[3] + y)
-                x, y = a[4] + x, a[5] + y
-                out.append(("C", *c1, *cubic, x, y))
-            else:
-                x, y = (a[0] + x, a[-1] + y) if letter == "l" else (a[0] + x, y) if letter == "h" else (x, a[0] + y)
-                out.append(("L", x, y))
-                cubic = None
-            quad = None
-        elif letter in "Zz":
-            if drawing:
-                out.append(("Z",))
-            x, y, drawing, cubic, quad = start_x, start_y, False, None, None
-        elif letter in "Mm":
-            dx, dy = (0.0, 0.0) if letter == "M" else (x, y)
-            x = start_x = a[0] + dx
-            y = start_y = a[1] + dy
-            out.append(("M", x, y))
-            drawing, cubic, quad = True, None, None
+    drawing, cubic, quad = False, None, None  # see _step
+    letter, arity, waiting, arc = "", 0, False, False
+    for token in tokens:
+        if token in _COMMANDS:
+            if args or waiting:
+                raise _Odd
+            letter, arity, waiting, arc = token, _ARITY[token], token not in "Zz", token in "Aa"
+            if not waiting:  # Z
+                x, y, start_x, start_y, drawing, cubic, quad = _step(letters, numbers, token, args, (x, y),
+                                                                     (start_x, start_y), drawing, cubic, quad)
+            continue
+        try:
+            args.append(float(token))
+        except ValueError:  # numbers written together ("1.5.5"), or a character no path has (ValueError)
+            _run(token, args, flags if arc else [], arity)
         else:
-            if not drawing:
-                out.append(("M", start_x, start_y))
-                drawing = True
-            x, y, cubic, quad = _drawn(out, letter, a, (x, y), cubic, quad)
-    return out
+            if arc:
+                flags.append(token)
+        if len(args) < arity:
+            continue
+        a, args, waiting = args, [], False
+        if drawing and letter == "c":
+            c1, cubic, quad = (a[0] + x, a[1] + y), (a[2] + x, a[3] + y), None
+            x, y = a[4] + x, a[5] + y
+            letters.append("C")
+            numbers += (*c1, *cubic, x, y)
+        elif drawing and letter in "lhv":
+            x, y = (a[0] + x, a[-1] + y) if letter == "l" else (a[0] + x, y) if letter == "h" else (x, a[0] + y)
+            letters.append("L")
+            numbers += (x, y)
+            cubic = quad = None
+        else:
+            if not arity or (arc and not exact and _arc_odd(flags, a)):
+                raise _Odd  # numbers after Z
+            flags = []
+            x, y, start_x, start_y, drawing, cubic, quad = _step(letters, numbers, letter, a, (x, y),
+                                                                 (start_x, start_y), drawing, cubic, quad)
+            letter = _IMPLICIT.get(letter, letter)  # M's further pairs are line-tos
+    if args or waiting or not (exact or math.isfinite(sum(numbers))):
+        raise _Odd
+    return letters, numbers
+
+
+def _arc_odd(flags: list[str], a: list[float]) -> bool:
+    """Whether an arc's flags are not written as the one character 0 or 1 (as _exact_groups reads
+    them: "0110" is two flags and a number), or a number of it is no finite one (a radius of inf
+    could draw finite numbers, and flat_path's last check sees only those)."""
+    return flags[3] not in _FLAGS or flags[4] not in _FLAGS or not all(map(math.isfinite, a))
+
+
+_FLAGS = ("0", "1")
+
+
+def _run(token: str, args: list[float], flags: list[str], arity: int) -> None:
+    """The numbers of a token that is several ("1.5.5") added to args (and as written, to flags)."""
+    pieces = _TOKENS.findall(token)
+    args.extend(map(float, pieces))  # ValueError for a character no path has: the exact reading says so
+    flags.extend(pieces)
+    if len(args) > arity:  # a run across two commands: read exactly
+        raise _Odd
+
+
+def _step(letters: list[str], numbers: list[float], letter: str, a: list[float], pen: Point, start: Point,
+          drawing: bool, cubic: Point | None, quad: Point | None) -> tuple:
+    """A command _read does not draw itself (M, Z, and anything but a relative c, l, h or v while
+    drawing) added to the letters and numbers; the new x, y, start x and y, drawing (False after
+    Z: the next drawing command needs an explicit M first), cubic (the last C/S second control
+    point, which S reflects) and quad (the last Q/T control point, which T reflects)."""
+    if letter in "Zz":
+        if drawing:
+            letters.append("Z")
+        return (*start, *start, False, None, None)
+    if letter in "Mm":
+        dx, dy = (0.0, 0.0) if letter == "M" else pen
+        x = a[0] + dx
+        y = a[1] + dy
+        letters.append("M")
+        numbers += (x, y)
+        return x, y, x, y, True, None, None
+    out: list[Command] = []
+    if not drawing:
+        out.append(("M", *start))
+    x, y, cubic, quad = _drawn(out, letter, a, pen, cubic, quad)
+    for command in out:
+        letters.append(command[0])
+        numbers += command[1:]
+    return x, y, *start, True, cubic, quad
 
 
 def _drawn(out: list[Command], letter: str, a: list[float], pen: Point, cubic: Point | None,

@@ -4,11 +4,12 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import MAX_FILE_BYTES, contained, display_path
-from kitgen.load.nodes import read_nodes
+from kitgen.load.nodes import parse_nodes, read_text
 from kitgen.load.schema import Converter
 from kitgen.model import CardTemplate, slug
 
@@ -59,7 +60,14 @@ def source_digest(source: str) -> str:
 
 def _load(path: Path) -> CardTemplate:
     shown = display_path(path)
-    root = read_nodes(path.resolve(), shown)
+    return _template(read_text(path.resolve(), shown), shown)
+
+
+@lru_cache(maxsize=16)
+def _template(text: str, shown: str) -> CardTemplate:
+    """The template a file's text makes, read once for the same text: the frames a build uses
+    extend card-front.yaml, read again for each (a CardTemplate is frozen, so it is shared)."""
+    root = parse_nodes(text, shown)
     if root is None:
         raise KitgenError(error(Where(shown), "template is empty"))
     converter = Converter(shown)

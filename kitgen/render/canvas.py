@@ -22,6 +22,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
+from kitgen.load.svgpath import Outline, commands_of
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.fonts import font_name
 
@@ -277,19 +278,24 @@ def path_code(commands) -> str:
     code is empty), every number formatted by one % for the whole path (Galactic Civ's icons:
     ~58,000 numbers): fp_str writes a number x with 1 <= |x| < 10**7 as "%.7g" does (seven
     significant digits, no trailing zeros), and icon coordinates are such numbers. A path with any
-    other number (0 < |x| < 1 is written ".5", 10**7 as "10000000") is formatted by fp_str."""
-    if not commands:
+    other number (0 < |x| < 1 is written ".5", 10**7 as "10000000") is formatted by fp_str.
+    `commands`: an icon set's Outline (formatted from its flat form: letters, then all numbers)
+    or absolute commands (("M", x, y), ...)."""
+    if isinstance(commands, Outline):
+        letters, numbers = commands.flat()
+    else:
+        letters, numbers = [command[0] for command in commands], list(chain.from_iterable(c[1:] for c in commands))
+    if not letters:
         return ""
-    # "%.0s" takes a command's letter and writes nothing, so the numbers are the commands flattened
-    text = "".join([_PIECES[command[0]] for command in commands]) % tuple(chain.from_iterable(commands))
+    text = "".join([_PIECES[letter] for letter in letters]) % tuple(numbers)
     if " 0." in text or " -0" in text or "e" in text or "n" in text:  # 0 < |x| < 1, or e+07, inf, nan
         return "n " + " ".join([fp_str(*command[1:]) + _OPERATORS[command[0]] if command[0] != "Z" else "h"
-                                for command in commands])
+                                for command in commands_of(letters, numbers)])
     return "n" + text
 
 
 _OPERATORS = {"M": " m", "L": " l", "C": " c"}  # as PDFPathObject writes them; Z is "h"
-_PIECES = {"M": "%.0s %.7g %.7g m", "L": "%.0s %.7g %.7g l", "C": "%.0s" + " %.7g" * 6 + " c", "Z": "%.0s h"}
+_PIECES = {"M": " %.7g %.7g m", "L": " %.7g %.7g l", "C": " %.7g %.7g %.7g %.7g %.7g %.7g c", "Z": " h"}
 
 
 def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
