@@ -7,6 +7,7 @@ bug in kitgen and exit 70 (EX_SOFTWARE); `kitgen --debug ...` shows that bug's t
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
 import traceback
@@ -132,9 +133,28 @@ def internal_error_line(exc: BaseException) -> str:
             "run the same command as `kitgen --debug ...` to see the traceback, and please report it")
 
 
+# The module of kitgen.cli that defines each command. A command's module is imported when that
+# command is asked for (its decorators add it to `main`), so `kitgen build` does not load and set up
+# the options of every other command (simulate's, export's ...): ~4 ms of CPU a start.
+# `kitgen --help` and an unknown name load them all. tests/unit/test_cli_commands.py checks this table.
+COMMANDS = {"build": "kit", "watch": "kit", "serve": "kit",
+            "validate": "report", "stats": "report", "list": "report", "art": "report", "schema": "report",
+            "simulate": "simulate", "export": "files", "calibrate": "files", "new": "files", "convert": "files"}
+
+
 class _Group(click.Group):
     """Every command also takes -q/-v (`kitgen build -q GAME`), the same as kitgen itself, and runs
-    inside the one handler that decides what a failure prints (invoke)."""
+    inside the one handler that decides what a failure prints (invoke). Commands are loaded when
+    asked for (COMMANDS)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:  # an unknown name loads every module, for click's did-you-mean
+            for module in [COMMANDS[cmd_name]] if cmd_name in COMMANDS else sorted(set(COMMANDS.values())):
+                importlib.import_module(f"kitgen.cli.{module}")
+        return super().get_command(ctx, cmd_name)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         cmd.params += [
