@@ -10,7 +10,6 @@ import errno
 import importlib
 import os
 import sys
-import traceback
 from pathlib import Path
 
 import click
@@ -176,15 +175,21 @@ class _Group(click.Group):
         except KitgenError as exc:
             _fail(exc)
         except OSError as exc:  # a full disk, a read-only or unreadable folder: the system's refusal, not a bug
-            if ctx.params.get("debug"):
-                traceback.print_exc()
+            _traceback(ctx)
             echo(describe_os_error(exc), err=True)
             sys.exit(1)
         except Exception as exc:
-            if ctx.params.get("debug"):
-                traceback.print_exc()
+            _traceback(ctx)
             echo(internal_error_line(exc), err=True)
             sys.exit(EX_SOFTWARE)
+
+
+def _traceback(ctx: click.Context) -> None:
+    """`kitgen --debug`: the failure's traceback, for a bug report (traceback imported only then)."""
+    if ctx.params.get("debug"):
+        import traceback
+
+        traceback.print_exc()
 
 
 def quiet() -> bool:
