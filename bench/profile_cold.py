@@ -44,7 +44,10 @@ def child(game: str, out: str) -> None:
     import importlib
 
     sys.argv = ["kitgen", "build", game, "--no-cache", "-o", out]
-    from kitgen.cli import run  # the program, as `kitgen` runs it (cli.run sets the garbage collector's pace)
+    import gc
+
+    from kitgen.cli import COLLECTOR_PACE, run  # the program, as `kitgen` runs it
+    gc.set_threshold(*COLLECTOR_PACE)  # as run() does first: a build's lazy imports come after it
     for name in LAZY:
         importlib.import_module(name)
     times = {"python start and imports": time.process_time() - START}

@@ -12,6 +12,8 @@ from kitgen.cli.common import main
 
 __all__ = ["main", "run"]
 
+COLLECTOR_PACE = (100_000, 10, 10)  # gc.set_threshold while a command runs: see run()
+
 
 def run() -> None:
     """The program (`kitgen`, `python -m kitgen`): main(), with an interrupted command's exit 130 made final.
@@ -30,7 +32,7 @@ def run() -> None:
     made is frozen (gc.freeze): Python's exit no longer walks it all in one last collection to
     free memory the system takes back anyway (~30 ms of a cold build). Files are closed by then
     (every writer uses `with`), so no buffer waits on that collection."""
-    gc.set_threshold(100_000, 10, 10)
+    gc.set_threshold(*COLLECTOR_PACE)
     try:
         main()
     except SystemExit as exc:
