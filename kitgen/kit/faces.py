@@ -36,7 +36,7 @@ def lay_out_faces(game: Game, inputs: Inputs, plan: FacePlan, cache: BuildCache 
         kept = KeptFaces(_from_cache(cache, keys), _note(scope, keys, notes, cache, plan.keyer),
                          _drawn(cache, keys, inputs.icons), cached_back)
         faces.append(layout_deck_faces(scope, inputs.fonts.measure, kept, inputs.fonts.ready))
-        if cached_back is None and cache is not None:
+        if cached_back is None and cache is not None and cache.keeps:
             cache.keep_face(back_key, faces[-1].back,
                             made=plan.keyer.made(face_key(deck.id, BACK), back_call(scope)))
     return LaidOut(tuple(faces), notes)
@@ -96,7 +96,7 @@ def _note(scope: DeckScope, keys: list[str], notes: dict, cache: BuildCache | No
 
     def seen(index: int, face, fresh: bool) -> None:
         noted = deck_notes.note(index, face)
-        if fresh and cache is not None:  # what it was made from, by part: the next miss here says which changed
+        if fresh and cache is not None and cache.keeps:  # what it was made from, by part: a miss here says which changed
             cache.keep_face(keys[index], face, noted, keyer.made(face_key(deck.id, index), front_call(scope, index)))
     return seen
 
