@@ -292,6 +292,9 @@ def cost_text(cost: Cost | None) -> str:
 
 @dataclass(frozen=True, eq=False, repr=False)
 class CardType(Record):
+    """A kind of card (a Ship, a Tech): the deck it is in, its colour, code and cost, the fields its cards
+    carry, and when and how they are played."""
+
     name: str
     deck: str
     plural: str = ""
@@ -321,6 +324,9 @@ class CardUse(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Card(Record):
+    """One card of a deck as its data says it: name, type, effects and text, how many copies print, and
+    what else it carries (cost, fields, art, actions)."""
+
     name: str
     type: str
     effects: tuple[Effect, ...] = ()
@@ -358,6 +364,8 @@ class DeckRule(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Back(Record):
+    """What a deck's card backs show: title and subtitle, colours, and a picture or an icon pattern."""
+
     title: str = ""
     subtitle: str = ""
     color: Color = Color("#333333")
@@ -369,6 +377,8 @@ class Back(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Deck(Record):
+    """A deck: its id, name and code, its cards, the composition rules it declares and its back."""
+
     id: str
     name: str
     code: str
@@ -548,6 +558,8 @@ def single_rank(when: "When | None") -> Trigger | None:
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Phase(Record):
+    """A phase of the turn: its rule text, who plays it or is rewarded in it, and its steps."""
+
     name: str
     text: str
     trigger: Trigger | None = None
@@ -571,6 +583,8 @@ class Phase(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class VictoryPath(Record):
+    """A way to win: its text, and the condition that wins (`when`, or the older keys beside it)."""
+
     name: str
     text: str
     after_turn: int | None = None
@@ -588,6 +602,8 @@ class VictoryPath(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Threshold(Record):
+    """More than `more_than` points in `attribute`: one of a victory path's thresholds."""
+
     attribute: str
     more_than: int
     where: Where | None = _where()
@@ -611,6 +627,8 @@ class TableRow(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class DiceTable(Record):
+    """A table rolled on with `die`, or looked up by its rows' `roll` text when it has none."""
+
     id: str
     name: str
     rows: tuple[TableRow, ...]
@@ -658,6 +676,8 @@ class Faction(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class HandLimit(Record):
+    """How many cards a player may hold (`base`), and the rule as written."""
+
     base: int
     text: str = ""
     where: Where | None = _where()
@@ -687,6 +707,8 @@ class Formula(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Variable(Record):
+    """A name in a formula or a limit: what it means and the values its examples try."""
+
     name: str
     meaning: str
     examples: tuple[int, ...] = (0, 1, 2, 3, 4)
@@ -888,6 +910,8 @@ class SimulateSettings(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Game(Record):
+    """The whole game as loaded: what every later stage reads."""
+
     id: str
     title: str
     short_name: str
@@ -996,6 +1020,8 @@ class Box(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class CardTemplate(Record):
+    """A card design (templates/card-*.yaml): its size and boxes, and the template it extends."""
+
     width: Length
     height: Length
     boxes: tuple[Box, ...] = ()
