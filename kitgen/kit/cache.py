@@ -165,12 +165,6 @@ class BuildCache:
             self.sums = self._read_sums()
 
     @property
-    def keeps(self) -> bool:
-        """Whether this build stores what it makes (not --no-cache, not a validate that reads only):
-        what a face was made from, part by part, is worked out only then."""
-        return self.folder is not None and not self.read_only
-
-    @property
     def _root(self) -> Path:
         """The cache's folder, for the methods called only when there is one."""
         assert self.folder is not None

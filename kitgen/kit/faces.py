@@ -36,7 +36,7 @@ def lay_out_faces(game: Game, inputs: Inputs, plan: FacePlan, cache: BuildCache 
         kept = KeptFaces(_from_cache(cache, keys), _note(scope, keys, notes, cache, plan.keyer),
                          _drawn(cache, keys, inputs.icons), cached_back)
         faces.append(layout_deck_faces(scope, inputs.fonts.measure, kept, inputs.fonts.ready))
-        if cached_back is None and cache is not None and cache.keeps:
+        if cached_back is None and cache is not None:
             cache.keep_face(back_key, faces[-1].back,
                             made=plan.keyer.made(face_key(deck.id, BACK), back_call(scope)))
     return LaidOut(tuple(faces), notes)
@@ -94,10 +94,14 @@ def _note(scope: DeckScope, keys: list[str], notes: dict, cache: BuildCache | No
     recall = (lambda index: cache.note(keys[index])) if cache is not None else None
     deck_notes = notes[deck.id] = DeckNotes([card.where for card in deck.cards], recall)
 
+    # --no-cache (no folder) or validate's read-only cache keeps nothing: what a face was made from,
+    # hashed by part for keep_face, would be thrown away
+    keeping = cache if cache is not None and cache.folder is not None and not cache.read_only else None
+
     def seen(index: int, face, fresh: bool) -> None:
         noted = deck_notes.note(index, face)
-        if fresh and cache is not None and cache.keeps:  # what it was made from, by part: a miss here says which changed
-            cache.keep_face(keys[index], face, noted, keyer.made(face_key(deck.id, index), front_call(scope, index)))
+        if fresh and keeping is not None:  # what it was made from, by part: the next miss here says which changed
+            keeping.keep_face(keys[index], face, noted, keyer.made(face_key(deck.id, index), front_call(scope, index)))
     return seen
 
 
