@@ -6,7 +6,9 @@ at the data. Names read as the YAML keys do: one name per concept.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Literal
 
 from kitgen.colors import Color, ColorTemplate
@@ -46,12 +48,59 @@ def front_key(card: "Card") -> str:
     return f"{card.type}\x00{card.template}\x00{card.frame}"
 
 
+class Record:
+    """What every record below shares: `==`, hash and repr as dataclass(eq=True, repr=True) would
+    write them for it (the fields that compare, in order; the fields shown, as `Card(name='A', ...)`),
+    written once here instead of compiled for each of the 50 classes: Python 3.11 compiles every
+    method a dataclass generates, and these three were ~7 ms of each start (kitgen.model 23 -> 16
+    ms). A class lists itself as `@dataclass(frozen=True, eq=False, repr=False)` and `Record` as
+    its base; its own __init__, __setattr__ and __delattr__ (frozen) are still generated.
+    kit/keys.py hashes the repr as a record's canonical text (tests/unit/test_cache_keys.py)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        values = _COMPARED.get(self.__class__) or _compared(self.__class__)
+        return values(self) == values(other)
+
+    def __hash__(self) -> int:
+        return hash((_COMPARED.get(self.__class__) or _compared(self.__class__))(self))
+
+    def __repr__(self) -> str:
+        form, values = _SHOWN.get(self.__class__) or _shown(self.__class__)
+        return form.format(*values(self))
+
+
+# Per record class, made at its first use: its compared fields' values as a tuple, and its repr's
+# format with the shown fields' values (attrgetter: one C call however many fields).
+_COMPARED: dict[type, Callable[[Record], tuple]] = {}
+_SHOWN: dict[type, tuple[str, Callable[[Record], tuple]]] = {}
+
+
+def _values(names: list[str]) -> Callable[[Record], tuple]:
+    get = attrgetter(*names)
+    return get if len(names) > 1 else lambda record: (get(record),)  # attrgetter of one name: the value alone
+
+
+def _compared(kind: type) -> Callable[[Record], tuple]:
+    found = _COMPARED[kind] = _values([f.name for f in fields(kind) if f.compare])
+    return found
+
+
+def _shown(kind: type) -> tuple[str, Callable[[Record], tuple]]:
+    names = [f.name for f in fields(kind) if f.repr]
+    found = _SHOWN[kind] = (f"{kind.__qualname__}({', '.join(name + '={!r}' for name in names)})", _values(names))
+    return found
+
+
 def _where() -> Where | None:
     return field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
-class Attribute:
+@dataclass(frozen=True, eq=False, repr=False)
+class Attribute(Record):
     """A score every player tracks. `aliases` are the short forms card text uses."""
 
     name: str
@@ -65,8 +114,8 @@ class Attribute:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Condition:
+@dataclass(frozen=True, eq=False, repr=False)
+class Condition(Record):
     """When an effect applies, e.g. 'IB' (if benevolent) on a Moral Dilemma."""
 
     id: str
@@ -77,8 +126,8 @@ class Condition:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Effect:
+@dataclass(frozen=True, eq=False, repr=False)
+class Effect(Record):
     """A signed change to one attribute, for whom and, optionally, under which condition."""
 
     attribute: str
@@ -94,8 +143,8 @@ ANY_PHASE = "any phase"  # played_in: [any phase]: a card played at the start of
 FIELD_KINDS = ("text", "whole number", "number", "list of text", "icon", "choice")
 
 
-@dataclass(frozen=True)
-class CardField:
+@dataclass(frozen=True, eq=False, repr=False)
+class CardField(Record):
     """A value cards carry beyond effects (attack, health, rarity), declared by the game or a card
     type. `type` is one of FIELD_KINDS or 'choice of [a, b]'; `choices` is parsed from it at load."""
 
@@ -115,8 +164,8 @@ class CardField:
 FieldScalar = str | int | float | tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class FieldValue:
+@dataclass(frozen=True, eq=False, repr=False)
+class FieldValue(Record):
     """One declared field's value on one card: text as read, typed at load (int, float, tuple)."""
 
     name: str
@@ -140,8 +189,8 @@ class FieldValues(tuple):
         return {item.name: item.value for item in self}
 
 
-@dataclass(frozen=True)
-class Number:
+@dataclass(frozen=True, eq=False, repr=False)
+class Number(Record):
     """One named number a rule module reads (`numbers: {upkeep: 1, riots: 1D10}`): a whole number,
     or a roll of `value` dice of `sides` sides when `sides` is not 0."""
 
@@ -164,8 +213,8 @@ class Numbers(tuple):
         return {n.name: f"{n.value}D{n.sides}" if n.sides else n.value for n in self}
 
 
-@dataclass(frozen=True)
-class Counter:
+@dataclass(frozen=True, eq=False, repr=False)
+class Counter(Record):
     """Something a player counts and spends (credits, victory points, bases, food): a track or box
     on the player sheet, the unit of costs, and what the simulator keeps per seat."""
 
@@ -181,8 +230,8 @@ class Counter:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Price:
+@dataclass(frozen=True, eq=False, repr=False)
+class Price(Record):
     """An amount of one counter. An empty counter (a bare number in a sheet's cost column) means
     the game's only counter; the loader fills it in."""
 
@@ -197,8 +246,8 @@ class Price:
         return f"({self.expression})" if self.expression else str(self.amount)
 
 
-@dataclass(frozen=True)
-class Cost:
+@dataclass(frozen=True, eq=False, repr=False)
+class Cost(Record):
     """What playing a card or taking an action costs. YAML: `{credits: 10}` (every amount), or
     `{any: 15, of: [Food, Hammers]}` (15 in any mix of those counters), or `{text: "6 + 2P Food"}`
     for a price the rules compute (printed as written; the simulator cannot pay it)."""
@@ -241,8 +290,11 @@ def cost_text(cost: Cost | None) -> str:
     return " + ".join(parts)
 
 
-@dataclass(frozen=True)
-class CardType:
+@dataclass(frozen=True, eq=False, repr=False)
+class CardType(Record):
+    """A kind of card (a Ship, a Tech): the deck it is in, its colour, code and cost, the fields its cards
+    carry, and when and how they are played."""
+
     name: str
     deck: str
     plural: str = ""
@@ -260,8 +312,8 @@ class CardType:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class CardUse:
+@dataclass(frozen=True, eq=False, repr=False)
+class CardUse(Record):
     """One of several things a card can be played for (Galactic Supremacy's Command cards)."""
 
     name: str
@@ -270,8 +322,11 @@ class CardUse:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Card:
+@dataclass(frozen=True, eq=False, repr=False)
+class Card(Record):
+    """One card of a deck as its data says it: name, type, effects and text, how many copies print, and
+    what else it carries (cost, fields, art, actions)."""
+
     name: str
     type: str
     effects: tuple[Effect, ...] = ()
@@ -296,8 +351,8 @@ class Card:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class DeckRule:
+@dataclass(frozen=True, eq=False, repr=False)
+class DeckRule(Record):
     """A composition rule the deck declares; `rule` names an entry of check.rules.RULES."""
 
     rule: str
@@ -307,8 +362,10 @@ class DeckRule:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Back:
+@dataclass(frozen=True, eq=False, repr=False)
+class Back(Record):
+    """What a deck's card backs show: title and subtitle, colours, and a picture or an icon pattern."""
+
     title: str = ""
     subtitle: str = ""
     color: Color = Color("#333333")
@@ -318,8 +375,10 @@ class Back:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Deck:
+@dataclass(frozen=True, eq=False, repr=False)
+class Deck(Record):
+    """A deck: its id, name and code, its cards, the composition rules it declares and its back."""
+
     id: str
     name: str
     code: str
@@ -331,8 +390,8 @@ class Deck:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Trigger:
+@dataclass(frozen=True, eq=False, repr=False)
+class Trigger(Record):
     """Who a phase rewards: the player with the highest (or lowest) score in an attribute."""
 
     kind: Literal["highest", "lowest"]
@@ -347,8 +406,8 @@ class Expr(str):
     brackets; every value is capped at +-10^12 and a division by zero gives 0. Checked at load."""
 
 
-@dataclass(frozen=True)
-class Amount:
+@dataclass(frozen=True, eq=False, repr=False)
+class Amount(Record):
     """One counter (or attribute) and a number: one entry of `{Military: 5, Economy: "2 * Bases"}`."""
 
     counter: str
@@ -363,8 +422,8 @@ class Amounts(tuple):
 TieRule = Literal["nobody", "share"]
 
 
-@dataclass(frozen=True)
-class When:
+@dataclass(frozen=True, eq=False, repr=False)
+class When(Record):
     """A condition, as data (phases' and victory paths' `when:`, `game_end:`). Every key given in one
     mapping must hold (`{turn_after: 10, highest: [Military]}`); `any:` holds when one of its
     conditions does, `all:` when each does, `none:` when none does.
@@ -408,8 +467,8 @@ class When:
 ZoneKind = Literal["in-play", "market", "attached"]
 
 
-@dataclass(frozen=True)
-class Zone:
+@dataclass(frozen=True, eq=False, repr=False)
+class Zone(Record):
     """A place cards are besides the hand and the decks: `in-play` (before each player, at most
     `limit` cards), `market` (a face-up row of `size` cards everyone buys from, refilled from `deck`
     after each buy; when the deck runs out the row shrinks), `attached` (cards under a card of an
@@ -425,8 +484,8 @@ class Zone:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Scoring:
+@dataclass(frozen=True, eq=False, repr=False)
+class Scoring(Record):
     """A scoring schedule: at the end of each of `turns` (empty: every turn) the players ranked by
     `rank` (highest first) gain `points` (to the first, the second ...) in `counter`. Players tied for a
     place each gain its points (`tie: share`) or nobody gains them (`tie: nobody`)."""
@@ -440,8 +499,8 @@ class Scoring:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class TurnOrder:
+@dataclass(frozen=True, eq=False, repr=False)
+class TurnOrder(Record):
     """Who plays first each turn: the highest in `by` (the next names break a tie), then the seat
     order; ranked again at the start of every turn. `roll` ("1D6"): a tie left after `by` is rolled
     off instead, high first, the tied rolling again while still tied. `phase`: the phase whose printed rule says this order (the rules summary prints it
@@ -454,8 +513,8 @@ class TurnOrder:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Wild:
+@dataclass(frozen=True, eq=False, repr=False)
+class Wild(Record):
     """A card a player may meld as a card of another name (`wild:` of a card; a rule module's melds,
     the vocabulary's `meld` step has none): while `when` holds for the player (none: always), in
     melds of the cards named in `melds` (empty: any), at most `limit` of it in one meld (0: no limit)."""
@@ -466,8 +525,8 @@ class Wild:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Elimination:
+@dataclass(frozen=True, eq=False, repr=False)
+class Elimination(Record):
     """A player is out when `when` holds for it (checked after every player's turn): it takes no
     more turns; `last_standing:` victory paths then find the one left."""
 
@@ -476,8 +535,8 @@ class Elimination:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class GameEnd:
+@dataclass(frozen=True, eq=False, repr=False)
+class GameEnd(Record):
     """When the game ends before its last turn (`game_end: {when: {empty: [technologies]}}`): checked
     after every player's turn; then the victory paths that say `game_over: true` are checked for
     every player, and the single player who meets one wins (two or more, or none: no winner)."""
@@ -497,8 +556,10 @@ def single_rank(when: "When | None") -> Trigger | None:
     return Trigger(kind, (when.highest or when.lowest)[0], when.where)
 
 
-@dataclass(frozen=True)
-class Phase:
+@dataclass(frozen=True, eq=False, repr=False)
+class Phase(Record):
+    """A phase of the turn: its rule text, who plays it or is rewarded in it, and its steps."""
+
     name: str
     text: str
     trigger: Trigger | None = None
@@ -520,8 +581,10 @@ class Phase:
         return self.trigger or single_rank(self.when)
 
 
-@dataclass(frozen=True)
-class VictoryPath:
+@dataclass(frozen=True, eq=False, repr=False)
+class VictoryPath(Record):
+    """A way to win: its text, and the condition that wins (`when`, or the older keys beside it)."""
+
     name: str
     text: str
     after_turn: int | None = None
@@ -537,15 +600,17 @@ class VictoryPath:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Threshold:
+@dataclass(frozen=True, eq=False, repr=False)
+class Threshold(Record):
+    """More than `more_than` points in `attribute`: one of a victory path's thresholds."""
+
     attribute: str
     more_than: int
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class TableRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class TableRow(Record):
     """A roll ("1-2", "9+") on a dice table, or a key ("Conquest", "1-4") on a lookup table."""
 
     roll: str
@@ -560,8 +625,10 @@ class TableRow:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class DiceTable:
+@dataclass(frozen=True, eq=False, repr=False)
+class DiceTable(Record):
+    """A table rolled on with `die`, or looked up by its rows' `roll` text when it has none."""
+
     id: str
     name: str
     rows: tuple[TableRow, ...]
@@ -571,8 +638,8 @@ class DiceTable:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Notation:
+@dataclass(frozen=True, eq=False, repr=False)
+class Notation(Record):
     """A code printed on cards, and what it refers to (a card type code or a condition code)."""
 
     code: str
@@ -580,8 +647,8 @@ class Notation:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class RuleSection:
+@dataclass(frozen=True, eq=False, repr=False)
+class RuleSection(Record):
     """A titled part of the rules: paragraphs in order, for the rules summary."""
 
     id: str
@@ -592,8 +659,8 @@ class RuleSection:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Faction:
+@dataclass(frozen=True, eq=False, repr=False)
+class Faction(Record):
     """A race, civilization or faction a player chooses, with its starting effects."""
 
     name: str
@@ -607,15 +674,17 @@ class Faction:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class HandLimit:
+@dataclass(frozen=True, eq=False, repr=False)
+class HandLimit(Record):
+    """How many cards a player may hold (`base`), and the rule as written."""
+
     base: int
     text: str = ""
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Erratum:
+@dataclass(frozen=True, eq=False, repr=False)
+class Erratum(Record):
     """Where the seed contradicts itself: what it says, what the kit uses, and why."""
 
     id: str
@@ -625,8 +694,8 @@ class Erratum:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Formula:
+@dataclass(frozen=True, eq=False, repr=False)
+class Formula(Record):
     """A value the rules compute, e.g. population cost '6 + 2P'. Variables are single capitals."""
 
     name: str
@@ -636,8 +705,10 @@ class Formula:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Variable:
+@dataclass(frozen=True, eq=False, repr=False)
+class Variable(Record):
+    """A name in a formula or a limit: what it means and the values its examples try."""
+
     name: str
     meaning: str
     examples: tuple[int, ...] = (0, 1, 2, 3, 4)
@@ -647,8 +718,8 @@ class Variable:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Limit:
+@dataclass(frozen=True, eq=False, repr=False)
+class Limit(Record):
     """A rule that caps a count, e.g. 'U <= N(5 + S)': checked against every faction's starting
     position; a start that breaks it is a warning unless `erratum` names the erratum settling it."""
 
@@ -663,8 +734,8 @@ class Limit:
 MAX_COLUMNS = 40  # turns, or columns of a player-sheet track: each is a column across the sheet's width
 
 
-@dataclass(frozen=True)
-class Track:
+@dataclass(frozen=True, eq=False, repr=False)
+class Track(Record):
     """A grid on the player sheet: rows (attributes, technologies, a ledger) across columns
     (turns, rounds or levels). Empty rows mean every attribute; columns 0 means the game's turns."""
 
@@ -677,8 +748,8 @@ class Track:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class KitChoice:
+@dataclass(frozen=True, eq=False, repr=False)
+class KitChoice(Record):
     """A value the source does not give, chosen by the kit; the rules summary lists each."""
 
     id: str
@@ -692,8 +763,8 @@ ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "t
                      "meld", "steal", "look-and-take", "swap", "contest"]
 
 
-@dataclass(frozen=True)
-class Action:
+@dataclass(frozen=True, eq=False, repr=False)
+class Action(Record):
     """One step of a phase's (or a card's) rule, as `kitgen simulate` plays it. `do` says which:
     draw COUNT cards (from `deck`, else the first deck); play up to COUNT cards of `types`;
     discard COUNT; discard-to-limit (the hand limit); change an attribute by `delta` (the
@@ -742,8 +813,8 @@ class Action:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(frozen=True, eq=False, repr=False)
+class Option(Record):
     """One choice of a card that offers several: the effects under `condition` apply, plus `rolls`
     rolls on `table` (a Moral Dilemma: Malevolent, or Benevolent and two Benevolence rolls)."""
 
@@ -753,8 +824,8 @@ class Option:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Resolution:
+@dataclass(frozen=True, eq=False, repr=False)
+class Resolution(Record):
     """How a card of a type takes effect: `effects` (they apply to its player), `choice` (its player
     picks one of `options`), or `vote` (every player sums `votes`; the single highest total
     resolves the card as its player; a tie resolves nothing)."""
@@ -765,8 +836,8 @@ class Resolution:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class PrintSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class PrintSettings(Record):
     """Print defaults a game (game.yaml `print:`) or a user (kitgen.yaml `print:`) can set;
     command-line options win over both. Unset values fall through to kitgen's defaults."""
 
@@ -782,8 +853,8 @@ class PrintSettings:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class GameFonts:
+@dataclass(frozen=True, eq=False, repr=False)
+class GameFonts(Record):
     """A game's own TrueType files (in its folder) for any of kitgen's font roles."""
 
     body: str = ""
@@ -793,8 +864,8 @@ class GameFonts:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Token:
+@dataclass(frozen=True, eq=False, repr=False)
+class Token(Record):
     """Punch-out pieces the table needs (tokens.pdf): coins of a counter in denominations (`values`,
     with `per_player` giving how many of each value a player needs), one set of markers per player in
     that player's colour (`player_colours`), or pieces for the whole table (`count`, e.g. a status
@@ -816,8 +887,8 @@ class Token:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Supply:
+@dataclass(frozen=True, eq=False, repr=False)
+class Supply(Record):
     """Something the table needs that the kit does not print: the manifest's "You also need"."""
 
     name: str  # "ten-sided dice (d10)", "pencils"
@@ -826,8 +897,8 @@ class Supply:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class SimulateSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class SimulateSettings(Record):
     """How `kitgen simulate` plays the game. `rules` names a trusted rule module shipped inside
     kitgen (kitgen/simulate/rules/) for the rules the data cannot say without becoming a
     programming language; empty: the game plays from its own data (phase and card actions)."""
@@ -837,8 +908,10 @@ class SimulateSettings:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class Game:
+@dataclass(frozen=True, eq=False, repr=False)
+class Game(Record):
+    """The whole game as loaded: what every later stage reads."""
+
     id: str
     title: str
     short_name: str
@@ -916,8 +989,8 @@ class Game:
 BoxKind = Literal["rect", "circle", "line", "text", "effects", "art", "icon", "pattern"]
 
 
-@dataclass(frozen=True)
-class Box:
+@dataclass(frozen=True, eq=False, repr=False)
+class Box(Record):
     """A named box of a card template. Lengths in points (YAML: '3mm'); strings are Jinja templates."""
 
     kind: BoxKind
@@ -945,8 +1018,10 @@ class Box:
     where: Where | None = _where()
 
 
-@dataclass(frozen=True)
-class CardTemplate:
+@dataclass(frozen=True, eq=False, repr=False)
+class CardTemplate(Record):
+    """A card design (templates/card-*.yaml): its size and boxes, and the template it extends."""
+
     width: Length
     height: Length
     boxes: tuple[Box, ...] = ()

@@ -7,9 +7,9 @@ bug in kitgen and exit 70 (EX_SOFTWARE); `kitgen --debug ...` shows that bug's t
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
-import traceback
 from pathlib import Path
 
 import click
@@ -132,9 +132,28 @@ def internal_error_line(exc: BaseException) -> str:
             "run the same command as `kitgen --debug ...` to see the traceback, and please report it")
 
 
+# The module of kitgen.cli that defines each command. A command's module is imported when that
+# command is asked for (its decorators add it to `main`), so `kitgen build` does not load and set up
+# the options of every other command (simulate's, export's ...): ~4 ms of CPU a start.
+# `kitgen --help` and an unknown name load them all. tests/unit/test_cli_commands.py checks this table.
+COMMANDS = {"build": "kit", "watch": "kit", "serve": "kit",
+            "validate": "report", "stats": "report", "list": "report", "art": "report", "schema": "report",
+            "simulate": "simulate", "export": "files", "calibrate": "files", "new": "files", "convert": "files"}
+
+
 class _Group(click.Group):
     """Every command also takes -q/-v (`kitgen build -q GAME`), the same as kitgen itself, and runs
-    inside the one handler that decides what a failure prints (invoke)."""
+    inside the one handler that decides what a failure prints (invoke). Commands are loaded when
+    asked for (COMMANDS)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:  # an unknown name loads every module, for click's did-you-mean
+            for module in [COMMANDS[cmd_name]] if cmd_name in COMMANDS else sorted(set(COMMANDS.values())):
+                importlib.import_module(f"kitgen.cli.{module}")
+        return super().get_command(ctx, cmd_name)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         cmd.params += [
@@ -156,15 +175,21 @@ class _Group(click.Group):
         except KitgenError as exc:
             _fail(exc)
         except OSError as exc:  # a full disk, a read-only or unreadable folder: the system's refusal, not a bug
-            if ctx.params.get("debug"):
-                traceback.print_exc()
+            _traceback(ctx)
             echo(describe_os_error(exc), err=True)
             sys.exit(1)
         except Exception as exc:
-            if ctx.params.get("debug"):
-                traceback.print_exc()
+            _traceback(ctx)
             echo(internal_error_line(exc), err=True)
             sys.exit(EX_SOFTWARE)
+
+
+def _traceback(ctx: click.Context) -> None:
+    """`kitgen --debug`: the failure's traceback, for a bug report (traceback imported only then)."""
+    if ctx.params.get("debug"):
+        import traceback
+
+        traceback.print_exc()
 
 
 def quiet() -> bool:

@@ -20,6 +20,7 @@ from typing import Any
 from kitgen import __version__
 from kitgen.kit.cache import code_stamp
 from kitgen.load.icons import IconSet
+from kitgen.model import Record
 
 PRIMITIVES = (str, int, float, bool, type(None))
 
@@ -43,7 +44,8 @@ def _repr_is_canonical(kind: type) -> bool:
     module = sys.modules.get(kind.__module__)
     if kind.__module__ not in REPR_MODULES or not dataclasses.is_dataclass(kind) or module is None:
         return False
-    generated = kind.__repr__.__code__.co_filename != module.__file__  # dataclasses wrote it, not the module
+    shared = kind.__repr__ is Record.__repr__  # the model's: what dataclasses would write (model.Record)
+    generated = shared or kind.__repr__.__code__.co_filename != module.__file__  # dataclasses wrote it
     return generated and all(f.repr == f.compare for f in dataclasses.fields(kind))
 
 

@@ -78,7 +78,7 @@ def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
     return spec, value["ink_saver"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
 class Fonts:
     """The game's fonts: role -> TrueType file, and sha256 of each one's bytes; `measure` is
     layout's measurer; `ready()` registers them with reportlab if that is not done yet."""
@@ -93,7 +93,7 @@ class Fonts:
         return content_key(*sorted(self.digests.items()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
 class Inputs:
     """What the faces are made from, read once: each card type's front template, the back, the
     icon set, the art (found, checked and prepared; grey when the ink saver is on), the fonts."""
@@ -123,7 +123,7 @@ def read_inputs(project: Project, folder: Path, game: Game, options: Options, sp
     return Inputs(front, back, icons, art, images, Fonts(files, digests, measure, ready))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
 class FacePlan:
     """Each deck's scope (what its faces are laid out from) and every face's content key:
     `fronts` by deck id, one per card in deck order; `backs` by deck id; `keys` by placement key

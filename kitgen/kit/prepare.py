@@ -26,7 +26,7 @@ from kitgen.model import Game
 from kitgen.project import Project, Resolved
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
 class Checked:
     """The game read and checked (load -> check): what validate reports, errors or not."""
 
@@ -34,7 +34,7 @@ class Checked:
     problems: list[Problem]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
 class Prepared:
     """A game without errors, planned and its faces ready to lay out (plan -> lay out): the
     print settings resolved, each face's content key, the prepared art and fonts, and the faces,

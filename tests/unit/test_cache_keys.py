@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kitgen import model
+from kitgen.kit import keys
 from kitgen.kit.keys import Digests, canonical
 from kitgen.layout.cards import back_call, deck_scope, faces_view, front_call
 from kitgen.load import load_game
@@ -23,6 +24,43 @@ RECORDS = [kind for _, kind in inspect.getmembers(model, inspect.isclass)
 def test_canonical__a_model_record_shows_exactly_the_fields_it_compares(kind):
     """repr is the records' canonical text (fast): it must show every compared field, and only those."""
     assert [f.name for f in dataclasses.fields(kind) if f.repr] == [f.name for f in dataclasses.fields(kind) if f.compare]
+
+
+def _records(value):
+    if isinstance(value, model.Record):
+        yield value
+        for field in dataclasses.fields(value):
+            yield from _records(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _records(item)
+
+
+def _generated(record, twins: dict[type, type] = {}):  # noqa: B006  (the twin classes made so far)
+    """The record as plain @dataclass(frozen=True) writes its class: ==, hash and repr compiled."""
+    fields = dataclasses.fields(record)
+    if type(record) not in twins:
+        twins[type(record)] = dataclasses.make_dataclass(type(record).__qualname__, [
+            (f.name, f.type, dataclasses.field(compare=f.compare, repr=f.repr)) for f in fields], frozen=True)
+    return twins[type(record)](**{f.name: getattr(record, f.name) for f in fields})
+
+
+def test_records__eq_hash_and_repr_are_those_dataclasses_would_write():
+    """model.Record writes ==, hash and repr once for every record class instead of each class
+    compiling its own: each gives what @dataclass(frozen=True) would, over every record of a game.
+    The repr is the records' canonical text (the fast path of kit/keys)."""
+    records = list(_records(load_game(REPO / "data" / "galactic-civ")))
+    assert {type(record) for record in records} >= {model.Card, model.Effect, model.Phase, model.When, model.Deck}
+    last = {}
+    for record in records:
+        twin = _generated(record)
+        assert (repr(record), hash(record)) == (repr(twin), hash(twin))
+        assert record == dataclasses.replace(record, where=None) and record != twin
+        previous = last.get(type(record))
+        if previous is not None:
+            assert (record == previous[0]) == (twin == previous[1]) and (record != previous[0]) == (twin != previous[1])
+        last[type(record)] = (record, twin)
+    assert all(keys._repr_is_canonical(kind) for kind in RECORDS)
 
 
 def _leaves(value):

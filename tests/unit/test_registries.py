@@ -1,6 +1,8 @@
 """Every kind is a registry entry: box kinds (layout), shape kinds (record in the cache, draw)."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import typing
 
 from kitgen.kit import records
@@ -60,3 +62,20 @@ def test_unknown_box_kind__is_an_error_at_its_line_with_a_suggestion(tmp_path):
     assert f"card-front.yaml:{line}:" in result.stderr
     assert "'rectt' is not one of: rect, circle, line, text, effects, art, icon, pattern (did you mean 'rect'?)" \
         in result.stderr
+
+
+def test_commands__each_is_loaded_from_the_module_the_table_names():
+    """cli/common.COMMANDS says which module to import for a command: a command missing from it
+    could not be run (its module would never be imported)."""
+    import kitgen.cli.files, kitgen.cli.kit, kitgen.cli.report, kitgen.cli.simulate  # noqa: F401, E401
+    from kitgen.cli.common import COMMANDS, main
+
+    defined = {name: command.callback.__module__ for name, command in main.commands.items()}
+    assert defined == {name: f"kitgen.cli.{module}" for name, module in COMMANDS.items()}
+
+
+def test_commands__build_starts_without_the_other_commands_modules():
+    code = ("import sys; from kitgen.cli import main; main.get_command(None, 'build');"
+            "print(sorted(m for m in sys.modules if m.startswith('kitgen.cli.')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.split() == ["['kitgen.cli.common',", "'kitgen.cli.kit']"]
