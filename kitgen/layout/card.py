@@ -267,20 +267,20 @@ def _circle_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[
 
 
 def _line_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return [Line(box.x, box.y, box.x + box.w, box.y + box.h, _color(value(box.color), box),
+    return [Line(box.x, box.y, box.x + box.w, box.y + box.h, _ink(value(box.color), box),
                  box.stroke_width)], 0.0, True
 
 
 def _text_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return _layout_text(box, value(box.content), _color(value(box.color), box), measure)
+    return _layout_text(box, value(box.content), _ink(value(box.color), box), measure)
 
 
 def _effects_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return layout_effects(box, context, _color(value(box.color), box), measure)
+    return layout_effects(box, context, _ink(value(box.color), box), measure)
 
 
 def _icon_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return _icon(box, context.get("icons"), value(box.content), _color(value(box.color), box)), 0.0, True
+    return _icon(box, context.get("icons"), value(box.content), _ink(value(box.color), box)), 0.0, True
 
 
 def _art_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
@@ -296,7 +296,7 @@ def _art_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Sha
 
 
 def _pattern_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
-    return pattern(box, context.get("icons"), value(box.content), _color(value(box.color), box)), 0.0, True
+    return pattern(box, context.get("icons"), value(box.content), _ink(value(box.color), box)), 0.0, True
 
 
 BOX_KINDS = {"rect": _rect_box, "circle": _circle_box, "line": _line_box, "text": _text_box,
@@ -309,6 +309,16 @@ def _color(text: str, box: Box) -> str:
         return _rendered_color(text)
     except ValueError as exc:
         raise KitgenError(error(box.where, f"box '{box.name or box.kind}': {exc}")) from None
+
+
+def _ink(text: str, box: Box) -> str:
+    """A box's `color` (the ink of its line, text or icon) as its template rendered it; rendered
+    empty (`{{ card.fields.ink }}` on a card without one), the default ink, black. An empty `fill`
+    or `stroke` is none at all; an ink is always something."""
+    return _color(text, box) or DEFAULT_INK
+
+
+DEFAULT_INK = "#000000"  # model.Box's default color
 
 
 @lru_cache(maxsize=1024)

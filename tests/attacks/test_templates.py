@@ -163,3 +163,66 @@ def test_changes_list_escapes_card_text_too():
     assert document.blocks[0].text == "Tiny Empire: Changes since v1 ::page"
     assert document.blocks[2].text == ("**Scout | Ship** (Main Deck): was Military +1; now Military +2 ::table grid "
                                        "| a | b | ::columns")
+
+
+@pytest.mark.parametrize("box", ["type-rule", "name", "type-badge-icon"])
+def test_card_box_ink_rendered_empty__drawn_in_the_default_black(tmp_path, box):
+    """A box's `color` whose template renders nothing (a field some cards lack) inks the line, the
+    text or the icon in the default black: it ended in 'internal error (ValueError)'."""
+    import pdfplumber
+
+    game = tiny_copy(tmp_path)
+    (game / "templates").mkdir()
+    source = game / "templates" / "card-front.yaml"
+    source.write_text(_shipped_front())
+    empty = "\"{{ card.erratum or '' }}\""
+    if box == "name":
+        edit(source, 'color: "#ffffff"\n    content: "{{ card.name }}', "color: " + empty + '\n    content: "{{ card.name }}')
+    else:
+        line = next(line for line in source.read_text().splitlines() if f"name: {box}," in line)
+        inked = line.replace('color: "{{ type.color }}"', f"color: {empty}")
+        if box == "type-badge-icon":  # the tiny game's types have no icon: the badge shows one anyway
+            inked = inked.replace('"{{ type.icon }}"', '"spaceship"')
+        edit(source, line, inked)
+    run = timed("build", game, "-o", tmp_path / "kit")
+    assert run.returncode == 0 and "internal error" not in run.output, run.describe()
+    with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
+        page = pdf.pages[0]
+        black = (0.0, 0.0, 0.0)
+        if box == "type-rule":  # the rule under the art, 58.5 mm long: stroked black
+            rules = [e for e in page.lines + page.curves if abs((e["x1"] - e["x0"]) - 58.5 * 72 / 25.4) < 0.3]
+            assert rules and all(_rgb(e["stroking_color"]) == black for e in rules)
+        elif box == "name":
+            scout = [c for c in page.chars if c["text"] in "Scout" and c["size"] > 10]
+            assert scout and all(_rgb(c["non_stroking_color"]) == black for c in scout)
+        else:  # the icon's outline: filled paths in the badge, 45-56 mm right of the first card's name
+            name = next(c for c in page.chars if c["text"] == "S" and c["size"] > 10)
+            mm = 72 / 25.4
+            icon = [e for e in page.curves if name["x0"] + 45 * mm < e["x0"] < name["x0"] + 56 * mm
+                    and abs(e["top"] - name["top"]) < 12 * mm and e["x1"] - e["x0"] < 6.3 * mm]
+            assert icon  # its paths are a form: pdfplumber does not say their fill, pdfium's pixels do
+            box = (min(e["x0"] for e in icon), min(e["top"] for e in icon),
+                   max(e["x1"] for e in icon), max(e["bottom"] for e in icon))
+            black_pixels, coloured = _inks(tmp_path / "kit" / "cards-main.pdf", box)
+            assert black_pixels > 500 and coloured < black_pixels / 10  # (a few edge pixels of the blue card)
+
+
+def _inks(pdf, box: tuple[float, float, float, float]) -> tuple[int, int]:
+    """How many pixels pdfium paints black, and how many in a colour, in `box` (points from the
+    top left of page 1, at 288 dpi): a grey edge or white counts as neither."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        image = document[0].render(scale=4).to_pil().convert("RGB")
+    finally:
+        document.close()
+    data = image.crop(tuple(round(v * 4) for v in box)).tobytes()
+    pixels = [data[i:i + 3] for i in range(0, len(data), 3)]
+    return sum(max(p) < 60 for p in pixels), sum(max(p) - min(p) > 60 for p in pixels)
+
+
+def _rgb(color) -> tuple[float, ...]:
+    """A colour as pdfplumber reads it (a grey is one number), as red, green and blue."""
+    values = tuple(color) if isinstance(color, (tuple, list)) else (color,) if color is not None else ()
+    return tuple(float(v) for v in values * 3) if len(values) == 1 else tuple(float(v) for v in values)
