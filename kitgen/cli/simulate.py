@@ -68,10 +68,10 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     loaded = _load(folder, game, without)
     progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
     settings = Settings(games, counts[0], seed, names, workers, tuple(sorted(set(without))), scheduler, mcts_rollouts)
-    _refuse_early(loaded, settings, game, partial)
+    plan = _refuse_early(loaded, settings, game, partial)
     try:
         report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
-                     progress)
+                     progress, plan)
     except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
         raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
                                 "the simulator can follow; shorten the chain")) from None
@@ -87,8 +87,9 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
         echo(f"Charts: {output}", err=as_json)
 
 
-def _refuse_early(loaded, settings, game: str, partial: bool) -> None:
-    """A rule that decides the game is not simulated: refuse before playing (unless --partial)."""
+def _refuse_early(loaded, settings, game: str, partial: bool):
+    """A rule that decides the game is not simulated: refuse before playing (unless --partial).
+    Returns the game compiled for play, which the simulation then plays (compiled once)."""
     from kitgen.simulate.plan import compile_game
     from kitgen.simulate.report import missing_rules
 
@@ -98,9 +99,11 @@ def _refuse_early(loaded, settings, game: str, partial: bool) -> None:
     if refused:
         raise click.BadParameter(f"{game}'s rule module plays only {', '.join(rule_policies(loaded))}: "
                                  f"not {', '.join(refused)}", param_hint="--policy")
-    found = missing_rules(compile_game(loaded, settings.without))
+    plan = compile_game(loaded, settings.without)
+    found = missing_rules(plan)
     if found and not partial:
         _refuse(game, found)
+    return plan
 
 
 def rule_policies(loaded) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from kitgen.model import Game
-from kitgen.simulate.plan import compile_game
+from kitgen.simulate.plan import Plan, compile_game
 from kitgen.simulate.run import Progress, Settings, play_games
 from kitgen.simulate.report import summarise
 
@@ -20,8 +20,10 @@ class Experiments:
 
 
 def simulate(game: Game, settings: Settings, experiments: Experiments = Experiments(), data_hash: str = "",
-             progress: Progress | None = None) -> dict:
-    plan = compile_game(game, settings.without)
+             progress: Progress | None = None, plan: Plan | None = None) -> dict:
+    """`plan`: the game already compiled for play with settings.without (kitgen simulate compiles
+    it first to refuse what cannot be earned), else compiled here."""
+    plan = plan or compile_game(game, settings.without)
     counts = [settings.players, *(n for n in experiments.player_counts if n != settings.players)]
     results = {}
     for count in counts:
