@@ -40,7 +40,8 @@ def _repr_is_canonical(kind: type) -> bool:
     """A model record (or a shape layout draws) whose generated repr shows exactly its compared
     fields: repr is then its canonical text, and ten times faster than walking it (a 10,000-card
     deck is hashed card by card). Both hold only strings, numbers, tuples and records
-    (tests/unit/test_cache_keys.py)."""
+    (tests/unit/test_cache_keys.py), and an icon shape the icon set's Outline, whose ==, hash and
+    repr are all its path data (tests/unit/test_layer_keys.py)."""
     module = sys.modules.get(kind.__module__)
     if kind.__module__ not in REPR_MODULES or not dataclasses.is_dataclass(kind) or module is None:
         return False

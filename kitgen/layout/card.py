@@ -176,6 +176,10 @@ def _layer(box: Box, context: dict, measure: Measure, template: CardTemplate, bl
 
 
 def _shared_layer(shapes: tuple[Shape, ...]) -> Layer:
+    """The key hashes the shapes' repr (content, never an id or a hash(): the same in any process):
+    it names the layer's form in the PDF and its row in the build cache. An icon's repr shows its
+    outline as held: a shipped icon's Outline by its path data, an icons.json icon's commands as
+    a tuple, so the same drawing held either way has two keys (load/icons.IconSet.get)."""
     return Layer(shapes, hashlib.sha256(repr(shapes).encode("utf-8")).hexdigest()[:24] if shapes else "")
 
 

@@ -45,7 +45,12 @@ class IconSet:
     def get(self, name: str):
         """The icon named, or None."""
         if name not in self._parsed:
-            try:  # the shipped table's outlines are parsed when drawn (Outline); an icons.json's now
+            # The shipped table's outlines are parsed when drawn (Outline); an icons.json's now, kept
+            # as a tuple: a shared layer's key hashes its shapes' repr (layout/card._shared_layer),
+            # and an Outline shows its data where a tuple shows its commands, so an icons.json icon
+            # held as an Outline renames the layers that draw it (10 shipped card PDFs' bytes change,
+            # nothing they draw: tests/unit/test_layer_keys.py)
+            try:
                 icon = self.icons.get(name)
                 if icon:
                     outline = icon[2] if isinstance(icon[2], Outline) else tuple(parse_path(icon[2]))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 
@@ -193,6 +194,20 @@ def test_build__same_input_gives_byte_identical_pdfs(tmp_path, project):
     build_game(project, "galactic-civ", tmp_path / "b")
     for name in KIT_FILES:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_build__byte_identical_in_a_process_of_another_hash_seed(kit, tmp_path, monkeypatch):
+    """Nothing hash()-ordered or named by id() reaches a PDF: the session's kit (this process's
+    seed) against a fresh build (another seed, no cache). Names of forms hash shapes' repr, so a
+    repr showing an address or a hash() would fail this."""
+    monkeypatch.setenv("PYTHONHASHSEED", str(int(os.environ.get("PYTHONHASHSEED") or 0) + 1))
+    result = run_kitgen("build", "galactic-civ", "-o", str(tmp_path / "kit"), "--no-cache")
+    assert result.returncode == 0, result.stderr
+    built = sorted(path.name for path in kit.iterdir() if path.is_file())
+    assert sorted(path.name for path in (tmp_path / "kit").iterdir() if path.is_file()) == built
+    assert set(KIT_FILES) <= set(built)
+    for name in built:
+        assert (kit / name).read_bytes() == (tmp_path / "kit" / name).read_bytes(), name
 
 
 def test_cli__validate_prints_composition_and_exits_zero():
