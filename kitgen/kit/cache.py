@@ -210,7 +210,11 @@ class BuildCache:
         # A validate never waits for a build that holds the database: it only keeps nothing.
         db = self._db = sqlite3.connect(path, timeout=5.0 if self.prune else 0.0)
         fresh = db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA
-        db.execute("BEGIN")  # one transaction (one write to the disk) for the tables, and none when they exist
+        # One transaction (one write to the disk) for the tables, and none when they exist. A new
+        # database is made under the write lock, its version read again there: two builds making
+        # it at once would otherwise both see none, and the second drop the faces the first kept.
+        db.execute("BEGIN IMMEDIATE" if fresh else "BEGIN")
+        fresh = fresh and db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA
         if fresh:
             for table in ("faces", "layers", "notes", "face_layers", "drawn", "checks", "parts"):
                 db.execute(f"DROP TABLE IF EXISTS {table}")

@@ -148,3 +148,49 @@ def test_two_builds_saving_the_cache_at_once__leave_one_whole_readable_cache(tmp
             assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         after.icons = load_icons([project.templates])
         assert after.face("face-0") == a_face(after.icons)
+
+
+def test_a_faces_database_another_build_is_making__is_not_made_again_over_its_faces(tmp_path, monkeypatch):
+    """Two builds with a new cache folder make the faces database at once. The second read no
+    version yet (0); if the first then made the tables and kept a face before the second went on,
+    the second dropped them all and the face was gone (the two-builds test above lost 'face-0' now
+    and then). The second now makes a new database under the write lock, reading the version again."""
+    from kitgen.kit import cache as cache_module
+    from kitgen.kit.cache import FACES, SCHEMA
+
+    folder = tmp_path / "cache"
+    BuildCache(folder).save({})  # the folder, no faces database yet
+    path = next(folder.rglob("files.json")).parent / FACES
+    connect = sqlite3.connect
+
+    class SecondBuild:
+        """The second build's connection: right after it reads version 0, the first build makes
+        the database and keeps a face."""
+
+        def __init__(self, *args, **kwargs):
+            self.db, self.first_read = connect(*args, **kwargs), True
+
+        def execute(self, sql, *args):
+            result = self.db.execute(sql, *args)
+            if sql == "PRAGMA user_version" and self.first_read:
+                self.first_read = False
+                (version,) = result.fetchone()
+                with connect(path) as first:
+                    first.execute("CREATE TABLE faces (key TEXT PRIMARY KEY, face TEXT NOT NULL)")
+                    first.execute("INSERT INTO faces VALUES ('face-0', '{}')")
+                    first.execute(f"PRAGMA user_version = {SCHEMA}")
+                first.close()
+                return self.db.execute(f"SELECT {version}")
+            return result
+
+        def __getattr__(self, name):
+            return getattr(self.db, name)
+
+    monkeypatch.setattr(cache_module.sqlite3, "connect", SecondBuild)
+    second = BuildCache(folder)
+    second._faces()
+    second.close()
+    monkeypatch.undo()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT key FROM faces").fetchall() == [("face-0",)]
+    db.close()
