@@ -37,6 +37,8 @@ class Layer(Record):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Face(Record):
+    """A laid-out card face: its layers in drawing order, the smallest text size used, what did not fit."""
+
     layers: tuple[Layer, ...]
     smallest_size: float
     problems: tuple[Problem, ...]

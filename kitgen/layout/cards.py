@@ -32,6 +32,8 @@ BACK = -1
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Page(Record):
+    """One sheet in points: the shapes drawn on it (crop marks, labels, pieces) and the card faces placed on it."""
+
     width: float
     height: float
     shapes: tuple[Shape, ...]
@@ -89,6 +91,8 @@ class DrawnFaces(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class DeckFaces(Record):
+    """A deck's faces as render draws them: the deck, its fronts, its back and, when kept, as drawn before."""
+
     deck: Deck
     fronts: Sequence[Face]  # one per card of the deck, in deck order (Fronts: made when asked for)
     back: Face

@@ -25,6 +25,8 @@ from kitgen.units import parse_length
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Block(Record):
+    """One block of a document's markup (see above): a heading, a paragraph, a table, columns..."""
+
     kind: str  # title, heading, subheading, paragraph, bullet, numbered, check, note, table, page, columns
     text: str = ""
     number: str = ""
@@ -38,6 +40,8 @@ class Block(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Document(Record):
+    """A document as its template wrote it: a title, its page's orientation and paper, its blocks."""
+
     title: str
     landscape: bool
     blocks: tuple[Block, ...]

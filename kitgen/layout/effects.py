@@ -35,6 +35,8 @@ OPTIONAL = ("reminder", "erratum", "when")
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Row(Record):
+    """One effect as an effects box prints it: its label (and shorter forms), its value, its icon."""
+
     labels: tuple[str, ...]  # the label, then shorter forms the data allows (the attribute's abbreviation)
     value: str
     negative: bool

@@ -13,6 +13,8 @@ STEP = 0.25  # pt: shrink in quarter points so a long name loses as little size 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Fitted(Record):
+    """Text wrapped into a box: its lines, the size it was set at, whether it fits."""
+
     lines: tuple[str, ...]
     size: float
     fits: bool

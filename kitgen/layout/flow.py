@@ -31,6 +31,8 @@ INSET = 6  # pt between the page's header line (or its foot) and the text
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Style(Record):
+    """How a kind of block is set: font role, size and spacing, in points."""
+
     font: str  # a font role: title, body, bold, italic
     size: float
     leading: float  # the height of a line
@@ -67,12 +69,16 @@ Make = Callable[[float, float], list[Shape]]  # (left, top) -> the row's shapes 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Row(Record):
+    """A row of an item: its height, and `make` drawing it at a place on the page."""
+
     height: float
     make: Make
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Item(Record):
+    """A block laid out as rows, the space it wants around it, and how it may break across pages."""
+
     rows: tuple[Row, ...] = ()  # one row: never split
     before: float = 0.0
     after: float = 0.0

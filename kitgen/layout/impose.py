@@ -49,6 +49,8 @@ class Spec(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Grid(Record):
+    """Where cards go on a sheet: page and card sizes, columns and rows, the gap, the top-left corner."""
+
     page_w: float
     page_h: float
     card_w: float

@@ -12,6 +12,8 @@ Measure = Callable[[str, str, float], float]
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rect(Record):
+    """A rectangle, (x, y) its top-left corner, filled and/or stroked; `radius` rounds its corners."""
+
     x: float
     y: float
     w: float
@@ -24,6 +26,8 @@ class Rect(Record):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Line(Record):
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -34,6 +38,8 @@ class Line(Record):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Circle(Record):
+    """A circle about (x, y), filled and/or stroked."""
+
     x: float
     y: float
     r: float

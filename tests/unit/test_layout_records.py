@@ -24,9 +24,11 @@ RECORDS = [kind for module in MODULES for _, kind in inspect.getmembers(module, 
 
 @pytest.mark.parametrize("kind", RECORDS, ids=lambda kind: kind.__qualname__)
 def test_layout_records__all_share_records_eq_hash_and_repr(kind):
-    """A record class added to layout with a plain @dataclass compiles its own again (~0.15 ms each)."""
+    """A record class added to layout with a plain @dataclass compiles its own again (~0.15 ms each);
+    one without a docstring gets one made with inspect.signature at import (~0.07 ms each)."""
     assert issubclass(kind, Record) and kind.__eq__ is Record.__eq__ and kind.__repr__ is Record.__repr__
     assert kind.__hash__ is Record.__hash__
+    assert not kind.__doc__.startswith(kind.__name__ + "("), "give it a docstring"
 
 
 def _layout_records(value, seen: set[int]):
