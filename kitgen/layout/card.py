@@ -22,12 +22,12 @@ from kitgen.layout.effects import layout_effects
 from kitgen.layout.fit import LEADING, fit_text
 from kitgen.layout.picture import pattern, placeholder_art, tint, turn
 from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
-from kitgen.model import Box, CardTemplate
+from kitgen.model import Box, CardTemplate, Record
 from kitgen.units import MM, Length
 
 
-@dataclass(frozen=True, slots=True)
-class Layer:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Layer(Record):
     """What one box drew. `key` (a hash of the shapes) is set when the box does not depend on the
     card itself, so the same layer recurs on other cards; empty for a card's own text."""
 
@@ -35,8 +35,10 @@ class Layer:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Face(Record):
+    """A laid-out card face: its layers in drawing order, the smallest text size used, what did not fit."""
+
     layers: tuple[Layer, ...]
     smallest_size: float
     problems: tuple[Problem, ...]

@@ -11,11 +11,11 @@ from kitgen.errors import Where
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
-from kitgen.model import CardTemplate, Deck, Game, front_key
+from kitgen.model import CardTemplate, Deck, Game, Record, front_key
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Placement(Record):
     """A card face placed on a sheet: `index` is the card's position in its deck (BACK for the
     deck's back), `key` names the face so render draws it once per PDF and places it again."""
 
@@ -30,8 +30,10 @@ class Placement:
 BACK = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Page(Record):
+    """One sheet in points: the shapes drawn on it (crop marks, labels, pieces) and the card faces placed on it."""
+
     width: float
     height: float
     shapes: tuple[Shape, ...]
@@ -74,8 +76,8 @@ class Fronts(Sequence[Face]):
         return face
 
 
-@dataclass(frozen=True)
-class DrawnFaces:
+@dataclass(frozen=True, eq=False, repr=False)
+class DrawnFaces(Record):
     """Card fronts as an earlier build drew them (render's own record, kept by the build cache by
     each face's content key), by position in the deck. Render replays a recorded face instead of
     laying it out and drawing it, when this PDF's fonts encode its text as they did then.
@@ -87,8 +89,10 @@ class DrawnFaces:
     icon: Callable[[str], tuple | None]
 
 
-@dataclass(frozen=True)
-class DeckFaces:
+@dataclass(frozen=True, eq=False, repr=False)
+class DeckFaces(Record):
+    """A deck's faces as render draws them: the deck, its fronts, its back and, when kept, as drawn before."""
+
     deck: Deck
     fronts: Sequence[Face]  # one per card of the deck, in deck order (Fronts: made when asked for)
     back: Face
@@ -102,8 +106,8 @@ class DeckFaces:
         return getattr(self.fronts, "laid_out", len(self.fronts))
 
 
-@dataclass(frozen=True)
-class DeckScope:
+@dataclass(frozen=True, eq=False, repr=False)
+class DeckScope(Record):
     """What every face of a deck is laid out from, but its own card. `game` and `view` are the
     game and the deck as faces see them (faces_view): a face is laid out from its own card."""
 
@@ -123,8 +127,8 @@ class DeckScope:
         return {name: self.game.card_type(name) for name in {card.type for card in self.deck.cards}}
 
 
-@dataclass(frozen=True, slots=True)
-class FaceCall:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class FaceCall(Record):
     """One face as layout_face lays it out: the template, the context its strings and boxes read,
     the settings. The build cache keys the face by hashing this whole (kit/keys.py), and the
     measure by the fonts it measures with, so whatever a face is laid out from is in its key."""
@@ -173,8 +177,8 @@ def lay_out(call: FaceCall, measure: Measure, memo: dict | None = None) -> Face:
                        memo)
 
 
-@dataclass(frozen=True)
-class KeptFaces:
+@dataclass(frozen=True, eq=False, repr=False)
+class KeptFaces(Record):
     """What an earlier build kept of a deck's faces (the build cache): `cached(index)` gives a
     face laid out before from the same inputs, `back` the back; `seen(index, face, fresh)` hears
     of each face made; `drawn` the fronts as drawn before."""

@@ -19,11 +19,14 @@ import re
 from dataclasses import dataclass, field
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.model import Record
 from kitgen.units import parse_length
 
 
-@dataclass(frozen=True)
-class Block:
+@dataclass(frozen=True, eq=False, repr=False)
+class Block(Record):
+    """One block of a document's markup (see above): a heading, a paragraph, a table, columns..."""
+
     kind: str  # title, heading, subheading, paragraph, bullet, numbered, check, note, table, page, columns
     text: str = ""
     number: str = ""
@@ -35,8 +38,10 @@ class Block:
     columns: tuple[tuple["Block", ...], ...] = field(default=())
 
 
-@dataclass(frozen=True)
-class Document:
+@dataclass(frozen=True, eq=False, repr=False)
+class Document(Record):
+    """A document as its template wrote it: a title, its page's orientation and paper, its blocks."""
+
     title: str
     landscape: bool
     blocks: tuple[Block, ...]

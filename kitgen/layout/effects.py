@@ -21,7 +21,7 @@ from functools import lru_cache
 from kitgen.layout.fit import LEADING, STEP
 from kitgen.layout.richtext import Piece, line_width, one_run, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
-from kitgen.model import TARGET_LABELS, Box, effect_value
+from kitgen.model import TARGET_LABELS, Box, Record, effect_value
 
 ROW = 1.6  # effect row height as a multiple of the size: room for the badge
 TIGHT = 1.45  # rows closer (the badge is 1.3 high) before a card gives up its 'Play in' line or goes below 7 pt
@@ -33,8 +33,10 @@ DAGGER = "\u2020"  # marks a value or name the kit corrected from its source (an
 OPTIONAL = ("reminder", "erratum", "when")
 
 
-@dataclass(frozen=True)
-class Row:
+@dataclass(frozen=True, eq=False, repr=False)
+class Row(Record):
+    """One effect as an effects box prints it: its label (and shorter forms), its value, its icon."""
+
     labels: tuple[str, ...]  # the label, then shorter forms the data allows (the attribute's abbreviation)
     value: str
     negative: bool

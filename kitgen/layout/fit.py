@@ -5,13 +5,16 @@ from dataclasses import dataclass
 
 from kitgen.layout.richtext import Piece, wrap_pieces
 from kitgen.layout.shapes import Measure
+from kitgen.model import Record
 
 LEADING = 1.2  # line height as a multiple of the font size
 STEP = 0.25  # pt: shrink in quarter points so a long name loses as little size as it must
 
 
-@dataclass(frozen=True)
-class Fitted:
+@dataclass(frozen=True, eq=False, repr=False)
+class Fitted(Record):
+    """Text wrapped into a box: its lines, the size it was set at, whether it fits."""
+
     lines: tuple[str, ...]
     size: float
     fits: bool

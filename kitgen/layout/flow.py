@@ -20,6 +20,7 @@ from kitgen import __version__
 from kitgen.layout.document import Block, Document
 from kitgen.layout.richtext import STYLED, Piece, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Line, Measure, Rect, Shape, Text
+from kitgen.model import Record
 from kitgen.units import MM
 
 MARGIN = 12.7 * MM  # 1/2 in all round: clear of every home printer's unprintable edge
@@ -28,8 +29,10 @@ WHOLE_UP_TO = 400  # pt: a paragraph or table up to about two thirds of a page m
 INSET = 6  # pt between the page's header line (or its foot) and the text
 
 
-@dataclass(frozen=True)
-class Style:
+@dataclass(frozen=True, eq=False, repr=False)
+class Style(Record):
+    """How a kind of block is set: font role, size and spacing, in points."""
+
     font: str  # a font role: title, body, bold, italic
     size: float
     leading: float  # the height of a line
@@ -64,14 +67,18 @@ def _smaller(style: Style) -> Style:
 Make = Callable[[float, float], list[Shape]]  # (left, top) -> the row's shapes there
 
 
-@dataclass(frozen=True)
-class Row:
+@dataclass(frozen=True, eq=False, repr=False)
+class Row(Record):
+    """A row of an item: its height, and `make` drawing it at a place on the page."""
+
     height: float
     make: Make
 
 
-@dataclass(frozen=True)
-class Item:
+@dataclass(frozen=True, eq=False, repr=False)
+class Item(Record):
+    """A block laid out as rows, the space it wants around it, and how it may break across pages."""
+
     rows: tuple[Row, ...] = ()  # one row: never split
     before: float = 0.0
     after: float = 0.0
@@ -88,8 +95,8 @@ class TooSmall(Exception):
     """A table wider than the page, or a row or unsplittable block taller than it."""
 
 
-@dataclass(frozen=True)
-class Flow:
+@dataclass(frozen=True, eq=False, repr=False)
+class Flow(Record):
     """What every block is laid out with."""
     styles: dict[str, Style]
     accent: str

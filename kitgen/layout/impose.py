@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Line, Shape, Text
+from kitgen.model import Record
 from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
@@ -31,8 +32,8 @@ FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
 SCALE_BAR = 50.0 * MM
 
 
-@dataclass(frozen=True)
-class Spec:
+@dataclass(frozen=True, eq=False, repr=False)
+class Spec(Record):
     """How to impose: every length in points."""
 
     paper: tuple[float, float]
@@ -46,8 +47,10 @@ class Spec:
     paper_name: str = ""
 
 
-@dataclass(frozen=True)
-class Grid:
+@dataclass(frozen=True, eq=False, repr=False)
+class Grid(Record):
+    """Where cards go on a sheet: page and card sizes, columns and rows, the gap, the top-left corner."""
+
     page_w: float
     page_h: float
     card_w: float

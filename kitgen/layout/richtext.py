@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kitgen.layout.shapes import Icon, Measure, Shape, Text
+from kitgen.model import Record
 
 # The one inline-markup grammar: documents (layout/flow, STYLED below) use BOLD and ITALIC too.
 BOLD = r"\*\*(?P<bold>.+?)\*\*"
@@ -21,8 +22,8 @@ ICON_SIDE = 1.05  # an inline icon's side as a multiple of the font size: about 
 ICON_GAP = 0.15  # space after an inline icon, in font sizes
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Piece(Record):
     """A word (text in a font role) or an icon (text is its name); `space`: a space follows it."""
 
     text: str

@@ -4,12 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from kitgen.model import Record
+
 # measure(text, font_role, size) -> width in points. The real one wraps reportlab's metrics.
 Measure = Callable[[str, str, float], float]
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Rect(Record):
+    """A rectangle, (x, y) its top-left corner, filled and/or stroked; `radius` rounds its corners."""
+
     x: float
     y: float
     w: float
@@ -20,8 +24,10 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Line(Record):
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -30,8 +36,10 @@ class Line:
     width: float = 0.25
 
 
-@dataclass(frozen=True, slots=True)
-class Circle:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Circle(Record):
+    """A circle about (x, y), filled and/or stroked."""
+
     x: float
     y: float
     r: float
@@ -40,8 +48,8 @@ class Circle:
     stroke_width: float = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Text(Record):
     """One line of text; y is the baseline. align: left (x is the start), center, right (x is the end)."""
 
     x: float
@@ -54,8 +62,8 @@ class Text:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Picture:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Picture(Record):
     """A prepared image (render/images.py) drawn into a box; `key` names it in the kit's images."""
 
     x: float
@@ -65,8 +73,8 @@ class Picture:
     key: str
 
 
-@dataclass(frozen=True, slots=True)
-class Icon:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Icon(Record):
     """A vector icon (absolute SVG path commands in a view box) drawn into a box, filled."""
 
     x: float

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from kitgen.layout.cards import Page
 from kitgen.layout.impose import Spec
 from kitgen.layout.shapes import Circle, Icon, Measure, Rect, Shape, Text
-from kitgen.model import Game, Token
+from kitgen.model import Game, Record, Token
 
 MM = 72 / 25.4
 GAP = 2 * MM  # between pieces: room for scissors
@@ -28,8 +28,8 @@ PLAYER_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E0
 PIECE_COLOURS = ("#c9a227", "#8c5a2b", "#4a6fa5", "#6b8e23", "#8b3a62", "#2f4f4f")
 
 
-@dataclass(frozen=True)
-class Piece:
+@dataclass(frozen=True, eq=False, repr=False)
+class Piece(Record):
     """One kind of piece and how many print."""
 
     label: str  # the big text: a value ("5"), a player ("P1") or empty
