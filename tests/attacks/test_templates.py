@@ -226,3 +226,33 @@ def _rgb(color) -> tuple[float, ...]:
     """A colour as pdfplumber reads it (a grey is one number), as red, green and blue."""
     values = tuple(color) if isinstance(color, (tuple, list)) else (color,) if color is not None else ()
     return tuple(float(v) for v in values * 3) if len(values) == 1 else tuple(float(v) for v in values)
+
+
+@pytest.mark.parametrize("text", ["shipped", "own"])
+def test_compiled_code_planted_in_a_game_or_templates_folder__never_runs(tmp_path, text):
+    """kitgen's own templates ship with the code Jinja writes for them (layout/precompiled.py),
+    read from kitgen's folder only. A game folder (or --templates DIR) laid out the same way, with
+    a module named for its template's very text and a card string listed as precompiled, is data:
+    its code never runs, and the kit is built from the texts."""
+    import jinja2
+
+    from kitgen.layout import precompiled
+
+    game = tiny_copy(tmp_path)
+    marker = tmp_path / "ran"
+    payload = f"open({str(marker)!r}, 'w').write('planted code ran')\n"
+    rules = (REPO / "templates" / "rules.md.j2").read_text(encoding="utf-8")
+    rules = rules if text == "shipped" else rules + "\n{# the game's own copy #}\n"
+    front = _shipped_front().replace('color: "#ffffff"\n    content: "{{ card.name }}',
+                                      'color: "#fffffe"\n    content: "{{ card.name }}')
+    for folder in (game / "templates", tmp_path / "more"):
+        compiled = folder / "compiled" / f"jinja2-{jinja2.__version__}"
+        compiled.mkdir(parents=True)
+        (folder / "rules.md.j2").write_text(rules, encoding="utf-8")
+        (folder / "card-front.yaml").write_text(front, encoding="utf-8")
+        (compiled / precompiled.module_name("rules.md.j2", rules)).write_text(payload, encoding="utf-8")
+        (compiled / precompiled.module_name(precompiled.CARD_STRING, "#fffffe")).write_text(payload, encoding="utf-8")
+        (compiled / precompiled.CARD_STRINGS).write_text('{"#fffffe": []}', encoding="utf-8")
+    run = timed("build", game, "--templates", tmp_path / "more", "-o", tmp_path / "kit")
+    assert run.returncode == 0 and not marker.exists(), run.describe()
+    assert "Rules Summary" in pdf_text(tmp_path / "kit" / "rules.pdf")
