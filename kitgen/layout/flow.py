@@ -157,8 +157,9 @@ def _check(text: str, style: Style, width: float, flow: Flow) -> Item:
     return Item((Row(height, make),), style.before, style.after)
 
 
-def items(blocks: tuple[Block, ...], flow: Flow, width: float) -> list[Item]:
-    """Each block as an item (a grid too wide for the page: one item for each run of its columns)."""
+def items(blocks: tuple[Block, ...], flow: Flow, width: float, room: float = float("inf")) -> list[Item]:
+    """Each block as an item (a grid too wide for the page: one item for each run of its columns;
+    side-by-side columns taller than a page's `room`: each column's blocks in turn, full width)."""
     out: list[Item] = []
     for index, block in enumerate(blocks):
         leads_in = index + 1 < len(blocks) and blocks[index + 1].kind == "table"
@@ -169,7 +170,9 @@ def items(blocks: tuple[Block, ...], flow: Flow, width: float) -> list[Item]:
             parts = _grid_parts(block, width, flow.measure)
             out += [_table(part, flow, width, 2 * MM if number else 0.0) for number, part in enumerate(parts)]
         elif kind == "columns":
-            out.append(_columns(block, flow, width))
+            side = _columns(block, flow, width)
+            out += [side] if side.height <= room else \
+                [item for column in block.columns for item in items(column, flow, width, room)]
         elif kind == "check":
             out.append(_check(block.text, flow.styles["check"], width, flow))
         elif kind == "note":
@@ -263,8 +266,10 @@ def _column_widths(block: Block, width: float, measure: Measure) -> list[float]:
     words = [max(measure(word, "bold", 8.5) for row in block.rows for word in _plain(row[i]).split()
                  or [""]) + 2 * PADDING + 2 for i in range(count)]
     floor = [min(n, max(30 * MM, w)) for n, w in zip(natural, words, strict=True)]
+    if sum(floor) > width:  # narrow paper (A5): a column keeps only its longest word whole
+        floor = [min(n, w) for n, w in zip(natural, words, strict=True)]
     extra = [n - f for n, f in zip(natural, floor, strict=True)]
-    if sum(floor) > width:  # not even each column's shortest room fits: the paper is too small
+    if sum(floor) > width:  # not even each column's longest word fits: the paper is too small
         raise TooSmall(f"a table of {count} columns needs {sum(floor):.0f} pt, the page has {width:.0f}")
     share = (width - sum(floor)) / sum(extra)
     return [f + e * share for f, e in zip(floor, extra, strict=True)]
@@ -376,7 +381,8 @@ def lay_out_pages(document: Document, size: tuple[float, float], game_title: str
     width, height = size
     top = MARGIN + 4 * MM + INSET
     flow = Flow(styles(accent), accent, measure)
-    pages = paginate(items(document.blocks, flow, width - 2 * MARGIN), height - top - (MARGIN + 3 * MM + INSET))
+    room = height - top - (MARGIN + 3 * MM + INSET)
+    pages = paginate(items(document.blocks, flow, width - 2 * MARGIN, room), room)
     footer = f"{game_title}  ·  {document.title}"
     return [[shape for y, row in page for shape in row.make(MARGIN, top + y)]
             + _decoration(size, footer, instruction, accent, number, len(pages))

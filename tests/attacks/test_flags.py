@@ -48,9 +48,10 @@ PRINT_FLAGS = {
     "paper-smaller-than-its-margins": (["--paper", "1x1mm"], 1,
                                        "print settings: error: paper 1 mm is out of range: give 25.4 to 2000 mm"),
     # Cards fit, the documents do not: their tables once ended in an internal error (ZeroDivisionError
-    # for columns that cannot share the width, a LayoutError for a row taller than a page).
+    # for columns that cannot share the width, a LayoutError for a row taller than a page). The rules
+    # summary now fits (a column keeps only its longest word on narrow paper); the reference does not.
     "paper-too-narrow-for-the-documents": (["--paper", "70x100mm", "--card-size", "40x50mm"], 1,
-                                           "70x100mm: error: Tiny Empire: Rules Summary does not fit on 70.0 x 100.0 "
+                                           "70x100mm: error: Tiny Empire: Reference does not fit on 70.0 x 100.0 "
                                            "mm paper: a table or block is larger than a page; print the documents on "
                                            "letter or a4 (--paper)"),
     # 200 x 60 mm paper now takes them, a few rows a page (the header row repeated): 45 mm leaves a

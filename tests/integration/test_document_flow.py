@@ -115,3 +115,25 @@ def test_flow__a_build_never_imports_platypus(tmp_path):
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1] == "[]" and (tmp_path / "kit" / "rules.pdf").exists()
+
+
+def test_flow__a5_paper_takes_every_document_its_side_by_side_columns_one_after_another(fonts, project):
+    """On A5 (148 x 210 mm) the player sheet's side-by-side reminders (paths to victory, races) are
+    taller than a landscape page: the columns follow one another at full width, splitting across
+    pages like the rest, and a table's columns keep only their longest word whole. Both refused A5
+    with 'does not fit' before."""
+    import dataclasses
+
+    game = load_game(project.game_folder("galactic-civ"))
+    documents = layout_documents(project, game, "galactic-civ", Options())
+    a5 = (148 * MM, 210 * MM)
+    for name in ("rules.pdf", "reference.pdf", "player-sheet.pdf"):
+        with pdfplumber.open(io.BytesIO(_draw(dataclasses.replace(documents[name], paper=a5)))) as pdf:
+            assert round(pdf.pages[0].width / MM) in (148, 210), name
+            for page in pdf.pages:
+                assert min(c["x0"] for c in page.chars) >= MARGIN - 0.5, name
+                assert max(c["x1"] for c in page.chars) <= page.width - MARGIN + 0.5, name
+            if name == "player-sheet.pdf":
+                text = [line for page in pdf.pages for line in _lines(page)]
+                races = [line for line in text if "".join(c["text"] for c in line).startswith("ArceanEmpire:")]
+                assert races and races[0][0]["x0"] < MARGIN + 10 * MM  # at the left margin, not a third column
