@@ -841,7 +841,7 @@ class PrintSettings(Record):
     """Print defaults a game (game.yaml `print:`) or a user (kitgen.yaml `print:`) can set;
     command-line options win over both. Unset values fall through to kitgen's defaults."""
 
-    paper: PaperSize | None = None  # letter, a4 or WxH with a unit, e.g. 210x297mm
+    paper: PaperSize | None = None  # letter, a4, a5, legal or WxH with a unit, e.g. 210x297mm
     card_size: CardSize | None = None  # poker, bridge, mini, tarot, square or WxH
     margin: Length | None = None
     gap: Length | None = None

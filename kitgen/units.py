@@ -14,6 +14,8 @@ MM = INCH / 25.4
 PAPER_SIZES = {  # width x height in points, portrait
     "letter": (8.5 * INCH, 11 * INCH),  # 215.9 x 279.4 mm
     "a4": (210 * MM, 297 * MM),
+    "a5": (148 * MM, 210 * MM),  # half an A4: four poker cards a sheet; documents stack their side-by-side columns
+    "legal": (8.5 * INCH, 14 * INCH),  # 215.9 x 355.6 mm
 }
 
 CARD_SIZES = {  # trim size, portrait (PRINTING.md, cheat sheet)
@@ -116,7 +118,7 @@ class Length(float):
 # Print settings and a picture's focus as the data writes them, checked where they are read (the
 # schema runs the parsers below, so a bad one is an error at its file:line:col) and kept as text.
 class PaperSize(str):
-    """letter, a4 or WxH with a unit."""
+    """letter, a4, a5, legal or WxH with a unit."""
 
 
 class CardSize(str):

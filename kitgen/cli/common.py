@@ -76,7 +76,7 @@ def _is_number(text: str) -> bool:
 def print_options(command):
     """The print settings, shared by build and calibrate. None means: not given here."""
     for option in reversed([
-        click.option("--paper", help="letter, a4 or WxH with a unit (e.g. 210x297mm)."),
+        click.option("--paper", help="letter, a4, a5, legal or WxH with a unit (e.g. 210x297mm)."),
         click.option("--card-size", help=f"{', '.join(CARD_SIZES)} or WxH with a unit (e.g. 63x88mm)."),
         click.option("--margin", type=LengthMM("margin"), help="Unprintable edge to keep clear, mm (default 6.35)."),
         click.option("--gap", type=LengthMM("gap"), help="Space between cards, mm (default 0: butted cards)."),

@@ -136,7 +136,7 @@ def test_config_a_second_top_level_key__refused(shared):
 
 
 BAD_VALUES = {  # these three said only "print settings: error: ..." (no file, no line); now checked at load, at the value
-    "paper": ("banana", r"'banana' is not a size: use letter, a4 or WxH with a unit, e\.g\. 210x297mm"),
+    "paper": ("banana", r"'banana' is not a size: use letter, a4, a5, legal or WxH with a unit, e\.g\. 210x297mm"),
     "card_size": ("0x0mm", r"'0x0mm' is out of range: each side more than 0 and at most 2000 mm"),
     "back_offset": ("'a,b'", r"'a,b' is not an offset: write X,Y in mm, e\.g\. 0\.5,-0\.3"),
     "margin": ("nan", r".*margin.*"),

@@ -30,7 +30,7 @@ def test_art_focus__a_good_focus_is_taken(focus, tmp_path):
 
 
 PRINT_CASES = {
-    "paper: a5": r"print\.paper: 'a5' is not a size: use letter, a4 or WxH with a unit, e\.g\. 210x297mm",
+    "paper: a3": r"print\.paper: 'a3' is not a size: use letter, a4, a5, legal or WxH with a unit, e\.g\. 210x297mm",
     "paper: 10x10mm": r"print\.paper: paper 10 mm is out of range: give 25\.4 to 2000 mm",
     "card_size: huge": r"print\.card_size: 'huge' is not a size: use poker, bridge, mini, tarot, square or WxH .*",
     "card_size: 2x2mm": r"print\.card_size: card-size 2 mm is out of range: give 10 to 1000 mm",
@@ -53,9 +53,9 @@ def test_print__a_bad_setting_in_the_game_is_an_error_at_its_line_and_column(set
 
 def test_print__a_bad_setting_in_kitgen_yaml_is_an_error_at_its_line(tmp_path):
     config = tmp_path / "kitgen.yaml"
-    config.write_text("print:\n  paper: a5\n", encoding="utf-8")
+    config.write_text("print:\n  paper: a3\n", encoding="utf-8")
     run = kitgen("calibrate", "--config", config, "-o", tmp_path / "cal.pdf")
-    assert_one_line(run, re.compile(r".*kitgen\.yaml:2:10: error: print\.paper: 'a5' is not a size: .*"))
+    assert_one_line(run, re.compile(r".*kitgen\.yaml:2:10: error: print\.paper: 'a3' is not a size: .*"))
 
 
 @pytest.mark.parametrize("typed, meant", [("galactic-cvi", "galactic-civ"), ("alpha-centuari", "alpha-centauri"),

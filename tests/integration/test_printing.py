@@ -44,6 +44,18 @@ def test_paper__custom_size_in_inches(project, tmp_path):
     assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((792, 1224), abs=0.01)
 
 
+def test_paper__a5_by_name_takes_four_poker_cards_a_sheet_and_every_document(project, tmp_path):
+    """A5 (148 x 210 mm), named: cards two by two, and the documents on the same paper (the player
+    sheet turned, its side-by-side reminders one after another)."""
+    kit = build(project, tmp_path, paper="a5")
+    with pdfplumber.open(kit / "cards-common.pdf") as pdf:
+        assert (round(pdf.pages[0].width / MM, 1), round(pdf.pages[0].height / MM, 1)) == (148.0, 210.0)
+        assert len(frames(pdf.pages[0], 63.5, 88.9)) == 4
+    for name in ("rules.pdf", "reference.pdf", "player-sheet.pdf", "manifest.pdf"):
+        box = PdfReader(kit / name).pages[0].mediabox
+        assert sorted((round(float(box.width) / MM), round(float(box.height) / MM))) == [148, 210], name
+
+
 def test_paper__a_card_that_cannot_fit_is_a_clear_error():
     result = run_kitgen("build", "galactic-civ", "--card-size", "250x300mm", "-o", "/tmp/kitgen-never-written")
     assert result.returncode == 1 and "Traceback" not in result.stderr
