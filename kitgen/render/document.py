@@ -17,6 +17,7 @@ from kitgen.layout.shapes import Measure
 from kitgen.load.fonts import ROLES, font_name
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.canvas import draw_shapes, open_canvas
+from kitgen.render.fonts import measure
 from kitgen.units import MM
 
 
@@ -45,12 +46,8 @@ def _measurer() -> Measure:
 
 @lru_cache(maxsize=1)
 def _measuring(fonts: tuple) -> Measure:
-    by_role = dict(zip(ROLES, fonts, strict=True))
-
-    @lru_cache(maxsize=8192)
-    def measured(text: str, role: str, size: float) -> float:
-        return by_role[role].stringWidth(text, size)  # what pdfmetrics.stringWidth asks of the font
-    return measured
+    """render/fonts.measure, remembered while these font objects are the registered ones."""
+    return lru_cache(maxsize=8192)(measure)
 
 
 def _too_small(document: Document, paper: tuple[float, float]) -> KitgenError:
