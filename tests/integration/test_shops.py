@@ -234,24 +234,39 @@ def test_safe_zone__a_box_every_card_shares_is_warned_about_on_every_card(tmp_pa
     assert len({line.split(": warning: ")[1].split(":")[0] for line in lines}) == 4, done.stderr  # four cards
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, request):
-    """Printers with a 5 mm unprintable edge clip nothing: every line and word on every card sheet
-    (Galactic Civ, both decks, fronts and backs) is at least 5 mm from the paper's edge, and the
-    scale bar is still exactly 50 mm. The session's Galactic Civ builds (conftest: `kit` is Letter,
-    `kit_a4`), read by pdfium with pdfplumber's boxes (tests/pdfshapes.py): every page, quickly."""
-    out = request.getfixturevalue({"letter": "kit", "a4": "kit_a4"}[paper])
+@pytest.fixture(scope="module")
+def kit_a5(tmp_path_factory, project) -> Path:
+    from kitgen.kit.build import build_game
+
+    out = tmp_path_factory.mktemp("a5") / "galactic-civ"
+    build_game(project, "galactic-civ", out, Options(PrintSettings(paper="a5")))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "a5"])
+def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_inside_the_6_35_mm_margin(paper, request):
+    """A printer that cannot print the outer 6.35 mm (kitgen's default margin) clips nothing: every
+    line and word on every card sheet (Galactic Civ, both decks, fronts and backs) is at least that
+    far from the paper's edge, and the scale bar is still exactly 50 mm. The session's Galactic Civ
+    builds (conftest: `kit` is Letter, `kit_a4`), read by pdfium with pdfplumber's boxes
+    (tests/pdfshapes.py): every page, quickly; and an A5 one, whose 100 pages repeat one sheet's
+    marks: a full sheet and the last, part-full one of each deck."""
+    out = request.getfixturevalue({"letter": "kit", "a4": "kit_a4", "a5": "kit_a5"}[paper])
     pdfs = sorted(out.glob("cards-*.pdf"))
     assert [pdf.name for pdf in pdfs] == ["cards-common.pdf", "cards-events.pdf"]
     for pdf in pdfs:
-        for number, page in enumerate(pdf_shapes(pdf), 1):
+        count = len(pypdf.PdfReader(pdf).pages)
+        read = [(n + 1, page) for n in (0, 1, count - 2, count - 1) for page in pdf_shapes(pdf, n)] \
+            if paper == "a5" else enumerate(pdf_shapes(pdf), 1)
+        for number, page in read:
             assert page.lines and page.words, f"{pdf.name} page {number}: nothing read"
-            assert (round(page.width), round(page.height)) == {"letter": (612, 792), "a4": (595, 842)}[paper]
+            assert (round(page.width), round(page.height)) == {"letter": (612, 792), "a4": (595, 842),
+                                                               "a5": (420, 595)}[paper]
             things = [(f"line {line.x0:.1f},{line.top:.1f}", line) for line in page.lines] + \
                      [(f"'{word.text}'", word) for word in page.words]
             for label, thing in things:
                 inside = thing.inside(page.width, page.height)
-                assert inside >= 5 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
+                assert inside >= 6.35 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
             if number % 2:  # a front (duplex: the backs follow each front and carry no bar)
                 bars = [line for line in page.lines
                         if abs(max(line.x1 - line.x0, line.bottom - line.top) - 50 * MM) < 0.1 * MM]
