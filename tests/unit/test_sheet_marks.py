@@ -108,3 +108,10 @@ def test_a4_and_a5_poker__every_side_has_its_marks(paper):
 def test_poker_on_letter_a4_and_a5__the_bar_and_its_label_fit_inside_the_margin(paper, layout):
     grid, _, _ = sheet(paper, "poker", layout, 0.0)
     assert bar_fits(grid) and BAR_LABEL in [shape.text for shape in scale_bar(grid) if isinstance(shape, Text)]
+
+
+def test_sheet_note__said_on_letter_not_on_a4_nor_for_one_card_a_page():
+    assert sheet_note(sheet("letter", "poker", "grid", 0.0)[0]).startswith("crop marks above and below the cards")
+    assert sheet_note(sheet("a4", "poker", "grid", 0.0)[0]) == ""
+    spec = Spec(PAPER_SIZES["letter"], CARD_SIZES["poker"], layout="single")
+    assert sheet_note(plan_grid(spec.paper, spec.card, spec=spec)) == ""
