@@ -317,3 +317,17 @@ def test_pdfshapes__reads_the_lines_and_word_boxes_pdfplumber_reads(kit, name, n
               max(w.bottom for w in ours.words))
     assert extent == pytest.approx(theirs, abs=0.05)
     assert len(ours.words) == len(words) > 50
+
+
+def test_every_pdf__its_title_names_the_game_once_and_kitgen_made_it(kit):
+    """Info /Title, /Creator and /Producer of every PDF of the kit (a viewer's title bar, a print queue)."""
+    from kitgen import __version__
+
+    titles = {}
+    for pdf in sorted(kit.glob("*.pdf")):
+        info = PdfReader(pdf).metadata
+        titles[pdf.name] = info["/Title"]
+        assert info["/Title"].startswith("Galactic Civ: ") and info["/Title"].count("Galactic Civ") == 1, info["/Title"]
+        assert info["/Creator"] == info["/Producer"] == f"kitgen {__version__}"
+    assert titles["cards-common.pdf"] == "Galactic Civ: Common Deck cards"
+    assert titles["rules.pdf"] == "Galactic Civ: Rules Summary"
