@@ -104,7 +104,7 @@ def test_a4_and_a5_poker__every_side_has_its_marks(paper):
     assert marks_left_out(grid) == () and cutting_without(grid, ()) == ""
 
 
-@pytest.mark.parametrize("paper, layout", itertools.product(["letter", "a4", "a5"], ["grid", "gutterfold"]))
+@pytest.mark.parametrize("paper, layout", list(itertools.product(["letter", "a4", "a5"], ["grid", "gutterfold"])))
 def test_poker_on_letter_a4_and_a5__the_bar_and_its_label_fit_inside_the_margin(paper, layout):
     grid, _, _ = sheet(paper, "poker", layout, 0.0)
     assert bar_fits(grid) and BAR_LABEL in [shape.text for shape in scale_bar(grid) if isinstance(shape, Text)]
