@@ -6,7 +6,7 @@ trace in the players' PDFs. The real CLI on a copy of the tiny game.
 """
 from __future__ import annotations
 
-from tests.attacks.harness import assert_refused, edit, kit_hashes, previous_kit, timed, tiny_copy  # noqa: F401
+from tests.attacks.harness import assert_refused, edit, timed, tiny_copy
 from tests.conftest import pdf_pages, pdf_text
 
 
@@ -19,15 +19,13 @@ def test_unknown_audience__refused_at_its_line_with_a_suggestion(tmp_path):
     assert (found["line"], found["col"]) == ("5", "15"), run.describe()
 
 
-def test_audience_not_a_word__refused_and_the_previous_kit_kept(tmp_path):
+def test_audience_not_a_word__refused_at_its_line(tmp_path):
     game = tiny_copy(tmp_path)
-    assert timed("build", game, "-o", tmp_path / "kit").returncode == 0
-    before = kit_hashes(tmp_path / "kit")
     edit(game / "tables.yaml", "    die: 1D6\n", "    audience: [players, simulator]\n    die: 1D6\n")
-    run = timed("build", game, "-o", tmp_path / "kit")
-    assert_refused(run, game / "tables.yaml", r"tables\[0\]\.audience: 'a list' is not one of: players, designers, "
-                   r"simulator")
-    assert kit_hashes(tmp_path / "kit") == before
+    run = timed("validate", game)
+    found = assert_refused(run, game / "tables.yaml", r"tables\[0\]\.audience: 'a list' is not one of: players, "
+                           r"designers, simulator")
+    assert (found["line"], found["col"]) == ("4", "15"), run.describe()  # the list, on the line before the die
 
 
 def test_a_phase_naming_a_simulator_table__warned_at_the_phase(tmp_path):

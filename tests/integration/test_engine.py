@@ -30,12 +30,14 @@ def test_stats__json_has_composition_odds_strength_and_legibility():
     assert len(common["legibility"]) == 120 and all(item["size"] >= 6.5 for item in common["legibility"])
 
 
-def test_stats__a_card_whose_text_shrinks_reports_the_size_it_was_fitted_at(tmp_path):
+def test_stats__a_card_whose_text_shrinks_reports_the_size_it_was_fitted_at(tmp_path, project):
     """`kitgen stats` gives each card the size its text was fitted at (the effects box's), not the
     smallest text on it, the type line's 7 pt on every card (issue 35: every card of every game read
     7 pt). One card of the tiny game is given more text than its box holds at 10 pt: it alone reads
     smaller, and its text on the card sheet is drawn at that very size (pdfplumber)."""
     import pdfplumber
+
+    from kitgen.kit.build import build_game
 
     game = tmp_path / "tiny"
     shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
@@ -49,7 +51,7 @@ def test_stats__a_card_whose_text_shrinks_reports_the_size_it_was_fitted_at(tmp_
         ("Scout", "Frigate", "Market"), 10)  # the shipped front's effects box: 10 pt, room to spare
     assert 7 <= cards["Library"]["size"] < 10
     assert {item["smallest"] for item in cards.values()} == {7}  # what the report used to give every card
-    assert run_kitgen("build", str(game), "-o", str(tmp_path / "kit")).returncode == 0
+    build_game(project, str(game), tmp_path / "kit")
     with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
         sizes = {round(c["size"], 2) for page in pdf.pages for c in page.chars if c["text"] == "Z"}
     assert sizes == {cards["Library"]["size"]}, sizes
