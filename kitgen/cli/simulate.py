@@ -90,7 +90,7 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
 def _refuse_early(loaded, settings, game: str, partial: bool):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
-    from kitgen.simulate.plan import compile_game
+    from kitgen.simulate.games import plan_game
     from kitgen.simulate.report import missing_rules
 
     from kitgen.simulate.rules import unsupported_policies
@@ -99,7 +99,7 @@ def _refuse_early(loaded, settings, game: str, partial: bool):
     if refused:
         raise click.BadParameter(f"{game}'s rule module plays only {', '.join(rule_policies(loaded))}: "
                                  f"not {', '.join(refused)}", param_hint="--policy")
-    plan = compile_game(loaded, settings.without)
+    plan = plan_game(loaded, settings.without)
     found = missing_rules(plan)
     if found and not partial:
         _refuse(game, found)
@@ -135,7 +135,7 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
     from kitgen.check import check_game
     from kitgen.check.chains import check_chains
     from kitgen.load import load_game
-    from kitgen.simulate.plan import optional_rules, unknown_optional_rule
+    from kitgen.simulate.compile.game import optional_rules, unknown_optional_rule
 
     loaded = load_game(folder)
     errors = [p for p in check_game(loaded) + check_chains(loaded) if p.is_error]  # broken data would play a wrong game

@@ -10,7 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from kitgen.simulate.conditions import test, value
-from kitgen.simulate.plan import Plan, Step
+from kitgen.simulate.compile.plan import Plan, Step
 
 if TYPE_CHECKING:
     from kitgen.simulate.engine import Table

@@ -15,8 +15,8 @@ from kitgen.simulate.conditions import in_game, test
 from kitgen.simulate.policies import OTHER_THREE
 from kitgen.simulate.vocabulary import Ordered, State, bound, copy_state, living
 from kitgen.simulate.vocabulary_turns import round_end, turn_over
-from kitgen.simulate.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, PathPlan,
-                                  PhasePlan, Plan, Step)
+from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change,
+                                          PathPlan, PhasePlan, Plan, Step)
 
 
 class Moment(NamedTuple):

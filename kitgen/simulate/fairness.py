@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
-from kitgen.simulate.plan import Plan
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.report import seat_results
 from kitgen.simulate.run import Progress, Settings, play_games
 

@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import Plan
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.run import Progress, Settings, play_games
 from kitgen.simulate.stats import holm, paired
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from kitgen.model import Game
-from kitgen.simulate.plan import Plan, compile_game
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.games import plan_game
 from kitgen.simulate.run import Progress, Settings, play_games
 from kitgen.simulate.report import summarise
 
@@ -23,7 +24,7 @@ def simulate(game: Game, settings: Settings, experiments: Experiments = Experime
              progress: Progress | None = None, plan: Plan | None = None) -> dict:
     """`plan`: the game already compiled for play with settings.without (kitgen simulate compiles
     it first to refuse what cannot be earned), else compiled here."""
-    plan = plan or compile_game(game, settings.without)
+    plan = plan or plan_game(game, settings.without)
     counts = [settings.players, *(n for n in experiments.player_counts if n != settings.players)]
     results = {}
     for count in counts:

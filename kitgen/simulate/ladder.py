@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from kitgen.simulate.plan import Plan
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.run import Progress, Settings, all_policies, play_games
 from kitgen.simulate.stats import wilson
 

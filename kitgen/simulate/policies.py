@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import neg
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from kitgen.simulate.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
+from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
 
 if TYPE_CHECKING:
     from kitgen.simulate.engine import Table

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from kitgen.simulate.engine import GameResult, Table
-from kitgen.simulate.plan import Plan
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.policies import POLICIES, Policy
 from kitgen.simulate.search import SEARCH_POLICIES
 

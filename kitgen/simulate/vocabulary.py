@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Callable
 
 from kitgen.simulate import actions as base
 from kitgen.simulate.conditions import value
-from kitgen.simulate.plan import ALL_OTHERS, SELF, TARGET_PLAYER, PhasePlan, Step
+from kitgen.simulate.compile.plan import ALL_OTHERS, SELF, TARGET_PLAYER, PhasePlan, Step
 from kitgen.simulate.policies import standing
-from kitgen.simulate.vocabulary_plan import Payment
+from kitgen.simulate.compile.vocabulary import Payment
 
 if TYPE_CHECKING:
     from kitgen.simulate.engine import Moment, Table

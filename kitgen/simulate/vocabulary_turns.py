@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from kitgen.simulate.actions import dice_total
 from kitgen.simulate.conditions import test, value
-from kitgen.simulate.plan import Step
+from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.actions import card_types
 from kitgen.simulate.conditions import cards_in
 from kitgen.simulate.vocabulary import add, floor_of, nothing, pick, target

@@ -12,7 +12,7 @@ import pytest
 
 from kitgen.check.formula import evaluate
 from kitgen.load import load_game
-from kitgen.simulate.plan import compile_game
+from kitgen.simulate.games import plan_game
 from kitgen.simulate.policies import POLICIES
 from kitgen.simulate.report import missing_rules
 from kitgen.simulate.rules.civilization_card_game_combat import fight
@@ -31,7 +31,7 @@ def game():
 
 @pytest.fixture(scope="module")
 def plan(game):
-    return compile_game(game)
+    return plan_game(game)
 
 
 def card(plan, name: str) -> int:

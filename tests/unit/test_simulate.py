@@ -13,7 +13,7 @@ from kitgen.model import (Action, ActionKind, Attribute, Card, CardType, Deck, D
 from kitgen.simulate.actions import ACTIONS, act_change, act_take
 from kitgen.simulate.engine import Table
 from kitgen.simulate.lab import simulate
-from kitgen.simulate.plan import compile_game
+from kitgen.simulate.games import plan_game
 from kitgen.simulate.policies import POLICIES, greedy_attribute, greedy_option, option_worth, weights
 from kitgen.simulate.report import missing_rules
 from kitgen.simulate.run import Settings
@@ -41,7 +41,7 @@ def galactic_civ() -> Game:
 
 
 def seated(game: Game, values: list[list[int]], seed: int = 1) -> Table:
-    table = Table(compile_game(game), seed, (GREEDY,) * len(values))
+    table = Table(plan_game(game), seed, (GREEDY,) * len(values))
     table.values = [list(v) for v in values]
     return table
 
@@ -140,7 +140,7 @@ def test_simulate__galactic_civ_is_fully_simulated_and_names_every_race_and_path
 
 def test_simulate__without_events_leaves_the_event_deck_out_and_says_so():
     game = galactic_civ()
-    plan = compile_game(game, without=("events",))
+    plan = plan_game(game, without=("events",))
     assert "events" not in plan.decks and plan.without == ("events",)
     assert not [s for p in plan.phases for s in p.actions if s.do == "event"]
     report = simulate(game, Settings(games=50, players=4, seed=1, policies=("random",), workers=1, without=("events",)))
@@ -168,7 +168,7 @@ def test_greedy__values_the_benevolence_rolls_from_the_table():
 
 def test_greedy__chooses_each_side_of_a_dilemma_when_it_is_worth_more():
     game = galactic_civ()
-    plan = compile_game(game)
+    plan = plan_game(game)
     dilemma = next(i for i, c in enumerate(plan.cards) if c.name == "Sentient Pods")
     options = plan.types[plan.cards[dilemma].kind].options
     chosen = set()
@@ -211,7 +211,7 @@ def test_report__a_game_no_one_wins_or_whose_victory_is_text_names_what_is_missi
     report = simulate(never, Settings(games=40, players=2, seed=1, policies=("random",), workers=1))
     assert report["missing"] == ["no game of 40 had a winner"]
     text_only = tiny_game(paths=(VictoryPath("Most Glory", "Whoever has the most glory."),))
-    assert missing_rules(compile_game(text_only)) == ["skipped: victory 'Most Glory'"]
+    assert missing_rules(plan_game(text_only)) == ["skipped: victory 'Most Glory'"]
 
 
 def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_card_does_not():
@@ -253,7 +253,7 @@ def test_engine__a_game_played_in_pieces_is_the_game_played_at_once():
     random, for every game that lasts past the cut."""
     from kitgen.simulate.engine import Moment, schedule
 
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     for name in ("greedy", "random"):
         policies = (POLICIES[name],) * 4
         for seed in range(12):
@@ -352,7 +352,7 @@ def test_greedy__the_fast_scorers_agree_with_path_pull_on_every_kind_of_path():
     they give path_pull's own keys and bottlenecks, path by path."""
     import random
 
-    from kitgen.simulate.plan import PathPlan
+    from kitgen.simulate.compile.plan import PathPlan
     from kitgen.simulate.policies import nearest, path_pull, pulls_of
 
     paths = (PathPlan("one+pair", 10, None, (7,), (4, 3), 5, False, (), False),
@@ -360,7 +360,7 @@ def test_greedy__the_fast_scorers_agree_with_path_pull_on_every_kind_of_path():
              PathPlan("any only", None, None, (), (2,), 2, False, (), False),
              PathPlan("most", None, 20, (), (), 0, True, (), False),
              PathPlan("thresholds", None, None, (), (), 0, False, ((1, 4), (3, 6)), True))
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     rng = random.Random(7)
     for _ in range(300):
         lead = [rng.randint(-3, 3) for _ in range(8)]
@@ -379,7 +379,7 @@ def test_greedy__nearest_path_agrees_with_path_pull_on_plans_of_mixed_paths_and_
     that keys tie) it finds path_pull's nearest paths, in data order, and pulls_of their bottlenecks."""
     import random
 
-    from kitgen.simulate.plan import PathPlan
+    from kitgen.simulate.compile.plan import PathPlan
     from kitgen.simulate.policies import nearest, path_pull, pulls_of
 
     pool = (PathPlan("pair", 10, None, (7,), (4, 3), 5, False, (), False),
@@ -388,7 +388,7 @@ def test_greedy__nearest_path_agrees_with_path_pull_on_plans_of_mixed_paths_and_
             PathPlan("most", None, 20, (), (), 0, True, (), False),
             PathPlan("most and highest", None, None, (3,), (), 0, True, (), False),
             PathPlan("thresholds", None, None, (), (), 0, False, ((1, 4), (3, 6)), True))
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     rng = random.Random(11)
     for _ in range(400):
         plan.paths = tuple(rng.choice(pool) for _ in range(rng.randint(1, 5)))
@@ -450,10 +450,10 @@ def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does
     """resolve() adds a plain card's points itself (engine.plain_effects): for every such card of
     Galactic Civ, the scores after it are those apply() gives; dilemmas and votes are not plain."""
     from kitgen.simulate.engine import plain_effects
-    from kitgen.simulate.plan import NO_CONDITION
+    from kitgen.simulate.compile.plan import NO_CONDITION
 
     start = [[3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8], [0] * 8, [5] * 8]
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     plain = plain_effects(plan)
     assert any(p is None for p in plain) and sum(p is not None for p in plain) > 100
     for card, effects in enumerate(plain):
