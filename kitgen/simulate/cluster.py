@@ -8,7 +8,7 @@ cluster you run (Dask's own security, TLS and authentication, is configured in D
 """
 from __future__ import annotations
 
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.run import Block, Progress, play_block
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 from kitgen.model import Game
 from kitgen.simulate.compile.game import compile_game
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.rules import rule_module, whole_counts
+from kitgen.simulate.engine.loop import GameResult, play
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.rules import module_named, rule_module, whole_counts
+from kitgen.simulate.vocabulary import ACTIONS
 
 
 def plan_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
@@ -21,3 +24,12 @@ def plan_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan: Plan = module.compile(game, without)
     plan.rules = game.simulate.rules
     return plan
+
+
+def play_game(plan: Plan, seed: int, policies: tuple, budget: int = 64) -> GameResult:
+    """One game of the plan, seeded with `seed`, a policy per seat (`budget`: a searching policy's
+    rollouts per decision): played by the plan's rule module, else by the engine with the rules
+    vocabulary."""
+    if plan.rules:
+        return module_named(plan.rules).play(plan, seed, policies, budget)
+    return play(Table(plan, seed, policies, ACTIONS, budget))

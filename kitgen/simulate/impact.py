@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.run import Progress, Settings, play_games
 from kitgen.simulate.stats import holm, paired

@@ -1,21 +1,20 @@
 """The players of the balance lab: what a seat does where the rules leave it a choice.
 
-POLICIES is the registry (a new player is one entry): each Policy answers four questions the
-engine asks (which card, which option of a dilemma, which opponent, which attribute), and may
-answer a fifth at once (the next few discards: choose_discards, where one weighing serves them all). `random`
-takes any legal answer; `greedy` weighs the attributes once per decision (weights()) and takes the
-answer that most brings its best victory path nearer. `lookahead` and `mcts` live in search.py.
+POLICIES is the registry (a new player is one entry): each Policy answers five questions the
+engine and the vocabulary ask (which card, which option of a dilemma, which opponent, which
+attribute, which of a step's moves), and may answer a sixth at once (the next few discards:
+choose_discards, where one weighing serves them all). `random` takes any legal answer; `greedy`
+weighs the attributes once per decision (weights()) and takes the answer that most brings its best
+victory path nearer. `lookahead` and `mcts` live in search.py.
 Ties are broken from the state of the game (scores, totals), never by the order of a list.
 """
 from __future__ import annotations
 
 from operator import neg
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
-
-if TYPE_CHECKING:
-    from kitgen.simulate.engine import Table
+from kitgen.simulate.engine.table import OTHER_THREE, Table
 
 GROWTH = 0.01  # a point anywhere is worth a hundredth: growth counts when no victory path is in sight
 
@@ -24,8 +23,11 @@ class Policy(NamedTuple):
     name: str
     choose_card: Callable[[Table, int, list[int], bool], int]  # best=True: to play; False: to discard
     choose_option: Callable[[Table, int, int, tuple[OptionPlan, ...]], OptionPlan]
-    choose_opponent: Callable[[Table, int, int], int]  # harm > 0: the effect hurts the one chosen
+    choose_opponent: Callable[[Table, int, int], int]  # harm > 0: the effect hurts the one chosen; -1: none left
     pick_attribute: Callable[[Table, int, int, int], int]  # (seat, for whom, delta)
+    # which of a step's moves (each a function that changes a table: buy this card, meld that kind,
+    # nothing ...), as an index into them; asked by the vocabulary (vocabulary/choices.pick)
+    choose_move: Callable[[Table, int, list[Callable[[Table], None]]], int]
     strength: int  # the order of the skill ladder: a higher number thinks more
     # the next `count` discards from a hand, in order, as choose_card(best=False) would pick them one
     # after another (nothing changes between discards); None: the engine asks choose_card for each
@@ -59,9 +61,6 @@ def path_pull(path: PathPlan, lead: list[int], mine: list[int]) -> tuple[tuple[i
     score = min(score for score, _ in parts)
     return (score, sum(score for score, _ in parts)), \
         tuple(a for part, attributes in parts if part == score for a in attributes)
-
-
-OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
 
 
 def leads(values: list[list[int]], seat: int) -> list[int]:
@@ -329,12 +328,16 @@ def random_option(table: Table, seat: int, card: int, options: tuple[OptionPlan,
 
 
 def random_opponent(table: Table, seat: int, harm: int) -> int:
-    others = [p for p in range(table.players) if p != seat]
-    return others[int(table.rng.random() * len(others))]
+    others = table.rivals(seat)  # the players still in
+    return others[int(table.rng.random() * len(others))] if others else -1
 
 
 def random_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     return int(table.rng.random() * len(table.plan.attributes))
+
+
+def random_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+    return int(table.rng.random() * len(moves))
 
 
 # --- greedy --------------------------------------------------------------------------------
@@ -386,10 +389,14 @@ def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan,
 
 
 def greedy_opponent(table: Table, seat: int, harm: int) -> int:
-    """Hurt the leader (the nearest to a victory, then the highest total); help the last."""
-    paths, values = scorers(table.plan), table.values
+    """Hurt the leader (the nearest to a victory, then the highest total); help the last. Only the
+    players still in are chosen (-1: nobody else is)."""
+    paths, values, state = scorers(table.plan), table.values, table.state
     ranked = []
-    others = OTHER_THREE[seat] if len(values) == 4 else [p for p in range(table.players) if p != seat]
+    everyone = state is None or not any(state.out)
+    others = OTHER_THREE[seat] if len(values) == 4 and everyone else table.rivals(seat)
+    if not others:
+        return -1
     for p in others:  # standing() inlined: this runs for each opponent of some 50 choices a game
         score, progress = nearest_of(paths, leads(values, p), values[p])[0]
         ranked.append((score + progress / 100, sum(values[p]), -p))
@@ -410,7 +417,21 @@ def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     return min(zip(weight, lead, range(count), strict=False))[2]
 
 
+def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+    """Each move tried on a copy of the table (its own dice): the one that leaves the seat nearest a
+    victory (standing), then with the most points; a tie broken by the game's dice."""
+    scores = []
+    for move in moves:
+        other = table.clone(table.rng.getrandbits(32))
+        move(other)
+        scores.append(standing(other.plan, other.values, seat) + sum(other.values[seat]) / 10_000)
+    best = max(scores)
+    tied = [i for i, score in enumerate(scores) if score == best]
+    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+
+
 POLICIES: dict[str, Policy] = {
-    "random": Policy("random", random_card, random_option, random_opponent, random_attribute, 0),
-    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, 1, greedy_discards),
+    "random": Policy("random", random_card, random_option, random_opponent, random_attribute, random_move, 0),
+    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, greedy_move, 1,
+                     greedy_discards),
 }

@@ -10,7 +10,7 @@ import math
 from collections import Counter
 
 from kitgen import __version__
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.run import Settings
 from kitgen.simulate.stats import Z95, chi_square, holm_flags, wilson

@@ -12,7 +12,8 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
-from kitgen.simulate.engine import GameResult, Table
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.games import play_game
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.policies import POLICIES, Policy
 from kitgen.simulate.search import SEARCH_POLICIES
@@ -71,13 +72,7 @@ def play_block(plan: Plan, block: Block) -> list[GameResult]:
     """The games of one block: a plain function of its arguments, as a Dask task must be."""
     table = all_policies()
     policies = tuple(table[name] for name in block.policies)
-    if plan.rules:
-        from kitgen.simulate.rules import module_named
-
-        module = module_named(plan.rules)
-        return [module.play(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts)
-                for i in range(block.first, block.first + block.count)]
-    return [Table(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts).play()
+    return [play_game(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts)
             for i in range(block.first, block.first + block.count)]
 
 

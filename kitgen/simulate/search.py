@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-from kitgen.simulate.engine import Table
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.table import Table
 from kitgen.simulate.policies import POLICIES, Policy, greedy_card, standing
 
 HORIZON = 1  # turns a rollout plays past the current one: the next End Phases decide most games
@@ -82,7 +83,7 @@ def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
         world = determinize(table, seat)
         world.play_card(seat, candidates[pick])
         if world.winner < 0:
-            world.play(start=table.moment + 1, until_turn=table.turn + HORIZON)
+            play(world, start=table.moment + 1, until_turn=table.turn + HORIZON)
         tries[pick] += 1
         totals[pick] += position(world, seat)
     return candidates[max(range(len(candidates)), key=lambda i: (tries[i], totals[i], -candidates[i]))]
@@ -90,8 +91,8 @@ def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
 
 def _greedy(name: str, card, strength: int) -> Policy:
     greedy = POLICIES["greedy"]
-    return Policy(name, card, greedy.choose_option, greedy.choose_opponent, greedy.pick_attribute, strength,
-                  greedy.choose_discards)  # both discard as greedy does
+    return Policy(name, card, greedy.choose_option, greedy.choose_opponent, greedy.pick_attribute, greedy.choose_move,
+                  strength, greedy.choose_discards)  # both discard as greedy does
 
 
 SEARCH_POLICIES: dict[str, Policy] = {

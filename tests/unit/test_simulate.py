@@ -10,8 +10,10 @@ import pytest
 from kitgen.load import load_game
 from kitgen.model import (Action, ActionKind, Attribute, Card, CardType, Deck, DiceTable, Effect, Faction, Game, Phase,
                           TableRow, Threshold, VictoryPath)
-from kitgen.simulate.actions import ACTIONS, act_change, act_take
-from kitgen.simulate.engine import Table
+from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.vocabulary.counters import act_change, act_take
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.loop import play
 from kitgen.simulate.lab import simulate
 from kitgen.simulate.games import plan_game
 from kitgen.simulate.policies import POLICIES, greedy_attribute, greedy_option, option_worth, weights
@@ -41,7 +43,7 @@ def galactic_civ() -> Game:
 
 
 def seated(game: Game, values: list[list[int]], seed: int = 1) -> Table:
-    table = Table(plan_game(game), seed, (GREEDY,) * len(values))
+    table = Table(plan_game(game), seed, (GREEDY,) * len(values), ACTIONS)
     table.values = [list(v) for v in values]
     return table
 
@@ -174,7 +176,7 @@ def test_greedy__chooses_each_side_of_a_dilemma_when_it_is_worth_more():
     chosen = set()
     for values in ([[3, 8, 15, 3, 3, 3, 3, 3], [5] * 8],  # Ascension: Exploration led, Research wanted
                    [[5, 5, 5, 5, 11, 15, 5, 5], [5] * 8]):  # near Influence Victory: Research is worth little
-        table = Table(plan, 1, (GREEDY, GREEDY))
+        table = Table(plan, 1, (GREEDY, GREEDY), ACTIONS)
         table.values = values
         chosen.add(greedy_option(table, 0, dilemma, options).condition)
     assert chosen == {"malevolent", "benevolent"}
@@ -251,20 +253,20 @@ def test_engine__a_game_played_in_pieces_is_the_game_played_at_once():
     """play(until_turn=N) stops after turn N's last moment (a search player's rollout horizon) and
     play(start=...) goes on from the next: the pieces give the same result as one call, greedy or
     random, for every game that lasts past the cut."""
-    from kitgen.simulate.engine import Moment, schedule
+    from kitgen.simulate.engine.schedule import Moment, schedule
 
     plan = plan_game(galactic_civ())
     for name in ("greedy", "random"):
         policies = (POLICIES[name],) * 4
         for seed in range(12):
-            whole = Table(plan, seed, policies).play()
-            table = Table(plan, seed, policies)
-            first = table.play(until_turn=5)
+            whole = play(Table(plan, seed, policies, ACTIONS))
+            table = Table(plan, seed, policies, ACTIONS)
+            first = play(table, until_turn=5)
             if first.winner >= 0:
                 assert first == whole
                 continue
             assert first.turn == 5 and schedule(plan, 4)[table.moment] == Moment(5, -1, None)
-            assert table.play(start=table.moment + 1) == whole
+            assert play(table, start=table.moment + 1) == whole
 
 
 def test_check__actions_name_only_what_the_game_has():
@@ -435,7 +437,7 @@ def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
     """extreme() compares a table of four directly: it agrees with counting who is as high (low)."""
     import random
 
-    from kitgen.simulate.engine import extreme
+    from kitgen.simulate.engine.victory import extreme
 
     rng = random.Random(3)
     for _ in range(500):
@@ -449,7 +451,7 @@ def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
 def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does():
     """resolve() adds a plain card's points itself (engine.plain_effects): for every such card of
     Galactic Civ, the scores after it are those apply() gives; dilemmas and votes are not plain."""
-    from kitgen.simulate.engine import plain_effects
+    from kitgen.simulate.engine.table import plain_effects
     from kitgen.simulate.compile.plan import NO_CONDITION
 
     start = [[3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8], [0] * 8, [5] * 8]
@@ -458,7 +460,7 @@ def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does
     assert any(p is None for p in plain) and sum(p is not None for p in plain) > 100
     for card, effects in enumerate(plain):
         if effects is not None:
-            fast, slow = Table(plan, 1, (GREEDY,) * 4), Table(plan, 1, (GREEDY,) * 4)
+            fast, slow = Table(plan, 1, (GREEDY,) * 4, ACTIONS), Table(plan, 1, (GREEDY,) * 4, ACTIONS)
             fast.values, slow.values = [list(v) for v in start], [list(v) for v in start]
             fast.resolve(1, card)
             slow.apply(1, plan.cards[card].effects, NO_CONDITION)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Callable
 
 from kitgen.check.formula import FormulaError, parse_formula
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.rules.alpha_centauri_read import BASES, Rules
 

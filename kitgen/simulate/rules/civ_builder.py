@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Card, Game, Phase, single_rank
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.game import optional_rules
 from kitgen.simulate.compile.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.compile.steps import dice

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.rules import decide
 from kitgen.simulate.rules.civ_builder_specials import SPECIALS
 from kitgen.simulate.rules.civ_builder_worth import Worth

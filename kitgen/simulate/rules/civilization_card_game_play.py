@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.rules import decide
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Card, Cost, Game
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.game import optional_rules
 from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, CardKind, CardPlan, PathPlan, Plan, TablePlan
 from kitgen.simulate.compile.steps import compile_table

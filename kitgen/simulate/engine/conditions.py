@@ -1,17 +1,14 @@
 """The runtime of the rules vocabulary's compiled conditions and numbers (compile/conditions.py):
-test() and value() read a compiled tree for a seat of a table, now.
+test() and value() read a compiled tree for a seat of a table, now; the rankings a condition asks
+for (highest, most attributes, ties settled) count only the players still in. Stdlib only.
 """
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from kitgen.check.formula import capped
 from kitgen.simulate.compile.conditions import (ADD, AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, CONST, EMPTY, FLAG,
                                                 MOST, MUL, NEG, NONE, PLAYERS, RANK, SLOT, STREAK, SUB, TURN, Node,
                                                 Rank)
-
-if TYPE_CHECKING:
-    from kitgen.simulate.engine import Table
+from kitgen.simulate.engine.table import Table
 
 
 def value(node: Node, table: Table, seat: int) -> int:
@@ -66,7 +63,7 @@ def test(node: Node, table: Table, seat: int) -> bool:
 
 
 def _state_test(node: Node, table: Table, seat: int) -> bool:
-    """The conditions on what the vocabulary keeps (vocabulary.State): zones, flags, who is out."""
+    """The conditions on what the vocabulary keeps (engine/state.State): zones, flags, who is out."""
     state, kind = table.state, node[0]
     if state is None:
         return False
