@@ -119,11 +119,12 @@ def _refuse(game: str, missing: list[str]) -> None:
 
 
 def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
-    from kitgen.simulate.run import all_policies, unknown_policy
+    from kitgen.simulate.players import POLICIES
+    from kitgen.simulate.run import unknown_policy
 
     names = tuple(name.strip() for name in policies.split(","))
     for name in names:
-        if name not in all_policies():
+        if name not in POLICIES:
             raise click.BadParameter(unknown_policy(name), param_hint="--policy")
     if len(names) != 1 and (len(names) != counts[0] or len(counts) > 1):
         raise click.BadParameter(f"give one policy, or one per seat ({counts[0]}) with a single player count",

@@ -7,7 +7,8 @@ import dataclasses
 from collections import Counter
 
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.run import Progress, Settings, all_policies, play_games
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.run import Progress, Settings, play_games
 from kitgen.simulate.stats import wilson
 
 LADDER = ("random", "greedy", "lookahead", "mcts")  # weakest first: each rung is a player against the one below
@@ -47,12 +48,12 @@ def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, pro
 def plan_policies(plan: Plan) -> tuple[str, ...]:
     """The policies that can play this plan: every one, or those its rule module plays."""
     if not plan.rules:
-        return tuple(all_policies())
+        return tuple(POLICIES)
     from kitgen.simulate.rules import module_named
 
     return tuple(module_named(plan.rules).POLICIES)
 
 
 def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:
-    known = [name for name in LADDER if name in all_policies() and name in plan_policies(plan)]
+    known = [name for name in LADDER if name in POLICIES and name in plan_policies(plan)]
     return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:], strict=False)]

@@ -15,16 +15,11 @@ from typing import Callable
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.games import play_game
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.policies import POLICIES, Policy
-from kitgen.simulate.search import SEARCH_POLICIES
+from kitgen.simulate.players import POLICIES
 
 BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
 
 Progress = Callable[[int, int], None]
-
-
-def all_policies() -> dict[str, Policy]:
-    return {**POLICIES, **SEARCH_POLICIES}
 
 
 @dataclass(frozen=True)
@@ -46,7 +41,7 @@ class Settings:
 
 
 def unknown_policy(name: str) -> str:
-    known = sorted(all_policies())
+    known = sorted(POLICIES)
     close = difflib.get_close_matches(name, known, n=1)
     return f"unknown policy '{name}'" + (f" (did you mean '{close[0]}'?)" if close else "") + \
         f"; known: {', '.join(known)}"
@@ -70,8 +65,7 @@ def blocks(settings: Settings, games: int | None = None) -> list[Block]:
 
 def play_block(plan: Plan, block: Block) -> list[GameResult]:
     """The games of one block: a plain function of its arguments, as a Dask task must be."""
-    table = all_policies()
-    policies = tuple(table[name] for name in block.policies)
+    policies = tuple(POLICIES[name] for name in block.policies)
     return [play_game(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts)
             for i in range(block.first, block.first + block.count)]
 

@@ -16,7 +16,7 @@ from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import Number, Numbers
 from kitgen.simulate.games import plan_game
-from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules import alpha_centauri_war as war
 from kitgen.simulate.rules.alpha_centauri_phases import council, planning, probe, production
 from kitgen.simulate.rules.alpha_centauri_play import Match

@@ -16,7 +16,9 @@ from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.lab import simulate
 from kitgen.simulate.games import plan_game
-from kitgen.simulate.policies import POLICIES, greedy_attribute, greedy_option, option_worth, weights
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.players.greedy import greedy_attribute, greedy_option, option_worth
+from kitgen.simulate.players.standing import weights
 from kitgen.simulate.report import missing_rules
 from kitgen.simulate.run import Settings
 
@@ -355,7 +357,7 @@ def test_greedy__the_fast_scorers_agree_with_path_pull_on_every_kind_of_path():
     import random
 
     from kitgen.simulate.compile.plan import PathPlan
-    from kitgen.simulate.policies import nearest, path_pull, pulls_of
+    from kitgen.simulate.players.standing import nearest, path_pull, pulls_of
 
     paths = (PathPlan("one+pair", 10, None, (7,), (4, 3), 5, False, (), False),
              PathPlan("two+three", None, None, (1, 2), (0, 5, 6), 0, False, (), False),
@@ -382,7 +384,7 @@ def test_greedy__nearest_path_agrees_with_path_pull_on_plans_of_mixed_paths_and_
     import random
 
     from kitgen.simulate.compile.plan import PathPlan
-    from kitgen.simulate.policies import nearest, path_pull, pulls_of
+    from kitgen.simulate.players.standing import nearest, path_pull, pulls_of
 
     pool = (PathPlan("pair", 10, None, (7,), (4, 3), 5, False, (), False),
             PathPlan("pair, no margin", None, None, (2,), (0, 1), 0, False, (), False),
@@ -417,7 +419,7 @@ def test_greedy__discards_together_what_it_discards_one_at_a_time():
     a card included) it gives the cards greedy_card picks one after another from what is left."""
     import random
 
-    from kitgen.simulate.policies import greedy_card, greedy_discards
+    from kitgen.simulate.players.greedy import greedy_card, greedy_discards
 
     table = seated(galactic_civ(), [[0] * 8] * 4)
     hand_cards = sorted(c for c in range(len(table.plan.cards)) if table.deck_of[c] == table.plan.first_deck)

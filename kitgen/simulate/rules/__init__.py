@@ -29,14 +29,12 @@ from __future__ import annotations
 import importlib
 import random
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from kitgen.check.formula import whole_number
 from kitgen.errors import KitgenError, did_you_mean, error
 from kitgen.model import Game
-
-if TYPE_CHECKING:
-    from kitgen.simulate.policies import Policy
+from kitgen.simulate.players.policy import Policy
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {

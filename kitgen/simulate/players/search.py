@@ -13,7 +13,9 @@ import math
 
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
-from kitgen.simulate.policies import POLICIES, Policy, greedy_card, standing
+from kitgen.simulate.players.greedy import GREEDY, greedy_card
+from kitgen.simulate.players.policy import Policy
+from kitgen.simulate.players.standing import standing
 
 HORIZON = 1  # turns a rollout plays past the current one: the next End Phases decide most games
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
@@ -32,7 +34,7 @@ def position(table: Table, seat: int) -> float:
 
 def _greedy_copy(table: Table) -> Table:
     copy = table.clone(table.rng.getrandbits(64))
-    copy.policies = (POLICIES["greedy"],) * table.players
+    copy.policies = (GREEDY,) * table.players
     return copy
 
 
@@ -90,12 +92,10 @@ def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
 
 
 def _greedy(name: str, card, strength: int) -> Policy:
-    greedy = POLICIES["greedy"]
-    return Policy(name, card, greedy.choose_option, greedy.choose_opponent, greedy.pick_attribute, greedy.choose_move,
-                  strength, greedy.choose_discards)  # both discard as greedy does
+    """A player that chooses its card by `card` and every other answer as greedy does (discards too)."""
+    return Policy(name, card, GREEDY.choose_option, GREEDY.choose_opponent, GREEDY.pick_attribute, GREEDY.choose_move,
+                  strength, GREEDY.choose_discards)
 
 
-SEARCH_POLICIES: dict[str, Policy] = {
-    "lookahead": _greedy("lookahead", lookahead_card, 2),
-    "mcts": _greedy("mcts", mcts_card, 3),
-}
+LOOKAHEAD = _greedy("lookahead", lookahead_card, 2)
+MCTS = _greedy("mcts", mcts_card, 3)
