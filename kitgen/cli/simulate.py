@@ -57,7 +57,7 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
     from kitgen.simulate.lab import Experiments, simulate as run
-    from kitgen.simulate.run import Settings
+    from kitgen.simulate.play.run import Settings
 
     counts = _counts(players)
     names = _policies(policies, counts)
@@ -90,10 +90,8 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
 def _refuse_early(loaded, settings, game: str, partial: bool):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
-    from kitgen.simulate.games import plan_game
+    from kitgen.simulate.play.games import plan_game, rule_policies, unsupported_policies
     from kitgen.simulate.report import missing_rules
-
-    from kitgen.simulate.rules import unsupported_policies
 
     refused = unsupported_policies(loaded, settings.policies)
     if refused:
@@ -106,13 +104,6 @@ def _refuse_early(loaded, settings, game: str, partial: bool):
     return plan
 
 
-def rule_policies(loaded) -> tuple[str, ...]:
-    from kitgen.simulate.rules import rule_module
-
-    module = rule_module(loaded)
-    return tuple(module.POLICIES) if module else ()
-
-
 def _refuse(game: str, missing: list[str]) -> None:
     """One line, exit 1: what keeps the win rates from being earned."""
     raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + " (--partial prints them anyway)"))
@@ -120,7 +111,7 @@ def _refuse(game: str, missing: list[str]) -> None:
 
 def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     from kitgen.simulate.players import POLICIES
-    from kitgen.simulate.run import unknown_policy
+    from kitgen.simulate.play.run import unknown_policy
 
     names = tuple(name.strip() for name in policies.split(","))
     for name in names:

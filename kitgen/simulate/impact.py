@@ -9,7 +9,8 @@ from typing import Any
 
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.run import Progress, Settings, play_games
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.stats import holm, paired
 
 VARIANTS = ("removed", "doubled")

@@ -7,8 +7,9 @@ import dataclasses
 
 from kitgen.model import Game
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.games import plan_game
-from kitgen.simulate.run import Progress, Settings, play_games
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report import summarise
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from kitgen import __version__
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.run import Settings
+from kitgen.simulate.play.run import Settings
 from kitgen.simulate.stats import Z95, chi_square, holm_flags, wilson
 
 

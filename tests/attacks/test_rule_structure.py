@@ -110,7 +110,7 @@ def test_rule_structure__civilization_each_defect_is_one_located_line(tmp_path: 
 def test_setup__only_the_technologies_marked_removable_are_removed() -> None:
     """The kit's 15 Technologies carry `numbers: {removable: 1}`; the article's never leave the pile."""
     from kitgen.load import load_game
-    from kitgen.simulate.games import plan_game
+    from kitgen.simulate.play.games import plan_game
 
     plan = plan_game(load_game(REPO / "data" / "civilization-card-game"))
     kit_made = {c.name for c in plan.extra.cards if not c.article}

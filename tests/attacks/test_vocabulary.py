@@ -17,9 +17,9 @@ from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.vocabulary import ACTIONS
 from kitgen.simulate.lab import simulate
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
-from kitgen.simulate.run import Settings
+from kitgen.simulate.play.run import Settings
 from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
 from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
 

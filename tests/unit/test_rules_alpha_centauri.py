@@ -15,7 +15,7 @@ from tests.conftest import run_kitgen
 from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import Number, Numbers
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules import alpha_centauri_war as war
 from kitgen.simulate.rules.alpha_centauri_phases import council, planning, probe, production

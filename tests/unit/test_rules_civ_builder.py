@@ -17,7 +17,7 @@ from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import Game, Number, Numbers
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules.civ_builder import civ_rules, play
 from kitgen.simulate.rules.civ_builder_specials import SPECIALS

@@ -12,7 +12,7 @@ import pytest
 
 from kitgen.check.formula import evaluate
 from kitgen.load import load_game
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.report import missing_rules
 from kitgen.simulate.rules.civilization_card_game_combat import fight

@@ -16,7 +16,7 @@ from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import FieldValues, Game, Number, Numbers
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules import galactic_supremacy, galactic_supremacy_war
 from kitgen.simulate.rules.galactic_supremacy import COMMAND, FLEET, LEADER, SECTOR

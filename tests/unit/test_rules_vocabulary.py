@@ -16,7 +16,7 @@ from kitgen.simulate.engine.conditions import test as holds_for
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.victory import end_of_turn
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,12 +15,12 @@ from kitgen.simulate.vocabulary.counters import act_change, act_take
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.lab import simulate
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.players.greedy import greedy_attribute, greedy_option, option_worth
 from kitgen.simulate.players.standing import weights
 from kitgen.simulate.report import missing_rules
-from kitgen.simulate.run import Settings
+from kitgen.simulate.play.run import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = POLICIES["greedy"]

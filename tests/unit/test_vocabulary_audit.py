@@ -13,7 +13,7 @@ from kitgen.model import (Action, Attribute, Card, CardField, CardType, Cost, Co
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.vocabulary import ACTIONS
-from kitgen.simulate.games import plan_game
+from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from tests.unit.test_rules_vocabulary import amounts, game, steps_of, take
 

@@ -65,14 +65,6 @@ def module_named(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{RULE_MODULES[name]}")
 
 
-def unsupported_policies(game: Game, names: Sequence[str]) -> list[str]:
-    """The policies asked for that the game's rule module does not play (none for a data-only game)."""
-    module = rule_module(game)
-    if module is None:
-        return []
-    return [name for name in dict.fromkeys(names) if name not in module.POLICIES]
-
-
 def decide(policy: Policy, rng: random.Random, options: Sequence[T], score: Callable[[T], float]) -> T:
     """A seat's choice among the legal `options`: `random` takes any of them; every other policy the
     module plays takes the best `score` (how much nearer it brings the seat to winning), ties broken

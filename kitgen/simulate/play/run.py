@@ -1,5 +1,5 @@
 """Play many games: in this process, on every core, or on a Dask cluster, with the same results
-for the same seed however the work is split. Stdlib only (Dask is imported by cluster.py, if asked).
+for the same seed however the work is split. Stdlib only (Dask is imported by play/cluster.py, if asked).
 
 Game i is seeded with seed * 2**32 + i, and the games are cut into fixed blocks of BLOCK games
 (block b plays games b * BLOCK ...), so how many processes or workers play them changes nothing
@@ -10,16 +10,11 @@ from __future__ import annotations
 import difflib
 import os
 from dataclasses import dataclass
-from typing import Callable
 
-from kitgen.simulate.engine.loop import GameResult
-from kitgen.simulate.games import play_game
 from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
 from kitgen.simulate.players import POLICIES
-
-BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
-
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -47,27 +42,11 @@ def unknown_policy(name: str) -> str:
         f"; known: {', '.join(known)}"
 
 
-@dataclass(frozen=True)
-class Block:
-    seed: int
-    first: int  # the first game's number
-    count: int
-    policies: tuple[str, ...]  # a name per seat
-    mcts_rollouts: int
-
-
 def blocks(settings: Settings, games: int | None = None) -> list[Block]:
     total = settings.games if games is None else games
     names = settings.seat_policies()
     return [Block(settings.seed, first, min(BLOCK, total - first), names, settings.mcts_rollouts)
             for first in range(0, total, BLOCK)]
-
-
-def play_block(plan: Plan, block: Block) -> list[GameResult]:
-    """The games of one block: a plain function of its arguments, as a Dask task must be."""
-    policies = tuple(POLICIES[name] for name in block.policies)
-    return [play_game(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts)
-            for i in range(block.first, block.first + block.count)]
 
 
 def play_games(plan: Plan, settings: Settings, games: int | None = None,
@@ -76,7 +55,7 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
     work = blocks(settings, games)
     total = sum(block.count for block in work)
     if settings.scheduler:
-        from kitgen.simulate.cluster import play_on_cluster
+        from kitgen.simulate.play.cluster import play_on_cluster
 
         return play_on_cluster(settings.scheduler, plan, work, progress)
     workers = settings.workers or min(os.cpu_count() or 1, len(work))
