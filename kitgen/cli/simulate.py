@@ -56,7 +56,7 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
-    from kitgen.simulate.lab import Experiments, simulate as run
+    from kitgen.simulate.experiments.lab import Experiments, simulate as run
     from kitgen.simulate.play.run import Settings
 
     counts = _counts(players)
@@ -91,7 +91,7 @@ def _refuse_early(loaded, settings, game: str, partial: bool):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
     from kitgen.simulate.play.games import plan_game, rule_policies, unsupported_policies
-    from kitgen.simulate.report import missing_rules
+    from kitgen.simulate.report.summary import missing_rules
 
     refused = unsupported_policies(loaded, settings.policies)
     if refused:

@@ -16,7 +16,7 @@ from kitgen.model import Action, Card, Elimination, Expr, GameEnd, Phase, Victor
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.vocabulary import ACTIONS
-from kitgen.simulate.lab import simulate
+from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.play.run import Settings

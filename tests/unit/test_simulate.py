@@ -14,12 +14,12 @@ from kitgen.simulate.vocabulary import ACTIONS
 from kitgen.simulate.vocabulary.counters import act_change, act_take
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.loop import play
-from kitgen.simulate.lab import simulate
+from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.players.greedy import greedy_attribute, greedy_option, option_worth
 from kitgen.simulate.players.standing import weights
-from kitgen.simulate.report import missing_rules
+from kitgen.simulate.report.summary import missing_rules
 from kitgen.simulate.play.run import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,7 +223,7 @@ def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_car
              Card("Filler", "Gain", (Effect("B", 1),), copies=14))
     game = tiny_game(cards=cards, paths=(VictoryPath("Most A", "Highest A at the end of turn 6.", at_end_of_turn=6,
                                                      highest=("A",)),), turns=6)
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     report = simulate(game, Settings(games=400, players=2, seed=2, policies=("random",), workers=1),
                       Experiments(impact_games=400))
@@ -234,7 +234,7 @@ def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_car
 
 
 def test_stats__known_values():
-    from kitgen.simulate.stats import chi_square_p, holm, paired, wilson
+    from kitgen.simulate.report.stats import chi_square_p, holm, paired, wilson
 
     assert chi_square_p(3.841459, 1) == pytest.approx(0.05, abs=1e-5)
     assert chi_square_p(11.0705, 5) == pytest.approx(0.05, abs=1e-5)
@@ -299,7 +299,7 @@ def test_simulate__a_much_stronger_race_wins_much_more(policy):
 def test_fixes__a_fix_that_only_takes_wins_away_does_not_help():
     """Everyone gains 1 A a turn and wins past 3 at his End Phase: the first seat always wins. Checking
     at the end of the round makes every game a tie, won by nobody: that is no fix."""
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
                      phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
@@ -314,7 +314,7 @@ def test_fixes__a_fix_that_only_takes_wins_away_does_not_help():
 
 
 def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     choose = (Phase("Choose", "Draw 2, play 1.", actions=(Action("draw", count=2), Action("play", types=("Gain",)))),)
     game = tiny_game(paths=(VictoryPath("Most A", "Highest A at the end of turn 10.", at_end_of_turn=10,
@@ -334,7 +334,7 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
     from kitgen.project import Project
     from kitgen.render.balance import render_balance
     from kitgen.render.fonts import register_fonts
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     register_fonts(Project.default().fonts)
     game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
@@ -453,7 +453,7 @@ def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
 def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does():
     """resolve() adds a plain card's points itself (engine.plain_effects): for every such card of
     Galactic Civ, the scores after it are those apply() gives; dilemmas and votes are not plain."""
-    from kitgen.simulate.engine.table import plain_effects
+    from kitgen.simulate.engine.derived import plain_effects
     from kitgen.simulate.compile.plan import NO_CONDITION
 
     start = [[3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8], [0] * 8, [5] * 8]

@@ -4,7 +4,8 @@ zone), discard (to the hand limit), hand-size, event (a card drawn and resolved 
 from __future__ import annotations
 
 from kitgen.simulate.compile.plan import Plan, Step
-from kitgen.simulate.engine.table import Table, bound, card_types, dice_total
+from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.engine.table import Table, bound, dice_total
 from kitgen.simulate.vocabulary.zones import play_to
 
 

@@ -8,7 +8,8 @@ from functools import partial
 from typing import Callable
 
 from kitgen.simulate.compile.plan import Step
-from kitgen.simulate.engine.table import Table, bound, card_types, refill
+from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.engine.table import Table, bound, refill
 from kitgen.simulate.vocabulary.choices import nothing, pick
 from kitgen.simulate.vocabulary.counters import can_pay, pay
 

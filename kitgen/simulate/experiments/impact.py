@@ -11,7 +11,7 @@ from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.play.blocks import Progress
 from kitgen.simulate.play.run import Settings, play_games
-from kitgen.simulate.stats import holm, paired
+from kitgen.simulate.report.stats import holm, paired
 
 VARIANTS = ("removed", "doubled")
 

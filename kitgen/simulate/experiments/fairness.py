@@ -7,7 +7,7 @@ import dataclasses
 from typing import Callable
 
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.report import seat_results
+from kitgen.simulate.report.summary import seat_results
 from kitgen.simulate.play.blocks import Progress
 from kitgen.simulate.play.run import Settings, play_games
 

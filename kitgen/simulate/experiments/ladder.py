@@ -11,7 +11,7 @@ from kitgen.simulate.players import POLICIES
 from kitgen.simulate.play.blocks import Progress
 from kitgen.simulate.play.games import playable_policies
 from kitgen.simulate.play.run import Settings, play_games
-from kitgen.simulate.stats import wilson
+from kitgen.simulate.report.stats import wilson
 
 LADDER = ("random", "greedy", "lookahead", "mcts")  # weakest first: each rung is a player against the one below
 
