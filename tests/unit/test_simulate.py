@@ -51,7 +51,7 @@ def seated(game: Game, values: list[list[int]], seed: int = 1) -> Table:
 
 
 def test_actions__the_registry_plays_every_action_the_data_may_name():
-    # and one step of its own: `evaluate` works out a count or delta written as an expression (plan._action)
+    # and one step of its own: `evaluate` works out a count or delta written as an expression (compile/steps.compile_step)
     assert set(ACTIONS) == set(typing.get_args(ActionKind)) | {"evaluate"}
 
 

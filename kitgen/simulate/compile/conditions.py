@@ -123,7 +123,7 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
 
 
 class Shape(NamedTuple):
-    """A victory path's condition in the engine's fast fields (plan.PathPlan's); `exact` when these
+    """A victory path's condition in the engine's fast fields (compile/plan.PathPlan's); `exact` when these
     say all of it (else the compiled condition decides and these only guide the greedy player)."""
     after_turn: int | None
     at_end_of_turn: int | None

@@ -12,7 +12,7 @@ from kitgen.simulate.compile.plan import Coverage, PathPlan
 
 
 def path_words(path) -> str:
-    """A victory path's structured condition, as the simulation checks it (engine.meets)."""
+    """A victory path's structured condition, as the simulation checks it (engine/victory.meets)."""
     when = (f"after turn {path.after_turn}: " if path.after_turn else "") + \
         (f"at the end of turn {path.at_end_of_turn}: " if path.at_end_of_turn else "")
     ahead = f"at least {path.margin} points ahead of" if path.margin > 1 else "strictly ahead of"

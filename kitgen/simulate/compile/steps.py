@@ -67,7 +67,7 @@ def _total_chances(count: int, sides: int) -> dict[int, float]:
 
 def compile_step(action: Action, index: dict, names: Names | None = None) -> Step:
     """An action as the engine reads it: names as indices, the die as (count, sides), a `when:`
-    compiled (simulate/conditions.py) and the steps it guards."""
+    compiled (compile/conditions.py) and the steps it guards."""
     attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
     if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
         attribute = names.index(action.attribute)  # a counter's name in another case

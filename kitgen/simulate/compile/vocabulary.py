@@ -81,7 +81,7 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     pay = []
     for price in cost.pay:
         counter = price.counter or (single[0] if len(single) == 1 else "")
-        if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary.due)
+        if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary/counters.price_due)
             pay.append((names.index(counter), number(Expr(price.expression), names) if price.expression else price.amount))
     of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
     return Payment(tuple(pay), cost.any if of else 0, of)
