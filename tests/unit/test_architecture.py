@@ -124,10 +124,10 @@ def simulate_imports(path: Path) -> set[str]:
         else:
             continue
         for name in names:
-            parts = name.split(".")
-            if parts[:2] == ["kitgen", "simulate"] and len(parts) > 2 and \
-                    (SIMULATE.joinpath(*parts[2:]).with_suffix(".py").is_file() or SIMULATE.joinpath(*parts[2:]).is_dir()):
-                found.add(".".join(parts[2:]))
+            parts = name.split(".")[2:] if name.startswith("kitgen.simulate.") else []
+            place = SIMULATE.joinpath(*parts) if parts else None
+            if place is not None and (place.with_suffix(".py").is_file() or place.is_dir()):
+                found.add(".".join(parts))
     return found
 
 

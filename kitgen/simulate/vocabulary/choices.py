@@ -53,8 +53,8 @@ def act_when(table: Table, seat: int, step: Step) -> None:
 
 
 def act_evaluate(table: Table, seat: int, step: Step) -> None:
-    """A step whose count or delta is an expression (compile/steps.compile_step): worked out for the player now,
-    a count held to 0-1000 as validate holds a written one, then the step is taken with them."""
+    """A step whose count or delta is an expression (compile/steps.compile_step): worked out for the
+    player now, a count held to 0-1000 as validate holds a written one, then the step is taken with them."""
     inner, (count, delta) = step.then[0], step.more
     worked = replace(inner, count=inner.count if count is None else min(1000, max(0, value(count, table, seat))),
                      delta=inner.delta if delta is None else value(delta, table, seat))
