@@ -100,10 +100,11 @@ def test_layers__every_package_has_a_place():
 # The balance lab's floors, earliest first (ARCHITECTURE.md): a module of simulate/ imports its own
 # floor and earlier ones, never a later one. Decisions encoded here:
 # - the engine takes its steps from table.actions and its choices from table.policies (values given
-#   to the table), so it imports neither vocabulary/ nor players/, and neither of those the other;
-# - rules/ (the per-game modules that general vocabulary replaces, issue 33) stands on the engine,
-#   the vocabulary and the players, and only play/games.py, which picks a rule module or the engine
-#   for a game, imports it (test below);
+#   to the table), so it imports neither vocabulary/ nor players/, and the vocabulary never imports
+#   the players (a choice a step leaves open is the seat's policy's: Policy.choose_move);
+# - rules/ (the per-game modules that general vocabulary replaces, issue 33) may stand on anything
+#   below play/, and only play/games.py, which says whether a rule module or the engine plays a
+#   game, imports it (test below);
 # - report/ (the sums and statistics of played games) stands on play/ (its Settings) and under the
 #   experiments that read its statistics; experiments/lab.py, the lab top to bottom, is the top.
 SIMULATE = PACKAGE / "simulate"

@@ -1,21 +1,20 @@
-"""Which plays a game: the engine, from the game's data with the rules vocabulary and the players,
-or the rule module the game names (`simulate: {rules: NAME}`, simulate/rules/): its plan, one game,
-the policies that can play it. The one place outside simulate/rules/ that imports it: every other
-part of the balance lab asks here, so that the rule modules, which later work replaces by general
-vocabulary, stand on top of the engine and can go without a trace.
+"""Whether a game is played by the engine, from its data with the rules vocabulary, or by the rule
+module it names (`simulate: {rules: NAME}`, simulate/rules/): its plan, who plays its games, the
+policies that may. The one place outside simulate/rules/ that imports it: every other part of the
+balance lab asks here, so that the rule modules, which later work replaces by general vocabulary,
+stand on top of the engine and can go without a trace. Compiling asks nothing of the engine, so
+`kitgen validate` (plan_game) imports none of it.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from kitgen.model import Game
 from kitgen.simulate.compile.game import compile_game
 from kitgen.simulate.compile.plan import Plan
-from kitgen.simulate.engine.loop import GameResult, play
-from kitgen.simulate.engine.table import Table
-from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules import module_named, rule_module, whole_counts
-from kitgen.simulate.vocabulary import ACTIONS
+
+Play = Callable[[Plan, int, tuple, int], Any]  # (plan, seed, a policy per seat, budget) -> engine/loop.GameResult
 
 
 def plan_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
@@ -30,13 +29,10 @@ def plan_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     return plan
 
 
-def play_game(plan: Plan, seed: int, policies: tuple, budget: int = 64) -> GameResult:
-    """One game of the plan, seeded with `seed`, a policy per seat (`budget`: a searching policy's
-    rollouts per decision): played by the plan's rule module, else by the engine with the rules
-    vocabulary."""
-    if plan.rules:
-        return module_named(plan.rules).play(plan, seed, policies, budget)
-    return play(Table(plan, seed, policies, ACTIONS, budget))
+def rule_play(plan: Plan) -> Play | None:
+    """What plays a game of the plan when its rule module does (its `play`); None: the engine plays
+    it (play/blocks.play_block)."""
+    return module_named(plan.rules).play if plan.rules else None
 
 
 def rule_policies(game: Game) -> tuple[str, ...]:
@@ -53,8 +49,6 @@ def unsupported_policies(game: Game, names: Sequence[str]) -> list[str]:
     return [name for name in dict.fromkeys(names) if name not in module.POLICIES]
 
 
-def playable_policies(plan: Plan) -> tuple[str, ...]:
-    """The policies that can play this plan: every one, or those its rule module plays."""
-    if not plan.rules:
-        return tuple(POLICIES)
-    return tuple(module_named(plan.rules).POLICIES)
+def plan_rule_policies(plan: Plan) -> tuple[str, ...] | None:
+    """The policies the plan's rule module plays; None: the engine plays the plan, with any policy."""
+    return tuple(module_named(plan.rules).POLICIES) if plan.rules else None

@@ -29,12 +29,11 @@ from __future__ import annotations
 import importlib
 import random
 from types import ModuleType
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Protocol, Sequence, TypeVar
 
 from kitgen.check.formula import whole_number
 from kitgen.errors import KitgenError, did_you_mean, error
 from kitgen.model import Game
-from kitgen.simulate.players.policy import Policy
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
@@ -45,6 +44,11 @@ RULE_MODULES: dict[str, str] = {
 }
 
 T = TypeVar("T")
+
+
+class Named(Protocol):
+    """What decide reads of a seat's policy (players.policy.Policy): its name."""
+    name: str
 
 
 def rule_module(game: Game) -> ModuleType | None:
@@ -65,7 +69,7 @@ def module_named(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{RULE_MODULES[name]}")
 
 
-def decide(policy: Policy, rng: random.Random, options: Sequence[T], score: Callable[[T], float]) -> T:
+def decide(policy: Named, rng: random.Random, options: Sequence[T], score: Callable[[T], float]) -> T:
     """A seat's choice among the legal `options`: `random` takes any of them; every other policy the
     module plays takes the best `score` (how much nearer it brings the seat to winning), ties broken
     by the game's own dice, never by the order of the list."""
