@@ -17,9 +17,9 @@ def _read_as_the_lab(checked) -> None:
     """The game as `kitgen simulate` reads it (its rule module's `numbers:`): a bad number is the
     same located error here as there."""
     if not any(p.is_error for p in checked.problems):
-        from kitgen.simulate.plan import compile_game
+        from kitgen.simulate.play.games import plan_game
 
-        compile_game(checked.game)
+        plan_game(checked.game)
 
 
 @main.command()
