@@ -14,7 +14,11 @@ NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 def action_owners(game: Game) -> list[tuple[str, tuple[Action, ...]]]:
     """Every phase's and card's actions, each with its owner as messages name it."""
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
-    return owners + [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    owners += [(f"table '{t.id}' row '{r.roll}'", r.actions) for t in game.tables for r in t.rows if r.actions]
+    if game.every_phase is not None:
+        owners += [("every_phase start", game.every_phase.start), ("every_phase end", game.every_phase.end)]
+    return owners
 
 
 def cost_owners(game: Game) -> list[tuple[str, Cost | None]]:
@@ -52,11 +56,13 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
         unknown("deck", action.deck, decks)
     if action.attribute and game.attribute(action.attribute) is None and game.counter(action.attribute) is None:
         unknown("attribute", action.attribute, [a.name for a in game.attributes] + [c.name for c in game.counters])
-    if (action.do == "when") != (action.when is not None) or (action.then and action.do != "when"):
-        problems.append(error(action.where, f"{owner}: 'when:' and 'then:' go with 'do: when', and it needs both"))
-    tables = [t.id for t in game.tables if t.die]
+    if (action.do == "when") != (action.when is not None) or (action.then and action.do not in THEN):
+        problems.append(error(action.where, f"{owner}: 'when:' goes with 'do: when', which needs 'then:' too; "
+                                            f"'then:' goes with {', '.join(THEN)}"))
+    tables = [t.id for t in game.tables if t.die or action.do in LOOKUPS]
     if action.table and action.table not in tables:
-        unknown("dice table", action.table, tables)
+        unknown("dice table" if action.do not in LOOKUPS else "table", action.table, tables)
+    problems += _table_steps(game, action, owner)
     if action.do in NEEDS_TABLE_OR_ATTRIBUTE and not (action.attribute or action.table):
         problems.append(error(action.where, f"{owner}: action '{action.do}' needs an attribute or a table"))
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
@@ -78,7 +84,29 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
 NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")
     "gain": ("gain",), "pay": ("cost",), "exchange": ("cost", "gain"), "buy": ("zone",), "attach": ("zone", "types"),
     "choose": ("then",), "flag": ("flag",), "meld": ("zone",), "contest": ("die",),
+    "roll": ("table",), "lookup": ("table",), "elect": ("table", "flag"), "agree": ("gain",),
+    "mark": ("zone", "to"), "orders": ("then",),
 }
+THEN = ("when", "pay", "choose", "elect", "battle", "orders")  # the steps that take other steps (`then:`)
+LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die
+
+
+def _table_steps(game: Game, action: Action, owner: str) -> list[Problem]:
+    """A roll needs a dice table; a bid row names a counter; the battle's die is dice notation; a mark
+    aims at other players."""
+    problems = []
+    table = next((t for t in game.tables if t.id == action.table), None)
+    if action.do == "roll" and table is not None and not table.die:
+        problems.append(error(action.where, f"{owner}: action 'roll': table '{table.id}' has no die to roll"))
+    for row in table.rows if table is not None and action.do == "elect" else ():
+        if row.bid and game.counter(row.bid) is None:
+            problems.append(error(row.where, f"table '{table.id}' row '{row.roll}': bid: unknown counter '{row.bid}'"
+                                  + did_you_mean(row.bid, [c.name for c in game.counters])))
+    if action.do == "battle" and action.die and die_range(action.die) is None:
+        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die}' is not dice notation like 1D6"))
+    if action.do == "mark" and action.target not in ("target-player", "all-other-players"):
+        problems.append(error(action.where, f"{owner}: action 'mark' needs target: target-player or all-other-players"))
+    return problems
 
 
 def _needs(action: Action, owner: str) -> list[Problem]:

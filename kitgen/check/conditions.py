@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kitgen.check.dice import die_range
-from kitgen.check.formula import FormulaError, expression_names
+from kitgen.check.formula import FormulaError, expression_names, expression_reads, whole_number
+from kitgen.check.functions import BATTLE_NAMES, HAND
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import Counter, Expr, Game, TurnOrder, When
 
-SPECIAL_NAMES = ("turn", "players")  # what every expression may read besides counters
+SPECIAL_NAMES = ("turn", "players", *BATTLE_NAMES)  # what every expression may read besides counters
 
 
 def fold(name: str) -> str:
@@ -37,7 +38,7 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
     """(owner, condition) of every `when:` in the game, nested ones too."""
     def walk(owner: str, when: When) -> Iterator[tuple[str, When]]:
         yield owner, when
-        for part in (*when.all, *when.any, *when.none):
+        for part in (*when.all, *when.any, *when.none, *((when.target,) if when.target is not None else ())):
             yield from walk(owner, part)
 
     from kitgen.check.actions import action_owners, steps_of
@@ -52,6 +53,10 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
     for path in game.victory_paths:
         if path.when is not None:
             yield from walk(f"victory path '{path.name}'", path.when)
+    for table in game.tables:
+        for row in table.rows:
+            if row.when is not None:
+                yield from walk(f"table '{table.id}' row '{row.roll}'", row.when)
     if game.game_end is not None:
         yield from walk("game_end", game.game_end.when)
     if game.eliminate is not None:
@@ -68,22 +73,33 @@ class Names:
     def __init__(self, game: Game):
         self.names = value_names(game)
         self.shown = sorted({*self.names.values(), *SPECIAL_NAMES})
+        self.zones = [HAND, *(z.name for z in game.zones)]
+        self.attributes = {name for a in game.attributes for name in (a.name, a.abbreviation, *a.aliases) if name}
         self.problems: list[Problem] = []
 
     def name(self, owner: str, where, word: str) -> None:
-        if fold(word) not in self.names:
+        if "(" in word:  # highest: / lowest: over an expression ("count(projects)")
+            self.expression(owner, where, Expr(word))
+        elif fold(word) not in self.names and fold(word) not in SPECIAL_NAMES:
             self.problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
                                        + did_you_mean(word, self.shown)))
 
     def expression(self, owner: str, where, text: Expr) -> None:
         try:
-            used = expression_names(text)
+            used = expression_reads(text)
         except FormulaError as exc:
             self.problems.append(error(where, f"{owner}: '{text[:40]}' {exc}"))
             return
-        for word in used:
+        for word in used.names:
             if word not in SPECIAL_NAMES:
                 self.name(owner, where, word)
+        for zone in used.zones:
+            if zone not in self.zones:
+                self.problems.append(error(where, f"{owner}: unknown zone '{zone}'" + did_you_mean(zone, self.zones)))
+        for attribute in used.attributes:
+            if attribute.replace("_", " ") not in self.attributes:
+                self.problems.append(error(where, f"{owner}: unknown attribute '{attribute}'"
+                                           + did_you_mean(attribute, sorted(self.attributes))))
 
 
 def check_conditions(game: Game) -> list[Problem]:
@@ -101,9 +117,23 @@ def check_conditions(game: Game) -> list[Problem]:
         problems += [error(when.where, f"{owner}: unknown deck '{deck}'" + did_you_mean(deck, decks))
                      for deck in when.empty if deck not in decks]
         problems += _states(game, owner, when, flags)
+    for attribute in game.attributes:
+        if attribute.worth is not None:
+            expression(f"attribute '{attribute.name}' worth", attribute.where, attribute.worth)
     for counter in game.counters:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
+        for key, text in (("cap", counter.cap), ("worth", counter.worth)):
+            if text is not None:
+                expression(f"counter '{counter.name}' {key}", counter.where, text)
+    for faction in game.factions:
+        for amount in faction.counters:
+            if game.counter(amount.counter) is None:
+                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: unknown "
+                                      f"counter '{amount.counter}'" + did_you_mean(amount.counter, [c.name for c in game.counters])))
+            elif whole_number(amount.value) is None:
+                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: "
+                                      f"{amount.counter} starts at a whole number, not '{amount.value}'"))
     steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
     return problems + steps + _cycles(game, names)
 
@@ -163,9 +193,10 @@ def when_words(when: When) -> str:
 def flags_set(game: Game) -> list[str]:
     from kitgen.check.actions import steps_of
 
-    steps = [a for p in game.phases for a in steps_of(p.actions)] + \
-        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
-    return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
+    from kitgen.check.actions import action_owners
+
+    steps = [a for _, actions in action_owners(game) for a in steps_of(actions)]
+    return sorted({a.flag for a in steps if a.do in ("flag", "elect") and a.flag})  # elect: the office held
 
 
 def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Problem]:
@@ -184,10 +215,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
     from kitgen.check.actions import action_owners, cost_owners, steps_of
 
-    decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
-
-    def name(where, owner: str, word: str) -> None:
-        known.name(owner, where, word)
+    zones, problems = {z.name: z for z in game.zones}, _zones(game, known)
 
     def zone(where, owner: str, word: str, kinds: tuple[str, ...]) -> None:
         if word and (word not in zones or zones[word].kind not in kinds):
@@ -196,21 +224,16 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                                   + did_you_mean(word, known)))
 
     for z in game.zones:
-        if z.kind == "market" and (z.deck not in decks or z.size < 1):
-            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                                  + did_you_mean(z.deck, decks)))
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
-        if z.size < 0 or z.limit < 0:
-            problems.append(error(z.where, f"zone '{z.name}': size and limit are 0 or more"))
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
-            name(scoring.where, "scoring", word)
+            known.name("scoring", scoring.where, word)
         for points in scoring.points:
             known.expression("scoring", scoring.where, Expr(str(points)))
     if game.turn_order is not None:
         for word in game.turn_order.by:
-            name(game.turn_order.where, "turn_order", word)
+            known.name("turn_order", game.turn_order.where, word)
         problems += _turn_order(game, game.turn_order)
     problems += _wilds(game)
     for owner, cost in cost_owners(game):  # a price written as an expression: its names
@@ -219,15 +242,38 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                 known.expression(owner, price.where, Expr(price.expression))
     for owner, actions in action_owners(game):
         for step in steps_of(actions):
-            for amount in (*step.gain, *step.lose):
-                name(amount.where or step.where, owner, amount.counter)
-                known.expression(owner, amount.where or step.where, amount.value)
-            for text in (step.strength, step.min, step.count, step.delta):
-                if text is not None:
-                    known.expression(owner, step.where, Expr(str(text)))
+            _step_names(known, owner, step)
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
+
+
+def _zones(game: Game, known: Names) -> list[Problem]:
+    decks, problems = [d.id for d in game.decks], []
+    for z in game.zones:
+        if z.kind == "market" and (z.deck not in decks or z.size < 1):
+            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                                  + did_you_mean(z.deck, decks)))
+        if z.size < 0 or z.limit < 0:
+            problems.append(error(z.where, f"zone '{z.name}': size and limit are 0 or more"))
+        if (z.room is not None or z.replace) and z.kind != "in-play":
+            problems.append(error(z.where, f"zone '{z.name}': room and replace go with kind in-play"))
+        if z.room is not None:
+            known.expression(f"zone '{z.name}'", z.where, z.room)
+    return problems
+
+
+def _step_names(known: Names, owner: str, step) -> None:
+    """The counters and expressions a step names (its unknown ones go to known.problems)."""
+    for amount in (*step.gain, *step.lose, *step.winner_loses):
+        known.name(owner, amount.where or step.where, amount.counter)
+        known.expression(owner, amount.where or step.where, amount.value)
+    for text in (step.strength, step.min, step.count, step.delta, step.times, step.modifier, step.reroll_at, step.votes):
+        if text is not None:
+            known.expression(owner, step.where, Expr(str(text)))
+    for word in (step.bonus, *step.raises):
+        if word:
+            known.name(owner, step.where, word)
 
 
 def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:

@@ -8,6 +8,8 @@ import ast
 import operator
 import re
 
+from kitgen.check.functions import Reads, attribute_problem, call_problem, reads
+
 _OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
               ast.Div: operator.truediv}
 
@@ -85,26 +87,37 @@ MAX_EXPRESSION = 200  # characters: a rule's number is short
 def parse_expression(expression: str) -> ast.Expression:
     """A number the rules give (model.Expr): digits, names (a counter's name with _ for spaces, an
     alias, an abbreviation, `turn`, `players`), + - * / and brackets, written out (no 2P here: a
-    name is a word). FormulaError says what is wrong."""
-    if len(expression) > MAX_EXPRESSION or not re.fullmatch(r"[0-9A-Za-z_+\-*/() .]*", expression):
+    name is a word), and the vocabulary's fixed functions (check/functions.py: min, max, roll, count,
+    sum, target). FormulaError says what is wrong."""
+    if len(expression) > MAX_EXPRESSION or not re.fullmatch(r"[0-9A-Za-z_+\-*/() .,]*", expression):
         raise FormulaError(f"use numbers, counter names, + - * / and brackets (at most {MAX_EXPRESSION} characters)")
     try:
         tree = ast.parse(expression.strip(), mode="eval")
     except SyntaxError:
         raise FormulaError("is not an expression") from None
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     for node in ast.walk(tree):
         if not isinstance(node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.USub, ast.UAdd, ast.Constant, ast.Name,
-                                 ast.Load, *_OPERATORS)):
+                                 ast.Load, ast.Call, ast.Attribute, *_OPERATORS)):
             raise FormulaError(f"'{type(node).__name__}' is not allowed")
         if isinstance(node, ast.Constant) and type(node.value) is not int:
             raise FormulaError("numbers are whole numbers")
+        problem = call_problem(node) if isinstance(node, ast.Call) else \
+            attribute_problem(node, parents) if isinstance(node, ast.Attribute) else ""
+        if problem:
+            raise FormulaError(problem)
     return tree
 
 
 def expression_names(expression: str) -> list[str]:
-    """The names an expression reads, in order of first use."""
-    names = [node.id for node in ast.walk(parse_expression(expression)) if isinstance(node, ast.Name)]
-    return list(dict.fromkeys(names))
+    """The names of counters and attributes (and `turn` ...) an expression reads, in order of first
+    use: not the functions it calls nor the zones they read (expression_reads has those)."""
+    return reads(parse_expression(expression)).names
+
+
+def expression_reads(expression: str) -> Reads:
+    """Every name an expression reads: values, zones (count, sum) and zone attributes (sum)."""
+    return reads(parse_expression(expression))
 
 
 def capped(value: int) -> int:

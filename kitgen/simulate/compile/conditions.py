@@ -23,6 +23,10 @@ from kitgen.model import Expr, Game, When
 Node = tuple[Any, ...]  # a compiled number or test: its kind first, then its parts
 
 CONST, SLOT, TURN, PLAYERS, NEG, ADD, SUB, MUL, DIV = range(9)  # number kinds
+# ... and the functions and battle names of check/functions.py (engine/functions.py works them out)
+LEAST, MOST_OF, ROLL, COUNT, SUM, AIM, ATTACKING, DEFENDING, LOST = range(9, 18)
+_CALLS = {"min": LEAST, "max": MOST_OF, "roll": ROLL, "target": AIM}
+_BATTLE = {"attacking": ATTACKING, "defending": DEFENDING, "lost": LOST}
 
 
 class Names:
@@ -44,10 +48,14 @@ class Names:
         return self.slot.get(self.folded.get(fold(name), ""), -1)
 
     def reader(self, name: str) -> Node:
+        if "(" in name:  # highest: / lowest: over an expression ("count(projects)")
+            return number(Expr(name), self)
         if fold(name) == "turn":
             return (TURN,)
         if fold(name) == "players":
             return (PLAYERS,)
+        if fold(name) in _BATTLE:
+            return (_BATTLE[fold(name)],)
         own = self.folded.get(fold(name), "")
         if own in self.slot:
             return (SLOT, self.slot[own])
@@ -75,6 +83,8 @@ def _node(node: ast.AST, names: Names) -> Node:
         return (CONST, capped(node.value))
     if isinstance(node, ast.Name):
         return names.reader(node.id)
+    if isinstance(node, ast.Call):  # one of check/functions.FUNCTIONS, checked when parsed
+        return _call(node, names)
     if isinstance(node, ast.UnaryOp):
         inner = _node(node.operand, names)
         return (NEG, inner) if isinstance(node.op, ast.USub) else inner
@@ -83,9 +93,18 @@ def _node(node: ast.AST, names: Names) -> Node:
 
 
 
+def _call(node: ast.Call, names: Names) -> Node:
+    name, argument = node.func.id, node.args[0]  # type: ignore[attr-defined]
+    if name == "count":
+        return (COUNT, argument.id)  # type: ignore[attr-defined]
+    if name == "sum":  # sum(zone.Attribute): the attribute's value index (-1: unknown, validate said so)
+        return (SUM, argument.value.id, names.index(argument.attr.replace("_", " ")))  # type: ignore[attr-defined]
+    return (_CALLS[name], *(_node(part, names) for part in node.args))
+
+
 # --- conditions ----------------------------------------------------------------------------
 
-ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST, CARDS_IN, FLAG, STREAK, LAST = range(13)  # test kinds
+ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST, CARDS_IN, FLAG, STREAK, LAST, OF_TARGET = range(14)  # test kinds
 COMPARISONS = {"at_least": operator.ge, "more_than": operator.gt, "at_most": operator.le, "less_than": operator.lt}
 
 
@@ -115,6 +134,7 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     parts += [(FLAG, flag) for flag in when.flag]
     parts += [(STREAK, a.counter, number(a.value, names)) for a in when.streak]
     parts += [(LAST,)] if when.last_standing else []
+    parts += [(OF_TARGET, condition(when.target, names, decks))] if when.target is not None else []
     for kind, group in ((ALL, when.all), (ANY, when.any), (NONE, when.none)):
         if group:
             parts.append((kind, tuple(condition(w, names, decks) for w in group)))
@@ -155,7 +175,9 @@ def _single_threshold(when: When) -> tuple[str, int] | None:
 def shape(when: When, names: Names) -> Shape:
     """What of `when` the fast fields can say, and whether that is all of it."""
     exact = not (when.lowest or when.at_most or when.less_than or when.empty or when.all or when.none
-                 or when.tie != "nobody" or when.tie_break or whole_number(when.by) is None)
+                 or when.tie != "nobody" or when.tie_break or whole_number(when.by) is None
+                 or when.cards_in or when.flag or when.streak or when.last_standing or when.target is not None
+                 or any("(" in name for name in when.highest))  # what the fast fields cannot say
     margins = {whole_number(when.by) or 0} if when.highest else set()
     thresholds = []
     for amount, less in [(a, 0) for a in when.more_than] + [(a, 1) for a in when.at_least]:

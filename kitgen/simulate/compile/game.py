@@ -9,13 +9,16 @@ import difflib
 import re
 
 from kitgen.errors import KitgenError, error
-from kitgen.model import Game, When
+from kitgen.model import Game
+from kitgen.check.formula import whole_number
 from kitgen.simulate.compile.conditions import Names, condition, words
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
-from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
-                                          FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
-from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table
+from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
+                                          FactionPlan, OptionPlan, Plan)
+from kitgen.simulate.compile.phases import compile_phase
+from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, group_totals
+from kitgen.simulate.compile.tables import compile_lookups, used_tables
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
 
 
@@ -57,23 +60,26 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     for i, counter in enumerate(plain):
         for name in (counter.name, *counter.aliases):
             index.setdefault(name, len(game.attributes) + i)
+    groups = group_totals(game.attributes, index)
     plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain),
                 _start(game, coverage) + tuple(c.start for c in plain),
-                game.hand_limit.base if game.hand_limit else 0, game.turns,
+                game.hand_limit.base if game.hand_limit else 0, game.simulate.turns or game.turns,
                 next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
                 optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
-    plan.tables = {t.id: compile_table(t, index, plan.conditions) for t in game.tables if t.die}
-    plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
+    plan.tables = {t.id: compile_table(t, index, plan.conditions, groups) for t in game.tables if t.die}
+    plan.factions = tuple(_faction(f, index, coverage, groups) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
-    _compile_decks(plan, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    _compile_decks(plan, decks, (index, names, groups), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     plan.compared = len(game.attributes)
-    plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
+    plan.phases = tuple(compile_phase(game, p, (index, names), coverage, set(without)) for p in game.phases)
     plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
     cards = tuple(card for d in decks for card in d.cards)
     costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
     plan.vocabulary = compile_rules(game, names, costs, cards)
+    if plan.vocabulary is not None:
+        plan.vocabulary = plan.vocabulary._replace(lookups=compile_lookups(game, index, names, groups))
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
@@ -89,13 +95,13 @@ def _type_cost(game: Game, name: str):
 
 def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
                    type_index: dict) -> None:
-    index, names = known
+    index, names, groups = known
     cards: list[CardPlan] = []
     for deck in decks:
         copies: list[int] = []
         for card in deck.cards:
             copies += [len(cards)] * card.copies
-            effects = compile_effects(card.effects, index, plan.conditions)
+            effects = compile_effects(card.effects, index, plan.conditions, groups)
             cards.append(CardPlan(card.name, type_index.get(card.type, 0), effects,
                                   tuple(compile_step(a, index, names) for a in card.actions),
                                   tuple((e.attribute, e.delta) for e in effects
@@ -118,17 +124,30 @@ def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _faction(faction, index: dict, coverage: list[Coverage]) -> FactionPlan:
+def _faction(faction, index: dict, coverage: list[Coverage], groups: dict[int, int]) -> FactionPlan:
     own = []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
             own.append((index[effect.attribute], effect.delta))
+            if index[effect.attribute] in groups:  # its group's total starts with it (group_total)
+                own.append((groups[index[effect.attribute]], effect.delta))
         else:
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
                                      f"effect on {effect.attribute} is not a fixed change"))
-    for text in (*faction.rules, *faction.traits):
-        coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
-    return FactionPlan(faction.name, tuple(own))
+    own += [(index[a.counter], whole_number(a.value) or 0) for a in faction.counters if a.counter in index]
+    if faction.counters or faction.may_not_play:  # its rule lines played through counters it starts at other values
+        coverage.append(faction_coverage(faction))
+    else:
+        for text in (*faction.rules, *faction.traits):
+            coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
+    return FactionPlan(faction.name, tuple(own), frozenset(faction.may_not_play))
+
+
+def faction_coverage(faction) -> Coverage:
+    """A faction whose rule lines the simulator plays through its `counters:` and `may_not_play`."""
+    said = [f"{a.counter} {a.value}" for a in faction.counters]
+    said += [f"may not play {', '.join(faction.may_not_play)}"] if faction.may_not_play else []
+    return Coverage(f"faction '{faction.name}'", "exact", "starting scores; " + "; ".join(said))
 
 
 def _card_type(card_type, index: dict) -> CardKind:
@@ -140,36 +159,22 @@ def _card_type(card_type, index: dict) -> CardKind:
     return CardKind(card_type.name, card_type.name, resolve.kind, options, votes)
 
 
-def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:
-    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check (every seat, so not
-    # in a game that eliminates players: its compiled condition compares those still in)
-    trigger = Trigger(rewards.kind, index[rewards.attribute]) \
-        if rewards and rewards.attribute in index and not names.eliminates else None
-    ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
-        if rewards else ((), ())
-    said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
-    when = condition(said, names, names.decks) if said is not None and not trigger else None
-    actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
-    for left_out in sorted({a.deck for a in phase.actions} & without):
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
-    if actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
-    elif not phase.actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
-                                 decides=True))  # a whole phase left out plays another game
-    for also in phase.also:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
-    steps = tuple(compile_step(a, index, names) for a in actions)
-    if when is not None:  # one step that tests the condition, then takes the phase's steps
-        steps = (Step("when", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1, when, steps),)
-    return PhasePlan(phase.name, trigger, steps)
-
-
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
     coverage.append(Coverage("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
     if game.hand_limit:
         coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
     coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
+    read = used_tables(game)
     for table in game.tables:
-        if not table.die:
+        if table.id in read:
+            coverage.append(Coverage(f"table '{table.name}'", "exact", "each row as its steps, condition and result say"))
+        elif not table.die:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
+    coverage += [Coverage(a.rule, "approximated", a.why) for a in game.simulate.approximated]
+    totals = [a.name for a in game.attributes if a.group_total]
+    if totals:
+        coverage.append(Coverage("group totals", "exact", f"{', '.join(totals)}: each the total of its group's "
+                                 "attributes and what raises it directly", decides=True))
+    if game.simulate.turns:
+        coverage.append(Coverage("game length", "exact", f"a game still undecided after {game.simulate.turns} "
+                                 "turns stops with no winner"))

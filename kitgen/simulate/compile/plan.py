@@ -86,6 +86,7 @@ class PhasePlan(NamedTuple):
     name: str
     trigger: Trigger | None
     actions: tuple[Step, ...]
+    once: bool = False  # played once a turn, by its first player, for the whole table
 
 
 class PathPlan(NamedTuple):
@@ -105,6 +106,7 @@ class PathPlan(NamedTuple):
 class FactionPlan(NamedTuple):
     name: str
     start: tuple[tuple[int, int], ...]  # (attribute, delta)
+    barred: frozenset[str] = frozenset()  # the names of the cards it may never play (may_not_play)
 
 
 class Coverage(NamedTuple):

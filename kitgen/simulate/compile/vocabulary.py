@@ -20,6 +20,8 @@ class ZonePlan(NamedTuple):
     size: int  # market: the cards it shows
     limit: int  # in-play: per player; attached: per card (0: no limit)
     on: str  # attached: the in-play zone whose cards carry them
+    room: Node | None = None  # in-play: the most cards a player may have there, worked out (None: `limit`)
+    replace: str = ""  # in-play: one card of each keyword / type / name: a new one replaces the old
 
 
 class ScoringPlan(NamedTuple):
@@ -52,6 +54,17 @@ class Vocab(NamedTuple):
     flag: str
     turns: int
     group: str  # meld: what makes cards one kind ("": the name; Rules.kinds has the others)
+    modifier: Node = (0, 0)  # roll: added to the die (CONST 0)
+    bonus: int = -1  # roll: the value index of a counter added to the die and used up (-1: none)
+    reroll_at: Node = (0, 0)  # roll: a result this high or higher may be rolled again (0: never)
+    votes: Node = (0, 0)  # elect: each player's own votes besides the table's rows
+    winner_loses: tuple[tuple[int, Node], ...] = ()  # battle
+    tie: str = "again"  # battle: what equal totals do
+    veto: str = ""  # orders: the flag whose holder may cancel one order
+    at_cost: bool = False  # play: the card's cost is paid
+    raises: frozenset[int] = frozenset()  # play: only cards raising one of these attributes
+    batch: bool = False  # exchange: how many times, chosen at once
+    each: Node = (0, 0)  # orders: how many orders each player may give (worked out for that player)
 
 
 class Rules(NamedTuple):
@@ -66,6 +79,10 @@ class Rules(NamedTuple):
     bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
     kinds: dict[str, tuple[str, ...]]  # a meld's group (type, a card field) -> each card's kind ("": none)
     roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
+    rotate: bool = False  # turn order: the first player passes left each turn
+    lookups: dict = {}  # table id -> compile/tables.LookupPlan: rows with steps, conditions, results
+    caps: tuple[Node | None, ...] = ()  # per value index: a counter's cap (a soft max), None: none
+    worths: tuple[Node, ...] = ()  # the counters' `worth:`, what the greedy player adds to its standing
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
@@ -87,15 +104,23 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     return Payment(tuple(pay), cost.any if of else 0, of)
 
 
+NEW_STEPS = ("roll", "lookup", "elect", "agree", "mark", "battle", "orders")  # steps that read only Vocab
+
+
 def vocab(action: Action, names: Names) -> Vocab | None:
     """The vocabulary fields of a step, or None when it has none (every older step)."""
     if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
-            or action.min is not None or action.flag or action.group):
+            or action.min is not None or action.flag or action.group or action.do in NEW_STEPS or action.at_cost
+            or action.raises or action.batch):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
-                 action.turns, action.group)
+                 action.turns, action.group, number(action.modifier or zero, names),
+                 names.index(action.bonus) if action.bonus else -1, number(action.reroll_at or zero, names),
+                 number(action.votes or zero, names), amounts(action.winner_loses, names), action.tie, action.veto,
+                 action.at_cost, frozenset(names.index(a) for a in action.raises if names.index(a) >= 0), action.batch,
+                 number(action.count, names) if action.do == "orders" else (0, 0))
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:
@@ -103,9 +128,12 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     plan's order, as `card_costs`."""
     flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
-            or any(c.min is not None or c.max is not None for c in game.counters)):
+            or any(c.min is not None or c.max is not None or c.cap is not None or c.worth is not None
+                   for c in game.counters) or any(a.worth is not None for a in game.attributes)
+            or game.every_phase is not None or any(p.once for p in game.phases)):
         return None
-    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, number(z.room, names) if z.room else None,
+                              z.replace) for z in game.zones}
     scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
                                 tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
                                 s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)
@@ -116,19 +144,33 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
         if names.index(counter.name) >= 0:
             bounds[names.index(counter.name)] = (counter.min, counter.max)
     bounded = tuple((i, low, high) for i, (low, high) in enumerate(bounds) if low is not None or high is not None)
-    groups = {a.group for a in _steps(game) if a.do == "meld" and a.group}
-    kinds = {group: tuple(card.type if group == "type" else str(next((f.value for f in card.fields if f.name == group), ""))
-                          for card in cards) for group in groups}
+    groups = {a.group for a in _steps(game) if a.do == "meld" and a.group} | {z.replace for z in game.zones if z.replace}
+    kinds = {group: tuple(_kind(card, group) for card in cards) for group in groups}
     rolled = die_range(game.turn_order.roll) if game.turn_order and game.turn_order.roll else None
     roll = (rolled[0], rolled[1] // rolled[0]) if rolled else (0, 0)
-    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll)
+    caps: list[Node | None] = [None] * len(names.slot)
+    for counter in game.counters:
+        if counter.cap is not None and names.index(counter.name) >= 0:
+            caps[names.index(counter.name)] = number(counter.cap, names)
+    rotate = bool(game.turn_order and game.turn_order.rotate)
+    worths = tuple(number(c.worth, names) for c in (*game.attributes, *game.counters) if c.worth is not None)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate, {},
+                 tuple(caps) if any(cap is not None for cap in caps) else (), worths)
+
+
+def _kind(card, group: str) -> str:
+    """What makes cards one kind for a meld or a zone's `replace`: its type, name, first keyword or a field."""
+    if group in ("type", "name"):
+        return card.type if group == "type" else card.name
+    if group == "keyword":
+        return card.keywords[0] if card.keywords else ""
+    return str(next((f.value for f in card.fields if f.name == group), ""))
 
 
 def _steps(game: Game) -> list[Action]:
-    from kitgen.check.actions import steps_of
+    from kitgen.check.actions import action_owners, steps_of
 
-    return [a for p in game.phases for a in steps_of(p.actions)] + \
-        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+    return [a for _, actions in action_owners(game) for a in steps_of(actions)]
 
 
 def vocabulary_coverage(game: Game) -> list:
@@ -146,7 +188,8 @@ def vocabulary_coverage(game: Game) -> list:
     rows += [Coverage(f"scoring by {s.rank}", "exact", f"{', '.join(map(str, s.points))} {s.counter}; ties: {s.tie}")
              for s in game.scoring]
     if game.turn_order is not None:
-        rows.append(Coverage("turn order", "exact", "by the highest " + ", then ".join(game.turn_order.by), True))
+        rows.append(Coverage("turn order", "exact", "the first player passes left each turn" if game.turn_order.rotate
+                             else "by the highest " + ", then ".join(game.turn_order.by), True))
     if game.eliminate is not None:
         rows.append(Coverage("elimination", "exact", when_words(game.eliminate.when), True))
     return rows + unpaid

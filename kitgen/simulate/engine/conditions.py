@@ -5,10 +5,14 @@ for (highest, most attributes, ties settled) count only the players still in. St
 from __future__ import annotations
 
 from kitgen.check.formula import capped
-from kitgen.simulate.compile.conditions import (ADD, AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, CONST, EMPTY, FLAG,
-                                                MOST, MUL, NEG, NONE, PLAYERS, RANK, SLOT, STREAK, SUB, TURN, Node,
-                                                Rank)
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.compile.conditions import (ADD, AFTER, AIM, ALL, ANY, AT_END, ATTACKING, CARDS_IN, COMPARE,
+                                                CONST, COUNT, DEFENDING, EMPTY, FLAG, LEAST, LOST, MOST, MOST_OF,
+                                                MUL, NEG, NONE, OF_TARGET, PLAYERS, RANK, ROLL, SLOT, STREAK, SUB, SUM,
+                                                TURN, Node, Rank)
+from kitgen.simulate.engine.derived import effect_on
+from kitgen.simulate.engine.table import Table, dice_total
+
+MAX_DICE = 1000  # roll(): dice rolled at most (a count worked out in play is held to 0-1000, as a step's)
 
 
 def value(node: Node, table: Table, seat: int) -> int:
@@ -25,6 +29,8 @@ def value(node: Node, table: Table, seat: int) -> int:
         return table.players
     if kind == NEG:
         return -value(node[1], table, seat)
+    if kind >= LEAST:
+        return _function(node, table, seat)
     left, right = value(node[1], table, seat), value(node[2], table, seat)
     if kind == ADD:
         return capped(left + right)
@@ -35,6 +41,31 @@ def value(node: Node, table: Table, seat: int) -> int:
     return left // right if right else 0
 
 
+
+
+def _function(node: Node, table: Table, seat: int) -> int:
+    """The vocabulary's functions (check/functions.py) and the names a battle sets."""
+    kind = node[0]
+    if kind == LEAST:
+        return min(value(part, table, seat) for part in node[1:])
+    if kind == MOST_OF:
+        return max(value(part, table, seat) for part in node[1:])
+    if kind == ROLL:
+        dice, sides = value(node[1], table, seat), value(node[2], table, seat)
+        return dice_total(table.rng, min(dice, MAX_DICE), sides) if dice > 0 and sides > 0 else 0
+    if kind == COUNT:
+        return len(table.hands[seat]) if node[1] == "hand" else cards_in(table, seat, node[1])
+    if kind == SUM:
+        zone = table.state.zones.get(node[1]) if table.state is not None else None
+        return sum(effect_on(table.plan, card, node[2]) for card in zone[seat]) if zone and node[2] >= 0 else 0
+    if kind == AIM:
+        return value(node[1], table, table.aim) if table.aim >= 0 else 0
+    if kind == ATTACKING:
+        return int(seat == table.sides[0])
+    if kind == DEFENDING:
+        return int(seat == table.sides[1])
+    assert kind == LOST
+    return table.lost
 
 
 def test(node: Node, table: Table, seat: int) -> bool:
@@ -73,6 +104,8 @@ def _state_test(node: Node, table: Table, seat: int) -> bool:
         return state.flags[seat].get(node[1], 0) >= table.turn
     if kind == STREAK:
         return state.streaks[seat].get(node[1], 0) >= value(node[2], table, seat)
+    if kind == OF_TARGET:
+        return table.aim >= 0 and test(node[1], table, table.aim)
     return not state.out[seat] and all(state.out[p] for p in range(table.players) if p != seat)
 
 

@@ -11,7 +11,7 @@ from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, Option
 from kitgen.simulate.engine.table import OTHER_THREE, Table
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
-                                              weights_of)
+                                              weights_of, worth)
 
 
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
@@ -96,7 +96,7 @@ def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -
     for move in moves:
         other = table.clone(table.rng.getrandbits(32))
         move(other)
-        scores.append(standing(other.plan, other.values, seat) + sum(other.values[seat]) / 10_000)
+        scores.append(standing(other.plan, other.values, seat) + worth(other, seat) + sum(other.values[seat]) / 10_000)
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
     return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]

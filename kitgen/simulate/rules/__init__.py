@@ -37,7 +37,6 @@ from kitgen.model import Game
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
-    "alpha-centauri": "alpha_centauri",
     "civ-builder": "civ_builder",
     "civilization-card-game": "civilization_card_game",
     "galactic-supremacy": "galactic_supremacy",

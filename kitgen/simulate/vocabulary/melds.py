@@ -9,7 +9,8 @@ from typing import Callable
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.conditions import cards_in, value
 from kitgen.simulate.engine.derived import card_types
-from kitgen.simulate.engine.table import Table, add
+from kitgen.simulate.engine.counters import add
+from kitgen.simulate.engine.table import Table
 from kitgen.simulate.vocabulary.choices import nothing, pick
 
 
