@@ -100,7 +100,7 @@ def _table_steps(game: Game, action: Action, owner: str) -> list[Problem]:
         problems.append(error(action.where, f"{owner}: action 'roll': table '{table.id}' has no die to roll"))
     for row in table.rows if table is not None and action.do == "elect" else ():
         if row.bid and game.counter(row.bid) is None:
-            problems.append(error(row.where, f"table '{table.id}' row '{row.roll}': bid: unknown counter '{row.bid}'"
+            problems.append(error(row.where, f"table '{action.table}' row '{row.roll}': bid: unknown counter '{row.bid}'"
                                   + did_you_mean(row.bid, [c.name for c in game.counters])))
     if action.do == "battle" and action.die and die_range(action.die) is None:
         problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die}' is not dice notation like 1D6"))

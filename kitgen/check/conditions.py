@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kitgen.check.dice import die_range
-from kitgen.check.formula import FormulaError, expression_names, expression_reads, whole_number
-from kitgen.check.functions import BATTLE_NAMES, HAND
+from kitgen.check.formula import NAME, FormulaError, expression_names, whole_number
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Counter, Expr, Game, TurnOrder, When
+from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
-SPECIAL_NAMES = ("turn", "players", *BATTLE_NAMES)  # what every expression may read besides counters
+SPECIAL_NAMES = ("turn", "round", "players", "alive", "attacking", "defending", "lost")  # besides counters;
+# a battle's three (vocabulary/battles.py): 1 for the attacking / defending side, what the loser lost
 
 
 def fold(name: str) -> str:
@@ -73,33 +73,25 @@ class Names:
     def __init__(self, game: Game):
         self.names = value_names(game)
         self.shown = sorted({*self.names.values(), *SPECIAL_NAMES})
-        self.zones = [HAND, *(z.name for z in game.zones)]
-        self.attributes = {name for a in game.attributes for name in (a.name, a.abbreviation, *a.aliases) if name}
         self.problems: list[Problem] = []
 
     def name(self, owner: str, where, word: str) -> None:
-        if "(" in word:  # highest: / lowest: over an expression ("count(projects)")
+        if not NAME.fullmatch(word.strip().replace(" ", "_")):  # highest: ["max(hand.value)"]: an expression
             self.expression(owner, where, Expr(word))
-        elif fold(word) not in self.names and fold(word) not in SPECIAL_NAMES:
+            return
+        if fold(word) not in self.names and fold(word) not in SPECIAL_NAMES:
             self.problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
                                        + did_you_mean(word, self.shown)))
 
     def expression(self, owner: str, where, text: Expr) -> None:
         try:
-            used = expression_reads(text)
+            used = expression_names(text)
         except FormulaError as exc:
             self.problems.append(error(where, f"{owner}: '{text[:40]}' {exc}"))
             return
-        for word in used.names:
+        for word in used:
             if word not in SPECIAL_NAMES:
                 self.name(owner, where, word)
-        for zone in used.zones:
-            if zone not in self.zones:
-                self.problems.append(error(where, f"{owner}: unknown zone '{zone}'" + did_you_mean(zone, self.zones)))
-        for attribute in used.attributes:
-            if attribute.replace("_", " ") not in self.attributes:
-                self.problems.append(error(where, f"{owner}: unknown attribute '{attribute}'"
-                                           + did_you_mean(attribute, sorted(self.attributes))))
 
 
 def check_conditions(game: Game) -> list[Problem]:
@@ -113,9 +105,11 @@ def check_conditions(game: Game) -> list[Problem]:
         for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
             name(owner, amount.where, amount.counter)
             expression(owner, amount.where, amount.value)
-        decks = [d.id for d in game.decks]
-        problems += [error(when.where, f"{owner}: unknown deck '{deck}'" + did_you_mean(deck, decks))
-                     for deck in when.empty if deck not in decks]
+        if when.test is not None:
+            expression(owner, when.where, when.test)
+        places = zone_names(game)
+        problems += [error(when.where, f"{owner}: unknown deck or zone '{deck}'" + did_you_mean(deck, places))
+                     for deck in when.empty if deck not in places]
         problems += _states(game, owner, when, flags)
     for attribute in game.attributes:
         if attribute.worth is not None:
@@ -199,10 +193,16 @@ def flags_set(game: Game) -> list[str]:
     return sorted({a.flag for a in steps if a.do in ("flag", "elect") and a.flag})  # elect: the office held
 
 
+def zone_names(game: Game) -> list[str]:
+    """Every zone a rule may name: the hand, each deck's draw pile (by the deck's id) and the zones
+    the game declares."""
+    return list(dict.fromkeys(["hand", *(d.id for d in game.decks), *(z.name for z in game.zones)]))
+
+
 def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Problem]:
     """A condition's zones and flags (`flags`: those some step sets) must be the game's: a flag no
     step sets never holds."""
-    zones = [z.name for z in game.zones]
+    zones = zone_names(game)
     problems = [error(a.where, f"{owner}: unknown zone '{a.counter}'" + did_you_mean(a.counter, zones))
                 for a in when.cards_in if a.counter not in zones]
     for flag in (*when.flag, *(a.counter for a in when.streak)):
@@ -251,11 +251,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
 def _zones(game: Game, known: Names) -> list[Problem]:
     decks, problems = [d.id for d in game.decks], []
     for z in game.zones:
-        if z.kind == "market" and (z.deck not in decks or z.size < 1):
-            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                                  + did_you_mean(z.deck, decks)))
-        if z.size < 0 or z.limit < 0:
-            problems.append(error(z.where, f"zone '{z.name}': size and limit are 0 or more"))
+        problems += _zone_shape(z, decks)
         if (z.room is not None or z.replace) and z.kind != "in-play":
             problems.append(error(z.where, f"zone '{z.name}': room and replace go with kind in-play"))
         if z.room is not None:
@@ -274,6 +270,21 @@ def _step_names(known: Names, owner: str, step) -> None:
     for word in (step.bonus, *step.raises):
         if word:
             known.name(owner, step.where, word)
+
+
+def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
+    """A declared zone's own keys: a market's deck and size, sizes not below 0, a pile's deck, the hand."""
+    problems = []
+    if z.kind == "market" and (z.deck not in decks or z.size < 1):
+        problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                              + did_you_mean(z.deck, decks)))
+    if z.size < 0 or z.limit < 0 or z.keep < 0:
+        problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
+    if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
+        problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
+    if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
+        problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
+    return problems
 
 
 def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:

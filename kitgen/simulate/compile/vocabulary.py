@@ -153,7 +153,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
         if counter.cap is not None and names.index(counter.name) >= 0:
             caps[names.index(counter.name)] = number(counter.cap, names)
     rotate = bool(game.turn_order and game.turn_order.rotate)
-    worths = tuple(number(c.worth, names) for c in (*game.attributes, *game.counters) if c.worth is not None)
+    worths = tuple(number(worth, names) for worth in (*(a.worth for a in game.attributes),
+                                                     *(c.worth for c in game.counters)) if worth is not None)
     return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate, {},
                  tuple(caps) if any(cap is not None for cap in caps) else (), worths)
 

@@ -4,6 +4,7 @@ flag (set for some turns). A counter's min and max hold throughout (engine/table
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from kitgen.simulate.compile.conditions import CONST, NEG
@@ -95,7 +96,7 @@ def exchange_batch(table: Table, seat: int, step: Step) -> None:
         most += 1
     row[:] = kept
     sizes = sorted({0, most, *(k for k in (1, 2, 4, 8, 16, 32, 64) if k < most)})
-    moves = [partial(exchange_times, seat=seat, step=step, times=k) for k in sizes]
+    moves: list[Callable[[Table], None]] = [partial(exchange_times, seat=seat, step=step, times=k) for k in sizes]
     exchange_times(table, seat, step, sizes[pick(table, seat, moves)])
 
 
