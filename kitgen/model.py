@@ -1020,10 +1020,11 @@ class Box(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class CardTemplate(Record):
-    """A card design (templates/card-*.yaml): its size and boxes, and the template it extends."""
+    """A card design (templates/card-*.yaml): its size and boxes, and the template it extends.
+    A template that extends another may leave out its size (0: the parent's, taken at load)."""
 
-    width: Length
-    height: Length
+    width: Length = Length(0.0)
+    height: Length = Length(0.0)
     boxes: tuple[Box, ...] = ()
     extends: str = ""  # another template file: its boxes, with these replacing those of the same name
     where: Where | None = _where()

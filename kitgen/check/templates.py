@@ -15,7 +15,8 @@ def check_template(template: CardTemplate, shown: str) -> list[Problem]:
     (A 0 mm wide text box divided by zero; a 0 pt size never fitted.)"""
     problems = []
     if template.width <= 0 or template.height <= 0:
-        problems.append(error(template.where or Where(shown), "width and height must be more than 0mm"))
+        problems.append(error(template.where or Where(shown), "width and height must be more than 0mm (a "
+                              "template gives both, or extends another and takes its size)"))
     for index, box in enumerate(template.boxes):
         label = f"boxes[{index}] ('{box.name or box.kind}')"
         if box.w < 0 or box.h < 0 or (box.kind in SIZED and (box.w <= 0 or box.h <= 0)):
