@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kitgen.errors import Where
+from kitgen.layout.badges import shown_apart
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
@@ -121,6 +122,15 @@ class DeckScope(Record):
     art: Mapping[str, dict] = field(default_factory=dict)  # card id ("" the back) -> its prepared picture
     icons: object = None
 
+    def apart(self, type_name: str) -> str:
+        """The fields a card of this type shows apart from its text (layout/badges.shown_apart): a
+        template's `badges`, so its own cost badge leaves the cost to a declared one."""
+        return self._apart.get(type_name, "")
+
+    @functools.cached_property
+    def _apart(self) -> dict[str, str]:
+        return {name: shown_apart(self.game, card_type) for name, card_type in self.types.items() if card_type}
+
     @functools.cached_property
     def types(self) -> dict[str, object]:
         """Card type name -> the type, as game.card_type finds it (the first of that name)."""
@@ -160,8 +170,10 @@ def deck_scope(game: Game, view: Game, deck: Deck, fronts: Mapping[str, CardTemp
 
 def front_call(scope: DeckScope, index: int) -> FaceCall:
     card = scope.deck.cards[index]
-    context = {"card": card, "type": scope.types[card.type], "deck": scope.view, "game": scope.game,
-               "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons}
+    card_type = scope.types[card.type]
+    context = {"card": card, "type": card_type, "deck": scope.view, "game": scope.game,
+               "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons,
+               "badges": scope.apart(card.type)}
     return FaceCall(scope.fronts[front_key(card)], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
 
 

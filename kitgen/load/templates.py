@@ -124,8 +124,9 @@ def load_card_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | No
     merged = templates.pop()
     while templates:
         own = templates.pop()
+        places = {place.name: place for place in (*merged.places, *own.places)}  # its own replace its parent's
         merged = replace(own, width=own.width or merged.width, height=own.height or merged.height,
-                         boxes=merge_boxes(merged.boxes, own.boxes), extends="")
+                         boxes=merge_boxes(merged.boxes, own.boxes), places=tuple(places.values()), extends="")
     return merged
 
 
