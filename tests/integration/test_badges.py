@@ -152,6 +152,8 @@ def _tcg_copy(tmp_path: Path) -> Path:
      r"already holds field 'attack'$"),
     ("hide: 0}\n  - {name: faction", "hide: none}\n  - {name: faction", r"game.yaml:LINE:\d+: error: field 'health': "
      r"expected a whole number, got 'none'"),
+    ("icon: heart-beats", "icon: heart-beat", r"game.yaml:LINE:\d+: error: field 'health': no icon named 'heart-beat' "
+     r"\(did you mean 'heart-beats'\?\)"),
     ("show: badge, shape: circle, place: top-left", "shape: circle, place: top-left",
      r"game.yaml:LINE:\d+: error: field 'cost': place, shape, color are for a badge or a mark"),
 ])
