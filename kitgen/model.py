@@ -904,6 +904,19 @@ class GameFonts(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Look(Record):
+    """A look (templates/looks/<name>/look.yaml, a game's own or kitgen's): its name and what it is
+    for, and the fonts it draws each role with (files in kitgen's fonts/; a game's own `fonts:`
+    still win). Its frames and backs are the card templates beside look.yaml, which come on the
+    template search path between the game's templates/ and kitgen's."""
+
+    name: str
+    description: str = ""
+    fonts: GameFonts = GameFonts()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Token(Record):
     """Punch-out pieces the table needs (tokens.pdf): coins of a counter in denominations (`values`,
     with `per_player` giving how many of each value a player needs), one set of markers per player in
@@ -988,6 +1001,7 @@ class Game(Record):
     turn_label: str = "Turn"
     min_text_size: Length = Length(7)  # legibility policy (DESIGN.md: body text >= 7 pt): card text shrunk below this is reported
     fonts: GameFonts = GameFonts()
+    look: str = ""  # a look's name: templates/looks/<look>/ in the game's folder, else kitgen's
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)

@@ -22,6 +22,7 @@ from kitgen.layout.shapes import Measure
 from kitgen.load.config import config_layers
 from kitgen.load.fonts import font_files, read_fonts
 from kitgen.load.icons import IconSet, load_icons
+from kitgen.load.looks import read_look
 from kitgen.check.templates import check_template
 from kitgen.load.files import display_path
 from kitgen.load.templates import find_front, find_template, front_names, load_card_template
@@ -110,9 +111,10 @@ def read_inputs(project: Project, folder: Path, game: Game, options: Options, sp
                 lazy_fonts: bool = False) -> Inputs:
     """`lazy_fonts` (validate, which draws nothing): the fonts are registered with reportlab only
     when a face must be laid out; a face from the cache was laid out with these very bytes."""
-    files = font_files(project.fonts, game.fonts, folder)
+    look_folder, look = read_look(game.look, folder, project.templates)
+    files = font_files(project.fonts, game.fonts, folder, look)
     digests, measure, ready = _fonts(files, lazy_fonts)
-    dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
+    dirs, roots = project.template_dirs(folder, options.templates, look_folder), project.roots(folder, options.templates)
     front = card_fronts(game, dirs, spec.card, roots)
     back = scale_template(checked_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
