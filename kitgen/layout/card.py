@@ -116,14 +116,9 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
         elif closest is not None:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
             problems += _safe_zone(closest, box, owner, where)
-    for layer, size, fits, box in badges:
-        layers.append(layer)
-        smallest = min(smallest, size)
-        if not fits:
-            problems.append(error(where, f"{owner}: the value of field '{box.name.split()[0]}' does not fit its "
-                                  f"{box.name.split()[1]}, even at {box.min_size:g} pt; shorten it or use a wider shape"))
-        else:
-            problems += _safe_zone(_closest(layer, template, measure), box, owner, where)
+    layers += [layer for layer, *_ in badges]
+    smallest = min([smallest, *(size for _, size, *_ in badges)])
+    problems += _badge_problems(badges, template, measure, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
@@ -152,6 +147,20 @@ def _badges(template: CardTemplate, context: dict, measure: Measure, owner: str,
         drawn.append((Layer(tuple(shapes)), size, fits, box))
         covered.append(rect)
     return drawn, covered
+
+
+def _badge_problems(badges: list, template: CardTemplate, measure: Measure, owner: str,
+                    where: Where | None) -> list[Problem]:
+    """A badge's value that does not fit its shape (an error), or comes within the safe zone."""
+    problems: list[Problem] = []
+    for layer, _size, fits, box in badges:
+        if not fits:
+            field, shown = box.name.split()
+            problems.append(error(where, f"{owner}: the value of field '{field}' does not fit its {shown}, even at "
+                                  f"{box.min_size:g} pt; shorten it or use a wider shape"))
+        else:
+            problems += _safe_zone(_closest(layer, template, measure), box, owner, where)
+    return problems
 
 
 def _closest(layer: Layer | None, template: CardTemplate, measure: Measure) -> float | None:

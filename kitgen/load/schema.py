@@ -348,6 +348,14 @@ def _object_schema(cls, definitions: dict) -> dict:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
+_FIXED_SCHEMAS: dict = {
+    Hidden: {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
+             "description": "a value (or a list of them) the field does not show at all, e.g. 0"},
+    ValueColors: {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "a colour per value of the field, e.g. {rare: gold}"},
+}
+
+
 def _type_schema(hint, definitions: dict) -> dict:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -374,12 +382,8 @@ def _type_schema(hint, definitions: dict) -> dict:
             "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"}
     if hint is Expr:
         return {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"}
-    if hint is Hidden:
-        return {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
-                "description": "a value (or a list of them) the field does not show at all, e.g. 0"}
-    if hint is ValueColors:
-        return {"type": "object", "additionalProperties": {"type": "string"},
-                "description": "a colour per value of the field, e.g. {rare: gold}"}
+    if hint in _FIXED_SCHEMAS:
+        return _FIXED_SCHEMAS[hint]
     if hint is Amounts:
         return {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
                 "description": "counters and numbers (or expressions), e.g. {Military: 5}"}
