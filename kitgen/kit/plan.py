@@ -115,7 +115,7 @@ def read_inputs(project: Project, folder: Path, game: Game, options: Options, sp
     files = font_files(project.fonts, game.fonts, folder, look)
     digests, measure, ready = _fonts(files, lazy_fonts)
     dirs, roots = project.template_dirs(folder, options.templates, look_folder), project.roots(folder, options.templates)
-    front = card_fronts(game, dirs, spec.card, roots)
+    front = card_fronts(game, dirs, spec.card, roots, shipped=2 if look_folder else 1)
     back = scale_template(checked_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
     art = collect_art(game, folder, options.art, front, back)
@@ -202,7 +202,7 @@ MEASURED = 16_384  # widths a build keeps (text, font role, size): a few hundred
 
 
 def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
-                roots: tuple[Path, ...] | None = None) -> dict[str, CardTemplate]:
+                roots: tuple[Path, ...] | None = None, shipped: int = 1) -> dict[str, CardTemplate]:
     """front_key(card) -> its front template: a card type's (its name), or, for a card that names
     its own `template:` or `frame:`, that one (types and cards sharing a file share one object)."""
     loaded: dict[str, CardTemplate] = {}
@@ -210,7 +210,7 @@ def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
     for key, names, owner in _wanted_fronts(game):
         if key in fronts:
             continue
-        name = find_front(names, dirs)
+        name = find_front(names, dirs, shipped)  # shipped: the look's folder and kitgen's, one layer
         if owner is not None and owner.template and not any((d / name).exists() for d in dirs):
             searched = ", ".join(str(d) for d in dirs)
             raise KitgenError(error(owner.where or Where(""), f"card '{owner.name}': template '{name}' not found "

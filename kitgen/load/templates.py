@@ -86,12 +86,17 @@ def front_names(card_type: str, deck: str, frame: str = "") -> list[str]:
     return names + [f"card-front-{slug(deck)}.yaml", "card-front.yaml"]
 
 
-def find_front(names: list[str], dirs: list[Path]) -> str:
+def find_front(names: list[str], dirs: list[Path], shipped: int = 1) -> str:
     """The first of `names` found, folder by folder, game first: a game's own card-front.yaml
-    replaces every shipped frame, as one dropped into its templates/ always has."""
-    for folder in dirs:
+    replaces every shipped frame, as one dropped into its templates/ always has. The last
+    `shipped` folders (a look's, then kitgen's) are one layer, searched name by name: a look's
+    card-front.yaml is what kitgen's frames extend, so kitgen's card-front-picture.yaml still
+    comes before it (a look's own card-front-picture.yaml before both)."""
+    own, layer = dirs[:len(dirs) - shipped], dirs[len(dirs) - shipped:]
+    for group in [[folder] for folder in own] + [layer]:
         for name in names:
-            if (folder / name).exists() or (folder / name).is_symlink():  # refused, not skipped, when unsafe
+            # a pipe or a link out is found here and refused when read, not skipped
+            if any((folder / name).exists() or (folder / name).is_symlink() for folder in group):
                 return name
     return names[-1]  # not found anywhere: load_card_template says so
 

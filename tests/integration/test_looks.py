@@ -8,9 +8,13 @@ import shutil
 from pathlib import Path
 
 import pdfplumber
+import pytest
 import pypdf
 
+from kitgen.kit.prepare import check_kit
+from kitgen.layout.shapes import Rect, Text
 from kitgen.load import load_game
+from kitgen.units import MM
 from tests.conftest import ROOT, run_kitgen
 
 SHIPPED = ["alpha-centauri", "civ-builder", "civilization-card-game", "galactic-civ", "galactic-supremacy"]
@@ -34,6 +38,20 @@ def test_shipped_games__no_two_share_a_look_and_each_look_is_shipped_data():
     for look in filter(None, looks.values()):
         folder = ROOT / "templates" / "looks" / look
         assert (folder / "look.yaml").is_file() and (folder / "card-front.yaml").is_file()
+
+
+def test_look__keeps_kitgen_frames_under_its_own_front(project):
+    """Galactic Civ's look (starship) replaces card-front.yaml's frame and name; its Ships keep
+    kitgen's picture frame (the type line under a 44 mm art window) and its Moral Dilemmas the text
+    frame (the type line under a 19 mm strip), each drawn in the look's dark hull. A look's
+    card-front.yaml found before kitgen's frames would put every type line at 46.8 mm."""
+    checked = check_kit(project, "galactic-civ", lay_out=False)
+    for faces, kind, top in ((checked.faces[0], "SHIP", 57.6), (checked.faces[1], "MORAL DILEMMA", 32.8)):
+        shapes = faces.fronts[0].shapes
+        line = next(s for s in shapes if isinstance(s, Text) and s.text.startswith(kind))
+        assert top < line.y / MM < top + 4.2, (kind, line.y / MM)  # its baseline inside the frame's type line
+        hull = shapes[0]
+        assert isinstance(hull, Rect) and hull.fill == "#151a22" and hull.w / MM == pytest.approx(63.5)
 
 
 def test_look__its_title_font_is_embedded_in_the_cards(kit):
