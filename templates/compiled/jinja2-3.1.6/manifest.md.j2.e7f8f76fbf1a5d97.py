@@ -108,7 +108,9 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.finalize((environment.getattr(environment.getattr(l_1_deck, 'back'), 'subtitle') or environment.getattr(l_1_deck, 'name'))))
         yield '\n'
     l_1_deck = l_1_cards_in = missing
-    yield '\n\n## After cutting\n[ ] Cut along the crop marks in the margins: each mark continues a cut line.\n'
+    yield '\n\n## After cutting\n[ ] '
+    yield str(environment.finalize((environment.getattr((undefined(name='kit') if l_0_kit is missing else l_0_kit), 'cutting') or 'Cut along the crop marks in the margins: each mark continues a cut line.')))
+    yield '\n'
     for l_1_deck in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks'):
         l_1_deck_composition = resolve('deck_composition')
         l_1_cards_in = resolve('cards_in')
@@ -134,4 +136,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
 
 blocks = {}
-debug_info = '2=33&4=35&8=43&9=47&12=59&14=69&16=72&17=76&23=91&24=96&29=112&30=118&33=129&35=132'
+debug_info = '2=33&4=35&8=43&9=47&12=59&14=69&16=72&17=76&23=91&24=96&28=112&29=114&30=120&33=131&35=134'
