@@ -357,7 +357,8 @@ def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) ->
 
 def _polygon(canvas: Canvas, shape: Polygon, page_h: float, images=None, texts=None) -> None:
     """Straight sides through the points, closed: what a path object's moveTo, lineTo and close write."""
-    _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
+    xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+    _style(canvas, shape.fill, shape.stroke, shape.stroke_width, min(max(xs) - min(xs), max(ys) - min(ys)))
     (x0, y0), *rest = shape.points
     code = [f"n {fp_str(x0, flip_y(page_h, y0))} m"] + [f"{fp_str(x, flip_y(page_h, y))} l" for x, y in rest]
     state(canvas)._code.append(" ".join([*code, "h", _PAINT[bool(shape.stroke), bool(shape.fill)]]))
