@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kitgen.colors import check_rendered
-from kitgen.check.safe_zone import SAFE_MARGIN, closest_to_trim
+from kitgen.check.safe_zone import SAFE_MARGIN, Bounds, closest_to_trim
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.layout.badges import card_badges, give_way, layout_badge, place_box
 from kitgen.layout.effects import layout_effects
@@ -78,9 +78,9 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
                      for name in names])
 
 
-def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
-                bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
-    """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
+def layout_face(template: CardTemplate, context: dict, measure: Measure, bounds: Bounds, owner: str,
+                where: Where | None, bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
+    """`bounds`: how far a text's glyphs reach (the safe zone's, check/safe_zone.py). `memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
     Its keys: a box's index -> the context names it reads (and whether they make it the card's
     own, or it reads the card's art); (index, their values) -> its layer
     (with its text size, whether it fits and how close its text comes to the trim);
@@ -101,7 +101,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             layer, size, fits, closest = memo[key]
         else:
             layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None, rendered)
-            closest = _closest(layer, template, measure)
+            closest = _closest(layer, template, measure, bounds)
             if memo is not None and key is not None:
                 memo[key] = layer, size, fits, closest
         if layer is None:
@@ -118,7 +118,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             problems += _safe_zone(closest, box, owner, where)
     layers += [layer for layer, *_ in badges]
     smallest = min([smallest, *(size for _, size, *_ in badges)])
-    problems += _badge_problems(badges, template, measure, owner, where)
+    problems += _badge_problems(badges, template, measure, bounds, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
@@ -149,7 +149,7 @@ def _badges(template: CardTemplate, context: dict, measure: Measure, owner: str,
     return drawn, covered
 
 
-def _badge_problems(badges: list, template: CardTemplate, measure: Measure, owner: str,
+def _badge_problems(badges: list, template: CardTemplate, measure: Measure, bounds: Bounds, owner: str,
                     where: Where | None) -> list[Problem]:
     """A badge's value that does not fit its shape (an error), or comes within the safe zone."""
     problems: list[Problem] = []
@@ -159,15 +159,15 @@ def _badge_problems(badges: list, template: CardTemplate, measure: Measure, owne
             problems.append(error(where, f"{owner}: the value of field '{field}' does not fit its {shown}, even at "
                                   f"{box.min_size:g} pt; shorten it or use a wider shape"))
         else:
-            problems += _safe_zone(_closest(layer, template, measure), box, owner, where)
+            problems += _safe_zone(_closest(layer, template, measure, bounds), box, owner, where)
     return problems
 
 
-def _closest(layer: Layer | None, template: CardTemplate, measure: Measure) -> float | None:
+def _closest(layer: Layer | None, template: CardTemplate, measure: Measure, bounds: Bounds) -> float | None:
     """How close the layer's text comes to the trim (check/safe_zone.py); None without text.
     Kept with a shared layer in the memo: the same on every card."""
     texts = [shape for shape in layer.shapes if isinstance(shape, Text)] if layer is not None else []
-    return closest_to_trim(texts, measure, template.width, template.height) if texts else None
+    return closest_to_trim(texts, measure, bounds, template.width, template.height) if texts else None
 
 
 def _safe_zone(closest: float | None, box: Box, owner: str, where: Where | None) -> list[Problem]:

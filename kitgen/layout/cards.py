@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from kitgen.check.safe_zone import Bounds
 from kitgen.errors import Where
 from kitgen.layout.badges import shown_apart
 from kitgen.layout.card import Face, Layer, layout_face
@@ -185,9 +186,9 @@ def back_call(scope: DeckScope) -> FaceCall:
                     scope.deck.where)
 
 
-def lay_out(call: FaceCall, measure: Measure, memo: dict | None = None) -> Face:
-    return layout_face(call.template, dict(call.context), measure, call.owner, call.where, call.bleed, call.ink_saver,
-                       memo)
+def lay_out(call: FaceCall, measure: Measure, bounds: Bounds, memo: dict | None = None) -> Face:
+    return layout_face(call.template, dict(call.context), measure, bounds, call.owner, call.where, call.bleed,
+                       call.ink_saver, memo)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -202,7 +203,7 @@ class KeptFaces(Record):
     back: Face | None = None
 
 
-def layout_deck_faces(scope: DeckScope, measure: Measure, kept: KeptFaces = KeptFaces(),
+def layout_deck_faces(scope: DeckScope, measure: Measure, bounds: Bounds, kept: KeptFaces = KeptFaces(),
                       before_layout: Callable[[], None] | None = None) -> DeckFaces:
     """Every card's front, laid out as it is asked for (a face kept from an earlier build is not
     laid out again), and the deck's back. `before_layout()` is called before any face is laid
@@ -213,12 +214,12 @@ def layout_deck_faces(scope: DeckScope, measure: Measure, kept: KeptFaces = Kept
     def make(index: int) -> Face:
         ready()
         call = front_call(scope, index)
-        return lay_out(call, measure, memos.setdefault(id(call.template), {}))
+        return lay_out(call, measure, bounds, memos.setdefault(id(call.template), {}))
 
     back_face = kept.back
     if back_face is None:
         ready()
-        back_face = lay_out(back_call(scope), measure)
+        back_face = lay_out(back_call(scope), measure, bounds)
     return DeckFaces(scope.deck, Fronts(len(scope.deck.cards), make, kept.cached, kept.seen), back_face, kept.drawn)
 
 

@@ -6,6 +6,7 @@ looks the same everywhere.
 from __future__ import annotations
 
 import io
+import struct
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,8 +23,9 @@ from kitgen.load.fonts import font_files, font_name, read_font, read_fonts  # no
 class _LoadedFont(KeptFont):
     """A TrueType font that keeps the sha256 of the bytes it was read from: register_fonts skips
     registering again when the files are unchanged; it makes each subset once a process
-    (render/subsets.py)."""
+    (render/subsets.py). `kitgen_data`: those bytes, where glyph_bounds reads its glyphs' bounds."""
     kitgen_digest = ""
+    kitgen_data = b""
 
 
 def register_fonts(files: Path | dict[str, Path],
@@ -50,7 +52,7 @@ def register_fonts(files: Path | dict[str, Path],
             reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
             raise KitgenError(error(Where(display_path(path)), f"cannot load font (is it a TrueType file?): "
                                     f"{reason}")) from None
-        font.kitgen_digest = digests[role]
+        font.kitgen_digest, font.kitgen_data = digests[role], data[role]
         fonts.append(font)
     _forget_fonts([font.fontName for font in fonts])
     _REGISTERED.clear()
@@ -78,6 +80,50 @@ def measure(text: str, role: str, size: float) -> float:
     """What pdfmetrics.stringWidth(text, font_name(role), size) says, asked of the role's font
     itself (a build measures some 4,000 texts it has not measured before)."""
     return (_REGISTERED.get(role) or _registered(role)).stringWidth(text, size)  # (its encoding: only for bytes)
+
+
+def glyph_bounds(text: str, role: str) -> tuple[float, float, float, float] | None:
+    """How far the outlines of `text`'s glyphs reach, drawn in the role's font at size 1 from a pen
+    at (0, 0) on the baseline: (left, up, right, down) in ems, x to the right, `up` above and `down`
+    below the baseline; None when no glyph has an outline (spaces). Each glyph's own bounds from
+    the font's glyph table at its pen position (the advances stringWidth adds): how far ink can
+    reach, which a font's ascent and descent do not say (Lato's ascent, 0.805 by OS/2's typo
+    metrics, is below its accented capitals' 0.95; Play's 0.932 is above all of its capitals)."""
+    return _bounds(_REGISTERED.get(role) or _registered(role), text)
+
+
+@lru_cache(maxsize=8192)
+def _bounds(font: TTFont, text: str) -> tuple[float, float, float, float] | None:
+    """By font and text: a card's labels recur on every card of its type."""
+    face = font.face
+    widths, default, glyphs = face.charWidths, face.defaultWidth, face.charToGlyph
+    pen, reach = 0.0, None
+    for char in text:
+        box = _glyph_box(font, glyphs.get(ord(char), 0))  # a character the font lacks draws glyph 0
+        if box is not None:
+            left, bottom, right, top = pen + box[0], box[1], pen + box[2], box[3]
+            reach = (left, top, right, -bottom) if reach is None else \
+                (min(reach[0], left), max(reach[1], top), max(reach[2], right), max(reach[3], -bottom))
+        pen += widths.get(ord(char), default) / 1000  # reportlab's widths are in thousandths of an em
+    return reach
+
+
+@lru_cache(maxsize=16_384)
+def _glyph_box(font: TTFont, glyph: int) -> tuple[float, float, float, float] | None:
+    """A glyph's (xMin, yMin, xMax, yMax) in ems, from its header in the 'glyf' table (each glyph
+    starts with its contour count and these four, TrueType's own bounds); None for a glyph with no
+    outline (its 'loca' entry is as long as none). reportlab parsed both tables' places."""
+    face = font.face
+    places = face.glyphPos
+    if not 0 <= glyph < len(places) - 1 or places[glyph + 1] <= places[glyph]:
+        return None
+    start = face.table["glyf"]["offset"] + places[glyph]
+    try:
+        x_min, y_min, x_max, y_max = struct.unpack_from(">4h", getattr(font, "kitgen_data", b""), start + 2)
+    except struct.error:  # a glyph table shorter than its index says: reportlab would not have drawn it either
+        return None
+    em = face.unitsPerEm
+    return x_min / em, y_min / em, x_max / em, y_max / em
 
 
 def missing_glyphs(text: str, role: str) -> list[str]:

@@ -30,8 +30,8 @@ def _face(kind: str, art: dict | None):
     box = Box(kind, Length(0.0), Length(0.0), Length(100.0), Length(100.0), content="star", color="#336699")
     template = CardTemplate(width=Length(100.0), height=Length(100.0), boxes=(box,))
     icons = _Icons()
-    return layout_face(template, {"art": art, "icons": icons}, lambda text, role, size: 5.0 * len(text), "card 'A'",
-                       None)
+    return layout_face(template, {"art": art, "icons": icons}, lambda text, role, size: 5.0 * len(text),
+                       lambda text, role: (0.0, 0.7, 0.5 * len(text), 0.2), "card 'A'", None)
 
 
 class _Icons:
