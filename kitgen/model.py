@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Literal
 
@@ -16,6 +16,12 @@ from kitgen.errors import Where
 from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
 Target = Literal["self", "target-player", "all-other-players", "all-players"]
+
+# Who a record is for. players: printed in the kit (the default). designers: only in the designer's
+# notes (balance findings, how a number was measured). simulator: read only by the balance lab (a
+# lookup table of its numbers, a field restating a card's text in numbers, a turn limit only simulated
+# games need); the designer's notes list it, no card, sheet or rules summary prints it as a rule.
+Audience = Literal["players", "designers", "simulator"]
 
 TARGET_LABELS = {
     "self": "",
@@ -193,6 +199,7 @@ class CardField(Record):
     colors: ValueColors = ValueColors()  # per value, over `color`
     icon: str = ""  # drawn in the badge above the value
     hide: Hidden = Hidden()  # values not shown at all (as printed after typing: `hide: 0`)
+    audience: Audience = "players"  # simulator: the card face prints no line or badge for it
     where: Where | None = _where()
 
     @property
@@ -674,6 +681,7 @@ class DiceTable(Record):
     die: str = ""  # "1D10"; empty for a lookup table, whose rows are keyed by `roll` text
     columns: tuple[str, ...] = ()  # header labels, e.g. [Attribute, Special Action]
     text: str = ""
+    audience: Audience = "players"  # simulator: a lookup table only the balance lab reads, never printed
     where: Where | None = _where()
 
 
@@ -695,6 +703,7 @@ class RuleSection(Record):
     text: tuple[str, ...] = ()
     deck: str | None = None
     phase: str | None = None
+    audience: Audience = "players"  # designers: the designer's notes (balance findings), not the rules summary
     where: Where | None = _where()
 
 
@@ -724,12 +733,15 @@ class HandLimit(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Erratum(Record):
-    """Where the seed contradicts itself: what it says, what the kit uses, and why."""
+    """Where the source contradicts itself (or misspells): what it says (`seed`, with its lines), what
+    the kit uses (`kit`, in players' words), and why. The rules summary prints `kit`; the designer's
+    notes print all three; a card or row it marks prints `card_note` in fine print under a dagger."""
 
     id: str
     seed: str
     kit: str
     why: str
+    card_note: str = ""  # in players' words, e.g. "Corrected: the card list gives ED+2, a code no rule defines"
     where: Where | None = _where()
 
 
@@ -741,6 +753,7 @@ class Formula(Record):
     expression: str
     variables: tuple["Variable", ...] = ()
     text: str = ""
+    audience: Audience = "players"  # simulator: worked out by the balance lab only, not on the reference
     where: Where | None = _where()
 
 
@@ -789,11 +802,13 @@ class Track(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class KitChoice(Record):
-    """A value the source does not give, chosen by the kit; the rules summary lists each."""
+    """A value the source does not give, chosen by the kit: the rules summary lists `what` (in players'
+    words), the designer's notes each one's id, `what` and `why` (the source's words and lines)."""
 
     id: str
     what: str
     why: str
+    audience: Audience = "players"  # simulator: a choice only simulated games need (a turn limit)
     where: Where | None = _where()
 
 
@@ -1035,6 +1050,19 @@ class Game(Record):
     def attribute(self, name: str) -> Attribute | None:
         """Find an attribute by its name, one of its aliases or its code (abbreviation)."""
         return next((a for a in self.attributes if name in (a.name, a.abbreviation) or name in a.aliases), None)
+
+
+def for_players(game: Game) -> Game:
+    """The game as its kit prints it for players: the tables, formulas, card fields, kit choices and
+    rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
+    notes and the balance lab read the whole game."""
+    def kept(records):
+        return tuple(r for r in records if r.audience == "players")
+
+    types = tuple(replace(t, fields=kept(t.fields)) if len(kept(t.fields)) < len(t.fields) else t
+                  for t in game.card_types)
+    return replace(game, tables=kept(game.tables), formulas=kept(game.formulas), fields=kept(game.fields),
+                   kit_choices=kept(game.kit_choices), rules=kept(game.rules), card_types=types)
 
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---

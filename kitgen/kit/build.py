@@ -16,12 +16,12 @@ from kitgen.kit.cache import BuildCache, content_key, content_key_of, environmen
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import Page, Pages, Placement, impose_deck
-from kitgen.kit.documents import (DOCUMENTS, DocumentInputs, check_documents, document_inputs,  # noqa: F401
+from kitgen.kit.documents import (DOCUMENTS, NOT_PRINTED, DocumentInputs, check_documents, document_inputs,  # noqa: F401
                                   kept_blocks, lay_out_kept, layout_documents)
 from kitgen.layout.document import parse_document
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.layout.marks import cutting_without, marks_left_out, sheet_note
-from kitgen.model import Game
+from kitgen.model import Game, for_players
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
                                 prepare_kit, resolve_print, text_sizes)
@@ -199,12 +199,14 @@ def draw_documents(checked: Prepared, documents: dict, reuse: dict[str, Path], k
 def _documents(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
     """The documents laid out and printed on this build's paper, and each one's blocks by a hash."""
     laid_out, blocks = lay_out_kept(inputs, cache)
-    return {name: _printed(document, printed) for name, document in laid_out.items()}, blocks
+    return {name: _printed(document, printed, name) for name, document in laid_out.items()}, blocks
 
 
-def _printed(document, printed: dict):
-    """A document on this build's paper, with the footer saying how documents are printed."""
-    return dataclasses.replace(document, **printed)
+def _printed(document, printed: dict, name: str = ""):
+    """A document on this build's paper, with the footer saying how documents are printed (or that
+    this one is not printed for play: the designer's notes)."""
+    return dataclasses.replace(document, **printed) if name not in NOT_PRINTED else \
+        dataclasses.replace(document, **printed | {"instruction": NOT_PRINTED[name]})
 
 
 # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: always drawn.
@@ -388,7 +390,7 @@ def also_need(game: Game) -> list[dict]:
     from kitgen.check.dice import die_range
 
     dice: dict[int, tuple[int, str]] = {}
-    for table in game.tables:
+    for table in for_players(game).tables:  # a table only the simulator reads is rolled by no player
         bounds = die_range(table.die) if table.die else None
         if bounds:
             count, high = bounds

@@ -63,10 +63,12 @@ def _place_refused(specs, problems: list[Problem]) -> list[CardField]:
 
 
 def shown_fields(card_type: CardType, game_fields: tuple[CardField, ...]) -> list[CardField]:
-    """The fields a card of this type carries, each once, in the order they print (the type's, then
-    the game's); a name both declare shows as its type says."""
+    """The fields a card of this type shows, each once, in the order they print (the type's, then
+    the game's); a name both declare shows as its type says; a field only the simulator reads
+    (`audience: simulator`) shows nowhere on the card, as a line, a badge or a mark."""
     specs = {f.name: f for f in (*game_fields, *card_type.fields)}
-    return [specs[name] for name in dict.fromkeys(f.name for f in (*card_type.fields, *game_fields))]
+    return [specs[name] for name in dict.fromkeys(f.name for f in (*card_type.fields, *game_fields))
+            if specs[name].audience == "players"]
 
 
 CARD_KEYS = frozenset(f.name for f in dataclasses.fields(Card))

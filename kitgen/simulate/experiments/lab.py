@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 from kitgen.model import Game
-from kitgen.simulate.plan import Plan, compile_game
-from kitgen.simulate.run import Progress, Settings, play_games
-from kitgen.simulate.report import summarise
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.report.summary import summarise
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,7 +25,7 @@ def simulate(game: Game, settings: Settings, experiments: Experiments = Experime
              progress: Progress | None = None, plan: Plan | None = None) -> dict:
     """`plan`: the game already compiled for play with settings.without (kitgen simulate compiles
     it first to refuse what cannot be earned), else compiled here."""
-    plan = plan or compile_game(game, settings.without)
+    plan = plan or plan_game(game, settings.without)
     counts = [settings.players, *(n for n in experiments.player_counts if n != settings.players)]
     results = {}
     for count in counts:
@@ -34,16 +36,16 @@ def simulate(game: Game, settings: Settings, experiments: Experiments = Experime
     if report["missing"]:
         return report  # nothing more is earned: an experiment on an unplayable game measures nothing
     if experiments.impact_games:
-        from kitgen.simulate.impact import card_impact
+        from kitgen.simulate.experiments.impact import card_impact
 
         report["card_impact"] = card_impact(plan, settings, results[settings.players],
                                             min(experiments.impact_games, settings.games), progress)
     if experiments.fixes:
-        from kitgen.simulate.fairness import seat_fixes
+        from kitgen.simulate.experiments.fairness import seat_fixes
 
         report["seat_fixes"] = seat_fixes(plan, settings, report["by_players"], progress)
     if experiments.ladder_games:
-        from kitgen.simulate.ladder import skill_ladder
+        from kitgen.simulate.experiments.ladder import skill_ladder
 
         report["skill_ladder"] = skill_ladder(plan, settings, experiments.ladder_games, progress)
     return report

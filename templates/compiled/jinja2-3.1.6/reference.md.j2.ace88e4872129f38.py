@@ -259,18 +259,11 @@ def root(context, missing=missing, environment=environment):
         for l_1_row, l_1_loop in LoopContext((undefined(name='rows') if l_0_rows is missing else l_0_rows), undefined):
             _loop_vars = {}
             pass
-            yield '\n'
+            yield '\n|'
             if (environment.getattr(l_1_row, 'starts_group') and (not environment.getattr(l_1_loop, 'first'))):
                 pass
-                yield '\n|! Attribute'
-                if (undefined(name='with_codes') if l_0_with_codes is missing else l_0_with_codes):
-                    pass
-                    yield ' | On cards'
-                if (undefined(name='with_text') if l_0_with_text is missing else l_0_with_text):
-                    pass
-                    yield ' | Covers'
-                yield '\n\n'
-            yield '\n| **'
+                yield '+'
+            yield ' **'
             yield str(environment.finalize(environment.getattr(l_1_row, 'name')))
             yield '**'
             if environment.getattr(l_1_row, 'group'):
@@ -396,8 +389,8 @@ def root(context, missing=missing, environment=environment):
                 yield '\n_† '
                 yield str(environment.finalize(environment.getattr(l_2_row, 'roll')))
                 yield ': '
-                yield str(environment.finalize(environment.getattr(l_3_erratum, 'kit')))
-                yield " (an erratum: the rules summary gives the source's words)_\n"
+                yield str(environment.finalize((environment.getattr(l_3_erratum, 'card_note') or environment.getattr(l_3_erratum, 'kit'))))
+                yield ' (an erratum: see the rules summary)_\n'
             l_3_erratum = missing
             yield '\n'
         l_2_row = missing
@@ -508,4 +501,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n\n\n'
 
 blocks = {}
-debug_info = '2=57&5=59&6=63&8=72&9=81&11=141&12=144&13=149&16=169&17=172&20=175&21=179&22=183&24=187&25=193&28=203&29=207&30=211&31=215&33=236&34=240&35=244&36=248&39=251&41=259&42=263&43=266&46=274&50=293&51=297&54=307&58=310&59=314&62=321&64=327&66=334&68=339&69=354&71=362&72=367&75=381&76=389&77=397&81=407&83=415&84=417&86=419&87=423&90=431&93=435&94=441&95=462&96=465&97=468&99=481&100=485&103=499&104=502'
+debug_info = '2=57&5=59&6=63&8=72&9=81&11=141&12=144&13=149&16=169&17=172&20=175&21=179&22=183&24=187&25=193&28=203&29=207&30=211&31=215&33=236&34=240&35=244&36=248&39=251&41=259&42=263&46=286&47=290&50=300&54=303&55=307&58=314&60=320&62=327&64=332&65=347&67=355&68=360&71=374&72=382&73=390&77=400&79=408&80=410&82=412&83=416&86=424&89=428&90=434&91=455&92=458&93=461&95=474&96=478&99=492&100=495'

@@ -7,10 +7,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import Plan
-from kitgen.simulate.run import Progress, Settings, play_games
-from kitgen.simulate.stats import holm, paired
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.report.stats import holm, paired
 
 VARIANTS = ("removed", "doubled")
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from kitgen.simulate.plan import Plan
-from kitgen.simulate.run import Progress, Settings, all_policies, play_games
-from kitgen.simulate.stats import wilson
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.games import plan_rule_policies
+from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.report.stats import wilson
 
 LADDER = ("random", "greedy", "lookahead", "mcts")  # weakest first: each rung is a player against the one below
 
@@ -44,15 +47,7 @@ def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, pro
             "by_faction": {n: round(by_faction[n] / faction_plays[n], 4) for n in sorted(faction_plays)}}
 
 
-def plan_policies(plan: Plan) -> tuple[str, ...]:
-    """The policies that can play this plan: every one, or those its rule module plays."""
-    if not plan.rules:
-        return tuple(all_policies())
-    from kitgen.simulate.rules import module_named
-
-    return tuple(module_named(plan.rules).POLICIES)
-
-
 def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:
-    known = [name for name in LADDER if name in all_policies() and name in plan_policies(plan)]
+    only = plan_rule_policies(plan)  # a rule module plays some policies; the engine every one
+    known = [name for name in LADDER if name in POLICIES and (only is None or name in only)]
     return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:], strict=False)]

@@ -10,10 +10,10 @@ import math
 from collections import Counter
 
 from kitgen import __version__
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import Plan
-from kitgen.simulate.run import Settings
-from kitgen.simulate.stats import Z95, chi_square, holm_flags, wilson
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.play.run import Settings
+from kitgen.simulate.report.stats import Z95, chi_square, holm_flags, wilson
 
 
 def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int]) -> dict:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import math
 
-from kitgen.simulate.engine import Table
-from kitgen.simulate.policies import POLICIES, Policy, greedy_card, standing
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.players.greedy import GREEDY, greedy_card
+from kitgen.simulate.players.policy import Policy
+from kitgen.simulate.players.standing import standing
 
 HORIZON = 1  # turns a rollout plays past the current one: the next End Phases decide most games
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
@@ -31,7 +34,7 @@ def position(table: Table, seat: int) -> float:
 
 def _greedy_copy(table: Table) -> Table:
     copy = table.clone(table.rng.getrandbits(64))
-    copy.policies = (POLICIES["greedy"],) * table.players
+    copy.policies = (GREEDY,) * table.players
     return copy
 
 
@@ -82,19 +85,17 @@ def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
         world = determinize(table, seat)
         world.play_card(seat, candidates[pick])
         if world.winner < 0:
-            world.play(start=table.moment + 1, until_turn=table.turn + HORIZON)
+            play(world, start=table.moment + 1, until_turn=table.turn + HORIZON)
         tries[pick] += 1
         totals[pick] += position(world, seat)
     return candidates[max(range(len(candidates)), key=lambda i: (tries[i], totals[i], -candidates[i]))]
 
 
 def _greedy(name: str, card, strength: int) -> Policy:
-    greedy = POLICIES["greedy"]
-    return Policy(name, card, greedy.choose_option, greedy.choose_opponent, greedy.pick_attribute, strength,
-                  greedy.choose_discards)  # both discard as greedy does
+    """A player that chooses its card by `card` and every other answer as greedy does (discards too)."""
+    return Policy(name, card, GREEDY.choose_option, GREEDY.choose_opponent, GREEDY.pick_attribute, GREEDY.choose_move,
+                  strength, GREEDY.choose_discards)
 
 
-SEARCH_POLICIES: dict[str, Policy] = {
-    "lookahead": _greedy("lookahead", lookahead_card, 2),
-    "mcts": _greedy("mcts", mcts_card, 3),
-}
+LOOKAHEAD = _greedy("lookahead", lookahead_card, 2)
+MCTS = _greedy("mcts", mcts_card, 3)

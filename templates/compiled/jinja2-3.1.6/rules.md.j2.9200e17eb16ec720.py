@@ -460,7 +460,7 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices') or environment.call(context, (undefined(name='cards_with_kit_choices') if l_0_cards_with_kit_choices is missing else l_0_cards_with_kit_choices))):
         pass
-        yield '\n\n## Choices this kit makes\nThe source does not give these values; the kit chose them so the game can be played (why: Sources).\n'
+        yield "\n\n## Choices this kit makes\nThe source does not give these values; the kit chose them so the game can be played. Why, in the source's own words: the designer's notes (designer-notes.pdf in the kit; no need to print them).\n"
         l_1_loop = missing
         for l_1_choice, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices'), undefined):
             _loop_vars = {}
@@ -517,7 +517,7 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata'):
         pass
-        yield "\n\n## Errata this kit applies\nWhere the source contradicts itself, this kit plays as follows (why, in the source's own words: Sources).\n"
+        yield "\n\n## Errata this kit applies\nWhere the source contradicts itself or misspells a name, this kit plays and prints as follows. A dagger (†) on a card or a table row marks what an erratum changed; the designer's notes give the source's words and why.\n"
         l_1_loop = missing
         for l_1_erratum, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata'), undefined):
             l_1_erratum_owners = resolve('erratum_owners')
@@ -540,51 +540,13 @@ def root(context, missing=missing, environment=environment):
         l_1_loop = l_1_erratum = l_1_erratum_owners = l_1_cards = missing
         yield '\n'
     yield '\n'
-    if (((((environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata')) or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'source')) or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution')) or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'disclaimer')) or (undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution)):
+    if ((environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'disclaimer')) or (undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution)):
         pass
-        yield "\n\n## Sources\nFor designers and the curious: each choice and erratum above by its number and its name in the game's data, why the kit settles it so, and the source's own words and lines. "
-        if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'source'):
+        yield '\n\n## Credits\n'
+        if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution'):
             pass
-            yield 'This kit is made from the document '
-            yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'source')))
-            yield '.'
-        yield ' '
-        yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution')))
-        yield '\n'
-        if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices'):
-            pass
-            yield '\n\n### Choices\n'
-            l_1_loop = missing
-            for l_1_choice, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices'), undefined):
-                _loop_vars = {}
-                pass
-                yield '\n'
-                yield str(environment.finalize(environment.getattr(l_1_loop, 'index')))
-                yield '. _'
-                yield str(environment.finalize(environment.getattr(l_1_choice, 'id')))
-                yield ':_ '
-                yield str(environment.finalize(environment.getattr(l_1_choice, 'why')))
-                yield '\n'
-            l_1_loop = l_1_choice = missing
             yield '\n'
-        yield '\n'
-        if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata'):
-            pass
-            yield '\n\n### Errata\n'
-            l_1_loop = missing
-            for l_1_erratum, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata'), undefined):
-                _loop_vars = {}
-                pass
-                yield '\n'
-                yield str(environment.finalize(environment.getattr(l_1_loop, 'index')))
-                yield '. _'
-                yield str(environment.finalize(environment.getattr(l_1_erratum, 'id')))
-                yield ':_ **The source says:** '
-                yield str(environment.finalize(environment.getattr(l_1_erratum, 'seed')))
-                yield ' '
-                yield str(environment.finalize(environment.getattr(l_1_erratum, 'why')))
-                yield '\n'
-            l_1_loop = l_1_erratum = missing
+            yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution')))
             yield '\n'
         yield '\n'
         if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'disclaimer'):
@@ -602,4 +564,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
 
 blocks = {}
-debug_info = '2=66&3=68&4=70&8=80&9=84&11=90&12=93&15=96&18=102&19=110&20=129&21=132&22=137&25=149&27=152&28=158&30=175&31=178&34=182&35=185&36=187&37=191&39=197&40=201&44=206&45=210&46=212&47=216&50=222&51=225&52=227&53=231&54=235&56=242&57=245&59=248&60=252&62=256&63=260&67=276&68=278&69=283&75=292&76=299&78=353&81=357&82=363&86=399&88=409&89=411&90=415&91=419&94=425&96=429&98=439&99=441&100=443&101=447&102=449&103=453&107=461&111=465&112=469&114=475&115=479&117=483&118=487&119=491&121=497&127=506&128=510&132=518&136=522&137=528&138=531&141=543&144=546&145=554&148=558&149=562&152=571&155=575&156=579&159=590&161=593&163=596&165=599'
+debug_info = '2=66&3=68&4=70&8=80&9=84&11=90&12=93&15=96&18=102&19=110&20=129&21=132&22=137&25=149&27=152&28=158&30=175&31=178&34=182&35=185&36=187&37=191&39=197&40=201&44=206&45=210&46=212&47=216&50=222&51=225&52=227&53=231&54=235&56=242&57=245&59=248&60=252&62=256&63=260&67=276&68=278&69=283&75=292&76=299&78=353&81=357&82=363&86=399&88=409&89=411&90=415&91=419&94=425&96=429&98=439&99=441&100=443&101=447&102=449&103=453&107=461&111=465&112=469&114=475&115=479&117=483&118=487&119=491&121=497&127=506&128=510&132=518&136=522&137=528&138=531&141=543&144=546&145=549&147=552&149=555&151=558&153=561'

@@ -1,27 +1,24 @@
 """The rules vocabulary's conditions and numbers compiled for the simulator: a `when:` becomes a
-tree of tuples that test() reads, an expression a tree that value() reads, names resolved to the
-seat's value indices once (plain tuples: a plan pickles to another process or a Dask worker).
-Nothing is evaluated from text at play time, and nothing runs code from the game: expressions are
-walked from their parsed tree (check/formula.parse_expression).
+tree of tuples that engine/conditions.test() reads, an expression a tree that value() reads, names
+resolved to the seat's value indices once (plain tuples: a plan pickles to another process or a Dask
+worker). Nothing is evaluated from text at play time, and nothing runs code from the game:
+expressions are walked from their parsed tree (check/formula.parse_expression).
 
 Where a condition says only what the engine's fast checks say (a single highest score; highest in
-these attributes by a margin after turn N; ahead in the most attributes; above thresholds), plan.py
-compiles it to those (a Trigger, a PathPlan's fields) and no closure runs: Galactic Civ plays as fast
-in this vocabulary as it did before it.
+these attributes by a margin after turn N; ahead in the most attributes; above thresholds),
+compile/game.py compiles it to those (a Trigger, a PathPlan's fields) and no closure runs: Galactic
+Civ plays as fast in this vocabulary as it did before it.
 """
 from __future__ import annotations
 
 import ast
 import operator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from kitgen.check.conditions import fold, value_names
-from kitgen.check.conditions import when_words as words  # noqa: F401  (plan.py reads it from here)
+from kitgen.check.conditions import when_words as words  # noqa: F401  (compile/game.py reads it from here)
 from kitgen.check.formula import capped, parse_expression, whole_number
 from kitgen.model import Expr, Game, When
-
-if TYPE_CHECKING:
-    from kitgen.simulate.engine import Table
 
 Node = tuple[Any, ...]  # a compiled number or test: its kind first, then its parts
 
@@ -85,29 +82,6 @@ def _node(node: ast.AST, names: Names) -> Node:
     return (_BINARY[type(node.op)], _node(node.left, names), _node(node.right, names))
 
 
-def value(node: Node, table: Table, seat: int) -> int:
-    """A compiled number's value for the seat now, capped at +-10^12; a division rounds down, and
-    by zero gives 0."""
-    kind = node[0]
-    if kind == SLOT:
-        return table.values[seat][node[1]]
-    if kind == CONST:
-        return node[1]
-    if kind == TURN:
-        return table.turn
-    if kind == PLAYERS:
-        return table.players
-    if kind == NEG:
-        return -value(node[1], table, seat)
-    left, right = value(node[1], table, seat), value(node[2], table, seat)
-    if kind == ADD:
-        return capped(left + right)
-    if kind == SUB:
-        return capped(left - right)
-    if kind == MUL:
-        return capped(left * right)
-    return left // right if right else 0
-
 
 # --- conditions ----------------------------------------------------------------------------
 
@@ -147,110 +121,9 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     return parts[0] if len(parts) == 1 else (ALL, tuple(parts))
 
 
-def test(node: Node, table: Table, seat: int) -> bool:
-    """Whether a compiled condition holds for the seat now."""
-    kind = node[0]
-    if kind == ALL:
-        return all(test(part, table, seat) for part in node[1])
-    if kind == ANY:
-        return any(test(part, table, seat) for part in node[1])
-    if kind == NONE:
-        return not any(test(part, table, seat) for part in node[1])
-    if kind == COMPARE:
-        return node[1](value(node[2], table, seat), value(node[3], table, seat))
-    if kind == RANK:
-        return ranked(table, seat, node[1])
-    if kind == AFTER:
-        return table.turn > node[1]
-    if kind == AT_END:
-        return table.ending and table.turn == node[1]
-    if kind == EMPTY:
-        pile, discard = table.piles.get(node[1], ((), ()))
-        return not pile and not discard
-    if kind == MOST:
-        return most_highest(table, seat, table.plan.compared or len(table.plan.attributes), node[1], node[2])
-    return _state_test(node, table, seat)
-
-
-def _state_test(node: Node, table: Table, seat: int) -> bool:
-    """The conditions on what the vocabulary keeps (vocabulary.State): zones, flags, who is out."""
-    state, kind = table.state, node[0]
-    if state is None:
-        return False
-    if kind == CARDS_IN:
-        return cards_in(table, seat, node[1]) >= value(node[2], table, seat)
-    if kind == FLAG:
-        return state.flags[seat].get(node[1], 0) >= table.turn
-    if kind == STREAK:
-        return state.streaks[seat].get(node[1], 0) >= value(node[2], table, seat)
-    return not state.out[seat] and all(state.out[p] for p in range(table.players) if p != seat)
-
-
-def cards_in(table: Table, seat: int, zone: str) -> int:
-    """How many cards the seat has in the zone (a market: how many lie on the table)."""
-    state = table.state
-    if zone in state.market:
-        return len(state.market[zone])
-    if zone in state.attached:
-        return len(state.attached[zone][seat])
-    if zone in state.zones:
-        return len(state.zones[zone][seat]) + sum(state.melds[zone][seat].values())
-    return 0
-
-
-def ranked(table: Table, seat: int, rank: Rank) -> bool:
-    """The seat is the highest (lowest): by at least `by` points ahead of every other player when
-    `by` > 1; else the best, a tie broken by `breaks` (highest of each in turn), then shared or not.
-    Only the players still in the game are compared (eliminate:)."""
-    players = in_game(table)
-    if seat not in players:
-        return False
-    column = {p: rank.sign * value(rank.value, table, p) for p in players}
-    mine, best = column[seat], max(column.values())
-    if mine != best:
-        return False
-    margin = value(rank.by, table, seat)
-    if margin > 1:
-        return all(mine - other >= margin for p, other in column.items() if p != seat)
-    tied = settle(table, [p for p, score in column.items() if score == best], rank.breaks)
-    return seat in tied and (len(tied) == 1 or rank.share)
-
-
-def settle(table: Table, tied: list[int], breaks: tuple[Node, ...]) -> list[int]:
-    """Who is left of a tie once `breaks` are compared in turn (the highest of each stays)."""
-    for key in breaks:
-        if len(tied) == 1:
-            break
-        scores = {p: value(key, table, p) for p in tied}
-        top = max(scores.values())
-        tied = [p for p in tied if scores[p] == top]
-    return tied
-
-
-def in_game(table: Table) -> list[int]:
-    """The seats still in the game (all of them, unless eliminate: put some out)."""
-    state = table.state
-    return [p for p in range(table.players) if state is None or not state.out[p]]
-
-
-def most_highest(table: Table, seat: int, attributes: int, breaks: tuple[Node, ...] = (), share: bool = False) -> bool:
-    """Strictly highest in more attributes than any other player still in (and in at least one);
-    players level on that count are settled by `breaks` in turn, then share it or not."""
-    players = in_game(table)
-    if seat not in players:
-        return False
-    values = {p: table.values[p] for p in players}
-    ahead = {p: sum(1 for a in range(attributes) if all(v[a] > o[a] for q, o in values.items() if q != p))
-             for p, v in values.items()}
-    top = max(ahead.values())
-    if top == 0 or ahead[seat] != top:
-        return False
-    tied = settle(table, [p for p, count in ahead.items() if count == top], breaks)
-    return seat in tied and (len(tied) == 1 or share)
-
 
 class Shape(NamedTuple):
-    """A victory path's condition in the engine's fast fields (plan.PathPlan's); `exact` when these
+    """A victory path's condition in the engine's fast fields (compile/plan.PathPlan's); `exact` when these
     say all of it (else the compiled condition decides and these only guide the greedy player)."""
     after_turn: int | None
     at_end_of_turn: int | None

@@ -1,6 +1,6 @@
 """The rules vocabulary's game-wide parts compiled for the simulator: zones, card costs, scoring
 schedules, turn order, elimination and flags, and the extra fields of the vocabulary's steps. Names
-become value indices (simulate/conditions.Names); numbers stay compiled expressions. Plain tuples
+become value indices (compile/conditions.Names); numbers stay compiled expressions. Plain tuples
 and NamedTuples only: a plan pickles. Stdlib only.
 """
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Any, NamedTuple
 from kitgen.model import Action, Amounts, Cost, Expr, Game
 from kitgen.check.conditions import when_words
 from kitgen.check.dice import die_range
-from kitgen.simulate.conditions import Names, Node, condition, number
+from kitgen.simulate.compile.conditions import Names, Node, condition, number
+from kitgen.simulate.compile.plan import Coverage
 
 
 class ZonePlan(NamedTuple):
@@ -40,7 +41,7 @@ FREE = Payment((), 0, ())
 
 
 class Vocab(NamedTuple):
-    """What a vocabulary step reads beside plan.Step's fields."""
+    """What a vocabulary step reads beside plan.Step's fields (Step.more)."""
     gain: tuple[tuple[int, Node], ...]  # (value index, amount)
     lose: tuple[tuple[int, Node], ...]
     cost: Payment  # what the step costs
@@ -80,7 +81,7 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     pay = []
     for price in cost.pay:
         counter = price.counter or (single[0] if len(single) == 1 else "")
-        if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary.due)
+        if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary/counters.price_due)
             pay.append((names.index(counter), number(Expr(price.expression), names) if price.expression else price.amount))
     of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
     return Payment(tuple(pay), cost.any if of else 0, of)
@@ -133,8 +134,6 @@ def _steps(game: Game) -> list[Action]:
 def vocabulary_coverage(game: Game) -> list:
     """A coverage row for each game-wide rule of the vocabulary the game uses (exact), and for each price
     the rules compute (`text:` only) of a card a step buys: not paid (approximated)."""
-    from kitgen.simulate.plan import Coverage
-
     buys = any(a.do == "buy" for a in _steps(game))
     type_costs = {t.name: t.cost for t in game.card_types}
     priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks for c in d.cards] if buys else []

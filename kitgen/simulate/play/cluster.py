@@ -8,9 +8,9 @@ cluster you run (Dask's own security, TLS and authentication, is configured in D
 """
 from __future__ import annotations
 
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import Plan
-from kitgen.simulate.run import Block, Progress, play_block
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.play.blocks import Block, Progress, play_block
 
 
 def play_on_cluster(address: str, plan: Plan, blocks: list[Block], progress: Progress | None) -> list[GameResult]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
-from kitgen.simulate.plan import Plan
-from kitgen.simulate.report import seat_results
-from kitgen.simulate.run import Progress, Settings, play_games
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.report.summary import seat_results
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.run import Settings, play_games
 
 FAR_ABOVE = 1.25  # a seat wins far above its share when even the low end of its interval is 25% above it
 HELPS = 0.5  # a fix helps when it at least halves the largest gap between a seat and the even share

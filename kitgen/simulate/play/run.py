@@ -1,5 +1,5 @@
 """Play many games: in this process, on every core, or on a Dask cluster, with the same results
-for the same seed however the work is split. Stdlib only (Dask is imported by cluster.py, if asked).
+for the same seed however the work is split. Stdlib only (Dask is imported by play/cluster.py, if asked).
 
 Game i is seeded with seed * 2**32 + i, and the games are cut into fixed blocks of BLOCK games
 (block b plays games b * BLOCK ...), so how many processes or workers play them changes nothing
@@ -10,20 +10,11 @@ from __future__ import annotations
 import difflib
 import os
 from dataclasses import dataclass
-from typing import Callable
 
-from kitgen.simulate.engine import GameResult, Table
-from kitgen.simulate.plan import Plan
-from kitgen.simulate.policies import POLICIES, Policy
-from kitgen.simulate.search import SEARCH_POLICIES
-
-BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
-
-Progress = Callable[[int, int], None]
-
-
-def all_policies() -> dict[str, Policy]:
-    return {**POLICIES, **SEARCH_POLICIES}
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
+from kitgen.simulate.players import POLICIES
 
 
 @dataclass(frozen=True)
@@ -45,19 +36,10 @@ class Settings:
 
 
 def unknown_policy(name: str) -> str:
-    known = sorted(all_policies())
+    known = sorted(POLICIES)
     close = difflib.get_close_matches(name, known, n=1)
     return f"unknown policy '{name}'" + (f" (did you mean '{close[0]}'?)" if close else "") + \
         f"; known: {', '.join(known)}"
-
-
-@dataclass(frozen=True)
-class Block:
-    seed: int
-    first: int  # the first game's number
-    count: int
-    policies: tuple[str, ...]  # a name per seat
-    mcts_rollouts: int
 
 
 def blocks(settings: Settings, games: int | None = None) -> list[Block]:
@@ -67,27 +49,13 @@ def blocks(settings: Settings, games: int | None = None) -> list[Block]:
             for first in range(0, total, BLOCK)]
 
 
-def play_block(plan: Plan, block: Block) -> list[GameResult]:
-    """The games of one block: a plain function of its arguments, as a Dask task must be."""
-    table = all_policies()
-    policies = tuple(table[name] for name in block.policies)
-    if plan.rules:
-        from kitgen.simulate.rules import module_named
-
-        module = module_named(plan.rules)
-        return [module.play(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts)
-                for i in range(block.first, block.first + block.count)]
-    return [Table(plan, block.seed * 2**32 + i, policies, block.mcts_rollouts).play()
-            for i in range(block.first, block.first + block.count)]
-
-
 def play_games(plan: Plan, settings: Settings, games: int | None = None,
                progress: Progress | None = None) -> list[GameResult]:
     """The results of games 0 .. games-1 (settings.games by default), in game order."""
     work = blocks(settings, games)
     total = sum(block.count for block in work)
     if settings.scheduler:
-        from kitgen.simulate.cluster import play_on_cluster
+        from kitgen.simulate.play.cluster import play_on_cluster
 
         return play_on_cluster(settings.scheduler, plan, work, progress)
     workers = settings.workers or min(os.cpu_count() or 1, len(work))

@@ -1,38 +1,17 @@
-"""The players of the balance lab: what a seat does where the rules leave it a choice.
-
-POLICIES is the registry (a new player is one entry): each Policy answers four questions the
-engine asks (which card, which option of a dilemma, which opponent, which attribute), and may
-answer a fifth at once (the next few discards: choose_discards, where one weighing serves them all). `random`
-takes any legal answer; `greedy` weighs the attributes once per decision (weights()) and takes the
-answer that most brings its best victory path nearer. `lookahead` and `mcts` live in search.py.
-Ties are broken from the state of the game (scores, totals), never by the order of a list.
+"""How far a seat is from each of its victory paths, and what a point in each attribute is worth to
+it now: the valuation the greedy player decides by (and the stronger ones score positions by).
+Tuned for speed (it runs at every decision): the usual path shapes are scored without a call, and
+what recurs all game (scorers, weights, card keys) is kept on the plan. Stdlib only.
 """
 from __future__ import annotations
 
-from operator import neg
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import NamedTuple
 
-from kitgen.simulate.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, PathPlan, Plan
-
-if TYPE_CHECKING:
-    from kitgen.simulate.engine import Table
+from kitgen.simulate.compile.plan import PathPlan, Plan
+from kitgen.simulate.engine.table import OTHER_THREE, Table
 
 GROWTH = 0.01  # a point anywhere is worth a hundredth: growth counts when no victory path is in sight
 
-
-class Policy(NamedTuple):
-    name: str
-    choose_card: Callable[[Table, int, list[int], bool], int]  # best=True: to play; False: to discard
-    choose_option: Callable[[Table, int, int, tuple[OptionPlan, ...]], OptionPlan]
-    choose_opponent: Callable[[Table, int, int], int]  # harm > 0: the effect hurts the one chosen
-    pick_attribute: Callable[[Table, int, int, int], int]  # (seat, for whom, delta)
-    strength: int  # the order of the skill ladder: a higher number thinks more
-    # the next `count` discards from a hand, in order, as choose_card(best=False) would pick them one
-    # after another (nothing changes between discards); None: the engine asks choose_card for each
-    choose_discards: Callable[[Table, int, list[int], int], list[int]] | None = None
-
-
-# --- how far a seat is from each victory path ----------------------------------------------
 
 def path_pull(path: PathPlan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], tuple[int, ...]]:
     """((score, progress), bottleneck): the smallest lead the path still needs (>= 0: met), the sum
@@ -59,9 +38,6 @@ def path_pull(path: PathPlan, lead: list[int], mine: list[int]) -> tuple[tuple[i
     score = min(score for score, _ in parts)
     return (score, sum(score for score, _ in parts)), \
         tuple(a for part, attributes in parts if part == score for a in attributes)
-
-
-OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
 
 
 def leads(values: list[list[int]], seat: int) -> list[int]:
@@ -316,101 +292,3 @@ def card_keys(plan: Plan, pull: tuple[tuple[int, ...], ...], best: bool) -> Card
     except KeyError:
         keys = plan.cache.setdefault("card-keys", {})[pull, best] = CardKeys(plan, weights_of(plan, pull), best)
         return keys
-
-
-# --- random --------------------------------------------------------------------------------
-
-def random_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
-    return cards[int(table.rng.random() * len(cards))]
-
-
-def random_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
-    return options[int(table.rng.random() * len(options))]
-
-
-def random_opponent(table: Table, seat: int, harm: int) -> int:
-    others = [p for p in range(table.players) if p != seat]
-    return others[int(table.rng.random() * len(others))]
-
-
-def random_attribute(table: Table, seat: int, who: int, delta: int) -> int:
-    return int(table.rng.random() * len(table.plan.attributes))
-
-
-# --- greedy --------------------------------------------------------------------------------
-
-def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
-    """The card worth most (to play) or least (to discard); a tie goes to the larger (smaller) total
-    change, then to the card listed first in the data (never to the order of the hand)."""
-    if len(cards) == 1:
-        return cards[0]  # nothing to weigh (copies of one card are weighed: their keys are equal, so the card comes back)
-    plan, values = table.plan, table.values
-    keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), best)
-    return -max(map(keys.__getitem__, cards))[2]  # the best key's third part is -card
-
-
-def greedy_discards(table: Table, seat: int, hand: list[int], count: int) -> list[int]:
-    """greedy_card's `count` discards in a row: the card worth least, then the next... A discard
-    changes no score, so the weights stay the same from one to the next: they are weighed once."""
-    plan, values = table.plan, table.values
-    keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), False)
-    return [-key[2] for key in sorted(map(keys.__getitem__, hand), reverse=True)[:count]]  # the least worth first
-
-
-def option_worth(table: Table, weight: list[float], card: int, option: OptionPlan) -> float:
-    """An option's own effects plus its rolls, each valued from the table: every total by its chance."""
-    plan = table.plan
-    condition = plan.conditions.get(option.condition, NO_CONDITION)
-    worth = sum(weight[e.attribute] * e.delta for e in plan.cards[card].effects
-                if e.target in (SELF, ALL_PLAYERS) and e.condition in (NO_CONDITION, condition))
-    if option.table and option.rolls:
-        rolled = plan.tables[option.table]
-        per_roll = sum(w * x for w, x in zip(weight, rolled.expected, strict=False)) + rolled.pick_chance * max(weight)
-        worth += option.rolls * per_roll
-    return worth
-
-
-def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
-    pull = pulls(table, seat)
-    try:  # by (pulls, card): a few hundred a run
-        worth = table.plan.cache["option-worth"][pull, card]
-    except KeyError:
-        weight = weights_of(table.plan, pull)
-        worth = table.plan.cache.setdefault("option-worth", {})[pull, card] = \
-            [option_worth(table, weight, card, option) for option in options]
-    best = max(worth)
-    if worth.count(best) == 1:
-        return options[worth.index(best)]
-    tied = [option for option, w in zip(options, worth, strict=True) if w == best]
-    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
-
-
-def greedy_opponent(table: Table, seat: int, harm: int) -> int:
-    """Hurt the leader (the nearest to a victory, then the highest total); help the last."""
-    paths, values = scorers(table.plan), table.values
-    ranked = []
-    others = OTHER_THREE[seat] if len(values) == 4 else [p for p in range(table.players) if p != seat]
-    for p in others:  # standing() inlined: this runs for each opponent of some 50 choices a game
-        score, progress = nearest_of(paths, leads(values, p), values[p])[0]
-        ranked.append((score + progress / 100, sum(values[p]), -p))
-    return -(max(ranked) if harm > 0 else min(ranked))[2]
-
-
-def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
-    """For itself: the attribute worth most, a tie to the one it leads least. For another player:
-    the one worth most to them when it hurts, least when it helps, a tie by their lead."""
-    lead = leads(table.values, who)
-    weight = weights_of(table.plan, pulls_of(table.plan, lead, table.values[who]))
-    count = len(weight)  # the attributes (a row may hold counters after them: zip stops at the weights)
-    # keys as tuples made by zip, not by a lambda an attribute: the third part is -a (a for min), so a is found from it
-    if who == seat:
-        return -max(zip(weight, map(neg, lead), range(0, -count, -1), strict=False))[2]
-    if delta < 0:
-        return -max(zip(weight, lead, range(0, -count, -1), strict=False))[2]
-    return min(zip(weight, lead, range(count), strict=False))[2]
-
-
-POLICIES: dict[str, Policy] = {
-    "random": Policy("random", random_card, random_option, random_opponent, random_attribute, 0),
-    "greedy": Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, 1, greedy_discards),
-}
