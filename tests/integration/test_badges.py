@@ -112,6 +112,24 @@ def test_badges__a_value_the_field_hides_shows_no_badge_and_no_line(fronts):
     assert [len(front["badges"]["attack"]) for front in fronts] == [1, 1, 1, 0]
 
 
+def test_badges__a_field_only_the_simulator_reads_shows_no_badge_and_no_line(tmp_path, project):
+    """`audience: simulator` (a number the balance lab reads, the card's text says the rule): neither
+    its badge nor a line; the other badges stay."""
+    from kitgen.kit.build import Options, build_game
+    from kitgen.model import PrintSettings
+
+    game = tmp_path / "tcg"
+    shutil.copytree(TCG, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("icon: crossed-swords, hide: 0}", "icon: crossed-swords, hide: 0, "
+                                                 "audience: simulator}"), encoding="utf-8")
+    build_game(project, str(game), tmp_path / "kit", Options(settings=PrintSettings(layout="single")), use_cache=False)
+    with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
+        wolf = pdf.pages[0]
+        assert not _filled(wolf, ATTACK) and len(_filled(wolf, COST)) == len(_filled(wolf, HEALTH)) == 1
+        assert "Attaque" not in (wolf.extract_text() or "")
+
+
 def test_badges__faction_stays_a_line_and_rarity_is_a_mark_on_the_type_line(fronts):
     for (name, *_, rarity, _text), front in zip(CARDS, fronts, strict=True):
         assert "Faction Ordre" in front["text"] or "Faction Chaos" in front["text"]
