@@ -95,35 +95,38 @@ def glyph_bounds(text: str, role: str) -> tuple[float, float, float, float] | No
 @lru_cache(maxsize=8192)
 def _bounds(font: TTFont, text: str) -> tuple[float, float, float, float] | None:
     """By font and text: a card's labels recur on every card of its type."""
-    face = font.face
-    widths, default, glyphs = face.charWidths, face.defaultWidth, face.charToGlyph
-    pen, reach = 0.0, None
+    known = font.__dict__.setdefault("kitgen_glyphs", {})  # character -> (advance, its glyph's box or None)
+    pen, left, up, right, down, inked = 0.0, 0.0, 0.0, 0.0, 0.0, False
     for char in text:
-        box = _glyph_box(font, glyphs.get(ord(char), 0))  # a character the font lacks draws glyph 0
+        advance, box = known.get(char) or known.setdefault(char, _glyph(font, char))
         if box is not None:
-            left, bottom, right, top = pen + box[0], box[1], pen + box[2], box[3]
-            reach = (left, top, right, -bottom) if reach is None else \
-                (min(reach[0], left), max(reach[1], top), max(reach[2], right), max(reach[3], -bottom))
-        pen += widths.get(ord(char), default) / 1000  # reportlab's widths are in thousandths of an em
-    return reach
+            x0, y0, x1, y1 = box
+            if not inked:
+                left, up, right, down, inked = pen + x0, y1, pen + x1, -y0, True
+            else:
+                left, up, right, down = min(left, pen + x0), max(up, y1), max(right, pen + x1), max(down, -y0)
+        pen += advance
+    return (left, up, right, down) if inked else None
 
 
-@lru_cache(maxsize=16_384)
-def _glyph_box(font: TTFont, glyph: int) -> tuple[float, float, float, float] | None:
-    """A glyph's (xMin, yMin, xMax, yMax) in ems, from its header in the 'glyf' table (each glyph
-    starts with its contour count and these four, TrueType's own bounds); None for a glyph with no
-    outline (its 'loca' entry is as long as none). reportlab parsed both tables' places."""
+def _glyph(font: TTFont, char: str) -> tuple[float, tuple[float, float, float, float] | None]:
+    """A character's advance (reportlab's width, as stringWidth adds it; a character the font lacks
+    draws glyph 0 at the default width) and its glyph's (xMin, yMin, xMax, yMax), in ems, from the
+    glyph's header in the 'glyf' table (a contour count, then these four: TrueType's own bounds);
+    None for a glyph with no outline (its 'loca' entry as long as none). reportlab parsed both
+    tables' places."""
     face = font.face
-    places = face.glyphPos
+    advance = face.charWidths.get(ord(char), face.defaultWidth) / 1000  # thousandths of an em
+    glyph, places = face.charToGlyph.get(ord(char), 0), face.glyphPos
     if not 0 <= glyph < len(places) - 1 or places[glyph + 1] <= places[glyph]:
-        return None
+        return advance, None
     start = face.table["glyf"]["offset"] + places[glyph]
     try:
         x_min, y_min, x_max, y_max = struct.unpack_from(">4h", getattr(font, "kitgen_data", b""), start + 2)
     except struct.error:  # a glyph table shorter than its index says: reportlab would not have drawn it either
-        return None
+        return advance, None
     em = face.unitsPerEm
-    return x_min / em, y_min / em, x_max / em, y_max / em
+    return advance, (x_min / em, y_min / em, x_max / em, y_max / em)
 
 
 def missing_glyphs(text: str, role: str) -> list[str]:
