@@ -400,11 +400,16 @@ def _object_schema(cls, definitions: dict) -> dict:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
-_FIXED_SCHEMAS: dict = {
+_FIXED_SCHEMAS: dict = {  # types whose schema is one fixed mapping
     Hidden: {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
              "description": "a value (or a list of them) the field does not show at all, e.g. 0"},
     ValueColors: {"type": "object", "additionalProperties": {"type": "string"},
                   "description": "a colour per value of the field, e.g. {rare: gold}"},
+    Amounts: {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
+              "description": "counters and numbers (or expressions), e.g. {Military: 5}"},
+    Filter: {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
+             "{rank: {at_least: 10}}, {keyword: fast}, {not: FILTER}, {any: [FILTER, ...]}, {test: EXPRESSION}",
+             "additionalProperties": {"anyOf": [{"type": ["string", "integer"]}, {"type": "array"}, {"type": "object"}]}},
 }
 
 
@@ -436,13 +441,6 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"}
     if hint in _FIXED_SCHEMAS:
         return _FIXED_SCHEMAS[hint]
-    if hint is Amounts:
-        return {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
-                "description": "counters and numbers (or expressions), e.g. {Military: 5}"}
-    if hint is Filter:
-        return {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
-                "{rank: {at_least: 10}}, {keyword: fast}, {not: FILTER}, {any: [FILTER, ...]}, {test: EXPRESSION}",
-                "additionalProperties": {"anyOf": [{"type": ["string", "integer"]}, {"type": "array"}, {"type": "object"}]}}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles
