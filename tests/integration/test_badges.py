@@ -12,6 +12,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from tests.attacks.harness import kitgen_in_process
 from tests.conftest import MM, ROOT, run_kitgen
 
 TCG = ROOT / "tests" / "fixtures" / "tcg"
@@ -183,7 +184,7 @@ def test_badges__a_bad_declaration_is_one_located_line(tmp_path, old, new, messa
     assert old in text
     (game / "game.yaml").write_text(text.replace(old, new, 1))
     message = message.replace("LINE", str(text[:text.index(old)].count("\n") + 1))
-    checked = run_kitgen("validate", str(game))
+    checked = kitgen_in_process("validate", str(game)).run  # the CLI, in this process
     assert checked.returncode == 1 and "Traceback" not in checked.stderr, checked.stderr
     errors = [line for line in checked.stderr.splitlines() if ": error: " in line]
     assert len(errors) == 1 and re.search(message, errors[0]), checked.stderr
@@ -193,7 +194,7 @@ def test_badges__a_value_too_long_for_its_badge_is_a_validate_error(tmp_path):
     game = _tcg_copy(tmp_path)
     sheet = game / "decks" / "main.csv"
     sheet.write_text(sheet.read_text().replace("Soin,2,0,0", "Soin,2,0,1234567"))
-    checked = run_kitgen("validate", str(game))
+    checked = kitgen_in_process("validate", str(game)).run  # the CLI, in this process
     assert checked.returncode == 1 and "Traceback" not in checked.stderr
     assert "main.csv:5: error: card 'Soin': the value of field 'health' does not fit its badge, even at 6 pt; " \
            "shorten it or use a wider shape" in checked.stderr
@@ -204,7 +205,7 @@ def test_badges__a_place_inside_the_safe_zone_is_refused_at_its_line(tmp_path):
     (game / "templates").mkdir()
     (game / "templates" / "card-front.yaml").write_text(
         "extends: card-front.yaml\nplaces:\n  - {name: bottom-left, x: 2mm, y: 75.4mm, w: 10mm, h: 10mm}\nboxes: []\n")
-    checked = run_kitgen("validate", str(game))
+    checked = kitgen_in_process("validate", str(game)).run  # the CLI, in this process
     assert checked.returncode == 1 and "Traceback" not in checked.stderr
     assert "card-front.yaml:3:5: error: place 'bottom-left' comes 2.0 mm from the trim; a badge there must stay " \
            "3 mm inside it (the safe zone a shop may cut)" in checked.stderr

@@ -15,7 +15,8 @@ from kitgen.kit.prepare import check_kit
 from kitgen.layout.shapes import Rect, Text
 from kitgen.load import load_game
 from kitgen.units import MM
-from tests.conftest import ROOT, run_kitgen
+from tests.attacks.harness import kitgen_in_process
+from tests.conftest import ROOT
 
 SHIPPED = ["alpha-centauri", "civ-builder", "civilization-card-game", "galactic-civ", "galactic-supremacy"]
 
@@ -70,7 +71,7 @@ def test_look__a_game_defines_its_own_with_no_code(tmp_path):
         "fill: \"#101010\"}\n  - {name: motto, kind: text, x: 6mm, y: 78mm, w: 50mm, h: 3.5mm, size: 7pt, "
         "content: \"By night\"}\n")
     (game / "game.yaml").write_text((game / "game.yaml").read_text() + "look: night\n")
-    built = run_kitgen("build", str(game), "-o", str(tmp_path / "kit"), "--layout", "single")
+    built = kitgen_in_process("build", str(game), "-o", str(tmp_path / "kit"), "--layout", "single").run
     assert built.returncode == 0, built.stderr
     with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
         front = pdf.pages[0]
@@ -84,7 +85,7 @@ def test_look__an_unknown_name_is_one_located_line_with_a_suggestion(tmp_path):
     game = tmp_path / "tiny"
     shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
     (game / "game.yaml").write_text((game / "game.yaml").read_text() + "look: starshp\n")
-    checked = run_kitgen("validate", str(game))
+    checked = kitgen_in_process("validate", str(game)).run
     assert checked.returncode == 1 and "Traceback" not in checked.stderr
     errors = [line for line in checked.stderr.splitlines() if ": error: " in line]
     line = len((game / "game.yaml").read_text().splitlines())
