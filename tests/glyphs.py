@@ -4,6 +4,7 @@ bounds from the font file it was drawn with (kitgen's fonts/, found by the PostS
 gives the embedded subset). tests/pdfshapes.py's word boxes are checked against these."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
@@ -13,7 +14,7 @@ def fonts_by_name(folder: Path) -> dict[str, TTFont]:
     """PostScript name -> the font, for every TrueType file in `folder`."""
     fonts = {}
     for path in sorted(folder.glob("*.ttf")):
-        font = TTFont(path, lazy=True)
+        font = TTFont(io.BytesIO(path.read_bytes()), lazy=True)  # its bytes: no file left open
         fonts[font["name"].getDebugName(6)] = font
     return fonts
 

@@ -46,10 +46,16 @@ def test_glyph_bounds__are_the_glyph_table_as_fonttools_reads_it(path):
     """render/fonts.glyph_bounds reads each glyph's bounds from the font file itself (its 'loca' and
     'glyf' tables, short or long offsets): the same as fontTools, for accents, descenders and a
     character the font lacks (glyph 0, as reportlab draws it)."""
-    from kitgen.render.fonts import glyph_bounds, register_fonts
+    from kitgen.render.fonts import register_fonts
 
     register_fonts({"title": path})
-    font = TTFont(path)
+    with TTFont(path) as font:
+        _compare_bounds(font, path.name)
+
+
+def _compare_bounds(font: TTFont, name: str) -> None:
+    from kitgen.render.fonts import glyph_bounds
+
     em, glyphs, widths = font["head"].unitsPerEm, font["glyf"], font["hmtx"]
     cmap = font.getBestCmap()
     for text in ["Åsa ÉÇ", "gjpqy", "Œuvre ſ", "\u4e00x"]:
@@ -61,4 +67,4 @@ def test_glyph_bounds__are_the_glyph_table_as_fonttools_reads_it(path):
                 boxes.append((pen + glyph.xMin / em, glyph.yMax / em, pen + glyph.xMax / em, -glyph.yMin / em))
             pen += widths[name][0] / em
         expected = (min(b[0] for b in boxes), max(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        assert glyph_bounds(text, "title") == pytest.approx(expected, abs=1e-6), (path.name, text)
+        assert glyph_bounds(text, "title") == pytest.approx(expected, abs=1e-6), (name, text)
