@@ -61,10 +61,10 @@ def _compare_bounds(font: TTFont, name: str) -> None:
     for text in ["Åsa ÉÇ", "gjpqy", "Œuvre ſ", "\u4e00x"]:
         pen, boxes = 0.0, []
         for char in text:
-            name = cmap.get(ord(char), ".notdef")
-            glyph = glyphs[name]
+            glyph_name = cmap.get(ord(char), ".notdef")
+            glyph = glyphs[glyph_name]
             if glyph.numberOfContours:
                 boxes.append((pen + glyph.xMin / em, glyph.yMax / em, pen + glyph.xMax / em, -glyph.yMin / em))
-            pen += widths[name][0] / em
+            pen += widths[glyph_name][0] / em
         expected = (min(b[0] for b in boxes), max(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         assert glyph_bounds(text, "title") == pytest.approx(expected, abs=1e-6), (name, text)
