@@ -59,7 +59,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if (action.do == "when") != (action.when is not None) or (action.then and action.do not in THEN):
         problems.append(error(action.where, f"{owner}: 'when:' goes with 'do: when', which needs 'then:' too; "
                                             f"'then:' goes with {', '.join(THEN)}"))
-    tables = [t.id for t in game.tables if t.die or action.do in LOOKUPS]
+    tables = [t.id for t in game.tables if t.die or action.do in (*LOOKUPS, "roll")]  # roll: "has no die" below
     if action.table and action.table not in tables:
         unknown("dice table" if action.do not in LOOKUPS else "table", action.table, tables)
     problems += _table_steps(game, action, owner)
