@@ -49,6 +49,28 @@ def take(t: Table, phase: str, seat: int = 0) -> None:
         ACTIONS[step.do](t, seat, step)
 
 
+def test_factions__start_their_counters_at_the_values_their_rule_lines_say(plan):
+    # "Pacifist": never Attacks; "Aggressive factions may attack twice"; Morgan "Begins game with extra
+    # 50 Credits"; a faction's counters are where it starts, not added to the counter's own start
+    starts = {}
+    for seed in range(30):
+        t = Table(plan, seed, (TAKE_FIRST,) * 7, ACTIONS)
+        for seat, faction in enumerate(t.factions):
+            starts[plan.factions[faction].name] = (column(t, "Attacks")[seat], column(t, "Credits")[seat])
+    assert {name: attacks for name, (attacks, _) in starts.items()} == {
+        "Believers": 2, "Gaians": 0, "Hive": 2, "Morgan Industries": 0, "Peacekeepers": 1, "Spartans": 1, "University": 1}
+    assert starts["Morgan Industries"][1] == 50 and starts["Spartans"][1] == 0
+
+
+def test_conflict__a_player_without_units_orders_no_attack(plan):
+    # "attack each other with Military units": seat 0 has none, so the only order is seat 2's, and the
+    # Governor (seat 1) cancels that one (an order of nothing would have taken the veto)
+    t = table_of(plan, players=3, Units=[0, 6, 6], Attacks=[1, 0, 1], Bases=[1, 1, 1])
+    t.state.flags[1]["Governor"] = 10**9
+    take(t, "Conflict Phase")
+    assert column(t, "Bases") == [1, 1, 1] and column(t, "Captures") == [0, 0, 0]
+
+
 def test_production__bases_earn_5_4_3_by_the_tiers_of_5_plus_efficiency_and_scores_pay(plan):
     t = table_of(plan, Bases=[12, 7], Economy_Efficiency=[0, 1], Economy_Industry=[0, 2], Planetary_Ecology=[0, 3])
     take(t, "Production Phase", 0)

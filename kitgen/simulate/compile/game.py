@@ -70,7 +70,8 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
                 optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
     plan.tables = {t.id: compile_table(t, index, plan.conditions, groups) for t in game.tables if t.die}
-    plan.factions = tuple(_faction(f, index, coverage, groups) for f in game.factions)
+    starts = {c.name: c.start for c in game.counters}
+    plan.factions = tuple(_faction(f, index, coverage, (groups, starts)) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
     plan.instances = card_model(game)
@@ -155,7 +156,8 @@ def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _faction(faction, index: dict, coverage: list[Coverage], groups: dict[int, int]) -> FactionPlan:
+def _faction(faction, index: dict, coverage: list[Coverage], known: tuple[dict[int, int], dict[str, int]]) -> FactionPlan:
+    groups, starts = known
     own = []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
@@ -165,7 +167,9 @@ def _faction(faction, index: dict, coverage: list[Coverage], groups: dict[int, i
         else:
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
                                      f"effect on {effect.attribute} is not a fixed change"))
-    own += [(index[a.counter], whole_number(a.value) or 0) for a in faction.counters if a.counter in index]
+    # a counter the faction starts at another value: the difference from the counter's own start
+    own += [(index[a.counter], (whole_number(a.value) or 0) - starts.get(a.counter, 0))
+            for a in faction.counters if a.counter in index]
     if faction.counters or faction.may_not_play:  # its rule lines played through counters it starts at other values
         coverage.append(faction_coverage(faction))
     else:
