@@ -170,12 +170,14 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
     from kitgen.kit.build import Options
     from kitgen.kit.cache import kit_cache_folder
+    from kitgen.kit.staging import check_output
     from kitgen.desk.watch import Changes, describe
 
     project = Project.default()
     resolved = use_game(project, game)
     folder = resolved.folder
     out_dir = output or default_output(game)
+    check_output(out_dir, folder)  # every build would be refused alike: said once, before watching
     watched = [folder, project.templates, project.fonts]  # a font replaced in place is drawn with at once
     echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0

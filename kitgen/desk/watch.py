@@ -14,7 +14,8 @@ import threading
 from collections.abc import Iterable, Iterator, Set
 from pathlib import Path
 
-from kitgen.kit.lock import LOCK_SUFFIX, MARKER
+from kitgen.kit.lock import LOCK_SUFFIX
+from kitgen.kit.marker import MARKER, made_by_kitgen
 
 # On top of watchfiles' DefaultFilter (which already skips .git, .hg, __pycache__, vim's .swp,
 # backups ending in ~, emacs' .#locks, JetBrains' ___jb_ files, .DS_Store): files editors and
@@ -47,13 +48,22 @@ def change_filter(written: Iterable[Path]):
     base = DefaultFilter(ignore_entity_patterns=(*DefaultFilter.ignore_entity_patterns, *EDITOR_FILES),
                          ignore_paths=prefixes)
     exact = {str(f) for f in folders}
-    return lambda change, path: path not in exact and base(change, path) and not _in_a_kit(Path(path))
+    made = {str(parent) for f in folders for parent in f.parents}  # output/ made for output/GAME: no save
+
+    def keep(change, path: str) -> bool:
+        if path in exact or (path in made and os.path.isdir(path)):
+            return False
+        return base(change, path) and not _in_a_kit(Path(path))
+
+    return keep
 
 
 def _in_a_kit(path: Path) -> bool:
-    """In (or being) a kit folder kitgen made (its marker says so), or its lock, staging or swap."""
+    """A kit folder kitgen made (it holds a marker), a file of one as kitgen left it (the marker
+    lists it: never a save, never the game's own file, kit/marker.py), or a kit's lock, staging
+    or swap."""
     return any(BUILD_FILES.search(part) for part in path.parts) or path.name == MARKER \
-        or any((folder / MARKER).is_file() for folder in (path, *path.parents))
+        or (path / MARKER).is_file() or made_by_kitgen(path)
 
 
 class Changes:
