@@ -47,11 +47,11 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     if target and fmt != "png":
         raise click.UsageError("--target is for --format png")
     tts_only = [flag for flag, given in (("--base-url", base_url is not None), ("--install", install),
-                                         ("--force", force)) if given]
+                                         ("--tts-dir", tts_dir is not None), ("--force", force)) if given]
     if tts_only and fmt != "tts":  # a flag that would be ignored: the user meant something else
         raise click.UsageError(f"{', '.join(tts_only)} {'is' if len(tts_only) == 1 else 'are'} for --format tts")
-    if force and not install:
-        raise click.UsageError("--force is for --install")
+    if force and not (install or tts_dir):  # --tts-dir DIR installs there: --force goes with it too
+        raise click.UsageError("--force is for --install (or --tts-dir)")
     from kitgen.kit.build import Options
     from kitgen.exports.data import export_json
     from kitgen.exports.images import export_png, export_tts

@@ -24,7 +24,7 @@ from kitgen.kit.staging import check_output, staged
 from kitgen.render.sheets import write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
 from kitgen.render.cmyk import write_cmyk_jpegs, write_pdfx
-from kitgen.exports.shops import INCH, Target, canvas_size
+from kitgen.exports.shops import INCH, Target, canvas_size, checked_canvas
 from kitgen.exports.tts import (MAX_PIXELS, card_scale, cell_size, plan_sheets, saved_object, saved_objects_folder,
                                 saved_objects_folders)
 
@@ -59,7 +59,7 @@ def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, option
         progress("reading and checking the game")  # as build says it
     checked = checked_game(project, game_ref, options)
     dpi = dpi or target.dpi
-    size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
+    size = checked_canvas(checked.spec.card, checked.spec.bleed, dpi)
     warnings = _canvas_warnings(checked, target, dpi)
     faces = _chosen(card_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:

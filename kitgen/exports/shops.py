@@ -1,5 +1,5 @@
 """Print-shop presets for `kitgen export --format png --target NAME`: bleed, resolution and file
-names per shop, each number with the public page it comes from. Standard library only.
+names per shop, each number with the public page it comes from, and the largest image exported.
 
 A shop's canvas is the card's trim plus the bleed on every side, at the dpi:
     poker, 2.5 x 3.5 in trim, 1/8 in bleed, 300 dpi: (2.5 + 2/8) x 300 = 825, (3.5 + 2/8) x 300 = 1125
@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kitgen.errors import KitgenError, Where, error
+
 INCH = 72.0  # points
+MM = INCH / 25.4
 
 
 @dataclass(frozen=True)
@@ -75,3 +78,24 @@ def canvas_size(card: tuple[float, float], bleed: float, dpi: float) -> tuple[in
     """Trim plus bleed on every side, in whole pixels (points -> inches -> pixels)."""
     width, height = card
     return round((width + 2 * bleed) * dpi / INCH), round((height + 2 * bleed) * dpi / INCH)
+
+
+# Pillow's own bound (PIL.Image.MAX_IMAGE_PIXELS, 1024**3 // 4 // 3: a quarter GiB of 24-bit pixels): past it
+# Pillow, and the shops' tools built on it, take an image for a decompression bomb. Rendering one holds it
+# about three times over (pdfium's BGRA bitmap, the RGB copy, the PNG encoder's), on each core.
+MAX_IMAGE_PIXELS = 89_478_485
+
+
+def checked_canvas(card: tuple[float, float], bleed: float, dpi: float) -> tuple[int, int]:
+    """canvas_size, or one line naming the bound and the largest dpi that keeps within it: a metre
+    card at 1200 dpi is 2.2 billion pixels, which no memory holds."""
+    width, height = canvas_size(card, bleed, dpi)
+    if width * height <= MAX_IMAGE_PIXELS:
+        return width, height
+    best = int(dpi * (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
+    while best > 1 and canvas_size(card, bleed, best)[0] * canvas_size(card, bleed, best)[1] > MAX_IMAGE_PIXELS:
+        best -= 1
+    size_mm = f"{(card[0] + 2 * bleed) / MM:.1f} x {(card[1] + 2 * bleed) / MM:.1f} mm card" + \
+        (" (with its bleed)" if bleed else "")
+    raise KitgenError(error(Where("--dpi"), f"a {size_mm} at {dpi:g} dpi is {width:,} x {height:,} px; an image may "
+                            f"have at most {MAX_IMAGE_PIXELS:,} pixels (Pillow's limit): give --dpi {best:,} or less"))
