@@ -335,7 +335,7 @@ def token_sheets(checked: Prepared) -> list:
 def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
     """What the manifest says about this build: files, pages, sheets of paper and how to print, and
     the sheets of paper in all (documents one-sided and double-sided; a player sheet per player)."""
-    from kitgen.layout.tokens import most_players
+    from kitgen.check.tokens import most_players
 
     one_sided = spec.layout != "grid" or spec.duplex == "off"
     players = most_players(game)

@@ -11,13 +11,15 @@ print: what a player needs x the most players the game takes, plus the table's o
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from kitgen.check.tokens import SIZES, most_players
+from kitgen.errors import KitgenError, error
 from kitgen.layout.cards import Page
 from kitgen.layout.impose import Spec
 from kitgen.layout.shapes import Circle, Icon, Measure, Rect, Shape, Text
 from kitgen.model import Game, Record, Token
+from kitgen.units import to_mm
 
 MM = 72 / 25.4
 GAP = 2 * MM  # between pieces: room for scissors
@@ -40,13 +42,6 @@ class Piece(Record):
     shape: str
     size: float  # points
     back: str = ""  # the text on its other side, when that differs from the front
-
-
-def most_players(game: Game) -> int:
-    """The largest player count the game names ('2-7' -> 7; '2+' -> 2, and the manifest says to print
-    more for more players)."""
-    numbers = [int(n) for n in re.findall(r"\d+", game.players)]
-    return max(numbers) if numbers else 1
 
 
 def token_pieces(game: Game) -> list[Piece]:
@@ -88,6 +83,7 @@ def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: 
     # brings the top row to the bottom, where it must clear the back page's footer).
     left, top = spec.margin, spec.margin + (6 * MM if backs else 0)
     right, bottom = page_w - spec.margin, page_h - spec.margin - 6 * MM
+    _check_fit(game, spec, min(right - left, bottom - top))
     pages: list[list[tuple[Piece, float, float]]] = [[]]
     x, y, row_h = left, top, 0.0
     for piece in token_pieces(game):
@@ -109,6 +105,19 @@ def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: 
                                         _piece(_turned(piece) if back else piece, x, y, icons, measure)]
                                        + _footer(game, footer, number, total, page_w, page_h, spec.margin)))
             for number, side in enumerate(sides, 1)]
+
+
+def _check_fit(game: Game, spec: Spec, room: float) -> None:
+    """Every piece inside the margins and clear of the footer line: one placed past them would be
+    cut off the page (and one a page, however many pages)."""
+    for token in game.tokens:
+        if token.size > room + 1e-6:
+            width, height = (to_mm(side) for side in spec.paper)
+            fits = f"the largest that fits is {to_mm(room):.1f} mm" if room >= SIZES[0] else \
+                f"no piece of {to_mm(SIZES[0]):g} mm or more fits: give smaller margins or larger paper"
+            raise KitgenError(error(token.where, f"token '{token.name}': a {to_mm(token.size):g} mm piece does not "
+                                    f"fit on {spec.paper_name or 'the'} paper ({width:.1f} x {height:.1f} mm) inside "
+                                    f"{to_mm(spec.margin):.2f} mm margins and the footer line; {fits}"))
 
 
 def token_backs(placed: list[tuple[Piece, float, float]], spec: Spec) -> list[tuple[Piece, float, float, bool]]:

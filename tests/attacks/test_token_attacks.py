@@ -1,0 +1,60 @@
+"""Token sheets (tokens.pdf) on hostile data (issue 34): counts that would take minutes and then
+all the memory, sizes no paper holds, a counter or icon that does not exist. Each is one located
+line naming the bound (or what would fit), exit 1, within seconds; a token that fits still builds."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.attacks.harness import assert_one_line, edit, kitgen, tiny_copy
+
+COUNTERS = "counters:\n  - {name: Credits, icon: two-coins, start: 0}\n"
+
+
+def with_token(tmp_path, token: str, players: str = '"2"'):
+    game = tiny_copy(tmp_path)
+    edit(game / "game.yaml", 'players: "2"', f"players: {players}")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + COUNTERS + f"tokens:\n  - {token}\n")
+    return game
+
+
+LINE = r".*game\.yaml:1[89]:5: error: "  # the token's line (the game's last)
+CASES = {
+    "count-a-hundred-million": ("{name: Coins, counter: Credits, count: 100000000}", '"2"',
+                                LINE + r"tokens: 100,000,000 pieces to print; at most 10,000"),
+    "per-player-a-hundred-million": ("{name: Coins, counter: Credits, values: [1], per_player: [100000000]}", '"2"',
+                                     LINE + r"tokens: 200,000,000 pieces to print; at most 10,000"),
+    "markers-for-a-billion-players": ("{name: Markers, icon: flag-objective, per_player: [8], player_colours: true}",
+                                      '"2-1000000000"', LINE + r"tokens: 8,000,000,000 pieces to print; at most 10,000"),
+    "a-million-denominations": ("{name: Coins, counter: Credits, values: [" + ", ".join(["1"] * 1000) + "]}", '"2"',
+                                LINE + r"token 'Coins': 1,000 values; at most 100 \(one piece kind each\)"),
+    "count-negative": ("{name: Coins, counter: Credits, count: -5}", '"2"',
+                       LINE + r"token 'Coins': count -5: give 0 or more"),
+    "size-zero": ("{name: Coins, counter: Credits, count: 3, size: 0mm}", '"2"',
+                  LINE + r"token 'Coins': size 0 mm is out of range: give 10 to 1000 mm"),
+    "size-a-metre": ("{name: Coins, counter: Credits, count: 3, size: 1000mm}", '"2"',
+                     r".*game\.yaml:19:5: error: token 'Coins': a 1000 mm piece does not fit on letter paper "
+                     r"\(215\.9 x 279\.4 mm\) inside 6\.35 mm margins and the footer line; the largest that fits is "
+                     r"203\.2 mm"),
+    "unknown-counter": ("{name: Coins, counter: Credts, count: 3}", '"2"',
+                        LINE + r"token 'Coins': unknown counter 'Credts' \(did you mean 'Credits'\?\)"),
+    "unknown-icon": ("{name: Coins, counter: Credits, icon: two-coinz, count: 3}", '"2"',
+                     LINE + r"token 'Coins': no icon named 'two-coinz' \(did you mean 'two-coins'\?\)"),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_tokens_out_of_bounds__one_located_line(case, tmp_path):
+    token, players, line = CASES[case]
+    game = with_token(tmp_path, token, players)
+    run = kitgen("build", game, "-o", tmp_path / "kit", timeout=60)
+    assert_one_line(run, re.compile(line), seconds=30)
+    assert not (tmp_path / "kit").exists()
+
+
+def test_tokens_the_largest_piece_that_fits__builds(tmp_path):
+    game = with_token(tmp_path, "{name: Coins, counter: Credits, count: 2, size: 203.2mm}")
+    run = kitgen("build", game, "-o", tmp_path / "kit")
+    assert run.run.returncode == 0, run.run.describe()
+    assert (tmp_path / "kit" / "tokens.pdf").is_file()
