@@ -91,7 +91,7 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
 def calibrate(output: Path, config: Path | None, **settings) -> None:
     """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
     from kitgen.kit.build import Options, resolve_print
-    from kitgen.desk.calibrate import no_game, write_calibration
+    from kitgen.desk.calibrate import HOW, no_game, write_calibration
     from kitgen.model import PrintSettings
 
     spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
@@ -100,7 +100,7 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
         raise KitgenError(error(Where(str(folder)), "is a file, not a folder: -o names the PDF inside a folder"))
     output.parent.mkdir(parents=True, exist_ok=True)  # as build -o: a folder not there yet is made
     write_calibration(output, spec, Project.default().fonts)
-    echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
+    echo(f"Wrote {output}: print {HOW[spec.duplex]}, at 100%; then follow the steps on it.")
     if verbose():
         from platformdirs import user_config_dir
 

@@ -9,15 +9,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from kitgen.layout.cards import Page
-from kitgen.layout.impose import Spec
+from kitgen.errors import KitgenError, Where, error
+from kitgen.layout.impose import PRINTABLE_EDGE, Spec
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Game
 from kitgen.render.canvas import open_canvas
 from kitgen.render.sheets import draw_page
-from kitgen.render.fonts import register_fonts
-from kitgen.units import MM
+from kitgen.render.fonts import measure, register_fonts
+from kitgen.units import MM, to_mm
 
 RULER = 10  # mm either side of zero
+ARM = 60 * MM  # the cross's arms, at most
+SHORTEST_ARM = 40 * MM  # the rulers lie 30 mm out, their ticks 6 mm long: the cross must pass them
+RULER_LABELS = 17 * MM  # below the X ruler ('X (mm)': 13 mm and its descent) and right of the Y ruler's
+STEP_LEADING = 14  # pt between the lines of the steps
+HOW = {"long-edge": "both pages on one sheet, double-sided, flip on long edge",
+       "short-edge": "both pages on one sheet, double-sided, flip on short edge",
+       "off": "page 1, turn the sheet over on its long edge, then page 2"}  # --duplex off: by hand
 
 
 def no_game() -> Game:
@@ -26,19 +34,27 @@ def no_game() -> Game:
                 decks=(), phases=())
 
 
-def calibration_pages(spec: Spec) -> list[Page]:
+def calibration_pages(spec: Spec, measure) -> list[Page]:
+    """The front (a cross and the steps) and the back (two rulers). `measure(text, role, size)`:
+    the steps must fit the paper's width, and the cross must reach the rulers below them."""
     width, height = spec.paper
     cx, cy = width / 2, height / 2
-    front: list[Shape] = [Line(cx, cy - 60 * MM, cx, cy + 60 * MM, width=0.3),
-                          Line(cx - 60 * MM, cy, cx + 60 * MM, cy, width=0.3)]
-    front += _lines(width, [
+    steps = [
         "kitgen duplex calibration: FRONT",
-        f"1. Print both pages on one sheet, double-sided, flip on {spec.duplex.replace('-', ' ')}, at 100%.",
+        f"1. Print {HOW[spec.duplex]}, at 100%.",
         "2. Hold the sheet to a light with the BACK facing you.",
         "3. Read where the front's vertical line crosses the horizontal ruler: that is X.",
         "   Read where the front's horizontal line crosses the vertical ruler: that is Y.",
         "4. Build with --back-offset X,Y (or put back_offset: \"X,Y\" under print: in kitgen.yaml).",
-    ])
+    ]
+    below_steps = 25 * MM + len(steps) * STEP_LEADING
+    arm = min(ARM, cx - PRINTABLE_EDGE, cy - below_steps, height - cy - PRINTABLE_EDGE)
+    widest = 20 * MM + max(measure(line, "bold" if i == 0 else "body", 11 if i == 0 else 9)
+                           for i, line in enumerate(steps))
+    if arm < SHORTEST_ARM or widest > width - PRINTABLE_EDGE or cx + 30 * MM + RULER_LABELS > width - PRINTABLE_EDGE:
+        _too_small(spec, widest, below_steps)
+    front: list[Shape] = [Line(cx, cy - arm, cx, cy + arm, width=0.3), Line(cx - arm, cy, cx + arm, cy, width=0.3)]
+    front += _lines(width, steps)
     # Back page: the page centre mirrors onto itself, so each ruler's zero lies under a line of the
     # cross. The rulers sit 30 mm out along those lines, so they do not cross each other.
     back: list[Shape] = []
@@ -58,14 +74,24 @@ def calibration_pages(spec: Spec) -> list[Page]:
     return [Page(width, height, tuple(front)), Page(width, height, tuple(back))]
 
 
+def _too_small(spec: Spec, widest: float, below_steps: float) -> None:
+    """One line: the smallest paper the sheet fits (its steps, a cross reaching the rulers, their labels)."""
+    need_w = max(widest, 2 * (30 * MM + RULER_LABELS), 2 * SHORTEST_ARM) + PRINTABLE_EDGE * 2
+    need_h = 2 * max(below_steps + SHORTEST_ARM, SHORTEST_ARM + PRINTABLE_EDGE, 30 * MM + RULER_LABELS + PRINTABLE_EDGE)
+    width, height = spec.paper
+    raise KitgenError(error(Where(spec.paper_name or "paper"), f"the calibration sheet does not fit on {to_mm(width):.1f} x "
+                            f"{to_mm(height):.1f} mm paper: it needs at least {to_mm(need_w):.0f} x {to_mm(need_h):.0f} mm "
+                            "(its steps, and a cross reaching its rulers); a5, a4 and letter take it"))
+
+
 def _lines(width: float, lines: list[str]) -> list[Shape]:
-    return [Text(20 * MM, 25 * MM + i * 14, line, "bold" if i == 0 else "body", 11 if i == 0 else 9)
+    return [Text(20 * MM, 25 * MM + i * STEP_LEADING, line, "bold" if i == 0 else "body", 11 if i == 0 else 9)
             for i, line in enumerate(lines)]
 
 
 def write_calibration(path: Path, spec: Spec, fonts: Path) -> None:
     register_fonts(fonts)
-    pages = calibration_pages(spec)
+    pages = calibration_pages(spec, measure)
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex)
     canvas = open_canvas(Path(path), (pages[0].width, pages[0].height), "kitgen duplex calibration", duplex)
     for page in pages:

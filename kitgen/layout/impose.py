@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Record
-from kitgen.units import MM, to_mm
+from kitgen.units import MM, PRINT_LIMITS, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
 MARK_OFFSET = 1.0 * MM  # crop marks start this far outside the trim (or the bleed), never on a card
@@ -30,6 +30,7 @@ MARK_LENGTH = 5.0 * MM
 MARK_WIDTH = 0.25  # pt: thin, but visible on a laser printer
 FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
 SCALE_BAR = 50.0 * MM
+SMALLEST_CARD = PRINT_LIMITS["card_size"][0]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -113,12 +114,31 @@ def _fit(space: float, size: float, gap: float) -> int:
 
 
 def _no_fit(spec: Spec, page_w: float, page_h: float, reach: float) -> str:
+    """What does not fit, and what would: the largest card inside these margins, and the widest
+    margins this card fits inside (margins so wide that no card fits: said so, never a negative size)."""
     card_w, card_h = spec.card
-    room_w = page_w / 2 - FOLD_CLEARANCE - reach if spec.layout == "gutterfold" else page_w - 2 * reach
-    return (f"a {to_mm(card_w):.1f} x {to_mm(card_h):.1f} mm card does not fit on {to_mm(page_w):.1f} x "
+    fold = spec.layout == "gutterfold"
+    room_w = page_w / 2 - FOLD_CLEARANCE - reach if fold else page_w - 2 * reach
+    room_h = page_h - 2 * reach
+    widest = min(page_w / 2 - FOLD_CLEARANCE - card_w if fold else (page_w - card_w) / 2, (page_h - card_h) / 2)
+    said = (f"a {to_mm(card_w):.1f} x {to_mm(card_h):.1f} mm card does not fit on {to_mm(page_w):.1f} x "
             f"{to_mm(page_h):.1f} mm paper with {to_mm(spec.margin):.2f} mm margins"
-            + (f" and {to_mm(spec.bleed):.2f} mm bleed" if spec.bleed else "")
-            + f"; the largest card that fits is {to_mm(room_w):.1f} x {to_mm(page_h - 2 * reach):.1f} mm")
+            + (f" and {to_mm(spec.bleed):.2f} mm bleed" if spec.bleed else ""))
+    if min(room_w, room_h) >= SMALLEST_CARD - 1e-6:
+        said += f"; the largest card that fits is {to_mm(room_w):.1f} x {to_mm(room_h):.1f} mm"
+    else:
+        said += f": they leave no room for a card (at least {to_mm(SMALLEST_CARD):g} x {to_mm(SMALLEST_CARD):g} mm)"
+        if widest < 0:  # larger than the paper itself
+            need_w = 2 * (card_w + FOLD_CLEARANCE) if fold else card_w
+            said += f"; this card needs paper of at least {to_mm(need_w):.1f} x {to_mm(card_h):.1f} mm"
+    if widest >= 0:
+        said += f"; margins of at most {_floor_mm(widest):.2f} mm fit this card"
+    return said
+
+
+def _floor_mm(points: float) -> float:
+    """Millimetres rounded down to the hundredth shown: a margin said to fit must fit as typed."""
+    return int(to_mm(points) * 100 + 1e-6) / 100
 
 
 def crop_marks(grid: Grid, slots: list[tuple[float, float]]) -> list[Line]:
