@@ -120,6 +120,8 @@ def describe_os_error(exc: OSError) -> str:
     """One line for a file the system refused: which file, and why in the system's words."""
     where = exc.filename if exc.filename is not None else "kitgen"
     why = exc.strerror or str(exc)
+    if exc.errno == errno.EEXIST and os.path.islink(where) and not os.path.exists(where):
+        why = "a link that leads nowhere (a loop of links, or its target is gone) is in the way"  # not 'File exists'
     hint = {errno.ENOSPC: "; free some space and try again",  # where the kit stands is said by kit/staging.py
             errno.EDQUOT: "; free some space and try again",
             errno.EROFS: "; build into another folder (-o)",

@@ -21,19 +21,28 @@ from kitgen.kit.marker import MARKER, kitgen_files, write_marker
 from kitgen.model import Game
 
 
+GAME_FOLDERS = ("decks", "templates", "art", "fonts")  # where a game keeps the files kitgen reads
+
+
 def check_output(out_dir: Path, game_folder: Path | None = None) -> None:
     """-o, refused in one line before anything is built: a loop of links (it leads to no folder),
-    or the game folder itself (the kit would be mixed with the game's files: a rebuild there is
-    one stale marker away from taking them for an old kit's)."""
+    or the game folder itself or one of its own folders (the kit would be mixed with the game's
+    files: a rebuild there is one stale marker away from taking them for an old kit's)."""
     try:
         os.path.realpath(out_dir, strict=True)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise KitgenError(error(Where(str(out_dir)), "a loop of symbolic links: it leads to no folder; give -o "
                                                          "a folder, or a link to one")) from None
-    if game_folder is not None and os.path.realpath(out_dir) == os.path.realpath(game_folder):
+    if game_folder is None:
+        return
+    kit, game = Path(os.path.realpath(out_dir)), Path(os.path.realpath(game_folder))
+    if kit == game:
         raise KitgenError(error(Where(str(out_dir)), "-o names the game folder itself: the kit would be mixed with "
                                 f"the game's files; build into another folder (e.g. {Path(out_dir) / 'output'})"))
+    if kit.parent == game and kit.name in GAME_FOLDERS:  # a watch would take no save there for a change
+        raise KitgenError(error(Where(str(out_dir)), f"-o names the game's own {kit.name}/ folder: the kit would be "
+                                f"mixed with its files; build into another folder (e.g. {game / 'output'})"))
 
 
 @contextmanager

@@ -133,3 +133,21 @@ def test_build_into_the_game_folder_that_ships_a_kit_marker__refused_and_the_gam
     assert_one_line(run, f"{game}: error: -o names the game folder itself: the kit would be mixed with the game's "
                          f"files; build into another folder (e.g. {game / 'output'})")
     assert kit_hashes(game) == before
+
+
+def test_build_into_the_games_decks_folder__refused_and_the_decks_kept(tmp_path):
+    """A kit in decks/ mixed with the decks; `kitgen watch` ignored every save there (the folder it writes)."""
+    game = tiny_copy(tmp_path)
+    before = kit_hashes(game)
+    run = kitgen("watch", game, "-o", game / "decks", "--max-builds", "1")
+    assert_one_line(run, f"{game / 'decks'}: error: -o names the game's own decks/ folder: the kit would be mixed "
+                         f"with its files; build into another folder (e.g. {game.resolve() / 'output'})")
+    assert kit_hashes(game) == before
+
+
+def test_stats_into_a_link_that_leads_nowhere__says_so(tmp_path):
+    """'loop: error: File exists': mkdir of the folder -o names met a loop of links."""
+    link = loop(tmp_path)
+    run = kitgen("stats", GAME, "-o", link / "stats.pdf")
+    assert_one_line(run, f"{link}: error: a link that leads nowhere (a loop of links, or its target is gone) is in "
+                         "the way")
