@@ -7,6 +7,7 @@ in a subprocess and checks what is on disk after.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -112,9 +113,9 @@ def test_rebuild_of_a_kit_holding_the_users_notes_and_folders__kitgen_files_repl
 # --- a game folder that ships kitgen's kit marker -----------------------------------------------
 
 def _forged_marker(game: Path) -> None:
-    """The marker every kit folder holds, naming the game's own files as the kit's (their true sizes
-    and times)."""
-    lines = ["kitgen kit of tiny"] + [f"{p.stat().st_size} {p.stat().st_mtime_ns} {p.name}"
+    """The marker every kit folder holds, naming the game's own files as the kit's (their true
+    hashes)."""
+    lines = ["kitgen kit of tiny"] + [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}"
                                       for p in sorted(game.iterdir()) if p.is_file()]
     (game / ".kitgen-kit").write_text("\n".join(lines) + "\n")
 

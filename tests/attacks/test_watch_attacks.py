@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import hashlib
 import re
 import shutil
 import subprocess
@@ -93,8 +94,8 @@ def test_watch_a_game_that_ships_a_kit_marker__its_saves_are_still_built(marker,
     game = copy_game(tmp_path / "game")
     for folder in (game, game / "decks"):
         lines = ["kitgen kit of tiny"]
-        if marker == "forged":  # the game's own files listed as the kit's, with their true sizes and times
-            lines += [f"{p.stat().st_size} {p.stat().st_mtime_ns} {p.name}" for p in folder.iterdir() if p.is_file()]
+        if marker == "forged":  # the game's own files listed as the kit's, with their true hashes
+            lines += [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}" for p in folder.iterdir() if p.is_file()]
         (folder / ".kitgen-kit").write_text("\n".join(lines) + "\n")
     watch = Running("watch", game, "-o", tmp_path / "kit", "--max-builds", "2")
     try:
