@@ -4,8 +4,8 @@ the folder's files kitgen made. Stdlib only.
 A rebuild replaces and deletes only those (kit/staging.py), and a watch takes only those for
 kitgen's own writes (desk/watch.py): the user's notes, other kits, a game's data are never either.
 A folder from elsewhere (a zip, a forum) may hold a marker too, so what it claims is believed only
-as far as it is harmless: a watch takes a listed file whose content changed since (a save) for the
-user's again, and the game folder itself is never a kit (staging.check_output).
+as far as it is harmless: a listed file whose content changed since (a save, notes written into
+it) is the user's again, and the game folder itself is never a kit (staging.check_output).
 
     kitgen kit of tiny                 <- the first line (all a marker said before it listed files)
     9f86d08...15b0f00a08  cards-main.pdf    <- sha256 and name, as sha256sum writes them: one line a file
@@ -55,14 +55,17 @@ def listed(folder: Path) -> dict[str, str] | None:
 
 
 def kitgen_files(folder: Path, names: set[str]) -> set[str]:
-    """The entries of `folder` kitgen made, by name: those its marker lists (a marker of before the
-    listing: the files named as those of the kit about to replace them, `names`). A name listed
-    but now a folder or a link is not one."""
+    """The entries of `folder` kitgen made and nobody changed since, by name: those its marker
+    lists with their content as it was (a marker of before the listing: the files named as those
+    of the kit about to replace them, `names`). A name listed but now a folder, a link or another
+    content is not one: a rebuild neither replaces nor deletes it."""
     files = listed(folder)
     if files is None:
         return set()
-    made = set(files) if files else set(names)
-    return {name for name in made if _plain_file(folder / name)} | {MARKER}
+    if not files:
+        return {name for name in names if _plain_file(folder / name)} | {MARKER}
+    return {name for name, digest in files.items() if _plain_file(folder / name)
+            and _sha256(folder / name) == digest} | {MARKER}
 
 
 def made_by_kitgen(path: Path) -> bool:

@@ -110,6 +110,17 @@ def test_rebuild_of_a_kit_holding_the_users_notes_and_folders__kitgen_files_repl
     assert kit_hashes(out)["cards-main.pdf"] == letter["cards-main.pdf"] and (out / "notes.txt").is_file()
 
 
+def test_a_kit_file_the_user_changed__kept_and_the_build_refused(tmp_path):
+    """rules.pdf annotated by hand, or replaced by the user's own: no longer what kitgen made."""
+    out = tmp_path / "kit"
+    assert kitgen("build", GAME, "-o", out).run.returncode == 0
+    (out / "rules.pdf").write_bytes(b"annotated by hand")
+    run = kitgen("build", GAME, "-o", out, "--paper", "a4")
+    assert_one_line(run, f"{out / 'rules.pdf'}: error: a file kitgen did not make (or changed since it made it) "
+                         "is in the way; move it away, or build into another folder (-o)")
+    assert (out / "rules.pdf").read_bytes() == b"annotated by hand"
+
+
 # --- a game folder that ships kitgen's kit marker -----------------------------------------------
 
 def _forged_marker(game: Path) -> None:
