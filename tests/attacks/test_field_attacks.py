@@ -37,11 +37,28 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", ["whole-number-a-mapping", "list-holding-a-list"])
 def test_field_given_the_wrong_shape__one_line_with_the_type_and_the_value(case, tmp_path):
-    given, message = CASES[case]
+    run = kitgen("validate", _game(tmp_path, case))
+    assert_one_line(run, re.compile(rf".*decks/main\.yaml:11:\d+: error: {CASES[case][1]}"))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_field_given_the_wrong_shape__one_problem_at_the_value(case, tmp_path):
+    """The loader's problems themselves (in this process): exactly one, at the value's line."""
+    from kitgen.errors import KitgenError
+    from kitgen.load import load_game
+
+    with pytest.raises(KitgenError) as raised:
+        load_game(_game(tmp_path, case))
+    problems = [str(p) for p in raised.value.problems]
+    assert len(problems) == 1 and re.fullmatch(rf".*decks/main\.yaml:11:\d+: error: {CASES[case][1]}", problems[0]), \
+        problems
+
+
+def _game(tmp_path, case: str):
+    given = CASES[case][0]
     game = with_fields(tmp_path, given)
     if given.startswith("attack:"):  # in place of the good value
         edit(game / "decks" / "main.yaml", "attack: 1, attack:", "attack:")
-    run = kitgen("validate", game)
-    assert_one_line(run, re.compile(rf".*decks/main\.yaml:11:\d+: error: {message}"))
+    return game

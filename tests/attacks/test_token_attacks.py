@@ -44,13 +44,27 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", CASES)
+THROUGH_THE_CLI = ("count-a-hundred-million", "size-a-metre", "unknown-icon")  # the rest: the same check, in-process
+
+
+@pytest.mark.parametrize("case", THROUGH_THE_CLI)
 def test_tokens_out_of_bounds__one_located_line(case, tmp_path):
     token, players, line = CASES[case]
     game = with_token(tmp_path, token, players)
     run = kitgen("build", game, "-o", tmp_path / "kit", timeout=60)
     assert_one_line(run, re.compile(line), seconds=30)
     assert not (tmp_path / "kit").exists()
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if case not in THROUGH_THE_CLI])
+def test_tokens_out_of_bounds__one_located_problem(case, tmp_path):
+    """What the build says first: the game's checks (load_game, check_game), before any piece is made."""
+    from kitgen.check.game import check_game
+    from kitgen.load import load_game
+
+    token, players, line = CASES[case]
+    problems = check_game(load_game(with_token(tmp_path, token, players)))
+    assert len(problems) == 1 and re.fullmatch(line, str(problems[0])), problems
 
 
 def test_tokens_the_largest_piece_that_fits__builds(tmp_path):
