@@ -140,8 +140,8 @@ def convert(deck_file: Path, fmt: str, force: bool) -> None:
     along (a sheet keeps them as rows starting with '#'); the sheet the cards leave is removed."""
     from kitgen.load.convert import convert_deck
 
-    written = convert_deck(deck_file, fmt, force)
-    if fmt == "yaml":
-        echo(f"Wrote the cards into {deck_file}; the sheet it named is removed.")
+    written, sheet = convert_deck(deck_file, fmt, force)
+    if fmt == "yaml":  # cards already in the file: written again as they were, and no sheet to speak of
+        echo(f"Wrote the cards into {deck_file}" + (f"; the sheet it named ({sheet}) is removed." if sheet else "."))
     else:
         echo(f"Wrote {written}; {deck_file} now says `cards: {written.name}`.")

@@ -26,8 +26,9 @@ _CARD_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Card) if f.defau
 _EFFECT_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Effect) if f.default is not dataclasses.MISSING}
 
 
-def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
-    """Write the deck's cards in format `to` and point the deck file at them; return what was written."""
+def convert_deck(deck_file: Path, to: str, force: bool = False) -> tuple[Path, str | None]:
+    """Write the deck's cards in format `to` and point the deck file at them; return what was
+    written, and the sheet the deck file named before (removed when the cards left it), if any."""
     problems: list[Problem] = []
     shown = display_path(deck_file)
     values = game_values(deck_file.parent.parent if deck_file.parent.name == "decks" else deck_file.parent)
@@ -46,7 +47,7 @@ def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
                  for note in (*notes.get(index, ()), f"- {_flow(_card_dict(c, one_counter))}")]
         _replace_cards(deck_file, entry, "cards:\n" + "".join(lines))
         _remove_replaced(deck_file, entry[2], None)
-        return deck_file
+        return deck_file, entry[2]
     target = deck_file.with_suffix(f".{to}")
     current = entry[2]
     _check_target(target)
@@ -60,7 +61,7 @@ def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
     target.write_bytes(data)
     _replace_cards(deck_file, entry, f"cards: {target.name}\n")
     _remove_replaced(deck_file, current, target)
-    return target
+    return target, current
 
 
 def _check_target(target: Path) -> None:

@@ -48,3 +48,17 @@ def test_convert_to_xlsx_a_card_text_with_a_control_character__one_line_at_the_c
     assert kit_hashes(game) == before
     csv = convert(game, "csv")  # CSV holds it
     assert csv.run.returncode == 0, csv.run.describe()
+
+
+def test_convert_to_yaml_of_cards_already_in_yaml__claims_no_sheet_removed(tmp_path):
+    """It said 'the sheet it named is removed' of a deck that named none."""
+    from tests.attacks.harness import kitgen_in_process
+
+    game = tiny_copy(tmp_path)
+    deck = game / "decks" / "main.yaml"
+    run = kitgen_in_process("-q", "convert", deck, "--to", "yaml").run
+    assert run.returncode == 0 and run.stdout.strip() == f"Wrote the cards into {deck}.", run.describe()
+    assert kitgen_in_process("-q", "convert", deck, "--to", "csv").run.returncode == 0
+    run = kitgen_in_process("-q", "convert", deck, "--to", "yaml").run
+    assert run.stdout.strip() == f"Wrote the cards into {deck}; the sheet it named (main.csv) is removed."
+    assert not (game / "decks" / "main.csv").exists()
