@@ -6,17 +6,18 @@ those two readings are --back-offset X,Y (in the back page's own directions, as 
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from kitgen.layout.cards import Page
 from kitgen.errors import KitgenError, Where, error
-from kitgen.layout.impose import PRINTABLE_EDGE, Spec
+from kitgen.layout.impose import Spec
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Game
 from kitgen.render.canvas import open_canvas
 from kitgen.render.sheets import draw_page
 from kitgen.render.fonts import measure, register_fonts
-from kitgen.units import MM, to_mm
+from kitgen.units import MM, PAPER_SIZES, to_mm
 
 RULER = 10  # mm either side of zero
 ARM = 60 * MM  # the cross's arms, at most
@@ -48,10 +49,12 @@ def calibration_pages(spec: Spec, measure) -> list[Page]:
         "4. Build with --back-offset X,Y (or put back_offset: \"X,Y\" under print: in kitgen.yaml).",
     ]
     below_steps = 25 * MM + len(steps) * STEP_LEADING
-    arm = min(ARM, cx - PRINTABLE_EDGE, cy - below_steps, height - cy - PRINTABLE_EDGE)
+    edge = spec.margin  # the printer's unprintable edge, as every sheet mark keeps clear of (layout/marks.py)
+    arm = min(ARM, cx - edge, cy - below_steps, height - cy - edge)
     widest = 20 * MM + max(measure(line, "bold" if i == 0 else "body", 11 if i == 0 else 9)
                            for i, line in enumerate(steps))
-    if arm < SHORTEST_ARM or widest > width - PRINTABLE_EDGE or cx + 30 * MM + RULER_LABELS > width - PRINTABLE_EDGE:
+    rulers = 30 * MM + RULER_LABELS  # the back's rulers and their labels, out from the middle
+    if arm < SHORTEST_ARM or widest > width - edge or cx + rulers > width - edge or cy + rulers > height - edge:
         _too_small(spec, widest, below_steps)
     front: list[Shape] = [Line(cx, cy - arm, cx, cy + arm, width=0.3), Line(cx - arm, cy, cx + arm, cy, width=0.3)]
     front += _lines(width, steps)
@@ -75,13 +78,19 @@ def calibration_pages(spec: Spec, measure) -> list[Page]:
 
 
 def _too_small(spec: Spec, widest: float, below_steps: float) -> None:
-    """One line: the smallest paper the sheet fits (its steps, a cross reaching the rulers, their labels)."""
-    need_w = max(widest, 2 * (30 * MM + RULER_LABELS), 2 * SHORTEST_ARM) + PRINTABLE_EDGE * 2
-    need_h = 2 * max(below_steps + SHORTEST_ARM, SHORTEST_ARM + PRINTABLE_EDGE, 30 * MM + RULER_LABELS + PRINTABLE_EDGE)
+    """One line: the smallest paper the sheet fits inside its margins (its steps, a cross reaching the
+    rulers, their labels), and the common papers that take it."""
+    edge = spec.margin
+    need_w = max(widest + edge, 2 * (30 * MM + RULER_LABELS + edge), 2 * (SHORTEST_ARM + edge))
+    need_h = 2 * max(below_steps + SHORTEST_ARM, SHORTEST_ARM + edge, 30 * MM + RULER_LABELS + edge)
     width, height = spec.paper
+    take = [name for name, (w, h) in PAPER_SIZES.items() if w >= need_w and h >= need_h]
+    papers = f"; {', '.join(take[:-1])} and {take[-1]} take it" if len(take) > 1 else \
+        f"; {take[0]} takes it" if take else "; give a smaller --margin"
     raise KitgenError(error(Where(spec.paper_name or "paper"), f"the calibration sheet does not fit on {to_mm(width):.1f} x "
-                            f"{to_mm(height):.1f} mm paper: it needs at least {to_mm(need_w):.0f} x {to_mm(need_h):.0f} mm "
-                            "(its steps, and a cross reaching its rulers); a5, a4 and letter take it"))
+                            f"{to_mm(height):.1f} mm paper with {to_mm(edge):.2f} mm margins: it needs at least "
+                            f"{math.ceil(to_mm(need_w))} x {math.ceil(to_mm(need_h))} mm (its steps, and a cross "
+                            f"reaching its rulers){papers}"))
 
 
 def _lines(width: float, lines: list[str]) -> list[Shape]:

@@ -17,7 +17,8 @@ from tests.attacks.harness import (REPO, TINY, assert_no_crash, assert_one_line,
                                    tiny_copy)
 
 GAME = str(REPO / TINY)
-KIT = ["build-manifest.json", "cards-main.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT = ["build-manifest.json", "cards-main.pdf", "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf",
+       "rules.pdf"]
 
 
 def files(folder: Path) -> list[str]:
@@ -103,6 +104,9 @@ def test_rebuild_of_a_kit_holding_the_users_notes_and_folders__kitgen_files_repl
     assert_no_crash(run)
     assert run.run.returncode == 0, run.run.describe()
     assert files(out) == sorted([*KIT, "notes.txt", "photos"])
+    marker = (out / ".kitgen-kit").read_text(encoding="utf-8").splitlines()
+    assert marker[0] == "kitgen kit of tiny"  # then every kit file (designer-notes.pdf too) by its sha256
+    assert marker[1:] == [f"{digest}  {name}" for name, digest in kit_hashes(out).items() if name in KIT]
     assert (out / "notes.txt").read_text() == "keep me" and (out / "photos" / "table.jpg").read_bytes() == b"a photo"
     assert kit_hashes(out)["cards-main.pdf"] != letter["cards-main.pdf"], "the kit was not rebuilt"
     stale = kitgen("build", GAME, "-o", out)  # and again: the kit's files are still known as kitgen's

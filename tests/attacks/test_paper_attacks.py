@@ -96,13 +96,17 @@ def test_paper_that_takes_the_kit__builds_on_that_paper(case, tmp_path):
         assert (round(float(box.width) / MM, 1), round(float(box.height) / MM, 1)) == size
 
 
-@pytest.mark.parametrize("paper, line", [
-    ("30x2000mm", "30x2000mm: error: the calibration sheet does not fit on 30.0 x 2000.0 mm paper: it needs at least "
-                  "147 x 189 mm (its steps, and a cross reaching its rulers); a5, a4 and letter take it"),
+@pytest.mark.parametrize("flags, line", [
+    (["--paper", "30x2000mm"], "30x2000mm: error: the calibration sheet does not fit on 30.0 x 2000.0 mm paper with 6.35 mm margins: "
+                  "it needs at least 144 x 190 mm (its steps, and a cross reaching its rulers); letter, a4, a5 and legal "
+                  "take it"),
+    # the margin is the edge the sheet keeps clear of, as every sheet mark does (layout/marks.py)
+    (["--paper", "a5", "--margin", "60"], "a5: error: the calibration sheet does not fit on 148.0 x 210.0 mm paper with 60.00 mm margins: it needs "
+           "at least 214 x 214 mm (its steps, and a cross reaching its rulers); letter and legal take it"),
 ])
-def test_calibrate_on_paper_too_small_for_its_sheet__one_line(paper, line, tmp_path):
+def test_calibrate_on_paper_too_small_for_its_sheet__one_line(flags, line, tmp_path):
     """It wrote the sheet anyway, its steps and rulers cut off the page."""
-    run = kitgen("calibrate", "-o", tmp_path / "cal.pdf", "--paper", paper)
+    run = kitgen("calibrate", "-o", tmp_path / "cal.pdf", *flags)
     assert_one_line(run, line)
     assert not (tmp_path / "cal.pdf").exists()
 
