@@ -19,6 +19,9 @@ from kitgen.model import Record
 from kitgen.units import MM, PRINT_LIMITS, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
+# Sheet text (a footer, a label) keeps this far inside the paper whatever --margin says: at --margin 0
+# cards may reach the edge, but a line of text there is lost to the slightest drift of the paper.
+TEXT_EDGE = 3.0 * MM
 FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
 SMALLEST_CARD = PRINT_LIMITS["card_size"][0]
 
@@ -144,7 +147,7 @@ def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
     """
     rows = max(1, grid.rows)
     pieces = parts[:rows - 1] + ["  ·  ".join(parts[rows - 1:])] if len(parts) > rows else list(parts)
-    x = max(grid.left / 2 + 2, printable_edge(grid) + 7.0)  # turned text's ascent (6.5 pt) reaches left of x
+    x = max(grid.left / 2 + 2, text_edge(printable_edge(grid)) + 7.0)  # turned text's ascent (6.5 pt) reaches left of x
     labels = []
     for number, piece in enumerate(pieces):
         row = rows - 1 - number  # the first piece on the bottom row
@@ -157,6 +160,11 @@ def printable_edge(grid: Grid) -> float:
     """How far inside the paper's edge sheet marks and labels stay: the margin kept clear for the
     printer (6.35 mm, or --margin; PRINTING.md A.2 item 7)."""
     return grid.spec.margin if grid.spec else MIN_MARGIN
+
+
+def text_edge(margin: float) -> float:
+    """How far inside the paper's edge sheet text stays: the margin, and never less than TEXT_EDGE."""
+    return max(margin, TEXT_EDGE)
 
 
 def fold_line(grid: Grid) -> list[Shape]:

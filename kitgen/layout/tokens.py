@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from kitgen.check.tokens import SIZES, most_players
 from kitgen.errors import KitgenError, error
 from kitgen.layout.cards import Page
-from kitgen.layout.impose import Spec
+from kitgen.layout.impose import Spec, text_edge
 from kitgen.layout.shapes import Circle, Icon, Measure, Rect, Shape, Text
 from kitgen.model import Game, Record, Token
 from kitgen.units import to_mm
@@ -81,8 +81,9 @@ def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: 
     backs = any(token.back for token in game.tokens)
     # Room for the footer line at the bottom (and, with backs, as much at the top: a short-edge flip
     # brings the top row to the bottom, where it must clear the back page's footer).
-    left, top = spec.margin, spec.margin + (6 * MM if backs else 0)
-    right, bottom = page_w - spec.margin, page_h - spec.margin - 6 * MM
+    # The footer keeps text_edge inside the paper (at --margin 0 too), the pieces clear of it.
+    left, top = spec.margin, (text_edge(spec.margin) + 6 * MM) if backs else spec.margin
+    right, bottom = page_w - spec.margin, page_h - text_edge(spec.margin) - 6 * MM
     _check_fit(game, spec, min(right - left, bottom - top))
     pages: list[list[tuple[Piece, float, float]]] = [[]]
     x, y, row_h = left, top, 0.0
@@ -170,9 +171,10 @@ def _fit(text: str, font: str, size: float, width: float, measure: Measure) -> f
 
 def _footer(game: Game, footer: str, number: int, total: int, page_w: float, page_h: float, margin: float
             ) -> list[Shape]:
-    y = page_h - margin - 1 * MM
+    edge = text_edge(margin)
+    y = page_h - edge - 1 * MM  # the descenders (0.2 em of 7 pt) stay above the edge
     players = most_players(game)
     more = "; print again for more" if game.players.rstrip().endswith("+") else ""  # '2+': open-ended
-    return [Text(margin, y, f"{game.title}: tokens for {players} players{more}, page {number} of {total}", "body",
+    return [Text(edge, y, f"{game.title}: tokens for {players} players{more}, page {number} of {total}", "body",
                  7.0, "#555555"),
-            Text(page_w - margin, y, footer, "body", 7.0, "#555555", "right")]
+            Text(page_w - edge, y, footer, "body", 7.0, "#555555", "right")]

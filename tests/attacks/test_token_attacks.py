@@ -72,3 +72,24 @@ def test_tokens_the_largest_piece_that_fits__builds(tmp_path):
     run = kitgen("build", game, "-o", tmp_path / "kit")
     assert run.run.returncode == 0, run.run.describe()
     assert (tmp_path / "kit" / "tokens.pdf").is_file()
+
+
+@pytest.mark.parametrize("margin", ["0", "1"])
+def test_tokens_at_a_margin_of_0__the_footer_stays_on_the_paper(margin, tmp_path):
+    """--margin 0 says the printer reaches the edge; the footer (the game, the page, how to print)
+    still keeps TEXT_EDGE (3 mm) inside the paper: it sat 1 mm above the bottom edge and began at the
+    left edge itself, where the slightest drift loses it. The pieces keep clear of it."""
+    import pdfplumber
+
+    game = with_token(tmp_path, "{name: Coins, counter: Credits, count: 200, size: 19mm}")
+    run = kitgen("build", game, "-o", tmp_path / "kit", "--margin", margin)
+    assert run.run.returncode == 0, run.run.describe()
+    edge = 3 * 72 / 25.4
+    with pdfplumber.open(tmp_path / "kit" / "tokens.pdf") as pdf:
+        page = pdf.pages[0]
+        footer = [c for c in page.chars if c["top"] > page.height - 15 * 72 / 25.4]  # the bottom 15 mm
+        assert "tokens for 2 players, page 1 of" in "".join(c["text"] for c in footer)
+        for char in footer:
+            assert min(char["x0"], char["top"], page.width - char["x1"], page.height - char["bottom"]) >= edge - 0.3, char
+        lowest_piece = max(rect["bottom"] for rect in page.rects + page.curves)
+        assert lowest_piece < min(c["top"] for c in footer), "a piece runs into the footer line"
