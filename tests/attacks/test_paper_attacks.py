@@ -123,3 +123,20 @@ def test_calibrate_a5_duplex_off__says_how_to_print_by_hand_and_the_cross_clears
         steps_end = max(word["bottom"] for word in front.extract_words())
         vertical = [line for line in front.lines if abs(line["x0"] - line["x1"]) < 0.1]
         assert vertical and min(line["top"] for line in vertical) > steps_end
+
+
+def test_cards_filling_the_paper_at_margin_0__nothing_drawn_past_its_edge(tmp_path):
+    """Three by three poker cards on 190.5 x 266.7 mm paper at --margin 0 leave no room beside them:
+    the scale bar and its label were drawn past the paper's right edge (a letter at 191.5 mm), a bar
+    nobody can print. It is left out, and the build's note says so (the sheet's labels still say 100%)."""
+    import pdfplumber
+
+    run = kitgen("build", GAME, "-o", tmp_path / "kit", "--paper", "190.5x266.7mm", "--margin", "0")
+    assert run.run.returncode == 0, run.run.describe()
+    assert "the 50 mm scale bar is left out: the paper has no room for it beside the cards" in run.run.stderr
+    with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
+        for page in pdf.pages:
+            for thing in page.chars + page.lines:
+                assert thing["x0"] >= -0.01 and thing["x1"] <= page.width + 0.01, thing
+                assert thing["top"] >= -0.01 and thing["bottom"] <= page.height + 0.01, thing
+            assert "50 mm: measure it" not in page.extract_text()
