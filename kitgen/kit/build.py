@@ -15,6 +15,7 @@ from pathlib import Path
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
+from kitgen.language import ENGLISH, N_, Language
 from kitgen.layout.cards import Page, Pages, Placement, impose_deck
 from kitgen.kit.documents import (DOCUMENTS, DocumentInputs, check_documents, document_inputs,  # noqa: F401
                                   kept_blocks, lay_out_kept, layout_documents)
@@ -29,18 +30,25 @@ from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
 
-def instruction(spec: Spec) -> str:
+def instruction(spec: Spec, _: Language = ENGLISH) -> str:
+    """How the card sheets are printed, in the game's language (`_`)."""
     if spec.layout == "single":
-        return "One card a page, front then back, trim and bleed boxes set: for print shops"
+        return _("One card a page, front then back, trim and bleed boxes set: for print shops")
     if spec.layout == "gutterfold":
-        return "Print at 100% (actual size), one-sided; fold on the line, then cut"
+        return _("Print at 100% (actual size), one-sided; fold on the line, then cut")
     if spec.duplex == "off":
-        return "Print at 100% (actual size), one-sided; then print the backs file on the back, flipped on the long edge"
-    return f"Print at 100% (actual size), double-sided, flip on {spec.duplex.replace('-', ' ')}"
+        return _("Print at 100% (actual size), one-sided; then print the backs file on the back, flipped on the long edge")
+    return double_sided(spec.duplex, _)
+
+
+def double_sided(edge: str, _: Language) -> str:
+    if edge == "short-edge":
+        return _("Print at 100% (actual size), double-sided, flip on short edge")
+    return _("Print at 100% (actual size), double-sided, flip on long edge")
 
 
 # The documents (rules, reference, player sheet, manifest): read and written on, never backed.
-DOCUMENT_PRINTING = "Print at 100% (actual size), one-sided"
+DOCUMENT_PRINTING = N_("Print at 100% (actual size), one-sided")
 TOKENS = "tokens.pdf"  # the game's punch-out pieces (layout/tokens.py), when it declares any
 
 
@@ -99,13 +107,15 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     The rules, reference and player sheet are drawn here when they change (their pages otherwise
     come from the cache's record): the manifest says how many sheets of paper the kit takes, and
     only laying a document out (layout/flow) says how many pages it fills."""
-    spec = checked.spec
+    spec, _ = checked.spec, checked.game.language
+    printing = instruction(spec, _)
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
-    sheets = impose_sheets(checked, grid, instruction(spec))
+    sheets = impose_sheets(checked, grid, printing)
     described = dict(sheets)  # the kit the manifest describes (a reprint of changed cards is not part of it)
     inputs = document_inputs(project, checked.game, game_ref, options, None, checked.icons_credit)
-    printed = {"paper": spec.paper, "instruction": DOCUMENT_PRINTING}  # how a document is printed (_printed)
+    printed = {"paper": spec.paper, "instruction": _(DOCUMENT_PRINTING),  # how a document is printed (_printed)
+               "page_label": _("page {number} of {total}")}
     documents, blocks = _kept_or_laid_out(inputs, printed, cache)
     if options.changed_since:
         changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
@@ -113,14 +123,14 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    keys = file_keys(checked, sheets, blocks, printed, duplex, instruction(spec), cache)
+    keys = file_keys(checked, sheets, blocks, printed, duplex, printing, cache)
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
     if any(document is None and name not in reuse for name, document in documents.items()):
         documents |= _documents(inputs, printed, cache)[0]  # the same inputs and templates: the same blocks
     drawn, pages = draw_documents(checked, documents, reuse, keys, cache)
     manifest = dataclasses.replace(inputs, kit=kit_summary(checked.game, spec, described, pages))
     laid, kept = _kept_or_laid_out(manifest, printed, cache)  # the manifest alone
-    keys |= file_keys(checked, {}, kept, printed, duplex, instruction(spec), cache)
+    keys |= file_keys(checked, {}, kept, printed, duplex, printing, cache)
     reuse |= {name: path for name in kept if (path := cache.file(keys[name]))}
     documents |= laid  # None when it was not laid out: then it is reused, or laid out now
     if documents["manifest.pdf"] is None and "manifest.pdf" not in reuse:
@@ -128,7 +138,7 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     if len(reuse) + len(drawn) < len(keys):  # something is still to draw: parse the fonts (~20 ms) only then
         _register_fonts(checked)
     images = {key: art.reader_source() for key, art in checked.images.items()}
-    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse, drawn), keys
+    return LaidOutKit(checked.game, sheets, documents, printing, duplex, images, reuse, drawn), keys
 
 
 def _kept_or_laid_out(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
@@ -272,7 +282,7 @@ def reprint_changed(project: Project, checked: Prepared, game_ref: str | Resolve
             subset = dataclasses.replace(faces, deck=dataclasses.replace(  # positions change: nothing replayed
                 faces.deck, cards=tuple(faces.deck.cards[i] for i in keep)), fronts=tuple(faces.fronts[i] for i in keep),
                 drawn=None)
-            deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec))
+            deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec, checked.game.language))
             pages += [*deck_pages, *backs]
     markup = changes_markup(checked.game, ref, changes)
     return ({"cards-changed.pdf": pages} if pages else {}), parse_document(markup, "changes")
@@ -313,9 +323,8 @@ def token_printing(game: Game, spec: Spec) -> str:
     """How tokens.pdf is printed: one-sided, unless a piece's two sides differ (a token's `back:`):
     then double-sided, flipped as the card sheets are (a one-sided printer: turned on the long edge)."""
     if not any(token.back for token in game.tokens):
-        return DOCUMENT_PRINTING
-    edge = spec.duplex if spec.duplex in ("long-edge", "short-edge") else "long-edge"
-    return f"Print at 100% (actual size), double-sided, flip on {edge.replace('-', ' ')}"
+        return game.language(DOCUMENT_PRINTING)
+    return double_sided(spec.duplex, game.language)  # off: a one-sided printer turns the sheet on the long edge
 
 
 def token_sheets(checked: Prepared) -> list:
@@ -332,43 +341,76 @@ def token_sheets(checked: Prepared) -> list:
 
 
 def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
-    """What the manifest says about this build: files, pages, sheets of paper and how to print, and
-    the sheets of paper in all (documents one-sided and double-sided; a player sheet per player)."""
+    """What the manifest says about this build, in the game's language: files, pages, sheets of paper
+    and how to print, and the sheets of paper in all (documents one-sided and double-sided; a player
+    sheet per player)."""
     from kitgen.layout.tokens import most_players
 
+    _ = game.language
     one_sided = spec.layout != "grid" or spec.duplex == "off"
     players = most_players(game)
-    more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
-    files = []
-    for name, file_pages in sheets.items():
-        if name == TOKENS:
-            how = token_printing(game, spec)
-            files.append({"name": name, "what": f"Tokens for {players} players: cut out each piece{more}",
-                          "pages": len(file_pages), "how": how,
-                          "sheets": len(file_pages) if how == DOCUMENT_PRINTING else len(file_pages) // 2})
-            continue
-        deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
-        backs = name.endswith("-backs.pdf")  # duplex off: printed on the back of the fronts' sheets
-        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(file_pages),
-                      "sheets": "the same" if backs else len(file_pages) if one_sided else len(file_pages) // 2,
-                      "how": instruction(spec)})
+    files = _sheet_files(game, spec, sheets, players, one_sided)
     fixed = sum(file["sheets"] for file in files if isinstance(file["sheets"], int))
     copies = {"player-sheet.pdf": players}
-    for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
-                       ("player-sheet.pdf", "Player sheet, one per player")):
+    for name, what in (("rules.pdf", _("Rules summary")), ("reference.pdf", _("Reference sheet")),
+                       ("player-sheet.pdf", _("Player sheet, one per player"))):
         sheets_of = pages[name] * copies.get(name, 1)
-        files.append({"name": name, "what": what, "pages": pages[name], "how": DOCUMENT_PRINTING,
-                      "sheets": f"{sheets_of} for {players} players" if name in copies else sheets_of})
+        files.append({"name": name, "what": what, "pages": pages[name], "how": _(DOCUMENT_PRINTING),
+                      "sheets": _.ngettext("{sheets} for {count} player", "{sheets} for {count} players", players,
+                                           sheets=sheets_of) if name in copies else sheets_of})
     documents_one = sum(pages[name] * copies.get(name, 1) for name in COUNTED)
     documents_two = sum((pages[name] + 1) // 2 * copies.get(name, 1) for name in COUNTED)
     return {"files": files, "also_need": also_need(game), "players": players,
             "sheets_one_sided": fixed + documents_one, "sheets_double_sided": fixed + documents_two,
-            "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
-            "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
-            "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
+            "paper": f"{_(PAPERS[spec.paper_name]) if spec.paper_name in PAPERS else spec.paper_name} ({_size(spec.paper, _)})",
+            "card_size": _size(spec.card, _),
+            "layout": _(LAYOUTS[spec.layout]), "duplex": _("none (one-sided)") if one_sided else _(EDGES[spec.duplex])}
 
 
-_DIE_NAMES = {4: "four", 6: "six", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"}
+def _size(size: tuple[float, float], _: Language) -> str:
+    """'215.9 x 279.4 mm', its decimals as the game's language writes them."""
+    return f"{_.decimal(to_mm(size[0]))} x {_.decimal(to_mm(size[1]))} mm"
+
+
+# The manifest's words for --paper, --layout and --duplex (the options' values are kept in English).
+PAPERS = {"letter": N_("letter"), "legal": N_("legal")}
+LAYOUTS = {"grid": N_("grid"), "gutterfold": N_("gutterfold"), "single": N_("single")}
+EDGES = {"long-edge": N_("long-edge"), "short-edge": N_("short-edge")}
+
+
+def _sheet_files(game: Game, spec: Spec, sheets: dict, players: int, one_sided: bool) -> list[dict]:
+    """The manifest's rows for the card sheets and the tokens."""
+    _ = game.language
+    more = _("; print it again for more players") if game.players.rstrip().endswith("+") else ""
+    files = []
+    for name, file_pages in sheets.items():
+        if name == TOKENS:
+            how = token_printing(game, spec)
+            files.append({"name": name, "what": _.ngettext("Tokens for {count} player: cut out each piece{more}",
+                                                           "Tokens for {count} players: cut out each piece{more}",
+                                                           players, more=more),
+                          "pages": len(file_pages), "how": how,
+                          "sheets": len(file_pages) if how == _(DOCUMENT_PRINTING) else len(file_pages) // 2})
+            continue
+        deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
+        backs = name.endswith("-backs.pdf")  # duplex off: printed on the back of the fronts' sheets
+        files.append({"name": name, "what": _("{deck}: backs", deck=deck.name) if backs else _("{deck}: cards", deck=deck.name),
+                      "pages": len(file_pages),
+                      "sheets": _("the same") if backs else len(file_pages) if one_sided else len(file_pages) // 2,
+                      "how": instruction(spec, _)})
+    return files
+
+
+def _die_name(sides: int, count: int, _: Language) -> str:
+    """'ten-sided die (d10)', 'ten-sided dice (d10)': the die kind in the game's language."""
+    named = {4: _.ngettext("four-sided die (d4)", "four-sided dice (d4)", count),
+             6: _.ngettext("six-sided die (d6)", "six-sided dice (d6)", count),
+             8: _.ngettext("eight-sided die (d8)", "eight-sided dice (d8)", count),
+             10: _.ngettext("ten-sided die (d10)", "ten-sided dice (d10)", count),
+             12: _.ngettext("twelve-sided die (d12)", "twelve-sided dice (d12)", count),
+             20: _.ngettext("twenty-sided die (d20)", "twenty-sided dice (d20)", count)}
+    return named.get(sides) or _.ngettext("{sides}-sided die (d{sides})", "{sides}-sided dice (d{sides})", count,
+                                          sides=sides)
 
 
 def also_need(game: Game) -> list[dict]:
@@ -376,6 +418,7 @@ def also_need(game: Game) -> list[dict]:
     one roll needs), then what the game's data names (`also_need:`)."""
     from kitgen.check.dice import die_range
 
+    _ = game.language
     dice: dict[int, tuple[int, str]] = {}
     for table in game.tables:
         bounds = die_range(table.die) if table.die else None
@@ -383,9 +426,8 @@ def also_need(game: Game) -> list[dict]:
             count, high = bounds
             sides = high // count
             if count > dice.get(sides, (0, ""))[0]:
-                dice[sides] = (count, f"{table.name} rolls {table.die}")
+                dice[sides] = (count, _("the {table} rolls {die}", table=table.name, die=table.die))
     named = " ".join(item.name for item in game.also_need)  # the data's own line for a die kind wins
-    needed = [{"name": f"{_DIE_NAMES.get(sides, str(sides))}-sided {'die' if count == 1 else 'dice'} (d{sides})",
-               "count": str(count), "why": f"the {why}"} for sides, (count, why) in sorted(dice.items())
-              if f"(d{sides})" not in named]
+    needed = [{"name": _die_name(sides, count, _), "count": str(count), "why": why}
+              for sides, (count, why) in sorted(dice.items()) if f"(d{sides})" not in named]
     return needed + [{"name": item.name, "count": item.count, "why": item.why} for item in game.also_need]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.language import ENGLISH, Language
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Record
 from kitgen.units import MM, to_mm
@@ -201,15 +202,15 @@ def printable_edge(grid: Grid) -> float:
     return min(PRINTABLE_EDGE, grid.spec.margin) if grid.spec else PRINTABLE_EDGE
 
 
-def scale_bar(grid: Grid) -> list[Shape]:
+def scale_bar(grid: Grid, _: Language = ENGLISH) -> list[Shape]:
     """A bar of exactly 50 mm with end ticks, in the widest free margin, to check the print scale;
-    its ticks (2 pt either side) and label stay inside the printable edge."""
+    its ticks (2 pt either side) and label (in the game's language, `_`) stay inside the printable edge."""
     bleed = grid.spec.bleed if grid.spec else 0.0
     edge = printable_edge(grid)
     side = grid.left - bleed
     used_h = grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
     bottom = grid.page_h - grid.top - used_h - bleed
-    label = "50 mm: measure it; if it is shorter, print at 100% (actual size)"
+    label = _("50 mm: measure it; if it is shorter, print at 100% (actual size)")
     if side >= bottom:  # vertical, in the right margin
         x = min(grid.page_w - side / 2 + 3, grid.page_w - edge - 2)
         y0 = grid.page_h / 2 - SCALE_BAR / 2
@@ -223,7 +224,7 @@ def scale_bar(grid: Grid) -> list[Shape]:
             Text(grid.page_w / 2, y + 6.5, label, "body", 5.5, "#555555", "center")]
 
 
-def fold_line(grid: Grid) -> list[Shape]:
+def fold_line(grid: Grid, _: Language = ENGLISH) -> list[Shape]:
     """Gutterfold: a dashed-looking fold line down the middle, drawn as short segments."""
     x = grid.page_w / 2
     segments: list[Shape] = []
@@ -232,6 +233,6 @@ def fold_line(grid: Grid) -> list[Shape]:
     while y < end:
         segments.append(Line(x, y, x, min(y + 3 * MM, end), "#777777", 0.5))
         y += 5 * MM
-    segments.append(Text(x - 2, grid.top - 2 * MM, "fold", "body", 6, "#777777", "center"))
+    segments.append(Text(x - 2, grid.top - 2 * MM, _("fold"), "body", 6, "#777777", "center"))
     return segments
 

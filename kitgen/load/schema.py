@@ -16,6 +16,7 @@ import yaml
 
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
+from kitgen.language import Language
 from kitgen.load.nodes import Converted, at
 from kitgen.model import Amount, Amounts, Cost, Expr, FieldValue, FieldValues, Number, Numbers, Price
 from kitgen.units import TEXT_PARSERS, Length, parse_length
@@ -26,9 +27,13 @@ _MISSING = object()
 
 
 class Converter:
-    def __init__(self, file: str):
+    """`defaults`: a record type -> values its keys take when the data does not give them (kitgen's
+    own words in the game's language: a track's 'Start' column, load/game.py)."""
+
+    def __init__(self, file: str, defaults: dict[type, dict[str, object]] | None = None):
         self.file = file
         self.problems: list[Problem] = []
+        self.defaults = defaults or {}
 
     def where(self, node: yaml.Node) -> Where:
         return at(self.file, node.start_mark)  # a YAML node's line and column, or a sheet's row and column
@@ -59,7 +64,8 @@ class Converter:
         if not isinstance(node, yaml.MappingNode):
             return self.fail(node, path, f"expected a mapping of keys ({_kind(node)} found)")
         hints, required, has_where = _record_plan(cls, skip)
-        values = {}
+        defaults = self.defaults.get(cls) if self.defaults else None
+        values = dict(defaults) if defaults else {}
         for key, value in node.value:
             name = key.value
             if name not in hints:
@@ -237,7 +243,19 @@ def _amounts(converter: Converter, node: yaml.Node, path: str):
     return Amounts(values)
 
 
-_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts}
+def _language(converter: Converter, node: yaml.Node, path: str):
+    """`language: fr`: kitgen's own words in a kit (load/language.py); a language kitgen has no
+    catalogue for is one line with the known ones."""
+    from kitgen.load.language import read_language, unknown_language
+
+    if not isinstance(node, yaml.ScalarNode) or _is_null(node):
+        return converter.fail(node, path, f"expected a language code such as fr ({_kind(node)} found)")
+    language = read_language(node.value)
+    return language if language is not None else converter.fail(node, "", unknown_language(node.value))
+
+
+_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts,
+            Language: _language}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -352,6 +370,9 @@ def _type_schema(hint, definitions: dict) -> dict:
     if hint is Amounts:
         return {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
                 "description": "counters and numbers (or expressions), e.g. {Military: 5}"}
+    if hint is Language:  # not an enum: a language is known when kitgen/locale has its catalogue
+        return {"type": "string", "description": "the language of the words kitgen prints in the kit (headings, "
+                "'Play in', the manifest): en (the default), de, es, fr, it ...; card text stays as written"}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles
