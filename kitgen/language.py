@@ -74,15 +74,15 @@ class Language:
     def gettext(self, message: str) -> str:
         return self(message)
 
-    def ngettext(self, singular: str, plural: str, count: int, **values: object) -> str:
-        """The form for `count`, filled in with `count` and `values`."""
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """The form for the count `n`, filled in with `values` and {count} (n, unless `values` says it)."""
         forms = self.messages.get(singular)
-        index = self.form(count)
+        index = self.form(n)
         if forms and index < len(forms) and forms[index]:
             text = forms[index]
         else:
             text = singular if index == 0 else plural
-        return fill(text, {"count": count, **values})
+        return fill(text, {"count": n, **values})
 
     def form(self, count: int) -> int:
         """Which plural form `count` takes: its CLDR category's place among the categories the

@@ -159,9 +159,11 @@ def when_words(when: When, _: Language = ENGLISH) -> str:
     for key, words in COMPARED.items():
         parts += [_(words, counter=a.counter, value=a.value) for a in getattr(when, key)]
     parts += [_("deck {deck} empty", deck=deck) for deck in when.empty]
-    parts += [_("at least {count} cards in {zone}", count=a.value, zone=a.counter) for a in when.cards_in]
+    parts += [_.ngettext("at least {count} card in {zone}", "at least {count} cards in {zone}", _count(a.value),
+                         count=a.value, zone=a.counter) for a in when.cards_in]
     parts += [_("holds {flag}", flag=flag) for flag in when.flag]
-    parts += [_("has held {counter} {value} turns in a row", counter=a.counter, value=a.value) for a in when.streak]
+    parts += [_.ngettext("has held {counter} {count} turn in a row", "has held {counter} {count} turns in a row",
+                         _count(a.value), counter=a.counter, count=a.value) for a in when.streak]
     parts += [_("the last player left")] if when.last_standing else []
     for name, words in (("all", N_("all of ({conditions})")), ("any", N_("any of ({conditions})")),
                         ("none", N_("none of ({conditions})"))):
@@ -274,6 +276,11 @@ def _wilds(game: Game) -> list[Problem]:
     return problems
 
 
+def _count(value: str) -> int:
+    """A count written as a number (or an expression: counted as many)."""
+    return int(value) if value.strip().isdigit() else 2
+
+
 def vocabulary_lines(game: Game) -> list[str]:
     """What the rules summary says of the game-wide rules (after How to win): each record's own
     `text`, or its rule in words (the game's language) when it has none. Empty for a game that uses
@@ -294,8 +301,9 @@ def vocabulary_lines(game: Game) -> list[str]:
 
 def _zone_words(zone, _: Language) -> str:
     if zone.kind == "market":
-        return _("{zone}: a market of {size} face-up cards from the {deck} deck, refilled after each buy",
-                 zone=zone.name, size=zone.size, deck=zone.deck)
+        return _.ngettext("{zone}: a market of {count} face-up card from the {deck} deck, refilled after each buy",
+                          "{zone}: a market of {count} face-up cards from the {deck} deck, refilled after each buy",
+                          zone.size, zone=zone.name, deck=zone.deck)
     if not zone.limit:
         return _("{zone}: cards in play", zone=zone.name)
     if zone.kind == "attached":

@@ -154,3 +154,18 @@ def test_deck_composition__one_of_a_type_is_singular_in_english_too():
     assert document_context(one)["deck_composition"](one.decks[0]) == "**Main Deck:** 3 cards (1 Ship, 2 Builds)."
     single = dataclasses.replace(one, decks=(dataclasses.replace(deck, cards=deck.cards[:1]),))
     assert document_context(single)["deck_composition"](single.decks[0]) == "**Main Deck:** 1 card (1 Ship, 0 Builds)."
+
+
+def test_when_words__counts_in_conditions_take_their_form_in_each_language():
+    """The rules say a condition in words: 'at least 1 card in market', never '1 cards'."""
+    from kitgen.check.conditions import when_words
+    from kitgen.model import Amount, Amounts, Expr, When
+
+    def held(count: str) -> When:
+        return When(cards_in=Amounts([Amount("market", Expr(count))]), streak=Amounts([Amount("Crown", Expr(count))]))
+
+    assert when_words(held("1")) == "at least 1 card in market, has held Crown 1 turn in a row"
+    assert when_words(held("3")) == "at least 3 cards in market, has held Crown 3 turns in a row"
+    assert when_words(held("1"), read_language("fr")) == "au moins 1 carte dans market, a tenu Crown 1 tour d’affilée"
+    assert when_words(When(highest=("Mana",), by=Expr("2")), read_language("de")) == \
+        "höchster Wert in Mana um mindestens 2 (Gleichstand: niemand)"
