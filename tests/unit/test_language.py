@@ -169,3 +169,14 @@ def test_when_words__counts_in_conditions_take_their_form_in_each_language():
     assert when_words(held("1"), read_language("fr")) == "au moins 1 carte dans market, a tenu Crown 1 tour d’affilée"
     assert when_words(When(highest=("Mana",), by=Expr("2")), read_language("de")) == \
         "höchster Wert in Mana um mindestens 2 (Gleichstand: niemand)"
+
+
+def test_templates__see_the_language_as_date_and_ngettext():
+    """A designer's document template may write a date or a count in the game's language."""
+    french = dataclasses.replace(load_game(REPO / TINY), language=read_language("fr"))
+    context = document_context(french)
+    assert context["date"]("2025-03-05") == "5 mars 2025" and document_context(load_game(REPO / TINY))["date"](
+        "2025-03-05") == "March 5, 2025"
+    assert context["ngettext"]("{count} card", "{count} cards", 1) == "1 carte" and context["_"]("Turn") == "Tour"
+    with pytest.raises(ValueError):
+        context["date"]("5 March")  # a template error at its line (layout/expressions.RENDER_ERRORS)
