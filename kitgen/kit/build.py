@@ -20,6 +20,7 @@ from kitgen.kit.documents import (DOCUMENTS, DocumentInputs, check_documents, do
                                   kept_blocks, lay_out_kept, layout_documents)
 from kitgen.layout.document import parse_document
 from kitgen.layout.impose import Spec, plan_grid
+from kitgen.layout.marks import sheet_note
 from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
@@ -41,6 +42,7 @@ class Report:
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)
     errors: list[Problem] = dataclasses.field(default_factory=list)  # a draft's (Options.draft) faces' errors
     cache_notes: tuple[str, ...] = ()  # why the cache was not used, or what it missed and why (-v)
+    sheet_note: str = ""  # sheet marks the paper has no room for inside the margin (layout/marks.sheet_note)
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
@@ -69,7 +71,14 @@ def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: O
     sizes = [size for notes in prepared.notes.values() for size in notes.sizes if size > 0]
     return Report(prepared.game, tuple(out_dir / name for name in written.files),
                   [p for p in prepared.problems + found if not p.is_error], min(sizes, default=0), prepared.laid_out,
-                  written.rendered, prepared.face_keys, [p for p in found if p.is_error], said)
+                  written.rendered, prepared.face_keys, [p for p in found if p.is_error], said,
+                  _sheet_note(prepared.spec))
+
+
+def _sheet_note(spec: Spec) -> str:
+    """The line that says which sheet marks the paper has no room for (layout/marks.sheet_note), or ''."""
+    note = sheet_note(plan_grid(spec.paper, spec.card, spec=spec))
+    return f"{spec.paper_name or 'paper'}: note: {note}" if note else ""
 
 
 def _quiet(text: str, done: int | None = None, total: int | None = None) -> None:
@@ -306,5 +315,3 @@ def token_sheets(checked: Prepared) -> list:
         fonts.ready()  # a build whose faces all come from the cache has not registered them yet
     return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure,
                               token_printing(checked.game, checked.spec))
-
-

@@ -4,7 +4,8 @@ paper, what else the table needs). Values only: kit/build.py lays them out and d
 from __future__ import annotations
 
 from kitgen.language import ENGLISH, N_, Language
-from kitgen.layout.impose import Spec
+from kitgen.layout.impose import Spec, plan_grid
+from kitgen.layout.marks import cutting_without, marks_left_out
 from kitgen.model import Game
 from kitgen.units import to_mm
 
@@ -60,7 +61,9 @@ def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> 
                                            sheets=sheets_of) if name in copies else sheets_of})
     documents_one = sum(pages[name] * copies.get(name, 1) for name in COUNTED)
     documents_two = sum((pages[name] + 1) // 2 * copies.get(name, 1) for name in COUNTED)
+    grid = plan_grid(spec.paper, spec.card, spec=spec)
     return {"files": files, "also_need": also_need(game), "players": players,
+            "cutting": cutting_without(grid, marks_left_out(grid), _),  # the manifest's "After cutting", without marks
             "sheets_one_sided": fixed + documents_one, "sheets_double_sided": fixed + documents_two,
             "paper": f"{_(PAPERS[spec.paper_name]) if spec.paper_name in PAPERS else spec.paper_name} ({_size(spec.paper, _)})",
             "card_size": _size(spec.card, _),

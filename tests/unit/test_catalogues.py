@@ -84,3 +84,17 @@ def test_catalogues__ship_in_the_wheel():
     files = [p.relative_to(ROOT / "kitgen").as_posix() for p in LOCALE.rglob("*") if p.is_file()]
     assert sorted(files) == sorted(f for f in files if any(fnmatch.fnmatch(f, pattern) for pattern in patterns))
     assert "locale/fr/LC_MESSAGES/kitgen.po" in files and "locale/kitgen.pot" in files
+
+
+@pytest.mark.parametrize("code", known_languages())
+def test_catalogue__the_scale_bars_label_is_shorter_than_the_bar(code):
+    """The 50 mm bar's label runs along it (layout/marks.BAR_LABEL): each language's, in Lato 5.5 pt."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from kitgen.layout.marks import BAR_LABEL, SCALE_BAR
+
+    if "kitgen-test-lato" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("kitgen-test-lato", str(ROOT / "fonts" / "Lato-Regular.ttf")))
+    label = read_language(code)(BAR_LABEL)
+    assert pdfmetrics.stringWidth(label, "kitgen-test-lato", 5.5) < SCALE_BAR - 4, f"{code}: {label}"

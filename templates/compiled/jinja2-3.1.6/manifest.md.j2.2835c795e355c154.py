@@ -148,7 +148,7 @@ def root(context, missing=missing, environment=environment):
     yield '\n\n## '
     yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'After cutting')))
     yield '\n[ ] '
-    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Cut along the crop marks in the margins: each mark continues a cut line.')))
+    yield str(environment.finalize((environment.getattr((undefined(name='kit') if l_0_kit is missing else l_0_kit), 'cutting') or environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Cut along the crop marks in the margins: each mark continues a cut line.'))))
     yield '\n'
     for l_1_deck in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks'):
         l_1_deck_composition = resolve('deck_composition')
