@@ -15,8 +15,9 @@ from pathlib import Path
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
+from kitgen.language import Language
 from kitgen.layout.cards import Page, Pages, Placement, impose_deck
-from kitgen.kit.documents import (DOCUMENTS, DocumentInputs, check_documents, document_inputs,  # noqa: F401
+from kitgen.kit.documents import (DOCUMENTS, NOT_PRINTED, DocumentInputs, check_documents, document_inputs,  # noqa: F401
                                   kept_blocks, lay_out_kept, layout_documents)
 from kitgen.layout.document import parse_document
 from kitgen.layout.impose import Spec, plan_grid
@@ -185,12 +186,20 @@ def draw_documents(checked: Prepared, documents: dict, reuse: dict[str, Path], k
 def _documents(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
     """The documents laid out and printed on this build's paper, and each one's blocks by a hash."""
     laid_out, blocks = lay_out_kept(inputs, cache)
-    return {name: _printed(document, printed) for name, document in laid_out.items()}, blocks
+    _ = inputs.game.language
+    return {name: _printed(document, _footer(printed, name, _)) for name, document in laid_out.items()}, blocks
 
 
 def _printed(document, printed: dict):
-    """A document on this build's paper, with the footer saying how documents are printed."""
+    """A document on this build's paper, with the footer `printed` (_footer)."""
     return dataclasses.replace(document, **printed)
+
+
+def _footer(printed: dict, name: str, _: Language) -> dict:
+    """What _printed sets on the document `name`: the paper, the page label and the footer saying how
+    documents are printed, or that this one is not printed for play (the designer's notes), in the
+    game's language (`_`)."""
+    return printed | {"instruction": _(NOT_PRINTED[name])} if name in NOT_PRINTED else printed
 
 
 # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: always drawn.
@@ -219,7 +228,7 @@ def file_keys(checked: Prepared, sheets: dict, blocks: dict[str, str], printed: 
     """Each file's cache key: a hash of what write_kit draws it from, whole. A card sheet: its pages
     (every field of each page, its faces by their keys, which hash all a face is laid out from),
     the title and duplex it is written with; a document: its blocks (by their hash, `blocks`), what
-    _printed sets (`printed`), title, accent and the instruction; both: the fonts embedded, the
+    _printed sets (`_footer`), title, accent and the instruction; both: the fonts embedded, the
     writer (reportlab, zlib, their settings) and the environment that dates a PDF (SOURCE_DATE_EPOCH).
     Without a cache (--no-cache) nothing is looked up or kept by them: each is '' (~4 ms less)."""
     if cache.folder is None:
@@ -231,7 +240,8 @@ def file_keys(checked: Prepared, sheets: dict, blocks: dict[str, str], printed: 
     keys = {name: content_key_of(itertools.chain(("sheet", name, f"{title}: {name}", duplex, common),
                                                  _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
-    return keys | {name: content_key("document", name, digest, printed, title, accent_of(checked.game), printing, common)
+    language, accent = checked.game.language, accent_of(checked.game)
+    return keys | {name: content_key("document", name, digest, _footer(printed, name, language), title, accent, printing, common)
                    for name, digest in blocks.items()}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kitgen.language import ENGLISH, N_, Language
 from kitgen.layout.impose import Spec, plan_grid
 from kitgen.layout.marks import cutting_without, marks_left_out
-from kitgen.model import Game
+from kitgen.model import Game, for_players
 from kitgen.units import to_mm
 
 
@@ -123,7 +123,7 @@ def also_need(game: Game) -> list[dict]:
 
     _ = game.language
     dice: dict[int, tuple[int, str]] = {}
-    for table in game.tables:
+    for table in for_players(game).tables:  # a table only the simulator reads is rolled by no player
         bounds = die_range(table.die) if table.die else None
         if bounds:
             count, high = bounds

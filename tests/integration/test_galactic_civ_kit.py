@@ -15,7 +15,8 @@ from kitgen.load import load_game
 from tests.conftest import MM, ROOT, pdf_text, run_kitgen
 
 CARD_W, CARD_H = 63.5, 88.9
-KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf",
+             "reference.pdf", "rules.pdf"]
 
 
 def text_of(path) -> str:
@@ -136,9 +137,11 @@ def test_rules__setup_victory_ties_hand_limit_events_and_errata(kit):
     for expected in ["Setup", "Each player starts with 5 points in each of the 8 Attributes.",
                      "Conquest Victory", "General Victory", "Ties", "Hand Limit", "Max hand size is 5 cards",
                      "Council Vote", "If it is Odd, draw the top card of the Event deck.",
-                     "Errata this kit applies", "The source says:", "highest Culture Score",
-                     "The Trade Phase rewards the highest Trade Score."]:
+                     "Errata this kit applies", "The Trade Phase rewards the highest Trade Score."]:
         assert expected in text
+    notes = text_of(kit / "designer-notes.pdf")  # the source's own words are the designer's, not the players'
+    assert "trade-phase-trigger: The source says:" in notes and "highest Culture Score" in notes
+    assert "The source says:" not in text and "trade-phase-trigger" not in text
 
 
 def test_rules__follow_the_data_when_a_phase_changes(tmp_path, project):

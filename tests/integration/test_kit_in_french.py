@@ -42,7 +42,7 @@ def english_messages() -> list:
         return [message for message in read_po(file) if message.id]
 
 
-KEYWORDS = {"do", "rule", "target", "kind", "tie", "shape", "language"}  # their values are kitgen's keywords
+KEYWORDS = {"do", "rule", "target", "kind", "tie", "shape", "language", "audience", "type"}  # values: kitgen's keywords
 
 
 def _values(data) -> list[str]:
@@ -103,8 +103,8 @@ def texts(out: Path) -> dict[str, str]:
 def test_language__every_file_of_the_kit_is_built_without_a_warning(kit):
     code, out, report = kit
     assert sorted(p.name for p in out.glob("*.pdf")) == [
-        "cards-grimoire.pdf", "cards-presages.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf",
-        "tokens.pdf"]
+        "cards-grimoire.pdf", "cards-presages.pdf", "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf",
+        "reference.pdf", "rules.pdf", "tokens.pdf"]
     assert report.warnings == [] and report.errors == []  # every card's text fits at the legible size
 
 
@@ -153,16 +153,25 @@ WORDS = {  # what the catalogue says, read back: the kit's words, a heading, and
                          "Présages : 1 carte (1 Présage).", "Main limitée à 7 cartes.", "page 1 sur 2"],
            "cards-grimoire.pdf": ["Jouer en : Incantation", "planche 1 sur 1 · RECTOS", "Gratuit", "3 au choix",
                                   "Joueur ciblé : Vie"],
-           "cards-presages.pdf": ["PRÉSAGE · FACULTATIF", "Ne se joue pas : pioché et résolu lors de la Pioche"],
+           "cards-presages.pdf": ["PRÉSAGE · FACULTATIF", "Ne se joue pas : pioché et résolu lors de la Pioche",
+                                  "† Corrigé ; l’original dit « Éclipse »"],
            "manifest.pdf": ["Papier : lettre US (215,9 x 279,4 mm)", "4 pour 4 joueurs", "dé à six faces (d6)"],
-           "player-sheet.pdf": ["Attributs Départ 1 2 3"], "tokens.pdf": ["J1", "pions pour 4 joueurs"]},
+           "player-sheet.pdf": ["Attributs Départ 1 2 3"], "tokens.pdf": ["J1", "pions pour 4 joueurs"],
+           "designer-notes.pdf": ["Duel de Sortilèges : notes pour l’auteur", "Document source : duel-de-sortileges.txt",
+                                  "Non imprimé pour les joueurs", "Champ de carte (Sort) Portée simulateur",
+                                  "(pour le simulateur seulement : absent du résumé des règles)",
+                                  "Pour l’auteur du jeu : ne fait pas partie de ce que les joueurs impriment"]},
     "de": {"rules.pdf": ["Duel de Sortilèges: Regelübersicht", "Deine erste Partie",
                          "Grimoire: 9 Karten (2 Sorts, 2 Rituels, 3 Créatures, 2 Artefacts).",
                          "Présages: 1 Karte (1 Présage).", "Höchstens 7 Karten auf der Hand.", "Seite 1 von 2"],
            "cards-grimoire.pdf": ["Spielen in: Incantation", "Bogen 1 von 1 · VORDERSEITEN", "Kostenlos", "3 beliebig"],
-           "cards-presages.pdf": ["PRÉSAGE · OPTIONAL", "Wird nicht gespielt: pioché et résolu lors de la Pioche"],
+           "cards-presages.pdf": ["PRÉSAGE · OPTIONAL", "Wird nicht gespielt: pioché et résolu lors de la Pioche",
+                                  "† Korrigiert; im Original steht „Éclipse“"],
            "manifest.pdf": ["Papier: US-Letter (215,9 x 279,4 mm)", "4 für 4 Spieler", "sechsseitiger Würfel (W6)"],
-           "player-sheet.pdf": ["Eigenschaften Start 1 2 3"], "tokens.pdf": ["S1", "Marker für 4 Spieler"]},
+           "player-sheet.pdf": ["Eigenschaften Start 1 2 3"], "tokens.pdf": ["S1", "Marker für 4 Spieler"],
+           "designer-notes.pdf": ["Duel de Sortilèges: Notizen für den Autor", "Quelldokument: duel-de-sortileges.txt",
+                                  "Nicht für die Spieler gedruckt", "Kartenfeld (Sort) Portée Simulator",
+                                  "(nur für den Simulator: nicht in der Regelübersicht)"]},
 }
 
 

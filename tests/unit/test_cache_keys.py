@@ -178,3 +178,27 @@ def test_code_stamp__a_changed_kitgen_module_keys_the_cache_anew_but_not_the_bui
         os.utime(module, ns=(before.st_atime_ns, before.st_mtime_ns))
         cache.code_stamp.cache_clear()
     assert cache.code_stamp() == stamp
+
+
+def test_document_keys__the_designers_notes_footer_in_the_games_language_is_keyed(tmp_path):
+    """designer-notes.pdf's footer says it is not printed for play, in the game's language: words set
+    when it is printed (kit/build._footer), not in its blocks. A catalogue whose only change is that
+    sentence keys the file anew (else the cache would hand back the notes with the old footer), and
+    no other document's key moves."""
+    from kitgen.kit.build import check_kit, file_keys
+    from kitgen.kit.cache import BuildCache
+    from kitgen.kit.documents import NOT_PRINTED
+    from kitgen.project import Project
+
+    checked = check_kit(Project.default(), str(REPO / "tests" / "fixtures" / "sortileges"), lay_out=False)
+    french = checked.game.language
+    footer = NOT_PRINTED["designer-notes.pdf"]
+    reworded = dataclasses.replace(french, messages={**french.messages, footer: ("Notes pour l'auteur, pas pour la table",)})
+    assert french(footer) != footer and reworded == french  # the same catalogue hash: only the sentence differs
+    blocks, printed, cache = {"designer-notes.pdf": "b1", "rules.pdf": "b2"}, {"instruction": "", "page_label": ""}, \
+        BuildCache(tmp_path / "cache")
+    before = file_keys(checked, {}, blocks, printed, None, "", cache)
+    after = file_keys(dataclasses.replace(checked, game=dataclasses.replace(checked.game, language=reworded)), {}, blocks,
+                      printed, None, "", cache)
+    assert before["designer-notes.pdf"] != after["designer-notes.pdf"]
+    assert before["rules.pdf"] == after["rules.pdf"]
