@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from babel.messages.pofile import read_po
+from pypdf import PdfReader
 
 from kitgen.kit.build import build_game
 from kitgen.load.language import LOCALE, catalogue_path
@@ -115,6 +116,17 @@ def test_language__no_english_word_of_kitgen_is_left_in_any_pdf(kit):
     for name, text in texts(out).items():
         left = {word for word in WORD.findall(FILE_NAME.sub(" ", text)) if word.casefold() in english}
         assert not left, f"{code}: {name} still says {sorted(left)}"
+
+
+def test_language__every_pdf_title_is_in_the_language(kit):
+    """A PDF's title (what a viewer's title bar and a print queue show) names what the file holds in
+    the kit's language, the card sheets' too."""
+    code, out, _ = kit
+    english = english_words(code)
+    for path in sorted(out.glob("*.pdf")):
+        title = PdfReader(path).metadata.title
+        left = {word for word in WORD.findall(title) if word.casefold() in english}
+        assert title.startswith("Duel de Sortilèges") and not left, f"{code}: {path.name}'s title is '{title}'"
 
 
 def test_language__no_english_phrase_of_kitgen_is_left_in_any_pdf(kit):
