@@ -165,7 +165,8 @@ def write_faces_pdf(checked: Prepared, faces: list[Face], pdf: Path, bleed: floa
     width, height = checked.spec.card
     pages = [single_page(face.deck, face.index, width, height, bleed) for face in faces]
     images = {key: art.reader_source() for key, art in checked.images.items()}
-    write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
+    _ = checked.game.language
+    write_pages(pdf, pages, _("{game}: cards", game=checked.game.title), images, progress)
 
 
 def _canvas_warnings(checked: Prepared, target: Target, dpi: float) -> list[Problem]:

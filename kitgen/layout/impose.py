@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.language import ENGLISH, Language
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Record
 from kitgen.units import MM, PRINT_LIMITS, to_mm
@@ -167,7 +168,7 @@ def text_edge(margin: float) -> float:
     return max(margin, TEXT_EDGE)
 
 
-def fold_line(grid: Grid) -> list[Shape]:
+def fold_line(grid: Grid, _: Language = ENGLISH) -> list[Shape]:
     """Gutterfold: a dashed-looking fold line down the middle, drawn as short segments."""
     x = grid.page_w / 2
     segments: list[Shape] = []
@@ -176,6 +177,6 @@ def fold_line(grid: Grid) -> list[Shape]:
     while y < end:
         segments.append(Line(x, y, x, min(y + 3 * MM, end), "#777777", 0.5))
         y += 5 * MM
-    segments.append(Text(x - 2, grid.top - 2 * MM, "fold", "body", 6, "#777777", "center"))
+    segments.append(Text(x - 2, grid.top - 2 * MM, _("fold"), "body", 6, "#777777", "center"))
     return segments
 

@@ -47,6 +47,7 @@ class Piece(Record):
 def token_pieces(game: Game) -> list[Piece]:
     """Every piece kind of every token, in data order, with its count at the most players."""
     players = most_players(game)
+    _ = game.language  # a player's marker: P1, P2 ...
     pieces: list[Piece] = []
     for number, token in enumerate(game.tokens):
         counter = game.counter(token.counter) if token.counter else None
@@ -55,7 +56,7 @@ def token_pieces(game: Game) -> list[Piece]:
         colour = PIECE_COLOURS[number % len(PIECE_COLOURS)]
         if token.player_colours:
             each = (token.per_player[0] if token.per_player else 0)
-            pieces += [Piece(f"P{seat}", name, icon, PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)], each,
+            pieces += [Piece(_("P{seat}", seat=seat), name, icon, PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)], each,
                              token.shape, float(token.size), token.back) for seat in range(1, players + 1)]
             continue
         for index, value in enumerate(token.values or (None,)):
@@ -174,7 +175,10 @@ def _footer(game: Game, footer: str, number: int, total: int, page_w: float, pag
     edge = text_edge(margin)
     y = page_h - edge - 1 * MM  # the descenders (0.2 em of 7 pt) stay above the edge
     players = most_players(game)
-    more = "; print again for more" if game.players.rstrip().endswith("+") else ""  # '2+': open-ended
-    return [Text(edge, y, f"{game.title}: tokens for {players} players{more}, page {number} of {total}", "body",
-                 7.0, "#555555"),
+    _ = game.language
+    more = _("; print again for more") if game.players.rstrip().endswith("+") else ""  # '2+': open-ended
+    text = _.ngettext("{game}: tokens for {count} player{more}, page {number} of {total}",
+                      "{game}: tokens for {count} players{more}, page {number} of {total}", players, game=game.title,
+                      more=more, number=number, total=total)
+    return [Text(edge, y, text, "body", 7.0, "#555555"),
             Text(page_w - edge, y, footer, "body", 7.0, "#555555", "right")]
