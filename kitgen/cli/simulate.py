@@ -47,34 +47,52 @@ def _counts(value: str) -> tuple[int, ...]:
 @click.option("--mcts-rollouts", type=click.IntRange(1, 100_000), default=64, show_default=True,
               help="mcts: rollouts per decision.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
-@click.option("--scheduler", default="", help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]').")
+@click.option("--scheduler", default="", metavar="ADDRESS",
+              help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
+                   "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
+                   "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
+@click.option("--trust-scheduler", is_flag=True,
+              help="Use a --scheduler on another machine: say you run that cluster and trust it with your data.")
+@click.option("--scheduler-timeout", type=click.FloatRange(0.5, 3600), default=30, show_default=True, metavar="SECONDS",
+              help="Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
+                   "without a worker for this long.")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
 def simulate(game: str, games: int, players: str, seed: int, policies: str, without: tuple[str, ...], partial: bool,
              impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int, scheduler: str,
-             as_json: bool, output: Path | None) -> None:
+             trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None) -> None:
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
     from kitgen.simulate.experiments.lab import Experiments, simulate as run
+    from kitgen.simulate.play.blocks import Unfinished
+    from kitgen.simulate.play.cluster import TRUST
     from kitgen.simulate.play.run import Settings
 
     counts = _counts(players)
     names = _policies(policies, counts)
-    if scheduler and importlib.util.find_spec("distributed") is None:
-        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
+    address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
-    progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
-    settings = Settings(games, counts[0], seed, names, workers, tuple(sorted(set(without))), scheduler, mcts_rollouts)
+    played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
+    settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
+                        without=tuple(sorted(set(without))), scheduler=address, mcts_rollouts=mcts_rollouts,
+                        scheduler_timeout=scheduler_timeout)
     plan = _refuse_early(loaded, settings, game, partial)
+    if address and not quiet():
+        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
     try:
         report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
-                     progress, plan)
+                     played, plan)
     except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
         raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
                                 "the simulator can follow; shorten the chain")) from None
+    except Unfinished as exc:  # nothing was finished: no report to keep
+        raise KitgenError(error(Where(game), f"{exc.why}; none of the {exc.total:,} games was played")) from None
+    except KeyboardInterrupt:
+        echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
+        sys.exit(130)
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
     if output:
@@ -85,6 +103,49 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
         _print_report(report)
     if output:
         echo(f"Charts: {output}", err=as_json)
+    if report.get("cut_short"):  # the report of what was finished is out; the run still did not do all it was asked
+        raise KitgenError(error(Where(game), report["cut_short"]))
+
+
+def _scheduler(text: str, trust: bool, seconds: float):
+    """The --scheduler address, read, resolved and trusted (else a usage error, exit 2); None: none given."""
+    if not text:
+        if trust:
+            raise click.BadParameter("goes with --scheduler ADDRESS", param_hint="--trust-scheduler")
+        return None
+    if importlib.util.find_spec("distributed") is None:
+        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
+    from kitgen.simulate.play.address import read_address
+    from kitgen.simulate.play.cluster import trusted
+
+    try:
+        address = read_address(text, seconds)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
+    refused = trusted(address, trust)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--scheduler")
+    return address
+
+
+class _Played:
+    """The progress every run of games reports (each player count, each experiment): shown on a
+    terminal, and counted, so that a Ctrl-C can say what was played."""
+
+    def __init__(self, show: bool):
+        self.show, self.before, self.done, self.total = show, 0, 0, 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if done <= self.done:  # a run of games starts again from its first block
+            self.before += self.done
+        self.done, self.total = done, total
+        if self.show:
+            _progress(done, total)
+
+    def interrupted(self) -> str:
+        if not self.before:
+            return f"interrupted after {self.done:,} of {self.total:,} games"
+        return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
 
 
 def _refuse_early(loaded, settings, game: str, partial: bool):
@@ -164,6 +225,8 @@ def _progress(done: int, total: int) -> None:
 
 def _print_report(report: dict) -> None:
     _print_provenance(report)
+    if report.get("cut_short"):
+        echo("\nPARTIAL: " + report["cut_short"])
     _print_coverage(report)
     if report["missing"]:
         echo("\nPARTIAL: these win rates are not earned: " + "; ".join(report["missing"]))
