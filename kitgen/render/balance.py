@@ -32,6 +32,8 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     styles = paragraph_styles("#1d2b45")
     story = [Paragraph(f"{title}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
              *_coverage_summary(report["coverage"], chart_w, styles)]
+    if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
+        story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
                                + _escape("; ".join(report["missing"])), styles["cell"]))

@@ -57,6 +57,8 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
     """The results of games 0 .. games-1 (settings.games by default), in game order."""
     work = blocks(settings, games)
     total = sum(block.count for block in work)
+    if progress:
+        progress(0, total)  # what is to be played, said before the first block is done
     if settings.scheduler:
         from kitgen.simulate.play.cluster import play_on_cluster
 
