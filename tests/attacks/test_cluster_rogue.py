@@ -26,7 +26,8 @@ from tests.integration.test_bad_input import start_kitgen
 distributed = pytest.importorskip("distributed")
 ToPickle = pytest.importorskip("distributed.protocol.serialize").ToPickle  # a frame every reader unpickles
 
-LIMIT = "1"  # --scheduler-timeout, seconds
+LIMIT = "3"  # --scheduler-timeout, seconds: the scheduler shares this process, and its GIL, with a worker
+# playing games; at 1 s a machine at load 20 left it unanswered half a second ('stopped answering')
 BOUND = 60  # seconds for a whole case on a busy machine: kitgen starts, imports Dask, plays 100 games
 HONEST = answers.play_plain
 ROGUE: dict = {"mode": "honest", "marker": "", "second": threading.Event(), "release": threading.Event()}
@@ -149,9 +150,10 @@ def close_worker(cluster, process) -> None:
 
 @pytest.mark.parametrize("how, why", [
     (close_scheduler, r"lost the scheduler at tcp://127\.0\.0\.1:\d+: Connection refused"),
-    (freeze_scheduler, r"the scheduler at tcp://127\.0\.0\.1:\d+ stopped answering: no answer within 0\.5 s"),
-    (close_worker, r"the cluster at tcp://127\.0\.0\.1:\d+ has (had no worker for 1 s|no worker left \(games "
-                   r"51-100: \w+\))"),
+    (freeze_scheduler, r"the scheduler at tcp://127\.0\.0\.1:\d+ stopped answering: no answer within "
+                       + re.escape(f"{float(LIMIT) / 2:g} s")),
+    (close_worker, r"the cluster at tcp://127\.0\.0\.1:\d+ has (had no worker for " + re.escape(LIMIT)
+                   + r" s|no worker left \(games 51-100: \w+\))"),
 ], ids=["scheduler-closed", "scheduler-frozen", "worker-closed"])
 def test_cluster__lost_mid_run_reports_the_games_finished_marked_partial(cluster, how, why):
     """What a user wants of a long run cut short: the report of the games that finished (the first
