@@ -58,14 +58,31 @@ def rogue_worker() -> Iterator[None]:
         yield
 
 
-@pytest.fixture
-def cluster(rogue_worker, tmp_path) -> Iterator:
+def local_cluster():
     """A scheduler and one worker of one thread (blocks are played in order), in this process."""
+    return distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                    dashboard_address=None)
+
+
+@pytest.fixture(scope="module")
+def kept(rogue_worker) -> Iterator:
+    """One cluster for the tests that leave it as they found it (a LocalCluster takes a second to start)."""
+    local = local_cluster()
+    yield local
+    local.close(timeout=2)
+
+
+@pytest.fixture
+def rogue(rogue_worker, tmp_path) -> None:
     ROGUE.update(mode="honest", marker=str(tmp_path / "unpickled"))
     ROGUE["second"].clear()
     ROGUE["release"].clear()
-    local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
-                                     dashboard_address=None)
+
+
+@pytest.fixture
+def cluster(rogue, rogue_worker) -> Iterator:
+    """A cluster of its own, for a test that takes it apart or leaves its worker waiting."""
+    local = local_cluster()
     yield local
     ROGUE["release"].set()
     with suppress(Exception):  # a cluster a test took apart: its workers no longer find the scheduler to say goodbye
@@ -94,13 +111,16 @@ def one_line(stderr: str) -> str:
     return lines[0]
 
 
-def test_cluster__a_rogue_workers_pickle_never_runs_in_kitgen(cluster):
+def test_cluster__a_rogue_workers_pickle_never_runs_in_kitgen(kept, rogue):
     """A worker that answers with a pickle (unpickled, it writes down the process that did it): the
     scheduler unpickles it and sends it on; kitgen refuses it in one line, and never ran it."""
-    worker = next(iter(cluster.workers.values()))
-    worker.handlers["get_data"] = rogue_get_data
-    process = start(cluster, 50)
-    code, stdout, stderr = finish(process)
+    worker = next(iter(kept.workers.values()))
+    honest, worker.handlers["get_data"] = worker.handlers["get_data"], rogue_get_data
+    try:
+        process = start(kept, 50)
+        code, stdout, stderr = finish(process)
+    finally:
+        worker.handlers["get_data"] = honest
     marker = Path(ROGUE["marker"])
     ran_in = marker.read_text().split() if marker.exists() else []
     assert ran_in, "the rogue worker's pickle was unpickled nowhere: the test tests nothing"
@@ -111,9 +131,9 @@ def test_cluster__a_rogue_workers_pickle_never_runs_in_kitgen(cluster):
                         r"takes only plain numbers from a cluster; none of the 50 games was played", one_line(stderr)), stderr
 
 
-def test_cluster__results_out_of_bounds_are_refused_before_use(cluster):
+def test_cluster__results_out_of_bounds_are_refused_before_use(kept, rogue):
     ROGUE["mode"] = "out-of-bounds"
-    code, stdout, stderr = finish(start(cluster, 50))
+    code, stdout, stderr = finish(start(kept, 50))
     assert code == 1 and stdout == "", stderr
     assert re.fullmatch(r"galactic-civ: error: the cluster at tcp://127\.0\.0\.1:\d+ sent games 1-50 that are not "
                         r"kitgen's: winner: '99' is not a whole number from -1 to 2; none of the 50 games was played",
