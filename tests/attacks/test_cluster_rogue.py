@@ -26,8 +26,8 @@ from tests.integration.test_bad_input import start_kitgen
 distributed = pytest.importorskip("distributed")
 ToPickle = pytest.importorskip("distributed.protocol.serialize").ToPickle  # a frame every reader unpickles
 
-LIMIT = "3"  # --scheduler-timeout, seconds: the scheduler shares this process, and its GIL, with a worker
-# playing games; at 1 s a machine at load 20 left it unanswered half a second ('stopped answering')
+LIMIT = "4"  # --scheduler-timeout, seconds: at 1 s, and at 3 s with half of it to answer a check, a machine
+# at load 20 left the scheduler (in this process, beside a worker playing games) 'stopped answering'
 BOUND = 60  # seconds for a whole case on a busy machine: kitgen starts, imports Dask, plays 100 games
 HONEST = answers.play_plain
 ROGUE: dict = {"mode": "honest", "marker": "", "second": threading.Event(), "release": threading.Event()}
@@ -171,7 +171,7 @@ def close_worker(cluster, process) -> None:
 @pytest.mark.parametrize("how, why", [
     (close_scheduler, r"lost the scheduler at tcp://127\.0\.0\.1:\d+: Connection refused"),
     (freeze_scheduler, r"the scheduler at tcp://127\.0\.0\.1:\d+ stopped answering: no answer within "
-                       + re.escape(f"{float(LIMIT) / 2:g} s")),
+                       + re.escape(f"{LIMIT} s")),
     (close_worker, r"the cluster at tcp://127\.0\.0\.1:\d+ has (had no worker for " + re.escape(LIMIT)
                    + r" s|no worker left \(games 51-100: \w+\))"),
 ], ids=["scheduler-closed", "scheduler-frozen", "worker-closed"])
@@ -184,7 +184,7 @@ def test_cluster__lost_mid_run_reports_the_games_finished_marked_partial(cluster
                         r"\(the same as --games 50\)", line), line
     assert report["games"] == 50 and report["provenance"]["games"] == 50, report.get("games")
     assert report["cut_short"] == line.removeprefix("galactic-civ: error: ")
-    assert seconds < 10, f"{seconds:.1f} s after the cluster went, with a limit of {LIMIT} s"
+    assert seconds < 2 * float(LIMIT) + 5, f"{seconds:.1f} s after the cluster went, with a limit of {LIMIT} s"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")

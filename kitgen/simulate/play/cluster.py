@@ -6,8 +6,8 @@ The cluster is trusted to run kitgen's code with the game's data (the CLI connec
 scheduler on this machine unless the user says they run it: `trusted`), but what it sends back is
 not: results come back as plain lists of numbers (play/answers.py, checked before use), nothing it
 sends is unpickled into code (play/guard.py), and every wait has a time limit (`seconds`): to
-connect, for the scheduler to answer a check every `seconds / 2` while the games are played, and for
-the cluster to have a worker. Whatever goes wrong ends as blocks.Unfinished: one line, and the games
+connect, for the scheduler to answer a check (made every `seconds / 2` without a block finished) while
+the games are played, and for the cluster to have a worker. Whatever goes wrong ends as blocks.Unfinished: one line, and the games
 that were finished.
 """
 from __future__ import annotations
@@ -137,10 +137,11 @@ class _Run:
             self.progress(sum(map(len, self.done.values())), self.total)
 
     async def check(self, client: Any) -> int:
-        """The scheduler's number of workers, asked within half the time limit."""
+        """The scheduler's number of workers, asked within the time limit (half of it was too short for a
+        scheduler on a machine at load 20: a busy scheduler is not a lost one)."""
         self.stage = "check"
         try:
-            info = await asyncio.wait_for(client.scheduler.identity(), self.seconds / 2)
+            info = await asyncio.wait_for(client.scheduler.identity(), self.seconds)
         except (asyncio.TimeoutError, OSError):  # no answer: a scheduler gone says so at once when asked anew
             await asyncio.wait_for(_reachable(self.address), self.seconds / 2)
             raise
@@ -171,7 +172,7 @@ class _Run:
             return {"connect": f"{where} did not answer within {self.seconds:g} s",
                     "workers": f"the cluster at {self.address} has no worker (waited {self.seconds:g} s)",
                     "send": f"the cluster at {self.address} did not take the game within {self.seconds:g} s",
-                    }.get(self.stage, f"{where} stopped answering: no answer within {self.seconds / 2:g} s")
+                    }.get(self.stage, f"{where} stopped answering: no answer within {self.seconds:g} s")
         if isinstance(exc, MemoryError):
             return f"{where} announced a message larger than this machine's memory (not a Dask scheduler's answer)"
         if isinstance(exc, OSError) and self.stage == "connect":
