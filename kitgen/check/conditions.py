@@ -268,8 +268,12 @@ def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
     """A turn order's roll is dice; the phase that prints it is the game's and rewards the highest
     of `by`'s first (else the printed phase and the order played would say two things)."""
     problems = []
-    if order.roll and die_range(order.roll) is None:
+    rolled = die_range(order.roll) if order.roll else (0, 1)
+    if rolled is None:
         problems.append(error(order.where, f"turn_order: roll '{order.roll}' is not dice notation like 1D6"))
+    elif rolled[0] == rolled[1]:  # a die of one side: every roll ties, and a roll-off would never end
+        problems.append(error(order.where, f"turn_order: roll '{order.roll}' always gives {rolled[0]}, so a tie "
+                              "never breaks: give dice of two sides or more, such as 1D6"))
     if not order.phase:
         return problems
     phases = {p.name: p for p in game.phases}

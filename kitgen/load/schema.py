@@ -221,7 +221,8 @@ def _flow(node: yaml.Node, depth: int = 0) -> str:
     return "[" + ", ".join(_flow(item, depth + 1) for item in node.value[:8]) + "]"
 
 
-_DICE = re.compile(r"^(\d{1,3})D(\d{1,4})$")
+_DICE = re.compile(r"^([0-9]{1,3})D([0-9]{1,4})$")  # ASCII digits: \d takes any script's, and int() reads them
+_NUMBER = re.compile(r"^[+-]?[0-9]{1,4}$")
 MAX_NUMBER = 9999  # a rule number (a cost, a count, a turn limit): at most four digits either way
 
 
@@ -240,7 +241,7 @@ def _numbers(converter: Converter, node: yaml.Node, path: str):
         dice = _DICE.match(text)
         if dice and int(dice.group(1)) >= 1 and int(dice.group(2)) >= 2:
             values.append(Number(key.value, int(dice.group(1)), int(dice.group(2)), where))
-        elif _INT.match(text) and len(text.lstrip("+-")) <= 4 and abs(int(text)) <= MAX_NUMBER:
+        elif _NUMBER.match(text):
             values.append(Number(key.value, int(text), 0, where))
         else:
             shown = f"'{text[:40]}'" if text else _kind(value)
