@@ -23,6 +23,9 @@ SUPREMACY = [
 
 
 CIV_BUILDER = [
+    ("rules.yaml", "numbers: {highest_hand_limit: 7, equestrian_vp: 3}", "numbers: {highest_hand_limit: -1, "
+     "equestrian_vp: 3}", r"rules\.yaml:\d+:\d+: error: simulate\.rules civ-builder: End Phase: 'highest_hand_limit' "
+     r"is a whole number from 0 to 100, not -1 .*"),  # ValueError: decide: no legal option
     ("tables.yaml", "numbers: {cards: 3}", "numbers: {cards: -99999}",
      r"tables\.yaml:\d+:\d+: error: tables\[1\]\.rows\[2\]\.numbers\.cards: expected a whole number .*'-99999'"),
     ("rules.yaml", "numbers: {draw: 5, highest_extra: 1}", "numbers: {draw: 5, highest_extra: {n: 1}}",
