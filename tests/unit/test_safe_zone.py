@@ -1,0 +1,63 @@
+"""The safe zone (check/safe_zone.py): how far a card's text comes to the trim, on every side, as
+the distance `validate` holds to 3 mm. A line's box: its measured width, the font's full ascent
+(1.0 of the size) above the baseline and a descent (0.25) below it."""
+from __future__ import annotations
+
+import pytest
+
+from kitgen.check.safe_zone import SAFE_MARGIN, closest_to_trim, line_extent
+from kitgen.layout.shapes import Text
+
+WIDTH, HEIGHT = 180.0, 252.0  # a poker card, in points
+
+
+def half_em(text: str, font: str, size: float) -> float:
+    """Every character half the size wide: a width a test can work out by hand."""
+    return len(text) * size / 2
+
+
+def closest(*texts: Text) -> float | None:
+    return closest_to_trim(texts, half_em, WIDTH, HEIGHT)
+
+
+def test_safe_margin__is_three_millimetres():
+    assert SAFE_MARGIN == pytest.approx(3 / 25.4 * 72)
+
+
+@pytest.mark.parametrize("align, left", [("left", 40.0), ("center", 30.0), ("right", 20.0)])
+def test_line_extent__the_measured_width_placed_by_its_alignment_ascent_above_descent_below(align, left):
+    # "abcd" at 10 pt: 20 pt wide; baseline 100: 10 pt above (ascent 1.0), 2.5 below (descent 0.25)
+    assert line_extent(Text(40, 100, "abcd", "body", 10, align=align), half_em) == (left, 90.0, left + 20, 102.5)
+
+
+def test_line_extent__upside_down_the_box_turns_about_the_lines_start():
+    # drawn turned 180 degrees about (40, 100): the 20 pt of text run leftwards, the ascent downwards
+    assert line_extent(Text(40, 100, "abcd", "body", 10, rotate=180), half_em) == (20.0, 97.5, 40.0, 110.0)
+    assert line_extent(Text(40, 100, "abcd", "body", 10, rotate=-180), half_em) == (20.0, 97.5, 40.0, 110.0)
+    assert line_extent(Text(40, 100, "abcd", "body", 10, align="right", rotate=180), half_em) == (40.0, 97.5, 60.0, 110.0)
+
+
+@pytest.mark.parametrize("text, distance", [
+    (Text(5, 120, "ab", "body", 8), 5.0),  # left edge: x
+    (Text(60, 9, "ab", "body", 8), 1.0),  # top edge: baseline 9 - ascent 8
+    (Text(170, 120, "ab", "body", 8), 2.0),  # right edge: 180 - (170 + 8)
+    (Text(60, 247, "ab", "body", 8), 3.0),  # bottom edge: 252 - (247 + descent 2)
+    (Text(90, 126, "ab", "body", 8, align="center"), 86.0),  # in the middle: the nearest side, left and right alike
+])
+def test_closest_to_trim__each_of_the_four_sides_counts(text, distance):
+    assert closest(text) == pytest.approx(distance)
+
+
+def test_closest_to_trim__the_nearest_of_all_lines_and_an_upside_down_one_by_its_turned_box():
+    middle = Text(60, 120, "ab", "body", 8)
+    low = Text(60, 240, "ab", "body", 8)  # bottom 242: 10 from the trim
+    assert closest(middle, low) == pytest.approx(10.0)
+    assert closest(low, middle) == pytest.approx(10.0)
+    assert closest(Text(60, 235, "ab", "body", 8, rotate=180)) == pytest.approx(9.0)  # its ascent below: upright 15
+
+
+def test_closest_to_trim__sideways_and_blank_lines_are_not_counted_and_none_is_none():
+    sideways = Text(1, 1, "margin label", "body", 8, rotate=90)
+    assert closest(sideways, Text(1, 120, "   ", "body", 8)) is None
+    assert closest(sideways, Text(30, 120, "ab", "body", 8)) == pytest.approx(30.0)
+    assert closest_to_trim([], half_em, WIDTH, HEIGHT) is None
