@@ -114,8 +114,13 @@ def test_canonical__a_record_it_walks_shows_every_compared_field_and_only_those(
         assert canonical(dataclasses.replace(slot, **change)) != canonical(slot)
 
 
-def test_canonical__lengths_and_colours_are_their_numbers_and_text():
+class Count(int):
+    """A subclass of int, as Length is of float: equal to its number, so canonical as it."""
+
+
+def test_canonical__lengths_colours_and_counts_are_their_numbers_and_text():
     assert canonical(Length(2.5)) == canonical(2.5) == "2.5"
+    assert canonical(Count(3)) == canonical(3) == "3"
     assert canonical(Color("#ff0000")) == canonical("#ff0000") == "'#ff0000'"
     assert canonical((Length(1.0), Color("#000000"))) == canonical((1.0, "#000000"))
 
