@@ -264,6 +264,11 @@ def _wilds(game: Game) -> list[Problem]:
     return problems
 
 
+def _turns(turns: tuple[int, ...]) -> str:
+    """'turn 5', 'turns 5, 10', or 'every turn' (no turns given), as a sentence says them."""
+    return f"turn {turns[0]}" if len(turns) == 1 else f"turns {', '.join(map(str, turns))}" if turns else "every turn"
+
+
 def vocabulary_lines(game: Game) -> list[str]:
     """What the rules summary says of the game-wide rules (after How to win): each record's own
     `text`, or its rule in words when it has none. Empty for a game that uses none (Galactic Civ)."""
@@ -272,9 +277,8 @@ def vocabulary_lines(game: Game) -> list[str]:
                         + (f", at most {z.limit}" + (" under each card" if z.kind == "attached" else " each")
                            if z.limit else ""))
              for z in game.zones]
-    lines += [s.text or f"At the end of turn{'s ' + ', '.join(map(str, s.turns)) if s.turns else ' every turn'}: "
-              f"{', '.join(map(str, s.points))} {s.counter} by the highest {s.rank} (ties: {s.tie})"
-              for s in game.scoring]
+    lines += [s.text or f"At the end of {_turns(s.turns)}: {', '.join(map(str, s.points))} {s.counter} by the "
+              f"highest {s.rank} (ties: {s.tie})" for s in game.scoring]
     if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
         lines.append(game.turn_order.text or "Turn order: the highest " + ", then ".join(game.turn_order.by) + " first")
     if game.eliminate is not None:
