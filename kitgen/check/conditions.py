@@ -198,7 +198,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for z in game.zones:
         if z.kind == "market" and (z.deck not in decks or z.size < 1):
             problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                                  + did_you_mean(z.deck, decks)))
+                                  + ("" if z.deck in decks else did_you_mean(z.deck, decks))))
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
         if z.size < 0 or z.limit < 0:
