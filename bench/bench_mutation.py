@@ -126,6 +126,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=34, help="the sample's seed (default 34)")
     parser.add_argument("--workers", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--survivors", action="store_true", help="list every mutant not killed")
+    parser.add_argument("--mutants", type=Path, help="run only the mutants named in this file, one a line "
+                        "(those an earlier run did not kill)")
     parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
     args = parser.parse_args()
     sample = SMALLEST["sample"] if args.smallest else args.sample
@@ -134,12 +136,17 @@ def main() -> int:
         folder = Path(name)
         modules = copy_checkout(folder, args.smallest)
         chosen = draw(mutant_names(folder, modules), sample, args.seed)
+        if args.mutants:
+            wanted = set(args.mutants.read_text(encoding="utf-8").split())
+            chosen = {name: [m for m in mutants if m in wanted] for name, mutants in chosen.items()}
         every = [m for mutants in chosen.values() for m in mutants]
+        named = bool(sample or args.mutants)  # else mutmut runs every mutant it makes
         print(f"mutmut over {len(modules)} modules: {len(every)} mutants"
-              + (f" ({sample} a module set, seed {args.seed})" if sample else " (all)"))
+              + (f" ({sample} a module set, seed {args.seed})" if sample else f" (named in {args.mutants})"
+                 if args.mutants else " (all)"))
         with open(folder / "mutmut.log", "w") as log:
             done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers),
-                                   *(every if sample else [])], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+                                   *(every if named else [])], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
         if done.returncode != 0:
             print(f"mutmut failed (exit {done.returncode}):\n" + (folder / "mutmut.log").read_text()[-3000:])
             return 1
