@@ -27,9 +27,11 @@ def face(text: str = "Scout") -> Face:
 def test_cache_root__the_variable_when_set_else_the_users_cache_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("KITGEN_CACHE_DIR", f"  {tmp_path}  ")
     assert cache_root() == tmp_path
-    monkeypatch.setenv("KITGEN_CACHE_DIR", "   ")
     import platformdirs
 
+    monkeypatch.setenv("KITGEN_CACHE_DIR", "   ")
+    assert str(cache_root()) == platformdirs.user_cache_dir("kitgen", appauthor=False)
+    monkeypatch.delenv("KITGEN_CACHE_DIR")
     assert str(cache_root()) == platformdirs.user_cache_dir("kitgen", appauthor=False)
 
 
@@ -39,6 +41,9 @@ def test_kit_cache_folder__one_per_kit_named_by_a_hash_of_its_absolute_path(monk
     name = hashlib.sha256(str(tmp_path / "kit").encode()).hexdigest()[:32]
     assert kit_cache_folder("kit") == kit_cache_folder(tmp_path / "kit") == tmp_path / "root" / "kits" / name
     assert kit_cache_folder(tmp_path / "other") != kit_cache_folder(tmp_path / "kit")
+    odd = tmp_path / "kit-\udcff"  # a name whose bytes are not UTF-8 (os.fsdecode keeps them as surrogates)
+    named = hashlib.sha256(str(odd).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    assert kit_cache_folder(odd) == tmp_path / "root" / "kits" / named
 
 
 def test_environment__only_the_source_date_and_reportlabs_settings_sorted_and_stripped(monkeypatch):
@@ -199,6 +204,21 @@ def test_why__a_face_whose_kept_copy_was_unreadable_says_so(tmp_path):
     second.keep_face("k1", face(), made=made())
     second.keep_face("k2", face("B"), made=Made("back-main", {"context.deck": "d"}, {}))
     assert second.misses == {"cached face unreadable": 1, "not built before": 1}
+
+
+def test_use__a_face_naming_a_picture_this_build_did_not_prepare_is_laid_out_again(tmp_path):
+    from kitgen.layout.shapes import Picture
+
+    pictured = Face((Layer((Picture(0, 0, 10, 10, "art-1"),)),), 0.0, ())
+    first = BuildCache(tmp_path / "cache")
+    first.keep_face("a", pictured)
+    first.save({})
+    later = BuildCache(tmp_path / "cache")
+    later.use(None, {"art-2"})
+    assert later.face("a") is None and (later.icons, later.pictures) == (None, {"art-2"})
+    again = BuildCache(tmp_path / "cache")
+    again.use(None, {"art-1"})
+    assert again.face("a") == pictured
 
 
 def test_shared_layer__by_key_once_stored_none_for_another(tmp_path):

@@ -146,6 +146,7 @@ def test_faces__fit_problems_then_missing_characters_then_legibility():
 
 def test_faces__no_text_at_the_minimum_or_within_a_millionth_of_it_is_legible():
     assert face_messages([0, 7.0, 6.9999999], {}) == []
+    assert face_messages([7 - 1e-6, 0, 0], {}) == []  # the tolerance itself is still legible
     assert face_messages([6.99, 0, 0], {})[0][2] == \
         "card 'Scout': text shrinks to 6.99 pt, below the game's minimum of 7 pt (min_text_size)"
 

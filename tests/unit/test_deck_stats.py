@@ -81,6 +81,8 @@ def test_card_strength__the_holders_sum_lowest_and_highest_over_the_answers():
 
 def test_strength_spread__copies_per_strength_in_order_a_range_for_a_card_whose_answers_differ():
     assert strength_spread(GAME, DECK) == {"-3..2": 1, "0": 3, "3": 2, "3..4": 1, "4": 1}
+    twins = Deck("main", "Main", "M", (CARDS[0], Card("Probe", "Ship", copies=2)))  # both of strength 0
+    assert strength_spread(GAME, twins) == {"0": 5}
 
 
 def test_draw_odds__one_minus_the_chance_that_none_of_the_type_comes_up():
@@ -90,17 +92,31 @@ def test_draw_odds__one_minus_the_chance_that_none_of_the_type_comes_up():
     assert draw_odds(DECK, "Artifact", 8) == draw_odds(DECK, "Artifact", 80) == 1.0  # every card drawn
     assert draw_odds(DECK, "Other", 5) == 0.0
     assert draw_odds(DECK, "Ship", 0) == 0.0 and draw_odds(Deck("e", "E", "E"), "Ship", 3) == 0.0
+    assert draw_odds(DECK, "Ship", -2) == 0.0  # no draws, no chance (not an error)
+    assert draw_odds(Deck("one", "One", "O", (CARDS[0],)), "Ship", 1) == 1.0  # a deck of one Scout (3 copies)
+    assert draw_odds(Deck("one", "One", "O", (Card("Solo", "Ship"),)), "Ship", 1) == 1.0
 
 
 def test_field_stats__numeric_fields_total_per_type_and_spread_over_every_copy():
     assert field_stats(GAME, DECK) == {"attack": {"total": 3 * 2 + 2 * 3.5, "per_type": {"Ship": 13.0},
                                                   "spread": {"2": 3, "3.5": 2}}}
+    game = Game("g", "G", "G", "2", (), (CardType("Ship", "main", fields=(CardField("speed", "whole number"),
+                                                                        CardField("hull", "number"))),
+                                         CardType("Event", "main")), (), (),
+                fields=(CardField("cost", "whole number"), CardField("name2", "text")))
+    cards = (Card("A", "Ship", copies=2, fields=fields(hull=4, cost=1, name2="x")),
+             Card("B", "Ship", fields=fields(hull=4, cost=3)), Card("C", "Event", fields=fields(cost=1)))
+    # speed (declared first) has no values: skipped, the fields after it still counted
+    assert field_stats(game, Deck("main", "Main", "M", cards)) == {
+        "hull": {"total": 12, "per_type": {"Ship": 12}, "spread": {"4": 3}},
+        "cost": {"total": 6, "per_type": {"Ship": 5, "Event": 1}, "spread": {"1": 3, "3": 1}}}
     no_values = Deck("main", "Main", "M", CARDS[2:])
     assert field_stats(GAME, no_values) == {}
 
 
 def test_stats_report__every_figure_of_every_deck_as_plain_data():
-    report = stats_report(GAME, {"main": {"Scout": 6.5, "Raider": 7.0, "Relic": 6.99999999}})
+    report = stats_report(GAME, {"main": {"Scout": 6.5, "Raider": 7.0, "Relic": 6.99999999, "Omen": 7 - 1e-6,
+                                          "Dilemma": 6.125}})
     assert (report["game"], report["title"], report["min_text_size"]) == ("g", "G", 7)
     (deck,) = report["decks"]
     assert (deck["id"], deck["name"], deck["cards"]) == ("main", "Main", 8)
@@ -112,7 +128,9 @@ def test_stats_report__every_figure_of_every_deck_as_plain_data():
     assert deck["draw_odds"]["draws"] == list(DRAWS) == [1, 2, 3, 4, 5, 6, 8, 10]
     assert deck["draw_odds"]["types"]["Ship"][:2] == [0.625, round(1 - 3 / 28, 4)]
     assert list(deck["draw_odds"]["types"]) == ["Ship", "Event", "Artifact"]
-    assert deck["legibility"] == [{"card": "Scout", "size": 6.5, "below_minimum": True},
+    assert deck["legibility"] == [{"card": "Dilemma", "size": 6.12, "below_minimum": True},  # to 2 places
+                                  {"card": "Scout", "size": 6.5, "below_minimum": True},
+                                  {"card": "Omen", "size": 7.0, "below_minimum": False},  # a millionth under: legible
                                   {"card": "Relic", "size": 7.0, "below_minimum": False},  # within a millionth
                                   {"card": "Raider", "size": 7.0, "below_minimum": False}]
     assert stats_report(GAME, {})["decks"][0]["legibility"] == []

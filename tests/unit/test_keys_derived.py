@@ -115,12 +115,27 @@ def test_canonical__a_record_it_walks_shows_every_compared_field_and_only_those(
 
 
 class Count(int):
-    """A subclass of int, as Length is of float: equal to its number, so canonical as it."""
+    """A subclass of int, as Length is of float: equal to its number, so canonical as it (whatever
+    its own repr says)."""
+
+    def __repr__(self) -> str:
+        return f"Count({int(self)})"
+
+
+class Points(float):
+    def __repr__(self) -> str:
+        return f"{float(self)} pt"
+
+
+class Name(str):
+    def __repr__(self) -> str:
+        return f"Name({str(self)})"
 
 
 def test_canonical__lengths_colours_and_counts_are_their_numbers_and_text():
     assert canonical(Length(2.5)) == canonical(2.5) == "2.5"
     assert canonical(Count(3)) == canonical(3) == "3"
+    assert canonical(Points(2.5)) == canonical(2.5) and canonical(Name("x")) == canonical("x") == "'x'"
     assert canonical(Color("#ff0000")) == canonical("#ff0000") == "'#ff0000'"
     assert canonical((Length(1.0), Color("#000000"))) == canonical((1.0, "#000000"))
 

@@ -82,6 +82,7 @@ def test_one_run__the_words_of_one_font_joined_else_none():
     assert one_run([Piece("ab", "body", space=True)]) == "ab"
     assert one_run([Piece("ab", "body", space=True), Piece("cd", "bold")]) is None
     assert one_run([Piece("sword", "body", icon=True)]) is None
+    assert one_run([Piece("ab", "body"), Piece("cd", "body", space=True), Piece("e", "body")]) == "abcd e"
 
 
 def test_place_line__one_font_is_one_text_placed_by_its_alignment():

@@ -12,8 +12,8 @@ WIDTH, HEIGHT = 180.0, 252.0  # a poker card, in points
 
 
 def half_em(text: str, font: str, size: float) -> float:
-    """Every character half the size wide: a width a test can work out by hand."""
-    return len(text) * size / 2
+    """Every character half the size wide (bold: 0.6 of it): a width a test can work out by hand."""
+    return len(text) * size * (0.6 if font == "bold" else 0.5)
 
 
 def closest(*texts: Text) -> float | None:
@@ -28,6 +28,10 @@ def test_safe_margin__is_three_millimetres():
 def test_line_extent__the_measured_width_placed_by_its_alignment_ascent_above_descent_below(align, left):
     # "abcd" at 10 pt: 20 pt wide; baseline 100: 10 pt above (ascent 1.0), 2.5 below (descent 0.25)
     assert line_extent(Text(40, 100, "abcd", "body", 10, align=align), half_em) == (left, 90.0, left + 20, 102.5)
+
+
+def test_line_extent__measured_in_the_lines_own_font():
+    assert line_extent(Text(40, 100, "abcd", "bold", 10), half_em) == (40.0, 90.0, 64.0, 102.5)
 
 
 def test_line_extent__upside_down_the_box_turns_about_the_lines_start():
