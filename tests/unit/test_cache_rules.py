@@ -65,6 +65,10 @@ def test_keys__each_part_in_order_bytes_as_they_are_the_code_only_in_content_key
     seed.update(b"\0")
     seed.update(b"'card'")
     assert data_key("card") == seed.hexdigest()[:32]
+    raw = hashlib.sha256(__version__.encode())
+    raw.update(b"\0")
+    raw.update(b"\x00\xffraw")
+    assert data_key(b"\x00\xffraw") == raw.hexdigest()[:32]  # bytes as they are, not their repr
     content, data = content_key("card"), data_key("card")
     monkeypatch.setattr(cache_module, "code_stamp", lambda: "another checkout")
     assert content_key("card") != content and data_key("card") == data
@@ -84,6 +88,8 @@ def test_file__a_saved_pdf_comes_back_only_whole_as_saved_and_a_plain_file(tmp_p
     assert later.sums == {"k1": hashlib.sha256(PDF).hexdigest()}
     assert later.file("k1") == folder / "files" / "k1" and later.verified == {"k1"}
     assert later.file("k2") is None
+    (folder / "files" / "k2").write_bytes(PDF)  # planted beside the saved one, under no saved sum
+    assert BuildCache(folder).file("k2") is None
     stored = folder / "files" / "k1"
     stored.write_bytes(PDF.replace(b"1.4", b"1.5"))  # same length, other bytes
     assert BuildCache(folder).file("k1") is None

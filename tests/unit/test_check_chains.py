@@ -71,6 +71,18 @@ def test_chains__a_loop_that_turns_up_a_drawing_card_on_the_way_is_refused():
     assert [line for _, line, _ in messages(game((looking,), events=(omen,)))] == [23]
 
 
+def test_chains__a_refill_reached_through_a_card_the_loop_plays_beside_another():
+    """Scout plays itself (a loop, no draw) and a Build: Dock or Yard; only Dock's Spare draws."""
+    scout = card("Scout", "Ship", play("Ship"), play("Build"), line=21)
+    dock, yard, spare = card("Dock", "Build", play("Spare")), card("Yard", "Build"), card("Crate", "Spare", draw())
+    assert [line for _, line, _ in messages(game((scout, dock, yard, spare)))] == [21]
+
+
+def test_chains__only_play_and_event_turn_up_cards():
+    scout = card("Scout", "Ship", play("Ship"), Action("discard", deck="events"))
+    assert messages(game((scout,), events=(card("Omen", "Event", draw()),))) == []
+
+
 def test_chains__an_event_that_comes_back_to_its_own_deck_is_a_loop_too():
     omen = card("Omen", "Event", Action("event", deck="events"), line=30)
     assert [line for _, line, _ in messages(game((card("Scout", "Ship"),), events=(omen,)))] == [30]
@@ -103,6 +115,7 @@ def cost(*actions: Action, events: tuple[Card, ...] = ()) -> int:
     (play("Build", "5"), 5 * 1),
     (play("Ship", "players * 2"), 1000 * 3),  # an expression: the most it can be in play
     (Action("play", count=Expr("1"), types=("Build", "Ship", "Ship")), 3),  # the costliest type's card
+    (Action("event", deck="nowhere"), 1),  # a deck the game lacks turns up nothing
 ])
 def test_worst_case__each_kind_of_step_costs_as_it_can_at_most(action, steps):
     assert cost(action) == steps
@@ -118,6 +131,18 @@ def test_worst_case__the_costliest_action_is_named_at_its_line():
     assert costly(cheap, dear)[:2] == ("rules.yaml", 7)
     assert "phase 'Main': action 'play' may take 9 steps" in costly(cheap, dear)[2]
     assert costly(draw("1"))[:2] == ("game.yaml", 1)  # no line of its own: the game's
+
+
+def test_worst_case__a_loop_counts_the_card_it_comes_back_to_once():
+    # Scout plays a Ship (itself): 1 to resolve it + 1 for the Scout it comes back to
+    loop = (card("Scout", "Ship", play("Ship"), copies=40),)
+    found = messages(game(loop, (play("Ship"),), turns=100_000))
+    assert "action 'play' may take 2 steps" in found[0][2]
+
+
+def test_worst_case__of_two_actions_costing_the_same_the_first_is_named():
+    first, second = Action("draw", count=Expr("5"), where=AT), Action("discard", count=Expr("5"))
+    assert costly(first, second)[:2] == ("rules.yaml", 7)
 
 
 def test_worst_case__up_to_the_limit_a_game_is_played():

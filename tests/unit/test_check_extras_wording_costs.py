@@ -134,6 +134,16 @@ def test_wording__an_alias_that_is_a_form_of_the_name_printed_for_players():
     assert check_wording(game(attributes=(Attribute("Expansion", aliases=("EXPA", "Growth")),))) == []
 
 
+@pytest.mark.parametrize("name, alias", [("Expansion", "Expa"), ("Tech Level", "Techs")])
+def test_wording__four_letters_alike_make_a_form_of_the_name(name, alias):
+    g = game(attributes=(Attribute(name, aliases=(alias,)),),
+             decks=(Deck("main", "Main", "M", (Card("Scout", "Ship", text=f"Gain 1 {alias}.", where=at(30)),)),))
+    assert [line for _, line, _ in said(check_wording(g))] == [30]
+    other = game(attributes=(Attribute(name, aliases=("Exp",)),),
+                 decks=(Deck("main", "Main", "M", (Card("Scout", "Ship", text="Gain 1 Exp."),)),))
+    assert check_wording(other) == []  # three letters: a code, not a form of the name
+
+
 def test_counters__names_once_a_start_within_its_limits_and_a_listed_kit_choice():
     counters = (Counter("Gold", start=5, min=0, max=10, kit_choice="K1", where=at(20)),
                 Counter("gold", where=at(21)), Counter("Ore", aliases=("GOLD",), where=at(22)),
@@ -148,6 +158,8 @@ def test_counters__names_once_a_start_within_its_limits_and_a_listed_kit_choice(
         ("error", 24, "counter 'Wood': start -1 is outside its limits (0 to None)"),
         ("error", 25, "counter 'Gems': kit choice 'K12' is not in kit_choices (did you mean 'K1'?)"),
         ("error", 26, "counter 'Iron': kit choice 'Kx' is not in kit_choices (known: K1, K3)")]
+    alone = game(counters=(Counter("Gold", kit_choice="K1", where=at(20)),))
+    assert said(check_costs(alone)) == [("error", 20, "counter 'Gold': kit choice 'K1' is not in kit_choices")]
 
 
 def test_costs__of_types_cards_their_steps_and_phases_name_counters_and_pay_0_or_more():

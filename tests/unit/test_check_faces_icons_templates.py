@@ -32,6 +32,8 @@ def box(kind: str = "text", **values) -> Box:
 def test_template__a_card_and_its_boxes_of_a_fine_size_pass():
     assert template_problems(box(), box("rect", w=0, h=0), box("line", w=0), box(size=MAX_TEXT_SIZE,
                                                                                   min_size=MAX_TEXT_SIZE)) == []
+    # however small, more than nothing: a half-millimetre box, a half-point size, a card of half a millimetre
+    assert template_problems(box(w=0.5, h=0.5, size=Length(0.5), min_size=Length(0.5)), width=0.5, height=0.5) == []
 
 
 @pytest.mark.parametrize("width, height", [(0, 88.9), (63.5, 0), (-1, 88.9), (63.5, -1)])

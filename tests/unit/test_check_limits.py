@@ -66,6 +66,8 @@ def test_describe_breaches__factions_with_the_same_numbers_together_the_sign_tur
     assert describe_breaches(game(), limit("M <= 2.5")) == "Spartans: M = 4 > 2.5 = 2.5"
     assert describe_breaches(game(), limit("M <= 1 + M / 2")) == "Spartans: M = 4 > 1 + M / 2 = 3"
     assert describe_breaches(game(), limit("M <= 9")) == ""
+    assert describe_breaches(game(), limit("U <= S(5 + M)", UNITS)) == \
+        "Spartans: U = 10 > S(5 + M) = 9; Gaians, Believers: U = 10 > S(5 + M) = 6"
 
 
 def test_check_limits__a_broken_start_is_a_warning_unless_an_erratum_settles_it():

@@ -67,6 +67,8 @@ def test_unique_names__a_second_card_of_a_name_is_named_whatever_its_case_the_fi
         ("error", 12, "card name 'scout' appears more than once in deck 'main'"),
         ("error", 13, "card name 'SCOUT' appears more than once in deck 'main'")]
     assert problems(FLEET, rule("unique-names")) == []
+    assert problems((card("Scout", line=10), card("Scout", line=11)), rule("unique-names")) == [
+        ("error", 11, "card name 'Scout' appears more than once in deck 'main'")]
 
 
 def test_check_rules__an_unknown_rule_lists_the_known_ones_and_a_missing_value_is_named():
