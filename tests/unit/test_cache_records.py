@@ -197,6 +197,11 @@ def test_loads__anything_but_plain_json_is_unreadable(text):
         records.loads(text)
 
 
+def test_loads__says_which_constant_it_refused():
+    with pytest.raises(Unreadable, match="^NaN is not a number kitgen stores$"):
+        records.loads("[NaN]")
+
+
 def test_loads_and_dumps__plain_json_both_ways_unicode_kept_compact():
     value = ["Ωmega ★", 1, 2.5, None, [True]]
     assert records.dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))

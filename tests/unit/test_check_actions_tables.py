@@ -14,7 +14,7 @@ from kitgen.check.formula import FormulaError, evaluate, parse_formula
 from kitgen.check.game import check_game
 from kitgen.errors import Where
 from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardField, CardType, Condition, Cost, Counter,
-                          DiceTable, Deck, Elimination, Expr, Game, GameEnd, Option, Phase, Price, Resolution,
+                          DiceTable, Deck, Effect, Elimination, Expr, Game, GameEnd, Option, Phase, Price, Resolution,
                           Scoring, TableRow, TurnOrder, When, Zone)
 
 AT = Where("rules.yaml", 12, 7)
@@ -153,6 +153,24 @@ def test_tables__a_roll_the_die_cannot_show_is_an_error_at_its_row(roll):
     assert table_problems("1D6", "1-6", roll)[0] == (21, f"table 'Loot': roll '{roll}' is not a result of 1D6")
 
 
+@pytest.mark.parametrize("roll", ["0+", "7+"])  # from below the lowest face, or from above the top one
+def test_tables__an_open_roll_outside_the_die_is_an_error_at_its_row(roll):
+    assert table_problems("1D6", "1-6", roll) == [(21, f"table 'Loot': roll '{roll}' is not a result of 1D6")]
+
+
+def test_tables__rows_after_a_bad_one_are_still_checked_with_their_attributes_and_effects():
+    assert table_problems("1D6", "1-6", "x", "3") == [(21, "table 'Loot': roll 'x' is not a result of 1D6"),
+                                                      (22, "table 'Loot': 3 is covered by both '1-6' and '3'")]
+    row = TableRow("1-6", "x", attribute="Militery", effects=(Effect("Trde", 1, where=Where("tables.yaml", 31, 9)),),
+                   where=Where("tables.yaml", 30, 5))
+    for die in ("1D6", ""):  # a dice table and a lookup table alike
+        g = Game("g", "G", "G", "2", (Attribute("Military"), Attribute("Trade")), (), (), (),
+                 tables=(DiceTable("t", "Loot", (row,), die=die),))
+        assert [(p.where.line, p.message) for p in check_game(g) if "table" in p.message] == [
+            (30, "table 'Loot': unknown attribute 'Militery' (did you mean 'Military'?)"),
+            (31, "table 'Loot': unknown attribute 'Trde' (did you mean 'Trade'?)")]
+
+
 def test_tables__a_die_that_is_not_dice_notation_is_one_error_at_the_table():
     assert table_problems("D", "1") == [
         (19, "table 'Loot': die 'D' is not dice notation like 1D10 or 2D6 (at most 1000 results)")]
@@ -163,6 +181,9 @@ def test_formula__arithmetic_with_implicit_multiplication_and_nothing_else():
     assert evaluate("2P + 5(P - 4)", {"P": 6}) == 22
     assert evaluate("-N / 4", {"N": 2}) == -0.5
     assert evaluate("N(5 + S)", {"N": 2, "S": 1}) == 12
+    assert parse_formula("P" + " " * 199) is not None  # 200 characters: the most a formula has
+    with pytest.raises(FormulaError, match=r"^use numbers, capital-letter variables, \+ - \* / and brackets$"):
+        parse_formula("p + 1")
     for bad, message in [("p + 1", "use numbers, capital-letter variables"), ("P ** 2", "'Pow' is not allowed"),
                          ("P % 2", "use numbers"), ("P1 + 2", "variable .P1. must be one capital letter"), ("1" * 201, "use numbers"),
                          ("P < 2", "use numbers")]:

@@ -76,6 +76,14 @@ def test_scoring_and_turn_order__name_counters_and_attributes_points_are_express
     assert found[3:] == [(30, "turn_order: unknown counter or attribute 'Trad' (did you mean 'Trade'?)")]
 
 
+def test_names__an_unknown_name_or_a_bad_expression_at_the_line_that_writes_it_shown_to_40_characters():
+    long = "Gold + " * 8 + "*"
+    scoring = (Scoring("Military", "Gold", (Expr("Ore * 2"), Expr(long)), where=at(22)),)
+    assert errors(game(scoring=scoring)) == [
+        (22, "scoring: unknown counter or attribute 'Ore'"),
+        (22, f"scoring: '{long[:40]}' is not an expression")]
+
+
 def test_wilds__melds_name_cards_of_the_game_and_a_limit_of_0_or_more():
     wild = Card("Joker", "Ship", wild=Wild(melds=("Scout", "Frigat"), where=at(40)))
     decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), Card("Frigate", "Ship"), wild)),)

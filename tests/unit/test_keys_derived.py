@@ -106,6 +106,17 @@ class Slot:
     line: int = dataclasses.field(default=0, compare=False)
 
 
+def test_key__a_record_type_met_for_the_first_time_is_keyed_by_its_compared_fields():
+    @dataclasses.dataclass(frozen=True)
+    class Fresh:  # a new type each time the test runs: nothing is remembered of it yet
+        name: str
+        size: float
+        line: int = dataclasses.field(default=0, compare=False)
+
+    assert Digests().parts(Fresh("a", 1.0, 5)) == {"name": "'a'", "size": "1.0"}
+    assert Digests().key(Fresh("a", 1.0, 5)) == Digests().key(Fresh("a", 1.0, 9)) != Digests().key(Fresh("a", 2.0))
+
+
 def test_canonical__a_record_it_walks_shows_every_compared_field_and_only_those():
     slot = Slot("a", 1.0, ("x",), line=4)
     assert canonical(slot) == "Slot(name='a',size=1.0,tags=('x',))"

@@ -72,6 +72,9 @@ def test_wrap_pieces__a_line_takes_pieces_while_it_fits_a_wider_piece_stands_alo
     assert [[p.text for p in line] for line in lines] == [["aa", "bb"], ["cc"], ["dddddddddd"]]
     assert [[p.text for p in line] for line in wrap_pieces([pieces], 10, 24.99, measure)] == [
         ["aa", "bb"], ["cc"], ["dddddddddd"]]  # within 0.01 pt
+    joined = [Piece("ab", "body"), Piece("cd", "body")]  # no space between: 10 + 10, nothing for a gap
+    assert wrap_pieces([joined], 10, 20, measure) == [joined]
+    assert line_width(joined, 10, measure) == 20
     assert [[p.text for p in line] for line in wrap_pieces([pieces], 10, 24.9, measure)] == [
         ["aa"], ["bb"], ["cc"], ["dddddddddd"]]
     assert wrap_pieces([[], pieces[:1]], 10, 100, measure) == [[], pieces[:1]]  # an empty paragraph: an empty line
