@@ -130,6 +130,7 @@ def test_save__a_build_keeps_the_faces_it_used_a_validate_adds_and_keeps_the_res
     validate = BuildCache(folder, prune=False)
     validate.keep_face("c", face("C"))
     validate.save({})
+    validate.close()  # after a save: nothing left to let go of
     build = BuildCache(folder)
     assert build.face("a") == face("A") and build.face("c") == face("C")
     build.save({})  # used a and c only

@@ -180,6 +180,12 @@ def test_costs__of_types_cards_their_steps_and_phases_name_counters_and_pay_0_or
                                                      "declares no counters: add them under counters:)")]
     placeless = game(card_types=(CardType("Ship", "main", cost=Cost((Price("Gld", 1),))),))
     assert [p.where for p in check_costs(placeless)] == [Where("")]
+    at_cost = game(card_types=(CardType("Ship", "main", cost=Cost((Price("Gld", 0), Price("Gold", -2)), where=at(12))),))
+    assert said(check_costs(at_cost)) == [  # prices without a line of their own: the cost's, else none
+        ("error", 12, "card type 'Ship': cost: unknown counter 'Gld' (did you mean 'Gold'?)"),
+        ("error", 0, "card type 'Ship': cost: -2 Gold is below 0")]
+    assert [p.where for p in check_costs(at_cost)][1] == Where("")
+    assert check_costs(game(card_types=(CardType("Ship", "main", cost=Cost((Price("Gold", 0),))),))) == []
 
 
 def pictured(*cards: Card) -> list[tuple[str, int, str]]:

@@ -147,3 +147,47 @@ def test_art__the_dpi_across_the_printed_width_and_under_200_a_warning():
     assert art_resolution(WHERE, "card 'Scout'", "art/a.png", 398, 144) == [Problem(
         "warning", WHERE, "card 'Scout': art art/a.png is 199 dpi at its printed size (398 px over 50.8 mm); "
                           f"{LOW_DPI} dpi or more prints sharp")]
+
+
+def id_problems(*cards: Card) -> list[tuple[int, str]]:
+    deck = Deck("main", "Main", "M", cards, (DeckRule("deck-size", len(cards)),), where=at(29))
+    return [(p.where.line, p.message) for p in check_game(game(decks=(deck, GOOD_DECKS[1]))) if p.where.line >= 30]
+
+
+def ship(name: str, line: int, **values) -> Card:
+    return Card(name, "Ship", (Effect("Military", 1, where=at(line)),), where=at(line), **values)
+
+
+def test_card_ids__short_names_and_ids_that_name_files_one_per_card():
+    assert id_problems(ship("Scout", 30), ship("Scout II", 31, id="scout-2"), ship("Scout", 32)) == []
+    long = "N" * 201
+    assert id_problems(ship(long, 30)) == [
+        (30, f"card '{'N' * 57}...': the name is 201 characters; at most 200")]
+    assert id_problems(ship("N" * 200, 30)) == [
+        (30, f"card '{'N' * 57}...': its id (made from its name) is 200 characters; at most 120 (ids name files): "
+             "give it a shorter id:")]
+    assert id_problems(ship("n" * 120, 30)) == []  # 120 characters: the most an id has
+    assert id_problems(ship("Scout", 30, id="x" * 121)) == [
+        (30, "card 'Scout': its id is 121 characters; at most 120 (ids name files): give it a shorter id:")]
+
+
+def test_card_ids__an_id_of_other_characters_shows_a_slug_to_use():
+    assert id_problems(ship("Scout", 30, id="Scout Ship")) == [
+        (30, "card 'Scout': id 'Scout Ship' may hold only lower-case letters a-z, digits and dashes (ids name "
+             "files), e.g. id: scout-ship")]
+    assert id_problems(ship("Scout", 30, id="★★")) == [
+        (30, "card 'Scout': id '★★' may hold only lower-case letters a-z, digits and dashes (ids name files), "
+             "e.g. id: library")]
+    odd = "X" * 61
+    assert id_problems(ship("A" * 60, 30, id=odd)) == [
+        (30, f"card '{'A' * 60}': id '{'X' * 57}...' may hold only lower-case letters a-z, digits and dashes (ids "
+             f"name files), e.g. id: {'x' * 61}")]
+    assert id_problems(ship("Scout", 30, id="x" * 60 + "Y"))[0][1].startswith(f"card 'Scout': id '{'x' * 57}...'")
+    assert id_problems(ship("Scout", 30, id="X" * 60))[0][1].startswith(f"card 'Scout': id '{'X' * 60}' may")
+
+
+def test_card_ids__a_name_without_letters_or_digits_and_an_id_used_by_another_name():
+    assert id_problems(ship("★", 30)) == [
+        (30, "card '★': its name gives no id (no letters a-z or digits); add an id: such as id: library")]
+    assert id_problems(ship("Zero-G", 30), ship("Zero G", 31), ship("zero-g", 32), ship("Zero-G", 33)) == [
+        (31, "card 'Zero G': id 'zero-g' is already used by 'Zero-G'; give one of them another id:")]
