@@ -122,7 +122,16 @@ def resolving(resolution: Resolution) -> list[str]:
 
 
 def test_resolve__options_name_conditions_and_dice_tables_votes_name_attributes():
+    AT2 = Where("rules.yaml", 13, 7)  # an option's problems at its line, the rest at the resolve's
     assert resolving(Resolution("choice", (Option("IB", "loot", 2),))) == []
+    assert [p.where for p in check_actions(game(types=(CardType("D", "main", resolve=Resolution(
+        "choice", (Option("IX", "names", where=AT2),), where=AT)),)))] == [AT2, AT2]
+    assert [p.where for p in check_actions(game(types=(CardType("D", "main", resolve=Resolution(
+        "vote", votes=("Nope",), where=AT)),)))] == [AT]
+    assert [p.where for p in check_actions(game(types=(CardType("D", "main", resolve=Resolution("vote", where=AT)),)))] \
+        == [AT]
+    assert [p.where for p in check_actions(game(types=(CardType("D", "main", resolve=Resolution("choice", where=AT)),)))] \
+        == [AT]
     assert resolving(Resolution("vote", votes=("Military",))) == []
     assert resolving(Resolution("choice", (Option("IX", "names"),))) == [
         "card type 'Dilemma': unknown condition 'IX'", "card type 'Dilemma': unknown dice table 'names'"]

@@ -145,6 +145,8 @@ def test_wording__four_letters_alike_make_a_form_of_the_name(name, alias):
 
 
 def test_counters__names_once_a_start_within_its_limits_and_a_listed_kit_choice():
+    placeless = (Counter("Gold"), Counter("gold", start=9, max=1, kit_choice="K9"))
+    assert [p.where for p in check_costs(game(counters=placeless))] == [Where("")] * 3
     counters = (Counter("Gold", start=5, min=0, max=10, kit_choice="K1", where=at(20)),
                 Counter("gold", where=at(21)), Counter("Ore", aliases=("GOLD",), where=at(22)),
                 Counter("Food", start=5, max=4, where=at(23)), Counter("Wood", start=-1, min=0, where=at(24)),
@@ -208,6 +210,11 @@ def test_pictures__two_cards_share_an_icon_only_as_variants_of_one_card():
 def test_pictures__a_variant_of_no_card_of_the_deck_is_an_error():
     assert pictured(Card("Scout II", "Ship", variant_of="Scuot", where=at(31))) == [
         ("error", 31, "card 'Scout II': variant_of: no card 'Scuot' in deck 'main'")]
+    decks = (Deck("a", "A", "A", (Card("X", "Ship", variant_of="nope", where=at(30)),)),
+             Deck("b", "B", "B", (Card("Y", "Ship", variant_of="none", where=at(40)), Card("Plain", "Ship"),
+                                  Card("P", "Ship", icon="spy", where=at(41)), Card("Q", "Ship", icon="spy", where=at(42)))))
+    assert [(level, line) for level, line, _ in said(check_pictures(game(decks=decks)))] == [
+        ("error", 30), ("error", 40), ("warning", 42)]
 
 
 def test_variant_roots__each_chain_to_its_first_card_a_loop_to_where_it_closes():
@@ -238,4 +245,7 @@ def test_playing__a_type_with_cards_is_played_somewhere_or_says_what_it_is_for_n
     unplayed = playing(CardType("Ship", "main", where=at(10)), CardType("Relic", "main", where=at(11)))
     assert [(level, line) for level, line, _ in unplayed] == [("warning", 10)]  # Relic has no cards
     assert unplayed[0][2].startswith("card type 'Ship': no phase plays it: its cards print no 'Play in' line; add ")
-    assert playing(CardType("Ship", "main")) and playing(CardType("Ship", "main"))[0][1] == 0  # no line: Where("")
+    assert playing(CardType("Ship", "main")) == [("warning", 0, "card type 'Ship': no phase plays it: its cards print no "
+                                                  "'Play in' line; add played_in: [PHASE] (or a phase action {do: play, "
+                                                  "types: [...]}), or not_played: 'what the card is for' if it is "
+                                                  "never played from the hand")]

@@ -191,3 +191,31 @@ def test_card_ids__a_name_without_letters_or_digits_and_an_id_used_by_another_na
         (30, "card '★': its name gives no id (no letters a-z or digits); add an id: such as id: library")]
     assert id_problems(ship("Zero-G", 30), ship("Zero G", 31), ship("zero-g", 32), ship("Zero-G", 33)) == [
         (31, "card 'Zero G': id 'zero-g' is already used by 'Zero-G'; give one of them another id:")]
+
+
+def test_notation__each_code_a_type_or_condition_code_or_a_word_a_card_prints():
+    from kitgen.model import Notation
+
+    types = (CardType("Ship", "main", code="SH", played_in=PLAYED, where=at(10)), GOOD_TYPES[1])
+    cards = (Card("Scout", "Ship", (Effect("Military", 1, where=at(31)),), text="Gain MIL-2 now.", keywords=("Stealth",),
+                  where=at(30)),)
+    notes = tuple(Notation(code, "m", where=at(80 + i)) for i, code in enumerate(("SH", "IB", "MIL-2", "Stealth", "XX")))
+    g = game(card_types=types, decks=(Deck("main", "Main", "M", cards, (DeckRule("deck-size", 1),)), GOOD_DECKS[1]),
+             conditions=(Condition("IB", "IB", "If Benevolent"),), notation=notes)
+    assert found(g) == [("warning", 84, "notation 'XX' is not a card type or condition code and no card's text uses it")]
+
+
+def test_rules_sections__a_section_about_no_deck_or_phase_names_none():
+    sections = (RuleSection("r0", "R"), RuleSection("r1", "R", deck="main", phase="War Phase"))
+    assert found(game(rules=sections)) == []
+
+
+def test_attributes__an_attribute_without_an_abbreviation_claims_no_empty_code():
+    attributes = (Attribute("Military", where=at(2)), Attribute("Trade", where=at(3)))
+    assert found(game(attributes=attributes, decks=GOOD_DECKS)) == []
+
+
+def test_counts__the_cards_in_all_said_at_the_game():
+    many = tuple(Deck(f"d{i}", "D", "D", (Card("A", "Ship", copies=MAX_COPIES),)) for i in range(MAX_CARDS // MAX_COPIES))
+    more = many + (Deck("x", "X", "X", (Card("A", "Ship", copies=1),)),)
+    assert [p.where for p in check_counts(game(decks=more, where=at(1)))] == [at(1)]
