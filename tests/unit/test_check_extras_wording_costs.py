@@ -63,6 +63,14 @@ def test_formulas__parsed_declared_used_and_worked_out_for_the_reference(formula
     assert said(check_extras(game(formulas=(formula,)))) == problems
 
 
+def test_formulas__each_formula_checked_after_a_bad_one():
+    formulas = (Formula("A", "2P +", P, where=at(60)), Formula("B", "Q + 1", P, where=at(61)),
+                Formula("C", "M", (Variable("M", "m", attribute="Nope"),), where=at(62)),
+                Formula("D", "N", (Variable("N", "n", attribute="Nada"),), where=at(63)))
+    assert [(line, message.split(":")[0]) for _, line, message in said(check_extras(game(formulas=formulas)))] == [
+        (60, "formula 'A'"), (61, "formula 'B'"), (61, "formula 'B'"), (62, "formula 'C'"), (63, "formula 'D'")]
+
+
 def test_thresholds_and_tracks__name_attributes_with_a_did_you_mean():
     g = game(victory_paths=(VictoryPath("Rich", "", thresholds=(Threshold("Trdae", 5, where=at(71)),
                                                                Threshold("MIL", 3, where=at(72))), where=at(70)),),

@@ -8,7 +8,7 @@ import dataclasses
 from kitgen.check.conditions import check_conditions, when_words
 from kitgen.errors import Where
 from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Expr, Game, Phase,
-                          Price, Scoring, TurnOrder, When, Wild, Zone)
+                          Price, Scoring, TurnOrder, VictoryPath, When, Wild, Zone)
 
 
 def amounts(**values) -> Amounts:
@@ -89,6 +89,22 @@ def test_wilds__melds_name_cards_of_the_game_and_a_limit_of_0_or_more():
     decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), Card("Frigate", "Ship"), wild)),)
     assert errors(game(decks=decks)) == [(40, "card 'Joker' wild: unknown card 'Frigat' in melds (did you mean "
                                               "'Frigate'?)")]
+
+
+def test_wilds__a_limit_of_0_or_more():
+    def wild(limit: int) -> Game:
+        joker = Card("Joker", "Ship", wild=Wild(limit=limit, where=at(40)))
+        return game(decks=(Deck("main", "Main", "M", (Card("Scout", "Ship"), joker)),))
+
+    assert errors(wild(-1)) == [(40, "card 'Joker' wild: limit is 0 or more")]
+    assert errors(wild(0)) == [] and errors(wild(2)) == []
+
+
+def test_flags__only_a_flag_step_sets_one():
+    steps = (Action("draw", flag="ghost"), Action("flag", flag="crown"))
+    g = game(phases=(Phase("War", "", actions=steps),),
+             victory_paths=(VictoryPath("Rule", "", when=When(flag=("ghost", "crown"), where=at(70))),))
+    assert errors(g) == [(70, "victory path 'Rule': no step sets the flag 'ghost'")]
 
 
 def test_steps__their_amounts_expressions_and_zones_are_the_games():
