@@ -127,6 +127,24 @@ def test_problem__a_level_place_or_message_of_the_wrong_kind_is_unreadable(bad):
         records.read_face([[], 1.0, [bad]], CONTEXT, {}.__getitem__)
 
 
+@pytest.mark.parametrize("number, readable", [(999_999_999.5, True), (-999_999_999.5, True), (1e9, False),
+                                              (-1e9, False), (10**9, False)])
+def test_numbers__kept_within_a_billion_either_way(number, readable):
+    record = ["R", number, 0, 1, 1, None, None, 0, 0]
+    if readable:
+        assert records.read_layer(["", [record]], CONTEXT).shapes[0].x == number
+    else:
+        with pytest.raises(Unreadable):
+            records.read_layer(["", [record]], CONTEXT)
+
+
+def test_problem__a_line_or_column_up_to_a_billion():
+    assert records.read_face([[], 0, [["error", "a.yaml", 999_999_999, 1, "m"]]], CONTEXT, {}.__getitem__)
+    for line in (10**9, -1):
+        with pytest.raises(Unreadable):
+            records.read_face([[], 0, [["error", "a.yaml", line, 1, "m"]]], CONTEXT, {}.__getitem__)
+
+
 def test_problem__one_written_with_no_place_reads_back_at_an_empty_one():
     assert records.read_face([[], 0, [["error", None, 0, 0, "m"]]], CONTEXT, {}.__getitem__).problems == (
         Problem("error", Where("", 0, 0), "m"),)

@@ -54,6 +54,8 @@ P = (Variable("P", "players", examples=(2, 3, 4)),)
              where=at(60)), []),
     (Formula("Cap", "12 / Q + P", (Variable("P", "p", examples=(1,)), Variable("Q", "q", examples=(0,))),
              where=at(60)), [("error", 60, "formula 'Cap': divides by zero")]),  # the others at their first example
+    (Formula("Cap", "12 / Q + P", (Variable("P", "p", examples=(1,)), Variable("Q", "q", examples=())),
+             where=at(60)), [("error", 60, "formula 'Cap': divides by zero")]),  # ... or at 0 without examples
     (Formula("Cap", "M + 1", (Variable("M", "m", attribute="Militery", where=at(61)),), where=at(60)),
      [("error", 61, "formula 'Cap': variable M: unknown attribute or counter 'Militery' (did you mean 'Military'?)")]),
     (Formula("Cap", "M + 1", (Variable("M", "m", attribute="Gold"),), where=at(60)), []),

@@ -83,6 +83,12 @@ def test_check_limits__a_broken_start_is_a_warning_unless_an_erratum_settles_it(
     assert found(game(limit("M <= 9"))) == []
 
 
+def test_check_limits__each_limit_checked_after_one_with_a_problem():
+    limits = (limit("M + <= 3"), Limit("Ships", "M <= 3", UNITS[2:], erratum="E9", where=Where("rules.yaml", 44, 3)),
+              Limit("Fleet", "M <= 3", UNITS[2:], where=Where("rules.yaml", 46, 3)))
+    assert [(level, line) for level, line, _ in found(game(*limits))] == [("error", 40), ("error", 44), ("warning", 46)]
+
+
 def test_check_limits__a_bad_formula_is_an_error_and_nothing_more_is_said():
     assert found(game(limit("M + <= 3"))) == [("error", 40, "limit 'Units': 'M + <= 3' is not a formula")]
     assert [m for _, _, m in found(game(limit("M <> 3")))] == [
