@@ -26,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kitgen.kit.build import Options  # noqa: E402
-from kitgen.exports.images import FACES_PDF, card_faces, checked_game, export_png, write_faces_pdf  # noqa: E402
+from kitgen.exports.copies import card_faces  # noqa: E402
+from kitgen.exports.images import FACES_PDF, checked_game, export_png, write_faces_pdf  # noqa: E402
 from kitgen.model import PrintSettings  # noqa: E402
 from kitgen.project import Project  # noqa: E402
 from kitgen.render.pixels import render_pdf_pages  # noqa: E402

@@ -25,7 +25,7 @@ PIECES = [
     ("  register fonts (reportlab parses the TTFs)", "kitgen.render.fonts", "register_fonts"),
     ("documents: Jinja (compile and render)", "kitgen.kit.documents", "lay_out_kept"),
     ("  of which reading and compiling templates", "jinja2.environment", "Environment._load_template"),
-    ("documents: laid out and drawn (4 files)", "kitgen.render.document", "render_document"),
+    ("documents: laid out and drawn (5 files)", "kitgen.render.document", "render_document"),
     ("card sheets: laid out, drawn, written", "kitgen.render.sheets", "write_sheets"),
     ("  laying out faces (a few backs in plan, too)", "kitgen.layout.card", "layout_face"),
     ("  icon outlines (SVG parse, operators)", "kitgen.render.canvas", "icon_forms"),

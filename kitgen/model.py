@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Literal
 
@@ -16,6 +16,12 @@ from kitgen.errors import Where
 from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
 Target = Literal["self", "target-player", "all-other-players", "all-players"]
+
+# Who a record is for. players: printed in the kit (the default). designers: only in the designer's
+# notes (balance findings, how a number was measured). simulator: read only by the balance lab (a
+# lookup table of its numbers, a field restating a card's text in numbers, a turn limit only simulated
+# games need); the designer's notes list it, no card, sheet or rules summary prints it as a rule.
+Audience = Literal["players", "designers", "simulator"]
 
 TARGET_LABELS = {
     "self": "",
@@ -154,6 +160,7 @@ class CardField(Record):
     default: str = ""  # as written; typed with the field at load
     label: str = ""  # as printed; default: the name
     choices: tuple[str, ...] = ()
+    audience: Audience = "players"  # simulator: the card face prints no line or badge for it
     where: Where | None = _where()
 
     @property
@@ -438,7 +445,8 @@ class When(Record):
     turn_after: after that turn (from turn N + 1); end_of_turn: at the end of turn N, once every
     player has played it (checked for every player at once); game_over: when the game ends
     (`game_end:`). empty: those decks have no card left to draw (draw pile and discard).
-    cards_in, flag, streak and last_standing: see their fields."""
+    cards_in, flag, streak and last_standing: see their fields. highest / lowest may name an
+    expression as well as a counter: `highest: ["max(hand.value)"]`."""
 
     highest: tuple[str, ...] = ()
     lowest: tuple[str, ...] = ()
@@ -458,29 +466,75 @@ class When(Record):
     flag: tuple[str, ...] = ()  # the player holds each of these flags (set by `do: flag`)
     streak: Amounts = Amounts()  # {FLAG: N}: the player has held the flag at the end of each of the last N turns
     last_standing: bool = False  # every other player is out (eliminate:)
+    test: Expr | None = None  # an expression that holds when it is not 0: "sum(won.points) == 26"
     all: tuple["When", ...] = ()
     any: tuple["When", ...] = ()
     none: tuple["When", ...] = ()
     where: Where | None = _where()
 
 
-ZoneKind = Literal["in-play", "market", "attached"]
+ZoneKind = Literal["pile", "in-play", "market", "attached", "supply"]
+ZoneOwner = Literal["", "player", "table"]
+ZoneSees = Literal["", "nobody", "owner", "everyone"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Zone(Record):
-    """A place cards are besides the hand and the decks: `in-play` (before each player, at most
-    `limit` cards), `market` (a face-up row of `size` cards everyone buys from, refilled from `deck`
-    after each buy; when the deck runs out the row shrinks), `attached` (cards under a card of an
-    in-play zone `on`, at most `limit` under each). A card entering play or attached takes effect."""
+    """A place cards are. Besides the hand (`hand`, each player's, seen by its owner) and each deck's
+    draw pile (named as the deck), a game declares: `pile` (ordered, the top is the end: a draw pile,
+    a discard, a trick, a player's own deck or the cards it won), `in-play` (before each player, at
+    most `limit` cards; a card entering it takes effect), `market` (a face-up row of `size` cards
+    dealt from `deck`'s pile, refilled after each buy; when the deck runs out the row shrinks),
+    `supply` (piles by card name: `deck`'s copies start there), `attached` (cards under a card of an
+    in-play zone `on`, at most `limit` under each).
+
+    `owner`: player (one such zone per player) or table (one for the table); empty: by kind (in-play
+    and attached are a player's, the others the table's). `sees`: who may know its cards without
+    being shown them: nobody, owner or everyone; empty: nobody for a draw pile (a pile with `deck` or
+    `reshuffle`), everyone otherwise. A pile with `deck` is that deck's draw pile (its copies start
+    there, shuffled); `reshuffle: ZONE`: when it is drawn from empty, ZONE is shuffled in (its top
+    `keep` cards stay: Uno's discard keeps its top card), and a card of the deck discarded without
+    `to:` goes to ZONE."""
 
     name: str
-    kind: ZoneKind
+    kind: ZoneKind = "pile"
+    owner: ZoneOwner = ""
+    sees: ZoneSees = ""
     deck: str = ""
+    reshuffle: str = ""
+    keep: int = 0
     size: int = 0
     limit: int = 0  # 0: no limit
     on: str = ""
     text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class FieldTest(Record):
+    """One clause of a filter: a card's `field` (a declared field, `name`, `type` or `keyword`) is one
+    of `values` (as written), or compares with numbers (a choice field by its place in the list)."""
+
+    field: str
+    values: tuple[str, ...] = ()
+    at_least: Expr | None = None
+    more_than: Expr | None = None
+    at_most: Expr | None = None
+    less_than: Expr | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Filter(Record):
+    """Which cards a step picks, or a trigger or a rule reads (`filter:`): every clause must hold
+    (`{suit: Hearts}`, `{type: [Wild, Wild Draw Four]}`, `{rank: {at_least: 10}}`, `{keyword: fast}`),
+    `not:` must not, one of `any:` must, and `test:` is an expression over the card's own fields
+    (`"value > max(expedition.value, color=color)"`)."""
+
+    clauses: tuple[FieldTest, ...] = ()
+    negated: "Filter | None" = None
+    any: tuple["Filter", ...] = ()
+    test: Expr | None = None
     where: Where | None = _where()
 
 
@@ -635,6 +689,7 @@ class DiceTable(Record):
     die: str = ""  # "1D10"; empty for a lookup table, whose rows are keyed by `roll` text
     columns: tuple[str, ...] = ()  # header labels, e.g. [Attribute, Special Action]
     text: str = ""
+    audience: Audience = "players"  # simulator: a lookup table only the balance lab reads, never printed
     where: Where | None = _where()
 
 
@@ -656,6 +711,7 @@ class RuleSection(Record):
     text: tuple[str, ...] = ()
     deck: str | None = None
     phase: str | None = None
+    audience: Audience = "players"  # designers: the designer's notes (balance findings), not the rules summary
     where: Where | None = _where()
 
 
@@ -685,12 +741,15 @@ class HandLimit(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Erratum(Record):
-    """Where the seed contradicts itself: what it says, what the kit uses, and why."""
+    """Where the source contradicts itself (or misspells): what it says (`seed`, with its lines), what
+    the kit uses (`kit`, in players' words), and why. The rules summary prints `kit`; the designer's
+    notes print all three; a card or row it marks prints `card_note` in fine print under a dagger."""
 
     id: str
     seed: str
     kit: str
     why: str
+    card_note: str = ""  # in players' words, e.g. "Corrected: the card list gives ED+2, a code no rule defines"
     where: Where | None = _where()
 
 
@@ -702,6 +761,7 @@ class Formula(Record):
     expression: str
     variables: tuple["Variable", ...] = ()
     text: str = ""
+    audience: Audience = "players"  # simulator: worked out by the balance lab only, not on the reference
     where: Where | None = _where()
 
 
@@ -750,11 +810,13 @@ class Track(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class KitChoice(Record):
-    """A value the source does not give, chosen by the kit; the rules summary lists each."""
+    """A value the source does not give, chosen by the kit: the rules summary lists `what` (in players'
+    words), the designer's notes each one's id, `what` and `why` (the source's words and lines)."""
 
     id: str
     what: str
     why: str
+    audience: Audience = "players"  # simulator: a choice only simulated games need (a turn limit)
     where: Where | None = _where()
 
 
@@ -982,6 +1044,19 @@ class Game(Record):
     def attribute(self, name: str) -> Attribute | None:
         """Find an attribute by its name, one of its aliases or its code (abbreviation)."""
         return next((a for a in self.attributes if name in (a.name, a.abbreviation) or name in a.aliases), None)
+
+
+def for_players(game: Game) -> Game:
+    """The game as its kit prints it for players: the tables, formulas, card fields, kit choices and
+    rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
+    notes and the balance lab read the whole game."""
+    def kept(records):
+        return tuple(r for r in records if r.audience == "players")
+
+    types = tuple(replace(t, fields=kept(t.fields)) if len(kept(t.fields)) < len(t.fields) else t
+                  for t in game.card_types)
+    return replace(game, tables=kept(game.tables), formulas=kept(game.formulas), fields=kept(game.fields),
+                   kit_choices=kept(game.kit_choices), rules=kept(game.rules), card_types=types)
 
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---

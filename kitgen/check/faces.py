@@ -17,10 +17,12 @@ class Remarks(NamedTuple):
 
 
 class Note(NamedTuple):
-    """What the checks keep of a face: its smallest text size (0: no text) and its remarks."""
+    """What the checks keep of a face: its smallest text size (0: no text), its remarks, and the size
+    its text was fitted at (layout/card.Face.text_size: the legibility report's)."""
 
     size: float
     remarks: Remarks | None
+    text_size: float = 0.0
 
 
 class FaceNotes(NamedTuple):

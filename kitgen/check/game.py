@@ -8,6 +8,7 @@ import re
 
 from kitgen.check.dice import MAX_RESULT, die_range, roll_values
 from kitgen.check.actions import check_actions
+from kitgen.check.audience import check_audience
 from kitgen.check.conditions import check_conditions
 from kitgen.check.costs import check_costs
 from kitgen.check.playing import check_playing
@@ -50,6 +51,7 @@ def check_game(game: Game) -> list[Problem]:
     problems += check_costs(game)
     problems += check_playing(game)
     problems += check_conditions(game)
+    problems += check_audience(game)
     for table in game.tables:
         problems += _check_table(game, table)
     return problems

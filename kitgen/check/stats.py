@@ -135,9 +135,12 @@ def field_stats(game: Game, deck: Deck) -> dict[str, dict]:
 DRAWS = (1, 2, 3, 4, 5, 6, 8, 10)
 
 
-def stats_report(game: Game, text_sizes: dict[str, dict[str, float]]) -> dict:
+def stats_report(game: Game, text_sizes: dict[str, dict[str, tuple[float, float]]]) -> dict:
     """Everything `kitgen stats` shows, as plain data (what --json prints).
-    text_sizes: deck id -> card name -> the size its text ended at after shrink-to-fit."""
+    text_sizes: deck id -> card name -> (the size its text was fitted at, the smallest text on it).
+    A card's `size` is the first: a card whose text had to shrink shows it (the second is 7 pt on
+    nearly every card, its type line's designed size); below the minimum is the second's verdict,
+    as validate's legibility warning."""
     decks = []
     for deck in game.decks:
         types = deck_stats(game, deck)
@@ -150,7 +153,8 @@ def stats_report(game: Game, text_sizes: dict[str, dict[str, float]]) -> dict:
             "fields": field_stats(game, deck),
             "draw_odds": {"draws": list(DRAWS),
                           "types": {t.type: [round(draw_odds(deck, t.type, n), 4) for n in DRAWS] for t in types}},
-            "legibility": [{"card": name, "size": round(size, 2), "below_minimum": size < game.min_text_size - 1e-6}
-                           for name, size in sorted(text_sizes.get(deck.id, {}).items(), key=lambda kv: kv[1])],
+            "legibility": [{"card": name, "size": round(fitted, 2), "smallest": round(size, 2),
+                            "below_minimum": size < game.min_text_size - 1e-6}
+                           for name, (fitted, size) in sorted(text_sizes.get(deck.id, {}).items(), key=lambda kv: kv[1])],
         })
     return {"game": game.id, "title": game.title, "min_text_size": game.min_text_size, "decks": decks}

@@ -101,6 +101,8 @@ def _build_one(project: Project, game: Resolved, out_dir: Path, options, strict:
         sys.exit(130)
     for line in collapse_repeats(sort_problems(report.warnings), verbose() > 0):
         echo(line, err=True)
+    if report.sheet_note and sink is None and not quiet():
+        echo(report.sheet_note, err=True)
     cards = sum(card.copies for deck in report.game.decks for card in deck.cards)
     decks = len(report.game.decks)
     if sink is not None:
@@ -125,7 +127,8 @@ def _summary(report, out_dir: Path, cards: int) -> dict:
                                       for d in report.game.decks],
             "files": [{"name": p.name, "drawn": p.name in report.rendered} for p in report.files],
             "laid_out": report.laid_out, "card_faces": cards_in(report.game),
-            "warnings": [problem_json(w) for w in sort_problems(report.warnings)]}
+            "warnings": [problem_json(w) for w in sort_problems(report.warnings)],
+            "notes": [report.sheet_note] if report.sheet_note else []}
 
 
 def interrupted_message() -> str:

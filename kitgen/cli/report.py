@@ -17,9 +17,9 @@ def _read_as_the_lab(checked) -> None:
     """The game as `kitgen simulate` reads it (its rule module's `numbers:`): a bad number is the
     same located error here as there."""
     if not any(p.is_error for p in checked.problems):
-        from kitgen.simulate.plan import compile_game
+        from kitgen.simulate.play.games import plan_game
 
-        compile_game(checked.game)
+        plan_game(checked.game)
 
 
 @main.command()
@@ -125,10 +125,12 @@ def _print_stats(report: dict) -> None:
         sizes = deck["legibility"]
         if sizes:
             low = [s for s in sizes if s["below_minimum"]]
+            shrunk = [s for s in sizes if s["size"] < sizes[-1]["size"]]
             echo(f"  text size after fitting: smallest {sizes[0]['size']:g} pt ({sizes[0]['card']}), "
-                 f"largest {sizes[-1]['size']:g} pt; {len(low)} below the minimum of {report['min_text_size']:g} pt")
+                 f"largest {sizes[-1]['size']:g} pt; {len(shrunk)} card{'' if len(shrunk) == 1 else 's'} fitted smaller than the largest; "
+                 f"{len(low)} with text below the minimum of {report['min_text_size']:g} pt")
             for item in low:
-                echo(f"    {item['card']}: {item['size']:g} pt")
+                echo(f"    {item['card']}: {item['smallest']:g} pt")
 
 
 def _print_composition(game) -> None:

@@ -56,8 +56,8 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
-    from kitgen.simulate.lab import Experiments, simulate as run
-    from kitgen.simulate.run import Settings
+    from kitgen.simulate.experiments.lab import Experiments, simulate as run
+    from kitgen.simulate.play.run import Settings
 
     counts = _counts(players)
     names = _policies(policies, counts)
@@ -90,27 +90,18 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
 def _refuse_early(loaded, settings, game: str, partial: bool):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
-    from kitgen.simulate.plan import compile_game
-    from kitgen.simulate.report import missing_rules
-
-    from kitgen.simulate.rules import unsupported_policies
+    from kitgen.simulate.play.games import plan_game, rule_policies, unsupported_policies
+    from kitgen.simulate.report.summary import missing_rules
 
     refused = unsupported_policies(loaded, settings.policies)
     if refused:
         raise click.BadParameter(f"{game}'s rule module plays only {', '.join(rule_policies(loaded))}: "
                                  f"not {', '.join(refused)}", param_hint="--policy")
-    plan = compile_game(loaded, settings.without)
+    plan = plan_game(loaded, settings.without)
     found = missing_rules(plan)
     if found and not partial:
         _refuse(game, found)
     return plan
-
-
-def rule_policies(loaded) -> tuple[str, ...]:
-    from kitgen.simulate.rules import rule_module
-
-    module = rule_module(loaded)
-    return tuple(module.POLICIES) if module else ()
 
 
 def _refuse(game: str, missing: list[str]) -> None:
@@ -119,11 +110,12 @@ def _refuse(game: str, missing: list[str]) -> None:
 
 
 def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
-    from kitgen.simulate.run import all_policies, unknown_policy
+    from kitgen.simulate.players import POLICIES
+    from kitgen.simulate.play.run import unknown_policy
 
     names = tuple(name.strip() for name in policies.split(","))
     for name in names:
-        if name not in all_policies():
+        if name not in POLICIES:
             raise click.BadParameter(unknown_policy(name), param_hint="--policy")
     if len(names) != 1 and (len(names) != counts[0] or len(counts) > 1):
         raise click.BadParameter(f"give one policy, or one per seat ({counts[0]}) with a single player count",
@@ -135,7 +127,7 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
     from kitgen.check import check_game
     from kitgen.check.chains import check_chains
     from kitgen.load import load_game
-    from kitgen.simulate.plan import optional_rules, unknown_optional_rule
+    from kitgen.simulate.compile.game import optional_rules, unknown_optional_rule
 
     loaded = load_game(folder)
     errors = [p for p in check_game(loaded) + check_chains(loaded) if p.is_error]  # broken data would play a wrong game

@@ -3,33 +3,29 @@ objects. Same pipeline as a build (load -> check -> layout -> the PDF); the imag
 one card a page, rendered by pdfium (kitgen/render/pixels.py): there is no second drawing."""
 from __future__ import annotations
 
-import csv
-import hashlib
 import json
 import os
 import secrets
-import shutil
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
 from urllib.parse import quote, urlsplit
 
 from kitgen.kit.build import Options, Prepared, check_kit, face_problems
 from kitgen.errors import KitgenError, Problem, Where, error, warning
 from kitgen.exports.data import rules_text
-from kitgen.layout.cards import BACK, DeckFaces, single_page
-from kitgen.load.sheet import csv_cell
+from kitgen.exports.copies import (Face, Written, card_faces, chosen_faces, copy_names, print_pages, write_copies,
+                                   write_quantities)
+from kitgen.layout.cards import BACK, single_page
 from kitgen.project import Project, Resolved
 from kitgen.kit.staging import staged
 from kitgen.render.sheets import write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
-from kitgen.render.cmyk import write_cmyk_jpegs, write_pdfx
-from kitgen.exports.shops import INCH, Target, canvas_size
+from kitgen.exports.pdfx import PDFX, write_jpgs, write_pdfx
+from kitgen.exports.shops import INCH, Target, canvas_size, check_canvas
 from kitgen.exports.tts import (MAX_PIXELS, card_scale, cell_size, plan_sheets, saved_object, saved_objects_folder,
                                 saved_objects_folders)
 
 FACES_PDF = ".cards.pdf"  # the single-card PDF the images are rendered from; removed once they are
-PDFX = "cards-pdfx.pdf"  # the CMYK print-ready PDF of a cmyk target (DriveThruCards)
 CELLS = ".cells"  # TTS: each face at its sheet size, composed into sheets, then removed
 
 
@@ -38,13 +34,6 @@ class Exported:
     files: list[Path]
     warnings: list[Problem] = field(default_factory=list)
     installed: list[Path] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Face:
-    deck: DeckFaces
-    index: int  # the card's place in its deck, or BACK
-    name: str  # the image's file name
 
 
 def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options, target: Target,
@@ -58,19 +47,19 @@ def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, option
         progress("reading and checking the game")  # as build says it
     checked = checked_game(project, game_ref, options)
     dpi = dpi or target.dpi
-    size = canvas_size(checked.spec.card, checked.spec.bleed, dpi)
+    size = check_canvas(checked.spec.card, checked.spec.bleed, dpi)  # refused before anything is drawn
     warnings = _canvas_warnings(checked, target, dpi)
-    faces = _chosen(card_faces(checked, target), cards)
+    faces = chosen_faces(card_faces(checked, target), cards)
     with staged(out_dir, checked.game) as folder:
-        warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
-        if target.cmyk:
-            write_cmyk_jpegs(folder, [face.name for face in faces], dpi)
+        if target.cmyk:  # the PDF/X first, drawn in CMYK; the JPGs are its pages
             faces = [replace(face, name=str(Path(face.name).with_suffix(".jpg"))) for face in faces]
+            warnings += _render_cmyk(checked, faces, folder, size, dpi, progress)
+        else:
+            warnings += _render(checked, faces, folder, checked.spec.bleed, size, dpi, progress)
         per_copy = target.per_copy if per_copy is None else per_copy
-        written = _write_copies(folder, faces, copy_names(faces) if per_copy else {})
-        _write_quantities(folder / "cards.csv", written)
+        written = write_copies(folder, faces, copy_names(faces) if per_copy else {})
+        write_quantities(folder / "cards.csv", written)
         if target.cmyk:
-            _write_pdfx(checked, written, folder, dpi)
             written.append(Written(PDFX, "every card and its back, a page each, in print order", 1))
     return Exported(sorted(out_dir / row.file for row in written) + [out_dir / "cards.csv"], warnings)
 
@@ -134,14 +123,37 @@ def _render(checked: Prepared, faces: list[Face], folder: Path, bleed: float, si
     step = progress or (lambda text, done=None, total=None: None)
     pdf = folder / FACES_PDF
     write_faces_pdf(checked, faces, pdf, bleed, lambda done, total: step("drawing the cards", done, total))
+    problems = _drawn_problems(checked, faces)
+    render_pdf(pdf, [folder / face.name for face in faces], size, dpi,
+               lambda done, total: step("rendering images", done, total))
+    pdf.unlink()
+    return problems
+
+
+def _render_cmyk(checked: Prepared, faces: list[Face], folder: Path, size: tuple[int, int], dpi: float,
+                 progress) -> list[Problem]:
+    """DriveThruCards' PDF/X (exports/pdfx.py): each printed card's front followed by its deck's
+    back, a page each (Squib's drivethrucards_1up sprue: "Make sure the cards being saved alternate
+    back/front"); then each face's JPG, rendered from the first page that shows it."""
+    step = progress or (lambda text, done=None, total=None: None)
+    pages = print_pages(faces)
+    write_pdfx(checked, pages, folder / PDFX, lambda done, total: step("drawing the cards", done, total))
+    problems = _drawn_problems(checked, faces)
+    first: dict[tuple[int, int], int] = {}
+    for number, (deck, index) in enumerate(pages):
+        first.setdefault((id(deck), index), number)
+    write_jpgs(checked, folder / PDFX, [first[id(face.deck), face.index] for face in faces],
+               [folder / face.name for face in faces], size, dpi, lambda done, total: step("rendering images", done, total))
+    return problems
+
+
+def _drawn_problems(checked: Prepared, faces: list[Face]) -> list[Problem]:
+    """What drawing `faces` said about them (text that does not fit ...): errors stop the export."""
     shown = {face.deck.deck.where if face.index == BACK else face.deck.deck.cards[face.index].where for face in faces}
     problems = [problem for problem in face_problems(checked) if problem.where in shown]  # --card: its cards only
     errors = [p for p in problems if p.is_error]
     if errors:
         raise KitgenError(errors)
-    render_pdf(pdf, [folder / face.name for face in faces], size, dpi,
-               lambda done, total: step("rendering images", done, total))
-    pdf.unlink()
     return problems
 
 
@@ -152,106 +164,6 @@ def write_faces_pdf(checked: Prepared, faces: list[Face], pdf: Path, bleed: floa
     pages = [single_page(face.deck, face.index, width, height, bleed) for face in faces]
     images = {key: art.reader_source() for key, art in checked.images.items()}
     write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
-
-
-def card_faces(checked: Prepared, target: Target) -> list[Face]:
-    """Each card's front once, then the deck's back, named by the target's patterns; two cards
-    that would get one name (a repeated id) keep their place in the deck in it."""
-    faces, seen = [], set()
-    for deck_faces in checked.faces:
-        deck = deck_faces.deck
-        for index, card in enumerate(deck.cards):
-            name = target.front.format(deck=deck.id, number=index + 1, card=card.id or f"card-{index + 1}")
-            if name in seen:
-                name = f"{name.removesuffix('.png')}-{index + 1}.png"
-            seen.add(name)
-            faces.append(Face(deck_faces, index, name))
-        faces.append(Face(deck_faces, BACK, target.back.format(deck=deck.id)))
-    return faces
-
-
-class Written(NamedTuple):
-    file: str  # the image's file name in the export folder
-    card: str  # what it shows
-    copies: int  # how many to print from it
-    deck: str = ""  # the deck's id
-    back: bool = False  # the deck's back
-
-
-CSV_COLUMNS = ("file", "card", "copies")
-
-
-def _write_pdfx(checked: Prepared, written: list[Written], folder: Path, dpi: float) -> None:
-    """DriveThruCards' print-ready PDF: one card a page with its bleed, each printed card's front
-    followed by its deck's back (Squib's drivethrucards_1up sprue: "Make sure the cards being saved
-    alternate back/front"), as PDF/X in CMYK from the ink-limited JPGs (render/cmyk.py)."""
-    backs = {row.deck: row.file for row in written if row.back}
-    first: dict[bytes, Path] = {}  # a copy's file is the same image: named once, embedded once
-    pages = [first.setdefault(hashlib.sha256((folder / name).read_bytes()).digest(), folder / name)
-             for row in written if not row.back for _ in range(row.copies) for name in (row.file, backs[row.deck])]
-    write_pdfx(pages, folder / PDFX, f"{checked.game.title}: cards", dpi, checked.spec.bleed)
-
-
-def copy_names(faces: list[Face]) -> dict[str, list[str]]:
-    """One file name per printed copy of each card face, numbered in upload order across its deck
-    (MakePlayingCards' and DriveThruCards' builders take an image per copy, in file-name order):
-    deck-001-scout.png, deck-002-scout.png, deck-003-frigate.png ..."""
-    names: dict[str, list[str]] = {}
-    number: dict[int, int] = {}
-    for face in faces:
-        if face.index == BACK:
-            continue
-        card = face.deck.deck.cards[face.index]
-        first = number.get(id(face.deck), 0)
-        number[id(face.deck)] = first + card.copies
-        suffix = Path(face.name).suffix
-        names[face.name] = [f"{face.deck.deck.id}-{first + n + 1:03d}-{card.id or f'card-{face.index + 1}'}{suffix}"
-                            for n in range(card.copies)]
-    return names
-
-
-def _write_copies(folder: Path, faces: list[Face], copies: dict[str, list[str]]) -> list[Written]:
-    """What was written, as cards.csv lists it: a face once with its copies, or (per copy) each
-    copy's own file. A back is printed once per card the export holds from its deck."""
-    written = []
-    for face in faces:
-        deck = face.deck.deck
-        if face.index == BACK:
-            held = sum(deck.cards[other.index].copies for other in faces
-                       if other.deck is face.deck and other.index != BACK)
-            written.append(Written(face.name, f"{deck.name} (back)", held, deck.id, True))
-        elif face.name in copies:
-            for name in copies[face.name]:
-                if name != face.name:
-                    shutil.copyfile(folder / face.name, folder / name)
-                written.append(Written(name, deck.cards[face.index].name, 1, deck.id))
-            if face.name not in copies[face.name]:
-                (folder / face.name).unlink()
-        else:
-            written.append(Written(face.name, deck.cards[face.index].name, deck.cards[face.index].copies, deck.id))
-    return written
-
-
-def _write_quantities(path: Path, written: list[Written]) -> None:
-    """cards.csv: each image, what it is and how many to print."""
-    with open(path, "w", encoding="utf-8", newline="") as file:
-        writer = csv.writer(file, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for row in written:  # names are the game's text: never a formula to the shop's spreadsheet
-            writer.writerow([csv_cell(value) for value in row[:len(CSV_COLUMNS)]])
-
-
-def _chosen(faces: list[Face], cards: tuple[str, ...]) -> list[Face]:
-    """Only the named cards (by name or id, any case), each with its deck's back; all without names."""
-    if not cards:
-        return faces
-    wanted = {name.casefold() for name in cards}
-    picked = [face for face in faces if face.index != BACK and wanted & {face.deck.deck.cards[face.index].name.casefold(),
-                                                                          face.deck.deck.cards[face.index].id.casefold()}]
-    if not picked:
-        raise KitgenError(error(Where("--card"), f"no card named {', '.join(cards)}"))
-    decks = {id(face.deck) for face in picked}
-    return picked + [face for face in faces if face.index == BACK and id(face.deck) in decks]
 
 
 def _canvas_warnings(checked: Prepared, target: Target, dpi: float) -> list[Problem]:

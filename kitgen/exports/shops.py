@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kitgen.errors import KitgenError, Where, error
+
 INCH = 72.0  # points
+# An image export's largest card image: a tarot card with bleed at 1200 dpi, the largest size and dpi the
+# shops' presets reach, is 3,600 x 6,000 px (21.6 MP). Its pixels are held a few times over while one is
+# made (PDFium's bitmap and Pillow's copy; or Ghostscript's CMYK page, ink limited in place): at 40 MP
+# the export peaked at 0.50 GB (PNG) and 0.26 GB (CMYK JPG). Larger ran out of memory (a 1,000 mm card at
+# 1,200 dpi is 2,260 MP).
+MAX_IMAGE_PIXELS = 40_000_000
 
 
 @dataclass(frozen=True)
@@ -21,8 +29,8 @@ class Target:
     back: str  # file name of a deck's back
     canvases: dict  # card size name -> the shop's canvas in pixels, to check the export against
     source: str
-    per_copy: bool = False  # the shop's builder takes one image per printed copy (export_png's default)
-    cmyk: bool = False  # the shop takes CMYK JPG (render/cmyk.py), not RGB PNG
+    per_copy: bool = False  # the shop's builder takes one image per printed copy, and a back for each (export_png's default)
+    cmyk: bool = False  # the shop takes CMYK JPG and a PDF/X-1a (exports/pdfx.py), not RGB PNG
 
 
 TARGETS = {
@@ -50,8 +58,9 @@ TARGETS = {
     # https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten
     # Its deck builder takes CMYK JPG at 300 dpi, 2.75 x 3.75 in with bleed, an image per copy
     # (seastan/lotr-lcg-set-generator Docs/DriveThruCards.pdf, and its lotr.py converts to CMYK for
-    # DTC: PRINTING.md): cmyk, per_copy. Its print-ready PDF route is `kitgen export --target dtc`'s
-    # cards-pdfx.pdf (render/cmyk.py).
+    # DTC: PRINTING.md): cmyk, per_copy. Its print-ready PDF route, PDF/X-1a:2003 ("All files need to be
+    # PDF/X-1a:2003": https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607-Common-
+    # Card-Prep-Issues-Solutions), is `kitgen export --target dtc`'s cards-pdfx.pdf (exports/pdfx.py).
     "dtc": Target("dtc", "DriveThruCards", INCH / 8, 300, "{deck}-{number:03d}-{card}.png", "{deck}-back.png",
                   {"poker": (825, 1125)},
                   "https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten",
@@ -75,3 +84,19 @@ def canvas_size(card: tuple[float, float], bleed: float, dpi: float) -> tuple[in
     """Trim plus bleed on every side, in whole pixels (points -> inches -> pixels)."""
     width, height = card
     return round((width + 2 * bleed) * dpi / INCH), round((height + 2 * bleed) * dpi / INCH)
+
+
+def check_canvas(card: tuple[float, float], bleed: float, dpi: float, flag: str = "--dpi") -> tuple[int, int]:
+    """The card's image size at `dpi`, or one line refusing it, before anything is drawn or allocated,
+    when it is more than MAX_IMAGE_PIXELS: with the highest dpi that fits."""
+    width, height = canvas_size(card, bleed, dpi)
+    if width * height <= MAX_IMAGE_PIXELS:
+        return width, height
+    fits = int(dpi * (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
+    while fits > 1 and canvas_size(card, bleed, fits)[0] * canvas_size(card, bleed, fits)[1] > MAX_IMAGE_PIXELS:
+        fits -= 1
+    mm = 25.4 / INCH
+    raise KitgenError(error(Where(flag), f"a {(card[0] + 2 * bleed) * mm:.1f} x {(card[1] + 2 * bleed) * mm:.1f} mm "
+                                         f"card image at {dpi:g} dpi is {width} x {height} px "
+                                         f"({width * height / 1e6:,.0f} megapixels); an image export makes at most "
+                                         f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels a card: use --dpi {fits} or less"))

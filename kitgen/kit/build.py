@@ -16,11 +16,12 @@ from kitgen.kit.cache import BuildCache, content_key, content_key_of, environmen
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
 from kitgen.layout.cards import Page, Pages, Placement, impose_deck
-from kitgen.kit.documents import (DOCUMENTS, DocumentInputs, check_documents, document_inputs,  # noqa: F401
+from kitgen.kit.documents import (DOCUMENTS, NOT_PRINTED, DocumentInputs, check_documents, document_inputs,  # noqa: F401
                                   kept_blocks, lay_out_kept, layout_documents)
 from kitgen.layout.document import parse_document
 from kitgen.layout.impose import Spec, plan_grid
-from kitgen.model import Game
+from kitgen.layout.marks import cutting_without, marks_left_out, sheet_note
+from kitgen.model import Game, for_players
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
                                 prepare_kit, resolve_print, text_sizes)
@@ -56,6 +57,7 @@ class Report:
     face_keys: dict[str, str] = dataclasses.field(default_factory=dict)
     errors: list[Problem] = dataclasses.field(default_factory=list)  # a draft's (Options.draft) faces' errors
     cache_notes: tuple[str, ...] = ()  # why the cache was not used, or what it missed and why (-v)
+    sheet_note: str = ""  # sheet marks the paper has no room for inside the margin (layout/marks.sheet_note)
 
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
@@ -84,7 +86,14 @@ def _build(project: Project, game_ref: str | Resolved, out_dir: Path, options: O
     sizes = [size for notes in prepared.notes.values() for size in notes.sizes if size > 0]
     return Report(prepared.game, tuple(out_dir / name for name in written.files),
                   [p for p in prepared.problems + found if not p.is_error], min(sizes, default=0), prepared.laid_out,
-                  written.rendered, prepared.face_keys, [p for p in found if p.is_error], said)
+                  written.rendered, prepared.face_keys, [p for p in found if p.is_error], said,
+                  _sheet_note(prepared.spec))
+
+
+def _sheet_note(spec: Spec) -> str:
+    """The line that says which sheet marks the paper has no room for (layout/marks.sheet_note), or ''."""
+    note = sheet_note(plan_grid(spec.paper, spec.card, spec=spec))
+    return f"{spec.paper_name or 'paper'}: note: {note}" if note else ""
 
 
 def _quiet(text: str, done: int | None = None, total: int | None = None) -> None:
@@ -190,12 +199,14 @@ def draw_documents(checked: Prepared, documents: dict, reuse: dict[str, Path], k
 def _documents(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
     """The documents laid out and printed on this build's paper, and each one's blocks by a hash."""
     laid_out, blocks = lay_out_kept(inputs, cache)
-    return {name: _printed(document, printed) for name, document in laid_out.items()}, blocks
+    return {name: _printed(document, printed, name) for name, document in laid_out.items()}, blocks
 
 
-def _printed(document, printed: dict):
-    """A document on this build's paper, with the footer saying how documents are printed."""
-    return dataclasses.replace(document, **printed)
+def _printed(document, printed: dict, name: str = ""):
+    """A document on this build's paper, with the footer saying how documents are printed (or that
+    this one is not printed for play: the designer's notes)."""
+    return dataclasses.replace(document, **printed) if name not in NOT_PRINTED else \
+        dataclasses.replace(document, **printed | {"instruction": NOT_PRINTED[name]})
 
 
 # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: always drawn.
@@ -361,7 +372,9 @@ def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> 
                       "sheets": f"{sheets_of} for {players} players" if name in copies else sheets_of})
     documents_one = sum(pages[name] * copies.get(name, 1) for name in COUNTED)
     documents_two = sum((pages[name] + 1) // 2 * copies.get(name, 1) for name in COUNTED)
+    grid = plan_grid(spec.paper, spec.card, spec=spec)
     return {"files": files, "also_need": also_need(game), "players": players,
+            "cutting": cutting_without(grid, marks_left_out(grid)),  # the manifest's "After cutting", without marks
             "sheets_one_sided": fixed + documents_one, "sheets_double_sided": fixed + documents_two,
             "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
             "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
@@ -377,7 +390,7 @@ def also_need(game: Game) -> list[dict]:
     from kitgen.check.dice import die_range
 
     dice: dict[int, tuple[int, str]] = {}
-    for table in game.tables:
+    for table in for_players(game).tables:  # a table only the simulator reads is rolled by no player
         bounds = die_range(table.die) if table.die else None
         if bounds:
             count, high = bounds

@@ -1,5 +1,5 @@
-"""The kit's documents (rules summary, reference, player sheet, manifest): Jinja templates over the
-game, laid out as blocks (layout/document.py).
+"""The kit's documents (rules summary, reference, player sheet, manifest, and the designer's notes
+that are not printed for play): Jinja templates over the game, laid out as blocks (layout/document.py).
 
 A document's file is keyed by its blocks (kit/build.file_keys), so a card edit that no document
 shows draws no document again. Laying them out costs a fresh process ~140 ms (Jinja imported, four
@@ -24,7 +24,9 @@ from kitgen.model import Game
 from kitgen.project import Project, Resolved
 
 DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2",
-             "manifest.pdf": "manifest.md.j2"}
+             "designer-notes.pdf": "designer-notes.md.j2", "manifest.pdf": "manifest.md.j2"}
+# Documents that are not printed for play (the manifest's print list leaves them out): their footer says so.
+NOT_PRINTED = {"designer-notes.pdf": "For the game's designer: not part of what players print"}
 READS = "kit documents"  # the cache's record of the templates the documents read
 BLOCKS = "kit document blocks"  # and of the hash of each one's blocks
 

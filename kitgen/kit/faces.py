@@ -52,6 +52,7 @@ class DeckNotes:
     def __init__(self, places: list[Where | None], recall=None):
         self.places = places
         self.sizes = array("d", [-1.0]) * len(places)  # -1: not made yet
+        self.text_sizes = array("d", [0.0]) * len(places)  # the size each face's text was fitted at
         self.remarks: dict[int, Remarks] = {}
         self.recall = recall or (lambda index: None)  # index -> the Note an earlier build took
 
@@ -61,14 +62,15 @@ class DeckNotes:
             return None
         missing = tuple(_missing(face))
         remarks = Remarks(face.problems, missing) if face.problems or missing else None
-        return self.keep(index, face.smallest_size, remarks)
+        return self.keep(index, face.smallest_size, remarks, face.text_size)
 
-    def keep(self, index: int, size: float, remarks: Remarks | None) -> Note:
+    def keep(self, index: int, size: float, remarks: Remarks | None, text_size: float = 0.0) -> Note:
         self.sizes[index] = size
+        self.text_sizes[index] = text_size
         if remarks:
             remarks = self.remarks[index] = Remarks(tuple(_placed(p, self.places[index]) for p in remarks.problems),
                                                     remarks.missing)
-        return Note(size, remarks)
+        return Note(size, remarks, text_size)
 
     def missing(self) -> list[int]:
         return [index for index, size in enumerate(self.sizes) if size < 0]
@@ -136,9 +138,10 @@ def _missing(face) -> list[str]:
     return sorted(found)
 
 
-def text_sizes(laid_out: tuple[DeckFaces, ...], notes: dict[str, DeckNotes]) -> dict[str, dict[str, float]]:
-    """Deck id -> card name -> the size its text ended at: the legibility report."""
+def text_sizes(laid_out: tuple[DeckFaces, ...], notes: dict[str, DeckNotes]) -> dict[str, dict[str, tuple[float, float]]]:
+    """Deck id -> card name -> (the size its text was fitted at, its smallest text): the legibility report."""
     note_every_face(laid_out, notes)
-    return {faces.deck.id: {card.name: size
-                            for card, size in zip(faces.deck.cards, notes[faces.deck.id].sizes, strict=True) if size}
+    return {faces.deck.id: {card.name: (fitted, size) for card, fitted, size in
+                            zip(faces.deck.cards, notes[faces.deck.id].text_sizes, notes[faces.deck.id].sizes, strict=True)
+                            if size}
             for faces in laid_out}

@@ -100,6 +100,6 @@ def face_problems(prepared: Prepared) -> list[Problem]:
     return check_faces(prepared.game, face_notes(prepared.faces, prepared.notes))
 
 
-def text_sizes(prepared: Prepared) -> dict[str, dict[str, float]]:
-    """Deck id -> card name -> the size its text ended at: the legibility report."""
+def text_sizes(prepared: Prepared) -> dict[str, dict[str, tuple[float, float]]]:
+    """Deck id -> card name -> (the size its text was fitted at, its smallest text): the legibility report."""
     return _text_sizes(prepared.faces, prepared.notes)

@@ -15,8 +15,8 @@ from the icon set the build uses; a face naming an icon the set lacks is a miss.
           ["I", x, y, w, h, view_w, view_h, color, name, rotate]  Icon named in the icon set
           ["O", x, y, w, h, view_w, view_h, color, commands, rotate]  Icon with an outline of its own
   layer   [key, [shape, ...]]                 a face names a shared layer by its key instead
-  face    [[layer or key, ...], smallest_size, [problem, ...]]   problem: [level, file, line, col, message]
-  note    [size, [problem, ...], [character, ...]]
+  face    [[layer or key, ...], smallest_size, [problem, ...], text_size]   problem: [level, file, line, col, message]
+  note    [size, [problem, ...], [character, ...], text_size]
   check   [key, [[template name, sha256 of its text], ...]]   a check that passed with these inputs
   drawn   [forms, [[icon, view_w, view_h], ...], layers, [[font, line, [[subset, codes], ...]], ...], writer]
           (codes as latin-1 text; the compressed stream is a column of its own)
@@ -85,7 +85,7 @@ def loads(text) -> object:
 def face_record(face: Face) -> list:
     """A face with each shared layer named by its key (stored once, see layer_record)."""
     return [[layer.key or layer_record(layer) for layer in face.layers], face.smallest_size,
-            [_problem(p) for p in face.problems]]
+            [_problem(p) for p in face.problems], face.text_size]
 
 
 def layer_record(layer: Layer) -> list:
@@ -94,7 +94,7 @@ def layer_record(layer: Layer) -> list:
 
 def note_record(note: Note) -> list:
     problems, missing = note.remarks or ((), ())
-    return [note.size, [_problem(p) for p in problems], list(missing)]
+    return [note.size, [_problem(p) for p in problems], list(missing), note.text_size]
 
 
 def drawn_record(drawn: DrawnFace) -> list:
@@ -142,11 +142,11 @@ SHAPE_RECORDS = {
 
 def read_face(value, context: Context, layer: Callable[[str], Layer]) -> Face:
     """`layer(key)`: the shared layer stored under key (Unreadable when there is none)."""
-    layers, smallest, problems = _fields(value, 3)
+    layers, smallest, problems, text_size = _fields(value, 4)
     out = []
     for item in _list(layers):
         out.append(layer(item) if type(item) is str else read_layer(item, context))
-    return Face(tuple(out), _number(smallest), tuple(_read_problem(p) for p in _list(problems)))
+    return Face(tuple(out), _number(smallest), tuple(_read_problem(p) for p in _list(problems)), _number(text_size))
 
 
 def read_layer(value, context: Context) -> Layer:
@@ -155,10 +155,10 @@ def read_layer(value, context: Context) -> Layer:
 
 
 def read_note(value) -> Note:
-    size, problems, missing = _fields(value, 3)
+    size, problems, missing, text_size = _fields(value, 4)
     problems = tuple(_read_problem(p) for p in _list(problems))
     missing = tuple(_text(c) for c in _list(missing))
-    return Note(_number(size), Remarks(problems, missing) if problems or missing else None)
+    return Note(_number(size), Remarks(problems, missing) if problems or missing else None, _number(text_size))
 
 
 def read_check(value) -> tuple[str, dict[str, str]]:

@@ -52,7 +52,7 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
         elif name in kit.sheets:
             from kitgen.render.sheets import write_sheets  # reportlab: only when a file is drawn, not for a kit all reused
 
-            write_sheets(folder / name, kit.sheets[name], f"{kit.game.title}: {name}", kit.duplex, kit.images,
+            write_sheets(folder / name, kit.sheets[name], sheets_title(kit.game, name), kit.duplex, kit.images,
                          (lambda done, total, name=name: progress(name, done, total)) if progress else None)
         else:
             from kitgen.render.document import render_document  # reportlab: only when a document is drawn
@@ -67,3 +67,14 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
     with open(folder / MANIFEST, "w", encoding="utf-8", newline="\n") as file:  # written as it is made
         file.writelines(manifest_chunks(kit.game))
     return Written(tuple(sorted([*kit.sheets, *kit.documents])), tuple(rendered))
+
+
+def sheets_title(game: Game, name: str) -> str:
+    """A card or token sheets file's PDF title: the game's and what the file holds, in words."""
+    for deck in game.decks:
+        if name == f"cards-{deck.id}.pdf":
+            return f"{game.title}: {deck.name} cards"
+        if name == f"cards-{deck.id}-backs.pdf":
+            return f"{game.title}: {deck.name} backs"
+    what = {"tokens.pdf": "tokens", "cards-changed.pdf": "changed cards"}.get(name, name.removesuffix(".pdf"))
+    return f"{game.title}: {what}"

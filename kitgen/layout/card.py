@@ -37,11 +37,14 @@ class Layer(Record):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Face(Record):
-    """A laid-out card face: its layers in drawing order, the smallest text size used, what did not fit."""
+    """A laid-out card face: its layers in drawing order, the smallest text size used, what did not
+    fit, and the size its text was fitted at (`text_size`, what `kitgen stats` reports): the main size
+    of its effects box (the card's body, shrunk to fit), else (a template without one) the smallest."""
 
     layers: tuple[Layer, ...]
     smallest_size: float
     problems: tuple[Problem, ...]
+    text_size: float = 0.0
 
     @property
     def shapes(self) -> tuple[Shape, ...]:
@@ -86,7 +89,7 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     ("merged", layer keys...) -> a run of shared layers drawn as one."""
     layers: list[Layer] = []
     problems: list[Problem] = []
-    smallest = 99.0
+    smallest, body = 99.0, 99.0
     rendered: dict[str, str] = {}  # boxes of a face share template strings (a badge's and its text's `when`)
     for index, box in enumerate(template.boxes):
         key = _memo_key(index, box, context, memo) if memo is not None else None
@@ -103,6 +106,8 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
             layers.append(layer)
         if size and not box.fine_print:
             smallest = min(smallest, size)
+        if box.kind == "effects":  # its main size: its largest text (headings, reminders are a step below)
+            body = min(body, max((s.size for s in layer.shapes if isinstance(s, Text)), default=body))
         if not fits:
             label = box.name or box.kind
             problems.append(error(where, f"{owner}: text in box '{label}' does not fit, even at "
@@ -113,7 +118,8 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
     merged = _merge_shared(layers, memo) if memo is not None else layers
-    return Face(tuple(merged), smallest if smallest < 99 else 0.0, tuple(problems))
+    smallest = smallest if smallest < 99 else 0.0
+    return Face(tuple(merged), smallest, tuple(problems), body if body < 99 else smallest)
 
 
 def _closest(layer: Layer | None, template: CardTemplate, measure: Measure) -> float | None:

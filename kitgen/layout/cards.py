@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from kitgen.errors import Where
 from kitgen.layout.card import Face, Layer, layout_face
-from kitgen.layout.impose import Grid, crop_marks, fold_line, margin_labels, mirror_marks, scale_bar
+from kitgen.layout.impose import Grid, fold_line, margin_labels
+from kitgen.layout.marks import crop_marks, mirror_marks, scale_bar
 from kitgen.layout.shapes import Measure, Shape
 from kitgen.model import CardTemplate, Deck, Game, Record, front_key
 

@@ -1,4 +1,5 @@
-"""What document templates see: the game, plus small lookups so templates never hold rule text."""
+"""What document templates see: the game as printed for players (model.for_players), plus small
+lookups so templates never hold rule text, and for the designer's notes what players are not shown."""
 from __future__ import annotations
 
 import re
@@ -8,10 +9,11 @@ from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
 from kitgen.layout.effects import when_to_play
 from kitgen.model import (TARGET_LABELS, Attribute, Card, Deck, Effect, Faction, Formula, Game, TableRow, Track,
-                          cost_text, effect_value)
+                          cost_text, effect_value, for_players)
 
 
-def document_context(game: Game) -> dict:
+def document_context(whole: Game) -> dict:
+    game = for_players(whole)
     words = _words(game)
     return {
         **_first_game_helpers(game),
@@ -31,7 +33,22 @@ def document_context(game: Game) -> dict:
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
         "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],
         "sections_for_phase": lambda name: [s for s in game.rules if s.phase == name],
+        "designer": _designer(whole),
     }
+
+
+def _designer(whole: Game) -> dict:
+    """What the designer's notes add to the players' documents: the whole game (every kit choice
+    and erratum with its id, the source's words and why), the sections written for designers, and
+    every other record players are not shown, as (what it is, its name, its audience)."""
+    held = [("Table", t.name, t.audience) for t in whole.tables]
+    held += [("Formula", f.name, f.audience) for f in whole.formulas]
+    held += [(f"Card field ({t.name})", f.label or f.name, f.audience) for t in whole.card_types for f in t.fields]
+    held += [("Card field", f.label or f.name, f.audience) for f in whole.fields]
+    held += [("Kit choice", c.id, c.audience) for c in whole.kit_choices]
+    held += [("Rule section", s.title, s.audience) for s in whole.rules if s.audience == "simulator"]
+    return {"game": whole, "sections": [s for s in whole.rules if s.audience == "designers"],
+            "held": [row for row in held if row[2] != "players"]}
 
 
 def _words(game: Game) -> dict:
@@ -58,9 +75,10 @@ def _words(game: Game) -> dict:
 
 
 def _attribute_rows(game: Game) -> list[dict]:
-    """The reference's attribute table: each attribute's group (unless its name already starts with
-    it), the codes cards print it as (each once: an abbreviation is often an alias as well), and what
-    it covers (only where that says more than the name)."""
+    """The reference's attribute table, one table with one header (its columns line up down the
+    page), in groups it breaks between, never inside: each attribute's group (unless its name already
+    starts with it), the codes cards print it as (each once: an abbreviation is often an alias as
+    well), and what it covers (only where that says more than the name)."""
     rows = []
     heads = {a.group for a in game.attributes if a.group}
     for attribute in game.attributes:
@@ -70,7 +88,7 @@ def _attribute_rows(game: Game) -> list[dict]:
         covers = attribute.description if attribute.description.casefold() != attribute.name.casefold() else ""
         rows.append({"name": attribute.name, "codes": ", ".join(codes), "covers": covers,
                      "group": group.name if group and not attribute.name.startswith(group.name) else "",
-                     "starts_group": attribute.name in heads})  # a table of its own: tables never split
+                     "starts_group": bool(heads) and not attribute.group})  # a top-level attribute of a game with groups
 
     return rows
 

@@ -4,6 +4,7 @@ line-based markup; this parses it into blocks. The data decides what they say.
     # Title            ## Heading        ### Subheading     plain text is a paragraph
     - bullet           1. numbered       [ ] checkbox item  > boxed note
     |! a | b           (table header)    | a | b   (table row; rows until the next block make one table)
+    |+ a | b           a row that starts a group: the table breaks across pages between groups only
     ::table grid 9mm 32mm   style of the next table: grid (boxes to write in), row height, first column
                             (a grid wider than the page wraps: runs of its columns, each with the first)
     ::columns / ::next / ::end    side-by-side columns     ::page   a new page
@@ -36,6 +37,7 @@ class Block(Record):
     row_height: float = 0.0
     first_column: float = 0.0
     columns: tuple[tuple["Block", ...], ...] = field(default=())
+    groups: tuple[int, ...] = ()  # a table's rows (by index) that start a group (`|+`)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -106,8 +108,10 @@ def parse_document(text: str, name: str) -> Document:
             header = line.startswith("|!")
             cells = tuple(_text(c).strip() for c in _CELL.split(_row(line)))
             if not table:
-                table = {"rows": [], "header": header, **pending_style}
+                table = {"rows": [], "header": header, "groups": [], **pending_style}
                 pending_style = {}
+            if line.startswith("|+"):
+                table["groups"].append(len(table["rows"]))
             table["rows"].append(cells)
         else:
             stack[-1].append(_line_block(line))
@@ -136,8 +140,8 @@ def _columns(line: str, where: Where, stack: list[list], columns: list[list[tupl
 
 
 def _row(line: str) -> str:
-    """A table row without its leading `|` or `|!` and its trailing `|` (not an escaped one)."""
-    line = line.lstrip("|!")
+    """A table row without its leading `|`, `|!` or `|+` and its trailing `|` (not an escaped one)."""
+    line = line[2:] if line.startswith(("|!", "|+")) else line[1:]
     while line.endswith("|") and not line.endswith(ESCAPE + "|"):
         line = line[:-1]
     return line
@@ -171,4 +175,5 @@ def _table_block(table: dict) -> Block:
     width = max(len(r) for r in table["rows"])
     rows = tuple(r + ("",) * (width - len(r)) for r in table["rows"])
     return Block("table", rows=rows, header=table["header"], style=table.get("style", "plain"),
-                 row_height=table.get("row_height", 0.0), first_column=table.get("first_column", 0.0))
+                 row_height=table.get("row_height", 0.0), first_column=table.get("first_column", 0.0),
+                 groups=tuple(table["groups"]))

@@ -10,7 +10,7 @@ until they fit, never below the game's min_text_size; what is left over is share
          "A flavour line, in italics"
          PLAY IN: CONSTRUCTION · EXPLOITATION
          ----- the type's reminder, italic -----
-         † seed: Bunker F ED+2 (see errata)
+         † Corrected: the card list gives ED+2, a code no rule defines
 """
 from __future__ import annotations
 
@@ -86,22 +86,27 @@ def _attribute(game, name: str) -> tuple[str, str]:
 
 
 def erratum_note(erratum, name: str) -> str:
-    """'† seed: Bunker F ED+2 (see errata)': the seed's own words when it quotes this card in
-    short, else a pointer to the errata list in the rules."""
+    """The fine print under a card (or row) an erratum marks, in players' words: the erratum's own
+    `card_note`, else the source's words when they quote this card in short ('† Corrected; the
+    original reads "Bunker F ED+2"'), else a pointer to the rules summary's errata."""
+    if erratum.card_note:
+        return f"{DAGGER} {erratum.card_note}"
     # A quotation that starts or ends with a space is the gap between two: nested quotes pair wrongly.
     quoted = next((q for q in re.findall(r'"([^"]*)"', erratum.seed)
                    if len(q) <= 40 and q == q.strip() and name.lower() in q.lower()), None)
-    return f"{DAGGER} seed: {quoted} (see errata)" if quoted else f"{DAGGER} corrected from the seed: see errata"
+    return f'{DAGGER} Corrected; the original reads "{quoted}"' if quoted else \
+        f"{DAGGER} Corrected: see Errata in the rules summary"
 
 
 def fields_line(game, card_type, card) -> str:
     """'Attack 3  ·  Health 5  ·  Rarity rare': the card's declared fields in declaration order (its
-    type's, then the game's), each under its label; an icon field is not text and is left out."""
+    type's, then the game's), each under its label; an icon field is not text and is left out, and
+    so is a field only the simulator reads (`audience: simulator`: the card's text says the rule)."""
     declared = {f.name: f for f in (*card_type.fields, *game.fields)}
     shown = []
     for name, spec in declared.items():
         value = card.fields.get(name)
-        if value is None or value == "" or spec.kind == "icon":
+        if value is None or value == "" or spec.kind == "icon" or spec.audience != "players":
             continue
         text = ", ".join(value) if isinstance(value, tuple) else f"{value:g}" if isinstance(value, float) else str(value)
         shown.append(f"{spec.label or name.replace('_', ' ').capitalize()} {text}")

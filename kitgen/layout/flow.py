@@ -7,6 +7,7 @@ space wanted before and after it, and whether it is kept on a page with the next
 flow places items down the page:
 - a heading is never the last thing on a page: it moves on with the start of what follows;
 - a block up to WHOLE_UP_TO tall moves to the next page whole; a longer one splits between rows;
+- a table in groups (`|+` rows) splits between its groups, never inside one, however short it is;
 - a table split across pages repeats its header row on the next;
 - a row taller than a whole page (or a table wider than it) means the paper is too small (TooSmall).
 """
@@ -85,6 +86,7 @@ class Item(Record):
     keep: bool = False
     head: Row | None = None  # a table's header row: repeated on every page the table continues on
     page: bool = False  # a page break
+    breaks: bool = False  # may split between its rows even when short (a table's rows are its groups)
 
     @property
     def height(self) -> float:
@@ -217,9 +219,27 @@ def _table(block: Block, flow: Flow, width: float, before: float) -> Item:
     if min(widths) <= 0:  # a grid's first column as wide as the page
         raise TooSmall(f"a table's columns need more than the page's {width:.0f} pt")
     rows = tuple(_table_row(block, r, widths, flow) for r in range(len(block.rows)))
-    if block.header and len(rows) > 1:
-        return Item(rows[1:], before, head=rows[0])
-    return Item(rows, before)
+    head, rows = (rows[0], rows[1:]) if block.header and len(rows) > 1 else (None, rows)
+    if block.groups:
+        starts = [g - (head is not None) for g in block.groups]
+        return Item(_grouped(rows, starts, sum(widths), flow.accent), before, head=head, breaks=True)
+    return Item(rows, before, head=head)
+
+
+def _grouped(rows: tuple[Row, ...], starts: list[int], width: float, accent: str) -> tuple[Row, ...]:
+    """A table's rows as its groups, each one row of the item (never split); a group after the first
+    has a rule in the accent colour above it."""
+    bounds = sorted({0, *(s for s in starts if 0 < s < len(rows)), len(rows)})
+    groups = [rows[start:end] for start, end in zip(bounds, bounds[1:], strict=False)]
+
+    def make(group: tuple[Row, ...], ruled: bool, x: float, top: float) -> list[Shape]:
+        shapes: list[Shape] = [Line(x, top, x + width, top, accent, 0.8)] if ruled else []
+        for row in group:
+            shapes += row.make(x, top)
+            top += row.height
+        return shapes
+    return tuple(Row(sum(r.height for r in group), partial(make, group, number > 0))
+                 for number, group in enumerate(groups))
 
 
 def _table_row(block: Block, r: int, widths: list[float], flow: Flow) -> Row:
@@ -341,7 +361,7 @@ def paginate(flowing: list[Item], height: float) -> list[Placed]:
 def _start(item: Item, height: float) -> float:
     """What of the item must go on the page it starts on: all of it when it moves on whole (up to
     WHOLE_UP_TO, and no taller than a page), else its header row and first row."""
-    if len(item.rows) <= 1 or item.height <= min(WHOLE_UP_TO, height):
+    if len(item.rows) <= 1 or (item.height <= min(WHOLE_UP_TO, height) and not item.breaks):
         return item.height
     return (item.head.height if item.head else 0.0) + item.rows[0].height
 

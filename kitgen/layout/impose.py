@@ -1,5 +1,5 @@
 """Impose card faces on sheets: a centred grid (or a gutterfold), backs placed for the chosen
-duplex mode, crop marks outside every card, a 50 mm scale bar and the print instruction.
+duplex mode, the sheet's labels and fold line (crop marks and the scale bar: layout/marks.py).
 
 Long-edge duplex turns the sheet about its vertical axis, so a back mirrors its front's column;
 short-edge duplex turns it about the horizontal axis, so a back mirrors its row:
@@ -11,8 +11,7 @@ Gutterfold puts fronts left of a vertical fold line and their backs mirrored on 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Line, Shape, Text
@@ -20,16 +19,7 @@ from kitgen.model import Record
 from kitgen.units import MM, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
-MARK_OFFSET = 1.0 * MM  # crop marks start this far outside the trim (or the bleed), never on a card
-MARK_NEAREST = 0.3 * MM  # ... or this near, where the margin leaves no room for a mark 1 mm away
-MARK_SHORTEST = 1.0 * MM  # a shorter mark is not drawn
-# Many home printers cannot print the outer 5 mm or so (PRINTING.md A.2): marks, the scale bar and the
-# sheet labels stay this far inside the paper's edge (or the configured margin, where that is smaller).
-PRINTABLE_EDGE = 5.0 * MM
-MARK_LENGTH = 5.0 * MM
-MARK_WIDTH = 0.25  # pt: thin, but visible on a laser printer
 FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
-SCALE_BAR = 50.0 * MM
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -121,59 +111,6 @@ def _no_fit(spec: Spec, page_w: float, page_h: float, reach: float) -> str:
             + f"; the largest card that fits is {to_mm(room_w):.1f} x {to_mm(page_h - 2 * reach):.1f} mm")
 
 
-def crop_marks(grid: Grid, slots: list[tuple[float, float]]) -> list[Line]:
-    """Two short lines at every card corner, pointing away from the card along its cut lines,
-    cut short (or left out) where they would reach another card or its bleed."""
-    bleed = grid.spec.bleed if grid.spec else 0.0
-    cards = [(x - bleed, y - bleed, x + grid.card_w + bleed, y + grid.card_h + bleed) for x, y in slots]
-    offset = bleed + MARK_OFFSET
-    marks: dict[tuple, Line] = {}
-    for x, y in slots:
-        right, bottom = x + grid.card_w, y + grid.card_h
-        for cx, cy in ((x, y), (right, y), (x, bottom), (right, bottom)):
-            sx = -1 if cx == x else 1
-            sy = -1 if cy == y else 1
-            for line in (_mark(cx, cy, sx, 0, offset, cards, grid), _mark(cx, cy, 0, sy, offset, cards, grid)):
-                if line is not None:
-                    marks[(round(line.x1, 2), round(line.y1, 2), round(line.x2, 2), round(line.y2, 2))] = line
-    return [marks[key] for key in sorted(marks)]
-
-
-def _mark(cx: float, cy: float, dx: int, dy: int, offset: float, cards, grid: Grid) -> Line | None:
-    """From the corner (cx, cy) outward along (dx, dy): start `offset` away, stop 0.5 mm short of
-    any card (with its bleed) in the way and at the printable edge."""
-    edge = printable_edge(grid)
-    room = [cx - edge if dx < 0 else grid.page_w - edge - cx] if dx else [cy - edge if dy < 0 else grid.page_h - edge - cy]
-    for x0, y0, x1, y1 in cards:
-        if dx and y0 - 1e-6 <= cy <= y1 + 1e-6:
-            distance = cx - x1 if dx < 0 else x0 - cx
-        elif dy and x0 - 1e-6 <= cx <= x1 + 1e-6:
-            distance = cy - y1 if dy < 0 else y0 - cy
-        else:
-            continue
-        if distance >= -1e-6:  # a card ahead of the corner (its own card lies behind it)
-            room.append(distance - 0.5 * MM)
-    space = min(room)
-    if space - offset < MARK_SHORTEST:  # a tight margin (Letter's 6.35 mm to a 5 mm printable edge): start nearer
-        offset = max(offset - MARK_OFFSET + MARK_NEAREST, space - MARK_SHORTEST)
-    length = min(MARK_LENGTH, space - offset)
-    if length < MARK_SHORTEST - 1e-6:
-        return None
-    x, y = cx + dx * offset, cy + dy * offset
-    return Line(x, y, x + dx * length, y + dy * length, width=MARK_WIDTH)
-
-
-def mirror_marks(grid: Grid, marks: Sequence[Line]) -> list[Line]:
-    """The same marks seen from the back of the sheet, where the backs are."""
-    mode = grid.spec.duplex if grid.spec else "long-edge"
-    dx, dy = grid.spec.back_offset if grid.spec else (0.0, 0.0)
-    if mode == "short-edge":
-        return [replace(m, y1=grid.page_h - m.y1 + dy, y2=grid.page_h - m.y2 + dy, x1=m.x1 + dx, x2=m.x2 + dx)
-                for m in marks]
-    return [replace(m, x1=grid.page_w - m.x1 + dx, x2=grid.page_w - m.x2 + dx, y1=m.y1 + dy, y2=m.y2 + dy)
-            for m in marks]
-
-
 def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
     """Sheet information up the left margin in pieces, one centred on each row of cards, so no
     piece crosses the crop marks at the rows' edges. Read bottom to top, as the turned text
@@ -197,30 +134,9 @@ def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
 
 
 def printable_edge(grid: Grid) -> float:
-    """How far inside the paper's edge sheet marks stay: PRINTABLE_EDGE, or the margin if smaller."""
-    return min(PRINTABLE_EDGE, grid.spec.margin) if grid.spec else PRINTABLE_EDGE
-
-
-def scale_bar(grid: Grid) -> list[Shape]:
-    """A bar of exactly 50 mm with end ticks, in the widest free margin, to check the print scale;
-    its ticks (2 pt either side) and label stay inside the printable edge."""
-    bleed = grid.spec.bleed if grid.spec else 0.0
-    edge = printable_edge(grid)
-    side = grid.left - bleed
-    used_h = grid.rows * grid.card_h + (grid.rows - 1) * grid.gap
-    bottom = grid.page_h - grid.top - used_h - bleed
-    label = "50 mm: measure it; if it is shorter, print at 100% (actual size)"
-    if side >= bottom:  # vertical, in the right margin
-        x = min(grid.page_w - side / 2 + 3, grid.page_w - edge - 2)
-        y0 = grid.page_h / 2 - SCALE_BAR / 2
-        return [Line(x, y0, x, y0 + SCALE_BAR, width=0.6), Line(x - 2, y0, x + 2, y0, width=0.6),
-                Line(x - 2, y0 + SCALE_BAR, x + 2, y0 + SCALE_BAR, width=0.6),
-                Text(x - 3.5, grid.page_h / 2, label, "body", 5.5, "#555555", "center", rotate=90)]
-    y = min(grid.page_h - bottom / 2 - 2, grid.page_h - edge - 8)  # the label's descent ends 8 pt below the bar
-    x0 = grid.page_w / 2 - SCALE_BAR / 2
-    return [Line(x0, y, x0 + SCALE_BAR, y, width=0.6), Line(x0, y - 2, x0, y + 2, width=0.6),
-            Line(x0 + SCALE_BAR, y - 2, x0 + SCALE_BAR, y + 2, width=0.6),
-            Text(grid.page_w / 2, y + 6.5, label, "body", 5.5, "#555555", "center")]
+    """How far inside the paper's edge sheet marks and labels stay: the margin kept clear for the
+    printer (6.35 mm, or --margin; PRINTING.md A.2 item 7)."""
+    return grid.spec.margin if grid.spec else MIN_MARGIN
 
 
 def fold_line(grid: Grid) -> list[Shape]:

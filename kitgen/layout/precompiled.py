@@ -39,7 +39,7 @@ import jinja2
 from kitgen.load.templates import source_digest
 from kitgen.project import shipped_folder
 
-DOCUMENT_TEMPLATES = ("rules.md.j2", "reference.md.j2", "player-sheet.md.j2", "manifest.md.j2")
+DOCUMENT_TEMPLATES = ("rules.md.j2", "reference.md.j2", "player-sheet.md.j2", "designer-notes.md.j2", "manifest.md.j2")
 CARD_STRING = "card-string"  # a card string's module: card-string.<digest>.py
 CARD_STRINGS = "card-strings.json"  # each card string's text -> the names it reads
 

@@ -1,7 +1,7 @@
 """The balance report of `kitgen simulate -o balance.pdf`: provenance, coverage first, win rates with
 their 95% intervals, seats per player count, victory paths, game length and card impact, drawn with
 reportlab's graphics.
-Draws only: every figure comes from kitgen.simulate.report.summarise() and the experiments."""
+Draws only: every figure comes from kitgen.simulate.report.summary.summarise() and the experiments."""
 from __future__ import annotations
 
 from pathlib import Path

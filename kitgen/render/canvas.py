@@ -45,7 +45,8 @@ def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colou
 PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression", "_preamble")
 PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumberAndVersion", "numberToId",
                     "objectcounter", "delayedFonts", "encrypt", "Catalog", "Pages", "Outlines", "info",
-                    "Reference", "addForm", "xobjDict", "invariant")
+                    "Reference", "addForm", "xobjDict", "invariant",
+                    "_timeStamp")  # render/pdfx.py: the date reportlab's own Info dictionary writes
 
 
 PRIVATE_PDFMETRICS = ("_fonts", "_dynFaceNames")  # render/fonts.py: a font replaced while watch runs
@@ -95,6 +96,8 @@ class SheetCanvas(Canvas):
     1,685 lines are 463 distinct ones), and encoding one is reportlab's splitString, a Python
     loop over its characters. Once its characters have codes in the PDF, a line encodes alike."""
 
+    inks = None  # render/inks.Inks: colours drawn as CMYK (a print shop's PDF/X); None: as RGB
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.encoded: dict[tuple[str, str], tuple[tuple[str, bytes], ...]] = {}  # (font, line) -> encode()
@@ -122,12 +125,14 @@ class SheetCanvas(Canvas):
 ENCODED_LINES = 4096  # lines a canvas remembers (a few hundred kB): a deck's labels recur within a few sheets
 
 
-def open_canvas(path: Path | BinaryIO, size: tuple[float, float], title: str, duplex: str | None = None) -> SheetCanvas:
+def open_canvas(path: Path | BinaryIO, size: tuple[float, float], title: str, duplex: str | None = None,
+                inks=None) -> SheetCanvas:
     """A canvas writing to `path` (a file, or bytes in memory). invariant=1: no timestamps or
-    random ids, so the same input gives byte-identical PDFs."""
+    random ids, so the same input gives byte-identical PDFs. `inks` (render/inks.Inks): draw in CMYK."""
     canvas = SheetCanvas(str(path) if isinstance(path, Path) else path, pagesize=size, invariant=1, pageCompression=1,
                          initialFontName=font_name("body"))
     check_reportlab(canvas)
+    canvas.inks = inks
     canvas.setTitle(title)
     canvas.setAuthor("")
     canvas.setCreator(f"kitgen {__version__}")
@@ -214,7 +219,7 @@ def _line(canvas: Canvas, shape: Line, page_h: float, images, texts) -> None:
 
 
 def _circle(canvas: Canvas, shape: Circle, page_h: float, images, texts) -> None:
-    _style(canvas, shape.fill, shape.stroke, shape.stroke_width)
+    _style(canvas, shape.fill, shape.stroke, shape.stroke_width, 2 * shape.r)
     code = state(canvas)._code
     code += _circle_path(shape.x, flip_y(page_h, shape.y), shape.r)
     code.append(_PAINT[bool(shape.stroke), bool(shape.fill)])
@@ -250,7 +255,7 @@ def _icon(canvas: Canvas, icon: Icon, page_h: float, images=None, texts=None) ->
     """An icon scaled into its box; its view box is y-down like layout, so the flip is here."""
     sx, sy = icon.w / icon.view[0], icon.h / icon.view[1]
     canvas.saveState()
-    canvas.setFillColor(HexColor(icon.color))
+    _set_color(canvas, icon.color, "rg")  # what setFillColor(HexColor(icon.color)) writes; CMYK with inks
     if icon.rotate:  # about the box centre
         cx, cy = icon.x + icon.w / 2, flip_y(page_h, icon.y, icon.h / 2)
         canvas.translate(cx, cy)
@@ -298,21 +303,27 @@ _OPERATORS = {"M": " m", "L": " l", "C": " c"}  # as PDFPathObject writes them; 
 _PIECES = {"M": " %.7g %.7g m", "L": " %.7g %.7g l", "C": " %.7g %.7g %.7g %.7g %.7g %.7g c", "Z": " h"}
 
 
-def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> None:
-    """A rectangle's or circle's colours and line width; no fill or stroke sets none."""
+def _style(canvas: Canvas, fill: str | None, stroke: str | None, width: float, size: float) -> None:
+    """A rectangle's or circle's colours and line width; no fill or stroke sets none. `size`: the
+    shape's shorter side (in CMYK, a large black area prints rich black)."""
     if fill:
-        _set_color(canvas, fill, "rg")
+        _set_color(canvas, fill, "rg", size)
     if stroke:
         _set_color(canvas, stroke, "RG")
         state(canvas)._code.append(_width_operator(width))
 
 
-def _set_color(canvas: Canvas, color: str, operator: str) -> None:
+def _set_color(canvas: Canvas, color: str, operator: str, size: float = 0.0) -> None:
     """What setFillColor(HexColor(color)) ('rg') or setStrokeColor ('RG') writes, without
     reportlab's colour machinery (~6,000 colours set for Galactic Civ's cards). A colour of
     kitgen's is #rrggbb, opaque: setting its alpha (1) writes nothing, but reportlab then asks
-    for PDF 1.4 (transparency), and so does this."""
+    for PDF 1.4 (transparency), and so does this. On a canvas with inks, the colour as CMYK
+    (render/inks.py; `size`, an area's shorter side, decides rich black), and no transparency."""
     private = state(canvas)
+    inks = getattr(canvas, "inks", None)
+    if inks is not None:
+        private._code.append(inks.operator(color, operator, size))
+        return
     private._code.append(_color_operator(color, operator))
     if private._doc._pdfVersion < _TRANSPARENCY:  # once a PDF: thousands of colours are set
         private._doc.ensureMinPdfVersion("transparency")
@@ -333,7 +344,7 @@ def _width_operator(width: float) -> str:
 
 
 def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) -> None:
-    _style(canvas, rect.fill, rect.stroke, rect.stroke_width)
+    _style(canvas, rect.fill, rect.stroke, rect.stroke_width, min(rect.w, rect.h))
     y = flip_y(page_h, rect.y, rect.h)
     paint = _PAINT[bool(rect.stroke), bool(rect.fill)]
     code = state(canvas)._code

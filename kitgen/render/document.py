@@ -29,7 +29,9 @@ def render_document(document: Document, path: Path | BinaryIO, game_title: str, 
         pages = lay_out_pages(document, size, game_title, accent, document.instruction or instruction, _measurer())
     except TooSmall:  # a table or a row larger than the page: the paper is too small, never the data
         raise _too_small(document, paper) from None
-    canvas = open_canvas(path, size, f"{game_title}: {document.title}")
+    # a document's own title (its first heading) mostly names the game already: "Galactic Civ: Rules Summary"
+    title = document.title if document.title.startswith(game_title) else f"{game_title}: {document.title}"
+    canvas = open_canvas(path, size, title)
     for shapes in pages:
         draw_shapes(canvas, shapes, size[1])
         canvas.showPage()

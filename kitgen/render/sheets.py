@@ -18,14 +18,19 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib.utils import ImageReader
 
 from kitgen.layout.cards import BACK, Page
 from kitgen.render.canvas import (SheetCanvas, add_form, draw_shapes, end_form, flip_y, has_form, icon_form,
                                   icon_forms, named_icons, open_canvas, state)
+from kitgen.render.pdfx import declare_pdfx
 from kitgen.render.stream import StreamedPDF
 from kitgen.render.writer import writer
+
+if TYPE_CHECKING:  # numpy and LittleCMS: imported by a CMYK export only, never by a kit build
+    from kitgen.render.inks import Inks
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +53,8 @@ def draw_page(canvas: SheetCanvas, page, images: dict | None = None) -> None:
         if not has_form(canvas, placement.key):
             # A form's box is the trim plus the bleed: it clips whatever reaches further.
             box = (-page.bleed, -page.bleed, placement.w + page.bleed, placement.h + page.bleed)
-            drawn = page.faces.drawn if placement.index != BACK else None
+            # a face drawn in CMYK is neither replayed from nor kept as the RGB face the cache holds
+            drawn = page.faces.drawn if placement.index != BACK and canvas.inks is None else None
             record = drawn.recall(placement.index) if drawn else None
             if record is None or not _replay(canvas, placement.key, box, record, drawn, placement.h, images):
                 _draw_face(canvas, page, placement, box, images, drawn)
@@ -115,13 +121,17 @@ def _replay(canvas: SheetCanvas, key: str, box, record: DrawnFace, drawn, height
 
 
 def write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, images: dict,
-                 progress=None) -> None:
-    """One PDF of `pages`, each written to the file as soon as it is drawn."""
-    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex)
+                 progress=None, pdfx: Pdfx | None = None) -> None:
+    """One PDF of `pages`, each written to the file as soon as it is drawn; with `pdfx`, in CMYK
+    as a PDF/X-1a (render/pdfx.py), its pictures made CMYK already (render/cmyk.cmyk_pictures)."""
+    canvas = open_canvas(path, (pages[0].width, pages[0].height), title, duplex, pdfx.inks if pdfx else None)
+    if pdfx:
+        declare_pdfx(canvas, pdfx.inks.profile, pdfx.condition)
     # One reader per picture for the whole PDF: reportlab then embeds each picture once.
     # JPEG bytes stay JPEG (copied into the PDF as DCTDecode) and opaque; an image with
-    # transparency is drawn with its alpha as the mask.
-    images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO) else (ImageReader(source), "auto")
+    # transparency is drawn with its alpha as the mask; an (image, mask) pair with that mask.
+    images = {key: (_JpegReader(source), None) if isinstance(source, io.BytesIO)
+              else (ImageReader(source[0]), source[1]) if isinstance(source, tuple) else (ImageReader(source), "auto")
               for key, source in images.items()}
     with StreamedPDF(canvas, path) as pdf:  # each page goes to the file once drawn: nothing piles up
         for number, page in enumerate(pages, start=1):
@@ -137,10 +147,20 @@ def write_sheets(path: Path, pages: list[Page], title: str, duplex: str | None, 
         pdf.finish()
 
 
-def write_pages(path: Path, pages: list[Page], title: str, images: dict | None = None, progress=None) -> None:
+def write_pages(path: Path, pages: list[Page], title: str, images: dict | None = None, progress=None,
+                pdfx: Pdfx | None = None) -> None:
     """One PDF of `pages` and nothing else (no duplex preference): the single-card PDF that the
-    image exports render with pdfium."""
-    write_sheets(path, pages, title, None, images or {}, progress)
+    image exports render (pdfium; Ghostscript for CMYK), and a shop's PDF/X."""
+    write_sheets(path, pages, title, None, images or {}, progress, pdfx)
+
+
+@dataclass(frozen=True)
+class Pdfx:
+    """A print shop's PDF: drawn in `inks` (render/inks.Inks, their profile the output intent),
+    printing `condition` (the output intent's words for it)."""
+
+    inks: Inks
+    condition: str
 
 
 class _JpegReader(ImageReader):

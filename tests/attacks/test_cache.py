@@ -31,7 +31,7 @@ TINY = ROOT / "tests" / "fixtures" / "tiny"
 FONTS = ROOT / "fonts"
 SECONDS = 30  # a tiny build takes well under a second; a loaded 2-core machine is slower
 CARDS = "cards-main.pdf"
-PDFS = (CARDS, "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf")
+PDFS = (CARDS, "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf")
 TABLES = {"faces": ("face",), "layers": ("layer",), "notes": ("note",), "drawn": ("stream", "record")}
 
 
@@ -324,7 +324,7 @@ def test_another_kitgen_version__reuses_nothing_an_older_one_cached(game, tmp_pa
     kitgen("build", game, "-o", out)
     monkeypatch.setattr("kitgen.kit.cache.__version__", "0.0.0-other")
     again = kitgen("build", game, "-o", out)
-    assert "Laid out 4 of 4 card faces; drew 5 of 5 files" in again.stdout
+    assert "Laid out 4 of 4 card faces; drew 6 of 6 files" in again.stdout
     assert kit_bytes(out) == fresh_build(game, tmp_path / "fresh")
 
 
@@ -410,7 +410,7 @@ def test_warnings__a_cached_rebuild_repeats_every_warning_and_exit_code(game, tm
     assert any("dpi at its printed size" in line for line in warnings), first.stderr
     assert any("below the game's minimum of 30 pt" in line for line in warnings), first.stderr
     again = kitgen("build", game, "-o", out)
-    assert "Laid out 0 of 4 card faces; drew 0 of 5 files" in again.stdout
+    assert "Laid out 0 of 4 card faces; drew 0 of 6 files" in again.stdout
     assert [line for line in again.stderr.splitlines() if ": warning: " in line] == warnings
     strict = [kitgen("build", game, "-o", out, "--strict", code=1) for _ in range(2)]  # from the cache: the same
     assert strict[0].stderr == strict[1].stderr and "dpi at its printed size" in strict[1].stderr

@@ -24,7 +24,8 @@ from tests.attacks.harness import (REPO, TINY, Run, Timed, assert_no_crash, asse
                                    kitgen_in_process, kit_hashes)
 
 GAME = str(REPO / TINY)
-KIT_FILES = ["build-manifest.json", "cards-main.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT_FILES = ["build-manifest.json", "cards-main.pdf", "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf",
+             "reference.pdf", "rules.pdf"]
 DISK_FULL = ("{out}: error: cannot write the new kit: No space left on device; free some space and build again "
              "(the previous kit is unchanged)")
 posix_signals = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")

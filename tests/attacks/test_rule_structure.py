@@ -110,8 +110,8 @@ def test_rule_structure__civilization_each_defect_is_one_located_line(tmp_path: 
 def test_setup__only_the_technologies_marked_removable_are_removed() -> None:
     """The kit's 15 Technologies carry `numbers: {removable: 1}`; the article's never leave the pile."""
     from kitgen.load import load_game
-    from kitgen.simulate.plan import compile_game
+    from kitgen.simulate.play.games import plan_game
 
-    plan = compile_game(load_game(REPO / "data" / "civilization-card-game"))
+    plan = plan_game(load_game(REPO / "data" / "civilization-card-game"))
     kit_made = {c.name for c in plan.extra.cards if not c.article}
     assert len(kit_made) == 15 and {"Agriculture", "Philosophy"} <= kit_made and "Writing" not in kit_made

@@ -13,11 +13,13 @@ import pytest
 from kitgen.check.conditions import check_conditions
 from kitgen.load import load_game
 from kitgen.model import Action, Card, Elimination, Expr, GameEnd, Phase, VictoryPath, When, Zone
-from kitgen.simulate.engine import Table
-from kitgen.simulate.lab import simulate
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.policies import POLICIES
-from kitgen.simulate.run import Settings
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.experiments.lab import simulate
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.play.run import Settings
 from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
 from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
 
@@ -54,7 +56,7 @@ def test_nesting__forty_levels_of_all_and_any_compile_and_play():
         when = When(any=(when,)) if level % 2 else When(all=(when, When(turn_after=0)))
     g = game(phases=(Phase("Grow", "", actions=(*grow().actions, Action("check-victory"))),),
              paths=(VictoryPath("Deep", "", when=when),), turns=5)
-    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    result = play(Table(plan_game(g), 1, (RANDOM, RANDOM), ACTIONS))
     assert (result.winner, result.turn) == (0, 2)  # seat 0 reaches 2 Might first, in its turn 2
 
 
@@ -63,7 +65,7 @@ def test_expressions__that_explode_are_capped_and_a_division_by_zero_gives_zero(
     g = game(phases=(grow(),), paths=(VictoryPath("Huge", "", when=When(at_least=amounts(Lore=huge))),
                                       VictoryPath("Tiny", "", when=When(more_than=amounts(Might="-" + huge)))))
     assert check_conditions(g) == []
-    results = [Table(compile_game(g), seed, (GREEDY, GREEDY)).play() for seed in range(3)]
+    results = [play(Table(plan_game(g), seed, (GREEDY, GREEDY), ACTIONS)) for seed in range(3)]
     assert all(r.winner == -1 for r in results)  # no check-victory step: nobody wins, and nothing raised
 
 
@@ -79,7 +81,7 @@ def test_game_end__on_an_empty_deck_that_is_empty_from_the_start_ends_at_once():
     win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
     g = game(phases=(grow(),), paths=(win,), cards=(Card("Sword", "Gain", (), copies=1),), turns=9,
              game_end=GameEnd(When(empty=("main",))))
-    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    result = play(Table(plan_game(g), 1, (RANDOM, RANDOM), ACTIONS))
     assert (result.winner, result.turn) == (0, 1)  # seat 0 draws the only card and ends the game ahead
 
 
@@ -116,17 +118,17 @@ def test_check__a_flag_no_step_sets_and_a_zone_of_the_wrong_kind_are_errors():
 def test_market__that_refills_from_an_empty_deck_shrinks_and_never_hangs():
     g = load_game(MARKET)
     g = dataclasses.replace(g, zones=(Zone("market", "market", deck="goods", size=500), *g.zones[1:]))
-    t = Table(compile_game(g), 1, (GREEDY, GREEDY))
+    t = Table(plan_game(g), 1, (GREEDY, GREEDY), ACTIONS)
     assert len(t.state.market["market"]) == 7  # all the deck has
-    result = t.play()
+    result = play(t)
     assert result.winner == 0 and t.state.market["market"] == []
 
 
 def test_meld__a_minimum_beyond_any_hand_never_melds():
     g = game(phases=(Phase("Meld", "", actions=(Action("draw", count=3), Action("meld", zone="table", min=Expr(str(10**9))))),),
              zones=(Zone("table", "in-play"),))
-    t = Table(compile_game(g), 1, (GREEDY, RANDOM))
-    t.play()
+    t = Table(plan_game(g), 1, (GREEDY, RANDOM), ACTIONS)
+    play(t)
     assert t.state.melds["table"] == [{}, {}] and sum(map(len, t.hands)) == 20
 
 
@@ -135,7 +137,7 @@ def test_flags__absurd_timers_and_streaks_hold_as_written_and_never_overflow():
     g = game(phases=(Phase("Rule", "", actions=(crown, Action("check-victory"))),), turns=5,
              paths=(VictoryPath("Reign", "", when=When(streak=amounts(Crown=10**12))),
                     VictoryPath("Crowned", "", when=When(turn_after=4, flag=("Crown",)))))
-    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    result = play(Table(plan_game(g), 1, (RANDOM, RANDOM), ACTIONS))
     assert (result.winner, result.turn, result.paths) == (0, 5, (1,))
 
 
@@ -144,7 +146,7 @@ def test_eliminate__every_player_out_at_once_ends_the_game_with_no_winner():
     g = dataclasses.replace(g, eliminate=Elimination(When(at_least=amounts(Lives=0))))
     report = simulate(g, Settings(games=10, players=3, seed=1, policies=("greedy",), workers=1))
     assert (report["decided"], report["no_winner"]) == (0, 10)
-    result = Table(compile_game(g), 1, (GREEDY,) * 3).play()
+    result = play(Table(plan_game(g), 1, (GREEDY,) * 3, ACTIONS))
     assert result.turn == 1
 
 
@@ -168,7 +170,7 @@ def test_check__unknown_counters_and_bad_expressions_in_steps_and_schedules_are_
              turn_order=TurnOrder(("Mihgt",)))
     messages = sorted(p.message for p in check_conditions(g))
     assert messages == [
-        "phase 'Go': 'turn ^ 2' use numbers, counter names, + - * / and brackets (at most 200 characters)",
+        "phase 'Go': 'turn ^ 2' use numbers, counter names, + - * / %, comparisons and the card functions (at most 200 characters)",
         "phase 'Go': unknown counter or attribute 'Fmae'",
         "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)",
         "scoring: unknown counter or attribute 'Lroe' (did you mean 'Lore'?)",
@@ -188,10 +190,10 @@ def test_counters__a_card_that_pours_coins_in_never_lifts_them_past_max(tmp_path
     # every Stall bought brings 50 Coins: Coins (max 9) stay at 9 or below, whatever the seed
     folder = _market_copy(tmp_path, "decks/goods.yaml", "{attribute: Stalls, delta: +1}",
                           "{attribute: Stalls, delta: +1}, {attribute: Coins, delta: +50}")
-    plan = compile_game(load_game(folder))
+    plan = plan_game(load_game(folder))
     for seed in range(5):
-        t = Table(plan, seed, (GREEDY, RANDOM))
-        t.play()
+        t = Table(plan, seed, (GREEDY, RANDOM), ACTIONS)
+        play(t)
         assert all(v[1] <= 9 for v in t.values) and sum(len(z) for z in t.state.zones["street"]) > 0
 
 
@@ -199,8 +201,8 @@ def test_buy__a_price_in_any_mix_of_one_counter_plays_as_the_same_fixed_price(tm
     # {any: 3, of: [Coins]} is {Coins: 3}: the market game of test_rules_vocabulary, turn for turn
     # (before the review it was free: every player bought every turn)
     folder = _market_copy(tmp_path, "game.yaml", "cost: {Coins: 3}", "cost: {any: 3, of: [Coins]}")
-    t = Table(compile_game(load_game(folder)), 1, (GREEDY, GREEDY))
-    result = t.play()
+    t = Table(plan_game(load_game(folder)), 1, (GREEDY, GREEDY), ACTIONS)
+    result = play(t)
     assert (result.winner, result.turn, [v[0] for v in t.values]) == (0, 6, [4, 3])
 
 
@@ -220,8 +222,8 @@ def test_buy__a_price_written_as_an_expression_is_worked_out_and_paid(tmp_path: 
     # {Coins: "1 + 2"} is {Coins: 3} worked out at each purchase: the same game, turn for turn (a price
     # expression once failed to load: "expected a whole number")
     folder = _market_copy(tmp_path, "game.yaml", "cost: {Coins: 3}", 'cost: {Coins: "1 + 2"}')
-    t = Table(compile_game(load_game(folder)), 1, (GREEDY, GREEDY))
-    result = t.play()
+    t = Table(plan_game(load_game(folder)), 1, (GREEDY, GREEDY), ACTIONS)
+    result = play(t)
     assert (result.winner, result.turn, [v[0] for v in t.values]) == (0, 6, [4, 3])
     assert kitgen("validate", folder).run.returncode == 0
 

@@ -179,3 +179,35 @@ def test_art__same_input_gives_byte_identical_pdfs(game, tmp_path, project):
     build_game(project, str(game), tmp_path / "a", use_cache=False)
     build_game(project, str(game), tmp_path / "b", use_cache=False)
     assert (tmp_path / "a" / "cards-common.pdf").read_bytes() == (tmp_path / "b" / "cards-common.pdf").read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed (.ci/run installs it)")
+def test_art__in_the_pdfx_pictures_are_cmyk_and_see_through_parts_masked_without_transparency(game, tmp_path):
+    """PDF/X-1a has no transparency: a picture with an alpha channel is drawn CMYK with a colour-key
+    mask (PDF 1.3), never a soft mask; in the rendered JPG its clear half shows the white panel beneath
+    (as the RGB export shows it; unmasked, the key colour would print black), its opaque half the
+    picture. An opaque picture is a CMYK JPEG."""
+    import numpy as np
+    from tests.pdfx_rules import x1a_violations
+
+    half = Image.new("RGBA", (1200, 800), (200, 60, 40, 255))
+    half.paste((0, 0, 0, 0), (0, 0, 600, 800))  # the left half clear
+    half.save(game / "art" / "scout-ships.png")
+    picture().save(game / "art" / "interceptors.jpg")
+    done = run_kitgen("export", str(game), "--target", "dtc", "--card", "scout-ships", "--card", "interceptors",
+                      "-o", str(tmp_path / "dtc"))
+    assert done.returncode == 0, done.stderr
+    pdf = tmp_path / "dtc" / "cards-pdfx.pdf"
+    assert x1a_violations(pdf) == []
+    images = [image.get_object() for page in PdfReader(pdf).pages for form in page["/Resources"]["/XObject"].values()
+              for image in form.get_object().get("/Resources", {}).get("/XObject", {}).values()
+              if image.get_object()["/Subtype"] == "/Image"]
+    assert sorted(str(image["/Filter"]) for image in images) == ["['/DCTDecode']", "['/FlateDecode']"]
+    assert all(image["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in image for image in images)
+    assert [list(image["/Mask"]) for image in images if "/Mask" in image] == [[255] * 8]
+    with Image.open(tmp_path / "dtc" / "front-common-001-scout-ships.jpg") as jpg:
+        pixels = np.asarray(jpg, dtype=np.int16)
+    top, left, right = round(23 / 25.4 * 300), round(16 / 25.4 * 300), round(50 / 25.4 * 300)  # inside the art box
+    clear, opaque = pixels[top, left], pixels[top, right]
+    assert clear.max() <= 3, clear  # no ink: the panel's white
+    assert opaque[1] > 150 and opaque[2] > 150 and opaque[0] < 60, opaque  # red: magenta and yellow

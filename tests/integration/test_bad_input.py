@@ -40,7 +40,8 @@ BAD = Path("tests/fixtures/bad")
 TIMEOUT = 60  # seconds; the whole tiny game validates in well under one
 FEW_SECONDS = 5  # for defects that could hang a reader (a named pipe, an endless device): fail fast
 MEMORY_LIMIT = 2 << 30  # bytes of address space: a runaway loop fails fast instead of filling the machine
-KIT_FILES = ["build-manifest.json", "cards-main.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT_FILES = ["build-manifest.json", "cards-main.pdf", "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf",
+             "reference.pdf", "rules.pdf"]
 
 PROBLEM_LINE = re.compile(r"^\S.*: (error|warning): ")
 
@@ -493,8 +494,8 @@ def tree_hashes(folder: Path) -> dict[str, str]:
 # --- the output folder: a file in the way, no permission, a build killed half-way ---------------
 # Not game data, so no fixture folder: each test makes its own trouble in tmp_path.
 
-GALACTIC_CIV_KIT = ["build-manifest.json", "cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf",
-                    "reference.pdf", "rules.pdf"]
+GALACTIC_CIV_KIT = ["build-manifest.json", "cards-common.pdf", "cards-events.pdf", "designer-notes.pdf", "manifest.pdf",
+                    "player-sheet.pdf", "reference.pdf", "rules.pdf"]
 
 
 def beside(kits: Path) -> list[str]:

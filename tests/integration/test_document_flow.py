@@ -4,6 +4,8 @@ split across pages repeating its header row, the same document drawn twice byte 
 from __future__ import annotations
 
 import io
+import re
+from dataclasses import replace
 import os
 import subprocess
 import sys
@@ -13,7 +15,7 @@ import pytest
 
 from kitgen.errors import KitgenError
 from kitgen.kit.build import Options, layout_documents
-from kitgen.layout.document import Block, Document
+from kitgen.layout.document import Block, Document, parse_document
 from kitgen.layout.flow import MARGIN
 from kitgen.load import load_game
 from kitgen.render.document import render_document
@@ -89,6 +91,33 @@ def test_flow__a_heading_is_never_last_on_a_page_and_a_split_table_repeats_its_h
                 table_pages += 1
                 assert lines[first_row - 1][1] == "NameWhatitdoes", number  # the header, just above
         assert table_pages >= 2
+
+
+def test_flow__a_table_in_groups_breaks_only_between_them_with_one_header_and_one_set_of_columns(fonts):
+    """`|+` rows start groups (the reference's attributes, issue 35): one table, so one set of columns
+    down every page and a header only where the table starts a page (not before each group, as the
+    table of its own each group used to be); short as it is, it splits to fill the page, but never
+    inside a group."""
+    groups = [[(f"G{g} head", "H"), *((f"G{g} row {r}", "x" * (4 + (g * r) % 30)) for r in range(5))]
+              for g in range(4)]
+    rows = "\n".join(("|+ " if g and r == 0 else "| ") + f"{name} | {text}"
+                     for g, group in enumerate(groups) for r, (name, text) in enumerate(group))
+    filler = "\n".join(["Filler words to fill most of the first page, line after line."] * 30)
+    document = parse_document(f"# Groups\n{filler}\n|! Name | Value\n{rows}\n", "test")
+    assert next(b for b in document.blocks if b.kind == "table").groups == (7, 13, 19)  # row 0 is the header
+    document = replace(document, paper=PAPER_SIZES["a4"])
+    with pdfplumber.open(io.BytesIO(_draw(document))) as pdf:
+        assert len(pdf.pages) == 2
+        starts, headers, value_x = [], 0, set()
+        for page in pdf.pages:
+            words = page.extract_words()
+            headers += sum(1 for w in words if w["text"] == "Value")
+            first = min((w for w in words if re.fullmatch(r"G\d", w["text"])), key=lambda w: w["top"])
+            starts.append(next(w["text"] for w in words if abs(w["top"] - first["top"]) < 1 and w["text"] != first["text"]))
+            value_x |= {round(w["x0"], 1) for w in words if w["text"] in ("H",) or w["text"].startswith("xxxx")}
+    assert headers == 2  # one a page the table is on: never before a group in mid-page
+    assert starts[1] == "head", starts  # page 2 starts with a group's first row, not in the middle of one
+    assert len(value_x) == 1, value_x  # the second column starts at one x for every group
 
 
 def test_flow__the_same_document_draws_the_same_bytes(fonts):

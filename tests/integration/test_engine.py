@@ -30,6 +30,33 @@ def test_stats__json_has_composition_odds_strength_and_legibility():
     assert len(common["legibility"]) == 120 and all(item["size"] >= 6.5 for item in common["legibility"])
 
 
+def test_stats__a_card_whose_text_shrinks_reports_the_size_it_was_fitted_at(tmp_path, project):
+    """`kitgen stats` gives each card the size its text was fitted at (the effects box's), not the
+    smallest text on it, the type line's 7 pt on every card (issue 35: every card of every game read
+    7 pt). One card of the tiny game is given more text than its box holds at 10 pt: it alone reads
+    smaller, and its text on the card sheet is drawn at that very size (pdfplumber)."""
+    import pdfplumber
+
+    from kitgen.kit.build import build_game
+
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny", game)
+    deck = game / "decks" / "main.yaml"
+    long = " ".join(["Zeppelins ferry scholars between distant archives every single turn."] * 3)
+    deck.write_text(deck.read_text().replace("{name: Library, type: Build,", f'{{name: Library, type: Build, text: "{long}",'))
+    result = run_kitgen("stats", str(game), "--json")
+    assert result.returncode == 0, result.stderr
+    cards = {item["card"]: item for item in json.loads(result.stdout)["decks"][0]["legibility"]}
+    assert {name: cards[name]["size"] for name in ("Scout", "Frigate", "Market")} == dict.fromkeys(
+        ("Scout", "Frigate", "Market"), 10)  # the shipped front's effects box: 10 pt, room to spare
+    assert 7 <= cards["Library"]["size"] < 10
+    assert {item["smallest"] for item in cards.values()} == {7}  # what the report used to give every card
+    build_game(project, str(game), tmp_path / "kit")
+    with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
+        sizes = {round(c["size"], 2) for page in pdf.pages for c in page.chars if c["text"] == "Z"}
+    assert sizes == {cards["Library"]["size"]}, sizes
+
+
 def test_stats__effects_aimed_at_other_players_are_not_the_holders_points(project):
     """A United Planets Issue that costs a target player 2 Trade does not count -2 Trade to the
     player who drew it: those points are reported apart, and the card's strength leaves them out."""

@@ -70,15 +70,17 @@ def test_png__scout_ships_is_its_print_pdf_page_rendered_at_300_dpi(project, tmp
 
 def test_png__mpc_preset_sizes_names_and_counts_every_card(project, tmp_path):
     """MakePlayingCards: 0.12 in bleed (822 x 1122 at 300 dpi; here at 60 dpi to stay quick),
-    files in deck order, cards.csv saying how many of each to print."""
+    files in deck order, a back for each front, cards.csv saying how many of each to print."""
     export_png(project, str(TINY), tmp_path / "mpc", Options(PrintSettings(bleed=Length(TARGETS["mpc"].bleed))),
                TARGETS["mpc"], dpi=60)
     game = load_game(TINY)
     deck = game.decks[0]
+    assert all(card.copies == 1 for card in deck.cards)  # so a copy's number is its card's place
     rows = list(csv.DictReader((tmp_path / "mpc" / "cards.csv").open(encoding="utf-8")))
-    assert [r["file"] for r in rows] == [f"main-{n:03d}-{c.id}.png" for n, c in enumerate(deck.cards, 1)] + ["main-back.png"]
-    assert [(r["card"], int(r["copies"])) for r in rows[:-1]] == [(c.name, c.copies) for c in deck.cards]
-    assert int(rows[-1]["copies"]) == sum(c.copies for c in deck.cards)
+    assert [r["file"] for r in rows] == [f"{side}-main-{n:03d}-{c.id}.png" for n, c in enumerate(deck.cards, 1)
+                                         for side in ("front", "back")]
+    assert [(r["card"], int(r["copies"])) for r in rows[::2]] == [(c.name, c.copies) for c in deck.cards]
+    assert [(r["card"], int(r["copies"])) for r in rows[1::2]] == [("Main Deck (back)", 1)] * len(deck.cards)
     for row in rows:
         with Image.open(tmp_path / "mpc" / row["file"]) as image:
             # (2.5 + 2 x 0.12) in x 60 dpi = 164.4 -> 164; (3.5 + 0.24) x 60 = 224.4 -> 224

@@ -15,7 +15,8 @@ from kitgen.load import load_game
 from tests.conftest import MM, ROOT, pdf_text, run_kitgen
 
 CARD_W, CARD_H = 63.5, 88.9
-KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf"]
+KIT_FILES = ["cards-common.pdf", "cards-events.pdf", "designer-notes.pdf", "manifest.pdf", "player-sheet.pdf",
+             "reference.pdf", "rules.pdf"]
 
 
 def text_of(path) -> str:
@@ -68,24 +69,23 @@ def test_cards__nine_poker_cards_centred_on_letter(kit):
     assert flat(frames) == pytest.approx(flat(expected), abs=0.1)
 
 
-def test_cards__crop_marks_at_every_cut_line_outside_the_cards(kit):
+def test_cards__crop_marks_at_every_cut_line_the_margin_has_room_for(kit):
+    """Letter's 6.35 mm above and below three rows of poker cards is all margin a printer may not
+    print: the marks there are left out (the manifest says how to cut); the sides have 12.7 mm."""
     with pdfplumber.open(kit / "cards-common.pdf") as pdf:
         lines = [l for l in pdf.pages[0].lines  # thin and short: the scale bar's ends are thicker
                  if (l["x1"] - l["x0"]) + (l["bottom"] - l["top"]) <= 5.01 * MM and l["linewidth"] <= 0.3]
     vertical = [l for l in lines if abs(l["x0"] - l["x1"]) < 0.01]
     horizontal = [l for l in lines if abs(l["top"] - l["bottom"]) < 0.01]
-    cut_x = [12.7 + c * CARD_W for c in range(4)]
     cut_y = [6.35 + r * CARD_H for r in range(4)]
-    assert sorted({round(l["x0"] / MM, 2) for l in vertical}) == pytest.approx(cut_x, abs=0.1)
+    assert vertical == []
     assert sorted({round(l["top"] / MM, 2) for l in horizontal}) == pytest.approx(cut_y, abs=0.1)
-    # Above the top row or below the bottom row, never on a card: Letter's 6.35 mm margin less the 5 mm
-    # printable edge leaves 1.35 mm, so these marks run from 5 mm to 6 mm, 0.35 mm clear of the trim.
-    for mark in vertical:
-        assert mark["bottom"] / MM <= 6.35 - 0.3 or mark["top"] / MM >= 6.35 + 3 * CARD_H + 0.3
-        assert mark["top"] / MM >= 5 - 0.01 and mark["bottom"] / MM <= 279.4 - 5 + 0.01
-    for mark in horizontal:
+    for mark in horizontal:  # beside the cards, never on one, and inside the 6.35 mm margin
         assert mark["x1"] / MM <= 12.7 - 0.9 or mark["x0"] / MM >= 12.7 + 3 * CARD_W + 0.9
-    assert len(vertical) == 8 and len(horizontal) == 8
+        assert mark["x0"] / MM >= 6.35 - 0.01 and mark["x1"] / MM <= 215.9 - 6.35 + 0.01
+    assert len(horizontal) == 8
+    manifest = " ".join(pdf_text(kit / "manifest.pdf").split())
+    assert "no crop marks above and below the cards" in manifest and "63.5 mm wide" in manifest
 
 
 def test_cards__backs_mirror_columns_for_long_edge_duplex(kit):
@@ -137,9 +137,11 @@ def test_rules__setup_victory_ties_hand_limit_events_and_errata(kit):
     for expected in ["Setup", "Each player starts with 5 points in each of the 8 Attributes.",
                      "Conquest Victory", "General Victory", "Ties", "Hand Limit", "Max hand size is 5 cards",
                      "Council Vote", "If it is Odd, draw the top card of the Event deck.",
-                     "Errata this kit applies", "The source says:", "highest Culture Score",
-                     "The Trade Phase rewards the highest Trade Score."]:
+                     "Errata this kit applies", "The Trade Phase rewards the highest Trade Score."]:
         assert expected in text
+    notes = text_of(kit / "designer-notes.pdf")  # the source's own words are the designer's, not the players'
+    assert "trade-phase-trigger: The source says:" in notes and "highest Culture Score" in notes
+    assert "The source says:" not in text and "trade-phase-trigger" not in text
 
 
 def test_rules__follow_the_data_when_a_phase_changes(tmp_path, project):
@@ -318,3 +320,17 @@ def test_pdfshapes__reads_the_lines_and_word_boxes_pdfplumber_reads(kit, name, n
               max(w.bottom for w in ours.words))
     assert extent == pytest.approx(theirs, abs=0.05)
     assert len(ours.words) == len(words) > 50
+
+
+def test_every_pdf__its_title_names_the_game_once_and_kitgen_made_it(kit):
+    """Info /Title, /Creator and /Producer of every PDF of the kit (a viewer's title bar, a print queue)."""
+    from kitgen import __version__
+
+    titles = {}
+    for pdf in sorted(kit.glob("*.pdf")):
+        info = PdfReader(pdf).metadata
+        titles[pdf.name] = info["/Title"]
+        assert info["/Title"].startswith("Galactic Civ: ") and info["/Title"].count("Galactic Civ") == 1, info["/Title"]
+        assert info["/Creator"] == info["/Producer"] == f"kitgen {__version__}"
+    assert titles["cards-common.pdf"] == "Galactic Civ: Common Deck cards"
+    assert titles["rules.pdf"] == "Galactic Civ: Rules Summary"

@@ -21,7 +21,7 @@ from kitgen.units import MM, Length
 from tests.conftest import ROOT, pdf_text, run_kitgen
 
 CARD_FILES = ("cards-common.pdf", "cards-events.pdf")
-DOCUMENTS = ("manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf")
+DOCUMENTS = ("designer-notes.pdf", "manifest.pdf", "player-sheet.pdf", "reference.pdf", "rules.pdf")
 
 
 @pytest.fixture(scope="module")
@@ -317,7 +317,7 @@ def test_cache__a_cache_folder_that_cannot_be_made_only_means_no_cache(tmp_path,
     (tmp_path / "cache").write_text("a file where the cache folder would go\n", encoding="utf-8")
     for _ in range(2):
         report = build_game(project, "galactic-civ", tmp_path / "kits" / "galactic-civ")
-        assert report.laid_out == 197 and len(report.rendered) == 6
+        assert report.laid_out == 197 and len(report.rendered) == 7
     assert (tmp_path / "cache").read_text(encoding="utf-8").startswith("a file")
 
 
@@ -430,7 +430,7 @@ def test_verbose__says_why_the_cache_missed_or_was_not_used(tmp_path):
     edited = run_kitgen(*kit)
     assert edited.returncode == 0, edited.stderr
     assert "cache: 2 faces laid out: card changed (1), template card-back.yaml changed (1)" in edited.stderr
-    assert "cache: 1 of 5 files drawn: cards-main.pdf (content changed)" in edited.stderr
+    assert "cache: 1 of 6 files drawn: cards-main.pdf (content changed)" in edited.stderr
     assert "cache: not used: --no-cache" in run_kitgen(*kit, "--no-cache").stderr
     quiet = run_kitgen(*kit[:-1])
     assert quiet.returncode == 0 and "cache:" not in quiet.stderr

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 
 from kitgen.kit.build import build_game
-from kitgen.layout.effects import _label
+from kitgen.layout.effects import _label, erratum_note
 from kitgen.layout.shapes import Circle, Icon, Line, Rect, Text
 from kitgen.load import load_game
 from kitgen.load.templates import find_front, front_names
@@ -65,12 +66,18 @@ def test_art_window__shows_the_cards_own_icon_else_its_types(tmp_path, project):
     assert big_icons(names.index("Scout Ships")) == ["spaceship"]  # Ship's icon
 
 
-def test_erratum__bunker_prints_a_dagger_by_its_value_and_the_seeds_words(tmp_path, project):
+def test_erratum__bunker_prints_a_dagger_by_its_value_and_the_correction_in_players_words(tmp_path, project):
+    """The card shows what the kit plays (MD+2, a dagger by it) and its erratum's card_note in fine print;
+    an erratum without one quotes the source's short words for the card it marks."""
     build_game(project, "alpha-centauri", tmp_path / "ac")
     [page] = [page for page in pdf_pages(tmp_path / "ac" / "cards-common.pdf") if "Bunker" in page]
     card = " ".join(page.split()).split("Bunker", 1)[1]
     assert "+2\u2020" in card.split("AC ", 1)[0]  # the badge, before the card's footer code
-    assert "\u2020 seed: Bunker F ED+2 (see errata)" in card
+    assert "\u2020 Corrected: the card list gives ED+2, a code no rule defines" in card
+    game = load_game(ROOT / "data" / "alpha-centauri")
+    bunker = next(e for e in game.errata if e.id == "bunker-ed")
+    assert erratum_note(replace(bunker, card_note=""), "Bunker") == '\u2020 Corrected; the original reads "Bunker F ED+2"'
+    assert erratum_note(replace(bunker, card_note=""), "Silo") == "\u2020 Corrected: see Errata in the rules summary"
 
 
 def test_rich_text__bold_italic_and_inline_icons_reach_the_pdf(tmp_path, project):

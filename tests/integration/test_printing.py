@@ -189,3 +189,15 @@ def test_settings__config_file_then_game_data_then_defaults(project, tmp_path):
     assert float(PdfReader(tmp_path / "from-config" / "cards-common.pdf").pages[0].mediabox.width) == pytest.approx(792, abs=0.01)
     result = run_kitgen("build", str(game), "--paper", "letter", "-o", str(tmp_path / "from-cli"), cwd=tmp_path)
     assert float(PdfReader(tmp_path / "from-cli" / "cards-common.pdf").pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
+
+
+def test_build_on_letter__one_note_line_says_which_crop_marks_are_left_out(tmp_path):
+    """Three rows of poker cards leave Letter 6.35 mm above and below: no room outside the margin."""
+    from tests.conftest import ROOT
+
+    done = run_kitgen("build", str(ROOT / "tests" / "fixtures" / "tiny"), "-o", str(tmp_path / "kit"))
+    assert done.returncode == 0, done.stderr
+    notes = [line for line in done.stderr.splitlines() if ": note: " in line]
+    assert notes == ["letter: note: crop marks above and below the cards left out: the paper leaves no room for them "
+                     "outside the 6.35 mm margin (manifest.pdf says how to cut without them); a smaller --margin, if "
+                     "your printer prints nearer the edge, makes room"]

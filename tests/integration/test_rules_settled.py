@@ -25,12 +25,13 @@ HERE = Where("game.yaml", 7)
 
 
 def _documents(project, game_id: str, folder) -> dict[str, list[str]]:
-    """rules.pdf and reference.pdf of a shipped game, each as its pages' text (whitespace folded)."""
+    """rules.pdf, reference.pdf and designer-notes.pdf of a shipped game, each as its pages' text
+    (whitespace folded)."""
     game = load_game(project.game_folder(game_id))
     register_fonts(project.fonts)
     documents = layout_documents(project, game, game_id, Options())
     pages = {}
-    for name in ("rules.pdf", "reference.pdf"):
+    for name in ("rules.pdf", "reference.pdf", "designer-notes.pdf"):
         render_document(documents[name], folder / name, game.title, "#1d2b45", "")
         pages[name] = [" ".join(page.split()) for page in pdf_pages(folder / name)]
     return pages
@@ -118,19 +119,18 @@ def test_validate__alpha_centauri_names_the_unit_cap_clash_and_without_its_errat
         in unsettled.stdout + unsettled.stderr
 
 
-def _split_sources(pages: list[str]) -> tuple[str, str]:
-    """What players read, and the final Sources section (on the last page or two), which alone names ids."""
-    text = " ".join(pages)
-    heading = "Sources For designers and the curious"
-    assert text.count(heading) == 1, "one Sources section, the last"
-    players, sources = text.split(heading)
-    return players, sources
+def _split_sources(pages: dict[str, list[str]]) -> tuple[str, str]:
+    """What players read (the rules summary), and the designer's notes, which alone name ids and the
+    source's words and lines."""
+    players, notes = (" ".join(pages[name]) for name in ("rules.pdf", "designer-notes.pdf"))
+    assert "Designer's Notes" in notes and "Designer's Notes" not in players
+    return players, notes
 
 
 def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp_path, project):
     pages = _documents(project, "alpha-centauri", tmp_path)
     text = " ".join(pages["rules.pdf"])
-    players, sources = _split_sources(pages["rules.pdf"])
+    players, sources = _split_sources(pages)
     assert pages["rules.pdf"][0].count("Your first game") == 1
     assert ("Unit cap: U <= N(5 + S), where U is your Units (10 at the start) and N is the number of your Bases "
             "(1 at the start)") in players
@@ -149,10 +149,10 @@ def test_rules__alpha_centauri_prints_its_limits_errata_cards_and_disclaimer(tmp
                    "hologram-theatre-pp: The source says: CARD LIST: \"Hologram Theatre F PP+2\"",
                    "nerve-stapling-sc: The source says: CARD LIST: \"Nerve Stapling T SC+2\"",
                    "economy-mining-code: The source says: MAJOR SOCIAL FACTORS & SUB FACTORS",
-                   "hive-democracy: The source says:",
-                   "Disclaimer (the source's own words): Alpha Centauri is a licensed, copyrighted product. "
-                   "This is merely a fansite."]:
+                   "hive-democracy: The source says:"]:
         assert marker in sources, marker
+    assert ("Disclaimer (the source's own words): Alpha Centauri is a licensed, copyrighted product. "
+            "This is merely a fansite.") in players  # the credits are the players' too
     assert "The source says" not in players and text.count("Disclaimer (the source's own words)") == 1
     turn = pages["reference.pdf"][0]
     assert "No new Units above Bases x (5 + MS); keep those you have (an erratum)" in turn
@@ -170,11 +170,13 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit,
             "Trade Phase, Approval Phase.") in first
     assert "Benevolence Table (1D10): on the Reference sheet; used in Moral Dilemmas." in first
     assert "4. How to win" in first and "General Victory: At the End of turn 20" in first
-    players, sources = _split_sources(rules)
+    players, sources = _split_sources({"rules.pdf": rules, "designer-notes.pdf": [
+        " ".join(page.split()) for page in pdf_pages(kit / "designer-notes.pdf")]})
     assert '\\"' not in players  # YAML's escape is not printed (a folded scalar keeps a backslash as it is)
     assert "On your turn you take all 12 phases (kit choices)." in players
     for choice in ["Choices this kit makes The source does not give these values; the kit chose them so the game can "
-                   "be played (why: Sources). 1. Turn structure: on your turn you take all 12 phases in order",
+                   "be played. Why, in the source's own words: the designer's notes (designer-notes.pdf in the kit; "
+                   "no need to print them). 1. Turn structure: on your turn you take all 12 phases in order",
                    "Who goes first: every player rolls 1D10",
                    "\"By at least 5 points each\": in each of the two attributes, your score "
                    "is at least 5 more than every other player's score",
@@ -190,29 +192,31 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit,
     game = load_game(project.game_folder("galactic-civ"))
     for number, choice in enumerate(game.kit_choices, 1):  # a choice's words for players, its why with its id
         assert f"{number}. {' '.join(choice.what.split())[:50]}" in players, choice.id
-        assert f"{number}. {choice.id}: {' '.join(choice.why.split())[:50]}" in sources, choice.id
+        assert f"{number}. {choice.id}: {' '.join(choice.what.split())[:50]}" in sources, choice.id
+        assert f"Why: {' '.join(choice.why.split())[:50]}" in sources, choice.id
         assert ' '.join(choice.why.split())[:50] not in players, choice.id
-    for source in ["1. turn-structure: TURN SEQUENCE (l.102-104): \"Players take Turns.",
+    for source in ["Why: TURN SEQUENCE (l.102-104): \"Players take Turns.",
                    "random-attribute-culture: The source says: RANDOM ATTRIBUTE TABLE (l.53): \"6. Culture\"",
-                   "This kit is made from the document galactic-civ.txt.",
-                   "Disclaimer (the source's own words): Galactic Civilization is a copyrighted, licensed property. "
-                   "This is merely a fan site."]:
+                   "Source document: galactic-civ.txt."]:
         assert source in sources, source
+    assert ("Disclaimer (the source's own words): Galactic Civilization is a copyrighted, licensed property. "
+            "This is merely a fan site.") in players
     reference = pdf_text(kit / "reference.pdf")
     assert "1+ Event roll Everyone (Event Deck) At the end of Opportunity Phase roll one die" in reference
     assert "6 Influence † 7 Trade" in reference and "Culture" not in reference.split("Random Attribute Table")[1][:120]
-    assert "† 6: A roll of 6 means Influence" in " ".join(reference.split())
+    assert "† 6: Corrected: the table says Culture, the rules' other name for Influence" in " ".join(reference.split())
     assert "random-attribute-culture" not in reference
 
 
 def test_rules__civilization_keeps_the_gfdl_notice_and_marks_inferred_types(tmp_path, project):
-    pages = _documents(project, "civilization-card-game", tmp_path)["rules.pdf"]
-    players, sources = _split_sources(pages)
+    players, sources = _split_sources(_documents(project, "civilization-card-game", tmp_path))
     assert ("\"The source of this article is wikipedia, the free encyclopedia. The text of this article is licensed "
-            "under the GFDL.\" (seed l.113)") in sources
+            "under the GFDL.\" That text, and this summary's reprint of it, may be copied") in players
     assert "5. pyramids-wonder: The source says: Plot Cards (l.31)" in sources
-    assert "2. inferred-types: Writing and Code of Laws are \"Cards such as\" (l.112)" in sources
-    assert "3. player-count: The article gives no player count." in sources and "3. 2-4 players." in players
+    assert "2. inferred-types: Card types the article implies" in sources
+    assert "Why: Writing and Code of Laws are \"Cards such as\" (l.112)" in sources
+    assert "3. player-count: 2-4 players." in sources and "Why: The article gives no player count." in sources
+    assert "3. 2-4 players." in players
     assert ("Card types the article implies but does not state: Writing and Code of Laws are Technologies; City Walls "
             "is a Building; Great Wall is a Wonder; Catapult is a Military card.") in players
     assert "Writing, Code of Laws: type Technology (a kit choice)" in players
@@ -222,8 +226,7 @@ def test_rules__civilization_keeps_the_gfdl_notice_and_marks_inferred_types(tmp_
 
 
 def test_rules__galactic_supremacy_settles_tied_combat_rolls(tmp_path, project):
-    pages = _documents(project, "galactic-supremacy", tmp_path)["rules.pdf"]
-    players, sources = _split_sources(pages)
+    players, sources = _split_sources(_documents(project, "galactic-supremacy", tmp_path))
     assert "tied-combat-rolls: The source says: ATTACK PHASE (l.93-94)" in sources
     assert ("Kit reading (an erratum): two Fleets with equal rolls destroy each other; when a Sector's roll ties"
             in players)  # a paragraph of the Attack Phase

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -20,8 +21,10 @@ from kitgen.load import load_game
 from kitgen.model import PrintSettings
 from kitgen.render.cmyk import INK_LIMIT, limit_ink
 from kitgen.units import Length
+from kitgen import __version__
 from tests.conftest import ROOT, run_kitgen
 from tests.pdfshapes import pdf_shapes
+from tests.pdfx_rules import cmyk_colors, text_colors, x1a_violations
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 MM = 72 / 25.4
@@ -45,13 +48,15 @@ def dtc(tmp_path_factory) -> Path:
 
 
 @needs_ghostscript
-def test_dtc__cmyk_jpg_per_copy_at_300_dpi_within_the_ink_limit(dtc):
+def test_dtc__cmyk_jpg_per_copy_and_a_back_for_each_front_at_300_dpi_within_the_ink_limit(dtc):
+    """DriveThruCards' and MakePlayingCards' builders take as many backs as fronts: one back file per copy."""
     deck = load_game(TINY).decks[0]
     rows = list(csv.DictReader((dtc / "cards.csv").open(encoding="utf-8")))
-    expected = [f"main-{n:03d}-{card.id}.jpg" for n, card in enumerate(c for c in deck.cards for _ in range(c.copies))]
-    expected = [f"main-{n + 1:03d}-{name.split('-', 2)[2]}" for n, name in enumerate(expected)]
-    assert [row["file"] for row in rows] == expected + ["main-back.jpg"]
-    assert all(row["copies"] == "1" for row in rows[:-1])
+    copies = [card for card in deck.cards for _ in range(card.copies)]
+    expected = [f"{side}-main-{n:03d}-{card.id}.jpg" for n, card in enumerate(copies, 1) for side in ("front", "back")]
+    assert [row["file"] for row in rows] == expected
+    assert [row["card"] for row in rows[1::2]] == ["Main Deck (back)"] * len(copies)
+    assert all(row["copies"] == "1" for row in rows)
     for row in rows:
         path = dtc / row["file"]
         magic = subprocess.run(["file", "-b", str(path)], capture_output=True, text=True).stdout
@@ -66,14 +71,15 @@ def test_dtc__cmyk_jpg_per_copy_at_300_dpi_within_the_ink_limit(dtc):
 
 
 @needs_ghostscript
-def test_dtc__pdfx_has_a_cmyk_output_intent_and_alternates_fronts_and_backs(dtc):
+def test_dtc__pdfx_is_pdfx_1a_2003_rule_by_rule_and_to_poppler(dtc):
+    """pikepdf goes through the X-1a rules (tests/pdfx_rules.py); poppler's pdfinfo names the standard."""
     pdf = dtc / "cards-pdfx.pdf"
+    assert x1a_violations(pdf) == []
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert re.search(r"PDF subtype:\s+PDF/X-1:2003", info) and re.search(r"Standard:\s+ISO 15930-4", info), info
     reader = pypdf.PdfReader(pdf)
-    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-3:2002"
-    intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
-    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
-    icc = intent["/DestOutputProfile"].get_object()
-    assert icc["/N"] == 4 and len(icc.get_data()) > 1000  # the CMYK profile itself, embedded
+    assert reader.metadata["/Title"] == "Tiny Empire: cards for print"
+    assert reader.metadata["/Creator"] == reader.metadata["/Producer"] == f"kitgen {__version__}"
     copies = sum(card.copies for card in load_game(TINY).decks[0].cards)
     assert len(reader.pages) == 2 * copies
     bleed = TARGETS["dtc"].bleed
@@ -82,19 +88,75 @@ def test_dtc__pdfx_has_a_cmyk_output_intent_and_alternates_fronts_and_backs(dtc)
         assert (width, height) == pytest.approx(((2.5 + 0.25) * 72, (3.5 + 0.25) * 72), abs=0.1 * MM)
         assert [float(v) for v in page.trimbox] == pytest.approx([bleed, bleed, width - bleed, height - bleed],
                                                                   abs=0.1 * MM)
-    listed = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True).stdout.splitlines()[2:]
-    assert len(listed) == 2 * copies and all(line.split()[5] == "cmyk" for line in listed)  # poppler's reading
+    assert all(sum(color) <= INK_LIMIT / 100 + 1e-6 for color in cmyk_colors(pdf))  # every colour within the limit
+
+
+def test_x1a_rules__a_kit_pdf_in_rgb_breaks_them(kit):
+    """The rules can fail: the home kit's card sheets (RGB, no output intent) break them."""
+    found = " ".join(x1a_violations(kit / "cards-common.pdf"))
+    assert "an RGB colour" in found and "GTS_PDFXVersion" in found and "0 GTS_PDFX output intents" in found
 
 
 @needs_ghostscript
-def test_dtc__total_ink_measured_on_the_pdf_pages_stays_within_the_limit(dtc, tmp_path):
-    """poppler extracts the page images as they are stored; their highest C+M+Y+K is the press's."""
-    subprocess.run(["pdfimages", "-tiff", str(dtc / "cards-pdfx.pdf"), str(tmp_path / "img")], check=True)
-    extracted = sorted(tmp_path.glob("img-*.tif"))  # decoded by poppler, the PDF's Decode applied
-    assert len(extracted) == len(pypdf.PdfReader(dtc / "cards-pdfx.pdf").pages)
-    for path in extracted:
-        with Image.open(path) as image:
-            assert image.mode == "CMYK" and highest_ink(image) <= INK_LIMIT
+def test_dtc__black_type_is_drawn_0_0_0_1_k_where_the_kit_draws_it_black(dtc, tmp_path):
+    """Read from the content streams: every piece of text the home kit (RGB, --layout single, the same
+    faces in the same order) draws in a dark grey or black is 0 0 0 1 k in the PDF/X, and no text is
+    rich black (the issue: C46 M42 Y40 K100 body text)."""
+    assert run_kitgen("build", str(TINY), "--layout", "single", "--bleed", "3.175mm", "-o",
+                      str(tmp_path / "rgb")).returncode == 0
+    rgb, cmyk = text_colors(tmp_path / "rgb" / "cards-main.pdf"), text_colors(dtc / "cards-pdfx.pdf")
+    assert len(rgb) == len(cmyk) > 0
+    black = 0
+    for before, after in zip(rgb, cmyk, strict=True):
+        assert after[0] == "k", after
+        c, m, y, k = after[1:]
+        assert not (k >= 0.9 and c + m + y > 0), f"rich black text {after}"
+        if before[0] == "rg" and max(before[1:]) <= 0.3 and max(before[1:]) - min(before[1:]) < 0.01:
+            assert after == ("k", 0, 0, 0, 1), f"{before} became {after}"
+            black += 1
+    assert black >= 4  # each card's effect line at least
+
+
+@needs_ghostscript
+def test_dtc__jpg_black_type_is_on_the_black_plate_alone(dtc, tmp_path):
+    """Pixels: where the RGB image of the same card (the pnp target, the same bleed) shows black type,
+    the CMYK JPG has black ink only (JPEG noise aside) and it is dark."""
+    import numpy as np
+
+    done = run_kitgen("export", str(TINY), "--target", "pnp", "--bleed", "3.175mm", "--card", "Scout",
+                      "-o", str(tmp_path / "rgb"))
+    assert done.returncode == 0, done.stderr
+    with Image.open(tmp_path / "rgb" / "main-scout.png") as image:
+        rgb = np.asarray(image.convert("RGB"), dtype=np.int16)
+    with Image.open(dtc / "front-main-001-scout.jpg") as image:
+        cmyk = np.asarray(image, dtype=np.int16)
+    assert rgb.shape[:2] == cmyk.shape[:2]
+    dark = (rgb.max(axis=-1) <= 60) & (rgb.max(axis=-1) - rgb.min(axis=-1) <= 6)
+    inner = dark.copy()  # the strokes' inside: dark with all eight neighbours (two renderers' edges differ)
+    for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)):
+        inner[1:-1, 1:-1] &= dark[1 + dy:dark.shape[0] - 1 + dy, 1 + dx:dark.shape[1] - 1 + dx]
+    assert inner.sum() >= 100, "the card shows too little black type to test"
+    assert cmyk[dark][:, :3].max() <= 8, "cyan, magenta or yellow under black type"
+    assert cmyk[inner][:, 3].min() >= 200, "black type not dark on the black plate"
+
+
+@needs_ghostscript
+def test_dtc__galactic_civ_pdfx_is_small_with_live_text(project, tmp_path):
+    """Every printed card and its back (394 pages), each face a form drawn once: under 30 MB (the
+    rasterised PDF/X-3 was 114 MB), X-1a throughout, its text read back, accents and all."""
+    from kitgen.exports.copies import card_faces, print_pages
+    from kitgen.exports.images import checked_game
+    from kitgen.exports.pdfx import write_pdfx
+
+    checked = checked_game(project, "galactic-civ", Options(PrintSettings(bleed=Length(TARGETS["dtc"].bleed))))
+    pages = print_pages(card_faces(checked, TARGETS["dtc"]))
+    assert len(pages) == 2 * sum(card.copies for deck in checked.game.decks for card in deck.cards)
+    pdf = tmp_path / "cards-pdfx.pdf"
+    write_pdfx(checked, pages, pdf)
+    assert pdf.stat().st_size < 30_000_000
+    assert x1a_violations(pdf) == []
+    text = subprocess.run(["pdftotext", "-l", "3", str(pdf), "-"], capture_output=True, text=True).stdout
+    assert "Scout Ships" in text and "Construction · Exploitation" in text, text
 
 
 @needs_ghostscript
@@ -114,7 +176,7 @@ def test_limit_ink__rich_black_goes_to_black_ink_and_light_colors_are_untouched(
     assert limited[0, 0, 3] > 230  # the grey part moved into black
 
 
-def test_mpc__one_file_per_printed_copy_in_upload_order(project, tmp_path):
+def test_mpc__one_file_per_printed_copy_and_its_back_in_upload_order(project, tmp_path):
     game = load_game(ROOT / "data" / "civ-builder")
     deck = game.decks[0]
     first = deck.cards[0]
@@ -122,12 +184,14 @@ def test_mpc__one_file_per_printed_copy_in_upload_order(project, tmp_path):
     result = export_png(project, "civ-builder", tmp_path / "mpc", Options(PrintSettings(bleed=Length(0.12 * 72))),
                         TARGETS["mpc"], dpi=30, cards=(first.name,))
     rows = list(csv.DictReader((tmp_path / "mpc" / "cards.csv").open(encoding="utf-8")))
-    assert [row["file"] for row in rows] == [f"{deck.id}-{n:03d}-{first.id}.png" for n in range(1, first.copies + 1)] \
-        + [f"{deck.id}-back.png"]
-    assert [row["copies"] for row in rows] == ["1"] * first.copies + [str(first.copies)]  # the back: once a card
+    names = [f"{deck.id}-{n:03d}-{first.id}.png" for n in range(1, first.copies + 1)]
+    assert [row["file"] for row in rows] == [f"{side}-{name}" for name in names for side in ("front", "back")]
+    assert [row["copies"] for row in rows] == ["1"] * 2 * first.copies  # as many backs as fronts
     assert sorted(p.name for p in result.files) == sorted([row["file"] for row in rows] + ["cards.csv"])
     assert sorted(p.name for p in (tmp_path / "mpc").iterdir() if not p.name.startswith(".")) == \
         sorted(p.name for p in result.files)
+    back = (tmp_path / "mpc" / f"back-{names[0]}").read_bytes()
+    assert all((tmp_path / "mpc" / f"back-{name}").read_bytes() == back for name in names)
 
 
 def test_card_filter__the_back_is_counted_for_the_cards_exported_only(project, tmp_path):
@@ -234,24 +298,39 @@ def test_safe_zone__a_box_every_card_shares_is_warned_about_on_every_card(tmp_pa
     assert len({line.split(": warning: ")[1].split(":")[0] for line in lines}) == 4, done.stderr  # four cards
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_5_mm_inside_the_paper(paper, request):
-    """Printers with a 5 mm unprintable edge clip nothing: every line and word on every card sheet
-    (Galactic Civ, both decks, fronts and backs) is at least 5 mm from the paper's edge, and the
-    scale bar is still exactly 50 mm. The session's Galactic Civ builds (conftest: `kit` is Letter,
-    `kit_a4`), read by pdfium with pdfplumber's boxes (tests/pdfshapes.py): every page, quickly."""
-    out = request.getfixturevalue({"letter": "kit", "a4": "kit_a4"}[paper])
+@pytest.fixture(scope="module")
+def kit_a5(tmp_path_factory, project) -> Path:
+    from kitgen.kit.build import build_game
+
+    out = tmp_path_factory.mktemp("a5") / "galactic-civ"
+    build_game(project, "galactic-civ", out, Options(PrintSettings(paper="a5")))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "a5"])
+def test_sheet_marks__crop_marks_scale_bar_and_labels_stay_inside_the_6_35_mm_margin(paper, request):
+    """A printer that cannot print the outer 6.35 mm (kitgen's default margin) clips nothing: every
+    line and word on every card sheet (Galactic Civ, both decks, fronts and backs) is at least that
+    far from the paper's edge, and the scale bar is still exactly 50 mm. The session's Galactic Civ
+    builds (conftest: `kit` is Letter, `kit_a4`), read by pdfium with pdfplumber's boxes
+    (tests/pdfshapes.py): every page, quickly; and an A5 one, whose 100 pages repeat one sheet's
+    marks: a full sheet and the last, part-full one of each deck."""
+    out = request.getfixturevalue({"letter": "kit", "a4": "kit_a4", "a5": "kit_a5"}[paper])
     pdfs = sorted(out.glob("cards-*.pdf"))
     assert [pdf.name for pdf in pdfs] == ["cards-common.pdf", "cards-events.pdf"]
     for pdf in pdfs:
-        for number, page in enumerate(pdf_shapes(pdf), 1):
+        count = len(pypdf.PdfReader(pdf).pages)
+        read = [(n + 1, page) for n in (0, 1, count - 2, count - 1) for page in pdf_shapes(pdf, n)] \
+            if paper == "a5" else enumerate(pdf_shapes(pdf), 1)
+        for number, page in read:
             assert page.lines and page.words, f"{pdf.name} page {number}: nothing read"
-            assert (round(page.width), round(page.height)) == {"letter": (612, 792), "a4": (595, 842)}[paper]
+            assert (round(page.width), round(page.height)) == {"letter": (612, 792), "a4": (595, 842),
+                                                               "a5": (420, 595)}[paper]
             things = [(f"line {line.x0:.1f},{line.top:.1f}", line) for line in page.lines] + \
                      [(f"'{word.text}'", word) for word in page.words]
             for label, thing in things:
                 inside = thing.inside(page.width, page.height)
-                assert inside >= 5 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
+                assert inside >= 6.35 * MM - 0.1 * MM, f"{pdf.name} page {number}: {label} is {inside / MM:.2f} mm in"
             if number % 2:  # a front (duplex: the backs follow each front and carry no bar)
                 bars = [line for line in page.lines
                         if abs(max(line.x1 - line.x0, line.bottom - line.top) - 50 * MM) < 0.1 * MM]

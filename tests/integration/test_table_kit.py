@@ -4,9 +4,13 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
+import re
+
+from kitgen.cli.common import COMMANDS
 from kitgen.kit.build import Options, build_game
 from kitgen.layout.tokens import most_players, token_pieces
 from kitgen.load import load_game
+from kitgen.model import for_players
 from tests.conftest import ROOT, pdf_pages
 
 MM = 72 / 25.4
@@ -94,28 +98,79 @@ def test_player_sheet__one_page_a_player_with_its_victory_checklist(kits, game):
         assert path.name in text
 
 
-@pytest.mark.parametrize("game", ["alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ",
-                                  "civ-builder"])
-def test_player_facing_text__no_seed_line_numbers_and_no_internal_ids(kits, game):
-    """Players have no seed document: cards, the reference and the player sheet say kit choices and
-    errata in words; their ids and the source's lines are on the rules summary's Sources page."""
-    import re
+GAMES = ["alpha-centauri", "galactic-supremacy", "civilization-card-game", "galactic-civ", "civ-builder"]
+COMMAND = re.compile(rf"\bkitgen ({'|'.join(COMMANDS)})\b")  # a command line; the footer's 'kitgen 0.1.0' is not one
 
+
+def players_text(path) -> str:
+    """A PDF's text as pdfium reads it, whitespace folded and a word broken at a line's end joined."""
+    return re.sub(r"-\s+", "-", " ".join(pdf_text(path).split()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_player_facing_text__no_seed_line_numbers_commands_or_ids(kits, game):
+    """Players have no seed document: every PDF of the kit but the designer's notes (cards, tokens,
+    reference, player sheet, rules summary, manifest) says kit choices and errata in words, with
+    no 'seed', no line of the source (l.12), no kitgen command and no id from the data."""
     data = load_game(ROOT / "data" / game)
     ids = [item.id for item in (*data.errata, *data.kit_choices) if "-" in item.id]  # one-word ids are words
-    assert ids
-    for pdf_path in [*sorted((kits / game).glob("cards-*.pdf")), kits / game / "reference.pdf",
-                     kits / game / "player-sheet.pdf"]:
-        text = pdf_text(pdf_path)
-        assert not re.search(r"\bl\.\s?\d", text), f"{pdf_path.name}: a seed line number"
-        assert "(erratum " not in text and "seed l" not in text, pdf_path.name
-        found = [name for name in ids if name in text]
-        assert not found, f"{pdf_path.name}: {found}"
-    text = re.sub(r"-\s+", "-", " ".join(" ".join(pdf_pages(kits / game / "rules.pdf")).split()))  # an id may wrap
-    players, sources = text.split("Sources For designers and the curious")
-    words = " ".join([*(choice.what for choice in data.kit_choices), *(erratum.kit for erratum in data.errata)])
-    missing = [name for name in ids if name not in sources or (name in players and name not in words)]
-    assert not missing, missing  # the rules' last section names them, and only it
+    words = " ".join([*(c.what for c in data.kit_choices), *(e.kit for e in data.errata)])
+    printed = sorted(path for path in (kits / game).glob("*.pdf") if path.name != "designer-notes.pdf")
+    assert ids and {"rules.pdf", "reference.pdf", "player-sheet.pdf", "manifest.pdf"} <= {p.name for p in printed}
+    for path in printed:
+        text = players_text(path)
+        assert not re.search(r"seed", text, re.IGNORECASE), f"{path.name}: {re.findall(r'.{40}seed.{20}', text, re.I)}"
+        assert not re.search(r"\bl\.\s?\d", text), f"{path.name}: a line number of the source"
+        assert not COMMAND.search(text), f"{path.name}: {COMMAND.findall(text)}"
+        found = [name for name in ids if name in text and name not in words]
+        assert not found, f"{path.name}: {found}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_designer_notes__hold_what_the_players_documents_no_longer_say(kits, game):
+    """What moved out of the rules summary is in designer-notes.pdf: each choice and erratum by its id
+    with its why (the source's words and lines), the source document, the sections for designers
+    (the balance findings with the kitgen commands that measured them), what only the simulator reads."""
+    data = load_game(ROOT / "data" / game)
+    notes = players_text(kits / game / "designer-notes.pdf")
+    rules = players_text(kits / game / "rules.pdf")
+    for item in (*data.kit_choices, *data.errata):
+        assert f"{item.id}:" in notes, item.id
+        why = " ".join(item.why.split())[:60]
+        assert why in notes and why not in rules, item.id
+    for erratum in data.errata:
+        assert " ".join(erratum.seed.split())[:60] in notes, erratum.id
+    assert f"Source document: {data.source}." in notes and data.source not in rules
+    sections = [s for s in data.rules if s.audience == "designers"]
+    assert sections and COMMAND.search(notes) and re.search(r"\bl\.\s?\d", notes)
+    for section in sections:
+        assert section.title in notes and section.title not in rules
+        for paragraph in section.text:
+            assert " ".join(paragraph.split())[:60] in notes
+    for record in [*data.tables, *data.formulas, *data.kit_choices, *data.fields]:
+        name = getattr(record, "label", "") or getattr(record, "name", "") or getattr(record, "id", "")
+        if record.audience == "simulator":
+            assert f"{name} simulator" in notes.split("Not printed for players", 1)[1], name
+    manifest = players_text(kits / game / "manifest.pdf")
+    assert "designer-notes.pdf" not in manifest  # not in the print list
+
+
+def test_simulator_only__no_card_sheet_or_reference_prints_it_as_a_rule(kits):
+    """Civilization's table of the rules' numbers and its card fields that restate a card's text in
+    numbers are the balance lab's (audience: simulator): the reference and the cards leave them out,
+    and the cards still say the rule in words. Galactic Supremacy's simulated turn limit is not a
+    choice players read."""
+    data = load_game(ROOT / "data" / "civilization-card-game")
+    held = [f for f in data.fields if f.audience == "simulator"]
+    assert len(held) == 14 and any(t.audience == "simulator" for t in data.tables)
+    reference = players_text(kits / "civilization-card-game" / "reference.pdf")
+    assert "The Rules in Numbers" not in reference and "Military Units" in reference
+    cards = " ".join(players_text(path) for path in (kits / "civilization-card-game").glob("cards-*.pdf"))
+    for field in held:
+        assert field.label not in cards, field.label
+    assert "Technologies cost you 1 less Commerce." in cards and "Blocks Chariot" in cards
+    rules = players_text(kits / "galactic-supremacy" / "rules.pdf")
+    assert "balance lab" not in rules and "after 100 turns" not in rules
 
 
 # Pages of each rules summary (issue 24 cut Alpha Centauri and Civilization from 9 to 7): a page more is a
@@ -157,7 +212,7 @@ def test_manifest__sheet_counts_are_the_pages_the_files_really_have(kits, game):
     players = most_players(load_game(ROOT / "data" / game))
     one = two = 0
     for path in sorted((kits / game).glob("*.pdf")):
-        if path.name == "manifest.pdf":
+        if path.name in ("manifest.pdf", "designer-notes.pdf"):  # the designer's notes are not printed for play
             continue
         pages = _pages(path)
         name = next(w for w in words if w["text"] == path.name)  # the row: its numbers, left to right
@@ -184,7 +239,7 @@ REFERENCE_PAGES = {"alpha-centauri": 4, "galactic-supremacy": 2, "civilization-c
 def test_reference__short_every_table_on_one_page_and_text_at_7pt_or_more(kits, game):
     """One double-sided sheet (Alpha Centauri two at most); a dice table's heading and its last row
     on the same page; no text under 7 pt (shorter, not smaller)."""
-    data = load_game(ROOT / "data" / game)
+    data = for_players(load_game(ROOT / "data" / game))  # a table only the simulator reads is not on it
     with pdfplumber.open(kits / game / "reference.pdf") as pdf:
         assert len(pdf.pages) <= REFERENCE_PAGES[game], f"{game}: {len(pdf.pages)} pages"
         pages = [page.extract_text().splitlines() for page in pdf.pages]
@@ -197,6 +252,33 @@ def test_reference__short_every_table_on_one_page_and_text_at_7pt_or_more(kits, 
         last = f"{table.rows[-1].roll} {table.rows[-1].result}"
         assert any(line.startswith(last) for line in pages[holding[0]]), \
             f"{game}: {table.name} split across pages (last row '{last}')"
+
+
+def test_reference__alpha_centauri_attributes_are_one_table_with_one_set_of_columns(kits):
+    """Issue 35: the attribute groups were tables of their own, each with its header and its own
+    column widths. Now one table: its header once on each page it is on, every code (On cards) at one
+    x, and it breaks between groups only (a page starts with a Major factor)."""
+    data = load_game(ROOT / "data" / "alpha-centauri")
+    heads, codes_x, first_on_page = 0, set(), []
+    with pdfplumber.open(kits / "alpha-centauri" / "reference.pdf") as pdf:
+        for page in pdf.pages:
+            lines = page.extract_text_lines()
+            heads += sum(1 for line in lines if line["text"].startswith("Attribute On cards Covers"))
+            words = page.extract_words()
+            found = []
+            for attribute in data.attributes:
+                row = next((line for line in lines if line["text"].startswith(f"{attribute.name} {attribute.abbreviation}")
+                            and line["chars"][0]["fontname"].endswith("Bold")), None)
+                if row is not None:
+                    code = next(w for w in words if w["text"].rstrip(",") == attribute.abbreviation
+                                and abs(w["top"] - row["top"]) < 1)
+                    codes_x.add(round(code["x0"], 1))
+                    found.append((row["top"], attribute))
+            if found:
+                first_on_page.append(min(found, key=lambda item: item[0])[1])
+    assert first_on_page and len(codes_x) == 1, codes_x
+    assert 1 <= heads == len(first_on_page) <= 2, (heads, [a.name for a in first_on_page])
+    assert all(not attribute.group for attribute in first_on_page), [a.name for a in first_on_page]
 
 
 def test_reference__says_each_code_once_and_the_values_a_formula_table_holds(kits):

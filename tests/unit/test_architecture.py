@@ -13,7 +13,7 @@ THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "open
 # platformdirs: where the per-user config file lives (load/config.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
     "model": set(), "units": set(), "errors": set(), "check": set(),
-    "simulate": {"distributed"},  # simulate/cluster.py only, and only when --scheduler asks (kitgen[cluster])
+    "simulate": {"distributed"},  # simulate/play/cluster.py only, and only when --scheduler asks (kitgen[cluster])
     "desk": {"watchfiles", "pypdfium2"},  # watch sees saves; the live preview renders the PDF's pages, as PNG export does
     "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2", "numpy"},
     "cli": {"click", "platformdirs"}, "kit": {"platformdirs"},  # kit: the build cache lives in the user's cache folder
@@ -95,6 +95,86 @@ def test_imports__every_module_that_makes_a_pdf_sets_binary_streams(path):
 def test_layers__every_package_has_a_place():
     packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
     assert packages <= set(LAYERS) | set(SIDE), sorted(packages - set(LAYERS) - set(SIDE))
+
+
+# The balance lab's floors, earliest first (ARCHITECTURE.md): a module of simulate/ imports its own
+# floor and earlier ones, never a later one. Decisions encoded here:
+# - the engine takes its steps from table.actions and its choices from table.policies (values given
+#   to the table), so it imports neither vocabulary/ nor players/, and the vocabulary never imports
+#   the players (a choice a step leaves open is the seat's policy's: Policy.choose_move);
+# - rules/ (the per-game modules that general vocabulary replaces, issue 33) may stand on anything
+#   below play/, and only play/games.py, which says whether a rule module or the engine plays a
+#   game, imports it (test below);
+# - report/ (the sums and statistics of played games) stands on play/ (its Settings) and under the
+#   experiments that read its statistics; experiments/lab.py, the lab top to bottom, is the top.
+SIMULATE = PACKAGE / "simulate"
+SIMULATE_FLOORS = ["compile", "engine", "vocabulary", "players", "rules", "play", "report", "experiments"]
+RULES_HOOK = "play/games.py"  # the one module outside rules/ that imports it
+
+
+def simulate_imports(path: Path) -> set[str]:
+    """The modules of simulate/ a file imports (lazy and TYPE_CHECKING ones too), dotted from simulate:
+    `engine.table`, `vocabulary` (a package's __init__); `from kitgen.simulate.rules import x` names
+    the submodule rules.x when there is one."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")[2:] if name.startswith("kitgen.simulate.") else []
+            place = SIMULATE.joinpath(*parts) if parts else None
+            if place is not None and (place.with_suffix(".py").is_file() or place.is_dir()):
+                found.add(".".join(parts))
+    return found
+
+
+def simulate_floor(module: str) -> str:
+    """The floor of `engine.table` or of the file `engine/table.py`: its package."""
+    return module.replace("/", ".").split(".")[0]
+
+
+SIMULATE_FILES = sorted(p for p in SIMULATE.rglob("*.py") if p.parent != SIMULATE or p.name != "__init__.py")
+
+
+@pytest.mark.parametrize("path", SIMULATE_FILES, ids=lambda p: str(p.relative_to(SIMULATE)))
+def test_simulate__no_floor_imports_a_later_one(path):
+    floor = simulate_floor(path.relative_to(SIMULATE).as_posix())
+    assert floor in SIMULATE_FLOORS, f"simulate/{floor} has no floor in SIMULATE_FLOORS"
+    later = sorted(module for module in simulate_imports(path)
+                   if SIMULATE_FLOORS.index(simulate_floor(module)) > SIMULATE_FLOORS.index(floor))
+    assert not later, f"simulate/{path.relative_to(SIMULATE)} ({floor}) imports a later floor: {later}"
+
+
+@pytest.mark.parametrize("path", SIMULATE_FILES, ids=lambda p: str(p.relative_to(SIMULATE)))
+def test_simulate__only_the_hook_imports_the_rule_modules(path):
+    shown = path.relative_to(SIMULATE).as_posix()
+    if shown.startswith("rules/") or shown == RULES_HOOK:
+        return
+    rules = sorted(module for module in simulate_imports(path) if simulate_floor(module) == "rules")
+    assert not rules, f"simulate/{shown} imports {rules}: ask simulate/{RULES_HOOK} instead"
+
+
+def test_simulate__no_import_circle_outside_the_rule_modules():
+    """Within a floor too: modules of one package import each other one way (rules/ excepted)."""
+    graph = {p.relative_to(SIMULATE).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__"):
+             {m for m in simulate_imports(p) if simulate_floor(m) != "rules"}
+             for p in SIMULATE_FILES if not p.relative_to(SIMULATE).as_posix().startswith("rules/")}
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            raise AssertionError(f"import circle: {' -> '.join(path[path.index(module):] + [module])}")
+        if module not in done:
+            for other in sorted(graph.get(module, ())):
+                visit(other, path + [module])
+            done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
 
 
 def test_every_package_ships_in_the_wheel():

@@ -111,10 +111,19 @@ PROBLEMS = (Problem("warning", Where("decks/a.yaml", 3, 7), "text is small"), Pr
 
 def test_face__reads_back_with_shared_layers_by_key_and_its_problems():
     shared, own = Layer(tuple(SHAPES[:2]), key="frame-1"), Layer(tuple(SHAPES[2:]))
-    face = Face((shared, own), 7.5, PROBLEMS)
+    face = Face((shared, own), 7.5, PROBLEMS, 9.25)
     record = stored(records.face_record(face))
     assert record[0][0] == "frame-1" and record[2][0] == ["warning", "decks/a.yaml", 3, 7, "text is small"]
+    assert record[3] == 9.25  # the size the text was fitted at: what kitgen stats reports from a cached face
     assert records.read_face(record, CONTEXT, {"frame-1": shared}.__getitem__) == face
+
+
+def test_face__a_record_without_its_fitted_text_size_is_unreadable():
+    """A face saved before faces kept their fitted size (three fields) is a miss, never a face read at size 0."""
+    with pytest.raises(Unreadable, match="expected a list of 4"):
+        records.read_face([[], 7.5, []], CONTEXT, {}.__getitem__)
+    with pytest.raises(Unreadable, match="expected a list of 4"):
+        records.read_note([6.5, [], []])
 
 
 @pytest.mark.parametrize("bad", [
@@ -124,7 +133,7 @@ def test_face__reads_back_with_shared_layers_by_key_and_its_problems():
 ])
 def test_problem__a_level_place_or_message_of_the_wrong_kind_is_unreadable(bad):
     with pytest.raises(Unreadable):
-        records.read_face([[], 1.0, [bad]], CONTEXT, {}.__getitem__)
+        records.read_face([[], 1.0, [bad], 1.0], CONTEXT, {}.__getitem__)
 
 
 @pytest.mark.parametrize("number, readable", [(999_999_999.5, True), (-999_999_999.5, True), (1e9, False),
@@ -139,30 +148,31 @@ def test_numbers__kept_within_a_billion_either_way(number, readable):
 
 
 def test_problem__a_line_or_column_up_to_a_billion():
-    assert records.read_face([[], 0, [["error", "a.yaml", 999_999_999, 1, "m"]]], CONTEXT, {}.__getitem__)
+    assert records.read_face([[], 0, [["error", "a.yaml", 999_999_999, 1, "m"]], 0], CONTEXT, {}.__getitem__)
     for line in (10**9, -1):
         with pytest.raises(Unreadable):
-            records.read_face([[], 0, [["error", "a.yaml", line, 1, "m"]]], CONTEXT, {}.__getitem__)
+            records.read_face([[], 0, [["error", "a.yaml", line, 1, "m"]], 0], CONTEXT, {}.__getitem__)
 
 
 def test_problem__one_written_with_no_place_reads_back_at_an_empty_one():
-    assert records.read_face([[], 0, [["error", None, 0, 0, "m"]]], CONTEXT, {}.__getitem__).problems == (
+    assert records.read_face([[], 0, [["error", None, 0, 0, "m"]], 0], CONTEXT, {}.__getitem__).problems == (
         Problem("error", Where("", 0, 0), "m"),)
-    assert records.read_face([[], 0, [["error", "a.yaml", 999_999_999, 0, "m"]]], CONTEXT, {}.__getitem__)
+    assert records.read_face([[], 0, [["error", "a.yaml", 999_999_999, 0, "m"]], 0], CONTEXT, {}.__getitem__)
 
 
-@pytest.mark.parametrize("bad", [[[], "7.5", []], [[], 7.5], [{}, 7.5, []], [[], 7.5, {}], [[5], 7.5, []],
-                                 [[], float("inf"), []]])
+@pytest.mark.parametrize("bad", [[[], "7.5", [], 7.5], [[], 7.5, []], [{}, 7.5, [], 7.5], [[], 7.5, {}, 7.5],
+                                 [[5], 7.5, [], 7.5], [[], float("inf"), [], 7.5], [[], 7.5, [], "7.5"],
+                                 [[], 7.5, [], float("nan")]])
 def test_face__of_the_wrong_shape_is_unreadable(bad):
     with pytest.raises(Unreadable):
         records.read_face(bad, CONTEXT, {}.__getitem__)
 
 
 def test_note__reads_back_with_or_without_remarks():
-    for note in (Note(6.5, None), Note(0, Remarks(PROBLEMS, ())), Note(8.0, Remarks((), ("→", "★"))),
-                 Note(8.0, Remarks(PROBLEMS[:1], ("★",)))):
+    for note in (Note(6.5, None), Note(0, Remarks(PROBLEMS, ())), Note(8.0, Remarks((), ("→", "★")), 9.5),
+                 Note(8.0, Remarks(PROBLEMS[:1], ("★",)), 10.0)):
         assert records.read_note(stored(records.note_record(note))) == note
-    for bad in ([6.5, [], []][:2], ["6.5", [], []], [6.5, [], [1]], [6.5, {}, []]):
+    for bad in ([6.5, [], [], 0][:3], ["6.5", [], [], 0], [6.5, [], [1], 0], [6.5, {}, [], 0], [6.5, [], [], "9"]):
         with pytest.raises(Unreadable):
             records.read_note(bad)
 

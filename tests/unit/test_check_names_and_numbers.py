@@ -59,12 +59,22 @@ def test_cycles__a_total_that_counts_itself_directly_or_through_others():
     assert totals(Counter("A", total=Expr("B +")), Counter("B", total=Expr("A"))) == []
 
 
-def test_parse_expression__whole_numbers_names_and_arithmetic_only():
+def test_parse_expression__whole_numbers_names_arithmetic_and_the_card_functions_only():
     assert expression_names("2 * Bases + Bases - turn / (players + -1) + +3") == ["Bases", "turn", "players"]
+    # the card functions over zones (core M1) are called, their zone and filters read as no number
+    assert expression_names("count(hand, suit=Hearts) + Gold % 2 - max(won.points)") == ["Gold"]
+    assert expression_names("sum(won.points) >= 3 and not Gold") == ["Gold"]
     for bad, message in [("2 ** 3", "'Pow' is not allowed"), ("1.5 * Gold", "numbers are whole numbers"),
-                         ("Gold +", "is not an expression"), ("Gold % 2", "use numbers, counter names"),
-                         ("x" * 201, r"\(at most 200 characters\)"), ("Gold < 3", "use numbers"),
-                         ("f(2)", "'Call' is not allowed")]:
+                         ("Gold +", "is not an expression"), ("Gold @ 2", "use numbers, counter names"),
+                         ("x" * 201, r"\(at most 200 characters\)"), ("count(hand)[0]", "use numbers"),
+                         ("Gold if 1 else 2", "'IfExp' is not allowed"),
+                         ("(x for x in hand)", "'GeneratorExp' is not allowed"),
+                         ("f(2)", "'f' is not a function an expression may call; it may call count, sum, max"),
+                         ('__import__("os")', "'__import__' is not a function an expression may call"),
+                         ("hand.pop(0)", "'Attribute' is not a function an expression may call"),
+                         ("count(hand, deck)", r"count\(\) takes one zone and filters such as suit=Hearts"),
+                         ("count(**hand)", r"count\(\) takes one zone"),
+                         ("1 < Gold < 3", "compare two values at a time")]:
         with pytest.raises(FormulaError, match=message):
             parse_expression(bad)
     assert parse_expression("  Gold  ") is not None and parse_expression("x" * 200)

@@ -56,14 +56,15 @@ def test_zones__a_market_needs_a_deck_and_a_size_an_attached_zone_an_in_play_one
     zones = (Zone("tableau", "in-play", where=at(5)), Zone("offer", "market", deck="mian", size=3, where=at(6)),
              Zone("shop", "market", deck="main", size=0, where=at(7)), Zone("crew", "attached", on="tablaeu", where=at(8)),
              Zone("cargo", "attached", where=at(9)), Zone("hold", "in-play", size=-1, where=at(10)),
-             Zone("dock", "in-play", limit=-2, where=at(11)), Zone("ok", "market", deck="main", size=1),
-             Zone("on", "attached", on="tableau"))
+             Zone("dock", "in-play", limit=-2, where=at(11)), Zone("bay", "in-play", keep=-1, where=at(12)),
+             Zone("ok", "market", deck="main", size=1), Zone("on", "attached", on="tableau"))
     assert errors(game(zones=zones)) == [
         (6, "zone 'offer': a market needs a deck of the game and a size of 1 or more (did you mean 'main'?)"),
         (7, "zone 'shop': a market needs a deck of the game and a size of 1 or more"),
         (8, "zone 'crew': 'tablaeu' is not a zone of kind in-play (did you mean 'tableau'?)"),
         (9, "zone 'cargo': '(none)' is not a zone of kind in-play"),
-        (10, "zone 'hold': size and limit are 0 or more"), (11, "zone 'dock': size and limit are 0 or more")]
+        (10, "zone 'hold': size, limit and keep are 0 or more"), (11, "zone 'dock': size, limit and keep are 0 or more"),
+        (12, "zone 'bay': size, limit and keep are 0 or more")]
 
 
 def test_scoring_and_turn_order__name_counters_and_attributes_points_are_expressions():

@@ -115,8 +115,10 @@ def test_field_stats__numeric_fields_total_per_type_and_spread_over_every_copy()
 
 
 def test_stats_report__every_figure_of_every_deck_as_plain_data():
-    report = stats_report(GAME, {"main": {"Scout": 6.5, "Raider": 7.0, "Relic": 6.99999999, "Omen": 7 - 1e-6,
-                                          "Dilemma": 6.125}})
+    # each card: (the size its text was fitted at, the smallest text it draws): the report's size is the
+    # first (issue 35), the verdict below the minimum the second's, as validate's legibility warning
+    report = stats_report(GAME, {"main": {"Scout": (9.5, 6.5), "Raider": (7.0, 7.0), "Relic": (8.0, 6.99999999),
+                                          "Omen": (10.0, 7 - 1e-6), "Dilemma": (6.125, 6.125)}})
     assert (report["game"], report["title"], report["min_text_size"]) == ("g", "G", 7)
     (deck,) = report["decks"]
     assert (deck["id"], deck["name"], deck["cards"]) == ("main", "Main", 8)
@@ -128,9 +130,10 @@ def test_stats_report__every_figure_of_every_deck_as_plain_data():
     assert deck["draw_odds"]["draws"] == list(DRAWS) == [1, 2, 3, 4, 5, 6, 8, 10]
     assert deck["draw_odds"]["types"]["Ship"][:2] == [0.625, round(1 - 3 / 28, 4)]
     assert list(deck["draw_odds"]["types"]) == ["Ship", "Event", "Artifact"]
-    assert deck["legibility"] == [{"card": "Dilemma", "size": 6.12, "below_minimum": True},  # to 2 places
-                                  {"card": "Scout", "size": 6.5, "below_minimum": True},
-                                  {"card": "Omen", "size": 7.0, "below_minimum": False},  # a millionth under: legible
-                                  {"card": "Relic", "size": 7.0, "below_minimum": False},  # within a millionth
-                                  {"card": "Raider", "size": 7.0, "below_minimum": False}]
+    assert deck["legibility"] == [  # by fitted size, sizes to 2 places
+        {"card": "Dilemma", "size": 6.12, "smallest": 6.12, "below_minimum": True},
+        {"card": "Raider", "size": 7.0, "smallest": 7.0, "below_minimum": False},
+        {"card": "Relic", "size": 8.0, "smallest": 7.0, "below_minimum": False},  # within a millionth
+        {"card": "Scout", "size": 9.5, "smallest": 6.5, "below_minimum": True},  # its smallest text is too small
+        {"card": "Omen", "size": 10.0, "smallest": 7.0, "below_minimum": False}]  # a millionth under: legible
     assert stats_report(GAME, {})["decks"][0]["legibility"] == []

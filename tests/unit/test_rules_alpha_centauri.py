@@ -15,8 +15,8 @@ from tests.conftest import run_kitgen
 from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import Number, Numbers
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules import alpha_centauri_war as war
 from kitgen.simulate.rules.alpha_centauri_phases import council, planning, probe, production
 from kitgen.simulate.rules.alpha_centauri_play import Match
@@ -25,7 +25,7 @@ from kitgen.simulate.rules.alpha_centauri_war import battle, conflict, events, f
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = load_game(ROOT / "data" / "alpha-centauri")
-PLAN = compile_game(GAME)
+PLAN = plan_game(GAME)
 GREEDY = (POLICIES["greedy"],) * 4
 
 
@@ -170,15 +170,15 @@ def test_production__bases_earn_5_4_3_by_the_tiers_of_5_plus_efficiency_and_scor
 def test_numbers__come_from_the_data_a_changed_threshold_changes_the_game():
     paths = tuple(dataclasses.replace(p, thresholds=tuple(dataclasses.replace(t, more_than=10) for t in p.thresholds))
                   if p.name == "Economic Victory" else p for p in GAME.victory_paths)
-    plan = compile_game(dataclasses.replace(GAME, victory_paths=paths))
+    plan = plan_game(dataclasses.replace(GAME, victory_paths=paths))
     assert plan.extra.paths[path("Economic Victory")].thresholds == ((code("Economy"), 10),)
     reworded = tuple(dataclasses.replace(p, text="Each player draws a card.") if p.name == "Planning Phase" else p
                      for p in GAME.phases)  # the printed words are not read: the phase's numbers are
-    assert compile_game(dataclasses.replace(GAME, phases=reworded)).extra.numbers["draw"] == 1
+    assert plan_game(dataclasses.replace(GAME, phases=reworded)).extra.numbers["draw"] == 1
     planning = tuple(dataclasses.replace(p, numbers=Numbers(n for n in p.numbers if n.name != "draw"))
                      if p.name == "Planning Phase" else p for p in GAME.phases)
     with pytest.raises(KitgenError, match=r"Planning Phase: numbers: missing draw \(cards each player draws\)"):
-        compile_game(dataclasses.replace(GAME, phases=planning))
+        plan_game(dataclasses.replace(GAME, phases=planning))
 
 
 def test_coverage__every_rule_that_decides_a_winner_is_exact():
@@ -214,7 +214,7 @@ def test_faction_numbers__a_structured_ability_reaches_play_whatever_its_rule_li
     believers = next(f for f in GAME.factions if f.name == "Believers")
     reworded = dataclasses.replace(believers, rules=("Zealots fight harder.",), numbers=Numbers(
         (Number("force", 5), *(n for n in believers.numbers if n.name != "force"))))
-    plan = compile_game(dataclasses.replace(GAME, factions=tuple(reworded if f.name == "Believers" else f
+    plan = plan_game(dataclasses.replace(GAME, factions=tuple(reworded if f.name == "Believers" else f
                                                                   for f in GAME.factions)))
     seat = next(i for i, f in enumerate(plan.extra.factions) if f.name == "Believers")
     assert (plan.extra.factions[seat].force, PLAN.extra.factions[seat].force) == (5, 2)
@@ -231,7 +231,7 @@ def test_faction_numbers__a_structured_ability_reaches_play_whatever_its_rule_li
 def test_faction_numbers__an_unknown_name_is_located_with_a_did_you_mean():
     game = with_faction_numbers("Spartans", Numbers((Number("forse", 1, 0, Where("game.yaml", 9, 5)),)))
     with pytest.raises(KitgenError) as caught:
-        compile_game(game)
+        plan_game(game)
     assert str(caught.value).startswith("game.yaml:9:5: error: simulate.rules alpha-centauri: faction 'Spartans': "
                                         "unknown number 'forse' (did you mean 'force'?)")
 
@@ -239,7 +239,7 @@ def test_faction_numbers__an_unknown_name_is_located_with_a_did_you_mean():
 def test_numbers__a_roll_where_a_whole_number_is_read_is_located():
     game = with_faction_numbers("Spartans", Numbers((Number("force", 1, 6, Where("game.yaml", 3, 7)),)))
     with pytest.raises(KitgenError, match="game.yaml:3:7: error: .*'force' is a whole number"):
-        compile_game(game)
+        plan_game(game)
 
 
 def with_card(name: str, **changes) -> object:
@@ -249,7 +249,7 @@ def with_card(name: str, **changes) -> object:
 
 
 def test_card_numbers__a_proposal_gives_what_its_numbers_say_and_two_are_refused():
-    plan = compile_game(with_card("Global Terraforming", text="Everyone prospers.", numbers=Numbers((Number("credits", 7),))))
+    plan = plan_game(with_card("Global Terraforming", text="Everyone prospers.", numbers=Numbers((Number("credits", 7),))))
     index = card("Global Terraforming")
     assert (plan.extra.notes[index], plan.extra.amounts[index]) == ("get", 7)
     assert (PLAN.extra.notes[index], PLAN.extra.amounts[index]) == ("get", 25)
@@ -257,9 +257,9 @@ def test_card_numbers__a_proposal_gives_what_its_numbers_say_and_two_are_refused
     both = Numbers((Number("credits", 25), Number("cards", 5)))
     with pytest.raises(KitgenError, match=r"card 'Global Terraforming': numbers: give exactly one of bases, units, "
                                           r"skip_conflict, credits, cards \(2 given\)"):
-        compile_game(with_card("Global Terraforming", numbers=both))
+        plan_game(with_card("Global Terraforming", numbers=both))
     with pytest.raises(KitgenError, match=r"card 'Police State': unknown number 'credits'; it reads: none"):
-        compile_game(with_card("Police State", numbers=Numbers((Number("credits", 1),))))
+        plan_game(with_card("Police State", numbers=Numbers((Number("credits", 1),))))
 
 
 def with_phase_numbers(name: str, **values: int):
@@ -285,8 +285,8 @@ def test_conflict__the_governor_prevents_as_many_attacks_as_the_council_phase_nu
     """Seed l.192: "The Governor may prevent one attack this turn in Conflict Phase" (Council Phase
     numbers: prevented: 1): the number is played, not a 1 written in the module."""
     assert sorted(battles_fought(PLAN, monkeypatch)) in ([(0, 3), (1, 3)], [(0, 3), (2, 3)], [(1, 3), (2, 3)])
-    assert len(battles_fought(compile_game(with_phase_numbers("Council Phase", prevented=2)), monkeypatch)) == 1
-    assert len(battles_fought(compile_game(with_phase_numbers("Council Phase", prevented=0)), monkeypatch)) == 3
+    assert len(battles_fought(plan_game(with_phase_numbers("Council Phase", prevented=2)), monkeypatch)) == 1
+    assert len(battles_fought(plan_game(with_phase_numbers("Council Phase", prevented=0)), monkeypatch)) == 3
 
 
 class Rolls(random.Random):
@@ -304,7 +304,7 @@ class Rolls(random.Random):
 def test_probe__rolls_the_probe_tables_die_from_the_data():
     """Seed l.165-166: the Probe Table rolls 1D10; the die is the table's (tables.yaml die:), not a 10 in the module."""
     tables = tuple(dataclasses.replace(t, die="1D6") if t.id == "probe" else t for t in GAME.tables)
-    for plan, sides in ((PLAN, 10), (compile_game(dataclasses.replace(GAME, tables=tables)), 6)):
+    for plan, sides in ((PLAN, 10), (plan_game(dataclasses.replace(GAME, tables=tables)), 6)):
         m = Match(plan, 2, GREEDY)
         m.vals = [[0] * len(plan.attributes) for _ in range(4)]
         m.apply(0, ((code("B"), 5),))  # 5 Espionage: one Probe roll; no Credits for an extra one

@@ -16,8 +16,9 @@ from tests.conftest import run_kitgen
 from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import Game, Number, Numbers
-from kitgen.simulate.plan import Plan, compile_game
-from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules.civ_builder import civ_rules, play
 from kitgen.simulate.rules.civ_builder_specials import SPECIALS
 from kitgen.simulate.rules.civ_builder_table import CivTable
@@ -33,7 +34,7 @@ def game() -> Game:
 
 @cache
 def plan() -> Plan:
-    return compile_game(game())
+    return plan_game(game())
 
 
 def card(name: str) -> int:

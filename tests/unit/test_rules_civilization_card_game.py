@@ -12,9 +12,9 @@ import pytest
 
 from kitgen.check.formula import evaluate
 from kitgen.load import load_game
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.policies import POLICIES
-from kitgen.simulate.report import missing_rules
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.report.summary import missing_rules
 from kitgen.simulate.rules.civilization_card_game_combat import fight
 from kitgen.simulate.rules.civilization_card_game_play import Civ, play, result
 from kitgen.simulate.rules.civilization_card_game_turn import (buy, can_pay, collect, draw_and_discard, options, pay,
@@ -31,7 +31,7 @@ def game():
 
 @pytest.fixture(scope="module")
 def plan(game):
-    return compile_game(game)
+    return plan_game(game)
 
 
 def card(plan, name: str) -> int:

@@ -15,8 +15,9 @@ from tests.conftest import run_kitgen
 from kitgen.errors import KitgenError, Where
 from kitgen.load import load_game
 from kitgen.model import FieldValues, Game, Number, Numbers
-from kitgen.simulate.plan import Plan, compile_game
-from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
 from kitgen.simulate.rules import galactic_supremacy, galactic_supremacy_war
 from kitgen.simulate.rules.galactic_supremacy import COMMAND, FLEET, LEADER, SECTOR
 from kitgen.simulate.rules.galactic_supremacy_play import Galaxy, Sector
@@ -33,7 +34,7 @@ def game() -> Game:
 
 @cache
 def plan() -> Plan:
-    return compile_game(game())
+    return plan_game(game())
 
 
 def table(players: int = 2, seed: int = 7) -> Galaxy:
@@ -189,12 +190,12 @@ def test_play__the_same_seed_plays_the_same_game() -> None:
 
 def test_compile__data_without_a_number_is_a_located_error() -> None:
     reworded = dataclasses.replace(game(), setup=("Each player draws some cards.",))  # printed words: not read
-    assert compile_game(reworded).extra.setup_draw == 2
+    assert plan_game(reworded).extra.setup_draw == 2
     settings = game().simulate
     broken = dataclasses.replace(game(), simulate=dataclasses.replace(
         settings, numbers=Numbers(n for n in settings.numbers if n.name != "setup_draw")))
     with pytest.raises(KitgenError) as raised:
-        compile_game(broken)
+        plan_game(broken)
     assert str(raised.value).startswith(f"{settings.where}: error: simulate.rules galactic-supremacy: simulate: "
                                         "numbers: missing setup_draw (cards each player draws at setup)")
     assert "game.yaml" in str(raised.value)
@@ -208,12 +209,12 @@ def test_compile__a_command_use_number_reaches_play_and_an_unknown_one_is_locate
         types = tuple(dataclasses.replace(t, uses=uses) if t is command else t for t in game().card_types)
         return dataclasses.replace(game(), card_types=types)
 
-    harder = compile_game(with_use("Assassination", Numbers((Number("from", 1), Number("to", 1)))))
+    harder = plan_game(with_use("Assassination", Numbers((Number("from", 1), Number("to", 1)))))
     assert (harder.extra.chance["Assassination"], plan().extra.chance["Assassination"]) == ((1, 1), (1, 3))
     typo = with_use("Steal Secrets", Numbers((Number("form", 1, 0, Where("game.yaml", 112, 80)), Number("to", 6))))
     with pytest.raises(KitgenError, match=r"^game\.yaml:112:80: error: simulate\.rules galactic-supremacy: Command use "
                                           r"'Steal Secrets': unknown number 'form' \(did you mean 'from'\?\)"):
-        compile_game(typo)
+        plan_game(typo)
 
 
 def test_cli__greedy_players_finish_95_percent_of_games() -> None:
@@ -231,6 +232,6 @@ def test_compile__a_card_without_the_field_it_plays_by_is_located_not_zero() -> 
         dataclasses.replace(c, fields=FieldValues(f for f in c.fields if f.name != "combat_dice")) if c is fleet else c
         for c in d.cards)) for d in game().decks)
     with pytest.raises(KitgenError) as raised:
-        compile_game(dataclasses.replace(game(), decks=decks))
+        plan_game(dataclasses.replace(game(), decks=decks))
     assert str(raised.value).endswith(f"error: simulate (galactic-supremacy): card '{fleet.name}' (Fleet) needs the "
                                       "whole-number field combat_dice")

@@ -10,12 +10,14 @@ from kitgen.check.conditions import check_conditions
 from kitgen.load import load_game
 from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Effect, Expr, Game,
                           GameEnd, Phase, Price, VictoryPath, When)
-from kitgen.simulate.actions import ACTIONS
-from kitgen.simulate.conditions import Names, condition
-from kitgen.simulate.conditions import test as holds_for  # not `test`: pytest would collect it
-from kitgen.simulate.engine import Table
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.compile.conditions import Names, condition
+from kitgen.simulate.engine.conditions import test as holds_for
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.victory import end_of_turn
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY, RANDOM = POLICIES["greedy"], POLICIES["random"]
@@ -35,7 +37,7 @@ def game(phases=(), paths=(), counters=(), cards=None, turns=10, game_end=None, 
 
 
 def table(g: Game, values: list[list[int]], turn: int = 1, seed: int = 1) -> Table:
-    t = Table(compile_game(g), seed, (GREEDY,) * len(values))
+    t = Table(plan_game(g), seed, (GREEDY,) * len(values), ACTIONS)
     t.values, t.turn = [list(v) for v in values], turn
     return t
 
@@ -111,7 +113,7 @@ def test_expressions__read_counters_totals_turn_and_players():
     assert [holds_for(late, t, s) for s in (0, 1)] == [True, False]
     zero = condition(When(at_most=amounts(Gold="Gems / (Gold - Gold)")), names, set())  # by zero: 0
     assert [holds_for(zero, t, s) for s in (0, 1)] == [False, False]
-    assert Table(compile_game(g), 1, (GREEDY, GREEDY)).values[0][2:] == [2, 1]  # the counters' start
+    assert Table(plan_game(g), 1, (GREEDY, GREEDY), ACTIONS).values[0][2:] == [2, 1]  # the counters' start
 
 
 def test_check__unknown_names_bad_expressions_and_a_total_of_itself_are_located_errors():
@@ -122,7 +124,7 @@ def test_check__unknown_names_bad_expressions_and_a_total_of_itself_are_located_
     messages = sorted(p.message for p in check_conditions(g))
     assert "phase 'War': unknown counter or attribute 'Migth' (did you mean 'Might'?)" in messages
     assert any(m.startswith("phase 'War': 'Lore +' is not an expression") for m in messages)
-    assert "victory path 'Win': unknown deck 'mian' (did you mean 'main'?)" in messages
+    assert "victory path 'Win': unknown deck or zone 'mian' (did you mean 'main'?)" in messages
     assert any("counter 'Fame': its total counts itself" in m for m in messages)
     assert all(p.level == "error" for p in check_conditions(g))
 
@@ -137,10 +139,10 @@ def grow(when: When | None = None) -> Phase:
 
 def test_phase_when__a_phase_is_taken_only_while_its_condition_holds():
     g = game(phases=(grow(When(less_than=amounts(Might=3))),), turns=6)
-    result = Table(compile_game(g), 7, (RANDOM, RANDOM)).play()
+    result = play(Table(plan_game(g), 7, (RANDOM, RANDOM), ACTIONS))
     assert result.winner == -1
-    t = Table(compile_game(g), 7, (RANDOM, RANDOM))
-    t.play()
+    t = Table(plan_game(g), 7, (RANDOM, RANDOM), ACTIONS)
+    play(t)
     assert t.values == [[3, 0], [3, 0]] and [len(h) for h in t.hands] == [3, 3]
 
 
@@ -149,21 +151,21 @@ def test_game_end__the_game_ends_when_the_deck_runs_out_and_the_single_highest_w
     win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
     g = game(phases=(grow(),), paths=(win,), cards=cards, turns=50,
              game_end=GameEnd(When(empty=("main",))))
-    t = Table(compile_game(g), 3, (RANDOM, RANDOM, RANDOM))
-    result = t.play()
+    t = Table(plan_game(g), 3, (RANDOM, RANDOM, RANDOM), ACTIONS)
+    result = play(t)
     # 5 cards: seat 0 draws the 1st, 4th; seat 1 the 2nd, 5th: the deck is empty after seat 1's turn 2
     assert (result.turn, [len(h) for h in t.hands], t.values) == (2, [2, 2, 1], [[2, 0], [2, 0], [1, 0]])
     assert result.winner == -1  # seats 0 and 1 tie for the most Might: nobody wins
     g = game(phases=(grow(),), paths=(win,), cards=cards, turns=50, game_end=GameEnd(When(empty=("main",))))
-    t = Table(compile_game(g), 3, (RANDOM, RANDOM))
-    result = t.play()  # two players: 3 and 2 cards; the deck is empty after seat 0's turn 3
+    t = Table(plan_game(g), 3, (RANDOM, RANDOM), ACTIONS)
+    result = play(t)  # two players: 3 and 2 cards; the deck is empty after seat 0's turn 3
     assert (result.winner, result.turn, result.paths) == (0, 3, (0,))
 
 
 def test_game_end__a_condition_that_never_holds_leaves_the_turn_cap_to_end_the_game():
     win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",)))
     g = game(phases=(grow(),), paths=(win,), turns=4, game_end=GameEnd(When(at_least=amounts(Lore=1))))
-    result = Table(compile_game(g), 1, (RANDOM, RANDOM)).play()
+    result = play(Table(plan_game(g), 1, (RANDOM, RANDOM), ACTIONS))
     assert (result.winner, result.turn) == (-1, 4)
 
 
@@ -173,10 +175,10 @@ def test_paths__when_and_the_older_keys_play_the_same_game():
         When(highest=("Lore",), by=Expr("2")), When(highest=("Might",), by=Expr("2")))))
     phase = Phase("Grow", "", actions=(Action("draw"), Action("play", types=("Gain",)), Action("check-victory")))
     cards = (Card("Sword", "Gain", (Effect("Might", 1),), copies=6), Card("Book", "Gain", (Effect("Lore", 1),), copies=6))
-    plans = [compile_game(game(phases=(phase,), paths=(path,), cards=cards)) for path in (old, new)]
+    plans = [plan_game(game(phases=(phase,), paths=(path,), cards=cards)) for path in (old, new)]
     assert plans[0].paths == plans[1].paths  # the same fast fields: no condition left to run
     for seed in range(20):
-        assert Table(plans[0], seed, (RANDOM,) * 3).play() == Table(plans[1], seed, (RANDOM,) * 3).play()
+        assert play(Table(plans[0], seed, (RANDOM,) * 3, ACTIONS)) == play(Table(plans[1], seed, (RANDOM,) * 3, ACTIONS))
 
 
 def test_galactic_civ__is_written_in_when_and_compiles_to_the_fast_checks():
@@ -184,7 +186,7 @@ def test_galactic_civ__is_written_in_when_and_compiles_to_the_fast_checks():
     assert all(p.trigger is None for p in gc.phases) and all(p.when is not None for p in gc.victory_paths)
     assert all(not (p.highest or p.highest_any or p.after_turn or p.at_end_of_turn or p.most_attributes)
                for p in gc.victory_paths)
-    plan = compile_game(gc)
+    plan = plan_game(gc)
     assert all(path.when is None for path in plan.paths[:-1])
     general = plan.paths[-1]  # kit choice general-victory-tie: its own condition settles a level count
     assert general.when is not None and general.most and not (general.highest or general.highest_any)
@@ -198,8 +200,8 @@ def test_galactic_civ__is_written_in_when_and_compiles_to_the_fast_checks():
 def test_determinism__the_same_seed_gives_the_same_game(seed):
     win = VictoryPath("Most Might", "", when=When(game_over=True, highest=("Might",), tie_break=("Lore",)))
     g = game(phases=(grow(),), paths=(win,), turns=30, game_end=GameEnd(When(empty=("main",))))
-    plan = compile_game(g)
-    assert Table(plan, seed, (GREEDY,) * 3).play() == Table(plan, seed, (GREEDY,) * 3).play()
+    plan = plan_game(g)
+    assert play(Table(plan, seed, (GREEDY,) * 3, ACTIONS)) == play(Table(plan, seed, (GREEDY,) * 3, ACTIONS))
 
 
 # --- stage 2: zones, buying, paying, choices, scoring, turn order -----------------------------
@@ -209,7 +211,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "vocab"
 
 def steps_of(g: Game, seed: int = 1, players: int = 2, policy=GREEDY) -> tuple[Table, list]:
     """A table of `g` and its first phase's steps, to take one by one."""
-    t = Table(compile_game(g), seed, (policy,) * players)
+    t = Table(plan_game(g), seed, (policy,) * players, ACTIONS)
     return t, list(t.plan.phases[0].actions)
 
 
@@ -219,9 +221,9 @@ def take(t: Table, seat: int, step) -> None:
 
 def test_market__buying_pays_refills_and_the_game_ends_when_the_market_is_empty():
     g = load_game(FIXTURES / "market")
-    t = Table(compile_game(g), 1, (GREEDY, GREEDY))
+    t = Table(plan_game(g), 1, (GREEDY, GREEDY), ACTIONS)
     assert (t.state.market["market"], len(t.piles["goods"][0])) == ([0, 0, 0], 4)
-    result = t.play()
+    result = play(t)
     # Coins: 1 + 2 = 3, buy; 2; 4, buy; 3, buy; 2; 4, buy: each player buys in turns 1, 3, 4, 6, and the
     # 7th and last Stall goes to seat 0 in turn 6: the market is empty, the game ends, 4 Prestige to 3
     assert (result.winner, result.turn, result.paths) == (0, 6, (0,))
@@ -272,9 +274,9 @@ def test_scoring_schedule__points_by_rank_shared_ties_and_only_at_its_turns():
     from kitgen.model import Scoring
     g = economy((Phase("Idle", "", actions=()),), turns=4,
                 scoring=(Scoring("Might", "Fame", (5, 3, 1), turns=(2, 4)),))
-    t = Table(compile_game(g), 1, (RANDOM,) * 4)
+    t = Table(plan_game(g), 1, (RANDOM,) * 4, ACTIONS)
     t.values = [[4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0], [1, 0, 0, 0]]
-    t.play()
+    play(t)
     assert [v[3] for v in t.values] == [10, 10, 2, 0]  # twice: 5 and 5 (tied first), then 1 for third place
 
 
@@ -282,10 +284,10 @@ def test_turn_order__the_highest_plays_first_a_tie_by_the_next_ranking_then_by_s
     from kitgen.model import TurnOrder
     g = game(phases=(Phase("Draw", "", actions=(Action("draw"),)),), turns=1,
              turn_order=TurnOrder(("Might", "Lore")))
-    t = Table(compile_game(g), 1, (RANDOM,) * 4)
+    t = Table(plan_game(g), 1, (RANDOM,) * 4, ACTIONS)
     t.values = [[1, 0], [3, 0], [3, 2], [0, 9]]
     deck = list(t.piles["main"][0])
-    t.play()
+    play(t)
     assert t.state.order == [2, 1, 0, 3]
     assert [t.hands[seat] for seat in (2, 1, 0, 3)] == [[deck[-1]], [deck[-2]], [deck[-3]], [deck[-4]]]
 
@@ -298,15 +300,15 @@ def test_turn_order__a_roll_breaks_a_tie_left_by_dice_not_by_seat():
              turn_order=TurnOrder(("Might",), roll="1D6"))
     orders = []
     for seed in range(1, 13):
-        t = Table(compile_game(g), seed, (RANDOM,) * 4)
+        t = Table(plan_game(g), seed, (RANDOM,) * 4, ACTIONS)
         t.values = [[1, 0], [1, 0], [5, 0], [1, 0]]
-        t.play()
+        play(t)
         orders.append(tuple(t.state.order))
     assert {order[0] for order in orders} == {2} and all(sorted(order[1:]) == [0, 1, 3] for order in orders)
     assert len({order[1:] for order in orders}) > 1  # by seat it would always be (0, 1, 3)
-    again = Table(compile_game(g), 1, (RANDOM,) * 4)
+    again = Table(plan_game(g), 1, (RANDOM,) * 4, ACTIONS)
     again.values = [[1, 0], [1, 0], [5, 0], [1, 0]]
-    again.play()
+    play(again)
     assert tuple(again.state.order) == orders[0]
 
 
@@ -385,19 +387,19 @@ def test_flags__hold_for_their_turns_and_a_streak_counts_turn_ends_in_a_row():
     crown = Action("when", when=When(highest=("Might",)), then=(Action("flag", flag="Crown", turns=1),))
     reign = VictoryPath("Reign", "", when=When(streak=amounts(Crown=3)))
     g = game(phases=(Phase("Rule", "", actions=(crown, Action("check-victory"))),), paths=(reign,), turns=6)
-    t = Table(compile_game(g), 1, (RANDOM, RANDOM))
+    t = Table(plan_game(g), 1, (RANDOM, RANDOM), ACTIONS)
     t.values = [[5, 0], [1, 0]]
-    result = t.play()
+    result = play(t)
     # seat 0 holds the Crown every turn; its streak is 3 at the end of turn 3, so it wins in turn 4
     assert (result.winner, result.turn) == (0, 4) and t.state.streaks[0]["Crown"] == 3
 
 
 def test_duel__dice_combat_and_elimination_end_every_game_with_the_last_one_standing():
-    plan = compile_game(load_game(FIXTURES / "duel"))
-    results = [Table(plan, seed, (GREEDY,) * 3).play() for seed in range(30)]
+    plan = plan_game(load_game(FIXTURES / "duel"))
+    results = [play(Table(plan, seed, (GREEDY,) * 3, ACTIONS)) for seed in range(30)]
     assert all(r.winner >= 0 and r.paths == (0,) for r in results)
-    t = Table(plan, 5, (GREEDY,) * 3)
-    result = t.play()
+    t = Table(plan, 5, (GREEDY,) * 3, ACTIONS)
+    result = play(t)
     assert sum(not out for out in t.state.out) == 1 and not t.state.out[result.winner]
     assert all(t.values[p][1] <= 0 for p in range(3) if p != result.winner)  # the others have no Lives left
 
@@ -429,11 +431,11 @@ def test_meld__a_minimum_that_is_an_expression_grows_with_the_turn():
 def test_galactic_civ__a_level_count_at_the_end_of_turn_20_goes_to_the_higher_total_score():
     """Kit choice general-victory-tie: two players lead in 2 attributes each; the higher Total Score
     (the sum of the 8) wins General Victory, and a level total leaves the game without a winner."""
-    plan = compile_game(load_game(ROOT / "data" / "galactic-civ"))
+    plan = plan_game(load_game(ROOT / "data" / "galactic-civ"))
     general = [p.name for p in plan.paths].index("General Victory")
     for second, winner in (([0, 0, 9, 10, 0, 0, 0, 0], 1), ([0, 0, 9, 9, 0, 0, 0, 0], -1)):
-        t = Table(plan, 1, (GREEDY,) * 3)
+        t = Table(plan, 1, (GREEDY,) * 3, ACTIONS)
         t.values = [[9, 9, 0, 0, 0, 0, 0, 0], second, [0] * 8]
         t.turn = 20
-        t.end_of_turn()
+        end_of_turn(t)
         assert (t.winner, t.paths) == ((winner, (general,)) if winner >= 0 else (-1, ()))

@@ -10,13 +10,17 @@ import pytest
 from kitgen.load import load_game
 from kitgen.model import (Action, ActionKind, Attribute, Card, CardType, Deck, DiceTable, Effect, Faction, Game, Phase,
                           TableRow, Threshold, VictoryPath)
-from kitgen.simulate.actions import ACTIONS, act_change, act_take
-from kitgen.simulate.engine import Table
-from kitgen.simulate.lab import simulate
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.policies import POLICIES, greedy_attribute, greedy_option, option_worth, weights
-from kitgen.simulate.report import missing_rules
-from kitgen.simulate.run import Settings
+from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.vocabulary.counters import act_change, act_take
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.experiments.lab import simulate
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.players.greedy import greedy_attribute, greedy_option, option_worth
+from kitgen.simulate.players.standing import weights
+from kitgen.simulate.report.summary import missing_rules
+from kitgen.simulate.play.run import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = POLICIES["greedy"]
@@ -41,13 +45,13 @@ def galactic_civ() -> Game:
 
 
 def seated(game: Game, values: list[list[int]], seed: int = 1) -> Table:
-    table = Table(compile_game(game), seed, (GREEDY,) * len(values))
+    table = Table(plan_game(game), seed, (GREEDY,) * len(values), ACTIONS)
     table.values = [list(v) for v in values]
     return table
 
 
 def test_actions__the_registry_plays_every_action_the_data_may_name():
-    # and one step of its own: `evaluate` works out a count or delta written as an expression (plan._action)
+    # and one step of its own: `evaluate` works out a count or delta written as an expression (compile/steps.compile_step)
     assert set(ACTIONS) == set(typing.get_args(ActionKind)) | {"evaluate"}
 
 
@@ -140,7 +144,7 @@ def test_simulate__galactic_civ_is_fully_simulated_and_names_every_race_and_path
 
 def test_simulate__without_events_leaves_the_event_deck_out_and_says_so():
     game = galactic_civ()
-    plan = compile_game(game, without=("events",))
+    plan = plan_game(game, without=("events",))
     assert "events" not in plan.decks and plan.without == ("events",)
     assert not [s for p in plan.phases for s in p.actions if s.do == "event"]
     report = simulate(game, Settings(games=50, players=4, seed=1, policies=("random",), workers=1, without=("events",)))
@@ -168,13 +172,13 @@ def test_greedy__values_the_benevolence_rolls_from_the_table():
 
 def test_greedy__chooses_each_side_of_a_dilemma_when_it_is_worth_more():
     game = galactic_civ()
-    plan = compile_game(game)
+    plan = plan_game(game)
     dilemma = next(i for i, c in enumerate(plan.cards) if c.name == "Sentient Pods")
     options = plan.types[plan.cards[dilemma].kind].options
     chosen = set()
     for values in ([[3, 8, 15, 3, 3, 3, 3, 3], [5] * 8],  # Ascension: Exploration led, Research wanted
                    [[5, 5, 5, 5, 11, 15, 5, 5], [5] * 8]):  # near Influence Victory: Research is worth little
-        table = Table(plan, 1, (GREEDY, GREEDY))
+        table = Table(plan, 1, (GREEDY, GREEDY), ACTIONS)
         table.values = values
         chosen.add(greedy_option(table, 0, dilemma, options).condition)
     assert chosen == {"malevolent", "benevolent"}
@@ -211,7 +215,7 @@ def test_report__a_game_no_one_wins_or_whose_victory_is_text_names_what_is_missi
     report = simulate(never, Settings(games=40, players=2, seed=1, policies=("random",), workers=1))
     assert report["missing"] == ["no game of 40 had a winner"]
     text_only = tiny_game(paths=(VictoryPath("Most Glory", "Whoever has the most glory."),))
-    assert missing_rules(compile_game(text_only)) == ["skipped: victory 'Most Glory'"]
+    assert missing_rules(plan_game(text_only)) == ["skipped: victory 'Most Glory'"]
 
 
 def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_card_does_not():
@@ -219,7 +223,7 @@ def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_car
              Card("Filler", "Gain", (Effect("B", 1),), copies=14))
     game = tiny_game(cards=cards, paths=(VictoryPath("Most A", "Highest A at the end of turn 6.", at_end_of_turn=6,
                                                      highest=("A",)),), turns=6)
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     report = simulate(game, Settings(games=400, players=2, seed=2, policies=("random",), workers=1),
                       Experiments(impact_games=400))
@@ -230,7 +234,7 @@ def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_car
 
 
 def test_stats__known_values():
-    from kitgen.simulate.stats import chi_square_p, holm, paired, wilson
+    from kitgen.simulate.report.stats import chi_square_p, holm, paired, wilson
 
     assert chi_square_p(3.841459, 1) == pytest.approx(0.05, abs=1e-5)
     assert chi_square_p(11.0705, 5) == pytest.approx(0.05, abs=1e-5)
@@ -251,20 +255,20 @@ def test_engine__a_game_played_in_pieces_is_the_game_played_at_once():
     """play(until_turn=N) stops after turn N's last moment (a search player's rollout horizon) and
     play(start=...) goes on from the next: the pieces give the same result as one call, greedy or
     random, for every game that lasts past the cut."""
-    from kitgen.simulate.engine import Moment, schedule
+    from kitgen.simulate.engine.schedule import Moment, schedule
 
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     for name in ("greedy", "random"):
         policies = (POLICIES[name],) * 4
         for seed in range(12):
-            whole = Table(plan, seed, policies).play()
-            table = Table(plan, seed, policies)
-            first = table.play(until_turn=5)
+            whole = play(Table(plan, seed, policies, ACTIONS))
+            table = Table(plan, seed, policies, ACTIONS)
+            first = play(table, until_turn=5)
             if first.winner >= 0:
                 assert first == whole
                 continue
             assert first.turn == 5 and schedule(plan, 4)[table.moment] == Moment(5, -1, None)
-            assert table.play(start=table.moment + 1) == whole
+            assert play(table, start=table.moment + 1) == whole
 
 
 def test_check__actions_name_only_what_the_game_has():
@@ -295,7 +299,7 @@ def test_simulate__a_much_stronger_race_wins_much_more(policy):
 def test_fixes__a_fix_that_only_takes_wins_away_does_not_help():
     """Everyone gains 1 A a turn and wins past 3 at his End Phase: the first seat always wins. Checking
     at the end of the round makes every game a tie, won by nobody: that is no fix."""
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
                      phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
@@ -310,7 +314,7 @@ def test_fixes__a_fix_that_only_takes_wins_away_does_not_help():
 
 
 def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     choose = (Phase("Choose", "Draw 2, play 1.", actions=(Action("draw", count=2), Action("play", types=("Gain",)))),)
     game = tiny_game(paths=(VictoryPath("Most A", "Highest A at the end of turn 10.", at_end_of_turn=10,
@@ -330,7 +334,7 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
     from kitgen.project import Project
     from kitgen.render.balance import render_balance
     from kitgen.render.fonts import register_fonts
-    from kitgen.simulate.lab import Experiments
+    from kitgen.simulate.experiments.lab import Experiments
 
     register_fonts(Project.default().fonts)
     game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
@@ -352,15 +356,15 @@ def test_greedy__the_fast_scorers_agree_with_path_pull_on_every_kind_of_path():
     they give path_pull's own keys and bottlenecks, path by path."""
     import random
 
-    from kitgen.simulate.plan import PathPlan
-    from kitgen.simulate.policies import nearest, path_pull, pulls_of
+    from kitgen.simulate.compile.plan import PathPlan
+    from kitgen.simulate.players.standing import nearest, path_pull, pulls_of
 
     paths = (PathPlan("one+pair", 10, None, (7,), (4, 3), 5, False, (), False),
              PathPlan("two+three", None, None, (1, 2), (0, 5, 6), 0, False, (), False),
              PathPlan("any only", None, None, (), (2,), 2, False, (), False),
              PathPlan("most", None, 20, (), (), 0, True, (), False),
              PathPlan("thresholds", None, None, (), (), 0, False, ((1, 4), (3, 6)), True))
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     rng = random.Random(7)
     for _ in range(300):
         lead = [rng.randint(-3, 3) for _ in range(8)]
@@ -379,8 +383,8 @@ def test_greedy__nearest_path_agrees_with_path_pull_on_plans_of_mixed_paths_and_
     that keys tie) it finds path_pull's nearest paths, in data order, and pulls_of their bottlenecks."""
     import random
 
-    from kitgen.simulate.plan import PathPlan
-    from kitgen.simulate.policies import nearest, path_pull, pulls_of
+    from kitgen.simulate.compile.plan import PathPlan
+    from kitgen.simulate.players.standing import nearest, path_pull, pulls_of
 
     pool = (PathPlan("pair", 10, None, (7,), (4, 3), 5, False, (), False),
             PathPlan("pair, no margin", None, None, (2,), (0, 1), 0, False, (), False),
@@ -388,7 +392,7 @@ def test_greedy__nearest_path_agrees_with_path_pull_on_plans_of_mixed_paths_and_
             PathPlan("most", None, 20, (), (), 0, True, (), False),
             PathPlan("most and highest", None, None, (3,), (), 0, True, (), False),
             PathPlan("thresholds", None, None, (), (), 0, False, ((1, 4), (3, 6)), True))
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     rng = random.Random(11)
     for _ in range(400):
         plan.paths = tuple(rng.choice(pool) for _ in range(rng.randint(1, 5)))
@@ -415,7 +419,7 @@ def test_greedy__discards_together_what_it_discards_one_at_a_time():
     a card included) it gives the cards greedy_card picks one after another from what is left."""
     import random
 
-    from kitgen.simulate.policies import greedy_card, greedy_discards
+    from kitgen.simulate.players.greedy import greedy_card, greedy_discards
 
     table = seated(galactic_civ(), [[0] * 8] * 4)
     hand_cards = sorted(c for c in range(len(table.plan.cards)) if table.deck_of[c] == table.plan.first_deck)
@@ -435,7 +439,7 @@ def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
     """extreme() compares a table of four directly: it agrees with counting who is as high (low)."""
     import random
 
-    from kitgen.simulate.engine import extreme
+    from kitgen.simulate.engine.victory import extreme
 
     rng = random.Random(3)
     for _ in range(500):
@@ -449,16 +453,16 @@ def test_engine__a_four_player_trigger_test_is_a_single_highest_or_lowest():
 def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does():
     """resolve() adds a plain card's points itself (engine.plain_effects): for every such card of
     Galactic Civ, the scores after it are those apply() gives; dilemmas and votes are not plain."""
-    from kitgen.simulate.engine import plain_effects
-    from kitgen.simulate.plan import NO_CONDITION
+    from kitgen.simulate.engine.derived import plain_effects
+    from kitgen.simulate.compile.plan import NO_CONDITION
 
     start = [[3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8], [0] * 8, [5] * 8]
-    plan = compile_game(galactic_civ())
+    plan = plan_game(galactic_civ())
     plain = plain_effects(plan)
     assert any(p is None for p in plain) and sum(p is not None for p in plain) > 100
     for card, effects in enumerate(plain):
         if effects is not None:
-            fast, slow = Table(plan, 1, (GREEDY,) * 4), Table(plan, 1, (GREEDY,) * 4)
+            fast, slow = Table(plan, 1, (GREEDY,) * 4, ACTIONS), Table(plan, 1, (GREEDY,) * 4, ACTIONS)
             fast.values, slow.values = [list(v) for v in start], [list(v) for v in start]
             fast.resolve(1, card)
             slow.apply(1, plan.cards[card].effects, NO_CONDITION)

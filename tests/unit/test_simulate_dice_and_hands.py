@@ -15,8 +15,8 @@ from kitgen.load import load_game
 from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Counter, DiceTable, Deck, Effect, Expr,
                           Game, HandLimit, Phase, TableRow, VictoryPath, When)
 from kitgen.project import Project
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.run import Settings, play_games
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.play.run import Settings, play_games
 
 TURNS = 40  # rolls a game; with GAMES games: 400 rolls of each die, every face of a d10 ~40 times
 GAMES = 10
@@ -55,7 +55,7 @@ def at_end(name: str, counter: str, value: int) -> VictoryPath:
 
 def met_paths(game: Game, games: int = GAMES) -> list[set[str]]:
     """For each game (one player, seed 5): the names of the paths the player met at the last turn."""
-    plan = compile_game(game)
+    plan = plan_game(game)
     results = play_games(plan, Settings(games=games, players=1, seed=5, workers=1))
     return [{game.victory_paths[i].name for i in result.paths} for result in results]
 
@@ -116,7 +116,7 @@ def hand_game(draws: int) -> Game:
 @pytest.mark.parametrize("draws, kept", [(LIMIT + 4, LIMIT), (LIMIT + 1, LIMIT), (LIMIT, LIMIT), (LIMIT - 1, LIMIT - 1)])
 def test_hand_limit__a_discard_to_the_limit_leaves_exactly_the_limit(draws, kept):
     """Over the limit: exactly the limit is kept (the cards over it go); at or under it: nothing goes."""
-    results = play_games(compile_game(hand_game(draws)), Settings(games=4, players=2, seed=3, workers=1))
+    results = play_games(plan_game(hand_game(draws)), Settings(games=4, players=2, seed=3, workers=1))
     for result in results:
         assert result.turn == TURNS
         assert [len(played) for played in result.played] == [kept * TURNS] * 2, \

@@ -10,9 +10,11 @@ from kitgen.check.conditions import check_conditions
 from kitgen.model import (Action, Attribute, Card, CardField, CardType, Cost, Counter, Deck, Effect, Elimination, Expr,
                           Faction, FieldValue, FieldValues, Game, GameEnd, Phase, Price, Scoring, TurnOrder,
                           VictoryPath, When, Zone)
-from kitgen.simulate.engine import Table
-from kitgen.simulate.plan import compile_game
-from kitgen.simulate.policies import POLICIES
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
 from tests.unit.test_rules_vocabulary import amounts, game, steps_of, take
 
 GREEDY, RANDOM = POLICIES["greedy"], POLICIES["random"]
@@ -72,7 +74,7 @@ def test_counters__a_factions_start_bonus_stops_at_the_max():
     # Gold starts at 3 with max 10: a faction's +20 starts it at 10
     g = game(phases=(phase(),), counters=(Counter("Gold", start=3, max=10),),
              factions=(Faction("Rich", effects=(Effect("Gold", 20),)),))
-    assert Table(compile_game(g), 1, (RANDOM,) * 2).values == [[0, 0, 10], [0, 0, 10]]
+    assert Table(plan_game(g), 1, (RANDOM,) * 2, ACTIONS).values == [[0, 0, 10], [0, 0, 10]]
 
 
 def test_counters__a_counter_with_a_min_pays_only_down_to_it():
@@ -123,7 +125,7 @@ def test_buy__a_cost_in_any_mix_of_counters_is_paid():
 
 
 def test_buy__a_price_the_rules_compute_is_not_paid_and_the_coverage_says_so():
-    plan = compile_game(market_game(Cost(text="2 per Site you have"), gold=0, gems=0))
+    plan = plan_game(market_game(Cost(text="2 per Site you have"), gold=0, gems=0))
     assert [(c.rule, c.status) for c in plan.coverage if c.rule.startswith("cost of")] == \
         [("cost of 'Gem Mine'", "approximated")]
 
@@ -147,9 +149,9 @@ def test_phase_when__a_tie_is_shared_broken_or_nobodys_as_the_condition_says():
     # Might 3, 3, 1 and Lore 1, 2, 0: the phase gives 1 Fame to whom it is for
     def fame_after(when: When) -> list[int]:
         g = game(phases=(phase(Action("gain", gain=amounts(Fame=1)), when=when),), counters=(Counter("Fame"),), turns=1)
-        t = Table(compile_game(g), 1, (RANDOM,) * 3)
+        t = Table(plan_game(g), 1, (RANDOM,) * 3, ACTIONS)
         t.values = [[3, 1, 0], [3, 2, 0], [1, 0, 0]]
-        t.play()
+        play(t)
         return [v[2] for v in t.values]
     assert fame_after(When(highest=("Might",))) == [0, 0, 0]
     assert fame_after(When(highest=("Might",), tie="share")) == [1, 1, 0]
@@ -182,17 +184,17 @@ def test_scoring__a_tie_for_nobody_leaves_the_place_empty_and_every_turn_scores_
     # (1 point), seat 3 fourth (nothing). No turns listed: every one of the 3 turns scores: 0, 0, 3, 0
     g = game(phases=(phase(),), counters=(Counter("Fame"),), turns=3,
              scoring=(Scoring("Might", "Fame", (5, 3, 1), tie="nobody"),))
-    t = Table(compile_game(g), 1, (RANDOM,) * 4)
+    t = Table(plan_game(g), 1, (RANDOM,) * 4, ACTIONS)
     t.values = [[4, 0, 0], [4, 0, 0], [2, 0, 0], [1, 0, 0]]
-    t.play()
+    play(t)
     assert [v[2] for v in t.values] == [0, 0, 3, 0]
 
 
 def test_scoring__points_stop_at_the_counters_max():
     g = game(phases=(phase(),), counters=(Counter("Fame", max=7),), turns=2, scoring=(Scoring("Might", "Fame", (5, 3)),))
-    t = Table(compile_game(g), 1, (RANDOM,) * 2)
+    t = Table(plan_game(g), 1, (RANDOM,) * 2, ACTIONS)
     t.values = [[4, 0, 0], [1, 0, 0]]
-    t.play()
+    play(t)
     assert [v[2] for v in t.values] == [7, 6]  # 5 + 5 capped at 7; 3 + 3
 
 
@@ -201,9 +203,9 @@ def test_scoring__points_are_expressions_worked_out_for_the_player_they_go_to():
     # turn 2: 4 and 3 again: 6 and 6
     g = game(phases=(phase(),), counters=(Counter("Temples"), Counter("Fame")), turns=2,
              scoring=(Scoring("Might", "Fame", (Expr("turn * 2"), Expr("Temples"))),))
-    t = Table(compile_game(g), 1, (RANDOM,) * 2)
+    t = Table(plan_game(g), 1, (RANDOM,) * 2, ACTIONS)
     t.values = [[4, 0, 1, 0], [1, 0, 3, 0]]
-    t.play()
+    play(t)
     assert [v[3] for v in t.values] == [6, 6]
     problems = check_conditions(dataclasses.replace(g, scoring=(Scoring("Might", "Fame", (Expr("Temple * 2"),)),)))
     assert [p.message for p in problems] == \
@@ -220,9 +222,9 @@ def test_turn_order__ranked_again_at_the_start_of_every_turn_by_a_derived_total(
     for turns in (1, 2):
         g = game(phases=(phase(grow),), counters=(Counter("Gold"), Counter("Wealth", total=Expr("Gold * 2"))),
                  turns=turns, turn_order=TurnOrder(("Wealth",)))
-        t = Table(compile_game(g), 1, (RANDOM,) * 2)
+        t = Table(plan_game(g), 1, (RANDOM,) * 2, ACTIONS)
         t.values = [[0, 0, 1], [0, 0, 2]]
-        t.play()
+        play(t)
         orders.append(t.state.order)
     assert orders == [[1, 0], [0, 1]]
 
@@ -294,8 +296,8 @@ def test_flag__set_for_two_turns_holds_in_the_turn_it_is_set_and_the_next_only()
     reward = Action("when", when=When(flag=("Crown",)), then=(Action("change", attribute="Might", delta=1),))
     streaks = []
     for turns in (2, 4):
-        t = Table(compile_game(game(phases=(phase(crown, reward),), turns=turns)), 1, (RANDOM,) * 2)
-        t.play()
+        t = Table(plan_game(game(phases=(phase(crown, reward),), turns=turns)), 1, (RANDOM,) * 2, ACTIONS)
+        play(t)
         streaks.append(t.state.streaks[0]["Crown"])
     assert t.values[0] == [2, 1] and streaks == [2, 0]
 
@@ -312,10 +314,10 @@ def test_elimination__a_player_out_is_no_target_no_rival_and_takes_no_turn():
              counters=(Counter("Lives", start=1), Counter("Glory")), turns=1,
              eliminate=Elimination(When(at_most=amounts(Lives=0))))
     for seed in range(10):
-        t = Table(compile_game(g), seed, (RANDOM,) * 3)
+        t = Table(plan_game(g), seed, (RANDOM,) * 3, ACTIONS)
         t.values = [[2, 0, 1, 0], [1, 0, 1, 0], [9, 0, 0, 0]]
         t.state.out[2] = True
-        t.play()
+        play(t)
         assert [v[3] for v in t.values] == [12, 0, 0], seed  # seat 0 wins both fights and takes the crown
 
 
@@ -330,10 +332,10 @@ def test_elimination__a_player_out_is_no_target_of_a_cards_own_effects():
              counters=(Counter("Lives", start=1),), turns=1, eliminate=Elimination(When(at_most=amounts(Lives=0))))
     for seed in range(10):
         for policy in (RANDOM, GREEDY):
-            t = Table(compile_game(g), seed, (policy,) * 3)
+            t = Table(plan_game(g), seed, (policy,) * 3, ACTIONS)
             t.values = [[5, 0, 1], [5, 0, 1], [9, 0, 0]]
             t.state.out[2] = True
-            t.play()
+            play(t)
             assert [v[:2] for v in t.values] == [[4, 1], [4, 1], [9, 0]], (seed, policy.name)
 
 
@@ -344,8 +346,8 @@ def test_game_end__checked_after_each_players_turn_so_later_seats_do_not_play_th
     most = VictoryPath("Most Fame", "", when=When(game_over=True, highest=("Fame",)))
     g = game(phases=(phase(Action("gain", gain=amounts(Fame=1))),), counters=(Counter("Fame"),), paths=(most,),
              turns=10, game_end=GameEnd(When(at_least=amounts(Fame=3))))
-    t = Table(compile_game(g), 1, (RANDOM,) * 2)
-    result = t.play()
+    t = Table(plan_game(g), 1, (RANDOM,) * 2, ACTIONS)
+    result = play(t)
     assert (result.winner, result.turn, [v[2] for v in t.values]) == (0, 3, [3, 2])
 
 
@@ -356,10 +358,10 @@ def test_elimination__a_phase_for_the_highest_and_a_victory_for_the_highest_comp
                      phase(Action("check-victory"))),
              paths=(VictoryPath("Mightiest", "", when=When(highest=("Might",))),),
              counters=(Counter("Lives", start=1),), eliminate=Elimination(When(at_most=amounts(Lives=0))))
-    t = Table(compile_game(g), 1, (RANDOM,) * 3)
+    t = Table(plan_game(g), 1, (RANDOM,) * 3, ACTIONS)
     t.values = [[2, 0, 1], [1, 0, 1], [9, 0, 0]]
     t.state.out[2] = True
-    result = t.play()
+    result = play(t)
     assert (result.winner, result.turn, t.values[0][1]) == (0, 1, 5)
 
 
@@ -372,18 +374,18 @@ def test_count_and_delta__expressions_worked_out_for_the_player_when_the_step_is
     steps = (Action("draw", count=Expr("turn")), Action("change", attribute="Lore", delta=Expr("Might + turn")),
              Action("change", attribute="Might", delta=Expr("Lore - Lore")))
     g = game(phases=(phase(*steps),), turns=2)
-    t = Table(compile_game(g), 1, (GREEDY,) * 2)
+    t = Table(plan_game(g), 1, (GREEDY,) * 2, ACTIONS)
     t.values = [[2, 0], [0, 0]]
-    t.play()
+    play(t)
     assert (t.values, [len(h) for h in t.hands]) == ([[2, 7], [0, 3]], [3, 3])
 
 
 def test_count__an_exploding_expression_is_held_to_1000_and_a_negative_one_to_0():
     # 10^12 draws would never end; held to 1000, the 20-card deck empties and the draw stops. -5 draws nothing
     g = game(phases=(phase(Action("draw", count=Expr("Might * 1000000 * 1000000"))),), turns=1)
-    t = Table(compile_game(g), 1, (GREEDY,) * 2)
+    t = Table(plan_game(g), 1, (GREEDY,) * 2, ACTIONS)
     t.values = [[9, 0], [-9, 0]]
-    t.play()
+    play(t)
     assert [len(h) for h in t.hands] == [20, 0]
 
 

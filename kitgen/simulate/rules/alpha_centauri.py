@@ -14,12 +14,12 @@ from __future__ import annotations
 from kitgen.check.formula import FormulaError
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game, Numbers
-from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
+from kitgen.simulate.compile.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
 from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
 from kitgen.simulate.rules.alpha_centauri_tables import read_tables, table_row
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.rules import DICE, SWITCH, read_numbers, refuse_numbers
+from kitgen.simulate.compile.numbers import DICE, SWITCH, read_numbers, refuse_numbers
 from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, Rules, attribute_index, card_categories,
                                                        formula_variables, read_faction, read_path, roll)
 

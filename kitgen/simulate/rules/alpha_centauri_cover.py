@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.plan import Coverage
+from kitgen.simulate.compile.plan import Coverage
 from kitgen.simulate.rules.alpha_centauri_read import Rules
 
 EXACT, APPROX = "exact", "approximated"

@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Callable
 
 from kitgen.check.formula import FormulaError, parse_formula
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import Plan
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.rules.alpha_centauri_read import BASES, Rules
 
 GROWTH = 0.05  # a point of an income Score is worth a twentieth: growth counts when no victory is in sight

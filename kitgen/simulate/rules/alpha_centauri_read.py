@@ -10,8 +10,8 @@ from typing import Any, NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.plan import dice
-from kitgen.simulate.rules import SWITCH, read_numbers
+from kitgen.simulate.compile.steps import dice
+from kitgen.simulate.compile.numbers import SWITCH, read_numbers
 
 KINDS = {"Facility": "F", "Secret Project": "S", "Technology": "T", "Landmark": "L", "Event": "V",
          "Proposal": "X", "Social Engineering": "Z"}

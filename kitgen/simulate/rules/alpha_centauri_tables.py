@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.rules import DICE, SWITCH, read_numbers
+from kitgen.simulate.compile.numbers import DICE, SWITCH, read_numbers
 
 ROW_NUMBERS = {  # a table row's `numbers:`: for the dice tables, one at most, which says what the row does
     "probe": {"units": DICE + "Units taken from the target", "marker": SWITCH + "a Marker on the target's Tech",

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import Plan
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.rules.alpha_centauri_phases import (NONE, choose, council, diplomacy, ecological_disruption,
                                                          planning, population_control, probe, production, spend_count,
                                                          upkeep, copy_technology)

@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Card, Game, Phase, single_rank
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan, dice, optional_rules
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.game import optional_rules
+from kitgen.simulate.compile.plan import CardKind, CardPlan, FactionPlan, PathPlan, Plan
+from kitgen.simulate.compile.steps import dice
 from kitgen.simulate.rules.civ_builder_cover import coverage
 from kitgen.simulate.rules.civ_builder_numbers import card_numbers, clauses, phase_numbers, row_number
 

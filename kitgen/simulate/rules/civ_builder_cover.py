@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.plan import Coverage
+from kitgen.simulate.compile.plan import Coverage
 
 if TYPE_CHECKING:
     from kitgen.simulate.rules.civ_builder import CivRules

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.rules import read_numbers, refuse_numbers
+from kitgen.simulate.compile.numbers import read_numbers, refuse_numbers
 
 MODULE = "civ-builder"
 GAME_NUMBERS = {"deal": "cards dealt to each player at setup"}

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.rules import decide
 from kitgen.simulate.rules.civ_builder_specials import SPECIALS
 from kitgen.simulate.rules.civ_builder_worth import Worth
 
 if TYPE_CHECKING:
-    from kitgen.simulate.plan import Plan
+    from kitgen.simulate.compile.plan import Plan
     from kitgen.simulate.rules.civ_builder import CivRules
 
 STOP = -1  # the option that ends a run of choices (no more melds, no more cards discarded)

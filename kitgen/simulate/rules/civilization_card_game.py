@@ -16,8 +16,8 @@ from typing import NamedTuple
 from kitgen.check.formula import evaluate
 from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Card, Game
-from kitgen.simulate.plan import CardKind, CardPlan, PathPlan, Plan
-from kitgen.simulate.rules import NUMBERED, SWITCH, read_numbers, refuse_numbers
+from kitgen.simulate.compile.plan import CardKind, CardPlan, PathPlan, Plan
+from kitgen.simulate.compile.numbers import NUMBERED, SWITCH, read_numbers, refuse_numbers
 from kitgen.simulate.rules.civilization_card_game_play import play
 from kitgen.simulate.rules.civilization_card_game_rules import coverage
 

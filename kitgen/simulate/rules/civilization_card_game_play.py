@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from kitgen.simulate.engine import GameResult
+from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.rules import decide
 
 if TYPE_CHECKING:
-    from kitgen.simulate.plan import Plan
+    from kitgen.simulate.compile.plan import Plan
 
 # Indices into CardRules.fields (civilization_card_game.CARD_FIELDS).
 TECH_OFF, BUILD_OFF, WONDER_OFF, POP_OFF, PLOT_OFF, TRADE, EXTRA_DRAW, PER_PLOT, FOOD_TIMES, BOUNCES, \

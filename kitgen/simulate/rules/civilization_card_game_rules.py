@@ -4,7 +4,7 @@ with why. Stdlib only."""
 from __future__ import annotations
 
 from kitgen.model import Game
-from kitgen.simulate.plan import Coverage
+from kitgen.simulate.compile.plan import Coverage
 
 SETUP = (
     ("setup: separate and shuffle", "each deck shuffled; the Bank (Resources, Population) set aside, not shuffled"),

@@ -15,10 +15,11 @@ from typing import NamedTuple
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Card, Cost, Game
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import (ANY_ATTRIBUTE, CardKind, CardPlan, PathPlan, Plan, TablePlan, _table,
-                                  optional_rules)
-from kitgen.simulate.rules import DICE, read_numbers, refuse_numbers
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.game import optional_rules
+from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, CardKind, CardPlan, PathPlan, Plan, TablePlan
+from kitgen.simulate.compile.steps import compile_table
+from kitgen.simulate.compile.numbers import DICE, read_numbers, refuse_numbers
 from kitgen.simulate.rules.galactic_supremacy_cover import coverage
 
 POLICIES = ("random", "greedy")
@@ -184,7 +185,7 @@ def compile(game: Game, without: tuple[str, ...]) -> Plan:  # noqa: A001 (the ru
     decks = [d for d in game.decks if d.id not in without]
     cards = [card for deck in decks for card in deck.cards]
     technology = next(t for t in game.tables if t.die)
-    table = _table(technology, index, {})
+    table = compile_table(technology, index, {})
     numbers = _numbers(game, cards, index, table)
     plan = Plan(tuple(a.name for a in game.attributes),
                 tuple(int(a.start) if a.start.strip().lstrip("+-").isdigit() else 0 for a in game.attributes),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kitgen.model import Game
-from kitgen.simulate.plan import Coverage
+from kitgen.simulate.compile.plan import Coverage
 
 if TYPE_CHECKING:
     from kitgen.simulate.rules.galactic_supremacy import Numbers

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from kitgen.simulate.engine import GameResult
-from kitgen.simulate.plan import ANY_ATTRIBUTE, Plan
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, Plan
 from kitgen.simulate.rules import decide
 from kitgen.simulate.rules.galactic_supremacy import EXCHANGES, FLEET, HOME, LEADER, RESEARCH, SECTOR
 from kitgen.simulate.rules.galactic_supremacy_war import War

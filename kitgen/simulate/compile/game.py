@@ -1,0 +1,206 @@
+"""A game's data compiled for the engine (compile/plan.py's records): attributes and counters become
+value indices, cards named records of ints, the vocabulary's game-wide parts and every rule's
+coverage row. A game that names a rule module is compiled by that module instead (simulate/games.py
+chooses). Stdlib only; reads the model, never text.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+
+from kitgen.errors import KitgenError, error
+from kitgen.model import Card, Game, When
+from kitgen.simulate.compile.cards import card_facts
+from kitgen.simulate.compile.conditions import Names, condition, words
+from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
+from kitgen.simulate.compile.paths import compile_path
+from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
+                                          FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
+from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table
+from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
+from kitgen.simulate.compile.zones import compile_places, place_index
+
+
+def optional_rules(game: Game) -> tuple[str, ...]:
+    return tuple(deck.id for deck in game.decks if deck.optional)
+
+
+def unknown_optional_rule(game: Game, name: str) -> str:
+    """The message for a `--without` that names no optional rule, with a did-you-mean."""
+    known = optional_rules(game)
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"--without {name}: {game.id} has no optional rule '{name}'{hint}; optional rules: " + \
+        (", ".join(known) if known else "none")
+
+
+def refuse_module_rules(game: Game) -> None:
+    """Wild cards are played by a rule module's melds only (the vocabulary's `meld` has none): in a
+    game that plays from its data they would go unplayed, so they are an error at their line."""
+    wild = next((c for d in game.decks for c in d.cards if c.wild is not None), None)
+    if wild is not None and wild.wild is not None:
+        raise KitgenError(error(wild.wild.where or game.where, f"card '{wild.name}': wild: only a rule module plays it "
+                                "(simulate: {rules: NAME}); this game plays from its data alone"))
+
+
+def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
+    """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
+    plays it from the data alone (a game that names a rule module: simulate/games.plan_game)."""
+    refuse_numbers("", game, NUMBERED)  # only a rule module reads `numbers:`: here they would go unread
+    refuse_module_rules(game)
+    index = {}
+    for i, attribute in enumerate(game.attributes):
+        for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
+            if name:
+                index[name] = i
+    coverage: list[Coverage] = []
+    decks = [d for d in game.decks if d.id not in without]
+    plain = tuple(c for c in game.counters if c.total is None)  # a derived total has no value of its own
+    for i, counter in enumerate(plain):
+        for name in (counter.name, *counter.aliases):
+            index.setdefault(name, len(game.attributes) + i)
+    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain),
+                _start(game, coverage) + tuple(c.start for c in plain),
+                game.hand_limit.base if game.hand_limit else 0, game.turns,
+                next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
+                conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
+                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
+    plan.tables = {t.id: compile_table(t, index, plan.conditions) for t in game.tables if t.die}
+    plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
+    plan.types = tuple(_card_type(t, index) for t in game.card_types)
+    names = Names(game, plan.attributes)
+    plan.instances = card_model(game)
+    cards, record = plan_cards(decks, plan.instances)
+    plan.places, plan.facts = compile_places(game, decks), card_facts(game, cards, record)
+    names.facts, names.place_list, names.places = plan.facts, plan.places, place_index(plan.places)
+    _compile_decks(plan, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    names.deck_cards = plan.decks
+    plan.compared = len(game.attributes)
+    plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
+    plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
+    costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
+    plan.vocabulary = compile_rules(game, names, costs, cards)
+    if game.game_end is not None:
+        plan.game_end = condition(game.game_end.when, names, set(plan.decks))
+        coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
+    coverage += vocabulary_coverage(game)
+    _coverage_of_game(game, plan, coverage)
+    return plan
+
+
+def card_model(game: Game) -> bool:
+    """Whether the game plays its cards by the card model (piles and supplies as zones): then every
+    printed copy is a card of its own (an instance: a trick knows which copy was played), else copies
+    of a card share its index, as the older games' plans always had."""
+    return any(z.kind in ("pile", "supply") for z in game.zones)
+
+
+def plan_cards(decks: list, instances: bool) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The cards in the plan's order (one per copy with instances, else one per card), and each one's
+    first copy (its record: copies are alike)."""
+    cards: list[Card] = []
+    record: list[int] = []
+    for deck in decks:
+        for card in deck.cards:
+            copies = card.copies if instances else 1
+            record += [len(cards)] * copies
+            cards += [card] * copies
+    return tuple(cards), tuple(record)
+
+
+def _type_cost(game: Game, name: str):
+    card_type = game.card_type(name)
+    return card_type.cost if card_type else None
+
+
+def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
+                   type_index: dict) -> None:
+    index, names = known
+    cards: list[CardPlan] = []
+    for deck in decks:
+        copies: list[int] = []
+        for card in deck.cards:
+            effects = compile_effects(card.effects, index, plan.conditions)
+            compiled = CardPlan(card.name, type_index.get(card.type, 0), effects,
+                                tuple(compile_step(a, index, names) for a in card.actions),
+                                tuple((e.attribute, e.delta) for e in effects
+                                      if e.target in (SELF, ALL_PLAYERS) and e.condition == NO_CONDITION))
+            if plan.instances:  # a card of its own per copy
+                copies += range(len(cards), len(cards) + card.copies)
+                cards += [compiled] * card.copies
+            else:
+                copies += [len(cards)] * card.copies
+                cards.append(compiled)
+            if card.text and not card.actions:
+                coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
+        plan.decks[deck.id] = tuple(copies)
+    plan.cards = tuple(cards)
+
+
+def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
+    values = []
+    for attribute in game.attributes:
+        if re.fullmatch(r"[+-]?\d+", attribute.start.strip()):
+            values.append(int(attribute.start))
+        else:
+            values.append(0)
+            coverage.append(Coverage(f"start of {attribute.name}", "approximated",
+                                     f"start {attribute.start!r} is not a number: 0 is used", decides=True))
+    return tuple(values)
+
+
+def _faction(faction, index: dict, coverage: list[Coverage]) -> FactionPlan:
+    own = []
+    for effect in faction.effects:
+        if effect.target == "self" and effect.attribute in index and not effect.dice:
+            own.append((index[effect.attribute], effect.delta))
+        else:
+            coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
+                                     f"effect on {effect.attribute} is not a fixed change"))
+    for text in (*faction.rules, *faction.traits):
+        coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
+    return FactionPlan(faction.name, tuple(own))
+
+
+def _card_type(card_type, index: dict) -> CardKind:
+    resolve = card_type.resolve
+    if resolve is None or resolve.kind == "effects":
+        return CardKind(card_type.name, card_type.name, "effects", (), ())
+    options = tuple(OptionPlan(o.condition, o.table, o.rolls) for o in resolve.options)
+    votes = tuple(index[v] for v in resolve.votes if v in index)
+    return CardKind(card_type.name, card_type.name, resolve.kind, options, votes)
+
+
+def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:
+    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check (every seat, so not
+    # in a game that eliminates players: its compiled condition compares those still in)
+    trigger = Trigger(rewards.kind, index[rewards.attribute]) \
+        if rewards and rewards.attribute in index and not names.eliminates else None
+    ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
+        if rewards else ((), ())
+    said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
+    when = condition(said, names, names.decks) if said is not None and not trigger else None
+    actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
+    for left_out in sorted({a.deck for a in phase.actions} & without):
+        coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
+    if actions:
+        coverage.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
+    elif not phase.actions:
+        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
+                                 decides=True))  # a whole phase left out plays another game
+    for also in phase.also:
+        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
+    steps = tuple(compile_step(a, index, names) for a in actions)
+    if when is not None:  # one step that tests the condition, then takes the phase's steps
+        steps = (Step("when", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1, when, steps),)
+    return PhasePlan(phase.name, trigger, steps)
+
+
+def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
+    coverage.append(Coverage("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
+    if game.hand_limit:
+        coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
+    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
+    for table in game.tables:
+        if not table.die:
+            coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))

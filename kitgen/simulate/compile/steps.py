@@ -1,0 +1,89 @@
+"""A game's actions, effects and dice tables compiled for the engine: names become value indices, a
+die (count, sides), a `when:` its compiled condition (compile/conditions.py). Reads the model only.
+"""
+from __future__ import annotations
+
+from kitgen.check.dice import die_range, roll_values
+from kitgen.check.formula import whole_number
+from kitgen.model import Action, Effect, Expr
+from kitgen.simulate.compile.conditions import Names, condition, number
+from kitgen.simulate.compile.plan import (ANY_ATTRIBUTE, NO_ATTRIBUTE, NO_CONDITION, SELF, TARGETS, Change, Step,
+                                          TablePlan)
+from kitgen.simulate.compile.vocabulary import vocab
+
+
+def compile_effects(effects: tuple[Effect, ...], index: dict, conditions: dict) -> tuple[Change, ...]:
+    return tuple(Change(TARGETS[e.target], index[e.attribute], e.delta,
+                        conditions.get(e.condition, NO_CONDITION) if e.condition else NO_CONDITION)
+                 for e in effects if e.attribute in index and not e.dice)
+
+
+def dice(die: str) -> tuple[int, int]:
+    """'2D6' -> (2, 6): how many dice of how many sides; (0, 0) when it is not dice notation."""
+    bounds = die_range(die)
+    return (bounds[0], bounds[1] // bounds[0]) if bounds else (0, 0)
+
+
+def compile_table(table, index: dict, conditions: dict) -> TablePlan:
+    """Entries by total: an attribute index, ANY_ATTRIBUTE for one the roller picks, or effects;
+    and what a roll brings on average (each total weighed by its chance)."""
+    count, sides = dice(table.die)
+    entries: list = [()] * (count * sides + 1)
+    for row in table.rows:
+        for total in roll_values(row.roll, table.die) or ():
+            if row.any_attribute:
+                entries[total] = ANY_ATTRIBUTE
+            elif row.attribute and row.attribute in index:
+                entries[total] = index[row.attribute]
+            else:
+                entries[total] = compile_effects(row.effects, index, conditions)
+    chances = _total_chances(count, sides)
+    expected = [0.0] * (max(index.values(), default=-1) + 1)
+    pick = 0.0
+    for total, chance in chances.items():
+        entry = entries[total]
+        if entry == ANY_ATTRIBUTE:
+            pick += chance
+        elif isinstance(entry, int):
+            expected[entry] += chance
+        else:
+            for change in entry:
+                if change.target == SELF:
+                    expected[change.attribute] += chance * change.delta
+    return TablePlan(count, sides, tuple(entries), tuple(expected), pick)
+
+
+def _total_chances(count: int, sides: int) -> dict[int, float]:
+    """The chance of each total of `count` dice with `sides` sides (convolution, exact)."""
+    chances = {0: 1.0}
+    for _ in range(count):
+        after: dict[int, float] = {}
+        for total, chance in chances.items():
+            for face in range(1, sides + 1):
+                after[total + face] = after.get(total + face, 0.0) + chance / sides
+        chances = after
+    return chances
+
+
+def compile_step(action: Action, index: dict, names: Names | None = None) -> Step:
+    """An action as the engine reads it: names as indices, the die as (count, sides), a `when:`
+    compiled (compile/conditions.py) and the steps it guards."""
+    attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
+    if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
+        attribute = names.index(action.attribute)  # a counter's name in another case
+    when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
+    more = vocab(action, names) if names is not None else None
+    count, delta = whole_number(action.count), whole_number(action.delta)
+    step = Step(action.do, 0 if count is None else count, frozenset(action.types), action.deck, attribute, action.table,
+                0 if delta is None else delta, TARGETS[action.target], action.floor, dice(action.die),
+                frozenset(action.on), action.from_turn, when, tuple(compile_step(a, index, names) for a in action.then),
+                False, more)
+    if (count is None or delta is None) and names is not None:  # worked out when the step is taken (act_evaluate)
+        parts = tuple(None if fixed is not None else number(Expr(str(text)), names)
+                      for fixed, text in ((count, action.count), (delta, action.delta)))
+        step = Step("evaluate", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), False, parts)
+    if action.optional:  # the player's policy decides: one step to choose, or none
+        return Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), True)
+    return step

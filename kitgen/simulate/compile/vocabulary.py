@@ -1,0 +1,152 @@
+"""The rules vocabulary's game-wide parts compiled for the simulator: zones, card costs, scoring
+schedules, turn order, elimination and flags, and the extra fields of the vocabulary's steps. Names
+become value indices (compile/conditions.Names); numbers stay compiled expressions. Plain tuples
+and NamedTuples only: a plan pickles. Stdlib only.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from kitgen.model import Action, Amounts, Cost, Expr, Game
+from kitgen.check.conditions import when_words
+from kitgen.check.dice import die_range
+from kitgen.simulate.compile.conditions import Names, Node, condition, number
+from kitgen.simulate.compile.plan import Coverage
+
+
+class ZonePlan(NamedTuple):
+    kind: str  # in-play, market or attached
+    deck: str  # market: the deck it refills from
+    size: int  # market: the cards it shows
+    limit: int  # in-play: per player; attached: per card (0: no limit)
+    on: str  # attached: the in-play zone whose cards carry them
+
+
+class ScoringPlan(NamedTuple):
+    rank: Node
+    counter: int  # value index of the counter points go to
+    points: tuple[Node, ...]  # first, second ...: compiled numbers, worked out for the player they go to
+    turns: frozenset[int]  # empty: every turn
+    share: bool
+
+
+class Payment(NamedTuple):
+    """A cost by value index: fixed amounts, and an amount in any mix of some counters."""
+    fixed: tuple[tuple[int, Any], ...]  # (value index, amount: a whole number, or a compiled expression)
+    any: int  # paid from `of`, the counter the player has most of first
+    of: tuple[int, ...]
+
+
+FREE = Payment((), 0, ())
+
+
+class Vocab(NamedTuple):
+    """What a vocabulary step reads beside plan.Step's fields (Step.more)."""
+    gain: tuple[tuple[int, Node], ...]  # (value index, amount)
+    lose: tuple[tuple[int, Node], ...]
+    cost: Payment  # what the step costs
+    zone: str
+    to: str
+    strength: Node
+    min: Node  # meld: the fewest cards a new meld takes
+    flag: str
+    turns: int
+    group: str  # meld: what makes cards one kind ("": the name; Rules.kinds has the others)
+
+
+class Rules(NamedTuple):
+    """The game-wide vocabulary, as plan.Plan keeps it (plan.vocabulary; None: the game uses none)."""
+    zones: dict[str, ZonePlan]
+    costs: tuple[Payment, ...]  # per card index: what buying it costs
+    scoring: tuple[ScoringPlan, ...]
+    order: tuple[Node, ...]  # turn order: ranked by these, highest first (empty: seat order)
+    eliminate: Node | None
+    flags: tuple[str, ...]  # every flag a step sets (their streaks are counted at each turn's end)
+    bounds: tuple[tuple[int | None, int | None], ...]  # per value index: a counter's min and max
+    bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
+    kinds: dict[str, tuple[str, ...]]  # a meld's group (type, a card field) -> each card's kind ("": none)
+    roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
+
+
+def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
+    return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
+
+
+def prices(cost: Cost | None, names: Names) -> Payment:
+    """A cost by value index: its fixed amounts and its mix of counters (a price the rules compute,
+    `text:`, is not paid here: vocabulary_coverage says so)."""
+    if not cost:
+        return FREE
+    single = [c for c in names.slot if c not in names.attributes]
+    pay = []
+    for price in cost.pay:
+        counter = price.counter or (single[0] if len(single) == 1 else "")
+        if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary/counters.price_due)
+            pay.append((names.index(counter), number(Expr(price.expression), names) if price.expression else price.amount))
+    of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
+    return Payment(tuple(pay), cost.any if of else 0, of)
+
+
+def vocab(action: Action, names: Names) -> Vocab | None:
+    """The vocabulary fields of a step, or None when it has none (every older step)."""
+    if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
+            or action.min is not None or action.flag or action.group):
+        return None
+    zero = Expr("0")
+    return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
+                 action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
+                 action.turns, action.group)
+
+
+def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:
+    """The game-wide vocabulary, or None when the game uses none of it (Galactic Civ); `cards` in the
+    plan's order, as `card_costs`."""
+    flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
+    if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
+            or any(c.min is not None or c.max is not None for c in game.counters)):
+        return None
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}
+    scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
+                                tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
+                                s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)
+    order = tuple(names.reader(n) for n in game.turn_order.by) if game.turn_order else ()
+    out = condition(game.eliminate.when, names, names.decks) if game.eliminate else None
+    bounds: list[tuple[int | None, int | None]] = [(None, None)] * len(names.slot)
+    for counter in game.counters:
+        if names.index(counter.name) >= 0:
+            bounds[names.index(counter.name)] = (counter.min, counter.max)
+    bounded = tuple((i, low, high) for i, (low, high) in enumerate(bounds) if low is not None or high is not None)
+    groups = {a.group for a in _steps(game) if a.do == "meld" and a.group}
+    kinds = {group: tuple(card.type if group == "type" else str(next((f.value for f in card.fields if f.name == group), ""))
+                          for card in cards) for group in groups}
+    rolled = die_range(game.turn_order.roll) if game.turn_order and game.turn_order.roll else None
+    roll = (rolled[0], rolled[1] // rolled[0]) if rolled else (0, 0)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll)
+
+
+def _steps(game: Game) -> list[Action]:
+    from kitgen.check.actions import steps_of
+
+    return [a for p in game.phases for a in steps_of(p.actions)] + \
+        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+
+
+def vocabulary_coverage(game: Game) -> list:
+    """A coverage row for each game-wide rule of the vocabulary the game uses (exact), and for each price
+    the rules compute (`text:` only) of a card a step buys: not paid (approximated)."""
+    buys = any(a.do == "buy" for a in _steps(game))
+    type_costs = {t.name: t.cost for t in game.card_types}
+    priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks for c in d.cards] if buys else []
+    unpaid = [Coverage(f"cost of '{name}'", "approximated", f"a price the rules compute ({cost.text!r}): bought "
+                       "for nothing") for name, cost in priced if cost and cost.text and not (cost.pay or cost.any)]
+
+    rows = [Coverage(f"zone '{z.name}'", "exact", f"{z.kind}" + (f", {z.size} cards from {z.deck}" if z.kind == "market"
+                                                                 else f", at most {z.limit}" if z.limit else ""))
+            for z in game.zones]
+    rows += [Coverage(f"scoring by {s.rank}", "exact", f"{', '.join(map(str, s.points))} {s.counter}; ties: {s.tie}")
+             for s in game.scoring]
+    if game.turn_order is not None:
+        rows.append(Coverage("turn order", "exact", "by the highest " + ", then ".join(game.turn_order.by), True))
+    if game.eliminate is not None:
+        rows.append(Coverage("elimination", "exact", when_words(game.eliminate.when), True))
+    return rows + unpaid

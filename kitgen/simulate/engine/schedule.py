@@ -1,0 +1,82 @@
+"""A game's schedule: every moment in playing order (a seat's phase, the end of its turn, the end of
+a round), kept on the plan; and that order as the vocabulary's turn order (ranked each turn, a tie
+rolled off) and its eliminations (an eliminated seat's phases skipped) change it. Stdlib only.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from kitgen.simulate.compile.plan import PhasePlan, Plan
+from kitgen.simulate.engine.conditions import value
+from kitgen.simulate.engine.table import Table, dice_total
+
+
+class Moment(NamedTuple):
+    """One entry of a game's schedule: a seat's phase; phase None ends the seat's turn; seat -1
+    ends the round (turn number), where end-of-turn victories are checked."""
+    turn: int
+    seat: int
+    phase: PhasePlan | None
+
+
+def schedule(plan: Plan, players: int) -> tuple[Moment, ...]:
+    """Every moment of a game in playing order (kept on the plan: every game of a run shares it)."""
+    key = f"schedule-{players}"
+    if key not in plan.cache:
+        seats, moments = range(players), []
+        order: list[tuple[int, PhasePlan | None]]
+        for turn in range(1, plan.turns + 1):
+            if plan.turn_structure == "phase-by-phase":
+                order = [(s, p) for p in plan.phases for s in seats] + [(s, None) for s in seats]
+            else:
+                order = [(s, p) for s in seats for p in (*plan.phases, None)]
+            moments += [Moment(turn, s, p) for s, p in order] + [Moment(turn, -1, None)]
+        plan.cache[key] = tuple(moments)
+    return plan.cache[key]
+
+
+SKIPPED = PhasePlan("(out of the game)", None, ())  # an eliminated player's phases
+
+
+class Ordered:
+    """The schedule seen through the order of play (turn_order) and who is out (eliminate)."""
+
+    def __init__(self, table: Table, moments: tuple):
+        self.table, self.moments = table, moments
+
+    def __len__(self) -> int:
+        return len(self.moments)
+
+    def __getitem__(self, index: int) -> Moment:
+        moment = self.moments[index]
+        if moment.seat < 0:
+            return moment
+        table, state = self.table, self.table.state
+        if table.plan.vocabulary.order and state.ranked != moment.turn:
+            rank_order(table, moment.turn)
+        seat = state.order[moment.seat]
+        phase = SKIPPED if state.out[seat] and moment.phase is not None else moment.phase
+        return type(moment)(moment.turn, seat, phase)
+
+
+def rank_order(table: Table, turn: int) -> None:
+    """The order of play for this turn: the highest first in each ranking value in turn, then by seat
+    (or, with a turn order's roll, a tie left rolls off: high first, the tied roll again while tied)."""
+    order, (dice, sides) = table.plan.vocabulary.order, table.plan.vocabulary.roll
+
+    def key(p: int) -> tuple:
+        return tuple(-value(node, table, p) for node in order)
+
+    seats = sorted(range(table.players), key=lambda p: (*key(p), p))
+    ranked: list[int] = []
+    while dice and seats:
+        group = [p for p in seats if key(p) == key(seats[0])]
+        while len(group) > 1:
+            rolls = {p: dice_total(table.rng, dice, sides) for p in group}
+            group.sort(key=lambda p: -rolls[p])
+            if len(set(rolls.values())) == len(group):
+                break
+        ranked += group
+        seats = [p for p in seats if p not in group]
+    table.state.order = ranked + seats
+    table.state.ranked = turn

@@ -1,0 +1,280 @@
+"""The state of one game and its primitives: values, piles, hands and the vocabulary's State; drawing,
+rolling, who an effect reaches, what a card does, a counter held to its min and max.
+
+Stdlib only and deterministic: every random choice comes from the one random.Random the game is
+seeded with. A table is given what it plays by as values, and imports neither: `actions`, the
+registry a step's `do:` is looked up in (vocabulary.ACTIONS: a card's steps are taken through it),
+and `policies`, a player per seat (players.POLICIES: every choice the rules leave open goes to it).
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, Plan,
+                                          Step)
+from kitgen.simulate.engine.derived import deck_of, plain_effects
+from kitgen.simulate.engine.state import State, copy_state
+
+OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
+
+Action = Callable[["Table", int, Step], None]  # a step of the vocabulary: (table, seat, step)
+
+
+class Table:
+    """The state of one game. Seats play in order 0, 1, ...; seat 0 goes first."""
+
+    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64):
+        self.plan = plan
+        self.budget = budget  # what a searching policy may spend on a decision (mcts: rollouts)
+        self.rng = random.Random(seed)
+        self.players = len(policies)
+        self.policies = policies  # a Policy per seat (kitgen.simulate.players)
+        self.actions = actions  # `do:` name -> step (kitgen.simulate.vocabulary.ACTIONS)
+        self.factions = self._deal_factions()
+        self.values = [self._start_values(f) for f in self.factions]
+        self.piles: dict[str, tuple[list[int], list[int]]] = {}
+        for deck, copies in plan.decks.items():
+            pile = list(copies)
+            self.rng.shuffle(pile)
+            self.piles[deck] = (pile, [])
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self.bonus = [0] * self.players
+        self.played: list[list[int]] = [[] for _ in range(self.players)]
+        self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
+        self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
+        self.paths: tuple[int, ...] = ()
+        self.deck_of = deck_of(plan)
+        self.plain = plain_effects(plan)
+        # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
+        self.state: State = self._set_up_state() if plan.vocabulary is not None else None  # type: ignore[assignment]
+        self._seat_handicaps()
+
+    def _deal_factions(self) -> tuple[int, ...]:
+        factions = list(range(len(self.plan.factions)))
+        if len(factions) >= self.players:
+            return tuple(self.rng.sample(factions, self.players))
+        return tuple(self.rng.choice(factions) if factions else -1 for _ in range(self.players))
+
+    def _start_values(self, faction: int) -> list[int]:
+        values = list(self.plan.start)
+        for attribute, delta in (self.plan.factions[faction].start if faction >= 0 else ()):
+            values[attribute] += delta
+        return values
+
+    def _set_up_state(self) -> State:
+        """The vocabulary's state: its zones empty, each market dealt, every counter within its bounds."""
+        state = State(self.plan.vocabulary, self.players, self.plan.places)
+        for place in self.plan.places:
+            if place.kind == "supply" and place.deck in self.piles:  # a supply's piles: its deck's copies, in order
+                pile = self.piles[place.deck][0]
+                state.places[place.key][0].extend(sorted(pile))
+                pile.clear()
+        for name, zone in self.plan.vocabulary.zones.items():
+            if zone.kind == "market":
+                refill(self, state, name)
+        bound(self)  # a faction's start bonus holds a counter to its min and max too
+        return state
+
+    def _seat_handicaps(self) -> None:
+        """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
+        for seat, bonus in enumerate(self.plan.seat_start_bonus[:self.players]):
+            compared = self.plan.compared or len(self.values[seat])  # attributes, not the counters after them
+            self.values[seat] = [v + bonus if i < compared else v for i, v in enumerate(self.values[seat])]
+        for seat, cards in enumerate(self.plan.seat_start_cards[:self.players]):
+            self.deal(seat, self.plan.first_deck, cards)
+
+    def clone(self, seed: int) -> Table:
+        """A copy to think ahead in, with its own dice: a player who looks ahead cannot see the rolls."""
+        other = object.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random(seed)
+        other.values = [list(v) for v in self.values]
+        other.piles = {deck: (list(pile), list(discard)) for deck, (pile, discard) in self.piles.items()}
+        other.hands = [list(h) for h in self.hands]
+        other.bonus = list(self.bonus)
+        other.played = [list(p) for p in self.played]
+        other.state = copy_state(self.state)
+        return other
+
+    # --- cards and dice ---------------------------------------------------------------------
+
+    def draw(self, deck: str) -> int:
+        pile, discard = self.piles[deck]
+        if not pile:
+            if not discard:
+                return -1
+            pile.extend(discard)
+            discard.clear()
+            self.rng.shuffle(pile)
+        return pile.pop()
+
+    def deal(self, seat: int, deck: str, count: int) -> None:
+        """`count` cards from `deck` into the seat's hand (fewer when the deck and its discards run out)."""
+        hand = self.hands[seat]
+        pile = self.piles[deck][0]  # the same list all game: draw() reshuffles the discards into it
+        for _ in range(count):
+            if pile:  # draw()'s own first test: the usual draw, without a call
+                hand.append(pile.pop())
+                continue
+            card = self.draw(deck)
+            if card < 0:
+                break
+            hand.append(card)
+
+    def play_card(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.played[seat].append(card)
+        self.resolve(seat, card)
+        self.piles[self.deck_of[card]][1].append(card)
+
+    def roll(self, table: str) -> object:
+        plan_table = self.plan.tables[table]
+        return plan_table.entries[dice_total(self.rng, plan_table.count, plan_table.sides)]
+
+    def roll_attribute(self, seat: int, who: int, table: str, delta: int) -> int:
+        entry = self.roll(table)
+        if entry == ANY_ATTRIBUTE:  # the roller picks
+            return self.policies[seat].pick_attribute(self, seat, who, delta)
+        return entry if isinstance(entry, int) else -1
+
+    # --- who a card reaches -----------------------------------------------------------------
+
+    def recipients(self, seat: int, target: int, harm: int) -> list[int]:
+        """Who an effect reaches; `harm` > 0 when it hurts them (a policy picks a target player)."""
+        if target == SELF:
+            return [seat]
+        if self.state is not None and any(self.state.out):  # eliminate: the players out are no one's target
+            return self._living(seat, target, harm)
+        if target == TARGET_PLAYER:
+            return [self.policies[seat].choose_opponent(self, seat, harm)] if self.players > 1 else []
+        if target == ALL_OTHERS:
+            return [p for p in range(self.players) if p != seat]
+        return list(range(self.players))
+
+    def _living(self, seat: int, target: int, harm: int) -> list[int]:
+        """Who an effect reaches among the players still in the game, once someone is out: an effect on
+        everyone passes over the eliminated, and a target player is chosen among the living (rivals)."""
+        if target == TARGET_PLAYER:
+            chosen = self.policies[seat].choose_opponent(self, seat, harm)
+            return [chosen] if chosen >= 0 else []
+        out = self.state.out
+        return [p for p in range(self.players) if not out[p] and (target != ALL_OTHERS or p != seat)]
+
+    def rivals(self, seat: int) -> list[int]:
+        """The other seats still in the game: those a policy chooses an opponent among."""
+        out = self.state.out if self.state is not None else ()
+        return [p for p in range(self.players) if p != seat and not (out and out[p])]
+
+    def out(self, seat: int) -> bool:
+        """The seat is out of the game (eliminate:)."""
+        return self.state is not None and self.state.out[seat]
+
+    # --- what a card does -------------------------------------------------------------------
+
+    def resolve(self, seat: int, card: int) -> None:
+        plain = self.plain[card]
+        if plain is not None:  # most cards: their own points, nothing to vote, choose or do
+            row = self.values[seat]
+            for attribute, delta in plain:
+                row[attribute] += delta
+            return
+        plan_card = self.plan.cards[card]
+        kind = self.plan.types[plan_card.kind]
+        if kind.resolve == "vote":
+            totals = [sum(v[a] for a in kind.votes) for v in self.values]
+            best = max(totals)
+            if totals.count(best) != 1:
+                return
+            self.apply(totals.index(best), plan_card.effects, NO_CONDITION)
+        elif kind.resolve == "choice" and kind.options:
+            option = self.policies[seat].choose_option(self, seat, card, kind.options)
+            self.apply(seat, plan_card.effects, self.plan.conditions.get(option.condition, NO_CONDITION))
+            for _ in range(option.rolls):
+                self.apply_row(seat, option.table)
+        else:
+            self.apply(seat, plan_card.effects, NO_CONDITION)
+        if plan_card.actions and self.state is not None:
+            bound(self)  # the card's effects held to each counter's min and max before its steps see them
+        for step in plan_card.actions:
+            self.actions[step.do](self, seat, step)
+
+    def apply(self, seat: int, effects: tuple[Change, ...], condition: int) -> None:
+        values = self.values
+        for target, attribute, delta, needs in effects:
+            if needs != NO_CONDITION and needs != condition:
+                continue
+            if target == SELF:  # most effects: no list of recipients to make
+                values[seat][attribute] += delta
+                continue
+            for who in self.recipients(seat, target, -delta):
+                values[who][attribute] += delta
+
+    def apply_row(self, seat: int, table: str) -> None:
+        entry = self.roll(table)
+        if isinstance(entry, tuple):
+            self.apply(seat, entry, NO_CONDITION)
+        elif entry == ANY_ATTRIBUTE:
+            self.values[seat][self.policies[seat].pick_attribute(self, seat, seat, 1)] += 1
+        elif isinstance(entry, int) and entry >= 0:
+            self.values[seat][entry] += 1
+
+
+def dice_total(rng: random.Random, count: int, sides: int) -> int:
+    """`count` dice of `sides` sides: randint(1, sides) is randrange(1, sides + 1) (the same draws),
+    called directly, and one die without a generator (most rolls are one die)."""
+    if count == 1:
+        return rng.randrange(1, sides + 1)
+    return sum(rng.randrange(1, sides + 1) for _ in range(count))
+
+
+def refill(table: Table, state: State, name: str) -> None:
+    """The market `name` dealt up to its size from its deck (the row shrinks when the deck runs out)."""
+    zone = table.plan.vocabulary.zones[name]
+    row = state.market[name]
+    while len(row) < zone.size and zone.deck in table.piles:
+        card = table.draw(zone.deck)
+        if card < 0:
+            return  # the deck and its discard are empty: the row shrinks
+        row.append(card)
+
+
+# --- counters ------------------------------------------------------------------------------
+
+def add(table: Table, seat: int, index: int, amount: int) -> None:
+    low, high = table.plan.vocabulary.bounds[index] if table.plan.vocabulary else (None, None)
+    result = table.values[seat][index] + amount
+    result = result if low is None or result >= low else low
+    table.values[seat][index] = result if high is None or result <= high else high
+
+
+def bound(table: Table) -> None:
+    """Every counter with a min or max brought back within it, for every seat: after a step that
+    changes values without add() (a card's effects, change, take, an event)."""
+    rules = table.plan.vocabulary
+    if rules is None or not rules.bounded:
+        return
+    for values in table.values:
+        for index, low, high in rules.bounded:
+            if low is not None and values[index] < low:
+                values[index] = low
+            elif high is not None and values[index] > high:
+                values[index] = high
+
+
+def floor_of(table: Table, index: int) -> int:
+    """How low paying or losing may take a counter: its min, else 0."""
+    low = table.plan.vocabulary.bounds[index][0] if table.plan.vocabulary else None
+    return 0 if low is None else low
+
+
+def room_below(table: Table, index: int, floor: int | None) -> int:
+    """How low taking may take a value: the step's floor (else 0), and never below the counter's min."""
+    low = table.plan.vocabulary.bounds[index][0] if table.plan.vocabulary else None
+    return max(floor or 0, low) if low is not None else floor or 0
+
+
+def room_above(table: Table, seat: int, index: int) -> int:
+    """How much more the value can hold: up to the counter's max (no max: any amount)."""
+    high = table.plan.vocabulary.bounds[index][1] if table.plan.vocabulary else None
+    return 10 ** 12 if high is None else max(0, high - table.values[seat][index])

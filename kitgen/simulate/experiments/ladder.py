@@ -1,0 +1,53 @@
+"""The skill ladder: does a player who thinks more win more? Each rung seats one stronger player
+among weaker ones (random < greedy < lookahead < mcts), in every seat in turn, and compares its
+win rate with an even share. A game where it does not rewards luck more than skill. Stdlib only."""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.games import plan_rule_policies
+from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.report.stats import wilson
+
+LADDER = ("random", "greedy", "lookahead", "mcts")  # weakest first: each rung is a player against the one below
+
+
+def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, progress: Progress | None) -> dict:
+    players = settings.players
+    wins: Counter[str] = Counter()
+    plays: Counter[str] = Counter()
+    by_seat: Counter[int] = Counter()
+    by_faction: Counter[str] = Counter()
+    faction_plays: Counter[str] = Counter()
+    decided = 0
+    for seat in range(players):
+        names = tuple(strong if s == seat else weak for s in range(players))
+        results = play_games(plan, dataclasses.replace(settings, policies=names), max(1, games // players),
+                             progress=progress)
+        for result in results:
+            name = plan.factions[result.factions[seat]].name if result.factions[seat] >= 0 else "(no factions)"
+            plays["all"] += 1
+            faction_plays[name] += 1
+            decided += result.winner >= 0
+            if result.winner == seat:
+                wins["all"] += 1
+                by_seat[seat] += 1
+                by_faction[name] += 1
+    even = decided / plays["all"] / players if plays["all"] else 0.0
+    low, high = wilson(wins["all"], plays["all"])
+    verdict = "rewards skill" if low > even else "the weaker player wins more" if high < even else "no clear edge"
+    return {"player": strong, "field": weak, "games": plays["all"], "wins": wins["all"],
+            "win_rate": round(wins["all"] / plays["all"], 4) if plays["all"] else 0.0, "ci95": [low, high],
+            "even_share": round(even, 4), "verdict": verdict,
+            "by_seat": [round(by_seat[s] / (plays["all"] / players), 4) for s in range(players)],
+            "by_faction": {n: round(by_faction[n] / faction_plays[n], 4) for n in sorted(faction_plays)}}
+
+
+def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:
+    only = plan_rule_policies(plan)  # a rule module plays some policies; the engine every one
+    known = [name for name in LADDER if name in POLICIES and (only is None or name in only)]
+    return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:], strict=False)]

@@ -1,0 +1,39 @@
+"""The unit of work of a run: a block of BLOCK games, seeded from the run's seed and the game's
+number, played where it is sent (this process, a pool worker, a Dask worker) with the same results:
+by the plan's rule module (play/games.rule_play), else by the engine with the rules vocabulary and
+the seats' players, `play(Table(plan, seed, policies, ACTIONS, budget))`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.engine.loop import GameResult, play
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.play.games import rule_play
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.vocabulary import ACTIONS
+
+BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Block:
+    seed: int
+    first: int  # the first game's number
+    count: int
+    policies: tuple[str, ...]  # a name per seat
+    mcts_rollouts: int
+
+
+def play_block(plan: Plan, block: Block) -> list[GameResult]:
+    """The games of one block: a plain function of its arguments, as a Dask task must be."""
+    policies = tuple(POLICIES[name] for name in block.policies)
+    seeds = [block.seed * 2**32 + i for i in range(block.first, block.first + block.count)]
+    module_play = rule_play(plan)
+    if module_play is not None:  # the plan's rule module plays its games
+        return [module_play(plan, seed, policies, block.mcts_rollouts) for seed in seeds]
+    return [play(Table(plan, seed, policies, ACTIONS, block.mcts_rollouts)) for seed in seeds]

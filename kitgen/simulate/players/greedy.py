@@ -1,0 +1,106 @@
+"""The greedy player: weighs the attributes once per decision (standing.weights) and takes the answer
+that most brings its nearest victory path nearer; a tie goes to the state of the game (scores,
+totals), never to the order of a list.
+"""
+from __future__ import annotations
+
+from operator import neg
+from typing import Callable
+
+from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan
+from kitgen.simulate.engine.table import OTHER_THREE, Table
+from kitgen.simulate.players.policy import Policy
+from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
+                                              weights_of)
+
+
+def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
+    """The card worth most (to play) or least (to discard); a tie goes to the larger (smaller) total
+    change, then to the card listed first in the data (never to the order of the hand)."""
+    if len(cards) == 1:
+        return cards[0]  # nothing to weigh (copies of one card are weighed: their keys are equal, so the card comes back)
+    plan, values = table.plan, table.values
+    keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), best)
+    return -max(map(keys.__getitem__, cards))[2]  # the best key's third part is -card
+
+
+def greedy_discards(table: Table, seat: int, hand: list[int], count: int) -> list[int]:
+    """greedy_card's `count` discards in a row: the card worth least, then the next... A discard
+    changes no score, so the weights stay the same from one to the next: they are weighed once."""
+    plan, values = table.plan, table.values
+    keys = card_keys(plan, pulls_of(plan, leads(values, seat), values[seat]), False)
+    return [-key[2] for key in sorted(map(keys.__getitem__, hand), reverse=True)[:count]]  # the least worth first
+
+
+def option_worth(table: Table, weight: list[float], card: int, option: OptionPlan) -> float:
+    """An option's own effects plus its rolls, each valued from the table: every total by its chance."""
+    plan = table.plan
+    condition = plan.conditions.get(option.condition, NO_CONDITION)
+    worth = sum(weight[e.attribute] * e.delta for e in plan.cards[card].effects
+                if e.target in (SELF, ALL_PLAYERS) and e.condition in (NO_CONDITION, condition))
+    if option.table and option.rolls:
+        rolled = plan.tables[option.table]
+        per_roll = sum(w * x for w, x in zip(weight, rolled.expected, strict=False)) + rolled.pick_chance * max(weight)
+        worth += option.rolls * per_roll
+    return worth
+
+
+def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
+    pull = pulls(table, seat)
+    try:  # by (pulls, card): a few hundred a run
+        worth = table.plan.cache["option-worth"][pull, card]
+    except KeyError:
+        weight = weights_of(table.plan, pull)
+        worth = table.plan.cache.setdefault("option-worth", {})[pull, card] = \
+            [option_worth(table, weight, card, option) for option in options]
+    best = max(worth)
+    if worth.count(best) == 1:
+        return options[worth.index(best)]
+    tied = [option for option, w in zip(options, worth, strict=True) if w == best]
+    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+
+
+def greedy_opponent(table: Table, seat: int, harm: int) -> int:
+    """Hurt the leader (the nearest to a victory, then the highest total); help the last. Only the
+    players still in are chosen (-1: nobody else is)."""
+    paths, values, state = scorers(table.plan), table.values, table.state
+    ranked = []
+    everyone = state is None or not any(state.out)
+    others = OTHER_THREE[seat] if len(values) == 4 and everyone else table.rivals(seat)
+    if not others:
+        return -1
+    for p in others:  # standing() inlined: this runs for each opponent of some 50 choices a game
+        score, progress = nearest_of(paths, leads(values, p), values[p])[0]
+        ranked.append((score + progress / 100, sum(values[p]), -p))
+    return -(max(ranked) if harm > 0 else min(ranked))[2]
+
+
+def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
+    """For itself: the attribute worth most, a tie to the one it leads least. For another player:
+    the one worth most to them when it hurts, least when it helps, a tie by their lead."""
+    lead = leads(table.values, who)
+    weight = weights_of(table.plan, pulls_of(table.plan, lead, table.values[who]))
+    count = len(weight)  # the attributes (a row may hold counters after them: zip stops at the weights)
+    # keys as tuples made by zip, not by a lambda an attribute: the third part is -a (a for min), so a is found from it
+    if who == seat:
+        return -max(zip(weight, map(neg, lead), range(0, -count, -1), strict=False))[2]
+    if delta < 0:
+        return -max(zip(weight, lead, range(0, -count, -1), strict=False))[2]
+    return min(zip(weight, lead, range(count), strict=False))[2]
+
+
+def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+    """Each move tried on a copy of the table (its own dice): the one that leaves the seat nearest a
+    victory (standing), then with the most points; a tie broken by the game's dice."""
+    scores = []
+    for move in moves:
+        other = table.clone(table.rng.getrandbits(32))
+        move(other)
+        scores.append(standing(other.plan, other.values, seat) + sum(other.values[seat]) / 10_000)
+    best = max(scores)
+    tied = [i for i, score in enumerate(scores) if score == best]
+    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+
+
+GREEDY = Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, greedy_move, 1,
+                greedy_discards)

@@ -1,0 +1,294 @@
+"""How far a seat is from each of its victory paths, and what a point in each attribute is worth to
+it now: the valuation the greedy player decides by (and the stronger ones score positions by).
+Tuned for speed (it runs at every decision): the usual path shapes are scored without a call, and
+what recurs all game (scorers, weights, card keys) is kept on the plan. Stdlib only.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from kitgen.simulate.compile.plan import PathPlan, Plan
+from kitgen.simulate.engine.table import OTHER_THREE, Table
+
+GROWTH = 0.01  # a point anywhere is worth a hundredth: growth counts when no victory path is in sight
+
+
+def path_pull(path: PathPlan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """((score, progress), bottleneck): the smallest lead the path still needs (>= 0: met), the sum
+    of its parts (a path half done is nearer than one not begun), and the attributes whose next
+    point would raise its smallest part."""
+    parts: list[tuple[int, list[int]]] = []
+    need = max(path.margin, 1)  # "highest" is strictly ahead; a margin asks for that many points
+    if path.highest:
+        low = min(lead[a] for a in path.highest)
+        parts.append((low - need, [a for a in path.highest if lead[a] == low]))
+    if path.highest_any:
+        high = max(lead[a] for a in path.highest_any)
+        parts.append((high - need, [a for a in path.highest_any if lead[a] == high]))
+    if path.thresholds:
+        gaps = [(mine[a] - more - 1, a) for a, more in path.thresholds]
+        edge = max(g for g, _ in gaps) if path.any_threshold else min(g for g, _ in gaps)
+        parts.append((edge, [a for g, a in gaps if g == edge]))
+    if path.most:
+        behind = [x for x in lead if x <= 0]
+        near = max(behind) if behind else 1
+        parts.append((sum(1 for x in lead if x > 0) - len(lead) // 2, [a for a, x in enumerate(lead) if x == near]))
+    if not parts:
+        return (-(10**6), 0), ()
+    score = min(score for score, _ in parts)
+    return (score, sum(score for score, _ in parts)), \
+        tuple(a for part, attributes in parts if part == score for a in attributes)
+
+
+def leads(values: list[list[int]], seat: int) -> list[int]:
+    """Each attribute's lead over the best of the other players (pairwise maxima: a comparison costs
+    less than a call to max() with several arguments, and this runs for every decision)."""
+    if len(values) == 4:  # four players, the usual table: one comprehension over the others' rows by index
+        i, j, k = OTHER_THREE[seat]
+        # zip without strict=: the rows are one game's, all as long; the check cost 15% of this function
+        return [m - (a if a > b and a > c else b if b > c else c)
+                for m, a, b, c in zip(values[seat], values[i], values[j], values[k])]  # noqa: B905
+    others = list(values)
+    mine = others.pop(seat)
+    if not others:
+        return list(mine)
+    best = others[0]
+    for other in others[1:]:
+        best = [a if a > b else b for a, b in zip(best, other, strict=True)]
+    return [m - b for m, b in zip(mine, best, strict=True)]
+
+
+def standing(plan: Plan, values: list[list[int]], seat: int) -> float:
+    """How near the seat is to its nearest victory path (0 or more: it is met), its progress on
+    that path's other parts counting a hundredth."""
+    score, progress = nearest(plan, leads(values, seat), values[seat])[0]
+    return score + progress / 100
+
+
+class Scorer(NamedTuple):
+    """A path as nearest() scores it at every decision, its attribute lists read without a call
+    where they are short: `one`, or `pair` of `highest_any` (else -1), `lows` and `highs` otherwise."""
+    path: PathPlan
+    kind: int  # SIMPLE (highest and highest_any only), MOST (most attributes only) or EXACT (path_pull)
+    one: int  # the attribute of a one-attribute `highest`, else -1
+    lows: tuple[int, ...]  # `highest`, when it names more than one attribute
+    pair: tuple[int, int]  # the two attributes of a two-attribute `highest_any`, else (-1, -1)
+    highs: tuple[int, ...]  # `highest_any`, when it names one or more than two attributes
+    need: int
+    most: int  # most attributes: how many a player must lead in, less one (half of them); else 0
+
+
+SIMPLE, MOST, EXACT = 0, 1, 2
+FAR = 10**6  # the part of a path that has no such part: never the smallest
+BELOW = -2 * FAR  # below every key (a path with no part at all scores -FAR)
+
+
+def scorer(path: PathPlan, attributes: int) -> Scorer:
+    # a most-attributes path's own condition (a tie-break) only settles a level count: most_pull guides as well
+    exact = path.thresholds or (path.most and (path.highest or path.highest_any)) or (path.when is not None and not path.most)
+    kind = EXACT if exact else MOST if path.most else SIMPLE
+    two = len(path.highest_any) == 2
+    return Scorer(path, kind, path.highest[0] if len(path.highest) == 1 else -1,
+                  path.highest if len(path.highest) > 1 else (), (path.highest_any[0], path.highest_any[1]) if two
+                  else (-1, -1), () if two else path.highest_any, max(path.margin, 1), attributes // 2)
+
+
+class Scorers(NamedTuple):
+    """A plan's paths as nearest() reads them, each kind in a loop of its own: `pairs`, the usual
+    shape (the highest in one attribute and in one of two others: Galactic Civ's race victories), as
+    bare (index, one, x, y, need); `mosts`, most-attributes paths as (index, half); `rest`, every
+    other path as (index, Scorer); `every`, each path's Scorer, in data order."""
+    every: list[Scorer]
+    pairs: list[tuple[int, int, int, int, int]]
+    mosts: list[tuple[int, int]]
+    rest: list[tuple[int, Scorer]]
+
+
+def scorers(plan: Plan) -> Scorers:
+    try:  # one look-up: every decision asks
+        return plan.cache["scorers"]
+    except KeyError:
+        every = [scorer(path, len(plan.attributes)) for path in plan.paths]
+        pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
+        mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
+        rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
+        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
+        return made
+
+
+def _is_pair(score: Scorer) -> bool:
+    return score.kind == SIMPLE and score.one >= 0 and score.pair[0] >= 0
+
+
+def simple_parts(score: Scorer, lead: list[int]) -> tuple[int, int]:
+    """The two parts of a path of highest and highest_any parts, as path_pull has them (FAR: none)."""
+    if score.one >= 0:
+        low = lead[score.one] - score.need
+    else:
+        low = min([lead[a] for a in score.lows]) - score.need if score.lows else FAR
+    x, y = score.pair
+    if x >= 0:
+        a, b = lead[x], lead[y]
+        high = (a if a > b else b) - score.need
+    else:
+        high = max([lead[a] for a in score.highs]) - score.need if score.highs else FAR
+    return low, high
+
+
+def simple_pull(score: Scorer, lead: list[int]) -> tuple[int, ...]:
+    """path_pull's bottleneck of a path of highest and highest_any parts."""
+    one, (x, y) = score.one, score.pair
+    if one >= 0 and x >= 0:  # the usual shape (Scorers.pairs): the parts compared without their margin
+        low, a, b = lead[one], lead[x], lead[y]
+        high = a if a > b else b
+        edge = low if low < high else high
+        return ((one,) if low == edge else ()) + (() if high != edge else (x, y) if a == b else (x,) if a > b else (y,))
+    low, high = simple_parts(score, lead)
+    edge = low if low < high else high
+    lows = () if low != edge else (score.one,) if score.one >= 0 else \
+        tuple(a for a in score.lows if lead[a] - score.need == low)
+    highs = () if high != edge else tuple(a for a in (score.pair if score.pair[0] >= 0 else score.highs)
+                                          if lead[a] - score.need == high)
+    return lows + highs
+
+
+def nearest(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int]]:
+    """How near the seat is, and the paths it is nearest to (their indices, ties kept, in data order):
+    by smallest part, then by progress (the sum of the parts). The same keys as path_pull's."""
+    key, best, _ = nearest_of(scorers(plan), lead, mine)
+    return key, best
+
+
+def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[int, int], list[int], int]:
+    """nearest() of a plan's Scorers, and the highest lead of 0 or less (1 if every lead is above 0;
+    only when the plan has a most-attributes path: its bottleneck, most_pull, is made from it).
+    Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
+    decisions, and a pair path whose single part is already further off is then passed over."""
+    _, pairs, mosts, rest = paths
+    top = progress = near = BELOW
+    best: list[int] = []
+    for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
+        ahead, near = -half, BELOW
+        for a in lead:
+            if a > 0:
+                ahead += 1
+            elif a > near:
+                near = a
+        if near == BELOW:
+            near = 1
+        if ahead > top:
+            top, progress, best = ahead, ahead, [index]
+        elif ahead == top:
+            best.append(index)
+    for index, one, x, y, need in pairs:  # simple_parts inlined: this runs for every decision of every game
+        low = lead[one] - need
+        if low < top:
+            continue  # its smallest part is at most `low`: further off than the best so far
+        a, b = lead[x], lead[y]
+        high = (a if a > b else b) - need
+        edge = low if low < high else high
+        if edge > top or (edge == top and low + high > progress):
+            top, progress, best = edge, low + high, [index]
+        elif edge == top and low + high == progress:
+            best.append(index)
+    for index, score in rest:
+        key = rest_key(score, lead, mine)
+        if key > (top, progress):
+            (top, progress), best = key, [index]
+        elif key == (top, progress):
+            best.append(index)
+    if len(best) > 1:
+        best.sort()
+    return ((top, progress), best, near) if best else ((0, 0), [], near)
+
+
+def rest_key(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, int]:
+    """nearest()'s key of a path of another shape than `pairs` and `mosts`."""
+    if score.kind == SIMPLE:
+        low, high = simple_parts(score, lead)
+        return low if low < high else high, (low if low != FAR else 0) + (high if high != FAR else 0)
+    return path_pull(score.path, lead, mine)[0]
+
+
+def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:
+    """The bottleneck attributes of each victory path the seat is nearest to: what weights() and
+    the card keys are made from (a few of them recur all game, so both are kept per pulls)."""
+    return pulls_of(table.plan, leads(table.values, seat), table.values[seat])
+
+
+def pulls_of(plan: Plan, lead: list[int], mine: list[int]) -> tuple[tuple[int, ...], ...]:
+    paths = scorers(plan)
+    _, nearest_paths, near = nearest_of(paths, lead, mine)
+    if len(nearest_paths) == 1:  # nearly always: one nearest path
+        score = paths.every[nearest_paths[0]]
+        if score.kind == MOST:  # Galactic Civ's General Victory, in 96% of greedy's decisions
+            if lead.count(near) == 1:  # led_at's usual case, without its call
+                return ((lead.index(near),),)
+            return (led_at(lead, near),)
+        return (simple_pull(score, lead) if score.kind == SIMPLE else path_pull(score.path, lead, mine)[1],)
+    return tuple([bottleneck(paths.every[index], lead, mine) for index in nearest_paths])
+
+
+def bottleneck(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, ...]:
+    """path_pull's bottleneck of one path, without path_pull where the path's shape allows."""
+    if score.kind == SIMPLE:
+        return simple_pull(score, lead)
+    return most_pull(lead) if score.kind == MOST else path_pull(score.path, lead, mine)[1]
+
+
+def most_pull(lead: list[int]) -> tuple[int, ...]:
+    """path_pull's bottleneck of a most-attributes path: the attributes nearest to being led."""
+    behind = [x for x in lead if x <= 0]
+    return led_at(lead, max(behind) if behind else 1)
+
+
+def led_at(lead: list[int], near: int) -> tuple[int, ...]:
+    """The attributes whose lead is `near` (most_pull's, found by nearest_of on the way)."""
+    if lead.count(near) == 1:  # most often one attribute: found by C, not a loop
+        return (lead.index(near),)
+    return tuple([a for a, x in enumerate(lead) if x == near])
+
+
+def weights_of(plan: Plan, pull: tuple[tuple[int, ...], ...]) -> list[float]:
+    """A point in each attribute: its nearest paths' bottleneck attributes share a point, every
+    attribute a hundredth (made once per distinct pulls: the plan keeps them)."""
+    known = plan.cache.setdefault("weights", {})
+    if pull not in known:
+        result = [GROWTH] * len(plan.attributes)
+        for bottleneck in pull:
+            for attribute in bottleneck:
+                result[attribute] += 1 / len(pull) / len(bottleneck)
+        known[pull] = result
+    return known[pull]
+
+
+def weights(table: Table, seat: int) -> list[float]:
+    """What one more point in each attribute is worth to the seat now. Weighed once per decision."""
+    return weights_of(table.plan, pulls(table, seat))
+
+
+class CardKeys(dict):
+    """Each card's key for greedy_card under one set of weights: (worth, total change, -index) to
+    play, the worth and total negated to discard. A card's key is made the first time a hand holds
+    it (__missing__) and kept: the plan keeps one of these per distinct pulls (772 in 2,000 games of
+    Galactic Civ), so a key is made once a run, and a large deck holds only the cards it dealt."""
+
+    def __init__(self, plan: Plan, weight: list[float], best: bool):
+        super().__init__()
+        self.cards, self.weight, self.sign = plan.cards, weight, 1 if best else -1
+
+    def __missing__(self, index: int) -> tuple[float, float, int]:
+        worth = total = 0.0
+        for attribute, delta in self.cards[index].self_effects:
+            worth += self.weight[attribute] * delta
+            total += delta
+        key = self[index] = (self.sign * worth, self.sign * total, -index)
+        return key
+
+
+def card_keys(plan: Plan, pull: tuple[tuple[int, ...], ...], best: bool) -> CardKeys:
+    try:  # two look-ups in the usual case: this runs for every card decision
+        return plan.cache["card-keys"][pull, best]
+    except KeyError:
+        keys = plan.cache.setdefault("card-keys", {})[pull, best] = CardKeys(plan, weights_of(plan, pull), best)
+        return keys

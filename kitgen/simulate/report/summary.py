@@ -1,0 +1,138 @@
+"""Sum played games up into the balance report (a dict: the JSON, text and PDF all read it).
+
+Coverage comes first, and `missing` says what keeps the win rates from being earned: a skipped
+rule that decides who wins, or no game with a winner. Every report carries its provenance.
+Stdlib only.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from kitgen import __version__
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.play.run import Settings
+from kitgen.simulate.report.stats import Z95, chi_square, holm_flags, wilson
+
+
+def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int]) -> dict:
+    """What a number was made from: enough to reproduce it, or to discard it."""
+    return {"kitgen": __version__, "game": game_id, "data_sha256": data_hash, "seed": settings.seed,
+            "games": settings.games, "players": players, "policies": list(settings.policies),
+            "optional_rules_left_out": list(settings.without), "mcts_rollouts": settings.mcts_rollouts,
+            "command": command_line(game_id, settings, players)}
+
+
+def command_line(game_id: str, settings: Settings, players: list[int]) -> str:
+    words = ["kitgen", "simulate", game_id, "--games", str(settings.games),
+             "--players", ",".join(map(str, players)), "--seed", str(settings.seed),
+             "--policy", ",".join(settings.policies)]
+    for rule in settings.without:
+        words += ["--without", rule]
+    return " ".join(words)
+
+
+def missing_rules(plan: Plan) -> list[str]:
+    """The rules that decide who wins and are skipped or approximated, by status: known before any game."""
+    found = []
+    for status in ("skipped", "approximated"):
+        rules = [c.rule for c in plan.coverage if c.decides and c.status == status]
+        if rules:
+            found.append(f"{status}: {', '.join(rules)}")
+    return found
+
+
+def missing(plan: Plan, results: list[GameResult]) -> list[str]:
+    found = missing_rules(plan)
+    if results and all(r.winner < 0 for r in results):
+        found.append(f"no game of {len(results):,} had a winner")
+    return found
+
+
+def coverage(plan: Plan) -> list[dict]:
+    order = {"skipped": 0, "approximated": 1, "exact": 2}
+    rows = sorted(plan.coverage, key=lambda c: (not c.decides, order.get(c.status, 3)))
+    return [{"rule": c.rule, "status": c.status, "note": c.note, "decides": c.decides} for c in rows]
+
+
+def seat_results(results: list[GameResult], players: int) -> dict:
+    """Per seat: wins, rate, interval; the even share; and whether seats differ at all (chi-square)."""
+    games = len(results)
+    won = Counter(r.winner for r in results)
+    decided = games - won[-1]
+    test = chi_square([won[s] for s in range(players)], [games] * players)
+    even = decided / games / players if games else 0.0
+    flags = holm_flags([(won[s], games) for s in range(players)], even) if games else [""] * players
+    return {"games": games, "players": players, "no_winner": won[-1], "even_share": round(even, 4),
+            "seats": [{"seat": s + 1, "wins": won[s], "win_rate": round(won[s] / games, 4) if games else 0.0,
+                       "ci95": wilson(won[s], games), "vs_even_share_holm": flags[s]} for s in range(players)],
+            "seats_differ": test._asdict()}
+
+
+def faction_results(plan: Plan, results: list[GameResult], players: int) -> dict:
+    """Per faction as per seat. A game without factions has none: `{"factions": {}, "factions_differ": None}`
+    (a test on one group would have 0 degrees of freedom and say nothing)."""
+    names = [f.name for f in plan.factions]
+    if not names:
+        return {"factions": {}, "factions_differ": None}
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for result in results:
+        for seat in range(players):
+            name = names[result.factions[seat]] if result.factions[seat] >= 0 else names[0]
+            played[name] += 1
+            won[name] += seat == result.winner
+    present = [name for name in names if played[name]]
+    decided = sum(1 for r in results if r.winner >= 0)
+    flags = holm_flags([(won[n], played[n]) for n in present], decided / len(results) / players if results else 0.0)
+    rows = {name: {"plays": played[name], "wins": won[name], "win_rate": round(won[name] / played[name], 4),
+                   "ci95": wilson(won[name], played[name]), "vs_even_share_holm": flag}
+            for name, flag in zip(present, flags, strict=True)}
+    test = chi_square([won[n] for n in rows], [played[n] for n in rows])
+    return {"factions": rows, "factions_differ": test._asdict()}
+
+
+def victories(plan: Plan, results: list[GameResult]) -> dict:
+    """Games won per path, crediting every path the winner met (a win may count for several)."""
+    credit = Counter(i for r in results for i in r.paths)
+    games = len(results)
+    return {"victories": {path.name: credit[i] for i, path in enumerate(plan.paths)},
+            "victories_ci95": {path.name: wilson(credit[i], games) for i, path in enumerate(plan.paths)},
+            "wins_meeting_several_paths": sum(len(r.paths) > 1 for r in results)}
+
+
+def turns(results: list[GameResult]) -> dict:
+    """The turn each game ended in: mean with its 95% interval (normal approximation), range, histogram."""
+    counts = Counter(r.turn for r in results)
+    games = len(results)
+    mean = sum(t * n for t, n in counts.items()) / games if games else 0.0
+    spread = math.sqrt(sum(n * (t - mean) ** 2 for t, n in counts.items()) / (games - 1)) if games > 1 else 0.0
+    half = Z95 * spread / math.sqrt(games) if games else 0.0
+    return {"mean": round(mean, 2), "mean_ci95": [round(mean - half, 2), round(mean + half, 2)],
+            "min": min(counts, default=0), "max": max(counts, default=0),
+            "histogram": {str(t): counts[t] for t in sorted(counts)}}
+
+
+def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, list[GameResult]],
+              data_hash: str) -> dict:
+    """The report: `results` holds the games of each player count asked, the first being the main one."""
+    counts = list(results)
+    main = results[counts[0]]
+    report = {"provenance": provenance(game_id, data_hash, settings, counts), "coverage": coverage(plan),
+              "missing": missing(plan, [r for games in results.values() for r in games]),
+              "game": game_id, "games": len(main), "players": counts[0], "seed": settings.seed,
+              "policies": list(settings.seat_policies()), "optional_rules": optional_rules(plan)}
+    report.update(faction_results(plan, main, counts[0]))
+    seats = seat_results(main, counts[0])
+    report.update(victories(plan, main))
+    report.update({"decided": len(main) - seats["no_winner"], "no_winner": seats["no_winner"],
+                   "no_winner_ci95": wilson(seats["no_winner"], len(main)),
+                   "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
+                   "seats_differ": seats["seats_differ"],
+                   "by_players": {str(n): seat_results(games, n) for n, games in results.items()}})
+    return report
+
+
+def optional_rules(plan: Plan) -> dict[str, str]:
+    return {rule: "left out" if rule in plan.without else "in play" for rule in plan.optional_rules}

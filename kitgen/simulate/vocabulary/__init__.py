@@ -1,0 +1,25 @@
+"""The rules vocabulary of the balance lab: ACTIONS, one function per `do:` name of a phase's or a
+card's actions (kitgen.model.Action), in modules by family. A new kind of step is one entry and one
+function, and a name in model.ActionKind. A step reads and changes the Table and prints nothing; a
+step it nests is taken through table.actions (this registry, given to the table), a choice it leaves
+open goes to the seat's policy: the vocabulary imports the engine, never the players.
+"""
+from __future__ import annotations
+
+from kitgen.simulate.engine.table import Action
+from kitgen.simulate.vocabulary.cards import (act_discard, act_discard_to_limit, act_draw, act_event, act_hand_size,
+                                              act_play)
+from kitgen.simulate.vocabulary.choices import act_check_victory, act_choose, act_evaluate, act_when
+from kitgen.simulate.vocabulary.counters import act_change, act_exchange, act_flag, act_gain, act_pay, act_take
+from kitgen.simulate.vocabulary.melds import act_meld
+from kitgen.simulate.vocabulary.opponents import act_contest, act_look_and_take, act_steal, act_swap
+from kitgen.simulate.vocabulary.zones import act_attach, act_buy
+
+ACTIONS: dict[str, Action] = {
+    "draw": act_draw, "play": act_play, "discard": act_discard, "discard-to-limit": act_discard_to_limit,
+    "change": act_change, "take": act_take, "hand-size": act_hand_size, "event": act_event,
+    "check-victory": act_check_victory, "evaluate": act_evaluate, "when": act_when,
+    "gain": act_gain, "pay": act_pay, "exchange": act_exchange, "buy": act_buy,
+    "attach": act_attach, "choose": act_choose, "flag": act_flag, "meld": act_meld, "steal": act_steal,
+    "look-and-take": act_look_and_take, "swap": act_swap, "contest": act_contest,
+}

@@ -1,0 +1,66 @@
+"""The steps that take other steps, and the choices a step leaves open: `when` (its steps when a
+condition holds), `choose` (one of its steps, or none), `evaluate` (a count or delta worked out
+first), `check-victory`. A step a step nests is taken through table.actions (the registry); a choice
+goes to the seat's policy (choose_move), so the vocabulary never imports the players.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import Callable
+
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.engine.conditions import test, value
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.victory import check_victory
+
+
+def nothing(table: Table) -> None:
+    """The option of doing nothing."""
+
+
+def pick(table: Table, seat: int, options: list[Callable[[Table], None]]) -> int:
+    """The option the seat's policy takes (an index into `options`): its choose_move, unless there
+    is only one."""
+    if len(options) == 1:
+        return 0
+    return table.policies[seat].choose_move(table, seat, options)
+
+
+def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
+    for step in steps:
+        table.actions[step.do](table, seat, step)
+        if table.winner >= 0:
+            return
+
+
+def act_choose(table: Table, seat: int, step: Step) -> None:
+    """One of the steps (or, optional, none of them), as the seat's policy decides."""
+    options: list[Callable[[Table], None]] = [partial(run, seat=seat, steps=(s,)) for s in step.then]
+    if step.optional:
+        options.append(nothing)
+    run_chosen = options[pick(table, seat, options)]
+    run_chosen(table)
+
+
+def act_when(table: Table, seat: int, step: Step) -> None:
+    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat."""
+    if step.when is None or test(step.when, table, seat):
+        for inner in step.then:
+            table.actions[inner.do](table, seat, inner)
+            if table.winner >= 0:
+                return
+
+
+def act_evaluate(table: Table, seat: int, step: Step) -> None:
+    """A step whose count or delta is an expression (compile/steps.compile_step): worked out for the
+    player now, a count held to 0-1000 as validate holds a written one, then the step is taken with them."""
+    inner, (count, delta) = step.then[0], step.more
+    worked = replace(inner, count=inner.count if count is None else min(1000, max(0, value(count, table, seat))),
+                     delta=inner.delta if delta is None else value(delta, table, seat))
+    table.actions[worked.do](table, seat, worked)
+
+
+def act_check_victory(table: Table, seat: int, step: Step) -> None:
+    if not table.plan.victory_at_round_end:
+        check_victory(table, seat)

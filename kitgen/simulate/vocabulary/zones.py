@@ -1,0 +1,99 @@
+"""The rules vocabulary's zones in play: a card that enters one takes effect there (play with
+`to:`), buy from a market (each card's cost paid, the market refilled), attach a card under one in
+play. The zones themselves are the table's state (engine/state.State).
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.engine.table import Table, bound, refill
+from kitgen.simulate.vocabulary.choices import nothing, pick
+from kitgen.simulate.vocabulary.counters import can_pay, pay
+
+
+def enter(table: Table, seat: int, card: int, zone: str) -> None:
+    """A card comes into play in `zone` (or the hand, when no zone is named): in play it takes effect."""
+    if zone in table.state.zones:
+        table.state.zones[zone][seat].append(card)
+        table.played[seat].append(card)
+        table.resolve(seat, card)
+        bound(table)
+    else:
+        table.hands[seat].append(card)
+
+
+def room(table: Table, seat: int, zone: str) -> bool:
+    plan = table.plan.vocabulary.zones.get(zone)
+    return plan is None or not plan.limit or len(table.state.zones[zone][seat]) < plan.limit
+
+
+def act_buy(table: Table, seat: int, step: Step) -> None:
+    """Buy up to COUNT cards from the market, paying each card's cost; the market refills."""
+    name, costs = step.more.zone, table.plan.vocabulary.costs
+    for _ in range(step.count):
+        row = table.state.market.get(name, [])
+        if not room(table, seat, step.more.to):
+            return
+        legal = [c for c in dict.fromkeys(row) if can_pay(table, seat, costs[c])]
+        options: list[Callable[[Table], None]] = [partial(buy, seat=seat, card=c, step=step) for c in legal]
+        options.append(nothing)  # buying is always the player's choice
+        chosen = pick(table, seat, options)
+        if chosen == len(legal):
+            return
+        buy(table, seat, legal[chosen], step)
+
+
+def buy(table: Table, seat: int, card: int, step: Step) -> None:
+    row = table.state.market[step.more.zone]
+    row.remove(card)
+    pay(table, seat, table.plan.vocabulary.costs[card])
+    refill(table, table.state, step.more.zone)
+    enter(table, seat, card, step.more.to)
+
+
+def play_to(table: Table, seat: int, step: Step) -> None:
+    """play with `to:`: the card stays in that zone (while it has room) and takes effect."""
+    type_of = card_types(table.plan)
+    for _ in range(step.count):
+        legal = [c for c in table.hands[seat] if type_of[c] in step.types]
+        if not legal or not room(table, seat, step.more.to):
+            return
+        card = table.policies[seat].choose_card(table, seat, legal, True)
+        if not step.more.to:
+            table.play_card(seat, card)
+            bound(table)
+            continue
+        table.hands[seat].remove(card)
+        enter(table, seat, card, step.more.to)
+
+
+def act_attach(table: Table, seat: int, step: Step) -> None:
+    """Attach a card of `types` from the hand under a card in play that has room (the zone's limit)."""
+    zone = table.plan.vocabulary.zones.get(step.more.zone)
+    if zone is None:
+        return
+    hosts = table.state.zones.get(zone.on, [[]] * table.players)[seat]
+    under = table.state.attached[step.more.zone][seat]
+    free = [h for h in range(len(hosts)) if not zone.limit or sum(1 for host, _ in under if host == h) < zone.limit]
+    type_of = card_types(table.plan)
+    cards = [c for c in dict.fromkeys(table.hands[seat]) if type_of[c] in step.types]
+    pairs = [(h, c) for h in free for c in cards]
+    if not pairs:
+        return
+    options: list[Callable[[Table], None]] = [partial(attach, seat=seat, zone=step.more.zone, pair=p) for p in pairs]
+    if step.optional:
+        options.append(nothing)
+    chosen = pick(table, seat, options)
+    if chosen < len(pairs):
+        attach(table, seat, step.more.zone, pairs[chosen])
+
+
+def attach(table: Table, seat: int, zone: str, pair: tuple[int, int]) -> None:
+    table.hands[seat].remove(pair[1])
+    table.state.attached[zone][seat].append(pair)
+    table.played[seat].append(pair[1])
+    table.resolve(seat, pair[1])
+    bound(table)
