@@ -5,6 +5,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py              # every mutant: the full run (about an hour on 2 cores)
     python bench/bench_mutation.py --sample 40  # 40 mutants a module set, drawn with --seed (default 34)
     python bench/bench_mutation.py --smallest   # CI: one small module a set, 4 mutants each; figures mean nothing
+    python bench/bench_mutation.py --set kit    # one module set only (a set whose name starts with the word)
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -49,8 +50,9 @@ def module_set(path: str) -> str | None:
     return next((name for name, patterns in SETS.items() if any(fnmatch.fnmatch(path, p) for p in patterns)), None)
 
 
-def copy_checkout(folder: Path, smallest: bool) -> list[str]:
-    """The checkout copied into `folder`, its [tool.mutmut] narrowed for --smallest; the modules mutated."""
+def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list[str]:
+    """The checkout copied into `folder`, its [tool.mutmut] narrowed for --smallest or to the module set
+    `only`; the modules mutated."""
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
@@ -61,6 +63,10 @@ def copy_checkout(folder: Path, smallest: bool) -> list[str]:
     settings = tomllib.loads(text)["tool"]["mutmut"]
     if smallest:
         settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
+    if only:
+        settings["only_mutate"] = [str(path.relative_to(ROOT)) for path in sorted(ROOT.glob("kitgen/**/*.py"))
+                                   if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"])
+                                   and module_set(str(path.relative_to(ROOT))) == only]
     before, _, after = text.partition("\n[tool.mutmut]\n")
     rest = after.split("\n[", 1)[1] if "\n[" in after else ""  # the sections after [tool.mutmut], if any
     section = "\n".join(f"{key} = {json.dumps(value)}" for key, value in settings.items())
@@ -129,12 +135,16 @@ def main() -> int:
     parser.add_argument("--mutants", type=Path, help="run only the mutants named in this file, one a line "
                         "(those an earlier run did not kill)")
     parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
+    parser.add_argument("--set", help="only the module set whose name starts with this (check, kit, layout)")
     args = parser.parse_args()
+    only = next((name for name in SETS if name.startswith(args.set)), None) if args.set else None
+    if args.set and only is None:
+        parser.error(f"--set: no module set starts with {args.set!r} (the sets: {', '.join(SETS)})")
     sample = SMALLEST["sample"] if args.smallest else args.sample
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kitgen-mutation-") as name:
         folder = Path(name)
-        modules = copy_checkout(folder, args.smallest)
+        modules = copy_checkout(folder, args.smallest, only)
         chosen = draw(mutant_names(folder, modules), sample, args.seed)
         if args.mutants:
             wanted = set(args.mutants.read_text(encoding="utf-8").split())
