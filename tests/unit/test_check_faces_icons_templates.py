@@ -38,7 +38,8 @@ def test_template__a_card_and_its_boxes_of_a_fine_size_pass():
 
 @pytest.mark.parametrize("width, height", [(0, 88.9), (63.5, 0), (-1, 88.9), (63.5, -1)])
 def test_template__a_card_without_a_size_is_an_error_at_the_template(width, height):
-    assert template_problems(width=width, height=height) == [(1, "width and height must be more than 0mm")]
+    assert template_problems(width=width, height=height) == [
+        (1, "width and height must be more than 0mm (a template gives both, or extends another and takes its size)")]
     found = check_template(CardTemplate(width, height, ()), "card-front.yaml")
     assert found[0].where == Where("card-front.yaml")  # no line of its own: the file it came from
 
