@@ -6,6 +6,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --sample 40  # 40 mutants a module set, drawn with --seed (default 34)
     python bench/bench_mutation.py --smallest   # CI: one small module a set, 4 mutants each; figures mean nothing
     python bench/bench_mutation.py --set kit    # one module set only (a set whose name starts with the word)
+    python bench/bench_mutation.py --set simulate  # the simulator's sample: engine/zones, vocabulary/cards and zones
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -36,6 +37,9 @@ SETS = {
                                                "kitgen/check/safe_zone.py"),
     "check/": ("kitgen/check/*.py",),
     "kit: cache keys and records": ("kitgen/kit/keys*.py", "kitgen/kit/cache.py", "kitgen/kit/records.py"),
+    # a sample of the simulator while its engine and vocabulary are rewritten: small modules that hold still
+    "simulate: piles, cards, zones": ("kitgen/simulate/engine/zones.py", "kitgen/simulate/vocabulary/cards.py",
+                                      "kitgen/simulate/vocabulary/zones.py"),
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {
@@ -135,7 +139,7 @@ def main() -> int:
     parser.add_argument("--mutants", type=Path, help="run only the mutants named in this file, one a line "
                         "(those an earlier run did not kill)")
     parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
-    parser.add_argument("--set", help="only the module set whose name starts with this (check, kit, layout)")
+    parser.add_argument("--set", help="only the module set whose name starts with this (check, kit, layout, simulate)")
     args = parser.parse_args()
     only = next((name for name in SETS if name.startswith(args.set)), None) if args.set else None
     if args.set and only is None:

@@ -89,6 +89,7 @@ def test_shape__any_field_of_the_wrong_kind_or_a_field_too_many_or_few_is_unread
     ["O", 1, 2, 3, 4, 24, 24, "#000000", [["M", 0, "1"]], 0],
     ["O", 1, 2, 3, 4, 24, 24, "#000000", "M 0 0", 0],
     [], "R", ["X", 1, 2],
+    [["R"], 1, 2, 3, 4, None, None, 0, 0], [None, 1, 2],  # a kind that is not text
 ])
 def test_shape__a_name_colour_or_outline_this_build_does_not_know_is_unreadable(bad):
     with pytest.raises(Unreadable):
@@ -139,12 +140,14 @@ def test_problem__a_level_place_or_message_of_the_wrong_kind_is_unreadable(bad):
 @pytest.mark.parametrize("number, readable", [(999_999_999.5, True), (-999_999_999.5, True), (1e9, False),
                                               (-1e9, False), (10**9, False)])
 def test_numbers__kept_within_a_billion_either_way(number, readable):
-    record = ["R", number, 0, 1, 1, None, None, 0, 0]
-    if readable:
-        assert records.read_layer(["", [record]], CONTEXT).shapes[0].x == number
-    else:
-        with pytest.raises(Unreadable):
-            records.read_layer(["", [record]], CONTEXT)
+    for field, record in (("x", ["R", number, 0, 1, 1, None, None, 0, 0]),  # a place
+                          ("stroke_width", ["R", 0, 0, 1, 1, None, None, number, 0]),  # a size
+                          ("size", ["T", 0, 0, "x", "body", number, "#000000", "left", 0])):
+        if readable:
+            assert getattr(records.read_layer(["", [record]], CONTEXT).shapes[0], field) == number
+        else:
+            with pytest.raises(Unreadable):
+                records.read_layer(["", [record]], CONTEXT)
 
 
 def test_problem__a_line_or_column_up_to_a_billion():

@@ -162,3 +162,30 @@ def test_canonical__mappings_lists_and_sets_by_content_in_a_fixed_order():
 def test_canonical__an_icon_set_by_the_hash_of_its_files():
     assert canonical(IconSet({}, key="abc")) == "IconSet('abc')"
     assert canonical(IconSet({}, key="abc")) != canonical(IconSet({}, key="abd"))
+
+
+def test_canonical__a_model_value_that_is_no_record_is_its_primitive_or_refused(monkeypatch):
+    from kitgen.model import Expr, Numbers, Record
+
+    monkeypatch.setattr(keys, "_FAST", {})  # each type met for the first time
+    assert canonical(Expr("1 + 2")) == canonical("1 + 2") and canonical(Numbers((1, 2))) == canonical((1, 2))
+    with pytest.raises(TypeError, match="no canonical form for a Record"):
+        canonical(Record())
+
+
+def test_canonical__a_record_from_outside_kitgens_model_is_walked_whatever_its_repr():
+    @dataclasses.dataclass(frozen=True)
+    class Tagged:  # its repr shows its mapping in the order it was made: equal values, other text
+        name: str
+        tags: dict
+
+    assert canonical(Tagged("a", {"x": 1, "y": 2})) == canonical(Tagged("a", {"y": 2, "x": 1}))
+    assert canonical(Tagged("a", {"x": 1})) != canonical(Tagged("a", {"x": 2}))
+
+
+def test_canonical__a_model_record_whose_repr_shows_a_field_it_does_not_compare_is_walked():
+    marked = dataclasses.make_dataclass("Marked", [("name", str), ("line", int, dataclasses.field(
+        default=0, compare=False))], frozen=True)
+    marked.__module__ = "kitgen.model"  # as if declared there, with the repr dataclasses writes
+    assert marked("a", 1) == marked("a", 2) and repr(marked("a", 1)) != repr(marked("a", 2))
+    assert canonical(marked("a", 1)) == canonical(marked("a", 2)) != canonical(marked("b", 1))
