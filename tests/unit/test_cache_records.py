@@ -12,7 +12,7 @@ from kitgen.errors import Problem, Where
 from kitgen.kit import records
 from kitgen.kit.records import Context, Unreadable
 from kitgen.layout.card import Face, Layer
-from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Polygon, Rect, Text
 from kitgen.render.sheets import DrawnFace
 
 
@@ -36,6 +36,8 @@ SHAPES = [
     Picture(10, 80, 160, 90, "art-1"),
     Icon(17, 67.8, 10, 10, (24, 24), Icons.Found.outline, "#2f5d8c", "compass", 90.0),
     Icon(40, 67.8, 10, 10, (24.0, 24.0), (("M", 0.0, 0.0), ("C", 1.0, 2.0, 3.0, 4.0, 5.0, 6.0), ("Z",)), "#000000", ""),
+    Polygon(((0, 0), (10, 0), (5, 8.5)), "#112233", None, 0.5),  # a badge's shield or diamond, a chamfered frame
+    Polygon(((1, 2.5), (3, 4), (5, 6), (7, 8)), None, "#aabbcc", 0.0),
 ]
 
 
@@ -90,10 +92,20 @@ def test_shape__any_field_of_the_wrong_kind_or_a_field_too_many_or_few_is_unread
     ["O", 1, 2, 3, 4, 24, 24, "#000000", "M 0 0", 0],
     [], "R", ["X", 1, 2],
     [["R"], 1, 2, 3, 4, None, None, 0, 0], [None, 1, 2],  # a kind that is not text
+    ["G", [[0, 0]] * (records.MAX_POINTS + 1), None, "#000000", 0.5],  # more corners than kitgen draws
+    ["G", [[0, 0], [1, 1, 1]], None, "#000000", 0.5], ["G", [[0, 0], [1]], None, "#000000", 0.5],  # not a corner
+    ["G", [[0, 0], "1 1"], None, "#000000", 0.5], ["G", [[0, 0], [1, "1"]], None, "#000000", 0.5],
+    ["G", [[0, 0], [1, 1e9]], None, "#000000", 0.5], ["G", [[0, 0]], "red", None, 0.5],
 ])
 def test_shape__a_name_colour_or_outline_this_build_does_not_know_is_unreadable(bad):
     with pytest.raises(Unreadable):
         records.read_layer(["", [bad]], CONTEXT)
+
+
+def test_shape__a_polygon_of_up_to_max_points_corners_reads_back():
+    corners = tuple((float(n), float(n % 7)) for n in range(records.MAX_POINTS))
+    assert records.read_layer(["", [["G", [list(c) for c in corners], None, None, 1.0]]], CONTEXT) == Layer(
+        (Polygon(corners, None, None, 1.0),))
 
 
 def test_shape__without_a_context_an_icon_is_unreadable_and_any_picture_key_reads():
