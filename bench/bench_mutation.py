@@ -155,6 +155,9 @@ def main() -> int:
             chosen = {name: [m for m in mutants if m in wanted] for name, mutants in chosen.items()}
         every = [m for mutants in chosen.values() for m in mutants]
         named = bool(sample or args.mutants)  # else mutmut runs every mutant it makes
+        if named and not every:  # mutmut given no name runs them all
+            print("no mutants to run: --mutants names none of these modules' mutants")
+            return 1
         print(f"mutmut over {len(modules)} modules: {len(every)} mutants"
               + (f" ({sample} a module set, seed {args.seed})" if sample else f" (named in {args.mutants})"
                  if args.mutants else " (all)"))

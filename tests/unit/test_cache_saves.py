@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from kitgen.kit.cache import FACES, SCHEMA, SUMS, BuildCache, Made, _busy, _is_folder
+from kitgen.kit.cache import FACES, SCHEMA, SUMS, BuildCache, Made, _busy, _is_folder, _make_folder
 from kitgen.layout.card import Face, Layer
-from kitgen.layout.shapes import Picture, Rect, Text
+from kitgen.layout.shapes import Icon, Picture, Rect, Text
 
 PDF = b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n"
 TABLES = ("faces", "layers", "notes", "face_layers", "drawn", "checks", "parts")
@@ -61,6 +61,7 @@ def test_is_folder__only_a_real_folder(tmp_path):
     os.symlink(tmp_path, tmp_path / "link")
     assert _is_folder(tmp_path) and not _is_folder(tmp_path / "file") and not _is_folder(tmp_path / "link")
     assert not _is_folder(tmp_path / "missing") and not _is_folder(tmp_path / "file" / "below")
+    assert _make_folder(tmp_path / "new" / "cache") and not _make_folder(tmp_path / "file" / "cache")
 
 
 def test_busy__only_sqlites_locked_database():
@@ -292,3 +293,27 @@ def test_save__the_sums_file_is_the_same_whatever_order_the_files_come_in(tmp_pa
     BuildCache(tmp_path / "one").save(pdfs)
     BuildCache(tmp_path / "two").save(dict(reversed(pdfs.items())))
     assert (tmp_path / "one" / SUMS).read_bytes() == (tmp_path / "two" / SUMS).read_bytes()
+
+
+def test_save__a_build_keeps_the_faces_it_stored_and_forgets_the_rest(tmp_path):
+    folder = tmp_path / "cache"
+    kept(folder, "a", "b")
+    build = BuildCache(folder)  # every face laid out anew, none looked up
+    build.keep_face("c", face("c"))
+    build.save({})
+    later = BuildCache(folder)
+    assert later.face("c") == face("c") and later.face("a") is None and later.face("b") is None
+
+
+def test_after_a_save__nothing_is_held_open_and_a_lookup_is_a_miss(tmp_path):
+    cache = kept(tmp_path / "cache", "a")
+    cache.close()
+    assert cache.face("a") is None and cache.note("a") is None
+
+
+def test_a_face_naming_an_icon__is_a_miss_before_the_build_says_its_icon_set(tmp_path):
+    named = Face((Layer((Icon(1, 2, 3, 4, (24, 24), (("M", 0.0, 0.0),), "#000000", "compass"),)),), 0.0, ())
+    first = BuildCache(tmp_path / "cache")
+    first.keep_face("a", named)
+    first.save({})
+    assert BuildCache(tmp_path / "cache").face("a") is None

@@ -55,6 +55,9 @@ def test_take_top__an_empty_pile_of_a_player_refills_from_that_players_zone_all_
     assert names == {"Ten of Clubs", "King of Hearts", "Queen of Spades"} and len(cards_of(t, stock, 1)) == 2
     assert cards_of(t, won, 1) == [] and cards_of(t, won, 0) == [card(t, "Jack of Clubs")]  # keep 0; the other's stays
     assert take_top(t, stock, 0) == card(t, "Jack of Clubs") and take_top(t, stock, 0) == -1  # both empty: none
+    give(t, 1, "won", "Jack of Hearts")  # the stock still holds 2: the zone is shuffled in only when it is empty
+    top = cards_of(t, stock, 1)[-1]
+    assert take_top(t, stock, 1) == top and cards_of(t, won, 1) == [card(t, "Jack of Hearts")]
 
 
 def played_a_turn(phases: tuple[Phase, ...], limit: int = 3, draws: int = 5) -> list[int]:
