@@ -25,7 +25,7 @@ from kitgen.model import Game, for_players
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
                                 prepare_kit, resolve_print, text_sizes)
-from kitgen.kit.staging import staged
+from kitgen.kit.staging import check_output, staged
 from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
 from kitgen.units import to_mm
@@ -62,6 +62,7 @@ class Report:
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
+    check_output(out_dir, project.game_folder(game_ref))
     cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     try:
         return _build(project, game_ref, out_dir, options, strict, cache, progress or _quiet)
@@ -345,7 +346,7 @@ def token_sheets(checked: Prepared) -> list:
 def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
     """What the manifest says about this build: files, pages, sheets of paper and how to print, and
     the sheets of paper in all (documents one-sided and double-sided; a player sheet per player)."""
-    from kitgen.layout.tokens import most_players
+    from kitgen.check.tokens import most_players
 
     one_sided = spec.layout != "grid" or spec.duplex == "off"
     players = most_players(game)

@@ -155,13 +155,22 @@ def scale_bar(grid: Grid) -> list[Shape]:
     the cards, along it between two cut lines (clear of their crop marks), as near the middle as it
     goes. Where no margin has room for the label too, the bar goes without it (the sheet's labels
     still say to print at 100%); where none has room for the bar, `bar_fits` is False and it is
-    drawn in the widest margin's middle all the same (a bar the printer clips beats none)."""
+    drawn in the widest margin's middle all the same (a bar the printer clips beats none), unless
+    it would run past the paper itself (`_bar_beside`): then it is left out."""
     place = _bar_place(grid)
     if place is not None:
         return _bar(grid, *place)
+    beside = _bar_beside(grid)
+    return _bar(grid, beside[0], _middle(grid, beside[0]), beside[1]) if beside else []
+
+
+def _bar_beside(grid: Grid) -> tuple[str, bool] | None:
+    """The widest margin and whether the label fits there too, reckoned to the paper's own edge (not
+    the printable one); None when not even the bar's ticks fit on the paper beside the cards."""
     space = _outward_space(grid)
     side = max(BAR_SIDES, key=lambda side: round(space[side], 6))
-    return _bar(grid, side, _middle(grid, side), True)
+    room = space[side] + printable_edge(grid) - (grid.spec.bleed if grid.spec else 0.0) - BAR_CLEAR
+    return next(((side, labelled) for labelled in (True, False) if room >= sum(_across(side, labelled))), None)
 
 
 def bar_fits(grid: Grid) -> bool:
@@ -244,9 +253,12 @@ def sheet_note(grid: Grid) -> str:
     if sides:
         said.append(f"crop marks {where_left_out(sides)} the cards left out: the paper leaves no room for them "
                     f"outside the {margin} margin (manifest.pdf says how to cut without them)")
-    if not bar_fits(grid):
+    if not bar_fits(grid) and _bar_beside(grid) is None:
+        said.append("the 50 mm scale bar is left out: the paper has no room for it beside the cards")
+    elif not bar_fits(grid):
         said.append(f"the 50 mm scale bar has no room inside the {margin} margin: it is drawn nearer the edge, "
                     "where a printer may clip it")
     if not said:
         return ""
-    return "; ".join(said) + "; a smaller --margin, if your printer prints nearer the edge, makes room"
+    smaller = "; a smaller --margin, if your printer prints nearer the edge, makes room" if printable_edge(grid) else ""
+    return "; ".join(said) + smaller

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
 import re
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def load_game(folder: Path) -> Game:
 
 def _load_game(folder: Path) -> Game:
     folder = Path(folder)
-    if not (folder / GAME_FILE).is_file():
+    if not os.path.lexists(folder / GAME_FILE):  # a pipe or a link there is judged by contained(): one line
         raise KitgenError(error(Where(display_path(folder / GAME_FILE)), "no game.yaml: is this a game folder?"))
     problems: list[Problem] = []
     keys = _top_level_keys(folder, problems)

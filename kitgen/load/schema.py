@@ -16,6 +16,7 @@ import yaml
 
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
+from kitgen.load.fields import Unreadable
 from kitgen.load.nodes import Converted, at
 from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Hidden, Number,
                           Numbers, Price, ValueColor, ValueColors)
@@ -177,15 +178,41 @@ def _field_values(converter: Converter, node: yaml.Node, path: str):
         return converter.fail(node, path, f"expected a mapping of field names and values ({_kind(node)} found)")
     values = []
     for key, value in node.value:
-        if isinstance(value, yaml.SequenceNode):
+        if isinstance(value, yaml.SequenceNode) and all(_is_text(item) for item in value.value):
             items = converter.convert(value, tuple[str, ...], f"{path}.{key.value}")
             if items is not _MISSING:
                 values.append(FieldValue(key.value, items, converter.where(value)))
-        elif isinstance(value, yaml.ScalarNode) and not _is_null(value):
+        elif _is_text(value):
             values.append(FieldValue(key.value, value.value, converter.where(value)))
-        else:
-            converter.fail(value, f"{path}.{key.value}", f"expected a value ({_kind(value)} found)")
+        else:  # the field's type, known later (load/fields.py), says what it expected instead
+            values.append(FieldValue(key.value, Unreadable(_shape(value)), converter.where(value)))
     return FieldValues(values)
+
+
+def _is_text(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and not _is_null(node)
+
+
+def _shape(node: yaml.Node) -> str:
+    """A value no field takes, as a message shows it: 'a mapping ({x: 1})', 'nothing'."""
+    if _is_null(node):
+        return "nothing"
+    inner = next((item for item in node.value if not _is_text(item)), None) if isinstance(node, yaml.SequenceNode) else None
+    kind = "a mapping" if isinstance(node, yaml.MappingNode) else \
+        f"a list holding {_kind(inner) if not _is_null(inner) else 'nothing'}" if inner is not None else "a list"
+    written = _flow(node)
+    return f"{kind} ({written if len(written) <= 60 else written[:57] + '...'})"
+
+
+def _flow(node: yaml.Node, depth: int = 0) -> str:
+    """A YAML value in flow notation, briefly (at most a few levels: it is shown, never read)."""
+    if isinstance(node, yaml.ScalarNode):
+        return "~" if _is_null(node) else node.value
+    if depth > 3:
+        return "..."
+    if isinstance(node, yaml.MappingNode):
+        return "{" + ", ".join(f"{_flow(k, depth + 1)}: {_flow(v, depth + 1)}" for k, v in node.value[:8]) + "}"
+    return "[" + ", ".join(_flow(item, depth + 1) for item in node.value[:8]) + "]"
 
 
 _DICE = re.compile(r"^(\d{1,3})D(\d{1,4})$")
