@@ -254,7 +254,7 @@ def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
     problems = []
     if z.kind == "market" and (z.deck not in decks or z.size < 1):
         problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                              + did_you_mean(z.deck, decks)))
+                              + ("" if z.deck in decks else did_you_mean(z.deck, decks))))
     if z.size < 0 or z.limit < 0 or z.keep < 0:
         problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
     if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
@@ -338,8 +338,8 @@ def _zone_words(zone, _: Language) -> str:
 
 
 def _scoring_words(scoring, _: Language) -> str:
-    when = (_("At the end of turns {turns}", turns=", ".join(map(str, scoring.turns))) if scoring.turns
-            else _("At the end of every turn"))
+    when = (_.ngettext("At the end of turn {turns}", "At the end of turns {turns}", len(scoring.turns),
+                       turns=", ".join(map(str, scoring.turns))) if scoring.turns else _("At the end of every turn"))
     return _("{when}: {points} {counter} by the highest {rank} (ties: {tie})", when=when,
              points=", ".join(map(str, scoring.points)), counter=scoring.counter, rank=scoring.rank,
              tie=_(TIES[scoring.tie]))
