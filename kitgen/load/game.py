@@ -18,7 +18,7 @@ from kitgen.load.looks import find_look, unknown_look
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, is_required, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
-from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, slug
+from kitgen.model import MAX_COLUMNS, Attribute, Card, CardType, Deck, Game, slug
 from kitgen.project import shipped_folder
 
 GAME_FILE = "game.yaml"
@@ -126,7 +126,9 @@ def sheet_names(values: dict) -> SheetNames:
     """The field names cards may use as keys (and sheets as columns), and the attributes' names."""
     attributes = frozenset(n for a in values.get("attributes", ()) if isinstance(a, Attribute)
                            for n in (a.name, a.abbreviation, *a.aliases) if n)
-    return SheetNames(declared_names(values), attributes if "attributes" in values else None)
+    types = frozenset(t.name for t in values.get("card_types", ()) if isinstance(t, CardType))
+    return SheetNames(declared_names(values), attributes if "attributes" in values else None,
+                      types if "card_types" in values else None)
 
 
 def _load_decks(folder: Path, entry, problems: list[Problem], names: SheetNames = NO_NAMES

@@ -10,6 +10,7 @@ spreadsheet app saved with its formula; a formula saved without one is an error 
 from __future__ import annotations
 
 import re
+import unicodedata
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,7 +131,7 @@ def _cell_text(value) -> str:
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # a spreadsheet keeps +2 as the number 2.0
-    return str(value)
+    return unicodedata.normalize("NFC", str(value))  # as YAML and CSV text: "É" typed either way is one text
 
 
 def _refused(shown: str, why: str) -> KitgenError:
