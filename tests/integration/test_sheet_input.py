@@ -11,6 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from kitgen.load import load_game
 from tests.attacks.harness import kitgen_in_process
 from tests.conftest import ROOT
 
@@ -30,6 +31,10 @@ def _game(tmp_path: Path, text: str | None = None, data: bytes | None = None) ->
 
 def _rows() -> list[list[str]]:
     return [line.split(",") for line in (TCG / "decks" / "main.csv").read_text(encoding="utf-8").splitlines()]
+
+
+def _lines() -> list[str]:
+    return (TCG / "decks" / "main.csv").read_text(encoding="utf-8").splitlines()
 
 
 def _validate(game: Path):
@@ -95,3 +100,34 @@ def test_sheet__a_problem_with_a_whole_card_names_its_first_cell(tmp_path):
     run = _validate(game)
     lines = [line for line in run.stderr.splitlines() if ": error: " in line]
     assert len(lines) == 1 and "main.csv:5:1: error: " in lines[0] and "Éclair" in lines[0], run.describe()
+
+
+def test_convert__csv_to_xlsx_to_csv_keeps_the_designer_s_column_order(tmp_path):
+    from openpyxl import load_workbook
+
+    game = _game(tmp_path)
+    header = (TCG / "decks" / "main.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert header == "id,name,cost,attack,health,type,faction,rarity,text"  # not kitgen's own order (name, type ...)
+    assert kitgen_in_process("convert", game / "decks" / "main.yaml", "--to", "xlsx").run.returncode == 0
+    sheet = load_workbook(game / "decks" / "main.xlsx").worksheets[0]
+    assert ",".join(c.value for c in sheet[1]) == header
+    assert kitgen_in_process("convert", game / "decks" / "main.yaml", "--to", "csv").run.returncode == 0
+    back = (game / "decks" / "main.csv").read_text(encoding="utf-8").splitlines()
+    assert back[0] == header and back[1:3] == _lines()[1:3]  # an id the name gives (soin) is left blank
+    assert [card for deck in load_game(game).decks for card in deck.cards] == \
+        [card for deck in load_game(TCG).decks for card in deck.cards]
+
+
+def test_convert__xlsx_has_a_drop_down_of_its_choices_on_each_choice_field(tmp_path):
+    from openpyxl import load_workbook
+
+    game = _game(tmp_path)
+    assert kitgen_in_process("convert", game / "decks" / "main.yaml", "--to", "xlsx").run.returncode == 0
+    book = load_workbook(game / "decks" / "main.xlsx")
+    cards, lists = book.worksheets
+    assert lists.title == "choices" and lists.sheet_state == "hidden"
+    (rule,) = cards.data_validations.dataValidation  # rarity is the one choice field
+    assert rule.type == "list" and str(rule.sqref) == "H2:H50001"  # rarity is column H
+    assert rule.formula1.replace("'", "") == "choices!$A$2:$A$4"
+    assert [c.value for c in lists["A"]] == ["rarity", "Commune", "Rare", "Épique"]
+    assert kitgen_in_process("validate", game).run.returncode == 0  # kitgen reads the first sheet alone
