@@ -38,7 +38,7 @@ def test_starter__validates_builds_and_plays_to_a_winner(kind, tmp_path):
     game = tmp_path / "my-game"
     assert (game / "decks" / "main.yaml").is_file() and (game / "schema" / "deck.schema.json").is_file()
     assert "id: my-game" in (game / "game.yaml").read_text(encoding="utf-8")
-    _run("validate", game)
+    assert ": 0 errors, 0 warnings" in _run("validate", game)  # a designer's first command finds nothing to fix
     _run("build", game, "-o", tmp_path / "kit")
     assert (tmp_path / "kit" / "cards-main.pdf").stat().st_size > 0
     report = _run("simulate", game, "--games", "50", "--players", "2", "--workers", "1")
