@@ -178,3 +178,16 @@ def test_new__a_starter_never_writes_into_an_existing_folder(tmp_path):
     assert_one_line(run, f"{tmp_path / 'mine'}: error: already exists; choose another name")
     assert listing(tmp_path / "mine") == {"game.yaml"} and (tmp_path / "mine" / "game.yaml").read_text() == "keep"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]  # no scratch folder left beside it
+
+
+@pytest.mark.parametrize("name", ["../escaped", "..", "a/../b"])
+def test_new__a_starter_s_game_name_that_is_a_path_is_refused(name, tmp_path):
+    run = starter(name, "--in", tmp_path / "in", "--starter", "tcg")
+    assert_one_line(run, re.compile(r".*: error: a game name is lower-case letters, digits and dashes, .*"))
+    assert not (tmp_path / "escaped").exists() and listing(tmp_path) <= {"in"}
+
+
+def test_new__from_and_starter_together_is_a_usage_line(tmp_path):
+    run = starter("mine", "--in", tmp_path, "--starter", "tcg", "--from", TINY)
+    assert_one_line(run, "Error: --from and --starter: give one (a copy of a game, or a starter)", exit=2)
+    assert listing(tmp_path) == set()
