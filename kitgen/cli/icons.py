@@ -26,8 +26,8 @@ def icons(word: str) -> None:
     word = unicodedata.normalize("NFC", word).strip()
     if not word or len(word) > MAX_WORD:
         raise click.UsageError(f"WORD: a word of 1 to {MAX_WORD} characters, e.g. sword (got {len(word):,})")
-    dirs = [Project.default().templates]
-    names, keywords = load_icons(dirs).names(), load_synonyms(dirs)
+    templates = Project.default().templates
+    names, keywords = load_icons([templates]).names(), load_synonyms([templates], (templates,))
     found = icons_with_word(word, names, keywords) if word.lower() not in names else [word.lower()]
     if not found:
         close = icon_did_you_mean(word, names, keywords)

@@ -56,6 +56,6 @@ def test_art_suggest__french_card_names_get_a_picture():
     fixture's Éclair, by its text's 'créature', got sea-creature)."""
     names = ["Loup d'Éclat", "Gardien ancien", "Éclair", "Soin", "Chevalier noir", "Épée de feu"]
     cards = [SimpleNamespace(name=name, text="", id=str(i), icon="") for i, name in enumerate(names)]
-    found = suggest([("main", cards)], load_icons(DIRS).names(), load_synonyms(DIRS))
+    found = suggest([("main", cards)], load_icons(DIRS).names(), load_synonyms(DIRS, tuple(DIRS)))
     assert [s.icon for s in found] == ["wolf-head", "guards", "lightning-arc", "healing", "knight-banner",
                                        "fire"], [s.icon for s in found]
