@@ -1035,7 +1035,9 @@ class Game(Record):
     title: str
     short_name: str
     players: str
-    attributes: tuple[Attribute, ...]
+    # Optional in the data (absent: none; load/game.py fills in ()), positional here for the
+    # records made in code: a field can have no default before the required ones that follow.
+    attributes: tuple[Attribute, ...] = field(metadata={"optional": True})
     card_types: tuple[CardType, ...]
     decks: tuple[Deck, ...]
     phases: tuple[Phase, ...]

@@ -17,10 +17,10 @@ from kitgen.load.fields import declared_names, name_costs, parse_declarations, t
 from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
 from kitgen.load.looks import find_look, unknown_look
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
-from kitgen.load.schema import Converter, type_hints
+from kitgen.load.schema import Converter, is_required, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
 from kitgen.language import ENGLISH, Language
-from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, Track, slug
+from kitgen.model import MAX_COLUMNS, Attribute, Card, CardType, Deck, Game, Track, slug
 from kitgen.project import shipped_folder
 
 GAME_FILE = "game.yaml"
@@ -74,14 +74,15 @@ def _load_game(folder: Path) -> Game:
             converter.fail(node, name, f"{values.pop(name):,} is out of range: from {low} to {high} ({why})")
     for converter in converters.values():
         problems.extend(converter.problems)
+    if not unreadable:
+        values.setdefault("attributes", ())  # optional: a game without scores to compare has none
     parse_declarations(values, problems)
     name_costs(values, problems)
     decks = _load_decks(folder, deck_ids, problems, sheet_names(values))
     values["decks"] = type_decks(decks, values, problems)
     game_where = Where(display_path(folder / GAME_FILE), 1)
     for field in dataclasses.fields(Game):
-        required = field.default is dataclasses.MISSING and field.name != "where"
-        if required and field.name not in values and field.name != "decks" and not unreadable:
+        if is_required(field) and field.name != "where" and field.name not in values and field.name != "decks" and not unreadable:
             problems.append(error(game_where, f"missing key '{field.name}'"))
     if problems:
         raise KitgenError(problems)
@@ -151,7 +152,9 @@ def sheet_names(values: dict) -> SheetNames:
     """The field names cards may use as keys (and sheets as columns), and the attributes' names."""
     attributes = frozenset(n for a in values.get("attributes", ()) if isinstance(a, Attribute)
                            for n in (a.name, a.abbreviation, *a.aliases) if n)
-    return SheetNames(declared_names(values), attributes if "attributes" in values else None)
+    types = frozenset(t.name for t in values.get("card_types", ()) if isinstance(t, CardType))
+    return SheetNames(declared_names(values), attributes if "attributes" in values else None,
+                      types if "card_types" in values else None)
 
 
 def _load_decks(folder: Path, entry, problems: list[Problem], names: SheetNames = NO_NAMES

@@ -394,12 +394,14 @@ def _record_plan(cls, skip: tuple[str, ...]) -> tuple[dict, tuple[str, ...], boo
     records where it was written: once per class, not once per card."""
     fields = [f for f in dataclasses.fields(cls) if f.name != "where" and f.name not in skip]
     hints = type_hints(cls)
-    return ({f.name: hints[f.name] for f in fields}, tuple(f.name for f in fields if _required(f)),
+    return ({f.name: hints[f.name] for f in fields}, tuple(f.name for f in fields if is_required(f)),
             any(f.name == "where" for f in dataclasses.fields(cls)))
 
 
-def _required(f: dataclasses.Field) -> bool:
-    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+def is_required(f: dataclasses.Field) -> bool:
+    """A key the data must give: no default, and not marked optional (model.Game.attributes: absent is none)."""
+    return (f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            and not f.metadata.get("optional"))
 
 
 def _is_null(node: yaml.Node) -> bool:
@@ -440,7 +442,7 @@ def _object_schema(cls, definitions: dict) -> dict:
         if f.name == "where":
             continue
         properties[f.name] = _type_schema(hints[f.name], definitions)
-        if _required(f):
+        if is_required(f):
             required.append(f.name)
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
