@@ -193,9 +193,10 @@ def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Proble
 
 def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
-    from kitgen.check.actions import action_owners, cost_owners, steps_of
+    from kitgen.check.actions import action_owners, card_game, cost_owners, steps_of, uses_card_model
 
     decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
+    card_model = card_game(game)
 
     def name(where, owner: str, word: str) -> None:
         known.name(owner, where, word)
@@ -206,18 +207,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             problems.append(error(where, f"{owner}: '{word}' is not a zone of kind {' or '.join(kinds)}"
                                   + did_you_mean(word, known)))
 
-    for z in game.zones:
-        if z.kind == "market" and (z.deck not in decks or z.size < 1):
-            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                                  + did_you_mean(z.deck, decks)))
-        if z.kind == "attached":
-            zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
-        if z.size < 0 or z.limit < 0 or z.keep < 0:
-            problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
-        if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
-            problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
-        if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
-            problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
+    problems += _zones(game, decks, zone)
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
             name(scoring.where, "scoring", word)
@@ -240,8 +230,28 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             for text in (step.strength, step.min, step.count, step.delta):
                 if text is not None:
                     known.expression(owner, step.where, Expr(str(text)))
+            if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
+                continue
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
+    return problems
+
+
+def _zones(game: Game, decks: list[str], zone) -> list[Problem]:
+    """Each declared zone's deck, sizes and owner; `zone` checks a zone name of some kinds."""
+    problems = []
+    for z in game.zones:
+        if z.kind == "market" and (z.deck not in decks or z.size < 1):
+            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                                  + did_you_mean(z.deck, decks)))
+        if z.kind == "attached":
+            zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
+        if z.size < 0 or z.limit < 0 or z.keep < 0:
+            problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
+        if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
+            problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
+        if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
+            problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
     return problems
 
 

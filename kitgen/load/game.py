@@ -17,7 +17,7 @@ from kitgen.load.files import contained, display_path, outside  # noqa: F401  (d
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
-from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, slug
+from kitgen.model import MAX_COLUMNS, Action, Attribute, Card, Deck, Game, slug
 
 GAME_FILE = "game.yaml"
 BOUNDS = {"turns": (1, MAX_COLUMNS, "the player sheet has a column per turn")}  # top-level whole numbers
@@ -47,11 +47,15 @@ def _load_game(folder: Path) -> Game:
     unreadable = bool(problems)  # a file that did not parse: its keys are not "missing"
     deck_ids = keys.pop("decks", None)
     converters: dict[str, Converter] = {}
-    values = {}
+    values: dict = {}
     for name, (key_node, node, shown) in keys.items():
         converter = converters.setdefault(shown, Converter(shown))
-        if name not in type_hints(Game) or name in ("where", "decks"):
-            converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n != "where"], "")
+        if name not in type_hints(Game) or name in ("where", "decks", "setup_steps"):
+            converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n not in ("where", "setup_steps")],
+                                   "")
+            continue
+        if name == "setup":
+            values["setup"], values["setup_steps"] = _setup(converter, node)
             continue
         values[name] = converter.convert(node, type_hints(Game)[name], name)
         if name == "id" and isinstance(values[name], str) and not _is_id(values[name]):
@@ -75,6 +79,26 @@ def _load_game(folder: Path) -> Game:
     if problems:
         raise KitgenError(problems)
     return Game(**values, where=game_where)
+
+
+def _setup(converter: Converter, node: yaml.Node) -> tuple[tuple[str, ...], tuple[Action, ...]]:
+    """`setup:` as printed (each entry's text) and the steps among its entries: an entry is a line of
+    text (a rule the simulator does not play) or a step with the `text:` players read."""
+    if not isinstance(node, yaml.SequenceNode):
+        return converter.convert(node, tuple[str, ...], "setup"), ()
+    texts, steps = [], []
+    for i, item in enumerate(node.value):
+        if not isinstance(item, yaml.MappingNode):
+            text = converter.convert(item, str, f"setup[{i}]")
+            texts += [text] if isinstance(text, str) else []
+            continue
+        step = converter.convert(item, Action, f"setup[{i}]")
+        if isinstance(step, Action) and not step.text.strip():
+            converter.fail(item, f"setup[{i}]", "a setup step needs text: what players read (it is printed)")
+        elif isinstance(step, Action):
+            texts.append(step.text)
+            steps.append(step)
+    return tuple(texts), tuple(steps)
 
 
 def _top_level_keys(folder: Path, problems: list[Problem]) -> dict:
