@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from kitgen.check.dice import die_range
 from kitgen.check.formula import NAME, FormulaError, expression_names
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Counter, Expr, Game, TurnOrder, When
+from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
 SPECIAL_NAMES = ("turn", "round", "players", "alive")  # what every expression may read besides counters
 
@@ -207,7 +207,10 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             problems.append(error(where, f"{owner}: '{word}' is not a zone of kind {' or '.join(kinds)}"
                                   + did_you_mean(word, known)))
 
-    problems += _zones(game, decks, zone)
+    for z in game.zones:
+        if z.kind == "attached":
+            zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
+        problems += _zone_shape(z, decks)
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
             name(scoring.where, "scoring", word)
@@ -237,21 +240,18 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     return problems
 
 
-def _zones(game: Game, decks: list[str], zone) -> list[Problem]:
-    """Each declared zone's deck, sizes and owner; `zone` checks a zone name of some kinds."""
+def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
+    """A declared zone's own keys: a market's deck and size, sizes not below 0, a pile's deck, the hand."""
     problems = []
-    for z in game.zones:
-        if z.kind == "market" and (z.deck not in decks or z.size < 1):
-            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                                  + did_you_mean(z.deck, decks)))
-        if z.kind == "attached":
-            zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
-        if z.size < 0 or z.limit < 0 or z.keep < 0:
-            problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
-        if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
-            problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
-        if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
-            problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
+    if z.kind == "market" and (z.deck not in decks or z.size < 1):
+        problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                              + did_you_mean(z.deck, decks)))
+    if z.size < 0 or z.limit < 0 or z.keep < 0:
+        problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
+    if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
+        problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
+    if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
+        problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
     return problems
 
 

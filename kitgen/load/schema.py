@@ -17,8 +17,8 @@ import yaml
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
-from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Number, Numbers,
-                          Price)
+from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Hidden, Number,
+                          Numbers, Price, ValueColor, ValueColors)
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -257,6 +257,29 @@ def _amounts(converter: Converter, node: yaml.Node, path: str):
     return Amounts(values)
 
 
+def _hidden(converter: Converter, node: yaml.Node, path: str):
+    """`hide: 0` or `hide: [0, "-"]`: values as written (load/fields.py types them as the field)."""
+    if isinstance(node, yaml.ScalarNode) and not _is_null(node):
+        return Hidden((node.value,))
+    values = converter.convert(node, tuple[str, ...], path)
+    return values if values is _MISSING else Hidden(values)
+
+
+def _value_colors(converter: Converter, node: yaml.Node, path: str):
+    """`colors: {common: grey, rare: "#c9a227"}`: a colour per value, each checked at its line."""
+    if _is_null(node):
+        return ValueColors()
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of values and colours, e.g. {{rare: gold}} "
+                              f"({_kind(node)} found)")
+    entries = []
+    for key, value in node.value:
+        color = converter.convert(value, Color, f"{path}.{key.value}")
+        if color is not _MISSING:
+            entries.append(ValueColor(key.value, color, converter.where(key)))
+    return ValueColors(entries)
+
+
 _COMPARED = ("at_least", "more_than", "at_most", "less_than")
 MAX_FILTER_DEPTH = 8  # not: and any: nest; a filter is short
 
@@ -310,7 +333,7 @@ def _field_test(converter: Converter, name: str, node: yaml.Node, path: str, whe
 
 
 _SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts,
-            Filter: _filter}
+            Hidden: _hidden, ValueColors: _value_colors, Filter: _filter}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -402,7 +425,7 @@ def _object_schema(cls, definitions: dict) -> dict:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
-_SPECIAL_SCHEMAS: dict = {  # the types the loader reads with a converter of its own (_SPECIAL)
+_FIXED_SCHEMAS: dict = {  # types whose schema is one fixed mapping (the loader reads most with a converter of its own)
     Cost: {"oneOf": [{"type": "integer"}, {"type": "object", "properties": {
         "any": {"type": "integer"}, "of": {"type": "array", "items": {"type": "string"}},
         "text": {"type": "string"}}, "additionalProperties": {"type": ["integer", "string"]}}], "description":
@@ -417,6 +440,10 @@ _SPECIAL_SCHEMAS: dict = {  # the types the loader reads with a converter of its
     Expr: {"type": ["integer", "string", "object"], "description": "a whole number, an expression over counters "
            "('Bases * 2 + 1'), or a number for each count of players ({2: 10, 3: 7})",
            "additionalProperties": {"type": ["integer", "string"]}},
+    Hidden: {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
+             "description": "a value (or a list of them) the field does not show at all, e.g. 0"},
+    ValueColors: {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "a colour per value of the field, e.g. {rare: gold}"},
     Amounts: {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
               "description": "counters and numbers (or expressions), e.g. {Military: 5}"},
     Filter: {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
@@ -434,8 +461,8 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": "array", "items": _type_schema(typing.get_args(hint)[0], definitions)}
     if origin is typing.Literal:
         return {"enum": list(typing.get_args(hint))}
-    if hint in _SPECIAL_SCHEMAS:
-        return _SPECIAL_SCHEMAS[hint]
+    if hint in _FIXED_SCHEMAS:
+        return _FIXED_SCHEMAS[hint]
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles
