@@ -221,3 +221,25 @@ def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
     for table in game.tables:
         if not table.die:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
+    if plan.instances:
+        coverage += card_model_rows(game)
+
+
+def card_model_rows(game: Game) -> list[Coverage]:
+    """A game of the card model reports every rule it prints: each card text its steps play (cards
+    alike in text are one row: the four colours' Skips) and each rules section, which only the
+    players read (not simulated). The older games' reports keep their rows as they were."""
+    texts: dict[str, list[str]] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            if card.text and card.actions:
+                texts.setdefault(card.text, []).append(card.name)
+    rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
+                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})")
+            for text, names in texts.items()]
+    return rows + [Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: "
+                            + " ".join(section.text)) for section in game.rules if section.audience == "players"]
+
+
+def card_actions(game: Game, name: str) -> tuple:
+    return next(c.actions for d in game.decks for c in d.cards if c.name == name)
