@@ -297,6 +297,8 @@ def vocabulary_lines(game: Game) -> list[str]:
                         + (f", at most {z.limit}" + (" under each card" if z.kind == "attached" else " each")
                            if z.limit else ""))
              for z in game.zones]
+    if game.rounds is not None:  # a game of rounds: how a round ends and scores, first
+        lines[:0] = [t for t in (game.rounds.text, *(a.text for a in game.rounds.scoring)) if t]
     lines += [s.text or f"At the end of turn{'s ' + ', '.join(map(str, s.turns)) if s.turns else ' every turn'}: "
               f"{', '.join(map(str, s.points))} {s.counter} by the highest {s.rank} (ties: {s.tie})"
               for s in game.scoring]

@@ -14,7 +14,7 @@ from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.run import Settings
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-PLAYERS = {"lost-cities": 2}
+PLAYERS = {"lost-cities": 2, "hearts": 4}
 STATUS = {"exact": "exact", "approximated": "approximated", "skipped": "not simulated"}
 
 
