@@ -24,8 +24,8 @@ def run_setup(table: Table) -> None:
     seat = state.leader if state is not None else 0
     for step in table.plan.setup:
         table.actions[step.do](table, seat, step)
-    if state is not None and state.next >= 0:  # a setup step named who starts (the Two of Clubs leads)
-        state.leader = state.current = state.first = state.next
+    if state is not None and state.next >= 0:  # a setup step named who starts (the Two of Clubs leads); the
+        state.leader = state.current = state.next  # round's first seat stays: the next round's turns from it
         state.next = -1
 
 
