@@ -2,6 +2,8 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
+import re
+
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
@@ -59,7 +61,7 @@ def check_actions(game: Game) -> list[Problem]:
     problems = [p for owner, actions in action_owners(game) for action in steps_of(actions) for p in _action(game, action, owner)]
     for card_type in game.card_types:
         problems += _resolve(game, card_type)
-    return problems + _needs_rounds(game)
+    return problems + _needs_rounds(game) + _deals(game)
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:
@@ -133,6 +135,26 @@ def _needs_rounds(game: Game) -> list[Problem]:
     found += [(p.where, f"phase '{p.name}': once") for p in game.phases if p.once]
     return [error(where, f"{what}: needs rounds: in game.yaml (a game of one round: rounds: {{count: 1}})")
             for where, what in found[:1]]
+
+
+def _deals(game: Game) -> list[Problem]:
+    """A setup deal the deck cannot give at the most players the game is for: a located line, where
+    play would deal what there is and go on as another game (`count` a number or by player count)."""
+    most = max((int(n) for n in re.findall(r"\d+", game.players)), default=0)
+    sizes = {z.name: sum(c.copies for d in game.decks if d.id == z.deck for c in d.cards) for z in game.zones if z.deck}
+    problems = []
+    for step in steps_of(game.setup_steps):
+        if step.do != "deal" or step.zone not in sizes:
+            continue
+        written = whole_number(step.count)
+        counts = {most: written} if written is not None else {
+            int(n): int(c) for n, c in re.findall(r"\(players == (\d+)\) \* \((\d+)\)", str(step.count))}
+        for players, count in sorted(counts.items()):
+            if players and count * players > sizes[step.zone]:
+                problems.append(error(step.where, f"setup: deal {count} to each of {players} players needs "
+                                      f"{count * players} cards; zone '{step.zone}' starts with {sizes[step.zone]}"))
+                break
+    return problems
 
 
 def _needs(action: Action, owner: str) -> list[Problem]:
