@@ -50,9 +50,12 @@ def _counts(value: str) -> tuple[int, ...]:
 @click.option("--scheduler", default="", help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]').")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
+@click.option("--trace", type=click.Path(path_type=Path, dir_okay=False),
+              help="Play one game at --seed and write it move by move to this file, "
+                   "and as JSON to FILE.json, instead of the report.")
 def simulate(game: str, games: int, players: str, seed: int, policies: str, without: tuple[str, ...], partial: bool,
              impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int, scheduler: str,
-             as_json: bool, output: Path | None) -> None:
+             as_json: bool, output: Path | None, trace: Path | None) -> None:
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
@@ -69,6 +72,8 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
     settings = Settings(games, counts[0], seed, names, workers, tuple(sorted(set(without))), scheduler, mcts_rollouts)
     plan = _refuse_early(loaded, settings, game, partial)
+    if trace is not None:
+        return _write_trace(loaded.title, plan, settings, trace)
     try:
         report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
                      progress, plan)
@@ -85,6 +90,24 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
         _print_report(report)
     if output:
         echo(f"Charts: {output}", err=as_json)
+
+
+def _write_trace(title: str, plan, settings, path: Path) -> None:
+    """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
+    from kitgen.simulate.play.games import rule_play
+    from kitgen.simulate.play.trace import trace_game, trace_text
+
+    if rule_play(plan) is not None:
+        raise click.BadParameter("this game is played by its rule module; a trace follows the engine's games "
+                                 "(the rules vocabulary and the card model)", param_hint="--trace")
+    traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_rollouts)
+    try:
+        path.write_text(trace_text(title, traced), encoding="utf-8")
+        json_path = path.with_name(path.name + ".json")
+        json_path.write_text(json.dumps(traced, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as problem:
+        raise click.BadParameter(f"cannot write {path}: {problem.strerror}", param_hint="--trace") from None
+    echo(f"Trace: {path} ({len(traced['events'])} events) and {json_path}")
 
 
 def _refuse_early(loaded, settings, game: str, partial: bool):

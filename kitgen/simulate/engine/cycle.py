@@ -68,6 +68,8 @@ def start_round(table: Table, number: int) -> None:
     state.marks.clear()
     state.named.clear()
     state.leader = state.current = state.first = first_player(table, number)
+    if table.trace is not None:
+        table.trace.append(("round", number, state.leader))
     if number == 1 or rounds.again:
         run_setup(table)
     state.gained = [list(row) for row in table.values]  # the round's winner: who gains most
@@ -98,6 +100,8 @@ def play_round(table: Table, first_turn: int, until_turn: int) -> bool:
     last = plan.rounds.turns if not until_turn else min(until_turn, plan.rounds.turns)
     for turn in range(first_turn, last + 1):
         table.turn = turn
+        if table.trace is not None:
+            table.trace.append(("turn", turn, state.leader if plan.turn_structure == "phase-by-phase" else state.current))
         for index, start in plan.resets:
             for row in table.values:
                 row[index] = start
@@ -209,6 +213,8 @@ def end_round(table: Table) -> None:
         _run(table, seat, rounds.scoring)
         if table.winner >= 0:
             return
+    if table.trace is not None:
+        table.trace.append(("scores", table.round, tuple(tuple(row) for row in table.values)))
     kept = sorted(rounds.carry)
     gains = [row[kept[0]] - before[kept[0]] for row, before in zip(table.values, state.gained, strict=True)] \
         if kept else []

@@ -31,4 +31,8 @@ def pick(table: "Table", seat: int, options: list[Option]) -> int:
     is only one."""
     if len(options) == 1:
         return 0
-    return table.policies[seat].choose_move(table, seat, options)
+    chosen = table.policies[seat].choose_move(table, seat, options)
+    if table.trace is not None:
+        option = options[chosen]
+        table.trace.append(("choose", seat, option.do, option.card, option.target, option.value, len(options)))
+    return chosen

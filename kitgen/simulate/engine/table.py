@@ -49,6 +49,7 @@ class Table:
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
         self.state: State = self._set_up_state() if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
+        self.trace: list | None = None  # kitgen simulate --trace: the game's events (play/trace.py); None: off
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
@@ -103,6 +104,7 @@ class Table:
         other.bonus = list(self.bonus)
         other.played = [list(p) for p in self.played]
         other.state = copy_state(self.state)  # type: ignore[assignment]
+        other.trace = None  # what a player weighs on a copy is not the game's
         return other
 
     # --- cards and dice ---------------------------------------------------------------------

@@ -75,6 +75,8 @@ def carry(table: Table, seat: int, card: int, moves: tuple[int, int, int, int], 
     if mark:
         table.state.marks.setdefault(mark, set()).add(card)
     learn(table, card, (place, owner), (to, receiver))
+    if table.trace is not None:
+        table.trace.append(("move", seat, event, card, place, owner, to, receiver))
     fire(table, seat, card, event, place, to)
 
 
