@@ -205,9 +205,10 @@ def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Proble
 
 def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
-    from kitgen.check.actions import action_owners, cost_owners, steps_of
+    from kitgen.check.actions import action_owners, card_game, cost_owners, steps_of, uses_card_model
 
     decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
+    card_model = card_game(game)
 
     def name(where, owner: str, word: str) -> None:
         known.name(owner, where, word)
@@ -244,6 +245,8 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             for text in (step.strength, step.min, step.count, step.delta):
                 if text is not None:
                     known.expression(owner, step.where, Expr(str(text)))
+            if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
+                continue
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
@@ -314,6 +317,8 @@ def vocabulary_lines(game: Game) -> list[str]:
     _ = game.language
     lines = [z.text or _zone_words(z, _) for z in game.zones]
     lines += [s.text or _scoring_words(s, _) for s in game.scoring]
+    if game.rounds is not None:  # a game of rounds: how a round ends and scores, first
+        lines[:0] = [t for t in (game.rounds.text, *(a.text for a in game.rounds.scoring)) if t]
     if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
         lines.append(game.turn_order.text or _("Turn order: the highest {names} first",
                                                names=_(", then ").join(game.turn_order.by)))

@@ -240,7 +240,7 @@ def _cell(card: Card, name: str, one_counter: bool = False):
     if name == "cost":
         cost = cost_value(value, one_counter) if value else ""
         return _flow(cost) if isinstance(cost, dict) else cost
-    if name == "actions":  # the simulator's steps: YAML flow notation, as the effects column
+    if name in ("actions", "triggers"):  # the simulator's steps: YAML flow notation, as the effects column
         return _flow([_record_dict(action) for action in value]) if value else ""
     if name == "numbers":  # a rule module's named numbers: YAML flow notation, as the actions column
         return _flow(value.as_dict()) if value else ""
@@ -272,7 +272,7 @@ def _card_dict(card: Card, one_counter: bool = False) -> dict:
             out["wild"] = _record_dict(value)
             continue
         out[f.name] = [_effect_dict(e) for e in value] if f.name == "effects" else (
-            [_record_dict(a) for a in value] if f.name == "actions" else
+            [_record_dict(a) for a in value] if f.name in ("actions", "triggers") else
             list(value) if isinstance(value, tuple) else value)
     return out
 

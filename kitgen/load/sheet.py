@@ -191,8 +191,9 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                                   "{credits: 25}" if role == "numbers" else "{when: {highest: [Religion]}}")
             if found:
                 pairs.append((_scalar(role, row, col), found[0]))
-        elif role == "actions":
-            steps = _flow_effects(value, row, col, title, converter, "[{do: play, count: 1, types: [Ship]}]")
+        elif role in ("actions", "triggers"):
+            steps = _flow_effects(value, row, col, title, converter, "[{do: play, count: 1, types: [Ship]}]"
+                                  if role == "actions" else "[{on: discard, then: [{do: out}]}]")
             pairs.append((_scalar(role, row, col), yaml.SequenceNode("tag:yaml.org,2002:seq", steps,
                                                                      cell.start_mark, cell.end_mark)))
         elif role == "keywords":

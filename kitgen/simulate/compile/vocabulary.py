@@ -52,6 +52,7 @@ class Vocab(NamedTuple):
     flag: str
     turns: int
     group: str  # meld: what makes cards one kind ("": the name; Rules.kinds has the others)
+    cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
 
 
 class Rules(NamedTuple):
@@ -66,6 +67,7 @@ class Rules(NamedTuple):
     bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
     kinds: dict[str, tuple[str, ...]]  # a meld's group (type, a card field) -> each card's kind ("": none)
     roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
+    triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
@@ -87,10 +89,11 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     return Payment(tuple(pay), cost.any if of else 0, of)
 
 
-def vocab(action: Action, names: Names) -> Vocab | None:
-    """The vocabulary fields of a step, or None when it has none (every older step)."""
-    if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
-            or action.min is not None or action.flag or action.group):
+def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
+    """The vocabulary fields of a step, or None when it has none (every older step; `forced`: a
+    card-model step, whose CardStep the caller adds)."""
+    if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
+            or action.strength is not None or action.min is not None or action.flag or action.group):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
@@ -103,6 +106,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     plan's order, as `card_costs`."""
     flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
+            or game.rounds or game.setup_steps or game.triggers or any(t.triggers for t in game.card_types)
+            or any(c.triggers for d in game.decks for c in d.cards) or any(z.kind in ("pile", "supply") for z in game.zones)
             or any(c.min is not None or c.max is not None for c in game.counters)):
         return None
     zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}

@@ -5,11 +5,11 @@ totals), never to the order of a list.
 from __future__ import annotations
 
 from operator import neg
-from typing import Callable
-
 from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan
+from kitgen.simulate.engine.options import Option
 from kitgen.simulate.engine.table import OTHER_THREE, Table
 from kitgen.simulate.players.policy import Policy
+from kitgen.simulate.players.worth import weigh_options
 from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
                                               weights_of)
 
@@ -89,13 +89,16 @@ def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     return min(zip(weight, lead, range(count), strict=False))[2]
 
 
-def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:
     """Each move tried on a copy of the table (its own dice): the one that leaves the seat nearest a
-    victory (standing), then with the most points; a tie broken by the game's dice."""
+    victory (standing), then with the most points; a tie broken by the game's dice. A game of the card
+    model: its positions valued as players/worth.py says (nothing unseen read)."""
+    if table.plan.instances:
+        return weigh_options(table, seat, moves)
     scores = []
     for move in moves:
         other = table.clone(table.rng.getrandbits(32))
-        move(other)
+        move.take(other)
         scores.append(standing(other.plan, other.values, seat) + sum(other.values[seat]) / 10_000)
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]

@@ -4,13 +4,11 @@ meld of at least `min` or more onto one already laid, `gain` for each card laid.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
-
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.conditions import cards_in, value
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, add
-from kitgen.simulate.vocabulary.choices import nothing, pick
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
 
 
 def act_meld(table: Table, seat: int, step: Step) -> None:
@@ -28,8 +26,8 @@ def act_meld(table: Table, seat: int, step: Step) -> None:
     legal = [kind for kind, count in counts.items() if room > 0 and (kind in mine or min(count, room) >= least)]
     if not legal:
         return
-    options: list[Callable[[Table], None]] = [partial(meld, seat=seat, kind=k, step=step, room=room) for k in legal]
-    options.append(nothing)
+    options = [Option("meld", partial(meld, seat=seat, kind=k, step=step, room=room)) for k in legal]
+    options.append(NOTHING)
     chosen = pick(table, seat, options)
     if chosen < len(legal):
         meld(table, seat, legal[chosen], step, room)
