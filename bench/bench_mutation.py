@@ -44,7 +44,7 @@ SETS = {
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {
     "modules": ["kitgen/check/rules.py", "kitgen/check/safe_zone.py", "kitgen/kit/keys.py"],
-    "tests": ["tests/unit/test_deck_rules.py", "tests/unit/test_safe_zone.py", "tests/unit/test_keys_derived.py"],
+    "tests": ["tests/unit/test_deck_rules.py", "tests/unit/test_safe_zone_edges.py", "tests/unit/test_keys_derived.py"],
     "sample": 4,
 }
 KILLED, SURVIVED, NO_TESTS = {1, 3, 36, 24, -24, 152, 255}, {0}, {5, 33}  # mutmut's exit codes (mutmut/stats.py)

@@ -48,7 +48,7 @@ def icon_did_you_mean(word: str, names: Collection[str], keywords: Mapping[str, 
     the shortest name having the word (or a word the keywords give for it) as one of its words."""
     word = word.strip().lower()[:MAX_WORD]
     allowed = 1 if len(word) <= 10 else 2
-    close = [n for n in difflib.get_close_matches(word, list(names), n=10, cutoff=0.7) if _edits(word, n) <= allowed]
+    close = [n for n in difflib.get_close_matches(word, list(names), n=10, cutoff=0.5) if _edits(word, n) <= allowed]
     if close:
         return close[0]
     found = icons_with_word(word, names, keywords)

@@ -66,11 +66,12 @@ def test_actions__an_event_needs_a_deck_a_die_and_what_it_happens_on(values):
 
 def test_actions__when_and_then_go_together_with_do_when():
     guard = When(turn_after=1)
-    message = "phase 'War': 'when:' and 'then:' go with 'do: when', and it needs both"
+    message = "phase 'War': action 'when': 'when:' goes with 'do: when', which needs 'when:' and 'then:'"
     assert said(step("when", when=guard, then=(step("draw"),))) == []
     assert said(step("when", then=(step("draw"),))) == [message]
-    assert said(step("draw", when=guard)) == [message]
-    assert said(step("draw", then=(step("draw"),))) == [message]
+    assert said(step("draw", when=guard)) == [message.replace("'when'", "'draw'", 1)]
+    assert said(step("draw", then=(step("draw"),))) == [
+        "phase 'War': action 'draw': 'then:' goes with do: when or pay or choose or guess"]
 
 
 @pytest.mark.parametrize("do, missing", [("gain", "gain"), ("pay", "cost"), ("exchange", "cost and gain"),
@@ -97,8 +98,8 @@ def test_actions__a_step_on_another_players_hand_needs_a_target_player(do):
 def test_actions__a_meld_group_is_the_type_or_a_card_field_and_only_for_melds():
     assert said(step("meld", zone="t", group="suit"), step("meld", zone="t", group="type")) == []
     assert said(step("meld", zone="t", group="colour")) == [
-        "phase 'War': action 'meld': unknown meld group (type or a card field) 'colour'"]
-    assert said(step("draw", group="suit")) == ["phase 'War': 'group:' goes with 'do: meld'"]
+        "phase 'War': action 'meld': unknown group (type or a card field) 'colour'"]
+    assert said(step("discard", group="suit")) == ["phase 'War': 'group:' goes with do: meld, score or draw"]
 
 
 @pytest.mark.parametrize("count, ok", [("0", True), ("1000", True), ("1001", False), ("-1", False),
