@@ -30,7 +30,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("kitgen", "tests", "data", "templates", "fonts", "bench", "pyproject.toml")
+COPIED = ("kitgen", "tests", "data", "examples", "templates", "fonts", "bench", "pyproject.toml")
 # The module sets issue 34 names, by path pattern (the first that matches a module claims it).
 SETS = {
     "layout: fit, rich-text wrap, safe zone": ("kitgen/layout/fit.py", "kitgen/layout/richtext.py",

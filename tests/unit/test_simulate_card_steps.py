@@ -1,0 +1,94 @@
+"""The card model's steps in whole games and the engine's zone moves (issue 34: the mutation set of
+simulate/engine/zones.py and simulate/vocabulary/cards.py): every card of a game of rounds is somewhere,
+once, whatever the seed; a round's start sends every card home; a move takes a card from one zone to
+the top of another, marked when asked. On the card model's small game (tests/fixtures/cards) and the
+published Lost Cities (examples/lost-cities: draw, play to a zone, discard to a zone, three rounds)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.load import load_game
+from kitgen.simulate.compile.zones import TABLE
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.zones import cards_of, move, send_home
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.vocabulary import ACTIONS
+from tests.unit.test_card_model import CARDS, card, give, place, table_of
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = 8  # Lost Cities: each player holds eight cards, plays or discards one and draws one
+
+
+@pytest.fixture(scope="module")
+def cards_game():
+    return load_game(CARDS)
+
+
+@pytest.fixture(scope="module")
+def lost_cities():
+    return plan_game(load_game(ROOT / "examples/lost-cities"))
+
+
+def where(table: Table) -> list[int]:
+    """Every card in every zone (a table zone once; a deck's pile once under its two names), sorted."""
+    lists = {}
+    for index, zone in enumerate(table.plan.places):
+        for seat in range(1) if zone.owner == TABLE else range(table.players):
+            cards = cards_of(table, index, seat)
+            lists[id(cards)] = cards
+    return sorted(c for cards in lists.values() for c in cards)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_lost_cities__three_rounds_played_every_card_once_somewhere_and_a_full_hand_each(lost_cities, seed):
+    t = Table(lost_cities, seed, (POLICIES["random"],) * 2, ACTIONS)
+    result = play(t)
+    assert t.round == 3 and result.winner in (0, 1)
+    assert where(t) == sorted(c for copies in lost_cities.decks.values() for c in copies)
+    assert [len(hand) for hand in t.hands] == [HAND, HAND]  # the last card drawn ended the round, hands full
+    assert cards_of(t, place(t, "draw"), 0) == []  # a round ends when the draw pile is empty
+    laid = [len(cards_of(t, place(t, "expedition"), seat)) for seat in range(2)]
+    assert sum(laid) > 0  # cards were played to the expeditions in the last round
+
+
+def test_send_home__every_card_back_in_its_decks_draw_pile_shuffled_and_the_supply_dealt(cards_game):
+    t, _ = table_of(cards_game, players=2, seed=4)
+    give(t, 0, "hand", "Ten of Clubs", "King of Hearts")
+    give(t, 1, "won", "Queen of Spades")
+    give(t, 0, "discard", "Jack of Clubs")
+    send_home(t)
+    assert t.hands == [[], []]
+    for zone in ("won", "discard"):
+        assert cards_of(t, place(t, zone), 0) == cards_of(t, place(t, zone), 1) == []
+    main = cards_of(t, place(t, "draw"), 0)
+    assert sorted(main) == sorted(t.plan.decks["main"]) and main != sorted(main)  # all of the deck, shuffled
+    assert cards_of(t, place(t, "shop"), 0) == sorted(t.plan.decks["goods"])  # a supply's pile, in order
+    assert where(t) == sorted(c for copies in t.plan.decks.values() for c in copies)
+
+
+def test_send_home__the_same_seed_deals_the_same_draw_pile(cards_game):
+    piles = []
+    for _ in range(2):
+        t, _ = table_of(cards_game, players=2, seed=9)
+        send_home(t)
+        piles.append(list(cards_of(t, place(t, "draw"), 0)))
+    assert piles[0] == piles[1]
+
+
+def test_move__the_card_leaves_its_zone_for_the_top_of_the_other_marked_only_when_a_mark_is_named(cards_game):
+    t, _ = table_of(cards_game, players=2)
+    give(t, 0, "hand", "Ten of Clubs", "King of Hearts")
+    give(t, 0, "won", "Jack of Clubs")
+    hand, won = cards_of(t, place(t, "hand"), 0), cards_of(t, place(t, "won"), 0)
+    ten, king = card(t, "Ten of Clubs"), card(t, "King of Hearts")
+    move(t, ten, hand, won)
+    assert hand == [king] and won == [card(t, "Jack of Clubs"), ten]
+    assert t.state.marks == {}  # no mark named: nothing marked
+    move(t, king, hand, won, "discarded")
+    assert hand == [] and won[-1] == king and t.state.marks == {"discarded": {king}}
+    move(t, ten, won, hand, "discarded")
+    assert t.state.marks == {"discarded": {king, ten}}
