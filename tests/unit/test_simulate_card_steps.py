@@ -92,3 +92,22 @@ def test_move__the_card_leaves_its_zone_for_the_top_of_the_other_marked_only_whe
     assert hand == [] and won[-1] == king and t.state.marks == {"discarded": {king}}
     move(t, ten, won, hand, "discarded")
     assert t.state.marks == {"discarded": {king, ten}}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hearts__every_card_once_somewhere_and_every_hand_played_out_at_the_end(seed):
+    plan = plan_game(load_game(ROOT / "examples/hearts"))
+    t = Table(plan, seed, (POLICIES["random"],) * 4, ACTIONS)
+    result = play(t)
+    assert result.winner in range(4) and t.hands == [[], [], [], []]  # a round ends when the tricks are played out
+    assert where(t) == sorted(c for copies in plan.decks.values() for c in copies)
+    assert len(cards_of(t, place(t, "won"), result.winner)) % 4 == 0  # won in whole tricks of four cards
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_uno__every_card_once_somewhere_and_the_winner_out_of_cards(seed):
+    plan = plan_game(load_game(ROOT / "examples/uno"))
+    t = Table(plan, seed, (POLICIES["random"],) * 3, ACTIONS)
+    result = play(t)
+    assert t.hands[result.winner] == [] and all(t.hands[seat] for seat in range(3) if seat != result.winner)
+    assert where(t) == sorted(c for copies in plan.decks.values() for c in copies)
