@@ -5,11 +5,14 @@ the top of another, marked when asked. On the card model's small game (tests/fix
 published Lost Cities (examples/lost-cities: draw, play to a zone, discard to a zone, three rounds)."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from kitgen.load import load_game
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Deck, Effect, Expr, Game, Phase, VictoryPath,
+                          When)
 from kitgen.simulate.compile.zones import TABLE
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
@@ -17,6 +20,7 @@ from kitgen.simulate.engine.zones import cards_of, move, send_home
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.vocabulary.cards import discard
 from tests.unit.test_card_model import CARDS, card, give, place, table_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,3 +115,49 @@ def test_uno__every_card_once_somewhere_and_the_winner_out_of_cards(seed):
     result = play(t)
     assert t.hands[result.winner] == [] and all(t.hands[seat] for seat in range(3) if seat != result.winner)
     assert where(t) == sorted(c for copies in plan.decks.values() for c in copies)
+
+
+def test_discard_to__a_discard_with_to_puts_the_card_in_that_zone_not_the_decks_discard_pile(cards_game):
+    # the fixture draws a card a turn for 5 turns; each turn the card is discarded to the player's `won`
+    keep = Phase("Keep", "", actions=(Action("discard", count=Expr("1"), to="won"),))
+    t = Table(plan_game(dataclasses.replace(cards_game, phases=(*cards_game.phases, keep))), 1,
+              (POLICIES["random"],) * 2, ACTIONS)
+    play(t)
+    assert t.hands == [[], []] and [len(cards_of(t, place(t, "won"), seat)) for seat in range(2)] == [5, 5]
+    assert cards_of(t, place(t, "discard"), 0) == []
+
+
+def worth_game() -> Game:
+    """Gold (+3 Score) and Tin (+1 Score): the greedy player's Score leads it to the win, so Gold is worth more."""
+    deck = Deck("main", "Main", "M", (Card("Gold", "Plain", (Effect("Score", 3),), copies=4),
+                                      Card("Tin", "Plain", (Effect("Score", 1),), copies=4)))
+    steps = (Phase("Play", "", actions=(Action("play", count=Expr("1"), types=("Plain",)),)),)
+    win = VictoryPath("Rich", "", when=When(end_of_turn=3, at_least=Amounts((Amount("Score", Expr("9")),))))
+    return Game("worth", "Worth", "W", "2", (Attribute("Score", start="0"),), (CardType("Plain", "main"),), (deck,),
+                steps, victory_paths=(win,), turns=3)
+
+
+def greedy_table() -> Table:
+    """Seat 0 holds Tin, Gold, Tin, Gold, Tin (a card index names a card; its copies share it)."""
+    t = Table(plan_game(worth_game()), 1, (POLICIES["greedy"],) * 2, ACTIONS)
+    gold, tin = (next(c for c, kind in enumerate(t.plan.cards) if kind.name == name) for name in ("Gold", "Tin"))
+    t.hands[0] = [tin, gold, tin, gold, tin]
+    return t
+
+
+def names(t: Table, cards: list[int]) -> list[str]:
+    return sorted(t.plan.cards[c].name for c in cards)
+
+
+def test_play__the_greedy_player_plays_the_card_worth_most():
+    t = greedy_table()
+    ACTIONS["play"](t, 0, t.plan.phases[0].actions[0])
+    assert names(t, t.played[0]) == ["Gold"] and t.values[0][0] == 3  # Gold played: Score +3
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_discard__the_greedy_player_discards_the_cards_worth_least_first(count):
+    t = greedy_table()
+    discard(t, 0, count)
+    assert names(t, t.hands[0]) == sorted(["Gold", "Gold", "Tin", "Tin", "Tin"][:5 - count])  # Tins go first, then Gold
+    assert names(t, t.piles["main"][1]) == sorted(["Tin", "Tin", "Tin", "Gold"][:count])
