@@ -161,3 +161,11 @@ def test_discard__the_greedy_player_discards_the_cards_worth_least_first(count):
     discard(t, 0, count)
     assert names(t, t.hands[0]) == sorted(["Gold", "Gold", "Tin", "Tin", "Tin"][:5 - count])  # Tins go first, then Gold
     assert names(t, t.piles["main"][1]) == sorted(["Tin", "Tin", "Tin", "Gold"][:count])
+
+
+def test_discard__a_player_without_a_many_at_once_choice_discards_one_card_at_a_time():
+    t = greedy_table()
+    t.policies = (POLICIES["random"],) * 2  # random has no choose_discards: it answers each card in turn
+    held = names(t, t.hands[0])
+    discard(t, 0, 2)
+    assert len(t.hands[0]) == 3 and sorted(names(t, t.hands[0]) + names(t, t.piles["main"][1])) == held
