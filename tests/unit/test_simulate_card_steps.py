@@ -21,6 +21,7 @@ from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
 from kitgen.simulate.vocabulary.cards import discard
+from kitgen.simulate.vocabulary.tricks import trick_winner
 from tests.unit.test_card_model import CARDS, card, give, place, table_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,3 +170,39 @@ def test_discard__a_player_without_a_many_at_once_choice_discards_one_card_at_a_
     held = names(t, t.hands[0])
     discard(t, 0, 2)
     assert len(t.hands[0]) == 3 and sorted(names(t, t.hands[0]) + names(t, t.piles["main"][1])) == held
+
+
+def hearts_trick(*played: tuple[str, int]) -> tuple[Table, object]:
+    """A Hearts table whose trick holds the named cards, each played by its seat, in order (the first led)."""
+    plan = plan_game(load_game(ROOT / "examples/hearts"))
+    t = Table(plan, 1, (POLICIES["random"],) * 4, ACTIONS)
+    step = next(a for phase in plan.phases for a in phase.actions if a.do == "take-trick")
+    for name, seat in played:
+        give(t, seat, "trick", name)
+        t.state.played_by[card(t, name)] = seat
+    return t, step
+
+
+@pytest.mark.parametrize("played, winner", [
+    ((("Ten of Clubs", 1), ("Ace of Hearts", 2), ("Queen of Clubs", 3), ("Two of Clubs", 0)), 3),  # the suit led
+    ((("Two of Hearts", 0), ("Ace of Spades", 1), ("King of Hearts", 2), ("Three of Hearts", 3)), 2),
+    ((("Ace of Diamonds", 2), ("King of Diamonds", 3), ("Ace of Clubs", 0), ("Two of Diamonds", 1)), 2),  # led wins
+    ((("Five of Spades", 3), ("Nine of Spades", 0), ("Jack of Hearts", 1), ("Three of Spades", 2)), 0),
+])
+def test_take_trick__the_highest_card_of_the_suit_led_takes_the_trick_and_leads(played, winner):
+    t, step = hearts_trick(*played)
+    assert trick_winner(t, 0, step) == (winner, [card(t, name) for name, _ in played])
+    ACTIONS["take-trick"](t, 0, step)
+    assert names_of(t, cards_of(t, place(t, "won"), winner)) == sorted(name for name, _ in played)
+    assert cards_of(t, place(t, "trick"), 0) == [] and t.state.next == winner
+
+
+def test_take_trick__an_empty_trick_has_no_winner():
+    t, step = hearts_trick()
+    assert trick_winner(t, 0, step) == (-1, [])
+    ACTIONS["take-trick"](t, 0, step)
+    assert t.state.next == -1 and all(cards_of(t, place(t, "won"), seat) == [] for seat in range(4))
+
+
+def names_of(t: Table, cards: list[int]) -> list[str]:
+    return sorted(t.plan.facts.texts["name"][t.plan.facts.codes["name"][c]] for c in cards)
