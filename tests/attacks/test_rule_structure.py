@@ -51,13 +51,12 @@ def test_rule_structure__civ_builder_each_defect_is_one_located_line(tmp_path: P
     assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
 
 
-def test_rule_structure__a_game_without_a_rule_module_refuses_a_wild_card(tmp_path: Path) -> None:
-    """The vocabulary's `meld` has no wild cards: a card's `wild:` would go unplayed, so it is an error."""
+def test_rule_structure__a_wild_card_in_a_game_that_never_melds_is_one_located_line(tmp_path: Path) -> None:
+    """The vocabulary's `meld` plays a card's `wild:`; in a game with no meld step it would go unread."""
     game = tiny_copy(tmp_path)
     edit(game / "decks" / "main.yaml", "{name: Scout, type: Ship,", "{name: Scout, type: Ship, wild: {when: {highest: [Military]}},")
-    assert_one_line(kitgen("validate", game), re.compile(r".*decks/main\.yaml:\d+:\d+: error: card 'Scout': wild: only a rule "
-                                                         r"module plays it \(simulate: \{rules: NAME\}\); this game plays "
-                                                         r"from its data alone"))
+    assert_one_line(kitgen("validate", game), re.compile(r".*decks/main\.yaml:\d+:\d+: error: card 'Scout' wild: no step "
+                                                         r"of the game melds \(do: meld\)"))
 
 
 RB = 'numbers: {tech: 1}, attributes: [Population, Ecology]'

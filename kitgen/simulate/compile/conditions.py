@@ -17,12 +17,14 @@ from typing import Any, NamedTuple
 
 from kitgen.check.conditions import fold, value_names
 from kitgen.check.conditions import when_words as words  # noqa: F401  (compile/game.py reads it from here)
+from kitgen.check.dice import die_range
 from kitgen.check.formula import capped, parse_expression, whole_number
 from kitgen.model import Expr, Game, When
 
 Node = tuple[Any, ...]  # a compiled number or test: its kind first, then its parts
 
 CONST, SLOT, TURN, PLAYERS, NEG, ADD, SUB, MUL, DIV = range(9)  # number kinds
+ROLL = 9  # a tie break rolled off: (ROLL, dice, sides), read by engine/conditions.settle only
 
 
 class Names:
@@ -38,6 +40,7 @@ class Names:
         self.decks = {deck.id for deck in game.decks}
         self.attributes = {a.name for a in game.attributes}
         self.eliminates = game.eliminate is not None  # the engine's fast checks compare every seat: not then
+        self.conditions = {c.id: i for i, c in enumerate(game.conditions)}  # card conditions, as plan.conditions
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""
@@ -89,6 +92,12 @@ ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST, CARDS_IN, FLAG, STREA
 COMPARISONS = {"at_least": operator.ge, "more_than": operator.gt, "at_most": operator.le, "less_than": operator.lt}
 
 
+def _tie_break(name: str, names: Names) -> Node:
+    """A counter compared among those tied, or dice they roll off on (`1D6`: the highest roll stays)."""
+    rolled = die_range(name)
+    return (ROLL, rolled[0], rolled[1] // rolled[0]) if rolled else names.reader(name)
+
+
 class Rank(NamedTuple):
     """highest / lowest of one counter, with a margin and a tie rule."""
     value: Node
@@ -104,7 +113,7 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     parts += [(AFTER, when.turn_after)] if when.turn_after is not None else []
     parts += [(AT_END, when.end_of_turn)] if when.end_of_turn is not None else []
     by, share = number(when.by, names), when.tie == "share"
-    breaks = tuple(names.reader(n) for n in when.tie_break)
+    breaks = tuple(_tie_break(n, names) for n in when.tie_break)
     parts += [(RANK, Rank(names.reader(n), 1, by, breaks, share)) for n in when.highest]
     parts += [(RANK, Rank(names.reader(n), -1, by, breaks, share)) for n in when.lowest]
     parts += [(MOST, breaks, share)] if when.most_highest else []

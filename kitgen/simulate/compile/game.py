@@ -8,14 +8,14 @@ from __future__ import annotations
 import difflib
 import re
 
-from kitgen.errors import KitgenError, error
 from kitgen.model import Game, When
 from kitgen.simulate.compile.conditions import Names, condition, words
+from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
                                           FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
-from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table
+from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
 
 
@@ -32,20 +32,10 @@ def unknown_optional_rule(game: Game, name: str) -> str:
         (", ".join(known) if known else "none")
 
 
-def refuse_module_rules(game: Game) -> None:
-    """Wild cards are played by a rule module's melds only (the vocabulary's `meld` has none): in a
-    game that plays from its data they would go unplayed, so they are an error at their line."""
-    wild = next((c for d in game.decks for c in d.cards if c.wild is not None), None)
-    if wild is not None and wild.wild is not None:
-        raise KitgenError(error(wild.wild.where or game.where, f"card '{wild.name}': wild: only a rule module plays it "
-                                "(simulate: {rules: NAME}); this game plays from its data alone"))
-
-
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
     plays it from the data alone (a game that names a rule module: simulate/games.plan_game)."""
     refuse_numbers("", game, NUMBERED)  # only a rule module reads `numbers:`: here they would go unread
-    refuse_module_rules(game)
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
@@ -57,27 +47,31 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     for i, counter in enumerate(plain):
         for name in (counter.name, *counter.aliases):
             index.setdefault(name, len(game.attributes) + i)
-    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain),
-                _start(game, coverage) + tuple(c.start for c in plain),
+    start, start_dice = _start(game, coverage)
+    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain), start + tuple(c.start for c in plain),
                 game.hand_limit.base if game.hand_limit else 0, game.turns,
                 next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
-                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
+                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage,
+                start_dice=start_dice)
     plan.tables = {t.id: compile_table(t, index, plan.conditions) for t in game.tables if t.die}
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
-    _compile_decks(plan, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    _compile_decks(plan, game, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     plan.compared = len(game.attributes)
-    plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
+    plan.phases = tuple(_phase(p, index, coverage, set(without), names, game) for p in game.phases)
     plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
     cards = tuple(card for d in decks for card in d.cards)
     costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
     plan.vocabulary = compile_rules(game, names, costs, cards)
+    if plan.vocabulary is not None:  # what the meld step reads: the cards' wild:, the rows of its tables
+        plan.vocabulary = plan.vocabulary._replace(wilds=compile_wilds(cards, names),
+                                                   rows=compile_rows(game, index, names))
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
-    coverage += vocabulary_coverage(game)
+    coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
     return plan
 
@@ -87,10 +81,11 @@ def _type_cost(game: Game, name: str):
     return card_type.cost if card_type else None
 
 
-def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
+def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
                    type_index: dict) -> None:
     index, names = known
     cards: list[CardPlan] = []
+    played_elsewhere = melded(game)  # its text the meld step plays (meld_rows covers it)
     for deck in decks:
         copies: list[int] = []
         for card in deck.cards:
@@ -100,35 +95,44 @@ def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage:
                                   tuple(compile_step(a, index, names) for a in card.actions),
                                   tuple((e.attribute, e.delta) for e in effects
                                         if e.target in (SELF, ALL_PLAYERS) and e.condition == NO_CONDITION)))
-            if card.text and not card.actions:
+            if card.text and not card.actions and card.name not in played_elsewhere:
                 coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
         plan.decks[deck.id] = tuple(copies)
     plan.cards = tuple(cards)
 
 
-def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
-    values = []
-    for attribute in game.attributes:
+def _start(game: Game, coverage: list[Coverage]) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Each attribute's start: a number, or dice rolled for each player at setup (plan.start_dice)."""
+    values, rolled = [], []
+    for index, attribute in enumerate(game.attributes):
         if re.fullmatch(r"[+-]?\d+", attribute.start.strip()):
             values.append(int(attribute.start))
+            continue
+        values.append(0)
+        if dice(attribute.start)[0]:
+            rolled.append((index, *dice(attribute.start)))
         else:
-            values.append(0)
             coverage.append(Coverage(f"start of {attribute.name}", "approximated",
                                      f"start {attribute.start!r} is not a number: 0 is used", decides=True))
-    return tuple(values)
+    if rolled:
+        coverage.append(Coverage("start values", "exact", "rolled for each player, each separately: " + ", ".join(
+            f"{game.attributes[i].name} {n}D{sides}" for i, n, sides in rolled)))
+    return tuple(values), tuple(rolled)
 
 
 def _faction(faction, index: dict, coverage: list[Coverage]) -> FactionPlan:
-    own = []
+    own, rolled = [], []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
             own.append((index[effect.attribute], effect.delta))
+        elif effect.target == "self" and effect.attribute in index and dice(effect.dice)[0]:
+            rolled.append((index[effect.attribute], *dice(effect.dice)))  # rolled at setup (engine/table)
         else:
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
                                      f"effect on {effect.attribute} is not a fixed change"))
     for text in (*faction.rules, *faction.traits):
         coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
-    return FactionPlan(faction.name, tuple(own))
+    return FactionPlan(faction.name, tuple(own), tuple(rolled))
 
 
 def _card_type(card_type, index: dict) -> CardKind:
@@ -140,9 +144,11 @@ def _card_type(card_type, index: dict) -> CardKind:
     return CardKind(card_type.name, card_type.name, resolve.kind, options, votes)
 
 
-def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:
-    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check (every seat, so not
-    # in a game that eliminates players: its compiled condition compares those still in)
+def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names, game: Game) -> PhasePlan:
+    # the phase is its rewarded player's, unless everyone plays it (its trigger then names who gets a bonus
+    # in its steps); a single highest or lowest: the engine's own fast check (every seat, so not in a game
+    # that eliminates players: its compiled condition compares those still in)
+    rewards = None if phase.everyone else phase.rewards
     trigger = Trigger(rewards.kind, index[rewards.attribute]) \
         if rewards and rewards.attribute in index and not names.eliminates else None
     ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
@@ -150,19 +156,34 @@ def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], name
     said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
     when = condition(said, names, names.decks) if said is not None and not trigger else None
     actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
-    for left_out in sorted({a.deck for a in phase.actions} & without):
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
-    if actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
-    elif not phase.actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
-                                 decides=True))  # a whole phase left out plays another game
-    for also in phase.also:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
+    coverage += _phase_rows(game, phase, actions, without)
     steps = tuple(compile_step(a, index, names) for a in actions)
     if when is not None:  # one step that tests the condition, then takes the phase's steps
         steps = (Step("when", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1, when, steps),)
-    return PhasePlan(phase.name, trigger, steps)
+    return PhasePlan(phase.name, trigger, steps, phase.once)
+
+
+def _phase_rows(game: Game, phase, actions: tuple, without: set[str]) -> list[Coverage]:
+    """A phase's coverage: its steps; with none, the turn order it prints, the kit choice that says how
+    the simulator plays it (approximated), or nothing (skipped: a whole phase left out plays another game)."""
+    rows = [Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'")
+            for left_out in sorted({a.deck for a in phase.actions} & without)]
+    choice = next((c for c in game.kit_choices if c.id == phase.kit_choice), None)
+    if actions:
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
+    elif game.turn_order is not None and game.turn_order.phase == phase.name:
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
+                             + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"
+                                                                     if game.turn_order.roll else "")))
+    elif choice is not None:
+        rows.append(Coverage(f"phase '{phase.name}'", "approximated", f"kit choice {choice.id}: {choice.what}"))
+    elif not phase.actions:
+        rows.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
+                             decides=True))
+    if not phase.everyone:  # with everyone, the phase's steps play its bonuses
+        rows += [Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}")
+                 for also in phase.also]
+    return rows
 
 
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:

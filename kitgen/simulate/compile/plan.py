@@ -86,6 +86,7 @@ class PhasePlan(NamedTuple):
     name: str
     trigger: Trigger | None
     actions: tuple[Step, ...]
+    once: bool = False  # played once a turn, by the turn's first player (engine/schedule)
 
 
 class PathPlan(NamedTuple):
@@ -105,6 +106,7 @@ class PathPlan(NamedTuple):
 class FactionPlan(NamedTuple):
     name: str
     start: tuple[tuple[int, int], ...]  # (attribute, delta)
+    dice: tuple[tuple[int, int, int], ...] = ()  # (attribute, dice, sides): rolled and added at setup
 
 
 class Coverage(NamedTuple):
@@ -142,3 +144,4 @@ class Plan:
     vocabulary: Any = None  # the game-wide rules vocabulary (compile/vocabulary.Rules), None: none used
     compared: int = 0  # the values that are attributes (compared: "most attributes"); counters follow
     game_end: tuple | None = None  # the compiled condition that ends the game early (game.game_end)
+    start_dice: tuple[tuple[int, int, int], ...] = ()  # (value index, dice, sides): a start rolled for each player

@@ -44,6 +44,7 @@ class Table:
         self.winner, self.turn, self.moment = -1, 0, 0
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
+        self.rolled: dict[tuple, int] = {}  # a roll-off's winner by moment and players (engine/conditions.roll_off)
         self.deck_of = deck_of(plan)
         self.plain = plain_effects(plan)
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
@@ -58,8 +59,13 @@ class Table:
 
     def _start_values(self, faction: int) -> list[int]:
         values = list(self.plan.start)
-        for attribute, delta in (self.plan.factions[faction].start if faction >= 0 else ()):
+        for index, dice, sides in self.plan.start_dice:  # "1D6 points in each attribute (roll for each separately)"
+            values[index] += dice_total(self.rng, dice, sides)
+        own = self.plan.factions[faction] if faction >= 0 else None
+        for attribute, delta in (own.start if own else ()):
             values[attribute] += delta
+        for attribute, dice, sides in (own.dice if own else ()):
+            values[attribute] += dice_total(self.rng, dice, sides)
         return values
 
     def _set_up_state(self) -> State:
@@ -89,7 +95,8 @@ class Table:
         other.hands = [list(h) for h in self.hands]
         other.bonus = list(self.bonus)
         other.played = [list(p) for p in self.played]
-        other.state = copy_state(self.state)
+        other.rolled = dict(self.rolled)
+        other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
         return other
 
     # --- cards and dice ---------------------------------------------------------------------
@@ -213,6 +220,11 @@ class Table:
             self.values[seat][self.policies[seat].pick_attribute(self, seat, seat, 1)] += 1
         elif isinstance(entry, int) and entry >= 0:
             self.values[seat][entry] += 1
+
+
+def nothing(table: Table) -> None:
+    """The option of doing nothing (a step's choice to stop or pass): a policy that weighs moves knows
+    it by name and weighs it on the table as it is."""
 
 
 def dice_total(rng: random.Random, count: int, sides: int) -> int:

@@ -1,5 +1,6 @@
 """The rules vocabulary's steps on cards: draw, play (a card of the allowed types; with `to:`, into a
-zone), discard (to the hand limit), hand-size, event (a card drawn and resolved on a roll).
+zone), discard to the hand limit (a discard of COUNT: vocabulary/hands), hand-size, event (a card
+drawn and resolved on a roll).
 """
 from __future__ import annotations
 
@@ -34,10 +35,6 @@ def act_play(table: Table, seat: int, step: Step) -> None:
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
         if table.state is not None:
             bound(table)  # a counter's min and max
-
-
-def act_discard(table: Table, seat: int, step: Step) -> None:
-    discard(table, seat, min(step.count, len(table.hands[seat])))
 
 
 def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:
