@@ -445,7 +445,8 @@ class When(Record):
     turn_after: after that turn (from turn N + 1); end_of_turn: at the end of turn N, once every
     player has played it (checked for every player at once); game_over: when the game ends
     (`game_end:`). empty: those decks have no card left to draw (draw pile and discard).
-    cards_in, flag, streak and last_standing: see their fields."""
+    cards_in, flag, streak and last_standing: see their fields. highest / lowest may name an
+    expression as well as a counter: `highest: ["max(hand.value)"]`."""
 
     highest: tuple[str, ...] = ()
     lowest: tuple[str, ...] = ()
@@ -465,29 +466,75 @@ class When(Record):
     flag: tuple[str, ...] = ()  # the player holds each of these flags (set by `do: flag`)
     streak: Amounts = Amounts()  # {FLAG: N}: the player has held the flag at the end of each of the last N turns
     last_standing: bool = False  # every other player is out (eliminate:)
+    test: Expr | None = None  # an expression that holds when it is not 0: "sum(won.points) == 26"
     all: tuple["When", ...] = ()
     any: tuple["When", ...] = ()
     none: tuple["When", ...] = ()
     where: Where | None = _where()
 
 
-ZoneKind = Literal["in-play", "market", "attached"]
+ZoneKind = Literal["pile", "in-play", "market", "attached", "supply"]
+ZoneOwner = Literal["", "player", "table"]
+ZoneSees = Literal["", "nobody", "owner", "everyone"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Zone(Record):
-    """A place cards are besides the hand and the decks: `in-play` (before each player, at most
-    `limit` cards), `market` (a face-up row of `size` cards everyone buys from, refilled from `deck`
-    after each buy; when the deck runs out the row shrinks), `attached` (cards under a card of an
-    in-play zone `on`, at most `limit` under each). A card entering play or attached takes effect."""
+    """A place cards are. Besides the hand (`hand`, each player's, seen by its owner) and each deck's
+    draw pile (named as the deck), a game declares: `pile` (ordered, the top is the end: a draw pile,
+    a discard, a trick, a player's own deck or the cards it won), `in-play` (before each player, at
+    most `limit` cards; a card entering it takes effect), `market` (a face-up row of `size` cards
+    dealt from `deck`'s pile, refilled after each buy; when the deck runs out the row shrinks),
+    `supply` (piles by card name: `deck`'s copies start there), `attached` (cards under a card of an
+    in-play zone `on`, at most `limit` under each).
+
+    `owner`: player (one such zone per player) or table (one for the table); empty: by kind (in-play
+    and attached are a player's, the others the table's). `sees`: who may know its cards without
+    being shown them: nobody, owner or everyone; empty: nobody for a draw pile (a pile with `deck` or
+    `reshuffle`), everyone otherwise. A pile with `deck` is that deck's draw pile (its copies start
+    there, shuffled); `reshuffle: ZONE`: when it is drawn from empty, ZONE is shuffled in (its top
+    `keep` cards stay: Uno's discard keeps its top card), and a card of the deck discarded without
+    `to:` goes to ZONE."""
 
     name: str
-    kind: ZoneKind
+    kind: ZoneKind = "pile"
+    owner: ZoneOwner = ""
+    sees: ZoneSees = ""
     deck: str = ""
+    reshuffle: str = ""
+    keep: int = 0
     size: int = 0
     limit: int = 0  # 0: no limit
     on: str = ""
     text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class FieldTest(Record):
+    """One clause of a filter: a card's `field` (a declared field, `name`, `type` or `keyword`) is one
+    of `values` (as written), or compares with numbers (a choice field by its place in the list)."""
+
+    field: str
+    values: tuple[str, ...] = ()
+    at_least: Expr | None = None
+    more_than: Expr | None = None
+    at_most: Expr | None = None
+    less_than: Expr | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Filter(Record):
+    """Which cards a step picks, or a trigger or a rule reads (`filter:`): every clause must hold
+    (`{suit: Hearts}`, `{type: [Wild, Wild Draw Four]}`, `{rank: {at_least: 10}}`, `{keyword: fast}`),
+    `not:` must not, one of `any:` must, and `test:` is an expression over the card's own fields
+    (`"value > max(expedition.value, color=color)"`)."""
+
+    clauses: tuple[FieldTest, ...] = ()
+    negated: "Filter | None" = None
+    any: tuple["Filter", ...] = ()
+    test: Expr | None = None
     where: Where | None = _where()
 
 

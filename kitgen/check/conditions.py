@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kitgen.check.dice import die_range
-from kitgen.check.formula import FormulaError, expression_names
+from kitgen.check.formula import NAME, FormulaError, expression_names
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Counter, Expr, Game, TurnOrder, When
+from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
-SPECIAL_NAMES = ("turn", "players")  # what every expression may read besides counters
+SPECIAL_NAMES = ("turn", "round", "players", "alive")  # what every expression may read besides counters
 
 
 def fold(name: str) -> str:
@@ -71,6 +71,9 @@ class Names:
         self.problems: list[Problem] = []
 
     def name(self, owner: str, where, word: str) -> None:
+        if not NAME.fullmatch(word.strip().replace(" ", "_")):  # highest: ["max(hand.value)"]: an expression
+            self.expression(owner, where, Expr(word))
+            return
         if fold(word) not in self.names:
             self.problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
                                        + did_you_mean(word, self.shown)))
@@ -97,9 +100,11 @@ def check_conditions(game: Game) -> list[Problem]:
         for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
             name(owner, amount.where, amount.counter)
             expression(owner, amount.where, amount.value)
-        decks = [d.id for d in game.decks]
-        problems += [error(when.where, f"{owner}: unknown deck '{deck}'" + did_you_mean(deck, decks))
-                     for deck in when.empty if deck not in decks]
+        if when.test is not None:
+            expression(owner, when.where, when.test)
+        places = zone_names(game)
+        problems += [error(when.where, f"{owner}: unknown deck or zone '{deck}'" + did_you_mean(deck, places))
+                     for deck in when.empty if deck not in places]
         problems += _states(game, owner, when, flags)
     for counter in game.counters:
         if counter.total is not None:
@@ -167,10 +172,16 @@ def flags_set(game: Game) -> list[str]:
     return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
 
 
+def zone_names(game: Game) -> list[str]:
+    """Every zone a rule may name: the hand, each deck's draw pile (by the deck's id) and the zones
+    the game declares."""
+    return list(dict.fromkeys(["hand", *(d.id for d in game.decks), *(z.name for z in game.zones)]))
+
+
 def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Problem]:
     """A condition's zones and flags (`flags`: those some step sets) must be the game's: a flag no
     step sets never holds."""
-    zones = [z.name for z in game.zones]
+    zones = zone_names(game)
     problems = [error(a.where, f"{owner}: unknown zone '{a.counter}'" + did_you_mean(a.counter, zones))
                 for a in when.cards_in if a.counter not in zones]
     for flag in (*when.flag, *(a.counter for a in when.streak)):
@@ -195,13 +206,9 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                                   + did_you_mean(word, known)))
 
     for z in game.zones:
-        if z.kind == "market" and (z.deck not in decks or z.size < 1):
-            problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                                  + did_you_mean(z.deck, decks)))
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
-        if z.size < 0 or z.limit < 0:
-            problems.append(error(z.where, f"zone '{z.name}': size and limit are 0 or more"))
+        problems += _zone_shape(z, decks)
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
             name(scoring.where, "scoring", word)
@@ -226,6 +233,21 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                     known.expression(owner, step.where, Expr(str(text)))
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
+    return problems
+
+
+def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
+    """A declared zone's own keys: a market's deck and size, sizes not below 0, a pile's deck, the hand."""
+    problems = []
+    if z.kind == "market" and (z.deck not in decks or z.size < 1):
+        problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
+                              + did_you_mean(z.deck, decks)))
+    if z.size < 0 or z.limit < 0 or z.keep < 0:
+        problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
+    if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
+        problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
+    if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
+        problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
     return problems
 
 

@@ -78,33 +78,73 @@ def split_comparison(check: str) -> tuple[str, str, str]:
     return left, sign, right
 
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_EXPRESSION = 200  # characters: a rule's number is short
+# The functions an expression may call: each reads cards in zones (compile/expressions.py says what
+# each means); nothing else is ever called, and nothing is evaluated by Python.
+FUNCTIONS = ("count", "sum", "max", "min", "top", "first", "piles_empty", "distinct")
+_ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.USub, ast.UAdd, ast.Not, ast.Constant, ast.Name, ast.Load,
+            ast.Mod, ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.BoolOp, ast.And, ast.Or,
+            ast.Call, ast.keyword, ast.Attribute, *_OPERATORS)
 
 
 def parse_expression(expression: str) -> ast.Expression:
     """A number the rules give (model.Expr): digits, names (a counter's name with _ for spaces, an
-    alias, an abbreviation, `turn`, `players`), + - * / and brackets, written out (no 2P here: a
-    name is a word). FormulaError says what is wrong."""
-    if len(expression) > MAX_EXPRESSION or not re.fullmatch(r"[0-9A-Za-z_+\-*/() .]*", expression):
-        raise FormulaError(f"use numbers, counter names, + - * / and brackets (at most {MAX_EXPRESSION} characters)")
+    alias, an abbreviation, `turn`, `round`, `players`), + - * / % and brackets, comparisons, `and`,
+    `or`, `not`, and the card functions FUNCTIONS over zones (`count(hand, suit=Hearts)`,
+    `sum(won.points)`, `top(pile).color`), written out (no 2P here: a name is a word). Only the parsed
+    tree is ever read, never run. FormulaError says what is wrong."""
+    if len(expression) > MAX_EXPRESSION or not re.fullmatch(r"[0-9A-Za-z_+\-*/%() .,<>=!\"']*", expression):
+        raise FormulaError(f"use numbers, counter names, + - * / %, comparisons and the card functions "
+                           f"(at most {MAX_EXPRESSION} characters)")
     try:
         tree = ast.parse(expression.strip(), mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise FormulaError("is not an expression") from None
     for node in ast.walk(tree):
-        if not isinstance(node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.USub, ast.UAdd, ast.Constant, ast.Name,
-                                 ast.Load, *_OPERATORS)):
+        if not isinstance(node, _ALLOWED):
             raise FormulaError(f"'{type(node).__name__}' is not allowed")
-        if isinstance(node, ast.Constant) and type(node.value) is not int:
+        if isinstance(node, ast.Constant) and (type(node.value) is not int and type(node.value) is not str):
             raise FormulaError("numbers are whole numbers")
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
+            called = node.func.id if isinstance(node.func, ast.Name) else type(node.func).__name__
+            raise FormulaError(f"'{called}' is not a function an expression may call; it may call "
+                               f"{', '.join(FUNCTIONS)}")
+        if isinstance(node, ast.Call) and (len(node.args) > 1 or any(k.arg is None for k in node.keywords)):
+            raise FormulaError(f"{called_name(node)}() takes one zone and filters such as suit=Hearts")
+        if isinstance(node, ast.Compare) and len(node.ops) > 1:
+            raise FormulaError("compare two values at a time: a < b and b < c")
     return tree
 
 
+def called_name(node: ast.Call) -> str:
+    """The function a call names (parse_expression lets only FUNCTIONS' names through)."""
+    return node.func.id if isinstance(node.func, ast.Name) else ""
+
+
 def expression_names(expression: str) -> list[str]:
-    """The names an expression reads, in order of first use."""
-    names = [node.id for node in ast.walk(parse_expression(expression)) if isinstance(node, ast.Name)]
-    return list(dict.fromkeys(names))
+    """The names an expression reads as numbers (counters, attributes, turn ...), in order of first
+    use: not a function's zone, a card's field or a field's value (compile/expressions.py checks those)."""
+    return list(dict.fromkeys(_value_names(parse_expression(expression).body)))
+
+
+def _value_names(node: ast.AST):
+    if isinstance(node, ast.Name):
+        yield node.id
+    elif isinstance(node, ast.Call):  # its argument is a zone; a keyword's bare name or text is a field's value
+        for keyword in node.keywords:
+            if not isinstance(keyword.value, (ast.Name, ast.Constant)):
+                yield from _value_names(keyword.value)
+    elif isinstance(node, ast.Attribute):  # zone.field, top(zone).field: only the calls inside read numbers
+        if isinstance(node.value, ast.Call):
+            yield from _value_names(node.value)
+    elif isinstance(node, ast.Compare) and any(isinstance(side, ast.Attribute) for side in (node.left, *node.comparators)):
+        for side in (node.left, *node.comparators):  # a field compared with a value: Hearts is the field's
+            if not isinstance(side, (ast.Name, ast.Constant)):
+                yield from _value_names(side)
+    else:
+        for child in ast.iter_child_nodes(node):
+            yield from _value_names(child)
 
 
 def capped(value: int) -> int:

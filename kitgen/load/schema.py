@@ -17,7 +17,8 @@ import yaml
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
-from kitgen.model import Amount, Amounts, Cost, Expr, FieldValue, FieldValues, Number, Numbers, Price
+from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Number, Numbers,
+                          Price)
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -237,7 +238,60 @@ def _amounts(converter: Converter, node: yaml.Node, path: str):
     return Amounts(values)
 
 
-_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts}
+_COMPARED = ("at_least", "more_than", "at_most", "less_than")
+MAX_FILTER_DEPTH = 8  # not: and any: nest; a filter is short
+
+
+def _filter(converter: Converter, node: yaml.Node, path: str, depth: int = 0):
+    """`filter: {suit: Hearts, rank: {at_least: 10}, not: {type: Wild}, any: [...], test: "..."}`:
+    each other key a card's field (its names are checked against the game's fields at compile)."""
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of card fields and values, e.g. {{suit: Hearts}} "
+                              f"({_kind(node)} found)")
+    if depth > MAX_FILTER_DEPTH:
+        return converter.fail(node, path, f"filters nest at most {MAX_FILTER_DEPTH} deep")
+    clauses, parts = [], {}
+    for key, value in node.value:
+        name, where = key.value, converter.where(key)
+        if name == "not":
+            parts["negated"] = _filter(converter, value, f"{path}.not", depth + 1)
+        elif name == "any":
+            items = value.value if isinstance(value, yaml.SequenceNode) else None
+            if items is None:
+                converter.fail(value, f"{path}.any", f"expected a list of filters ({_kind(value)} found)")
+                continue
+            parts["any"] = tuple(_filter(converter, item, f"{path}.any[{i}]", depth + 1) for i, item in enumerate(items))
+        elif name == "test":
+            parts["test"] = _expr(converter, value, f"{path}.test")
+        else:
+            clauses.append(_field_test(converter, name, value, f"{path}.{name}", where))
+    found = {k: v for k, v in parts.items() if v is not _MISSING and not (isinstance(v, tuple) and _MISSING in v)}
+    if len(found) < len(parts) or _MISSING in clauses:
+        return _MISSING
+    return Filter(tuple(clauses), **found, where=converter.where(node))
+
+
+def _field_test(converter: Converter, name: str, node: yaml.Node, path: str, where: Where):
+    """One field's clause: a value, a list of values (any of them), or comparisons with numbers."""
+    if isinstance(node, yaml.MappingNode):
+        compared = {}
+        for key, value in node.value:
+            if key.value not in _COMPARED:
+                return converter.fail(key, path, f"unknown comparison '{key.value}'{did_you_mean(key.value, _COMPARED)}"
+                                      f"; one of: {', '.join(_COMPARED)}")
+            compared[key.value] = _expr(converter, value, f"{path}.{key.value}")
+        if _MISSING in compared.values():
+            return _MISSING
+        return FieldTest(name, (), **compared, where=where)
+    values = converter.convert(node, tuple[str, ...], path) if isinstance(node, yaml.SequenceNode) else \
+        converter.convert(node, str, path)
+    if values is _MISSING:
+        return _MISSING
+    return FieldTest(name, values if isinstance(values, tuple) else (values,), where=where)
+
+
+_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts,
+            Filter: _filter}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -352,6 +406,10 @@ def _type_schema(hint, definitions: dict) -> dict:
     if hint is Amounts:
         return {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
                 "description": "counters and numbers (or expressions), e.g. {Military: 5}"}
+    if hint is Filter:
+        return {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
+                "{rank: {at_least: 10}}, {keyword: fast}, {not: FILTER}, {any: [FILTER, ...]}, {test: EXPRESSION}",
+                "additionalProperties": {"anyOf": [{"type": ["string", "integer"]}, {"type": "array"}, {"type": "object"}]}}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles

@@ -170,7 +170,7 @@ def test_check__unknown_counters_and_bad_expressions_in_steps_and_schedules_are_
              turn_order=TurnOrder(("Mihgt",)))
     messages = sorted(p.message for p in check_conditions(g))
     assert messages == [
-        "phase 'Go': 'turn ^ 2' use numbers, counter names, + - * / and brackets (at most 200 characters)",
+        "phase 'Go': 'turn ^ 2' use numbers, counter names, + - * / %, comparisons and the card functions (at most 200 characters)",
         "phase 'Go': unknown counter or attribute 'Fmae'",
         "phase 'Go': unknown counter or attribute 'Migth' (did you mean 'Might'?)",
         "scoring: unknown counter or attribute 'Lroe' (did you mean 'Lore'?)",

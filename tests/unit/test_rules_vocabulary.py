@@ -124,7 +124,7 @@ def test_check__unknown_names_bad_expressions_and_a_total_of_itself_are_located_
     messages = sorted(p.message for p in check_conditions(g))
     assert "phase 'War': unknown counter or attribute 'Migth' (did you mean 'Might'?)" in messages
     assert any(m.startswith("phase 'War': 'Lore +' is not an expression") for m in messages)
-    assert "victory path 'Win': unknown deck 'mian' (did you mean 'main'?)" in messages
+    assert "victory path 'Win': unknown deck or zone 'mian' (did you mean 'main'?)" in messages
     assert any("counter 'Fame': its total counts itself" in m for m in messages)
     assert all(p.level == "error" for p in check_conditions(g))
 

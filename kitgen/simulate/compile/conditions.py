@@ -11,20 +11,20 @@ Civ plays as fast in this vocabulary as it did before it.
 """
 from __future__ import annotations
 
-import ast
 import operator
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from kitgen.check.conditions import fold, value_names
 from kitgen.check.conditions import when_words as words  # noqa: F401  (compile/game.py reads it from here)
 from kitgen.check.dice import die_range
-from kitgen.check.formula import capped, parse_expression, whole_number
+from kitgen.check.formula import NAME, capped, whole_number
+from kitgen.errors import Where
 from kitgen.model import Expr, Game, When
-
-Node = tuple[Any, ...]  # a compiled number or test: its kind first, then its parts
-
-CONST, SLOT, TURN, PLAYERS, NEG, ADD, SUB, MUL, DIV = range(9)  # number kinds
-ROLL = 9  # a tie break rolled off: (ROLL, dice, sides), read by engine/conditions.settle only
+from kitgen.simulate.compile.expressions import Reader
+from kitgen.simulate.compile.zones import fold_zone
+from kitgen.simulate.compile.nodes import (ADD, AFTER, ALIVE, ALL, ANY, AT_END, CARDS_IN, COMPARE, CONST,  # noqa: F401
+                                           DIV, EMPTY, FLAG, LAST, MOST, MUL, NEG, NONE, PLAYERS, RANK, ROUND, SLOT,
+                                           STREAK, SUB, TEST, TURN, ROLL, Node)
 
 
 class Names:
@@ -41,16 +41,20 @@ class Names:
         self.attributes = {a.name for a in game.attributes}
         self.eliminates = game.eliminate is not None  # the engine's fast checks compare every seat: not then
         self.conditions = {c.id: i for i, c in enumerate(game.conditions)}  # card conditions, as plan.conditions
+        # what the card functions read (compile/game.py sets them once the cards are known)
+        self.facts = None  # compile/cards.Facts
+        self.places: dict[str, int] = {}  # folded zone name -> place index (compile/zones.place_index)
+        self.place_list: tuple = ()  # compile/zones.Place records
+        self.deck_cards: dict[str, tuple[int, ...]] = {}  # deck id -> its cards (plan.decks)
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""
         return self.slot.get(self.folded.get(fold(name), ""), -1)
 
     def reader(self, name: str) -> Node:
-        if fold(name) == "turn":
-            return (TURN,)
-        if fold(name) == "players":
-            return (PLAYERS,)
+        special = {"turn": (TURN,), "players": (PLAYERS,), "round": (ROUND,), "alive": (ALIVE,)}.get(fold(name))
+        if special is not None:
+            return special
         own = self.folded.get(fold(name), "")
         if own in self.slot:
             return (SLOT, self.slot[own])
@@ -63,39 +67,33 @@ class Names:
         return self.compiled[own]
 
 
-def number(text: Expr, names: Names) -> Node:
+def number(text: Expr, names: Names, where: Where | None = None) -> Node:
+    """A number or an expression, compiled (compile/expressions.Reader): a name it does not know is a
+    located error at `where`."""
     fixed = whole_number(text)
     if fixed is not None:
         return (CONST, capped(fixed))
-    return _node(parse_expression(text).body, names)
+    return Reader(names, where).read(text)
 
 
-_BINARY = {ast.Add: ADD, ast.Sub: SUB, ast.Mult: MUL, ast.Div: DIV, ast.FloorDiv: DIV}
-
-
-def _node(node: ast.AST, names: Names) -> Node:
-    if isinstance(node, ast.Constant) and isinstance(node.value, int):
-        return (CONST, capped(node.value))
-    if isinstance(node, ast.Name):
-        return names.reader(node.id)
-    if isinstance(node, ast.UnaryOp):
-        inner = _node(node.operand, names)
-        return (NEG, inner) if isinstance(node.op, ast.USub) else inner
-    assert isinstance(node, ast.BinOp)
-    return (_BINARY[type(node.op)], _node(node.left, names), _node(node.right, names))
-
+def ranked_value(text: str, names: Names, where: Where | None = None) -> Node:
+    """What `highest:`, `lowest:` and `tie_break:` rank by: a counter's name, or an expression
+    (`"max(hand.value)"`)."""
+    if NAME.fullmatch(text.strip().replace(" ", "_")):
+        return names.reader(text)
+    return number(Expr(text), names, where)
 
 
 # --- conditions ----------------------------------------------------------------------------
 
-ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST, CARDS_IN, FLAG, STREAK, LAST = range(13)  # test kinds
 COMPARISONS = {"at_least": operator.ge, "more_than": operator.gt, "at_most": operator.le, "less_than": operator.lt}
 
 
-def _tie_break(name: str, names: Names) -> Node:
-    """A counter compared among those tied, or dice they roll off on (`1D6`: the highest roll stays)."""
+def _tie_break(name: str, names: Names, where: Where | None = None) -> Node:
+    """A counter (or expression) compared among those tied, or dice they roll off on (`1D6`: the
+    highest roll stays)."""
     rolled = die_range(name)
-    return (ROLL, rolled[0], rolled[1] // rolled[0]) if rolled else names.reader(name)
+    return (ROLL, rolled[0], rolled[1] // rolled[0]) if rolled else ranked_value(name, names, where)
 
 
 class Rank(NamedTuple):
@@ -112,23 +110,36 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     parts: list[Node] = []
     parts += [(AFTER, when.turn_after)] if when.turn_after is not None else []
     parts += [(AT_END, when.end_of_turn)] if when.end_of_turn is not None else []
-    by, share = number(when.by, names), when.tie == "share"
-    breaks = tuple(_tie_break(n, names) for n in when.tie_break)
-    parts += [(RANK, Rank(names.reader(n), 1, by, breaks, share)) for n in when.highest]
-    parts += [(RANK, Rank(names.reader(n), -1, by, breaks, share)) for n in when.lowest]
+    at = when.where
+    by, share = number(when.by, names, at), when.tie == "share"
+    breaks = tuple(_tie_break(n, names, at) for n in when.tie_break)
+    parts += [(RANK, Rank(ranked_value(n, names, at), 1, by, breaks, share)) for n in when.highest]
+    parts += [(RANK, Rank(ranked_value(n, names, at), -1, by, breaks, share)) for n in when.lowest]
     parts += [(MOST, breaks, share)] if when.most_highest else []
     for key, compare in COMPARISONS.items():
-        parts += [(COMPARE, compare, names.reader(a.counter), number(a.value, names)) for a in getattr(when, key)]
-    parts += [(EMPTY, deck) for deck in when.empty if deck in decks]
-    parts += [(CARDS_IN, a.counter, number(a.value, names)) for a in when.cards_in]
+        parts += [(COMPARE, compare, names.reader(a.counter), number(a.value, names, a.where or at))
+                  for a in getattr(when, key)]
+    parts += [empty(name, names) for name in when.empty if name in decks or fold_zone(name) in names.places]
+    parts += [(CARDS_IN, a.counter, number(a.value, names, a.where or at), names.places.get(fold_zone(a.counter), -1))
+              for a in when.cards_in]
     parts += [(FLAG, flag) for flag in when.flag]
-    parts += [(STREAK, a.counter, number(a.value, names)) for a in when.streak]
+    parts += [(STREAK, a.counter, number(a.value, names, at)) for a in when.streak]
     parts += [(LAST,)] if when.last_standing else []
+    parts += [(TEST, number(when.test, names, at))] if when.test is not None else []
     for kind, group in ((ALL, when.all), (ANY, when.any), (NONE, when.none)):
         if group:
             parts.append((kind, tuple(condition(w, names, decks) for w in group)))
     return parts[0] if len(parts) == 1 else (ALL, tuple(parts))
 
+
+
+def empty(name: str, names: Names) -> Node:
+    """`empty: [NAME]`: no card left to take. A deck: its draw pile, its discard and every market dealt
+    from it (a market's face-up row is still there to take); a zone: its cards (the seat's own)."""
+    if name in names.decks:
+        markets = tuple(i for i, p in enumerate(names.place_list) if p.kind == "market" and p.deck == name)
+        return (EMPTY, name, markets)
+    return (EMPTY, "", (names.places[fold_zone(name)],))
 
 
 class Shape(NamedTuple):

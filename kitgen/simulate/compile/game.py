@@ -8,7 +8,8 @@ from __future__ import annotations
 import difflib
 import re
 
-from kitgen.model import Game, When
+from kitgen.model import Card, Game, When
+from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
@@ -17,6 +18,7 @@ from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITIO
                                           FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
 from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
+from kitgen.simulate.compile.zones import compile_places, place_index
 
 
 def optional_rules(game: Game) -> tuple[str, ...]:
@@ -58,11 +60,15 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
+    plan.instances = card_model(game)
+    cards, record = plan_cards(decks, plan.instances)
+    plan.places, plan.facts = compile_places(game, decks), card_facts(game, cards, record)
+    names.facts, names.place_list, names.places = plan.facts, plan.places, place_index(plan.places)
     _compile_decks(plan, game, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    names.deck_cards = plan.decks
     plan.compared = len(game.attributes)
     plan.phases = tuple(_phase(p, index, coverage, set(without), names, game) for p in game.phases)
     plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
-    cards = tuple(card for d in decks for card in d.cards)
     costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
     plan.vocabulary = compile_rules(game, names, costs, cards)
     if plan.vocabulary is not None:  # what the meld step reads: the cards' wild:, the rows of its tables
@@ -74,6 +80,26 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
     return plan
+
+
+def card_model(game: Game) -> bool:
+    """Whether the game plays its cards by the card model (piles and supplies as zones): then every
+    printed copy is a card of its own (an instance: a trick knows which copy was played), else copies
+    of a card share its index, as the older games' plans always had."""
+    return any(z.kind in ("pile", "supply") for z in game.zones)
+
+
+def plan_cards(decks: list, instances: bool) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The cards in the plan's order (one per copy with instances, else one per card), and each one's
+    first copy (its record: copies are alike)."""
+    cards: list[Card] = []
+    record: list[int] = []
+    for deck in decks:
+        for card in deck.cards:
+            copies = card.copies if instances else 1
+            record += [len(cards)] * copies
+            cards += [card] * copies
+    return tuple(cards), tuple(record)
 
 
 def _type_cost(game: Game, name: str):
@@ -89,12 +115,17 @@ def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names
     for deck in decks:
         copies: list[int] = []
         for card in deck.cards:
-            copies += [len(cards)] * card.copies
             effects = compile_effects(card.effects, index, plan.conditions)
-            cards.append(CardPlan(card.name, type_index.get(card.type, 0), effects,
-                                  tuple(compile_step(a, index, names) for a in card.actions),
-                                  tuple((e.attribute, e.delta) for e in effects
-                                        if e.target in (SELF, ALL_PLAYERS) and e.condition == NO_CONDITION)))
+            compiled = CardPlan(card.name, type_index.get(card.type, 0), effects,
+                                tuple(compile_step(a, index, names) for a in card.actions),
+                                tuple((e.attribute, e.delta) for e in effects
+                                      if e.target in (SELF, ALL_PLAYERS) and e.condition == NO_CONDITION))
+            if plan.instances:  # a card of its own per copy
+                copies += range(len(cards), len(cards) + card.copies)
+                cards += [compiled] * card.copies
+            else:
+                copies += [len(cards)] * card.copies
+                cards.append(compiled)
             if card.text and not card.actions and card.name not in played_elsewhere:
                 coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
         plan.decks[deck.id] = tuple(copies)

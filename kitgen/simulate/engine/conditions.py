@@ -1,40 +1,15 @@
-"""The runtime of the rules vocabulary's compiled conditions and numbers (compile/conditions.py):
-test() and value() read a compiled tree for a seat of a table, now; the rankings a condition asks
-for (highest, most attributes, ties settled) count only the players still in. Stdlib only.
+"""The runtime of the rules vocabulary's compiled conditions (compile/conditions.py): test() reads
+a compiled tree for a seat of a table, now (its numbers: engine/expressions.value); the rankings a
+condition asks for (highest, most attributes, ties settled) count only the players still in.
 """
 from __future__ import annotations
 
-from kitgen.check.formula import capped
-from kitgen.simulate.compile.conditions import (ADD, AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, CONST, EMPTY, FLAG,
-                                                MOST, MUL, NEG, NONE, PLAYERS, RANK, ROLL, SLOT, STREAK, SUB, TURN, Node,
-                                                Rank)
+from kitgen.simulate.compile.conditions import Rank
+from kitgen.simulate.compile.nodes import (AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, EMPTY, FLAG, MOST, NONE, RANK,
+                                           ROLL, STREAK, TEST, Node)
+from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, dice_total
-
-
-def value(node: Node, table: Table, seat: int) -> int:
-    """A compiled number's value for the seat now, capped at +-10^12; a division rounds down, and
-    by zero gives 0."""
-    kind = node[0]
-    if kind == SLOT:
-        return table.values[seat][node[1]]
-    if kind == CONST:
-        return node[1]
-    if kind == TURN:
-        return table.turn
-    if kind == PLAYERS:
-        return table.players
-    if kind == NEG:
-        return -value(node[1], table, seat)
-    left, right = value(node[1], table, seat), value(node[2], table, seat)
-    if kind == ADD:
-        return capped(left + right)
-    if kind == SUB:
-        return capped(left - right)
-    if kind == MUL:
-        return capped(left * right)
-    return left // right if right else 0
-
-
+from kitgen.simulate.engine.zones import cards_of
 
 
 def test(node: Node, table: Table, seat: int) -> bool:
@@ -56,7 +31,9 @@ def test(node: Node, table: Table, seat: int) -> bool:
         return table.ending and table.turn == node[1]
     if kind == EMPTY:
         pile, discard = table.piles.get(node[1], ((), ()))
-        return not pile and not discard
+        return not pile and not discard and not any(cards_of(table, place, seat) for place in node[2])
+    if kind == TEST:
+        return bool(value(node[1], table, seat))
     if kind == MOST:
         return most_highest(table, seat, table.plan.compared or len(table.plan.attributes), node[1], node[2])
     return _state_test(node, table, seat)
@@ -68,7 +45,7 @@ def _state_test(node: Node, table: Table, seat: int) -> bool:
     if state is None:
         return False
     if kind == CARDS_IN:
-        return cards_in(table, seat, node[1]) >= value(node[2], table, seat)
+        return cards_in(table, seat, node[1], node[3]) >= value(node[2], table, seat)
     if kind == FLAG:
         return state.flags[seat].get(node[1], 0) >= table.turn
     if kind == STREAK:
@@ -76,8 +53,9 @@ def _state_test(node: Node, table: Table, seat: int) -> bool:
     return not state.out[seat] and all(state.out[p] for p in range(table.players) if p != seat)
 
 
-def cards_in(table: Table, seat: int, zone: str) -> int:
-    """How many cards the seat has in the zone (a market: how many lie on the table)."""
+def cards_in(table: Table, seat: int, zone: str, place: int = -1) -> int:
+    """How many cards the seat has in the zone (a market: how many lie on the table; a zone of the
+    card model: `place`, its index)."""
     state = table.state
     if zone in state.market:
         return len(state.market[zone])
@@ -85,7 +63,7 @@ def cards_in(table: Table, seat: int, zone: str) -> int:
         return len(state.attached[zone][seat])
     if zone in state.zones:
         return len(state.zones[zone][seat]) + sum(state.melds[zone][seat].values())
-    return 0
+    return len(cards_of(table, place, seat)) if place >= 0 else 0
 
 
 def ranked(table: Table, seat: int, rank: Rank) -> bool:

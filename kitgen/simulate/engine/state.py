@@ -1,19 +1,23 @@
-"""What the rules vocabulary keeps of one game besides the table's values, hands and piles: cards in
-play by zone, the markets, attached cards, melds, flags and their streaks, who is out, the order of
-play. Plain lists and dicts (a table is copied to think ahead in). Stdlib only.
+"""What the rules vocabulary keeps of one game besides the table's values, hands and piles: the card
+model's piles and supplies, cards in play by zone, the markets, attached cards, melds, flags and their
+streaks, who is out, the order of play. Plain lists and dicts (a table is copied to think ahead in). Stdlib only.
 """
 from __future__ import annotations
 
 import copy
 
 from kitgen.simulate.compile.vocabulary import Rules
+from kitgen.simulate.compile.zones import OWN, PLAYER
 
 
 class State:
     """The vocabulary's state of one game, empty: the table deals the markets (engine/table.refill)."""
 
-    def __init__(self, rules: Rules, players: int):
+    def __init__(self, rules: Rules, players: int, places: tuple = ()):
         seats = range(players)
+        # the card model's own piles and supplies (compile/zones.OWN): a list per player, or one for the table
+        self.places: dict[str, list[list[int]]] = {
+            p.key: [[] for _ in (seats if p.owner == PLAYER else range(1))] for p in places if p.store == OWN}
         self.zones: dict[str, list[list[int]]] = {
             n: [[] for _ in seats] for n, z in rules.zones.items() if z.kind == "in-play"}
         self.market: dict[str, list[int]] = {n: [] for n, z in rules.zones.items() if z.kind == "market"}

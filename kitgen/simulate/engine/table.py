@@ -41,7 +41,7 @@ class Table:
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
-        self.winner, self.turn, self.moment = -1, 0, 0
+        self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.rolled: dict[tuple, int] = {}  # a roll-off's winner by moment and players (engine/conditions.roll_off)
@@ -70,7 +70,12 @@ class Table:
 
     def _set_up_state(self) -> State:
         """The vocabulary's state: its zones empty, each market dealt, every counter within its bounds."""
-        state = State(self.plan.vocabulary, self.players)
+        state = State(self.plan.vocabulary, self.players, self.plan.places)
+        for place in self.plan.places:
+            if place.kind == "supply" and place.deck in self.piles:  # a supply's piles: its deck's copies, in order
+                pile = self.piles[place.deck][0]
+                state.places[place.key][0].extend(sorted(pile))
+                pile.clear()
         for name, zone in self.plan.vocabulary.zones.items():
             if zone.kind == "market":
                 refill(self, state, name)

@@ -1,0 +1,66 @@
+"""The zones of one game, as the table keeps them (compile/zones.Place says where): the cards of a
+zone for a seat, a card taken from a pile (an empty one shuffled in from its `reshuffle:` zone), and
+every card sent home to its deck at a round's start. Stdlib only.
+"""
+from __future__ import annotations
+
+from kitgen.simulate.compile.zones import (ATTACHED, DISCARD, DRAW, HAND, IN_PLAY, MARKET, OWN, PLAYER, TABLE, Place)
+from kitgen.simulate.engine.table import Table
+
+# whose cards an expression's zone reads (compile/expressions): the seat's own, every other player's, every player's
+OWN_ZONE, OTHERS, ALL = 0, 1, 2
+
+
+def cards_of(table: Table, place: int, seat: int) -> list[int]:
+    """The cards of a zone for the seat: its own, or the table's (the list itself: a step that moves
+    cards changes it; an attached zone's is a copy)."""
+    zone: Place = table.plan.places[place]
+    store = zone.store
+    if store == HAND:
+        return table.hands[seat]
+    if store == DRAW:
+        return table.piles[zone.key][0]
+    if store == DISCARD:
+        return table.piles[zone.key][1]
+    if store == OWN:
+        lists = table.state.places[zone.key]
+        return lists[seat] if zone.owner == PLAYER else lists[0]
+    if store == IN_PLAY:
+        return table.state.zones[zone.key][seat]
+    if store == MARKET:
+        return table.state.market[zone.key]
+    assert store == ATTACHED
+    return [card for _, card in table.state.attached[zone.key][seat]]
+
+
+def read_cards(table: Table, place: int, whose: int, seat: int) -> list[int]:
+    """The cards an expression reads: the seat's zone (a table zone: the table's), every other
+    player's in it, or every player's (a table zone: the table's once)."""
+    if whose == OWN_ZONE or table.plan.places[place].owner == TABLE:
+        return cards_of(table, place, seat)
+    seats = [p for p in range(table.players) if whose == ALL or p != seat]
+    return [card for p in seats for card in cards_of(table, place, p)]
+
+
+def take_top(table: Table, place: int, seat: int) -> int:
+    """The top card of a pile, or -1 when it is empty and nothing can be shuffled in: a deck's draw
+    pile shuffles in its discard (engine/table.draw), a declared pile its `reshuffle:` zone, all but
+    that zone's top `keep` cards."""
+    zone: Place = table.plan.places[place]
+    if zone.store == DRAW:
+        return table.draw(zone.key) if zone.reshuffle < 0 or table.piles[zone.key][0] else _refilled(table, place, seat)
+    cards = cards_of(table, place, seat)
+    if not cards and zone.reshuffle >= 0:
+        return _refilled(table, place, seat)
+    return cards.pop() if cards else -1
+
+
+def _refilled(table: Table, place: int, seat: int) -> int:
+    zone: Place = table.plan.places[place]
+    pile, source = cards_of(table, place, seat), cards_of(table, zone.reshuffle, seat)
+    keep = table.plan.places[zone.reshuffle].keep
+    moved = source[:len(source) - keep] if keep else list(source)
+    del source[:len(moved)]
+    table.rng.shuffle(moved)
+    pile.extend(moved)
+    return pile.pop() if pile else -1
