@@ -163,3 +163,12 @@ def test_kit_choice__a_phase_played_as_a_kit_choice_says_is_approximated_and_nam
     bad = dataclasses.replace(g, phases=(Phase("Trade", "", kit_choice="no-trade"),))
     assert [p.message for p in check_actions(bad)] == [
         "phase 'Trade': unknown kit choice 'no-trade' (did you mean 'no-trades'?)"]
+
+
+def test_search_players__choose_greedily_a_card_they_take_rather_than_play():
+    # lookahead and mcts search which card to play from the hand; a card taken from a deck is greedy's choice
+    for name in ("lookahead", "mcts"):
+        t = seated(game(Action("look-and-take", deck="main", top=3, count="1")), [[], []], policy=POLICIES[name])
+        t.piles["main"][0][:] = [COIN, SWORD, BOOK]
+        take(t, 0)
+        assert t.hands[0] == [SWORD] and t.piles["main"][0] == [COIN, BOOK]

@@ -53,7 +53,7 @@ def seated(g: Game, hand: list[int], lore: tuple[int, int] = (0, 0), policy=GREE
 
 def offered(hand: list[int], lore: tuple[int, int] = (0, 1), least: int = 1) -> set[tuple[str, ...]]:
     t, step = seated(meld_game(), hand, lore)
-    return {tuple(NAMES[c] for c in cards) for _, cards in legal_melds(t, 0, step, least)}
+    return {tuple(NAMES[c] for c in cards[:size]) for _, cards, size in legal_melds(t, 0, step, least)}
 
 
 def test_meld__every_size_is_offered_own_cards_first_then_wild_ones():
@@ -103,3 +103,18 @@ def test_meld__a_whole_game_is_the_same_from_the_same_seed(seed):
     g = type(g)(**{**g.__dict__, "phases": (Phase("Draw", "", actions=(Action("draw", count="3"),)), *g.phases)})
     first = play(Table(plan_game(g), seed, (GREEDY, RANDOM), ACTIONS))
     assert first == play(Table(plan_game(g), seed, (GREEDY, RANDOM), ACTIONS)) and any(first.played)
+
+
+def test_meld__a_wild_cards_limit_counts_its_copies_when_each_copy_is_a_card_of_its_own():
+    from dataclasses import replace
+
+    from kitgen.model import Zone
+    g = replace(meld_game(), zones=(Zone("heap"),))  # a pile zone: the card model, one card index a copy
+    plan = plan_game(g)
+    assert plan.instances
+    copies = {name: [i for i, c in enumerate(plan.cards) if c.name == name] for name in NAMES}
+    t = Table(plan, 1, (GREEDY, GREEDY), ACTIONS)
+    t.hands[0] = copies["Sword"][:2] + copies["Joker"][:3]
+    t.values[1][1] = 1
+    step = t.plan.phases[0].actions[0]
+    assert sorted(size for _, _, size in legal_melds(t, 0, step, 1)) == [1, 2, 3]  # one Joker a meld, of three

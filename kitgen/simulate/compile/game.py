@@ -11,7 +11,7 @@ import re
 from kitgen.model import Card, Game, When
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
-from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, melded
+from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
@@ -201,7 +201,7 @@ def _phase_rows(game: Game, phase, actions: tuple, without: set[str]) -> list[Co
             for left_out in sorted({a.deck for a in phase.actions} & without)]
     choice = next((c for c in game.kit_choices if c.id == phase.kit_choice), None)
     if actions:
-        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions))))
     elif game.turn_order is not None and game.turn_order.phase == phase.name:
         rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
                              + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"
@@ -218,10 +218,20 @@ def _phase_rows(game: Game, phase, actions: tuple, without: set[str]) -> list[Co
 
 
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
-    coverage.append(Coverage("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
+    if game.factions:  # the seeds let players choose; no policy chooses one, so each is dealt at random
+        coverage.append(Coverage("setup", "approximated", "start values, shuffled decks; one faction per player "
+                                 "dealt at random, where players would pick"))
+    else:
+        coverage.append(Coverage("setup", "exact", "start values, shuffled decks"))
     if game.hand_limit:
         coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
-    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
+    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player, "
+                             "unless its condition's tie_break or tie: share settles it"))
+    read = {step.table for _, step in meld_steps(game)}  # a meld takes the row of its kind
     for table in game.tables:
-        if not table.die:
+        if table.die:
+            continue
+        if table.id in read:
+            coverage.append(Coverage(f"table '{table.name}'", "exact", "each row's steps, taken after a meld of its kind"))
+        else:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))

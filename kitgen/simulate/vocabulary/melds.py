@@ -15,7 +15,8 @@ from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, add, bound
 from kitgen.simulate.vocabulary.choices import nothing, pick, run
 
-Meld = tuple[str, tuple[int, ...]]  # (its kind, the cards laid: naturals first, then wild ones)
+Meld = tuple[str, tuple[int, ...], int]  # (its kind, the order its cards are laid in, how many of them are laid)
+MAX_SIZES = 64  # sizes offered a kind: past this, the 63 smallest and the largest (a policy weighs each)
 
 
 def act_meld(table: Table, seat: int, step: Step) -> None:
@@ -50,7 +51,8 @@ def legal_melds(table: Table, seat: int, step: Step, least: int) -> list[Meld]:
     """Every meld the seat may lay now, one per kind and size: a new meld of `least` cards or more, or
     any number onto a meld of its kind already laid (in the zone), as many as the zone's limit leaves
     room for. Each holds at least one card of its own kind; wild cards join it after those, the ones
-    wild only sometimes first, and a meld of N cards lays the first N of that order."""
+    wild only sometimes first, and a meld of N cards lays the first N of that order (at most
+    MAX_SIZES sizes a kind)."""
     hand = table.hands[seat]
     kinds = [kind_of(table, step, c) for c in hand]
     zone = step.more.zone
@@ -62,8 +64,11 @@ def legal_melds(table: Table, seat: int, step: Step, least: int) -> list[Meld]:
     for kind in dict.fromkeys(k for k in kinds if k):
         order = [c for c, k in zip(hand, kinds, strict=True) if k == kind]
         order += [card for card, own, melds in wilds if own != kind and (melds is None or kind in melds)]
-        smallest = 1 if kind in laid else least
-        found += [(kind, tuple(order[:size])) for size in range(smallest, min(len(order), room) + 1)]
+        smallest, largest, laid_in = 1 if kind in laid else least, min(len(order), room), tuple(order)
+        sizes = list(range(smallest, largest + 1))
+        if len(sizes) > MAX_SIZES:  # an enormous hand: every choice stays bounded
+            sizes = sizes[:MAX_SIZES - 1] + sizes[-1:]
+        found += [(kind, laid_in, size) for size in sizes]
     return found
 
 
@@ -71,17 +76,18 @@ def wild_cards(table: Table, seat: int, step: Step) -> list[tuple[int, str, set[
     """The hand's cards the seat may meld as wild now, in the order a meld lays them (those wild only
     sometimes, by a condition or in some melds, first; those wild in any meld last; each at most its
     `limit` times), each with its own kind and the kinds of the melds it may join (None: any)."""
-    wilds = table.plan.vocabulary.wilds
-    hand = table.hands[seat]
+    wilds, facts = table.plan.vocabulary.wilds, table.plan.facts
+    copies: dict[int, list[int]] = {}  # the hand's cards by their card record (one index a copy, or one a card)
+    for card in table.hands[seat] if wilds else ():
+        copies.setdefault(facts.record[card] if facts is not None else card, []).append(card)
     found: list[tuple[bool, int, str, set[str] | None]] = []
-    for card in sorted(set(hand)) if wilds else ():
-        plan = wilds[card]
+    for record in sorted(copies):
+        plan = wilds[record]
         if plan is None or (plan.when is not None and not test(plan.when, table, seat)):
             continue
         melds = {kind_of(table, step, c, True) for c in plan.melds} if plan.melds else None
-        copies = hand.count(card)
-        found += [(not plan.restricted, card, kind_of(table, step, card), melds)] * \
-            (min(copies, plan.limit) if plan.limit else copies)
+        own = kind_of(table, step, record)
+        found += [(not plan.restricted, card, own, melds) for card in copies[record][:plan.limit or None]]
     found.sort(key=lambda wild: wild[0])  # stable: card order kept within each
     return [(card, own, melds) for _, card, own, melds in found]
 
@@ -98,7 +104,8 @@ def lay(table: Table, seat: int, step: Step, meld: Meld) -> None:
     """Lay the meld: into the zone (or, with none, to the cards' discards); `gain` per card; each card
     takes effect with the step's `condition` (a wild card as the meld's first card); then the row of
     the step's `table` for the meld's kind."""
-    kind, cards = meld
+    kind, order, size = meld
+    cards = order[:size]
     hand, more = table.hands[seat], step.more
     for card in cards:
         hand.remove(card)
