@@ -107,7 +107,8 @@ def render(pdf_path: Path, index: int, size: tuple[int, int], name: str = "") ->
     """Page `index` of the PDF drawn at `size` px; when `name` is given, the page must show it."""
     pdf = pdfium.PdfDocument(pdf_path)
     page = pdf[index]
-    if name and " ".join(name.split()) not in " ".join(page.get_textpage().get_text_range().split()):
+    shown = " ".join(page.get_textpage().get_text_range().split()).casefold()  # a look may print names in capitals
+    if name and " ".join(name.split()).casefold() not in shown:
         raise SystemExit(f"{pdf_path.name} page {index + 1} does not show {name!r}")
     scale = OVERSAMPLE * size[1] / page.get_height()
     image = page.render(scale=scale).to_pil().convert("RGB")

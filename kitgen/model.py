@@ -149,10 +149,42 @@ ANY_PHASE = "any phase"  # played_in: [any phase]: a card played at the start of
 FIELD_KINDS = ("text", "whole number", "number", "list of text", "icon", "choice")
 
 
+# How a card shows a field (`show:` of a CardField): a line of the card's text ("Attack 3"), a
+# badge (a shape with the value, at a place on the card), a mark (a small gem with the value beside
+# it), or not at all. Places are where the card template's `places:` put them (corners, edges, the
+# type line); shapes are layout/outlines.OUTLINES (also a `shape` box's `shape:`).
+FieldShow = Literal["line", "badge", "mark", "hidden"]
+PlaceName = Literal["top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right",
+                    "type-line"]
+ShapeName = Literal["circle", "shield", "diamond", "hexagon", "banner", "square", "chamfer"]
+
+
+class Hidden(tuple):
+    """A field's values that are not shown at all (`hide: 0`, `hide: [0, "-"]`), as printed text."""
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class ValueColor(Record):
+    """One entry of a field's `colors:`: the colour its badge or mark takes for that value."""
+
+    value: str
+    color: Color
+    where: Where | None = _where()
+
+
+class ValueColors(tuple):
+    """A field's `colors: {common: grey, rare: gold}`, in order."""
+
+    def get(self, value: str) -> str:
+        return next((entry.color for entry in self if entry.value == value), "")
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class CardField(Record):
     """A value cards carry beyond effects (attack, health, rarity), declared by the game or a card
-    type. `type` is one of FIELD_KINDS or 'choice of [a, b]'; `choices` is parsed from it at load."""
+    type. `type` is one of FIELD_KINDS or 'choice of [a, b]'; `choices` is parsed from it at load.
+    `show` and the keys after it say how a card shows it (a field named `cost` says only that, for
+    the card's cost)."""
 
     name: str
     type: str = "text"
@@ -160,6 +192,13 @@ class CardField(Record):
     default: str = ""  # as written; typed with the field at load
     label: str = ""  # as printed; default: the name
     choices: tuple[str, ...] = ()
+    show: FieldShow = "line"
+    place: PlaceName | None = None  # a badge's or mark's place (a mark's default: the type line)
+    shape: ShapeName | None = None  # default: a badge is a circle, a mark a diamond
+    color: Color | None = None  # default: the card type's colour
+    colors: ValueColors = ValueColors()  # per value, over `color`
+    icon: str = ""  # drawn in the badge above the value
+    hide: Hidden = Hidden()  # values not shown at all (as printed after typing: `hide: 0`)
     audience: Audience = "players"  # simulator: the card face prints no line or badge for it
     where: Where | None = _where()
 
@@ -942,6 +981,19 @@ class GameFonts(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Look(Record):
+    """A look (templates/looks/<name>/look.yaml, a game's own or kitgen's): its name and what it is
+    for, and the fonts it draws each role with (files in kitgen's fonts/; a game's own `fonts:`
+    still win). Its frames and backs are the card templates beside look.yaml, which come on the
+    template search path between the game's templates/ and kitgen's."""
+
+    name: str
+    description: str = ""
+    fonts: GameFonts = GameFonts()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Token(Record):
     """Punch-out pieces the table needs (tokens.pdf): coins of a counter in denominations (`values`,
     with `per_player` giving how many of each value a player needs), one set of markers per player in
@@ -1026,6 +1078,7 @@ class Game(Record):
     turn_label: str = "Turn"
     min_text_size: Length = Length(7)  # legibility policy (DESIGN.md: body text >= 7 pt): card text shrunk below this is reported
     fonts: GameFonts = GameFonts()
+    look: str = ""  # a look's name: templates/looks/<look>/ in the game's folder, else kitgen's
     print: PrintSettings = PrintSettings()
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
@@ -1076,7 +1129,7 @@ def for_players(game: Game) -> Game:
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---
 
-BoxKind = Literal["rect", "circle", "line", "text", "effects", "art", "icon", "pattern"]
+BoxKind = Literal["rect", "circle", "line", "text", "effects", "art", "icon", "pattern", "shape"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -1105,15 +1158,30 @@ class Box(Record):
     fine_print: bool = False  # sorting codes and the like: left out of the legibility report
     fit: Literal["cover", "contain"] = "cover"  # art: fill the box (cropping) or fit inside it
     turned: bool = False  # drawn upside down, turned 180 degrees about the box centre (card backs)
+    shape: ShapeName = "chamfer"  # a shape box's outline; its `radius` is a chamfer's cut
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Place(Record):
+    """Where a template puts a field shown as a badge or a mark (`places:` of a card template)."""
+
+    name: PlaceName
+    x: Length
+    y: Length
+    w: Length
+    h: Length
     where: Where | None = _where()
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class CardTemplate(Record):
-    """A card design (templates/card-*.yaml): its size and boxes, and the template it extends."""
+    """A card design (templates/card-*.yaml): its size and boxes, and the template it extends.
+    A template that extends another may leave out its size (0: the parent's, taken at load)."""
 
-    width: Length
-    height: Length
+    width: Length = Length(0.0)
+    height: Length = Length(0.0)
     boxes: tuple[Box, ...] = ()
     extends: str = ""  # another template file: its boxes, with these replacing those of the same name
+    places: tuple[Place, ...] = ()  # where fields shown as badges and marks go (merged by name on extends)
     where: Where | None = _where()

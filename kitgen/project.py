@@ -110,10 +110,11 @@ class Project:
     def game_names(self) -> list[str]:
         return sorted(p.parent.name for p in self.data.glob(f"*/{GAME_FILE}"))
 
-    def template_dirs(self, game_folder: Path, extra: Path | None = None) -> list[Path]:
-        """Search path, first match wins: --templates DIR, the game's own templates/, then ours."""
+    def template_dirs(self, game_folder: Path, extra: Path | None = None, look: Path | None = None) -> list[Path]:
+        """Search path, first match wins: --templates DIR, the game's own templates/, its look's
+        folder (load/looks.py), then ours."""
         dirs = [extra] if extra else []
-        return dirs + [game_folder / "templates", self.templates]
+        return dirs + [game_folder / "templates", *([look] if look else []), self.templates]
 
     def roots(self, game_folder: Path, extra: Path | None = None) -> tuple[Path, ...]:
         """Where a game's files may resolve (see load/files.contained): the game folder first, then

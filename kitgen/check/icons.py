@@ -16,6 +16,8 @@ def check_icons(game: Game, names: Collection[str]) -> list[Problem]:
     named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
     named += [(f"back of deck '{d.id}'", d.back.icon, d.back.where or d.where) for d in game.decks if d.back.icon]
     named += [(f"counter '{c.name}'", c.icon, c.where) for c in game.counters if c.icon]
+    named += [(f"field '{f.name}'", f.icon, f.where) for f in (*game.fields, *(f for t in game.card_types
+                                                                            for f in t.fields)) if f.icon]
     icon_fields = {f.name for t in game.card_types for f in t.fields if f.kind == "icon"}
     icon_fields |= {f.name for f in game.fields if f.kind == "icon"}
     named += [(f"card '{c.name}': field '{v.name}'", v.value, v.where or c.where) for d in game.decks for c in d.cards

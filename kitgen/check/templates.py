@@ -3,6 +3,7 @@ a positive point size (a 0 mm wide text box divided by zero; a 0 pt size never f
 from __future__ import annotations
 
 from kitgen.errors import Problem, Where, error
+from kitgen.check.safe_zone import SAFE_MARGIN
 from kitgen.model import CardTemplate
 
 
@@ -15,7 +16,8 @@ def check_template(template: CardTemplate, shown: str) -> list[Problem]:
     (A 0 mm wide text box divided by zero; a 0 pt size never fitted.)"""
     problems = []
     if template.width <= 0 or template.height <= 0:
-        problems.append(error(template.where or Where(shown), "width and height must be more than 0mm"))
+        problems.append(error(template.where or Where(shown), "width and height must be more than 0mm (a "
+                              "template gives both, or extends another and takes its size)"))
     for index, box in enumerate(template.boxes):
         label = f"boxes[{index}] ('{box.name or box.kind}')"
         if box.w < 0 or box.h < 0 or (box.kind in SIZED and (box.w <= 0 or box.h <= 0)):
@@ -26,4 +28,12 @@ def check_template(template: CardTemplate, shown: str) -> list[Problem]:
                                   f"(got {box.size:g}pt and {box.min_size:g}pt)"))
         elif box.stroke_width < 0 or box.radius < 0:
             problems.append(error(box.where, f"{label}: stroke_width and radius must be 0pt or more"))
+    for place in template.places:  # a badge's shape reaches its place's edges: all of it inside the safe zone
+        closest = min(place.x, place.y, template.width - place.x - place.w, template.height - place.y - place.h)
+        if place.w <= 0 or place.h <= 0:
+            problems.append(error(place.where, f"place '{place.name}': w and h must be more than 0mm"))
+        elif template.width > 0 and closest < SAFE_MARGIN - 0.01:
+            problems.append(error(place.where, f"place '{place.name}' comes {closest * 25.4 / 72:.1f} mm from the "
+                                  f"trim; a badge there must stay {SAFE_MARGIN * 25.4 / 72:g} mm inside it (the "
+                                  "safe zone a shop may cut)"))
     return problems

@@ -125,6 +125,9 @@ def new(name: str, parent: Path, source: str | None) -> None:
     what = f"a copy of {source}" if source else "game.yaml, rules.yaml, decks/main.yaml, art/, templates/"
     echo(f"Created {folder}/ ({what}).")
     echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
+    # Where the shipped card templates and looks are, wherever pip put kitgen: a file copied from
+    # there into the game's templates/ (or one that extends it) changes the game's cards.
+    echo(f"kitgen's own templates, to copy into {folder / 'templates'}/ and edit: {project.templates.resolve()}")
 
 
 @main.command()

@@ -151,9 +151,10 @@ def data_hash(folder: Path) -> str:
 
 def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
     from kitgen.render.balance import render_balance
+    from kitgen.load.looks import read_look
     from kitgen.render.fonts import font_files, register_fonts
 
-    register_fonts(font_files(project.fonts, loaded.fonts, folder))
+    register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
     output.parent.mkdir(parents=True, exist_ok=True)
     render_balance(report, loaded.title, output)
 

@@ -175,11 +175,14 @@ class Preview:
         shown = hashlib.sha1(json.dumps([figures, colors], sort_keys=True, default=str).encode()).hexdigest()[:16]
         if self.charts[0] == shown:
             return self.charts[1]
+        from kitgen.load.looks import read_look
         from kitgen.render.fonts import font_files, register_fonts
         from kitgen.render.stats import render_stats
 
         # A build that reused every file registered no font (kit/build.py): the charts draw with them.
-        register_fonts(font_files(self.project.fonts, game.fonts, self.project.game_folder(self.game_ref)))
+        folder = self.project.game_folder(self.game_ref)
+        look = read_look(game.look, folder, self.project.templates)[1]
+        register_fonts(font_files(self.project.fonts, game.fonts, folder, look))
         path = self.out / "stats.pdf"
         render_stats(figures, path, colors)
         pages = {f"stats-{shown}-{number}": png for number, png in enumerate(render_pages(path, None, dpi=80))}

@@ -137,11 +137,13 @@ def _focus(text: str) -> tuple[float, float]:
 def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) -> tuple[list[dict], dict | None]:
     """For `kitgen art`: every card, whether it has art and which file it uses or would use."""
     from kitgen.load import load_game
+    from kitgen.load.looks import read_look
     from kitgen.kit.plan import checked_template
 
     folder = project.game_folder(game_ref)
     game = load_game(folder)
-    box = art_box(checked_template("card-front.yaml", project.template_dirs(folder)))
+    look_folder = read_look(game.look, folder, project.templates)[0]
+    box = art_box(checked_template("card-front.yaml", project.template_dirs(folder, look=look_folder)))
     rows = []
     for deck in game.decks:
         for card in deck.cards:

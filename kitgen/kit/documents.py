@@ -20,6 +20,7 @@ from kitgen.kit.cache import BuildCache, content_key
 from kitgen.kit.prepare import Options
 from kitgen.layout.context import document_context
 from kitgen.layout.document import Document, parse_document
+from kitgen.load.looks import read_look
 from kitgen.model import Game
 from kitgen.project import Project, Resolved
 
@@ -67,7 +68,8 @@ def document_inputs(project: Project, game: Game, game_ref: str | Resolved, opti
                     kit: dict | None = None, icons_credit: str = "") -> DocumentInputs:
     folder = project.game_folder(game_ref)
     roots = project.roots(folder, options.templates)
-    return DocumentInputs(game, tuple(project.template_dirs(folder, options.templates)),
+    look_folder = read_look(game.look, folder, project.templates)[0]
+    return DocumentInputs(game, tuple(project.template_dirs(folder, options.templates, look_folder)),
                           tuple(roots) if roots else None, kit, icons_credit)
 
 

@@ -35,7 +35,7 @@ def lay_out_faces(game: Game, inputs: Inputs, plan: FacePlan, cache: BuildCache 
         cached_back = cache.face(back_key) if cache is not None else None
         kept = KeptFaces(_from_cache(cache, keys), _note(scope, keys, notes, cache, plan.keyer),
                          _drawn(cache, keys, inputs.icons), cached_back)
-        faces.append(layout_deck_faces(scope, inputs.fonts.measure, kept, inputs.fonts.ready))
+        faces.append(layout_deck_faces(scope, inputs.fonts.measure, inputs.fonts.bounds, kept, inputs.fonts.ready))
         if cached_back is None and cache is not None:
             cache.keep_face(back_key, faces[-1].back,
                             made=plan.keyer.made(face_key(deck.id, BACK), back_call(scope)))

@@ -18,10 +18,12 @@ from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.card import scale_template
 from kitgen.layout.cards import BACK, DeckScope, FaceCall, back_call, deck_scope, face_key, faces_view, front_call
 from kitgen.layout.impose import MIN_MARGIN, Spec
+from kitgen.check.safe_zone import Bounds
 from kitgen.layout.shapes import Measure
 from kitgen.load.config import config_layers
 from kitgen.load.fonts import font_files, read_fonts
 from kitgen.load.icons import IconSet, load_icons
+from kitgen.load.looks import read_look
 from kitgen.check.templates import check_template
 from kitgen.load.files import display_path
 from kitgen.load.templates import find_front, find_template, front_names, load_card_template
@@ -81,11 +83,13 @@ def resolve_print(game: Game, options: Options) -> tuple[Spec, bool]:
 @dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
 class Fonts:
     """The game's fonts: role -> TrueType file, and sha256 of each one's bytes; `measure` is
-    layout's measurer; `ready()` registers them with reportlab if that is not done yet."""
+    layout's measurer, `bounds` how far a text's glyphs reach (the safe zone's); `ready()`
+    registers them with reportlab if that is not done yet."""
 
     files: dict[str, Path]
     digests: dict[str, str]
     measure: Measure
+    bounds: Bounds
     ready: Callable[[], None] | None = None
 
     @property
@@ -110,17 +114,18 @@ def read_inputs(project: Project, folder: Path, game: Game, options: Options, sp
                 lazy_fonts: bool = False) -> Inputs:
     """`lazy_fonts` (validate, which draws nothing): the fonts are registered with reportlab only
     when a face must be laid out; a face from the cache was laid out with these very bytes."""
-    files = font_files(project.fonts, game.fonts, folder)
-    digests, measure, ready = _fonts(files, lazy_fonts)
-    dirs, roots = project.template_dirs(folder, options.templates), project.roots(folder, options.templates)
-    front = card_fronts(game, dirs, spec.card, roots)
+    look_folder, look = read_look(game.look, folder, project.templates)
+    files = font_files(project.fonts, game.fonts, folder, look)
+    digests, measure, bounds, ready = _fonts(files, lazy_fonts)
+    dirs, roots = project.template_dirs(folder, options.templates, look_folder), project.roots(folder, options.templates)
+    front = card_fronts(game, dirs, spec.card, roots, shipped=2 if look_folder else 1)
     back = scale_template(checked_template("card-back.yaml", dirs, roots), *spec.card)
     icons = load_icons(dirs, roots)
     art = collect_art(game, folder, options.art, front, back)
     images = art.images
     if ink_saver:
         images = {key: dataclasses.replace(a, image=a.picture().convert("L"), encoded=b"") for key, a in images.items()}
-    return Inputs(front, back, icons, art, images, Fonts(files, digests, measure, ready))
+    return Inputs(front, back, icons, art, images, Fonts(files, digests, measure, bounds, ready))
 
 
 @dataclass(frozen=True, eq=False)  # one a build, never compared: no == or hash compiled for it
@@ -171,17 +176,18 @@ class FaceKeys:
 
 
 def _fonts(files: dict[str, Path], lazy: bool):
-    """(role -> sha256 of the font's bytes, layout's measure, a function that registers the fonts
-    if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
+    """(role -> sha256 of the font's bytes, layout's measure, the glyphs' bounds, a function that
+    registers the fonts if that is not done yet). Lazy, reportlab is imported and the fonts parsed only by ready(),
     which layout calls before it lays out any face."""
     from_render: dict[str, Any] = {}
     read = read_fonts(files)  # read and hashed once: ready() registers these very bytes
 
     def ready() -> None:
         if not from_render:
-            from kitgen.render.fonts import measure, register_fonts
+            from kitgen.render.fonts import glyph_bounds, measure, register_fonts
 
             from_render["digests"], from_render["measure"] = register_fonts(files, read), measure
+            from_render["bounds"] = glyph_bounds
 
     # A build measures the same words at the same sizes many times over (a box tries sizes until
     # its text fits; a line is measured to wrap, then to place): widths are kept for this build,
@@ -190,17 +196,20 @@ def _fonts(files: dict[str, Path], lazy: bool):
     def measure(text: str, role: str, size: float) -> float:
         return from_render["measure"](text, role, size)
 
+    def bounds(text: str, role: str) -> tuple[float, float, float, float] | None:
+        return from_render["bounds"](text, role)  # kept by font and text there
+
     if not lazy:
         ready()
-        return from_render["digests"], measure, None
-    return read[1], measure, ready
+        return from_render["digests"], measure, bounds, None
+    return read[1], measure, bounds, ready
 
 
 MEASURED = 16_384  # widths a build keeps (text, font role, size): a few hundred kB at most
 
 
 def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
-                roots: tuple[Path, ...] | None = None) -> dict[str, CardTemplate]:
+                roots: tuple[Path, ...] | None = None, shipped: int = 1) -> dict[str, CardTemplate]:
     """front_key(card) -> its front template: a card type's (its name), or, for a card that names
     its own `template:` or `frame:`, that one (types and cards sharing a file share one object)."""
     loaded: dict[str, CardTemplate] = {}
@@ -208,7 +217,7 @@ def card_fronts(game: Game, dirs: list[Path], card: tuple[float, float],
     for key, names, owner in _wanted_fronts(game):
         if key in fronts:
             continue
-        name = find_front(names, dirs)
+        name = find_front(names, dirs, shipped)  # shipped: the look's folder and kitgen's, one layer
         if owner is not None and owner.template and not any((d / name).exists() for d in dirs):
             searched = ", ".join(str(d) for d in dirs)
             raise KitgenError(error(owner.where or Where(""), f"card '{owner.name}': template '{name}' not found "

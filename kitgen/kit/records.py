@@ -14,6 +14,7 @@ from the icon set the build uses; a face naming an icon the set lacks is a miss.
           ["P", x, y, w, h, key]                                  Picture
           ["I", x, y, w, h, view_w, view_h, color, name, rotate]  Icon named in the icon set
           ["O", x, y, w, h, view_w, view_h, color, commands, rotate]  Icon with an outline of its own
+          ["G", [[x, y], ...], fill, stroke, stroke_width]         Polygon (at most MAX_POINTS corners)
   layer   [key, [shape, ...]]                 a face names a shared layer by its key instead
   face    [[layer or key, ...], smallest_size, [problem, ...], text_size]   problem: [level, file, line, col, message]
   note    [size, [problem, ...], [character, ...], text_size]
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 from kitgen.check.faces import Note, Remarks
 from kitgen.errors import Problem, Where
 from kitgen.layout.card import Face, Layer
-from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Polygon, Rect, Text
 from kitgen.load.fonts import ROLES, font_name
 
 if TYPE_CHECKING:
@@ -135,6 +136,7 @@ SHAPE_RECORDS = {
     Circle: lambda s: ["C", s.x, s.y, s.r, s.fill, s.stroke, s.stroke_width],
     Picture: lambda s: ["P", s.x, s.y, s.w, s.h, s.key],
     Icon: _icon_record,
+    Polygon: lambda s: ["G", [list(point) for point in s.points], s.fill, s.stroke, s.stroke_width],
 }
 
 
@@ -257,8 +259,19 @@ def _outlined_icon(value, context) -> Icon:
                 _number(rotate))
 
 
+def _polygon(value, context) -> Polygon:
+    _, points, fill, stroke, width = _fields(value, 5)
+    corners = _list(points)
+    if len(corners) > MAX_POINTS or any(type(point) is not list or len(point) != 2 for point in corners):
+        raise Unreadable("not a polygon's corners")
+    return Polygon(tuple((x, y) for x, y in (_numbers(*point) for point in corners)), _optional_color(fill),
+                   _optional_color(stroke), _number(width))
+
+
+MAX_POINTS = 64  # layout/outlines.py draws at most 15 corners; a longer list is no record of ours
+
 _SHAPES = {"R": _rect, "L": _line, "C": _circle, "T": _text_shape, "P": _picture, "I": _named_icon,
-           "O": _outlined_icon}
+           "O": _outlined_icon, "G": _polygon}
 
 
 def _read_problem(value) -> Problem:

@@ -10,20 +10,21 @@ placeholder art) comes out the same for every card of a type: it is laid out onc
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
-from kitgen.colors import channels, check_rendered
-from kitgen.check.safe_zone import SAFE_MARGIN, closest_to_trim
+from kitgen.colors import check_rendered
+from kitgen.check.safe_zone import SAFE_MARGIN, Bounds, closest_to_trim
 from kitgen.errors import KitgenError, Problem, Where, error, warning
+from kitgen.layout.badges import card_badges, give_way, layout_badge, place_box
 from kitgen.layout.effects import layout_effects
-from kitgen.layout.fit import LEADING, fit_text
-from kitgen.layout.picture import pattern, placeholder_art, tint, turn
+from kitgen.layout.fit import text_shapes as _layout_text
+from kitgen.layout.ink import ink_save
+from kitgen.layout.outlines import outline
+from kitgen.layout.picture import pattern, placeholder_art, turn
 from kitgen.layout.shapes import Circle, Icon, Line, Measure, Picture, Rect, Shape, Text
 from kitgen.model import Box, CardTemplate, Record
-from kitgen.units import MM, Length
+from kitgen.units import Length
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -80,9 +81,9 @@ def _memo_key(index: int, box: Box, context: dict, memo: dict) -> tuple | None:
                      for name in names])
 
 
-def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
-                bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
-    """`memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
+def layout_face(template: CardTemplate, context: dict, measure: Measure, bounds: Bounds, owner: str,
+                where: Where | None, bleed: float = 0.0, ink_saver: bool = False, memo: dict | None = None) -> Face:
+    """`bounds`: how far a text's glyphs reach (the safe zone's, check/safe_zone.py). `memo` (one per deck and template) keeps the layers of boxes that do not depend on the card.
     Its keys: a box's index -> the context names it reads (and whether they make it the card's
     own, or it reads the card's art); (index, their values) -> its layer
     (with its text size, whether it fits and how close its text comes to the trim);
@@ -91,13 +92,19 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     problems: list[Problem] = []
     smallest, body = 99.0, 99.0
     rendered: dict[str, str] = {}  # boxes of a face share template strings (a badge's and its text's `when`)
-    for index, box in enumerate(template.boxes):
+    badges, covered = _badges(template, context, measure, owner, where, ink_saver, problems)
+    for index, template_box in enumerate(template.boxes):
+        box = give_way(template_box, covered) if covered else template_box
+        if box is None:  # under a field's badge
+            continue
         key = _memo_key(index, box, context, memo) if memo is not None else None
+        if key is not None and box is not template_box:  # cut back: its layer is this card's badges'
+            key = (*key, tuple(covered))
         if memo is not None and key is not None and key in memo:
             layer, size, fits, closest = memo[key]
         else:
             layer, size, fits = _layer(box, context, measure, template, bleed, ink_saver, key is not None, rendered)
-            closest = _closest(layer, template, measure)
+            closest = _closest(layer, template, measure, bounds)
             if memo is not None and key is not None:
                 memo[key] = layer, size, fits, closest
         if layer is None:
@@ -114,6 +121,9 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
                                   f"{box.min_size:g} pt; shorten it or enlarge the box"))
         elif closest is not None:  # text that does not fit spills anywhere: that error says it, not a safe-zone warning too
             problems += _safe_zone(closest, box, owner, where)
+    layers += [layer for layer, *_ in badges]
+    smallest = min([smallest, *(size for _, size, *_ in badges)])
+    problems += _badge_problems(badges, template, measure, bounds, owner, where)
     if ink_saver:  # a hairline at the trim to cut along
         layers.append(_shared_layer((Rect(0, 0, template.width, template.height, stroke="#999999",
                                           stroke_width=0.3),)))
@@ -122,11 +132,48 @@ def layout_face(template: CardTemplate, context: dict, measure: Measure, owner: 
     return Face(tuple(merged), smallest, tuple(problems), body if body < 99 else smallest)
 
 
-def _closest(layer: Layer | None, template: CardTemplate, measure: Measure) -> float | None:
+def _badges(template: CardTemplate, context: dict, measure: Measure, owner: str, where: Where | None,
+            ink_saver: bool, problems: list[Problem]) -> tuple[list[tuple[Layer, float, bool, Box]], list]:
+    """The card's fields shown as badges and marks (layout/badges.py), each a layer with its text
+    size, whether it fits and its value's box; and the rectangles they cover. A card back has none."""
+    card, card_type, game = context.get("card"), context.get("type"), context.get("game")
+    if card is None or card_type is None or game is None:
+        return [], []
+    drawn, covered = [], []
+    for badge in card_badges(game, card_type, card):
+        place = place_box(template, badge.place)
+        if place is None:
+            names = ", ".join(p.name for p in template.places) or "none"
+            problems.append(error(badge.where or where, f"{owner}: field '{badge.name}': the card's template has no "
+                                  f"place '{badge.place}' (its places: {names}; a template's places: say where)"))
+            continue
+        shapes, box, rect, size, fits = layout_badge(badge, place, measure, context.get("icons"))
+        if ink_saver:
+            shapes = [saved for shape in shapes if (saved := ink_save(shape)) is not None]
+        drawn.append((Layer(tuple(shapes)), size, fits, box))
+        covered.append(rect)
+    return drawn, covered
+
+
+def _badge_problems(badges: list, template: CardTemplate, measure: Measure, bounds: Bounds, owner: str,
+                    where: Where | None) -> list[Problem]:
+    """A badge's value that does not fit its shape (an error), or comes within the safe zone."""
+    problems: list[Problem] = []
+    for layer, _size, fits, box in badges:
+        if not fits:
+            field, shown = box.name.split()
+            problems.append(error(where, f"{owner}: the value of field '{field}' does not fit its {shown}, even at "
+                                  f"{box.min_size:g} pt; shorten it or use a wider shape"))
+        else:
+            problems += _safe_zone(_closest(layer, template, measure, bounds), box, owner, where)
+    return problems
+
+
+def _closest(layer: Layer | None, template: CardTemplate, measure: Measure, bounds: Bounds) -> float | None:
     """How close the layer's text comes to the trim (check/safe_zone.py); None without text.
     Kept with a shared layer in the memo: the same on every card."""
     texts = [shape for shape in layer.shapes if isinstance(shape, Text)] if layer is not None else []
-    return closest_to_trim(texts, measure, template.width, template.height) if texts else None
+    return closest_to_trim(texts, measure, bounds, template.width, template.height) if texts else None
 
 
 def _safe_zone(closest: float | None, box: Box, owner: str, where: Where | None) -> list[Problem]:
@@ -205,49 +252,6 @@ def _bleed(shape: Shape, template: CardTemplate, bleed: float) -> Shape:
     return replace(shape, x=x0, y=y0, w=x1 - x0, h=y1 - y0)
 
 
-BADGE_AREA = (15 * MM) ** 2  # a fill smaller than this is a badge or a dot, not a background
-
-
-def ink_save(shape: Shape) -> Shape | None:
-    """Ink saver: no filled backgrounds (a drawn outline stays), small fills turned light, text dark."""
-    saver = INK_SAVERS.get(type(shape))
-    return saver(shape) if saver else shape
-
-
-def _ink_rect(shape: Rect) -> Rect | None:
-    if not shape.fill:
-        return shape
-    if _light(shape.fill) and not shape.stroke:  # a tint behind something (a gradient band): no ink
-        return None
-    if shape.w * shape.h < BADGE_AREA:
-        return replace(shape, fill=tint(shape.fill, 0.8), stroke=shape.stroke or "#333333",
-                       stroke_width=max(shape.stroke_width, 0.5))
-    return replace(shape, fill=None, stroke_width=0.5) if shape.stroke else None
-
-
-def _ink_circle(shape: Circle) -> Circle:
-    if not shape.fill:
-        return replace(shape, stroke="#888888", stroke_width=min(shape.stroke_width, 0.4))
-    if shape.r * shape.r * 3.14 < BADGE_AREA:
-        return replace(shape, fill=tint(shape.fill, 0.85), stroke="#555555", stroke_width=0.4)
-    return replace(shape, fill=None, stroke="#666666", stroke_width=0.4)
-
-
-# Each shape kind's ink saving (a kind not named prints as it is: pictures, icons).
-INK_SAVERS: dict[type, Callable[[Any], Shape | None]] = {
-    Rect: _ink_rect,
-    Circle: _ink_circle,
-    Text: lambda shape: replace(shape, color="#000000") if _light(shape.color) else shape,
-    Line: lambda shape: replace(shape, color="#444444" if not _light(shape.color) else "#888888"),
-}
-
-
-def _light(color: str) -> bool:
-    """A light colour by its luma (ITU-R BT.601 weights); no colour is not light."""
-    rgb = channels(color)
-    return rgb is not None and 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 150
-
-
 def _layout_box(box: Box, context: dict, measure: Measure, rendered: dict[str, str]) -> tuple[list[Shape], float, bool]:
     value = lambda source: _render(source, context, box, rendered).strip()  # noqa: E731
     return BOX_KINDS[box.kind](box, context, value, measure)
@@ -311,8 +315,15 @@ def _pattern_box(box: Box, context: dict, value, measure: Measure) -> tuple[list
     return pattern(box, context.get("icons"), value(box.content), _ink(value(box.color), box)), 0.0, True
 
 
+def _shape_box(box: Box, context: dict, value, measure: Measure) -> tuple[list[Shape], float, bool]:
+    """An outline by name (layout/outlines.py) filling the box: a chamfered frame, a shield plate."""
+    paint = (_color(value(box.fill), box) or None, _color(value(box.stroke), box) or None, box.stroke_width)
+    return [outline(box.shape, box.x, box.y, box.w, box.h, paint, box.radius)], 0.0, True
+
+
 BOX_KINDS = {"rect": _rect_box, "circle": _circle_box, "line": _line_box, "text": _text_box,
-             "effects": _effects_box, "icon": _icon_box, "art": _art_box, "pattern": _pattern_box}
+             "effects": _effects_box, "icon": _icon_box, "art": _art_box, "pattern": _pattern_box,
+             "shape": _shape_box}
 
 
 def _color(text: str, box: Box) -> str:
@@ -356,19 +367,6 @@ def _icon(box: Box, icons, name: str, color: str) -> list[Shape]:
                  color or "#000000", name)]
 
 
-def _layout_text(box: Box, text: str, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
-    if not text:
-        return [], 0.0, True
-    fitted = fit_text(text, box.font, box.w, box.h, box.size, box.min_size, measure, box.max_lines)
-    height = len(fitted.lines) * fitted.size * LEADING
-    top = box.y + {"top": 0.0, "middle": (box.h - height) / 2, "bottom": box.h - height}[box.valign]
-    x = {"left": box.x, "center": box.x + box.w / 2, "right": box.x + box.w}[box.align]
-    # Baseline sits at 80% of the line height: cap height plus half the extra leading.
-    shapes: list[Shape] = [Text(x, top + (i + 0.8) * fitted.size * LEADING, line, box.font, fitted.size, color,
-                                box.align) for i, line in enumerate(fitted.lines)]
-    return shapes, fitted.size, fitted.fits
-
-
 def scale_template(template: CardTemplate, width: float, height: float) -> CardTemplate:
     """Fit a template drawn for one card size to another: positions scale with the card, text
     with the smaller of the two factors (never below 5 pt, the smallest size kitgen prints)."""
@@ -381,4 +379,6 @@ def scale_template(template: CardTemplate, width: float, height: float) -> CardT
                           min_size=Length(max(5.0, min(box.min_size * factor, box.size * factor))),
                           radius=Length(box.radius * factor), stroke_width=Length(box.stroke_width * factor))
                   for box in template.boxes)
-    return replace(template, width=Length(width), height=Length(height), boxes=boxes)
+    places = tuple(replace(place, x=Length(place.x * sx), y=Length(place.y * sy), w=Length(place.w * sx),
+                           h=Length(place.h * sy)) for place in template.places)
+    return replace(template, width=Length(width), height=Length(height), boxes=boxes, places=places)

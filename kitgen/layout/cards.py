@@ -7,7 +7,9 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from kitgen.check.safe_zone import Bounds
 from kitgen.errors import Where
+from kitgen.layout.badges import shown_apart
 from kitgen.layout.card import Face, Layer, layout_face
 from kitgen.layout.impose import Grid, fold_line, margin_labels
 from kitgen.layout.marks import crop_marks, mirror_marks, scale_bar
@@ -122,6 +124,15 @@ class DeckScope(Record):
     art: Mapping[str, dict] = field(default_factory=dict)  # card id ("" the back) -> its prepared picture
     icons: object = None
 
+    def apart(self, type_name: str) -> str:
+        """The fields a card of this type shows apart from its text (layout/badges.shown_apart): a
+        template's `badges`, so its own cost badge leaves the cost to a declared one."""
+        return self._apart.get(type_name, "")
+
+    @functools.cached_property
+    def _apart(self) -> dict[str, str]:
+        return {name: shown_apart(self.game, card_type) for name, card_type in self.types.items() if card_type}
+
     @functools.cached_property
     def types(self) -> dict[str, object]:
         """Card type name -> the type, as game.card_type finds it (the first of that name)."""
@@ -161,8 +172,10 @@ def deck_scope(game: Game, view: Game, deck: Deck, fronts: Mapping[str, CardTemp
 
 def front_call(scope: DeckScope, index: int) -> FaceCall:
     card = scope.deck.cards[index]
-    context = {"card": card, "type": scope.types[card.type], "deck": scope.view, "game": scope.game,
-               "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons}
+    card_type = scope.types[card.type]
+    context = {"card": card, "type": card_type, "deck": scope.view, "game": scope.game,
+               "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons,
+               "badges": scope.apart(card.type)}
     return FaceCall(scope.fronts[front_key(card)], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
 
 
@@ -173,9 +186,9 @@ def back_call(scope: DeckScope) -> FaceCall:
                     scope.deck.where)
 
 
-def lay_out(call: FaceCall, measure: Measure, memo: dict | None = None) -> Face:
-    return layout_face(call.template, dict(call.context), measure, call.owner, call.where, call.bleed, call.ink_saver,
-                       memo)
+def lay_out(call: FaceCall, measure: Measure, bounds: Bounds, memo: dict | None = None) -> Face:
+    return layout_face(call.template, dict(call.context), measure, bounds, call.owner, call.where, call.bleed,
+                       call.ink_saver, memo)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -190,7 +203,7 @@ class KeptFaces(Record):
     back: Face | None = None
 
 
-def layout_deck_faces(scope: DeckScope, measure: Measure, kept: KeptFaces = KeptFaces(),
+def layout_deck_faces(scope: DeckScope, measure: Measure, bounds: Bounds, kept: KeptFaces = KeptFaces(),
                       before_layout: Callable[[], None] | None = None) -> DeckFaces:
     """Every card's front, laid out as it is asked for (a face kept from an earlier build is not
     laid out again), and the deck's back. `before_layout()` is called before any face is laid
@@ -201,12 +214,12 @@ def layout_deck_faces(scope: DeckScope, measure: Measure, kept: KeptFaces = Kept
     def make(index: int) -> Face:
         ready()
         call = front_call(scope, index)
-        return lay_out(call, measure, memos.setdefault(id(call.template), {}))
+        return lay_out(call, measure, bounds, memos.setdefault(id(call.template), {}))
 
     back_face = kept.back
     if back_face is None:
         ready()
-        back_face = lay_out(back_call(scope), measure)
+        back_face = lay_out(back_call(scope), measure, bounds)
     return DeckFaces(scope.deck, Fronts(len(scope.deck.cards), make, kept.cached, kept.seen), back_face, kept.drawn)
 
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from kitgen.layout.fit import LEADING, STEP
 from kitgen.layout.richtext import Piece, line_width, one_run, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
+from kitgen.load.fields import field_text, shown_fields
 from kitgen.model import TARGET_LABELS, Box, Record, effect_value
 
 ROW = 1.6  # effect row height as a multiple of the size: room for the badge
@@ -99,17 +100,16 @@ def erratum_note(erratum, name: str) -> str:
 
 
 def fields_line(game, card_type, card) -> str:
-    """'Attack 3  ·  Health 5  ·  Rarity rare': the card's declared fields in declaration order (its
-    type's, then the game's), each under its label; an icon field is not text and is left out, and
-    so is a field only the simulator reads (`audience: simulator`: the card's text says the rule)."""
-    declared = {f.name: f for f in (*card_type.fields, *game.fields)}
+    """'Attack 3  ·  Health 5  ·  Rarity rare': the card's declared fields shown as a line (the
+    default; badges and marks are layout/badges.py's), in declaration order (its type's, then the
+    game's), each under its label; a value the field hides, and an icon field, are left out, and so
+    is a field only the simulator reads (`audience: simulator`: load/fields.shown_fields)."""
     shown = []
-    for name, spec in declared.items():
-        value = card.fields.get(name)
-        if value is None or value == "" or spec.kind == "icon" or spec.audience != "players":
+    for spec in shown_fields(card_type, game.fields):
+        text = field_text(card.fields.get(spec.name))
+        if not text or spec.kind == "icon" or spec.show != "line" or text in spec.hide:
             continue
-        text = ", ".join(value) if isinstance(value, tuple) else f"{value:g}" if isinstance(value, float) else str(value)
-        shown.append(f"{spec.label or name.replace('_', ' ').capitalize()} {text}")
+        shown.append(f"{spec.label or spec.name.replace('_', ' ').capitalize()} {text}")
     return "  \u00b7  ".join(shown)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kitgen.layout.richtext import Piece, wrap_pieces
-from kitgen.layout.shapes import Measure
-from kitgen.model import Record
+from kitgen.layout.shapes import Measure, Shape, Text
+from kitgen.model import Box, Record
 
 LEADING = 1.2  # line height as a multiple of the font size
 STEP = 0.25  # pt: shrink in quarter points so a long name loses as little size as it must
@@ -41,3 +41,18 @@ def fit_text(text: str, font: str, width: float, height: float, size: float, min
         if fits or current - STEP < min_size - 1e-9:
             return Fitted(tuple(lines), current, fits)
         current -= STEP
+
+
+def text_shapes(box: Box, text: str, color: str, measure: Measure) -> tuple[list[Shape], float, bool]:
+    """A text box's lines as shapes (its `text` already rendered), the size they were set at, and
+    whether they fit: aligned and placed in the box as its `align` and `valign` say."""
+    if not text:
+        return [], 0.0, True
+    fitted = fit_text(text, box.font, box.w, box.h, box.size, box.min_size, measure, box.max_lines)
+    height = len(fitted.lines) * fitted.size * LEADING
+    top = box.y + {"top": 0.0, "middle": (box.h - height) / 2, "bottom": box.h - height}[box.valign]
+    x = {"left": box.x, "center": box.x + box.w / 2, "right": box.x + box.w}[box.align]
+    # Baseline sits at 80% of the line height: cap height plus half the extra leading.
+    shapes: list[Shape] = [Text(x, top + (i + 0.8) * fitted.size * LEADING, line, box.font, fitted.size, color,
+                                box.align) for i, line in enumerate(fitted.lines)]
+    return shapes, fitted.size, fitted.fits

@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from kitgen.colors import channels
-from kitgen.layout.shapes import Circle, Icon, Line, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Polygon, Rect, Shape, Text
 from kitgen.model import Box
 
 
@@ -102,4 +102,6 @@ def turn(shape: Shape, cx: float, cy: float) -> Shape:
         return replace(shape, x=2 * cx - shape.x, y=2 * cy - shape.y)
     if isinstance(shape, Icon):
         return replace(shape, x=2 * cx - shape.x - shape.w, y=2 * cy - shape.y - shape.h, rotate=(shape.rotate + 180) % 360)
+    if isinstance(shape, Polygon):
+        return replace(shape, points=tuple((2 * cx - x, 2 * cy - y) for x, y in shape.points))
     return replace(shape, x=2 * cx - shape.x - shape.w, y=2 * cy - shape.y - shape.h)

@@ -88,4 +88,15 @@ class Icon(Record):
     rotate: float = 0.0  # degrees about the box centre: 180 turns it upside down (card backs)
 
 
-Shape = Rect | Line | Circle | Text | Picture | Icon
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Polygon(Record):
+    """A closed outline of straight sides through `points` (x, y), filled and/or stroked: a badge's
+    shield, diamond or banner, a chamfered frame (layout/outlines.py)."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+
+
+Shape = Rect | Line | Circle | Text | Picture | Icon | Polygon

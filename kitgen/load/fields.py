@@ -12,7 +12,8 @@ import math
 import re
 
 from kitgen.errors import Problem, Where, error
-from kitgen.model import FIELD_KINDS, Card, CardField, CardType, Cost, Deck, FieldScalar, FieldValue, FieldValues
+from kitgen.model import (FIELD_KINDS, Card, CardField, CardType, Cost, Deck, FieldScalar, FieldValue, FieldValues,
+                          Hidden)
 
 _CHOICE = re.compile(r"^choice of \[(.*)\]$")
 _INT = re.compile(r"^[+-]?\d{1,18}$")
@@ -28,17 +29,60 @@ def declared_names(values: dict) -> frozenset[str]:
 
 
 def parse_declarations(values: dict, problems: list[Problem]) -> None:
-    """Parse each field's `type` ('choice of [common, rare]' -> choices) and type its default, in place."""
-    values["fields"] = tuple(_declared(f, problems) for f in values.get("fields", ()))
+    """Parse each field's `type` ('choice of [common, rare]' -> choices), type its default and the
+    values it hides, and check how it shows, in place."""
+    lists = [values.get("fields", ()), *(t.fields for t in values.get("card_types", ()))]
+    unplaced = {id(spec) for specs in lists for spec in _place_refused(specs, problems)}
+    values["fields"] = tuple(_declared(f, problems, id(f) in unplaced) for f in values.get("fields", ()))
     values["card_types"] = tuple(
-        dataclasses.replace(t, fields=tuple(_declared(f, problems) for f in t.fields)) if t.fields else t
-        for t in values.get("card_types", ()))
+        dataclasses.replace(t, fields=tuple(_declared(f, problems, id(f) in unplaced) for f in t.fields))
+        if t.fields else t for t in values.get("card_types", ()))
+    said = set()
+    for card_type in values["card_types"]:  # one badge or mark a place, on every card of a type
+        taken: dict[str, str] = {}
+        for spec in shown_fields(card_type, values["fields"]):
+            if spec.show in ("badge", "mark") and spec.place:
+                other = taken.setdefault(spec.place, spec.name)
+                if other != spec.name and (spec.name, other) not in said:
+                    said.add((spec.name, other))
+                    problems.append(error(spec.where or Where(""), f"field '{spec.name}': place '{spec.place}' "
+                                          f"already holds field '{other}'"))
+
+
+def _place_refused(specs, problems: list[Problem]) -> list[CardField]:
+    """The declarations whose `place:` the schema already refused (an unknown name: one line with a
+    did-you-mean): a problem at `place:` between a declaration's line and the next one's."""
+    starts = [(spec.where.file, spec.where.line, spec) for spec in specs if isinstance(spec, CardField) and spec.where]
+    refused = []
+    for index, (file, line, spec) in enumerate(starts):
+        end = starts[index + 1][1] if index + 1 < len(starts) else line + 50  # a declaration is a few lines
+        if any(p.where and p.where.file == file and line <= p.where.line < end and ".place: '" in p.message
+               for p in problems):
+            refused.append(spec)
+    return refused
+
+
+def shown_fields(card_type: CardType, game_fields: tuple[CardField, ...]) -> list[CardField]:
+    """The fields a card of this type shows, each once, in the order they print (the type's, then
+    the game's); a name both declare shows as its type says; a field only the simulator reads
+    (`audience: simulator`) shows nowhere on the card, as a line, a badge or a mark."""
+    specs = {f.name: f for f in (*game_fields, *card_type.fields)}
+    return [specs[name] for name in dict.fromkeys(f.name for f in (*card_type.fields, *game_fields))
+            if specs[name].audience == "players"]
 
 
 CARD_KEYS = frozenset(f.name for f in dataclasses.fields(Card))
 
 
-def _declared(spec: CardField, problems: list[Problem]) -> CardField:
+SHOWN_KEYS = ("show", "place", "shape", "color", "colors", "icon", "hide")  # what a `cost` declaration may say
+
+
+def _declared(spec: CardField, problems: list[Problem], unplaced: bool = False) -> CardField:
+    if spec.name == "cost":  # how the card's own cost shows: a badge in a corner, say
+        if spec.type != "text" or spec.required or spec.default or spec.label:
+            problems.append(error(spec.where or Where(""), "field 'cost' says how the card's cost shows: it takes "
+                                  f"only {', '.join(SHOWN_KEYS)} (the cost itself is the card's cost:)"))
+        return _shown(spec, problems, unplaced)
     if spec.name in CARD_KEYS:
         problems.append(error(spec.where or Where(""), f"field '{spec.name}': a card already has a key of that name; "
                               "choose another name for the field"))
@@ -57,8 +101,43 @@ def _declared(spec: CardField, problems: list[Problem]) -> CardField:
     if spec.default:
         typed = type_value(spec, FieldValue(spec.name, spec.default, spec.where), problems)
         if typed is None:
-            return dataclasses.replace(spec, default="")
-    return spec
+            spec = dataclasses.replace(spec, default="")
+    return _shown(spec, problems, unplaced)
+
+
+def _shown(spec: CardField, problems: list[Problem], unplaced: bool = False) -> CardField:
+    """How the field shows, checked: a place for a badge, the keys of a badge or mark only on one,
+    colours for the field's own choices; hidden values typed as the field and kept as printed."""
+    def fail(message: str) -> None:
+        problems.append(error(spec.where or Where(""), f"field '{spec.name}': {message}"))
+
+    apart = spec.show in ("badge", "mark")
+    given = [key for key in ("place", "shape", "color", "icon") if getattr(spec, key)] + (["colors"] if spec.colors else [])
+    if given and not apart:
+        fail(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for a badge or a mark (show: badge or "
+             f"show: mark); this field shows as '{spec.show}'")
+    if spec.show == "badge" and not spec.place and not unplaced:  # an unknown place is said at its line
+        fail("a badge needs a place: one of top-left, top, top-right, left, right, bottom-left, bottom, "
+             "bottom-right, type-line")
+    if spec.show == "mark" and not spec.place:
+        spec = dataclasses.replace(spec, place="type-line")
+    for entry in spec.colors if spec.kind == "choice" else ():
+        if entry.value not in spec.choices:
+            close = difflib.get_close_matches(entry.value, spec.choices, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            problems.append(error(entry.where or spec.where or Where(""), f"field '{spec.name}': colors: "
+                                  f"'{entry.value}' is not one of its choices: {', '.join(spec.choices)}{hint}"))
+    if not spec.hide or spec.name == "cost":
+        return spec
+    typed = [type_value(spec, FieldValue(spec.name, value, spec.where), problems) for value in spec.hide]
+    return dataclasses.replace(spec, hide=Hidden(field_text(value) for value in typed if value is not None))
+
+
+def field_text(value: FieldScalar | None) -> str:
+    """A field's value as printed: '3', '2.5', 'a, b'; '' for none."""
+    if value is None:
+        return ""
+    return ", ".join(value) if isinstance(value, tuple) else f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def type_value(spec: CardField, value: FieldValue, problems: list[Problem]) -> FieldScalar | None:

@@ -21,10 +21,20 @@ def font_name(role: str) -> str:
     return f"kitgen-{role}"
 
 
-def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None) -> dict[str, Path]:
-    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's own `fonts:`,
-    each of which must be a file inside the game folder (load/files.contained)."""
+def font_files(folder: Path, game_fonts=None, game_folder: Path | None = None, look=None) -> dict[str, Path]:
+    """Role -> TrueType file: kitgen's fonts/, replaced role by role by the game's look's `fonts:`
+    (files in kitgen's fonts/), then by the game's own `fonts:`, each of which must be a file inside
+    the game folder (load/files.contained)."""
     files = {role: folder / file for role, file in ROLES.items()}
+    for role in ROLES:
+        chosen = getattr(look.fonts, role, "") if look else ""
+        if chosen:
+            path = folder / chosen
+            if "/" in chosen or "\\" in chosen or not path.is_file():
+                shipped = ", ".join(sorted(p.name for p in folder.glob("*.ttf")))
+                raise KitgenError(error(look.fonts.where or look.where or Where(look.name), f"fonts.{role}: no font "
+                                        f"'{chosen}' in kitgen's fonts (a look names one of: {shipped})"))
+            files[role] = contained(path, folder, limit=MAX_FONT_BYTES)
     for role in ROLES:
         chosen = getattr(game_fonts, role, "") if game_fonts else ""
         if chosen:

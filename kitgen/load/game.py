@@ -14,10 +14,12 @@ import yaml
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.fields import declared_names, name_costs, parse_declarations, type_decks
 from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
+from kitgen.load.looks import find_look, unknown_look
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
 from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, slug
+from kitgen.project import shipped_folder
 
 GAME_FILE = "game.yaml"
 BOUNDS = {"turns": (1, MAX_COLUMNS, "the player sheet has a column per turn")}  # top-level whole numbers
@@ -57,6 +59,10 @@ def _load_game(folder: Path) -> Game:
         if name == "id" and isinstance(values[name], str) and not _is_id(values[name]):
             converter.fail(node, name, f"'{values[name][:MAX_ID]}' is not a game id: lower-case letters, digits "
                                        f"and dashes, at most {MAX_ID} (it names the kit's files), e.g. my-game")
+            continue
+        if name == "look" and isinstance(values[name], str) and values[name] \
+                and find_look(values[name], folder, shipped_folder("templates")) is None:
+            converter.fail(node, name, unknown_look(values.pop(name), folder, shipped_folder("templates")))
             continue
         low, high, why = BOUNDS.get(name, (None, None, ""))
         if low is not None and isinstance(values[name], int) and not low <= values[name] <= high:

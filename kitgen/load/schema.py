@@ -17,8 +17,8 @@ import yaml
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.load.nodes import Converted, at
-from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Number, Numbers,
-                          Price)
+from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Hidden, Number,
+                          Numbers, Price, ValueColor, ValueColors)
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -238,6 +238,29 @@ def _amounts(converter: Converter, node: yaml.Node, path: str):
     return Amounts(values)
 
 
+def _hidden(converter: Converter, node: yaml.Node, path: str):
+    """`hide: 0` or `hide: [0, "-"]`: values as written (load/fields.py types them as the field)."""
+    if isinstance(node, yaml.ScalarNode) and not _is_null(node):
+        return Hidden((node.value,))
+    values = converter.convert(node, tuple[str, ...], path)
+    return values if values is _MISSING else Hidden(values)
+
+
+def _value_colors(converter: Converter, node: yaml.Node, path: str):
+    """`colors: {common: grey, rare: "#c9a227"}`: a colour per value, each checked at its line."""
+    if _is_null(node):
+        return ValueColors()
+    if not isinstance(node, yaml.MappingNode):
+        return converter.fail(node, path, f"expected a mapping of values and colours, e.g. {{rare: gold}} "
+                              f"({_kind(node)} found)")
+    entries = []
+    for key, value in node.value:
+        color = converter.convert(value, Color, f"{path}.{key.value}")
+        if color is not _MISSING:
+            entries.append(ValueColor(key.value, color, converter.where(key)))
+    return ValueColors(entries)
+
+
 _COMPARED = ("at_least", "more_than", "at_most", "less_than")
 MAX_FILTER_DEPTH = 8  # not: and any: nest; a filter is short
 
@@ -291,7 +314,7 @@ def _field_test(converter: Converter, name: str, node: yaml.Node, path: str, whe
 
 
 _SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts,
-            Filter: _filter}
+            Hidden: _hidden, ValueColors: _value_colors, Filter: _filter}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -377,6 +400,19 @@ def _object_schema(cls, definitions: dict) -> dict:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
+_FIXED_SCHEMAS: dict = {  # types whose schema is one fixed mapping
+    Hidden: {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
+             "description": "a value (or a list of them) the field does not show at all, e.g. 0"},
+    ValueColors: {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "a colour per value of the field, e.g. {rare: gold}"},
+    Amounts: {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
+              "description": "counters and numbers (or expressions), e.g. {Military: 5}"},
+    Filter: {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
+             "{rank: {at_least: 10}}, {keyword: fast}, {not: FILTER}, {any: [FILTER, ...]}, {test: EXPRESSION}",
+             "additionalProperties": {"anyOf": [{"type": ["string", "integer"]}, {"type": "array"}, {"type": "object"}]}},
+}
+
+
 def _type_schema(hint, definitions: dict) -> dict:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -403,13 +439,8 @@ def _type_schema(hint, definitions: dict) -> dict:
             "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"}
     if hint is Expr:
         return {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"}
-    if hint is Amounts:
-        return {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
-                "description": "counters and numbers (or expressions), e.g. {Military: 5}"}
-    if hint is Filter:
-        return {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
-                "{rank: {at_least: 10}}, {keyword: fast}, {not: FILTER}, {any: [FILTER, ...]}, {test: EXPRESSION}",
-                "additionalProperties": {"anyOf": [{"type": ["string", "integer"]}, {"type": "array"}, {"type": "object"}]}}
+    if hint in _FIXED_SCHEMAS:
+        return _FIXED_SCHEMAS[hint]
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles

@@ -86,29 +86,60 @@ def front_names(card_type: str, deck: str, frame: str = "") -> list[str]:
     return names + [f"card-front-{slug(deck)}.yaml", "card-front.yaml"]
 
 
-def find_front(names: list[str], dirs: list[Path]) -> str:
+def find_front(names: list[str], dirs: list[Path], shipped: int = 1) -> str:
     """The first of `names` found, folder by folder, game first: a game's own card-front.yaml
-    replaces every shipped frame, as one dropped into its templates/ always has."""
-    for folder in dirs:
+    replaces every shipped frame, as one dropped into its templates/ always has. The last
+    `shipped` folders (a look's, then kitgen's) are one layer, searched name by name: a look's
+    card-front.yaml is what kitgen's frames extend, so kitgen's card-front-picture.yaml still
+    comes before it (a look's own card-front-picture.yaml before both)."""
+    own, layer = dirs[:len(dirs) - shipped], dirs[len(dirs) - shipped:]
+    for group in [[folder] for folder in own] + [layer]:
         for name in names:
-            if (folder / name).exists() or (folder / name).is_symlink():  # refused, not skipped, when unsafe
+            # a pipe or a link out is found here and refused when read, not skipped
+            if any((folder / name).exists() or (folder / name).is_symlink() for folder in group):
                 return name
     return names[-1]  # not found anywhere: load_card_template says so
 
 
-def load_card_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None,
-                       depth: int = 0) -> CardTemplate:
+def load_card_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:
     """A card template by file name, the first found on the search path. A template that
     `extends` another takes its boxes in order, its own replacing those of the same name and the
-    rest drawn last: a frame is written as what differs from the one it is built on."""
-    template = _load(find_template(name, dirs, roots))
-    if not template.extends:
-        return template
-    if depth >= MAX_EXTENDS:
-        raise KitgenError(error(template.where or Where(name), f"extends: more than {MAX_EXTENDS} templates deep "
-                                "(does a template extend itself?)"))
-    parent = load_card_template(template.extends, dirs, roots, depth + 1)
-    return replace(template, boxes=merge_boxes(parent.boxes, template.boxes), extends="")
+    rest drawn last, and the parent's width and height where it gives none: a frame is written
+    as what differs from the one it is built on. The parent is looked for from the start of the
+    search path, except a parent of the template's own name: from the folder after the
+    template's own, so a game's card-front.yaml may extend the shipped card-front.yaml."""
+    chain: list[tuple[int, str]] = []  # (folder on the search path, name) of each template read
+    templates: list[CardTemplate] = []
+    start, wanted = 0, name
+    while True:
+        found = locate_template([wanted], dirs[start:], roots, limit=MAX_FILE_BYTES)
+        if found is None:
+            raise KitgenError(_not_found(wanted, dirs, start, templates[-1] if templates else None))
+        index = start + found[0]
+        template = _load(found[1])
+        if (index, wanted) in chain or len(chain) >= MAX_EXTENDS:
+            names = " -> ".join(n for _, n in chain[chain.index((index, wanted)):]) if (index, wanted) in chain else ""
+            why = f"goes round in a circle ({names} -> {wanted})" if names else f"more than {MAX_EXTENDS} templates deep"
+            raise KitgenError(error(templates[-1].where or Where(wanted), f"extends: {why}"))
+        chain.append((index, wanted))
+        templates.append(template)
+        if not template.extends:
+            break
+        start, wanted = (index + 1, template.extends) if template.extends == wanted else (0, template.extends)
+    merged = templates.pop()
+    while templates:
+        own = templates.pop()
+        places = {place.name: place for place in (*merged.places, *own.places)}  # its own replace its parent's
+        merged = replace(own, width=own.width or merged.width, height=own.height or merged.height,
+                         boxes=merge_boxes(merged.boxes, own.boxes), places=tuple(places.values()), extends="")
+    return merged
+
+
+def _not_found(name: str, dirs: list[Path], start: int, child: CardTemplate | None):
+    searched = ", ".join(display_path(d) for d in dirs[start:]) or f"no folder after {display_path(dirs[-1])}"
+    if child is None:
+        return error(Where(name), f"template not found (searched {searched})")
+    return error(child.where or Where(name), f"extends: template '{name}' not found (searched {searched})")
 
 
 def merge_boxes(parent: tuple, own: tuple) -> tuple:
@@ -127,4 +158,4 @@ def merge_boxes(parent: tuple, own: tuple) -> tuple:
     return tuple(merged + pending)
 
 
-MAX_EXTENDS = 4
+MAX_EXTENDS = 8  # templates in one chain of extends: a look's frame, its base, kitgen's

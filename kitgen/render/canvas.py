@@ -21,7 +21,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, Where, error
-from kitgen.layout.shapes import Circle, Icon, Line, Picture, Rect, Shape, Text
+from kitgen.layout.shapes import Circle, Icon, Line, Picture, Polygon, Rect, Shape, Text
 from kitgen.load.svgpath import Outline, commands_of
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.fonts import font_name
@@ -355,6 +355,15 @@ def _rect(canvas: Canvas, rect: Rect, page_h: float, images=None, texts=None) ->
         code.append(f"n {fp_str(rect.x, y, rect.w, rect.h)} re {paint}")
 
 
+def _polygon(canvas: Canvas, shape: Polygon, page_h: float, images=None, texts=None) -> None:
+    """Straight sides through the points, closed: what a path object's moveTo, lineTo and close write."""
+    xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+    _style(canvas, shape.fill, shape.stroke, shape.stroke_width, min(max(xs) - min(xs), max(ys) - min(ys)))
+    (x0, y0), *rest = shape.points
+    code = [f"n {fp_str(x0, flip_y(page_h, y0))} m"] + [f"{fp_str(x, flip_y(page_h, y))} l" for x, y in rest]
+    state(canvas)._code.append(" ".join([*code, "h", _PAINT[bool(shape.stroke), bool(shape.fill)]]))
+
+
 # Canvas's PATH_OPS for (stroke, fill) with its even-odd fill rule: kitgen never changes that rule.
 _PAINT = {(False, False): "n", (True, False): "S", (False, True): "f*", (True, True): "B*"}
 
@@ -450,4 +459,5 @@ def _show(pieces, size: float, leading: float) -> str:
 
 
 # Each shape kind's drawing: (canvas, shape, page height, pictures, texts) -> None.
-SHAPE_DRAWERS: dict[type, Callable[..., None]] = {Rect: _rect, Line: _line, Circle: _circle, Text: _text, Picture: _picture, Icon: _icon}
+SHAPE_DRAWERS: dict[type, Callable[..., None]] = {Rect: _rect, Line: _line, Circle: _circle, Text: _text, Picture: _picture, Icon: _icon,
+                                                  Polygon: _polygon}

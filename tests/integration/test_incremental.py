@@ -193,8 +193,20 @@ def test_cache__a_rebuild_with_nothing_changed_imports_no_template_or_drawing_li
     assert "'jinja2'" in imported()
 
 
+def edit_front(templates: Path) -> None:
+    """An edit to kitgen's card-front.yaml that every Galactic Civ front draws: its look (starship)
+    and its frames extend that file and keep its footer (the look replaces the name box)."""
+    template = templates / "card-front.yaml"
+    text = template.read_text()
+    look = (templates / "looks" / "starship" / "card-front.yaml").read_text()
+    assert "name: footer-left" in text and "footer-left" not in look
+    template.write_text(text.replace('color: "#666666"', 'color: "#555555"', 1))  # the first: footer-left's
+
+
 def test_cache__a_template_change_redraws_every_card_but_no_document(workspace):
-    template = workspace[0].templates / "card-front.yaml"
+    """The look's own card-front.yaml (its name box, which every front of the game draws); an edit
+    to kitgen's file beneath it: edit_front, in the two tests after this one."""
+    template = workspace[0].templates / "looks" / "starship" / "card-front.yaml"
     template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
     report = rebuild(workspace)
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
@@ -292,8 +304,7 @@ def test_cache__faces_are_stored_one_by_one_and_shared_layers_once(workspace):
         layers = db.execute("SELECT COUNT(*) FROM layers").fetchone()[0]
     assert faces == 197 + 2
     assert 0 < layers < 40  # a few per card type, not one per card
-    template = workspace[0].templates / "card-front.yaml"
-    template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
+    edit_front(workspace[0].templates)
     assert rebuild(workspace).laid_out == 197  # the fronts: the backs' template did not change
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == 197 + 2
@@ -324,8 +335,7 @@ def test_cache__a_cache_folder_that_cannot_be_made_only_means_no_cache(tmp_path,
 def test_cache__a_damaged_faces_database_only_means_laying_out_again(workspace):
     database = kit_cache_folder(workspace[2]) / "faces.sqlite"
     database.write_bytes(b"not a database" * 100)
-    template = workspace[0].templates / "card-front.yaml"  # so the card sheets must be drawn
-    template.write_text(template.read_text().replace("size: 12.5pt", "size: 11.5pt", 1))
+    edit_front(workspace[0].templates)  # so the card sheets must be drawn
     report = rebuild(workspace)
     assert report.laid_out == 197 and sorted(report.rendered) == sorted(CARD_FILES)
     build_game(workspace[0], str(workspace[1]), workspace[2].parent / "fresh", use_cache=False)

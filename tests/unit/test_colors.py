@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.colors import channels, parse_color
-from kitgen.layout.card import ink_save
+from kitgen.layout.ink import ink_save
 from kitgen.layout.picture import tint
 from kitgen.layout.shapes import Rect, Text
 

@@ -30,8 +30,8 @@ def _face(kind: str, art: dict | None):
     box = Box(kind, Length(0.0), Length(0.0), Length(100.0), Length(100.0), content="star", color="#336699")
     template = CardTemplate(width=Length(100.0), height=Length(100.0), boxes=(box,))
     icons = _Icons()
-    return layout_face(template, {"art": art, "icons": icons}, lambda text, role, size: 5.0 * len(text), "card 'A'",
-                       None)
+    return layout_face(template, {"art": art, "icons": icons}, lambda text, role, size: 5.0 * len(text),
+                       lambda text, role: (0.0, 0.7, 0.5 * len(text), 0.2), "card 'A'", None)
 
 
 class _Icons:
@@ -60,7 +60,7 @@ def test_unknown_box_kind__is_an_error_at_its_line_with_a_suggestion(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     line = next(n for n, text in enumerate(front.split("\n"), 1) if "kind: rect" in text)
     assert f"card-front.yaml:{line}:" in result.stderr
-    assert "'rectt' is not one of: rect, circle, line, text, effects, art, icon, pattern (did you mean 'rect'?)" \
+    assert "'rectt' is not one of: rect, circle, line, text, effects, art, icon, pattern, shape (did you mean 'rect'?)" \
         in result.stderr
 
 
@@ -79,3 +79,10 @@ def test_commands__build_starts_without_the_other_commands_modules():
             "print(sorted(m for m in sys.modules if m.startswith('kitgen.cli.')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.split() == ["['kitgen.cli.common',", "'kitgen.cli.kit']"]
+
+
+def test_outlines__the_registry_draws_every_shape_the_schema_accepts():
+    from kitgen.layout.outlines import OUTLINES, TEXT_AREA
+    from kitgen.model import ShapeName
+
+    assert set(OUTLINES) == set(TEXT_AREA) == set(typing.get_args(ShapeName))
