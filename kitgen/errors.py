@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 # What a terminal would act on rather than show: C0 controls (ESC starts colour and cursor
 # sequences, BEL rings), DEL, C1 controls (U+009B is a one-character CSI), and the Unicode
-# marks that reorder the rest of the line (bidi overrides, isolates, marks: "Trojan Source").
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# marks that reorder the rest of the line (bidi overrides, isolates, marks: "Trojan Source"), and the
+# lone surrogates Python reads a file name that is not UTF-8 as (b"caf\xe9": no terminal, page or
+# UTF-8 encoder takes them).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def printable(text: str, keep: str = "") -> str:
@@ -29,6 +31,8 @@ def json_printable(text: str) -> str:
 
 def _escape(char: str) -> str:
     code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # the byte of a name that is not UTF-8 (os.fsdecode's surrogateescape), as ls -b shows it
+        return f"\\x{code - 0xDC00:02x}"
     return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 

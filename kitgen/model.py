@@ -13,6 +13,7 @@ from typing import Literal
 
 from kitgen.colors import Color, ColorTemplate
 from kitgen.errors import Where
+from kitgen.language import ENGLISH, N_, Language
 from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
 Target = Literal["self", "target-player", "all-other-players", "all-players"]
@@ -23,11 +24,11 @@ Target = Literal["self", "target-player", "all-other-players", "all-players"]
 # games need); the designer's notes list it, no card, sheet or rules summary prints it as a rule.
 Audience = Literal["players", "designers", "simulator"]
 
-TARGET_LABELS = {
+TARGET_LABELS = {  # in English; printed in the game's language: game.language(TARGET_LABELS[target])
     "self": "",
-    "target-player": "Target player",
-    "all-other-players": "All other players",
-    "all-players": "All players",
+    "target-player": N_("Target player"),
+    "all-other-players": N_("All other players"),
+    "all-players": N_("All players"),
 }
 
 
@@ -312,25 +313,29 @@ class Cost(Record):
 
     @property
     def badge(self) -> str:
+        """The badge in English (a card template: `(card.cost or type.cost).badge_in(_)`)."""
+        return self.badge_in(ENGLISH)
+
+    def badge_in(self, _: Language) -> str:
         """The short form a card's cost badge prints: '10 Credits', '6 Hammers + 2 Food', '15 any mix',
         'Free'; a price the rules compute prints its text only when there is nothing else."""
         parts = [f"{p.shown} {p.counter}" for p in self.pay if p.amount or p.expression]
         if self.any:
-            parts.append(f"{self.any} any mix")
+            parts.append(_("{count} any mix", count=self.any))
         if not parts and self.pay and not self.text:
-            return "Free"
+            return _("Free")
         return " + ".join(parts) or self.text
 
 
-def cost_text(cost: Cost | None) -> str:
+def cost_text(cost: Cost | None, _: Language = ENGLISH) -> str:
     """'10 Credits', '6 Hammers + 2 Food', '15 of Food/Hammers', or the rule's own text."""
     if not cost:
         return ""
     parts = [f"{p.shown} {p.counter}" for p in cost.pay if p.amount or p.expression]
     if cost.any:
-        parts.append(f"{cost.any} in any mix of {', '.join(cost.of)}")
+        parts.append(_("{count} in any mix of {counters}", count=cost.any, counters=", ".join(cost.of)))
     if not parts and cost.pay and not cost.text:
-        return "Free"
+        return _("Free")
     if cost.text:
         parts.append(cost.text)
     return " + ".join(parts)
@@ -1080,6 +1085,7 @@ class Game(Record):
     fonts: GameFonts = GameFonts()
     look: str = ""  # a look's name: templates/looks/<look>/ in the game's folder, else kitgen's
     print: PrintSettings = PrintSettings()
+    language: Language = ENGLISH  # kitgen's own words in the kit (load/language.py); card text stays as written
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
     simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
     game_end: GameEnd | None = None  # the game ends early when this holds (else after `turns`)

@@ -11,6 +11,7 @@ NAME --from GAME` copies one out to customise.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,12 @@ class Resolved:
             return (f"kitgen: {game}: the game shipped with kitgen (read-only; "
                     f"`kitgen new my-{game} --from {game}` copies it out to edit)")
         return f"kitgen: {game}: reading {_shown(self.folder)}/"
+
+
+def _holds_game(folder: Path) -> bool:
+    """A game.yaml is there, whatever it is: one that is a named pipe or a link out is that game's
+    error when it is read (load/files.contained), not 'no such game'."""
+    return os.path.lexists(folder / GAME_FILE)
 
 
 def _local_games() -> list[str]:
@@ -79,14 +86,14 @@ class Project:
     def resolve(self, game: str) -> Resolved:
         """GAME -> its folder: ./GAME (or a path) with a game.yaml, then ./data/GAME, then shipped."""
         path = Path(game)
-        if (path / GAME_FILE).is_file():
+        if _holds_game(path):
             return self._found(path, "folder")
         simple = len(path.parts) == 1 and game not in (".", "..")
         local = Path("data") / game
-        if simple and (local / GAME_FILE).is_file():
+        if simple and _holds_game(local):
             return self._found(local, "data")
         shipped = self.data / game
-        if simple and (shipped / GAME_FILE).is_file():
+        if simple and _holds_game(shipped):
             return self._found(shipped, "shipped")
         if path.is_dir():
             raise KitgenError(error(Where(str(path / GAME_FILE)), "no game.yaml: is this a game folder?"))

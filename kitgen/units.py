@@ -35,6 +35,17 @@ def shown(text) -> str:
     return str(text) if len(str(text)) <= 40 else str(text)[:37] + "..."
 
 
+# Every image kitgen holds, read or made, is at most this many pixels: a picture a game ships (render/images)
+# and a card image it exports (exports/shops.check_canvas). A card needs about 1,500 x 2,100 px at 600 dpi.
+# An export's largest card image: a tarot card with bleed at 1200 dpi, the largest size and dpi the
+# shops' presets reach, is 3,600 x 6,000 px (21.6 MP). Its pixels are held a few times over while one is
+# made (PDFium's bitmap and Pillow's copy; or Ghostscript's CMYK page, ink limited in place): at 40 MP
+# the export peaked at 0.50 GB (PNG) and 0.26 GB (CMYK JPG). Larger ran out of memory (a 1,000 mm card at
+# 1,200 dpi is 2,260 MP). It is the stricter of two bounds: Pillow takes an image over 89,478,485 pixels
+# (PIL.Image.MAX_IMAGE_PIXELS) for a decompression bomb, and so do the shops' tools built on it.
+MAX_IMAGE_PIXELS = 40_000_000
+
+
 # The range each print setting may take, in points: wide enough for any printer or print shop,
 # narrow enough that nothing absurd reaches the renderer (a negative margin draws off the paper,
 # nan or inf breaks the grid). Paper up to MAX_SIZE (parse_size refuses larger); a card over a

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from kitgen.check.dice import die_range
 from kitgen.check.formula import NAME, FormulaError, expression_names
 from kitgen.errors import Problem, did_you_mean, error
+from kitgen.language import ENGLISH, N_, Language
 from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
 SPECIAL_NAMES = ("turn", "round", "players", "alive")  # what every expression may read besides counters
@@ -141,27 +142,38 @@ def derived(game: Game) -> dict[str, Counter]:
     return {c.name: c for c in game.counters if c.total is not None}
 
 
-def when_words(when: When) -> str:
-    """A condition in words: what the coverage table and the printed rules say of a `when:`."""
+COMPARED = {"at_least": N_("{counter} at least {value}"), "more_than": N_("{counter} more than {value}"),
+            "at_most": N_("{counter} at most {value}"), "less_than": N_("{counter} less than {value}")}
+TIES = {"nobody": N_("nobody"), "share": N_("share")}  # model.TieRule, in words
+
+
+def when_words(when: When, _: Language = ENGLISH) -> str:
+    """A condition in words: what the coverage table and the printed rules say of a `when:` (the
+    rules in the game's language, `_`)."""
     parts = []
-    parts += [f"after turn {when.turn_after}"] if when.turn_after is not None else []
-    parts += [f"at the end of turn {when.end_of_turn}"] if when.end_of_turn is not None else []
-    parts += ["when the game ends"] if when.game_over else []
-    margin = f" by at least {when.by}" if when.by != "0" else ""
-    tie = f" (ties: {', then '.join(when.tie_break) + ', then ' if when.tie_break else ''}{when.tie})"
-    parts += [f"highest {' and '.join(when.highest)}{margin}{tie}"] if when.highest else []
-    parts += [f"lowest {' and '.join(when.lowest)}{margin}{tie}"] if when.lowest else []
-    parts += [f"highest in the most attributes{tie}"] if when.most_highest else []
-    for key in ("at_least", "more_than", "at_most", "less_than"):
-        parts += [f"{a.counter} {key.replace('_', ' ')} {a.value}" for a in getattr(when, key)]
-    parts += [f"deck {deck} empty" for deck in when.empty]
-    parts += [f"at least {a.value} cards in {a.counter}" for a in when.cards_in]
-    parts += [f"holds {flag}" for flag in when.flag]
-    parts += [f"has held {a.counter} {a.value} turns in a row" for a in when.streak]
-    parts += ["the last player left"] if when.last_standing else []
-    parts += [f"all of ({'; '.join(when_words(w) for w in when.all)})"] if when.all else []
-    parts += [f"any of ({'; '.join(when_words(w) for w in when.any)})"] if when.any else []
-    parts += [f"none of ({'; '.join(when_words(w) for w in when.none)})"] if when.none else []
+    parts += [_("after turn {turn}", turn=when.turn_after)] if when.turn_after is not None else []
+    parts += [_("at the end of turn {turn}", turn=when.end_of_turn)] if when.end_of_turn is not None else []
+    parts += [_("when the game ends")] if when.game_over else []
+    margin = _(" by at least {margin}", margin=when.by) if when.by != "0" else ""
+    then = _(", then ")
+    tie = _(" (ties: {order})", order="".join(f"{name}{then}" for name in when.tie_break) + _(TIES[when.tie]))
+    both = _(" and ")
+    parts += [_("highest {names}", names=both.join(when.highest)) + margin + tie] if when.highest else []
+    parts += [_("lowest {names}", names=both.join(when.lowest)) + margin + tie] if when.lowest else []
+    parts += [_("highest in the most attributes") + tie] if when.most_highest else []
+    for key, words in COMPARED.items():
+        parts += [_(words, counter=a.counter, value=a.value) for a in getattr(when, key)]
+    parts += [_("deck {deck} empty", deck=deck) for deck in when.empty]
+    parts += [_.ngettext("at least {count} card in {zone}", "at least {count} cards in {zone}", _count(a.value),
+                         count=a.value, zone=a.counter) for a in when.cards_in]
+    parts += [_("holds {flag}", flag=flag) for flag in when.flag]
+    parts += [_.ngettext("has held {counter} {count} turn in a row", "has held {counter} {count} turns in a row",
+                         _count(a.value), counter=a.counter, count=a.value) for a in when.streak]
+    parts += [_("the last player left")] if when.last_standing else []
+    for name, words in (("all", N_("all of ({conditions})")), ("any", N_("any of ({conditions})")),
+                        ("none", N_("none of ({conditions})"))):
+        inner = getattr(when, name)
+        parts += [_(words, conditions="; ".join(when_words(w, _) for w in inner))] if inner else []
     return ", ".join(parts)
 
 
@@ -291,21 +303,44 @@ def _wilds(game: Game) -> list[Problem]:
     return problems
 
 
+def _count(value: str) -> int:
+    """A count written as a number (or an expression: counted as many)."""
+    return int(value) if value.strip().isdigit() else 2
+
+
 def vocabulary_lines(game: Game) -> list[str]:
     """What the rules summary says of the game-wide rules (after How to win): each record's own
-    `text`, or its rule in words when it has none. Empty for a game that uses none (Galactic Civ)."""
-    lines = [z.text or (f"{z.name}: a market of {z.size} face-up cards from the {z.deck} deck, refilled after "
-                        "each buy" if z.kind == "market" else f"{z.name}: cards in play"
-                        + (f", at most {z.limit}" + (" under each card" if z.kind == "attached" else " each")
-                           if z.limit else ""))
-             for z in game.zones]
-    lines += [s.text or f"At the end of turn{'s ' + ', '.join(map(str, s.turns)) if s.turns else ' every turn'}: "
-              f"{', '.join(map(str, s.points))} {s.counter} by the highest {s.rank} (ties: {s.tie})"
-              for s in game.scoring]
+    `text`, or its rule in words (the game's language) when it has none. Empty for a game that uses
+    none (Galactic Civ)."""
+    _ = game.language
+    lines = [z.text or _zone_words(z, _) for z in game.zones]
+    lines += [s.text or _scoring_words(s, _) for s in game.scoring]
     if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
-        lines.append(game.turn_order.text or "Turn order: the highest " + ", then ".join(game.turn_order.by) + " first")
+        lines.append(game.turn_order.text or _("Turn order: the highest {names} first",
+                                               names=_(", then ").join(game.turn_order.by)))
     if game.eliminate is not None:
-        lines.append(game.eliminate.text or f"A player is out when {when_words(game.eliminate.when)}")
+        lines.append(game.eliminate.text or _("A player is out when {condition}",
+                                              condition=when_words(game.eliminate.when, _)))
     if game.game_end is not None:
-        lines.append(game.game_end.text or f"The game ends when {when_words(game.game_end.when)}")
+        lines.append(game.game_end.text or _("The game ends when {condition}", condition=when_words(game.game_end.when, _)))
     return lines
+
+
+def _zone_words(zone, _: Language) -> str:
+    if zone.kind == "market":
+        return _.ngettext("{zone}: a market of {count} face-up card from the {deck} deck, refilled after each buy",
+                          "{zone}: a market of {count} face-up cards from the {deck} deck, refilled after each buy",
+                          zone.size, zone=zone.name, deck=zone.deck)
+    if not zone.limit:
+        return _("{zone}: cards in play", zone=zone.name)
+    if zone.kind == "attached":
+        return _("{zone}: cards in play, at most {limit} under each card", zone=zone.name, limit=zone.limit)
+    return _("{zone}: cards in play, at most {limit} each", zone=zone.name, limit=zone.limit)
+
+
+def _scoring_words(scoring, _: Language) -> str:
+    when = (_("At the end of turns {turns}", turns=", ".join(map(str, scoring.turns))) if scoring.turns
+            else _("At the end of every turn"))
+    return _("{when}: {points} {counter} by the highest {rank} (ties: {tie})", when=when,
+             points=", ".join(map(str, scoring.points)), counter=scoring.counter, rank=scoring.rank,
+             tie=_(TIES[scoring.tie]))

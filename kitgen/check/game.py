@@ -15,6 +15,7 @@ from kitgen.check.playing import check_playing
 from kitgen.check.extras import check_extras
 from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
+from kitgen.check.tokens import check_tokens
 from kitgen.check.wording import check_wording
 from kitgen.errors import Problem, did_you_mean, error, warning
 from kitgen.model import MAX_COLUMNS, DiceTable, Effect, Game, slug
@@ -42,6 +43,7 @@ def check_game(game: Game) -> list[Problem]:
         problems += _check_effects(game, faction.effects, f"{faction.name}")
         problems += _check_card_refs(game, faction.may_not_play, faction.where, f"faction '{faction.name}'")
     problems += check_counts(game)
+    problems += check_tokens(game)
     problems += _check_attributes(game)
     problems += _check_rule_refs(game)
     problems += check_extras(game)

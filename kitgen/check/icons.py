@@ -9,13 +9,14 @@ from kitgen.model import Game
 
 
 def check_icons(game: Game, names: Collection[str]) -> list[Problem]:
-    """`names`: the icons of the set. Each card type, attribute, card, back, counter and icon field
-    naming another is an error."""
+    """`names`: the icons of the set. Each card type, attribute, card, back, counter, token and icon
+    field naming another is an error."""
     named = [(f"card type '{t.name}'", t.icon, t.where) for t in game.card_types if t.icon]
     named += [(f"attribute '{a.name}'", a.icon, a.where) for a in game.attributes if a.icon]
     named += [(f"card '{c.name}'", c.icon, c.where) for d in game.decks for c in d.cards if c.icon]
     named += [(f"back of deck '{d.id}'", d.back.icon, d.back.where or d.where) for d in game.decks if d.back.icon]
     named += [(f"counter '{c.name}'", c.icon, c.where) for c in game.counters if c.icon]
+    named += [(f"token '{t.name}'", t.icon, t.where) for t in game.tokens if t.icon]
     named += [(f"field '{f.name}'", f.icon, f.where) for f in (*game.fields, *(f for t in game.card_types
                                                                             for f in t.fields)) if f.icon]
     icon_fields = {f.name for t in game.card_types for f in t.fields if f.kind == "icon"}

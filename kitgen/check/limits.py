@@ -61,7 +61,7 @@ def limit_clashes(game: Game, limit: Limit) -> list[Clash]:
         except (ZeroDivisionError, KeyError, FormulaError):
             return []
         if not COMPARISONS[sign](low, high):
-            clashes.append(Clash(faction.name if faction else "every player", low, high))
+            clashes.append(Clash(faction.name if faction else game.language.gettext("every player"), low, high))
     return clashes
 
 

@@ -30,8 +30,9 @@ def echo(text: str = "", err: bool = False, nl: bool = True, keep: str = "\n") -
 
 def default_output(game: str, suffix: str = "") -> Path:
     """Where a command writes for GAME unless told: output/<game folder name><suffix>. build's kit is
-    here, and validate finds that kit's cache by the same name."""
-    return Path("output") / f"{Path(game).name}{suffix}"
+    here, and validate finds that kit's cache by the same name. The folder's own name: `.` and
+    `..` have none, and output/.. is the working folder, full of the user's files."""
+    return Path("output") / f"{Path(os.path.abspath(game)).name or 'game'}{suffix}"
 
 
 def problem_json(problem) -> dict:
@@ -119,6 +120,8 @@ def describe_os_error(exc: OSError) -> str:
     """One line for a file the system refused: which file, and why in the system's words."""
     where = exc.filename if exc.filename is not None else "kitgen"
     why = exc.strerror or str(exc)
+    if exc.errno == errno.EEXIST and os.path.islink(where) and not os.path.exists(where):
+        why = "a link that leads nowhere (a loop of links, or its target is gone) is in the way"  # not 'File exists'
     hint = {errno.ENOSPC: "; free some space and try again",  # where the kit stands is said by kit/staging.py
             errno.EDQUOT: "; free some space and try again",
             errno.EROFS: "; build into another folder (-o)",
@@ -175,16 +178,16 @@ class _Group(click.Group):
         except KitgenError as exc:
             _fail(exc)
         except OSError as exc:  # a full disk, a read-only or unreadable folder: the system's refusal, not a bug
-            _traceback(ctx)
+            print_traceback(ctx)
             echo(describe_os_error(exc), err=True)
             sys.exit(1)
         except Exception as exc:
-            _traceback(ctx)
+            print_traceback(ctx)
             echo(internal_error_line(exc), err=True)
             sys.exit(EX_SOFTWARE)
 
 
-def _traceback(ctx: click.Context) -> None:
+def print_traceback(ctx: click.Context) -> None:
     """`kitgen --debug`: the failure's traceback, for a bug report (traceback imported only then)."""
     if ctx.params.get("debug"):
         import traceback

@@ -47,11 +47,11 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
     if target and fmt != "png":
         raise click.UsageError("--target is for --format png")
     tts_only = [flag for flag, given in (("--base-url", base_url is not None), ("--install", install),
-                                         ("--force", force)) if given]
+                                         ("--tts-dir", tts_dir is not None), ("--force", force)) if given]
     if tts_only and fmt != "tts":  # a flag that would be ignored: the user meant something else
         raise click.UsageError(f"{', '.join(tts_only)} {'is' if len(tts_only) == 1 else 'are'} for --format tts")
-    if force and not install:
-        raise click.UsageError("--force is for --install")
+    if force and not (install or tts_dir):  # --tts-dir DIR installs there: --force goes with it too
+        raise click.UsageError("--force is for --install (or --tts-dir)")
     from kitgen.kit.build import Options
     from kitgen.exports.data import export_json
     from kitgen.exports.images import export_png, export_tts
@@ -91,7 +91,7 @@ def export(game: str, fmt: str, target: str | None, dpi: float | None, output: P
 def calibrate(output: Path, config: Path | None, **settings) -> None:
     """Write a one-sheet duplex test: print it double-sided, hold it to the light, read the offset."""
     from kitgen.kit.build import Options, resolve_print
-    from kitgen.desk.calibrate import no_game, write_calibration
+    from kitgen.desk.calibrate import HOW, no_game, write_calibration
     from kitgen.model import PrintSettings
 
     spec, _ = resolve_print(no_game(), Options(PrintSettings(**settings), config=config))
@@ -100,7 +100,7 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
         raise KitgenError(error(Where(str(folder)), "is a file, not a folder: -o names the PDF inside a folder"))
     output.parent.mkdir(parents=True, exist_ok=True)  # as build -o: a folder not there yet is made
     write_calibration(output, spec, Project.default().fonts)
-    echo(f"Wrote {output}: print it double-sided ({spec.duplex}) at 100%, then follow the steps on it.")
+    echo(f"Wrote {output}: print {HOW[spec.duplex]}, at 100%; then follow the steps on it.")
     if verbose():
         from platformdirs import user_config_dir
 
@@ -143,8 +143,8 @@ def convert(deck_file: Path, fmt: str, force: bool) -> None:
     along (a sheet keeps them as rows starting with '#'); the sheet the cards leave is removed."""
     from kitgen.load.convert import convert_deck
 
-    written = convert_deck(deck_file, fmt, force)
-    if fmt == "yaml":
-        echo(f"Wrote the cards into {deck_file}; the sheet it named is removed.")
+    written, sheet = convert_deck(deck_file, fmt, force)
+    if fmt == "yaml":  # cards already in the file: written again as they were, and no sheet to speak of
+        echo(f"Wrote the cards into {deck_file}" + (f"; the sheet it named ({sheet}) is removed." if sheet else "."))
     else:
         echo(f"Wrote {written}; {deck_file} now says `cards: {written.name}`.")

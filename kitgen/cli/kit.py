@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kitgen.cli.common import (default_output, echo, echo_json, _fail, main, print_options, problem_json, quiet,
-                               use_game, verbose)
+from kitgen.cli.common import (default_output, describe_os_error, echo, echo_json, _fail, internal_error_line, main,
+                               print_options, print_traceback, problem_json, quiet, use_game, verbose)
 from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project, Resolved
 
@@ -173,12 +173,14 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
     from kitgen.kit.build import Options
     from kitgen.kit.cache import kit_cache_folder
+    from kitgen.kit.staging import check_output
     from kitgen.desk.watch import Changes, describe
 
     project = Project.default()
     resolved = use_game(project, game)
     folder = resolved.folder
     out_dir = output or default_output(game)
+    check_output(out_dir, folder)  # every build would be refused alike: said once, before watching
     watched = [folder, project.templates, project.fonts]  # a font replaced in place is drawn with at once
     echo(f"Watching {folder} and {project.templates}; Ctrl-C to stop.", err=True)
     builds = 0
@@ -283,7 +285,13 @@ def _refresh(preview, why: str = "") -> None:
     """One line a refresh: what set it off, the verdict, the time; a failed one lists its errors
     here too (the page shows them, but the designer may be looking at the editor)."""
     start = time.perf_counter()
-    state = preview.refresh()
+    try:
+        state = preview.refresh()
+    except OSError as exc:  # a file the system refused: said, and the preview goes on
+        state = preview.failed(describe_os_error(exc))
+    except Exception as exc:  # a bug in kitgen: said as every command says it; the next save may get past it
+        print_traceback(click.get_current_context())
+        state = preview.failed(internal_error_line(exc))
     took = f"({time.perf_counter() - start:.2f} s)"
     errors = [p["text"] for p in state["problems"] if p["level"] == "error"]
     warnings = len(state["problems"]) - len(errors)

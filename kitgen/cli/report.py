@@ -10,7 +10,7 @@ import click
 
 from kitgen.cli.common import default_output, echo, echo_json, _fail, main, problem_json, quiet, use_game, verbose
 from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
-from kitgen.project import Project
+from kitgen.project import Project, Resolved
 
 
 def _read_as_the_lab(checked) -> None:
@@ -175,7 +175,9 @@ def list_games(as_json: bool) -> None:
     local = sorted(p.parent.name for p in Path("data").glob("*/game.yaml"))
     games: list[dict] = []
     for name in sorted(set(local) | set(project.game_names())):
-        resolved = project.resolve(name)
+        # data/NAME first, as GAME resolves; read as it is found, so a game.yaml that is a named pipe
+        # or a link out is that game's one line, never the end of the listing
+        resolved = Resolved(Path("data") / name, "data", False) if name in local else project.resolve(name)
         entry = {"name": name, "folder": None if resolved.read_only else str(resolved.folder),
                  "read_only": resolved.read_only}
         try:
@@ -188,14 +190,15 @@ def list_games(as_json: bool) -> None:
         games.append({**entry, "ok": True, "title": game.title, "players": game.players, "decks": decks})
     if as_json:
         echo_json(json.dumps(games, indent=2, ensure_ascii=False))
-        return
-    for listed in games:
+    for listed in [] if as_json else games:
         if not listed["ok"]:
             echo(f"{listed['name']:<24} (does not load: see above)")
             continue
         counts = ", ".join(f"{d['name']} {d['cards']}" for d in listed["decks"])
         where = "shipped" if listed["read_only"] else listed["folder"]
         echo(f"{listed['name']:<24} {listed['title']}  ·  {listed['players']} players  ·  {counts}  ({where})")
+    if not all(listed["ok"] for listed in games):
+        sys.exit(1)  # a game here does not load: said above, and the exit says so too
 
 
 @main.command(name="art")
@@ -259,7 +262,7 @@ def _suggest_icons(project: Project, folder: Path, apply_: bool = False) -> None
     game = load_game(folder)
     dirs = project.template_dirs(folder)
     found = suggest([(deck.id, list(deck.cards)) for deck in game.decks], load_icons(dirs).names(),
-                    load_synonyms(dirs))
+                    load_synonyms(dirs, project.roots(folder)))
     path = folder / "art" / "icon-suggestions.yaml"
     write_suggestions(path, folder, suggestions_yaml(game.title, str(folder), found))
     echo(f"{'deck':<14}{'card':<32}{'icon':<28}{'score':>5}  alternatives")

@@ -19,7 +19,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from kitgen.errors import KitgenError, Problem, sort_problems
+from kitgen.errors import KitgenError, Problem, printable, sort_problems
 
 DPI = 110  # a card is about 275 x 385 px: sharp on a laptop screen, quick to render
 
@@ -79,7 +79,9 @@ def _alive(pid: int) -> bool:
 
 
 def _problem(p: Problem) -> dict:
-    return {"where": str(p.where), "level": p.level, "message": p.message, "text": str(p)}
+    """A problem as the page shows it: as the terminal does (errors.printable: a file name that is
+    not UTF-8 as \\xe9, a control character as \\x1b)."""
+    return {"where": printable(str(p.where)), "level": p.level, "message": printable(p.message), "text": str(p)}
 
 
 class Preview:
@@ -129,6 +131,12 @@ class Preview:
                               "backs": backs, "charts": charts,
                               "problems": [_problem(p) for p in sort_problems(report.errors + report.warnings)],
                               "decks": self._composition(report.game), "documents": sorted(self.documents)})
+
+    def failed(self, line: str) -> dict:
+        """A refresh that ended in something other than the game's problems (a bug in kitgen, a file
+        the system refused): said on the page as in the terminal, over the last good cards."""
+        problem = {"where": "kitgen", "level": "error", "message": line, "text": printable(line)}
+        return self._publish({**self.state, "ok": False, "stale": True, "problems": [problem]})
 
     def _publish(self, state: dict) -> dict:
         self.version += 1

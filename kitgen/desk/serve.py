@@ -196,7 +196,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif path == "/api/version":
             self._send(200, json.dumps({"version": state["version"]}).encode(), "application/json")
         elif path == "/api/state":
-            self._send(200, json.dumps(state, ensure_ascii=False).encode(), "application/json")
+            # ASCII (\u escapes): any text of the game's becomes JSON the page reads, whatever it holds
+            self._send(200, json.dumps(state).encode(), "application/json")
         elif path.startswith("/img/") and path.endswith(".png") and path[5:-4] in self.preview.images:
             self._send(200, self.preview.images[path[5:-4]], "image/png", cache=True)
         elif path.startswith("/doc/") and path[5:] in self.preview.documents:

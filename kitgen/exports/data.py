@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from kitgen.language import ENGLISH, Language
 from kitgen.model import TARGET_LABELS, Card, Cost, Effect, Game, cost_text, effect_value
 
 
@@ -31,19 +32,19 @@ def _card(game: Game, card: Card) -> dict:
     card_type = game.card_type(card.type)
     out["fields"] = card.fields.as_dict()
     out["numbers"] = card.numbers.as_dict()
-    out["cost"] = cost_dict(card.cost or (card_type.cost if card_type else None))
+    out["cost"] = cost_dict(card.cost or (card_type.cost if card_type else None), game.language)
     out["played_in"] = list(game.played_in(card.type))
     out["not_played"] = card_type.not_played if card_type else ""
     return out
 
 
-def cost_dict(cost: Cost | None) -> dict | None:
+def cost_dict(cost: Cost | None, _: Language = ENGLISH) -> dict | None:
     """{"pay": {"Credits": 10}, "any": 0, "of": [], "text": "", "printed": "10 Credits"}: the card's
-    own cost, else its type's; None when it costs nothing to play."""
+    own cost, else its type's (printed in the game's language, `_`); None when it costs nothing to play."""
     if cost is None:
         return None
     return {"pay": {p.counter: p.expression or p.amount for p in cost.pay}, "any": cost.any, "of": list(cost.of), "text": cost.text,
-            "printed": cost_text(cost)}
+            "printed": cost_text(cost, _)}
 
 
 def _plain(value):
@@ -71,14 +72,14 @@ def _effect(game: Game, effect: Effect) -> dict:
 def rules_text(game: Game, card: Card) -> str:
     """The card's effects, one a line ("Exploration +2", "Military -1D6 (target player, if IB)"),
     then its text: what Tabletop Simulator shows as the card's Description."""
-    lines = []
+    lines, _ = [], game.language
     codes = {c.id: c.code or c.id for c in game.conditions}
     for effect in card.effects:
         attribute = game.attribute(effect.attribute)
         name = attribute.name if attribute else effect.attribute
-        notes = [TARGET_LABELS[effect.target].lower()] if TARGET_LABELS[effect.target] else []
+        notes = [_(TARGET_LABELS[effect.target]).lower()] if TARGET_LABELS[effect.target] else []
         if effect.condition:
-            notes.append(f"if {codes.get(effect.condition, effect.condition)}")
+            notes.append(_("if {condition}", condition=codes.get(effect.condition, effect.condition)))
         lines.append(f"{name} {effect_value(effect)}" + (f" ({', '.join(notes)})" if notes else ""))
     if card.text:
         lines.append(card.text)

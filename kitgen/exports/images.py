@@ -17,7 +17,7 @@ from kitgen.exports.copies import (Face, Written, card_faces, chosen_faces, copy
                                    write_quantities)
 from kitgen.layout.cards import BACK, single_page
 from kitgen.project import Project, Resolved
-from kitgen.kit.staging import staged
+from kitgen.kit.staging import check_output, staged
 from kitgen.render.sheets import write_pages
 from kitgen.render.pixels import compose_sheet, render_pdf, thumbnail
 from kitgen.exports.pdfx import PDFX, write_jpgs, write_pdfx
@@ -43,6 +43,7 @@ def export_png(project: Project, game_ref: str | Resolved, out_dir: Path, option
     named as the target shop wants, with cards.csv (file, card, copies) beside them. `dpi`
     overrides the target's; `cards` (names or ids) limits the export to those cards; `per_copy`
     (default: the target's) writes one file per printed copy, numbered in upload order."""
+    check_output(out_dir, project.game_folder(game_ref))
     if progress:
         progress("reading and checking the game")  # as build says it
     checked = checked_game(project, game_ref, options)
@@ -72,6 +73,7 @@ def export_tts(project: Project, game_ref: str | Resolved, out_dir: Path, option
     `install` (or `tts_dir`, the Saved Objects folder to use), the saved objects are also copied
     into TTS's Saved Objects folder (a file there that is not the copy the last export installed
     is replaced only with `force`)."""
+    check_output(out_dir, project.game_folder(game_ref))
     if base_url:
         check_base_url(base_url)
     install_to = _saved_objects(tts_dir) if install or tts_dir else None  # first: a missing folder changes nothing
@@ -163,7 +165,8 @@ def write_faces_pdf(checked: Prepared, faces: list[Face], pdf: Path, bleed: floa
     width, height = checked.spec.card
     pages = [single_page(face.deck, face.index, width, height, bleed) for face in faces]
     images = {key: art.reader_source() for key, art in checked.images.items()}
-    write_pages(pdf, pages, f"{checked.game.title}: cards", images, progress)
+    _ = checked.game.language
+    write_pages(pdf, pages, _("{game}: cards", game=checked.game.title), images, progress)
 
 
 def _canvas_warnings(checked: Prepared, target: Target, dpi: float) -> list[Problem]:
@@ -187,7 +190,7 @@ def _url_maker(out_dir: Path, base_url: str | None):
     path is written as the OS spells it."""
     if base_url:
         return lambda name: base_url.rstrip("/") + "/" + quote(name)
-    folder = Path(out_dir).resolve()
+    folder = Path(os.path.realpath(out_dir))
     return lambda name: str(folder / name)
 
 

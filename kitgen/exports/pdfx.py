@@ -27,7 +27,8 @@ def write_pdfx(checked: Prepared, pages: list[tuple[DeckFaces, int]], path: Path
     width, height = checked.spec.card
     laid_out = [single_page(deck, index, width, height, checked.spec.bleed) for deck, index in pages]
     pictures = cmyk_pictures(checked.images, profile)
-    write_pages(path, laid_out, f"{checked.game.title}: cards for print", pictures, progress,
+    _ = checked.game.language
+    write_pages(path, laid_out, _("{game}: cards for print", game=checked.game.title), pictures, progress,
                 Pdfx(Inks(profile), CONDITION))
 
 

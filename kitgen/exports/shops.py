@@ -1,5 +1,5 @@
 """Print-shop presets for `kitgen export --format png --target NAME`: bleed, resolution and file
-names per shop, each number with the public page it comes from. Standard library only.
+names per shop, each number with the public page it comes from, and the largest image exported.
 
 A shop's canvas is the card's trim plus the bleed on every side, at the dpi:
     poker, 2.5 x 3.5 in trim, 1/8 in bleed, 300 dpi: (2.5 + 2/8) x 300 = 825, (3.5 + 2/8) x 300 = 1125
@@ -9,15 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.units import MAX_IMAGE_PIXELS
 
 INCH = 72.0  # points
-# An image export's largest card image: a tarot card with bleed at 1200 dpi, the largest size and dpi the
-# shops' presets reach, is 3,600 x 6,000 px (21.6 MP). Its pixels are held a few times over while one is
-# made (PDFium's bitmap and Pillow's copy; or Ghostscript's CMYK page, ink limited in place): at 40 MP
-# the export peaked at 0.50 GB (PNG) and 0.26 GB (CMYK JPG). Larger ran out of memory (a 1,000 mm card at
-# 1,200 dpi is 2,260 MP).
-MAX_IMAGE_PIXELS = 40_000_000
-
 
 @dataclass(frozen=True)
 class Target:

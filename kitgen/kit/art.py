@@ -6,6 +6,7 @@ not. A named file that is missing or unreadable prints a visible placeholder and
 """
 from __future__ import annotations
 
+import errno
 import os
 import unicodedata
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kitgen.check.art import art_file, art_name, art_not_contained
-from kitgen.errors import KitgenError, Problem, Where
+from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game, front_key
 from kitgen.project import Project, Resolved
@@ -51,11 +52,20 @@ def find_art(game_folder: Path, art_dir: Path | None, card_id: str, listed: set[
 
 def art_listing(game_folder: Path, art_dir: Path | None) -> set[str]:
     """The art folder's file names as a file system that ignores case or Unicode form may match
-    them (the file system still has the last word)."""
+    them (the file system still has the last word). A game's own art/ may be missing (most games
+    have none); --art DIR, which the user asked for, must be a folder that can be read."""
     try:
         return {_folded(name) for name in os.listdir(art_dir or game_folder / "art")}
-    except OSError:  # no art folder (most games), or not a folder: no card has a picture by its id
+    except OSError as exc:  # no art folder, or not a folder: no card has a picture by its id
+        if art_dir is not None:
+            raise KitgenError(error(Where(str(art_dir)), f"--art: {_unreadable(exc)}; give the folder of card "
+                                                         "art, files named by card id")) from None
         return set()
+
+
+def _unreadable(exc: OSError) -> str:
+    return {errno.ENOENT: "no such folder", errno.ELOOP: "a loop of symbolic links: it leads to no folder",
+            errno.ENOTDIR: "not a folder"}.get(exc.errno or 0, f"cannot be read ({exc.strerror})")
 
 
 def _folded(name: str) -> str:
@@ -145,13 +155,14 @@ def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) 
     look_folder = read_look(game.look, folder, project.templates)[0]
     box = art_box(checked_template("card-front.yaml", project.template_dirs(folder, look=look_folder)))
     rows = []
+    listed = art_listing(folder, art_dir)
     for deck in game.decks:
         for card in deck.cards:
             # as the build decides (collect_art): a file the build refuses (a path or link out of
             # the game, not a regular file) is no art, and says why
             refusals = ArtSet()
             found = _named(folder, card.art, card.where, f"card '{card.name}'", refusals) if card.art else \
-                _by_id(folder, art_dir, card.id, None, card.where, refusals)
+                _by_id(folder, art_dir, card.id, listed, card.where, refusals)
             default = (art_dir or folder / "art") / f"{card.id}.png"
             named = display_path(folder / card.art) if card.art and "://" not in card.art and \
                 not Path(card.art).is_absolute() else card.art

@@ -15,35 +15,21 @@ from pathlib import Path
 from kitgen.kit.cache import BuildCache, content_key, content_key_of, environment, kit_cache_folder
 from kitgen.kit.keys import Digests
 from kitgen.errors import KitgenError, Problem
+from kitgen.language import Language
 from kitgen.layout.cards import Page, Pages, Placement, impose_deck
 from kitgen.kit.documents import (DOCUMENTS, NOT_PRINTED, DocumentInputs, check_documents, document_inputs,  # noqa: F401
                                   kept_blocks, lay_out_kept, layout_documents)
 from kitgen.layout.document import parse_document
 from kitgen.layout.impose import Spec, plan_grid
-from kitgen.layout.marks import cutting_without, marks_left_out, sheet_note
-from kitgen.model import Game, for_players
+from kitgen.layout.marks import sheet_note
+from kitgen.model import Game
 # check_kit, Options, resolve_print and text_sizes are part of the build's API: callers import them from here.
 from kitgen.kit.prepare import (Checked, Options, Prepared, check_kit, face_problems, load_and_check,  # noqa: F401
                                 prepare_kit, resolve_print, text_sizes)
-from kitgen.kit.staging import staged
+from kitgen.kit.manifest import COUNTED, DOCUMENT_PRINTING, TOKENS, instruction, kit_summary, token_printing
+from kitgen.kit.staging import check_output, staged
 from kitgen.kit.write import LaidOutKit, write_kit
 from kitgen.project import Project, Resolved
-from kitgen.units import to_mm
-
-def instruction(spec: Spec) -> str:
-    if spec.layout == "single":
-        return "One card a page, front then back, trim and bleed boxes set: for print shops"
-    if spec.layout == "gutterfold":
-        return "Print at 100% (actual size), one-sided; fold on the line, then cut"
-    if spec.duplex == "off":
-        return "Print at 100% (actual size), one-sided; then print the backs file on the back, flipped on the long edge"
-    return f"Print at 100% (actual size), double-sided, flip on {spec.duplex.replace('-', ' ')}"
-
-
-# The documents (rules, reference, player sheet, manifest): read and written on, never backed.
-DOCUMENT_PRINTING = "Print at 100% (actual size), one-sided"
-TOKENS = "tokens.pdf"  # the game's punch-out pieces (layout/tokens.py), when it declares any
-
 
 @dataclass(frozen=True)
 class Report:
@@ -62,6 +48,7 @@ class Report:
 
 def build_game(project: Project, game_ref: str | Resolved, out_dir: Path, options: Options = Options(),
                strict: bool = False, use_cache: bool = True, progress=None) -> Report:
+    check_output(out_dir, project.game_folder(game_ref))
     cache = BuildCache(kit_cache_folder(out_dir) if use_cache else None)
     try:
         return _build(project, game_ref, out_dir, options, strict, cache, progress or _quiet)
@@ -108,13 +95,15 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     The rules, reference and player sheet are drawn here when they change (their pages otherwise
     come from the cache's record): the manifest says how many sheets of paper the kit takes, and
     only laying a document out (layout/flow) says how many pages it fills."""
-    spec = checked.spec
+    spec, _ = checked.spec, checked.game.language
+    printing = instruction(spec, _)
     cache.places = set(checked.face_keys)
     grid = plan_grid(spec.paper, spec.card, spec=spec)
-    sheets = impose_sheets(checked, grid, instruction(spec))
+    sheets = impose_sheets(checked, grid, printing)
     described = dict(sheets)  # the kit the manifest describes (a reprint of changed cards is not part of it)
     inputs = document_inputs(project, checked.game, game_ref, options, None, checked.icons_credit)
-    printed = {"paper": spec.paper, "instruction": DOCUMENT_PRINTING}  # how a document is printed (_printed)
+    printed = {"paper": spec.paper, "instruction": _(DOCUMENT_PRINTING),  # how a document is printed (_printed)
+               "page_label": _("page {number} of {total}")}
     documents, blocks = _kept_or_laid_out(inputs, printed, cache)
     if options.changed_since:
         changed_sheets, changes = reprint_changed(project, checked, game_ref, grid, spec, options.changed_since)
@@ -122,14 +111,14 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
         sheets |= changed_sheets
     duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(spec.duplex) \
         if spec.layout in ("grid", "single") else None
-    keys = file_keys(checked, sheets, blocks, printed, duplex, instruction(spec), cache)
+    keys = file_keys(checked, sheets, blocks, printed, duplex, printing, cache)
     reuse = {name: path for name, key in keys.items() if name not in UNCACHED and (path := cache.file(key))}
     if any(document is None and name not in reuse for name, document in documents.items()):
         documents |= _documents(inputs, printed, cache)[0]  # the same inputs and templates: the same blocks
     drawn, pages = draw_documents(checked, documents, reuse, keys, cache)
     manifest = dataclasses.replace(inputs, kit=kit_summary(checked.game, spec, described, pages))
     laid, kept = _kept_or_laid_out(manifest, printed, cache)  # the manifest alone
-    keys |= file_keys(checked, {}, kept, printed, duplex, instruction(spec), cache)
+    keys |= file_keys(checked, {}, kept, printed, duplex, printing, cache)
     reuse |= {name: path for name in kept if (path := cache.file(keys[name]))}
     documents |= laid  # None when it was not laid out: then it is reused, or laid out now
     if documents["manifest.pdf"] is None and "manifest.pdf" not in reuse:
@@ -137,7 +126,7 @@ def lay_out_kit(project: Project, game_ref: str | Resolved, options: Options, ch
     if len(reuse) + len(drawn) < len(keys):  # something is still to draw: parse the fonts (~20 ms) only then
         _register_fonts(checked)
     images = {key: art.reader_source() for key, art in checked.images.items()}
-    return LaidOutKit(checked.game, sheets, documents, instruction(spec), duplex, images, reuse, drawn), keys
+    return LaidOutKit(checked.game, sheets, documents, printing, duplex, images, reuse, drawn), keys
 
 
 def _kept_or_laid_out(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
@@ -161,7 +150,6 @@ def _register_fonts(checked: Prepared) -> None:
     register_fonts(checked.fonts)
 
 
-COUNTED = ("rules.pdf", "reference.pdf", "player-sheet.pdf")  # the documents the manifest counts the pages of
 PAGES = "document pages"  # the cache's record of a drawn document's page count, under its file key
 
 
@@ -199,14 +187,20 @@ def draw_documents(checked: Prepared, documents: dict, reuse: dict[str, Path], k
 def _documents(inputs: DocumentInputs, printed: dict, cache: BuildCache) -> tuple[dict, dict[str, str]]:
     """The documents laid out and printed on this build's paper, and each one's blocks by a hash."""
     laid_out, blocks = lay_out_kept(inputs, cache)
-    return {name: _printed(document, printed, name) for name, document in laid_out.items()}, blocks
+    _ = inputs.game.language
+    return {name: _printed(document, _footer(printed, name, _)) for name, document in laid_out.items()}, blocks
 
 
-def _printed(document, printed: dict, name: str = ""):
-    """A document on this build's paper, with the footer saying how documents are printed (or that
-    this one is not printed for play: the designer's notes)."""
-    return dataclasses.replace(document, **printed) if name not in NOT_PRINTED else \
-        dataclasses.replace(document, **printed | {"instruction": NOT_PRINTED[name]})
+def _printed(document, printed: dict):
+    """A document on this build's paper, with the footer `printed` (_footer)."""
+    return dataclasses.replace(document, **printed)
+
+
+def _footer(printed: dict, name: str, _: Language) -> dict:
+    """What _printed sets on the document `name`: the paper, the page label and the footer saying how
+    documents are printed, or that this one is not printed for play (the designer's notes), in the
+    game's language (`_`)."""
+    return printed | {"instruction": _(NOT_PRINTED[name])} if name in NOT_PRINTED else printed
 
 
 # A reprint's pages hold a subset of the deck, so its faces' positions are not the deck's: always drawn.
@@ -235,7 +229,7 @@ def file_keys(checked: Prepared, sheets: dict, blocks: dict[str, str], printed: 
     """Each file's cache key: a hash of what write_kit draws it from, whole. A card sheet: its pages
     (every field of each page, its faces by their keys, which hash all a face is laid out from),
     the title and duplex it is written with; a document: its blocks (by their hash, `blocks`), what
-    _printed sets (`printed`), title, accent and the instruction; both: the fonts embedded, the
+    _printed sets (`_footer`), title, accent and the instruction; both: the fonts embedded, the
     writer (reportlab, zlib, their settings) and the environment that dates a PDF (SOURCE_DATE_EPOCH).
     Without a cache (--no-cache) nothing is looked up or kept by them: each is '' (~4 ms less)."""
     if cache.folder is None:
@@ -247,7 +241,8 @@ def file_keys(checked: Prepared, sheets: dict, blocks: dict[str, str], printed: 
     keys = {name: content_key_of(itertools.chain(("sheet", name, f"{title}: {name}", duplex, common),
                                                  _sheet_signature(pages, checked.face_keys)))
             for name, pages in sheets.items()}
-    return keys | {name: content_key("document", name, digest, printed, title, accent_of(checked.game), printing, common)
+    language, accent = checked.game.language, accent_of(checked.game)
+    return keys | {name: content_key("document", name, digest, _footer(printed, name, language), title, accent, printing, common)
                    for name, digest in blocks.items()}
 
 
@@ -283,7 +278,7 @@ def reprint_changed(project: Project, checked: Prepared, game_ref: str | Resolve
             subset = dataclasses.replace(faces, deck=dataclasses.replace(  # positions change: nothing replayed
                 faces.deck, cards=tuple(faces.deck.cards[i] for i in keep)), fronts=tuple(faces.fronts[i] for i in keep),
                 drawn=None)
-            deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec))
+            deck_pages, backs = impose_deck(checked.game, subset, grid, instruction(spec, checked.game.language))
             pages += [*deck_pages, *backs]
     markup = changes_markup(checked.game, ref, changes)
     return ({"cards-changed.pdf": pages} if pages else {}), parse_document(markup, "changes")
@@ -320,15 +315,6 @@ def impose_sheets(checked: Prepared, grid, text: str) -> dict:
     return sheets
 
 
-def token_printing(game: Game, spec: Spec) -> str:
-    """How tokens.pdf is printed: one-sided, unless a piece's two sides differ (a token's `back:`):
-    then double-sided, flipped as the card sheets are (a one-sided printer: turned on the long edge)."""
-    if not any(token.back for token in game.tokens):
-        return DOCUMENT_PRINTING
-    edge = spec.duplex if spec.duplex in ("long-edge", "short-edge") else "long-edge"
-    return f"Print at 100% (actual size), double-sided, flip on {edge.replace('-', ' ')}"
-
-
 def token_sheets(checked: Prepared) -> list:
     """tokens.pdf's pages (layout/tokens.py): one-sided, or with a back after each page when a
     piece's two sides differ. Measured with the game's fonts, as its cards are."""
@@ -340,65 +326,3 @@ def token_sheets(checked: Prepared) -> list:
         fonts.ready()  # a build whose faces all come from the cache has not registered them yet
     return layout_token_pages(checked.game, checked.spec, checked.icons, fonts.measure,
                               token_printing(checked.game, checked.spec))
-
-
-def kit_summary(game: Game, spec: Spec, sheets: dict, pages: dict[str, int]) -> dict:
-    """What the manifest says about this build: files, pages, sheets of paper and how to print, and
-    the sheets of paper in all (documents one-sided and double-sided; a player sheet per player)."""
-    from kitgen.layout.tokens import most_players
-
-    one_sided = spec.layout != "grid" or spec.duplex == "off"
-    players = most_players(game)
-    more = "; print it again for more players" if game.players.rstrip().endswith("+") else ""
-    files = []
-    for name, file_pages in sheets.items():
-        if name == TOKENS:
-            how = token_printing(game, spec)
-            files.append({"name": name, "what": f"Tokens for {players} players: cut out each piece{more}",
-                          "pages": len(file_pages), "how": how,
-                          "sheets": len(file_pages) if how == DOCUMENT_PRINTING else len(file_pages) // 2})
-            continue
-        deck = next(d for d in game.decks if name.startswith(f"cards-{d.id}"))
-        backs = name.endswith("-backs.pdf")  # duplex off: printed on the back of the fronts' sheets
-        files.append({"name": name, "what": f"{deck.name}: {'backs' if backs else 'cards'}", "pages": len(file_pages),
-                      "sheets": "the same" if backs else len(file_pages) if one_sided else len(file_pages) // 2,
-                      "how": instruction(spec)})
-    fixed = sum(file["sheets"] for file in files if isinstance(file["sheets"], int))
-    copies = {"player-sheet.pdf": players}
-    for name, what in (("rules.pdf", "Rules summary"), ("reference.pdf", "Reference sheet"),
-                       ("player-sheet.pdf", "Player sheet, one per player")):
-        sheets_of = pages[name] * copies.get(name, 1)
-        files.append({"name": name, "what": what, "pages": pages[name], "how": DOCUMENT_PRINTING,
-                      "sheets": f"{sheets_of} for {players} players" if name in copies else sheets_of})
-    documents_one = sum(pages[name] * copies.get(name, 1) for name in COUNTED)
-    documents_two = sum((pages[name] + 1) // 2 * copies.get(name, 1) for name in COUNTED)
-    grid = plan_grid(spec.paper, spec.card, spec=spec)
-    return {"files": files, "also_need": also_need(game), "players": players,
-            "cutting": cutting_without(grid, marks_left_out(grid)),  # the manifest's "After cutting", without marks
-            "sheets_one_sided": fixed + documents_one, "sheets_double_sided": fixed + documents_two,
-            "paper": f"{spec.paper_name} ({to_mm(spec.paper[0]):.1f} x {to_mm(spec.paper[1]):.1f} mm)",
-            "card_size": f"{to_mm(spec.card[0]):.1f} x {to_mm(spec.card[1]):.1f} mm",
-            "layout": spec.layout, "duplex": "none (one-sided)" if one_sided else spec.duplex}
-
-
-_DIE_NAMES = {4: "four", 6: "six", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"}
-
-
-def also_need(game: Game) -> list[dict]:
-    """What the manifest's "You also need" lists: the dice the game's tables roll (the most of each kind
-    one roll needs), then what the game's data names (`also_need:`)."""
-    from kitgen.check.dice import die_range
-
-    dice: dict[int, tuple[int, str]] = {}
-    for table in for_players(game).tables:  # a table only the simulator reads is rolled by no player
-        bounds = die_range(table.die) if table.die else None
-        if bounds:
-            count, high = bounds
-            sides = high // count
-            if count > dice.get(sides, (0, ""))[0]:
-                dice[sides] = (count, f"{table.name} rolls {table.die}")
-    named = " ".join(item.name for item in game.also_need)  # the data's own line for a die kind wins
-    needed = [{"name": f"{_DIE_NAMES.get(sides, str(sides))}-sided {'die' if count == 1 else 'dice'} (d{sides})",
-               "count": str(count), "why": f"the {why}"} for sides, (count, why) in sorted(dice.items())
-              if f"(d{sides})" not in named]
-    return needed + [{"name": item.name, "count": item.count, "why": item.why} for item in game.also_need]

@@ -108,7 +108,7 @@ def cache_root() -> Path:
 def kit_cache_folder(out_dir: Path) -> Path:
     """The kit's own cache folder: named by a hash of the kit's absolute path, so two kits never
     share one, and nothing in the kit's (or the game's) folder is ever read as a cache."""
-    kit = str(Path(out_dir).resolve())
+    kit = os.path.realpath(out_dir)  # never raises: a loop of links is refused where -o is checked
     return cache_root() / "kits" / hashlib.sha256(kit.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 

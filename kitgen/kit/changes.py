@@ -132,18 +132,20 @@ def _manifest_entries(manifest: Path, game_id: str) -> dict[tuple[str, str], dic
 
 
 def changes_markup(game: Game, ref: str, changes: list[Change]) -> str:
-    """The errata list as document markup (kitgen/layout/document.py); data text escaped, as the
-    templates' values are, so a card's text can never become markup."""
-    text = escape_markup
-    lines = [f"# {text(game.title)}: Changes since {text(ref)}",
-             f"{len(changes)} card(s) changed. Reprint them from cards-changed.pdf and swap them into your deck."]
+    """The errata list as document markup (kitgen/layout/document.py), in the game's language; data
+    text escaped, as the templates' values are, so a card's text can never become markup."""
+    text, _ = escape_markup, game.language
+    lines = ["# " + _("{game}: Changes since {ref}", game=text(game.title), ref=text(ref)),
+             _.ngettext("{count} card changed. Reprint them from cards-changed.pdf and swap them into your deck.",
+                        "{count} cards changed. Reprint them from cards-changed.pdf and swap them into your deck.",
+                        len(changes))]
     decks = {deck.id: deck.name for deck in game.decks}
     for change in changes:
         name = f"**{text(change.card)}** ({text(decks.get(change.deck, change.deck))})"
         if not change.before:
-            lines.append(f"- {name}: new card. {text(change.after)}")
+            lines.append(f"- {name}: " + _("new card. {card}", card=text(change.after)))
         elif not change.after:
-            lines.append(f"- {name}: removed. Take it out of the deck.")
+            lines.append(f"- {name}: " + _("removed. Take it out of the deck."))
         else:
-            lines.append(f"- {name}: was {text(change.before)}; now {text(change.after)}")
+            lines.append(f"- {name}: " + _("was {before}; now {after}", before=text(change.before), after=text(change.after)))
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 from kitgen.kit.cache import BuildCache, content_key
 from kitgen.kit.prepare import Options
 from kitgen.layout.context import document_context
+from kitgen.language import N_
 from kitgen.layout.document import Document, parse_document
 from kitgen.load.looks import read_look
 from kitgen.model import Game
@@ -27,7 +28,7 @@ from kitgen.project import Project, Resolved
 DOCUMENTS = {"rules.pdf": "rules.md.j2", "reference.pdf": "reference.md.j2", "player-sheet.pdf": "player-sheet.md.j2",
              "designer-notes.pdf": "designer-notes.md.j2", "manifest.pdf": "manifest.md.j2"}
 # Documents that are not printed for play (the manifest's print list leaves them out): their footer says so.
-NOT_PRINTED = {"designer-notes.pdf": "For the game's designer: not part of what players print"}
+NOT_PRINTED = {"designer-notes.pdf": N_("For the game's designer: not part of what players print")}
 READS = "kit documents"  # the cache's record of the templates the documents read
 BLOCKS = "kit document blocks"  # and of the hash of each one's blocks
 

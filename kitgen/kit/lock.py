@@ -17,7 +17,6 @@ from pathlib import Path
 from kitgen.errors import KitgenError, Where, error
 
 LOCK_SUFFIX = ".kitgen-lock"
-MARKER = ".kitgen-kit"  # in every kit folder kitgen made (and its staging and swap folders: kit/staging.py)
 
 
 @contextmanager

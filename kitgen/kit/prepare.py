@@ -12,6 +12,7 @@ from kitgen.check import check_game
 from kitgen.check.faces import check_faces
 from kitgen.check.icons import check_icons, uses_icons
 from kitgen.errors import KitgenError, Problem
+from kitgen.language import N_
 from kitgen.kit.cache import BuildCache
 from kitgen.kit.faces import DeckNotes, face_notes, lay_out_faces
 from kitgen.kit.faces import text_sizes as _text_sizes
@@ -87,12 +88,18 @@ def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, op
     problems = checked.problems + check_icons(game, inputs.icons.icons) + config_warnings() + inputs.art.problems
     plan = plan_faces(game, inputs, spec, ink_saver)
     faces, notes = lay_out_faces(game, inputs, plan, cache)
-    credit = inputs.icons.attribution if uses_icons(game) else ""
+    credit = game.language(inputs.icons.attribution) if uses_icons(game) else ""  # the shipped set's: translated
     prepared = Prepared(game, faces, problems, spec, plan.keys, inputs.images, inputs.fonts.files, inputs.fonts.key,
                         credit, notes, inputs.icons, inputs.fonts)
     if lay_out:
         prepared = dataclasses.replace(prepared, problems=prepared.problems + face_problems(prepared))
     return prepared
+
+
+# The shipped icon set's attribution (templates/icons/game-icons.tsv), marked for the catalogues: the
+# documents print it in the game's language. Another set's (a game's icons.json) is printed as written.
+SHIPPED_ICONS_CREDIT = N_("Icons by Lorc, Delapouite and the other game-icons.net contributors (game-icons.net), "
+                          "CC BY 3.0")
 
 
 def face_problems(prepared: Prepared) -> list[Problem]:

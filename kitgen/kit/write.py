@@ -71,10 +71,14 @@ def write_kit(folder: Path, kit: LaidOutKit, progress: Progress | None = None) -
 
 def sheets_title(game: Game, name: str) -> str:
     """A card or token sheets file's PDF title: the game's and what the file holds, in words."""
+    _ = game.language
     for deck in game.decks:
         if name == f"cards-{deck.id}.pdf":
-            return f"{game.title}: {deck.name} cards"
+            return _("{game}: {deck} cards", game=game.title, deck=deck.name)
         if name == f"cards-{deck.id}-backs.pdf":
-            return f"{game.title}: {deck.name} backs"
-    what = {"tokens.pdf": "tokens", "cards-changed.pdf": "changed cards"}.get(name, name.removesuffix(".pdf"))
-    return f"{game.title}: {what}"
+            return _("{game}: {deck} backs", game=game.title, deck=deck.name)
+    if name == "tokens.pdf":
+        return _("{game}: tokens", game=game.title)
+    if name == "cards-changed.pdf":
+        return _("{game}: changed cards", game=game.title)
+    return f"{game.title}: {name.removesuffix('.pdf')}"

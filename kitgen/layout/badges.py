@@ -76,7 +76,7 @@ def _cost(game, card_type, card) -> tuple[str, str]:
     if len(cost.pay) == 1 and not cost.any and not cost.text:
         counter = game.counter(cost.pay[0].counter)
         return cost.pay[0].shown, counter.icon if counter else ""
-    return cost.badge, ""
+    return cost.badge_in(game.language), ""
 
 
 Rect4 = tuple[float, float, float, float]  # x0, y0, x1, y1

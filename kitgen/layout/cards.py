@@ -175,13 +175,13 @@ def front_call(scope: DeckScope, index: int) -> FaceCall:
     card_type = scope.types[card.type]
     context = {"card": card, "type": card_type, "deck": scope.view, "game": scope.game,
                "number": index + 1, "total": len(scope.deck.cards), "art": scope.art.get(card.id), "icons": scope.icons,
-               "badges": scope.apart(card.type)}
+               "badges": scope.apart(card.type), "_": scope.game.language}  # kitgen's own words: {{ _('Optional') }}
     return FaceCall(scope.fronts[front_key(card)], context, f"card '{card.name}'", scope.bleed, scope.ink_saver, card.where)
 
 
 def back_call(scope: DeckScope) -> FaceCall:
     context = {"deck": scope.view, "game": scope.game, "art": scope.art.get(""), "icons": scope.icons,
-               "icon": back_icon(scope.game, scope.deck)}
+               "icon": back_icon(scope.game, scope.deck), "_": scope.game.language}
     return FaceCall(scope.back, context, f"back of deck '{scope.deck.id}'", scope.bleed, scope.ink_saver,
                     scope.deck.where)
 
@@ -276,7 +276,9 @@ def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, back
     duplex = grid.spec.duplex if grid.spec else "long-edge"
     size = (grid.card_w, grid.card_h)
     bleed = grid.spec.bleed if grid.spec else 0.0
-    bar = tuple(scale_bar(grid))
+    _ = game.language
+    bar = tuple(scale_bar(grid, _))
+    fronts_label, backs_label = _("FRONTS"), _("BACKS")
     marks_for: dict[int, tuple] = {}  # cards on the sheet -> its marks: every full sheet shares one tuple
     for sheet in range(sheets):
         chunk = slots[sheet * grid.per_page:(sheet + 1) * grid.per_page]
@@ -285,20 +287,20 @@ def _grid_pages(game: Game, faces: DeckFaces, grid: Grid, instruction: str, back
         fronts = tuple(Placement(face_key(faces.deck.id, index), *xy, *size, index)
                        for xy, index in zip(front_xy, chunk, strict=True))
         back_placements = tuple(Placement(face_key(faces.deck.id, BACK), *xy, *size, BACK) for xy in back_xy)
-        title, which = f"{game.title}  ·  {faces.deck.name}", f"sheet {sheet + 1} of {sheets}"
+        title, which = f"{game.title}  ·  {faces.deck.name}", _("sheet {number} of {total}", number=sheet + 1, total=sheets)
         if len(chunk) not in marks_for:
             marks = tuple(crop_marks(grid, front_xy + back_xy if mode == "gutterfold" else front_xy))
             marks_for[len(chunk)] = marks, tuple(mirror_marks(grid, marks))
         marks, mirrored = marks_for[len(chunk)]
         if mode == "gutterfold":
-            extras = (*marks, *fold_line(grid), *bar, *margin_labels(grid, [title, which, instruction]))
+            extras = (*marks, *fold_line(grid, _), *bar, *margin_labels(grid, [title, which, instruction]))
             yield Page(grid.page_w, grid.page_h, extras, fronts + back_placements, bleed, faces=faces)
             continue
         front_page = Page(grid.page_w, grid.page_h,
-                          (*marks, *bar, *margin_labels(grid, [title, f"{which}  ·  FRONTS", instruction])),
+                          (*marks, *bar, *margin_labels(grid, [title, f"{which}  ·  {fronts_label}", instruction])),
                           fronts, bleed, faces=faces)
         back_page = Page(grid.page_w, grid.page_h,
-                         (*mirrored, *margin_labels(grid, [title, f"{which}  ·  BACKS", instruction])),
+                         (*mirrored, *margin_labels(grid, [title, f"{which}  ·  {backs_label}", instruction])),
                          back_placements, bleed, faces=faces)
         if duplex == "off":
             yield back_page if backs else front_page

@@ -2,33 +2,37 @@
 lookups so templates never hold rule text, and for the designer's notes what players are not shown."""
 from __future__ import annotations
 
+import datetime
 import re
 
 from kitgen.check.conditions import vocabulary_lines, when_words
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
-from kitgen.layout.effects import when_to_play
-from kitgen.model import (TARGET_LABELS, Attribute, Card, Deck, Effect, Faction, Formula, Game, TableRow, Track,
-                          cost_text, effect_value, for_players)
+from kitgen.language import ENGLISH, N_, Language
+from kitgen.layout.effects import target_label, when_to_play
+from kitgen.model import (Attribute, Card, Deck, Effect, Faction, Formula, Game, TableRow, Track,
+                          Trigger, cost_text, effect_value, for_players)
 
 
 def document_context(whole: Game) -> dict:
     game = for_players(whole)
     words = _words(game)
+    _ = game.language
     return {
         **_first_game_helpers(game),
         **words,
         **_deck_helpers(game),
+        **_language_helpers(game),
         "game": game,
-        "tracks": game.tracks or (Track(name="Attributes", column_label=game.turn_label),),
+        "tracks": game.tracks or (Track(name=_("Attributes"), column_label=game.turn_label, start=_("Start")),),
         "track_rows": lambda track: ([words["attribute_name"](row) for row in track.rows]
                                      or [a.name for a in game.attributes]) + list(track.extra_rows),
         "track_columns": lambda track: track.columns or game.turns,
         "start_of": lambda name: _start_of(game, name),
         "sheet_counters": _sheet_counters(game),
         "when_to_play": lambda card_type: when_to_play(game, card_type),
-        "cost_text": cost_text,
-        "when_words": when_words,
+        "cost_text": lambda cost: cost_text(cost, _),
+        "when_words": lambda when: when_words(when, _),
         "vocabulary_lines": vocabulary_lines(game),
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
         "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],
@@ -40,15 +44,21 @@ def document_context(whole: Game) -> dict:
 def _designer(whole: Game) -> dict:
     """What the designer's notes add to the players' documents: the whole game (every kit choice
     and erratum with its id, the source's words and why), the sections written for designers, and
-    every other record players are not shown, as (what it is, its name, its audience)."""
-    held = [("Table", t.name, t.audience) for t in whole.tables]
-    held += [("Formula", f.name, f.audience) for f in whole.formulas]
-    held += [(f"Card field ({t.name})", f.label or f.name, f.audience) for t in whole.card_types for f in t.fields]
-    held += [("Card field", f.label or f.name, f.audience) for f in whole.fields]
-    held += [("Kit choice", c.id, c.audience) for c in whole.kit_choices]
-    held += [("Rule section", s.title, s.audience) for s in whole.rules if s.audience == "simulator"]
+    every other record players are not shown, as (what it is, its name, its audience), kitgen's
+    words in the game's language."""
+    _ = whole.language
+    held = [(_("Table"), t.name, t.audience) for t in whole.tables]
+    held += [(_("Formula"), f.name, f.audience) for f in whole.formulas]
+    held += [(_("Card field ({type})", type=t.name), f.label or f.name, f.audience) for t in whole.card_types
+             for f in t.fields]
+    held += [(_("Card field"), f.label or f.name, f.audience) for f in whole.fields]
+    held += [(_("Kit choice"), c.id, c.audience) for c in whole.kit_choices]
+    held += [(_("Rule section"), s.title, s.audience) for s in whole.rules if s.audience == "simulator"]
     return {"game": whole, "sections": [s for s in whole.rules if s.audience == "designers"],
-            "held": [row for row in held if row[2] != "players"]}
+            "held": [(kind, name, _(AUDIENCES[audience])) for kind, name, audience in held if audience != "players"]}
+
+
+AUDIENCES = {"designers": N_("designers"), "simulator": N_("simulator")}  # model.Audience
 
 
 def _words(game: Game) -> dict:
@@ -58,9 +68,8 @@ def _words(game: Game) -> dict:
         return attribute.name if attribute else name
 
     def effect_text(effect: Effect) -> str:
-        target = TARGET_LABELS[effect.target]
         text = f"{attribute_name(effect.attribute)} {effect_value(effect)}"
-        return f"{target}: {text}" if target else text
+        return target_label(effect.target, text, game.language)
 
     def table_effect(row) -> str:
         """A row's third column: its attribute (unless the result already says it), effects, text."""
@@ -70,8 +79,17 @@ def _words(game: Game) -> dict:
         parts += [effect_text(effect) for effect in row.effects]
         return ". ".join(p for p in (", ".join(parts), row.text) if p)
 
+    def rewarded(trigger: Trigger, capital: bool = False) -> str:
+        """'highest Military' (a phase's reward), 'Highest Military' to start a line."""
+        _, name = game.language, attribute_name(trigger.attribute)
+        if trigger.kind == "lowest":
+            return _("Lowest {attribute}", attribute=name) if capital else _("lowest {attribute}", attribute=name)
+        return _("Highest {attribute}", attribute=name) if capital else _("highest {attribute}", attribute=name)
+
     return {"attribute_name": attribute_name, "effect_text": effect_text, "table_effect": table_effect,
-            "formula_examples": _formula_examples, "attribute_rows": lambda: _attribute_rows(game)}
+            "rewarded": rewarded,
+            "formula_examples": lambda formula: _formula_examples(formula, game.language),
+            "attribute_rows": lambda: _attribute_rows(game)}
 
 
 def _attribute_rows(game: Game) -> list[dict]:
@@ -93,7 +111,7 @@ def _attribute_rows(game: Game) -> list[dict]:
     return rows
 
 
-def _formula_examples(formula: Formula) -> dict | None:
+def _formula_examples(formula: Formula, _: Language = ENGLISH) -> dict | None:
     """Worked examples for the reference: the first variable across the columns, every other one held
     at its first example and said so in words ('In this table N = 3'): no value is fixed unseen."""
     if not formula.variables or not formula.variables[0].examples:
@@ -106,7 +124,7 @@ def _formula_examples(formula: Formula) -> dict | None:
         return None
     return {"corner": first.name, "columns": [str(value) for value in first.examples],
             "rows": [(formula.name, results)],
-            "held": " and ".join(f"{name} = {value:g}" for name, value in held.items())}
+            "held": _(" and ").join(f"{name} = {value:g}" for name, value in held.items())}
 
 
 def _deck_helpers(game: Game) -> dict:
@@ -125,8 +143,10 @@ def _deck_helpers(game: Game) -> dict:
         for card in deck.cards:
             copies[card.type] = copies.get(card.type, 0) + card.copies
         names = declared + sorted(set(copies) - set(declared))
-        parts = [f"{copies.get(name, 0)} {_plural(game, name)}" for name in names]
-        return f"**{deck.name}:** {sum(copies.values())} cards ({', '.join(parts)})."
+        _ = game.language
+        parts = [f"{copies.get(name, 0)} {_type_words(game, name, copies.get(name, 0))}" for name in names]
+        cards = _.ngettext("{count} card", "{count} cards", sum(copies.values()))
+        return _("**{deck}:** {cards} ({types}).", deck=deck.name, cards=cards, types=", ".join(parts))
 
     return {"cards_with_kit_choices": cards_with_kit_choices, "deck_composition": deck_composition,
             "cards_in": lambda deck: sum(card.copies for card in deck.cards),  # every copy: the cards to cut
@@ -149,9 +169,20 @@ def _sheet_counters(game: Game) -> list:
             and not ({c.name.casefold(), *(a.casefold() for a in c.aliases)} & shown)]
 
 
-def _plural(game: Game, type_name: str) -> str:
+def _type_words(game: Game, type_name: str, count: int) -> str:
+    """'1 Sort', '2 Sorts': the type's name or its plural (itself when the data gives none), as the
+    game's language says for `count` (CLDR: French 0 and 1 are singular, English only 1)."""
     card_type = game.card_type(type_name)
-    return card_type.plural if card_type and card_type.plural else type_name
+    return game.language.choose(count, type_name, card_type.plural if card_type and card_type.plural else type_name)
+
+
+def _language_helpers(game: Game) -> dict:
+    """What templates translate with: `_("...", name=value)`, `ngettext(singular, plural, count)`,
+    `date("2025-03-05")` (a date in full, as the language writes it), `one_of(title)` (the heading
+    of a column of factions: English drops a plural's 's', other languages keep the title)."""
+    _ = game.language
+    return {"_": _, "ngettext": _.ngettext, "date": lambda text: _.date(datetime.date.fromisoformat(str(text))),
+            "one_of": lambda title: title[:-1] if _.code == "en" and title.endswith("s") else title}
 
 
 def _first_game_helpers(game: Game) -> dict:

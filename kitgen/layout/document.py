@@ -49,6 +49,7 @@ class Document(Record):
     blocks: tuple[Block, ...]
     paper: tuple[float, float] | None = None  # portrait width, height in points; None: US Letter
     instruction: str = ""  # how this file is printed (its footer says so); empty: the kit's instruction
+    page_label: str = "page {number} of {total}"  # its header's page number, in the game's language
 
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")

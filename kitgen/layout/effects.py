@@ -21,6 +21,7 @@ from functools import lru_cache
 from kitgen.layout.fit import LEADING, STEP
 from kitgen.layout.richtext import Piece, line_width, one_run, parse, place_line, wrap_pieces
 from kitgen.layout.shapes import Icon, Line, Measure, Rect, Shape, Text
+from kitgen.language import ENGLISH, Language
 from kitgen.load.fields import field_text, shown_fields
 from kitgen.model import TARGET_LABELS, Box, Record, effect_value
 
@@ -76,7 +77,7 @@ def _parts(card, game, card_type) -> dict:
     marked = [e for e in (card.erratum, *(effect.erratum for effect in card.effects)) if e and e in errata]
     return {"groups": _groups(card, game), "fields": fields_line(game, card_type, card), "text": card.text, "keywords": "  ·  ".join(card.keywords),
             "flavor": card.flavor, "when": when_to_play(game, card_type), "reminder": card_type.description,
-            "erratum": " ".join(erratum_note(errata[e], card.name) for e in dict.fromkeys(marked)),
+            "erratum": " ".join(erratum_note(errata[e], card.name, game.language) for e in dict.fromkeys(marked)),
             "attribute": lambda name: _attribute(game, name)}
 
 
@@ -86,17 +87,18 @@ def _attribute(game, name: str) -> tuple[str, str]:
     return (attribute.name, attribute.icon) if attribute else (name, "")
 
 
-def erratum_note(erratum, name: str) -> str:
+def erratum_note(erratum, name: str, _: Language = ENGLISH) -> str:
     """The fine print under a card (or row) an erratum marks, in players' words: the erratum's own
     `card_note`, else the source's words when they quote this card in short ('† Corrected; the
-    original reads "Bunker F ED+2"'), else a pointer to the rules summary's errata."""
+    original reads "Bunker F ED+2"'), else a pointer to the rules summary's errata (kitgen's words
+    in the game's language, `_`)."""
     if erratum.card_note:
         return f"{DAGGER} {erratum.card_note}"
     # A quotation that starts or ends with a space is the gap between two: nested quotes pair wrongly.
     quoted = next((q for q in re.findall(r'"([^"]*)"', erratum.seed)
                    if len(q) <= 40 and q == q.strip() and name.lower() in q.lower()), None)
-    return f'{DAGGER} Corrected; the original reads "{quoted}"' if quoted else \
-        f"{DAGGER} Corrected: see Errata in the rules summary"
+    return f"{DAGGER} " + (_('Corrected; the original reads "{quoted}"', quoted=quoted) if quoted
+                           else _("Corrected: see Errata in the rules summary"))
 
 
 def fields_line(game, card_type, card) -> str:
@@ -113,14 +115,22 @@ def fields_line(game, card_type, card) -> str:
     return "  \u00b7  ".join(shown)
 
 
+def target_label(target: str, label: str, _: Language = ENGLISH) -> str:
+    """'Target player: Military' (an effect on another player than its own), else the label alone."""
+    if not TARGET_LABELS[target]:
+        return label
+    return _("{target}: {label}", target=_(TARGET_LABELS[target]), label=label)
+
+
 def when_to_play(game, card_type) -> str:
     """'Play in: Construction · Exploitation': the phases the game says play this card type (its
     `played_in`, else the phases whose actions play it), or, for a type never played from the hand,
     what it is for ('Not played: spent to pay costs'). Never guessed from the rule text."""
+    _ = game.language
     if card_type.not_played:
-        return f"Not played: {card_type.not_played}"
+        return _("Not played: {why}", why=card_type.not_played)
     phases = game.played_in(card_type.name)
-    return f"Play in: {' · '.join(p.removesuffix(' Phase') for p in phases)}" if phases else ""
+    return _("Play in: {phases}", phases=" · ".join(p.removesuffix(" Phase") for p in phases)) if phases else ""
 
 
 def _groups(card, game) -> list[tuple[str, list[Row]]]:
@@ -131,9 +141,8 @@ def _groups(card, game) -> list[tuple[str, list[Row]]]:
             order.append(effect.condition)
             rows[effect.condition] = []
         attribute = game.attribute(effect.attribute)
-        target = TARGET_LABELS[effect.target]
         names = [attribute.name, attribute.abbreviation] if attribute else [effect.attribute]
-        labels = tuple(dict.fromkeys(f"{target}: {n}" if target else n for n in names if n))
+        labels = tuple(dict.fromkeys(target_label(effect.target, n, game.language) for n in names if n))
         value = effect_value(effect) + (DAGGER if effect.erratum else "")
         rows[effect.condition].append(Row(labels, value, effect.delta < 0, attribute.icon if attribute else ""))
     groups = []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitgen.layout.richtext import Piece, wrap_pieces
+from kitgen.layout.richtext import Piece, words, wrap_pieces
 from kitgen.layout.shapes import Measure, Shape, Text
 from kitgen.model import Box, Record
 
@@ -23,7 +23,7 @@ class Fitted(Record):
 def wrap(text: str, font: str, size: float, width: float, measure: Measure) -> list[str]:
     """Plain text through the one word wrapper (richtext.wrap_pieces) as pieces of one font, no
     markup read; a word wider than the box stays on its own line (fit will then fail)."""
-    paragraphs = [[Piece(word, font, space=True) for word in paragraph.split()] for paragraph in text.split("\n")]
+    paragraphs = [[Piece(word, font, space=True) for word in words(paragraph)] for paragraph in text.split("\n")]
     return [" ".join(piece.text for piece in line) for line in wrap_pieces(paragraphs, size, width, measure)]
 
 

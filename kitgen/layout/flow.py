@@ -18,8 +18,9 @@ from functools import partial
 from typing import Callable
 
 from kitgen import __version__
+from kitgen.language import fill
 from kitgen.layout.document import Block, Document
-from kitgen.layout.richtext import STYLED, Piece, parse, place_line, wrap_pieces
+from kitgen.layout.richtext import STYLED, Piece, parse, place_line, words, wrap_pieces
 from kitgen.layout.shapes import Line, Measure, Rect, Shape, Text
 from kitgen.model import Record
 from kitgen.units import MM
@@ -283,11 +284,11 @@ def _column_widths(block: Block, width: float, measure: Measure) -> list[float]:
     if sum(natural) <= width:  # everything fits on one line: the last column takes what is left
         return natural[:-1] + [width - sum(natural[:-1])]
     # A column keeps room for a short phrase or a roll, and for its longest word (a file name) whole.
-    words = [max(measure(word, "bold", 8.5) for row in block.rows for word in _plain(row[i]).split()
-                 or [""]) + 2 * PADDING + 2 for i in range(count)]
-    floor = [min(n, max(30 * MM, w)) for n, w in zip(natural, words, strict=True)]
+    longest = [max(measure(word, "bold", 8.5) for row in block.rows for word in words(_plain(row[i]))
+                   or [""]) + 2 * PADDING + 2 for i in range(count)]
+    floor = [min(n, max(30 * MM, w)) for n, w in zip(natural, longest, strict=True)]
     if sum(floor) > width:  # narrow paper (A5): a column keeps only its longest word whole
-        floor = [min(n, w) for n, w in zip(natural, words, strict=True)]
+        floor = [min(n, w) for n, w in zip(natural, longest, strict=True)]
     extra = [n - f for n, f in zip(natural, floor, strict=True)]
     if sum(floor) > width:  # not even each column's longest word fits: the paper is too small
         raise TooSmall(f"a table of {count} columns needs {sum(floor):.0f} pt, the page has {width:.0f}")
@@ -404,19 +405,19 @@ def lay_out_pages(document: Document, size: tuple[float, float], game_title: str
     room = height - top - (MARGIN + 3 * MM + INSET)
     pages = paginate(items(document.blocks, flow, width - 2 * MARGIN, room), room)
     footer = f"{game_title}  ·  {document.title}"
+    count = {"total": len(pages)}
     return [[shape for y, row in page for shape in row.make(MARGIN, top + y)]
-            + _decoration(size, footer, instruction, accent, number, len(pages))
+            + _decoration(size, footer, instruction, accent, fill(document.page_label, {"number": number, **count}))
             for number, page in enumerate(pages, start=1)]
 
 
-def _decoration(size: tuple[float, float], footer: str, instruction: str, accent: str, number: int,
-                total: int) -> list[Shape]:
+def _decoration(size: tuple[float, float], footer: str, instruction: str, accent: str, page: str) -> list[Shape]:
     """The accent line with the game and document above it and 'page x of y'; below the text, how to
     print and the kitgen version."""
     width, height = size
     grey = "#555555"
     return [Line(MARGIN, MARGIN, width - MARGIN, MARGIN, accent, 0.8),
             Text(MARGIN, MARGIN - 3, footer, "body", 7.5, grey),
-            Text(width - MARGIN, MARGIN - 3, f"page {number} of {total}", "body", 7.5, grey, "right"),
+            Text(width - MARGIN, MARGIN - 3, page, "body", 7.5, grey, "right"),
             Text(MARGIN, height - MARGIN + 2, instruction, "body", 7.5, grey),
             Text(width - MARGIN, height - MARGIN + 2, f"kitgen {__version__}", "body", 7.5, grey, "right")]

@@ -14,12 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kitgen.errors import KitgenError, Where, error
+from kitgen.language import ENGLISH, Language
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.model import Record
-from kitgen.units import MM, to_mm
+from kitgen.units import MM, PRINT_LIMITS, to_mm
 
 MIN_MARGIN = 6.35 * MM  # 1/4 in: what most home printers can reach (PRINTING.md A.2 item 7)
+# Sheet text (a footer, a label) keeps this far inside the paper whatever --margin says: at --margin 0
+# cards may reach the edge, but a line of text there is lost to the slightest drift of the paper.
+TEXT_EDGE = 3.0 * MM
 FOLD_CLEARANCE = 4.0 * MM  # cards stay this far from a gutterfold's fold line
+SMALLEST_CARD = PRINT_LIMITS["card_size"][0]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -103,12 +108,31 @@ def _fit(space: float, size: float, gap: float) -> int:
 
 
 def _no_fit(spec: Spec, page_w: float, page_h: float, reach: float) -> str:
+    """What does not fit, and what would: the largest card inside these margins, and the widest
+    margins this card fits inside (margins so wide that no card fits: said so, never a negative size)."""
     card_w, card_h = spec.card
-    room_w = page_w / 2 - FOLD_CLEARANCE - reach if spec.layout == "gutterfold" else page_w - 2 * reach
-    return (f"a {to_mm(card_w):.1f} x {to_mm(card_h):.1f} mm card does not fit on {to_mm(page_w):.1f} x "
+    fold = spec.layout == "gutterfold"
+    room_w = page_w / 2 - FOLD_CLEARANCE - reach if fold else page_w - 2 * reach
+    room_h = page_h - 2 * reach
+    widest = min(page_w / 2 - FOLD_CLEARANCE - card_w if fold else (page_w - card_w) / 2, (page_h - card_h) / 2)
+    said = (f"a {to_mm(card_w):.1f} x {to_mm(card_h):.1f} mm card does not fit on {to_mm(page_w):.1f} x "
             f"{to_mm(page_h):.1f} mm paper with {to_mm(spec.margin):.2f} mm margins"
-            + (f" and {to_mm(spec.bleed):.2f} mm bleed" if spec.bleed else "")
-            + f"; the largest card that fits is {to_mm(room_w):.1f} x {to_mm(page_h - 2 * reach):.1f} mm")
+            + (f" and {to_mm(spec.bleed):.2f} mm bleed" if spec.bleed else ""))
+    if min(room_w, room_h) >= SMALLEST_CARD - 1e-6:
+        said += f"; the largest card that fits is {to_mm(room_w):.1f} x {to_mm(room_h):.1f} mm"
+    else:
+        said += f": they leave no room for a card (at least {to_mm(SMALLEST_CARD):g} x {to_mm(SMALLEST_CARD):g} mm)"
+        if widest < 0:  # larger than the paper itself
+            need_w = 2 * (card_w + FOLD_CLEARANCE) if fold else card_w
+            said += f"; this card needs paper of at least {to_mm(need_w):.1f} x {to_mm(card_h):.1f} mm"
+    if widest >= 0:
+        said += f"; margins of at most {_floor_mm(widest):.2f} mm fit this card"
+    return said
+
+
+def _floor_mm(points: float) -> float:
+    """Millimetres rounded down to the hundredth shown: a margin said to fit must fit as typed."""
+    return int(to_mm(points) * 100 + 1e-6) / 100
 
 
 def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
@@ -124,7 +148,7 @@ def margin_labels(grid: Grid, parts: list[str]) -> list[Text]:
     """
     rows = max(1, grid.rows)
     pieces = parts[:rows - 1] + ["  ·  ".join(parts[rows - 1:])] if len(parts) > rows else list(parts)
-    x = max(grid.left / 2 + 2, printable_edge(grid) + 7.0)  # turned text's ascent (6.5 pt) reaches left of x
+    x = max(grid.left / 2 + 2, text_edge(printable_edge(grid)) + 7.0)  # turned text's ascent (6.5 pt) reaches left of x
     labels = []
     for number, piece in enumerate(pieces):
         row = rows - 1 - number  # the first piece on the bottom row
@@ -139,7 +163,12 @@ def printable_edge(grid: Grid) -> float:
     return grid.spec.margin if grid.spec else MIN_MARGIN
 
 
-def fold_line(grid: Grid) -> list[Shape]:
+def text_edge(margin: float) -> float:
+    """How far inside the paper's edge sheet text stays: the margin, and never less than TEXT_EDGE."""
+    return max(margin, TEXT_EDGE)
+
+
+def fold_line(grid: Grid, _: Language = ENGLISH) -> list[Shape]:
     """Gutterfold: a dashed-looking fold line down the middle, drawn as short segments."""
     x = grid.page_w / 2
     segments: list[Shape] = []
@@ -148,6 +177,6 @@ def fold_line(grid: Grid) -> list[Shape]:
     while y < end:
         segments.append(Line(x, y, x, min(y + 3 * MM, end), "#777777", 0.5))
         y += 5 * MM
-    segments.append(Text(x - 2, grid.top - 2 * MM, "fold", "body", 6, "#777777", "center"))
+    segments.append(Text(x - 2, grid.top - 2 * MM, _("fold"), "body", 6, "#777777", "center"))
     return segments
 

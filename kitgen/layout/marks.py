@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
+from kitgen.language import ENGLISH, N_, Language
 from kitgen.layout.impose import Grid, printable_edge
 from kitgen.layout.shapes import Line, Shape, Text
 from kitgen.units import MM, to_mm
@@ -26,7 +27,8 @@ MARK_LENGTH = 5.0 * MM
 MARK_WIDTH = 0.25  # pt: thin, but visible on a laser printer
 SCALE_BAR = 50.0 * MM
 BAR_CLEAR = 1.0 * MM  # the bar's ends and its side stay this far from cards and from crop marks
-BAR_LABEL = "50 mm: measure it; if shorter, print at 100%"  # 37 mm in Lato 5.5 pt: shorter than the bar
+# 37 mm in Lato 5.5 pt: shorter than the bar (a translation too: tests/unit/test_catalogues.py measures each)
+BAR_LABEL = N_("50 mm: measure it; if shorter, print at 100%")
 # Across the bar, in points: ticks reach 2 pt either side of it; the label (5.5 pt, Lato's ascent 0.805 em and
 # descent 0.195 em) sits on the cards' side of a vertical bar, 3.5 pt from it, and below a horizontal one,
 # its baseline 6.5 pt down.
@@ -110,32 +112,36 @@ def marks_left_out(grid: Grid) -> tuple[str, ...]:
     return tuple(side for side, space in _outward_space(grid).items() if _mark_span(space, bleed) is None)
 
 
-def cutting_without(grid: Grid, sides: Sequence[str]) -> str:
-    """How to cut a sheet whose `sides` have no crop marks, for the manifest ('' when all are there)."""
+def cutting_without(grid: Grid, sides: Sequence[str], _: Language = ENGLISH) -> str:
+    """How to cut a sheet whose `sides` have no crop marks, for the manifest ('' when all are there), in
+    the game's language (`_`: its words and its decimal numbers)."""
     if not sides:
         return ""
-    left, top, _, _ = _cards_box(grid)
-    rows_missing = any(side in sides for side in ("left", "right"))
-    cols_missing = any(side in sides for side in ("top", "bottom"))
-    said = (f"The card sheets have no crop marks {where_left_out(sides)} the cards: the paper leaves no room for "
-            f"them outside the {to_mm(printable_edge(grid)):.2f} mm edge a printer may not print.")
-    apart = f", {to_mm(grid.gap):.1f} mm apart" if grid.gap else ""
-    if cols_missing and rows_missing:
-        return said + (f" Cut with a ruler: each card is {to_mm(grid.card_w):.1f} x {to_mm(grid.card_h):.1f} mm, "
-                       f"the first {to_mm(left):.1f} mm from the paper's left edge and {to_mm(top):.1f} mm from its top.")
-    if cols_missing:
-        return said + (" Cut along the marks at the sides first, into strips of cards; then cut each strip into "
-                       f"cards {to_mm(grid.card_w):.1f} mm wide{apart}, measured from the left edge of its first card "
-                       f"({to_mm(left):.1f} mm from the paper's left edge).")
-    return said + (" Cut along the marks above and below first, into columns of cards; then cut each column into "
-                   f"cards {to_mm(grid.card_h):.1f} mm tall{apart}, measured from the top edge of its first card "
-                   f"({to_mm(top):.1f} mm from the paper's top edge).")
+    left, top, _right, _bottom = _cards_box(grid)
+    mm = {"left": _.decimal(to_mm(left)), "top": _.decimal(to_mm(top)), "width": _.decimal(to_mm(grid.card_w)),
+          "height": _.decimal(to_mm(grid.card_h)), "gap": _.decimal(to_mm(grid.gap))}
+    said = _("The card sheets have no crop marks {where} the cards: the paper leaves no room for them outside the "
+             "{edge} mm edge a printer may not print.", where=where_left_out(sides, _),
+             edge=_.decimal(to_mm(printable_edge(grid)), 2))
+    apart = _(", {gap} mm apart", **mm) if grid.gap else ""
+    if any(side in sides for side in ("left", "right")) and any(side in sides for side in ("top", "bottom")):
+        return said + " " + _("Cut with a ruler: each card is {width} x {height} mm, the first {left} mm from the "
+                              "paper's left edge and {top} mm from its top.", **mm)
+    if any(side in sides for side in ("top", "bottom")):
+        return said + " " + _("Cut along the marks at the sides first, into strips of cards; then cut each strip into "
+                              "cards {width} mm wide{apart}, measured from the left edge of its first card ({left} mm "
+                              "from the paper's left edge).", apart=apart, **mm)
+    return said + " " + _("Cut along the marks above and below first, into columns of cards; then cut each column "
+                          "into cards {height} mm tall{apart}, measured from the top edge of its first card ({top} mm "
+                          "from the paper's top edge).", apart=apart, **mm)
 
 
-def where_left_out(sides: Sequence[str]) -> str:
+WHERE = {"top": N_("above"), "bottom": N_("below"), "left": N_("left of"), "right": N_("right of")}
+
+
+def where_left_out(sides: Sequence[str], _: Language = ENGLISH) -> str:
     """'above and below', 'left of': where the sheet has no crop marks, as a sentence says it."""
-    words = {"top": "above", "bottom": "below", "left": "left of", "right": "right of"}
-    return " and ".join(words[side] for side in sides)
+    return _(" and ").join(_(WHERE[side]) for side in sides)
 
 
 def mirror_marks(grid: Grid, marks: Sequence[Line]) -> list[Line]:
@@ -149,19 +155,28 @@ def mirror_marks(grid: Grid, marks: Sequence[Line]) -> list[Line]:
             for m in marks]
 
 
-def scale_bar(grid: Grid) -> list[Shape]:
+def scale_bar(grid: Grid, _: Language = ENGLISH) -> list[Shape]:
     """A bar of exactly 50 mm with end ticks and its label, to check the print scale: in the right,
     bottom or top margin (the widest first), across it wholly inside the printable edge and clear of
     the cards, along it between two cut lines (clear of their crop marks), as near the middle as it
     goes. Where no margin has room for the label too, the bar goes without it (the sheet's labels
     still say to print at 100%); where none has room for the bar, `bar_fits` is False and it is
-    drawn in the widest margin's middle all the same (a bar the printer clips beats none)."""
+    drawn in the widest margin's middle all the same (a bar the printer clips beats none), unless
+    it would run past the paper itself (`_bar_beside`): then it is left out."""
     place = _bar_place(grid)
     if place is not None:
-        return _bar(grid, *place)
+        return _bar(grid, *place, _(BAR_LABEL))
+    beside = _bar_beside(grid)
+    return _bar(grid, beside[0], _middle(grid, beside[0]), beside[1], _(BAR_LABEL)) if beside else []
+
+
+def _bar_beside(grid: Grid) -> tuple[str, bool] | None:
+    """The widest margin and whether the label fits there too, reckoned to the paper's own edge (not
+    the printable one); None when not even the bar's ticks fit on the paper beside the cards."""
     space = _outward_space(grid)
     side = max(BAR_SIDES, key=lambda side: round(space[side], 6))
-    return _bar(grid, side, _middle(grid, side), True)
+    room = space[side] + printable_edge(grid) - (grid.spec.bleed if grid.spec else 0.0) - BAR_CLEAR
+    return next(((side, labelled) for labelled in (True, False) if room >= sum(_across(side, labelled))), None)
 
 
 def bar_fits(grid: Grid) -> bool:
@@ -212,7 +227,7 @@ def _bar_along(grid: Grid, side: str) -> float | None:
     return min(starts, key=lambda at: abs(at - middle), default=None)
 
 
-def _bar(grid: Grid, side: str, at: float, labelled: bool) -> list[Shape]:
+def _bar(grid: Grid, side: str, at: float, labelled: bool, text: str = BAR_LABEL) -> list[Shape]:
     """The bar in the `side` margin, starting `at` along it, centred across the room it has."""
     towards, away = _across(side, labelled)
     bleed = grid.spec.bleed if grid.spec else 0.0
@@ -224,12 +239,12 @@ def _bar(grid: Grid, side: str, at: float, labelled: bool) -> list[Shape]:
         x = right + offset
         shapes: list[Shape] = [Line(x, at, x, at + SCALE_BAR, width=0.6), Line(x - TICK, at, x + TICK, at, width=0.6),
                                Line(x - TICK, at + SCALE_BAR, x + TICK, at + SCALE_BAR, width=0.6)]
-        label = Text(x - 3.5, at + SCALE_BAR / 2, BAR_LABEL, "body", 5.5, "#555555", "center", rotate=90)
+        label = Text(x - 3.5, at + SCALE_BAR / 2, text, "body", 5.5, "#555555", "center", rotate=90)
     else:
         y = bottom + offset if side == "bottom" else top - offset
         shapes = [Line(at, y, at + SCALE_BAR, y, width=0.6), Line(at, y - TICK, at, y + TICK, width=0.6),
                   Line(at + SCALE_BAR, y - TICK, at + SCALE_BAR, y + TICK, width=0.6)]
-        label = Text(at + SCALE_BAR / 2, y + 6.5, BAR_LABEL, "body", 5.5, "#555555", "center")
+        label = Text(at + SCALE_BAR / 2, y + 6.5, text, "body", 5.5, "#555555", "center")
     return shapes + [label] if labelled else shapes
 
 
@@ -244,9 +259,12 @@ def sheet_note(grid: Grid) -> str:
     if sides:
         said.append(f"crop marks {where_left_out(sides)} the cards left out: the paper leaves no room for them "
                     f"outside the {margin} margin (manifest.pdf says how to cut without them)")
-    if not bar_fits(grid):
+    if not bar_fits(grid) and _bar_beside(grid) is None:
+        said.append("the 50 mm scale bar is left out: the paper has no room for it beside the cards")
+    elif not bar_fits(grid):
         said.append(f"the 50 mm scale bar has no room inside the {margin} margin: it is drawn nearer the edge, "
                     "where a printer may clip it")
     if not said:
         return ""
-    return "; ".join(said) + "; a smaller --margin, if your printer prints nearer the edge, makes room"
+    smaller = "; a smaller --margin, if your printer prints nearer the edge, makes room" if printable_edge(grid) else ""
+    return "; ".join(said) + smaller

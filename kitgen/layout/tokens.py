@@ -11,13 +11,15 @@ print: what a player needs x the most players the game takes, plus the table's o
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from kitgen.check.tokens import SIZES, most_players
+from kitgen.errors import KitgenError, error
 from kitgen.layout.cards import Page
-from kitgen.layout.impose import Spec
+from kitgen.layout.impose import Spec, text_edge
 from kitgen.layout.shapes import Circle, Icon, Measure, Rect, Shape, Text
 from kitgen.model import Game, Record, Token
+from kitgen.units import to_mm
 
 MM = 72 / 25.4
 GAP = 2 * MM  # between pieces: room for scissors
@@ -42,16 +44,10 @@ class Piece(Record):
     back: str = ""  # the text on its other side, when that differs from the front
 
 
-def most_players(game: Game) -> int:
-    """The largest player count the game names ('2-7' -> 7; '2+' -> 2, and the manifest says to print
-    more for more players)."""
-    numbers = [int(n) for n in re.findall(r"\d+", game.players)]
-    return max(numbers) if numbers else 1
-
-
 def token_pieces(game: Game) -> list[Piece]:
     """Every piece kind of every token, in data order, with its count at the most players."""
     players = most_players(game)
+    _ = game.language  # a player's marker: P1, P2 ...
     pieces: list[Piece] = []
     for number, token in enumerate(game.tokens):
         counter = game.counter(token.counter) if token.counter else None
@@ -60,7 +56,7 @@ def token_pieces(game: Game) -> list[Piece]:
         colour = PIECE_COLOURS[number % len(PIECE_COLOURS)]
         if token.player_colours:
             each = (token.per_player[0] if token.per_player else 0)
-            pieces += [Piece(f"P{seat}", name, icon, PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)], each,
+            pieces += [Piece(_("P{seat}", seat=seat), name, icon, PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)], each,
                              token.shape, float(token.size), token.back) for seat in range(1, players + 1)]
             continue
         for index, value in enumerate(token.values or (None,)):
@@ -86,8 +82,10 @@ def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: 
     backs = any(token.back for token in game.tokens)
     # Room for the footer line at the bottom (and, with backs, as much at the top: a short-edge flip
     # brings the top row to the bottom, where it must clear the back page's footer).
-    left, top = spec.margin, spec.margin + (6 * MM if backs else 0)
-    right, bottom = page_w - spec.margin, page_h - spec.margin - 6 * MM
+    # The footer keeps text_edge inside the paper (at --margin 0 too), the pieces clear of it.
+    left, top = spec.margin, (text_edge(spec.margin) + 6 * MM) if backs else spec.margin
+    right, bottom = page_w - spec.margin, page_h - text_edge(spec.margin) - 6 * MM
+    _check_fit(game, spec, min(right - left, bottom - top))
     pages: list[list[tuple[Piece, float, float]]] = [[]]
     x, y, row_h = left, top, 0.0
     for piece in token_pieces(game):
@@ -109,6 +107,19 @@ def layout_token_pages(game: Game, spec: Spec, icons, measure: Measure, footer: 
                                         _piece(_turned(piece) if back else piece, x, y, icons, measure)]
                                        + _footer(game, footer, number, total, page_w, page_h, spec.margin)))
             for number, side in enumerate(sides, 1)]
+
+
+def _check_fit(game: Game, spec: Spec, room: float) -> None:
+    """Every piece inside the margins and clear of the footer line: one placed past them would be
+    cut off the page (and one a page, however many pages)."""
+    for token in game.tokens:
+        if token.size > room + 1e-6:
+            width, height = (to_mm(side) for side in spec.paper)
+            fits = f"the largest that fits is {to_mm(room):.1f} mm" if room >= SIZES[0] else \
+                f"no piece of {to_mm(SIZES[0]):g} mm or more fits: give smaller margins or larger paper"
+            raise KitgenError(error(token.where, f"token '{token.name}': a {to_mm(token.size):g} mm piece does not "
+                                    f"fit on {spec.paper_name or 'the'} paper ({width:.1f} x {height:.1f} mm) inside "
+                                    f"{to_mm(spec.margin):.2f} mm margins and the footer line; {fits}"))
 
 
 def token_backs(placed: list[tuple[Piece, float, float]], spec: Spec) -> list[tuple[Piece, float, float, bool]]:
@@ -161,9 +172,13 @@ def _fit(text: str, font: str, size: float, width: float, measure: Measure) -> f
 
 def _footer(game: Game, footer: str, number: int, total: int, page_w: float, page_h: float, margin: float
             ) -> list[Shape]:
-    y = page_h - margin - 1 * MM
+    edge = text_edge(margin)
+    y = page_h - edge - 1 * MM  # the descenders (0.2 em of 7 pt) stay above the edge
     players = most_players(game)
-    more = "; print again for more" if game.players.rstrip().endswith("+") else ""  # '2+': open-ended
-    return [Text(margin, y, f"{game.title}: tokens for {players} players{more}, page {number} of {total}", "body",
-                 7.0, "#555555"),
-            Text(page_w - margin, y, footer, "body", 7.0, "#555555", "right")]
+    _ = game.language
+    more = _("; print again for more") if game.players.rstrip().endswith("+") else ""  # '2+': open-ended
+    text = _.ngettext("{game}: tokens for {count} player{more}, page {number} of {total}",
+                      "{game}: tokens for {count} players{more}, page {number} of {total}", players, game=game.title,
+                      more=more, number=number, total=total)
+    return [Text(edge, y, text, "body", 7.0, "#555555"),
+            Text(page_w - edge, y, footer, "body", 7.0, "#555555", "right")]

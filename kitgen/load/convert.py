@@ -9,11 +9,12 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import os
 from pathlib import Path
 
 import yaml
 
-from kitgen.errors import KitgenError, Problem, Where, error
+from kitgen.errors import KitgenError, Problem, Where, error, printable
 from kitgen.load.fields import type_decks
 from kitgen.load.game import _load_deck, display_path, game_values, sheet_names
 from kitgen.load.nodes import read_nodes
@@ -25,8 +26,9 @@ _CARD_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Card) if f.defau
 _EFFECT_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Effect) if f.default is not dataclasses.MISSING}
 
 
-def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
-    """Write the deck's cards in format `to` and point the deck file at them; return what was written."""
+def convert_deck(deck_file: Path, to: str, force: bool = False) -> tuple[Path, str | None]:
+    """Write the deck's cards in format `to` and point the deck file at them; return what was
+    written, and the sheet the deck file named before (removed when the cards left it), if any."""
     problems: list[Problem] = []
     shown = display_path(deck_file)
     values = game_values(deck_file.parent.parent if deck_file.parent.name == "decks" else deck_file.parent)
@@ -45,18 +47,47 @@ def convert_deck(deck_file: Path, to: str, force: bool = False) -> Path:
                  for note in (*notes.get(index, ()), f"- {_flow(_card_dict(c, one_counter))}")]
         _replace_cards(deck_file, entry, "cards:\n" + "".join(lines))
         _remove_replaced(deck_file, entry[2], None)
-        return deck_file
+        return deck_file, entry[2]
     target = deck_file.with_suffix(f".{to}")
     current = entry[2]
+    _check_target(target)
     if target.exists() and not force and current != target.name:
         raise KitgenError(error(Where(display_path(target)), "already exists; give --force to overwrite it"))
     header, rows, signed = sheet_table(cards, _field_order(values), one_counter)
+    if to == "xlsx":
+        _check_cells(cards, header, rows)
     rows = _with_comments(rows, notes, len(header))
     data = _csv_bytes(header, rows, signed) if to == "csv" else _xlsx_bytes(header, rows)
     target.write_bytes(data)
     _replace_cards(deck_file, entry, f"cards: {target.name}\n")
     _remove_replaced(deck_file, current, target)
-    return target
+    return target, current
+
+
+def _check_target(target: Path) -> None:
+    """The sheet is written where the deck file is, as a file of its own: never through a link (a
+    dangling one planted in a game folder made convert create a file outside it), never into a
+    named pipe (it would block) or over a folder."""
+    if target.is_symlink():
+        raise KitgenError(error(Where(display_path(target)), f"is a link (to {os.path.realpath(target)}); kitgen "
+                                "does not write through a link: remove it and convert again"))
+    if target.exists() and not target.is_file():
+        raise KitgenError(error(Where(display_path(target)), "is not a regular file; kitgen writes the sheet only as "
+                                "a file of its own: move it away and convert again"))
+
+
+def _check_cells(cards: tuple[Card, ...], header: list[str], rows: list[list]) -> None:
+    """XLSX is XML, which holds no control character but tab and newline (openpyxl refuses the
+    rest): a card value holding one is refused at its card, before anything is written."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    for card, row in zip(cards, rows, strict=True):
+        for column, value in zip(header, row, strict=True):
+            found = ILLEGAL_CHARACTERS_RE.search(value) if isinstance(value, str) else None
+            if found:
+                what = "its text" if column == "text" else f"its {column}"
+                raise KitgenError(error(card.where, f"card '{card.name}': {what} holds a control character "
+                                        f"({printable(found[0])}) a spreadsheet cannot hold; remove it, or convert to csv"))
 
 
 def _remove_replaced(deck_file: Path, current: str | None, target: Path | None) -> None:

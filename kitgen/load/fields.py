@@ -140,6 +140,11 @@ def field_text(value: FieldScalar | None) -> str:
     return ", ".join(value) if isinstance(value, tuple) else f"{value:g}" if isinstance(value, float) else str(value)
 
 
+class Unreadable(str):
+    """A field's value of a shape no field type takes (a mapping, a list in a list, nothing),
+    described as written ("a mapping ({x: 1})"): type_value says what the field expected."""
+
+
 def type_value(spec: CardField, value: FieldValue, problems: list[Problem]) -> FieldScalar | None:
     """The value as its field's type says, or None with a problem at the value."""
     raw, kind = value.value, spec.kind
@@ -148,10 +153,12 @@ def type_value(spec: CardField, value: FieldValue, problems: list[Problem]) -> F
         problems.append(error(value.where or Where(""), f"field '{spec.name}': {message}"))
         return None
 
+    if isinstance(raw, Unreadable):
+        return fail(f"expected {_kind_name(spec)}, got {raw}")
     if kind == "list of text":
         return raw if isinstance(raw, tuple) else tuple(w.strip() for w in str(raw).split(",") if w.strip())
     if isinstance(raw, tuple):
-        return fail(f"expected {_kind_name(spec)}, got a list")
+        return fail(f"expected {_kind_name(spec)}, got a list ([{', '.join(raw)}])")
     text = str(raw).strip()
     if kind == "whole number":
         if _INT.match(text) and not re.match(r"^[+-]?0\d", text):
@@ -173,7 +180,9 @@ def type_value(spec: CardField, value: FieldValue, problems: list[Problem]) -> F
 
 
 def _kind_name(spec: CardField) -> str:
-    return {"whole number": "a whole number", "number": "a number", "choice": "one of the choices"}.get(
+    if spec.kind == "choice":
+        return f"one of the choices ({', '.join(spec.choices)})"
+    return {"whole number": "a whole number", "number": "a number", "list of text": "a list of text"}.get(
         spec.kind, spec.kind)
 
 

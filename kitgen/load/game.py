@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
 import re
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from kitgen.load.looks import find_look, unknown_look
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
-from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, slug
+from kitgen.language import ENGLISH, Language
+from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, Track, slug
 from kitgen.project import shipped_folder
 
 GAME_FILE = "game.yaml"
@@ -42,16 +44,19 @@ def load_game(folder: Path) -> Game:
 
 def _load_game(folder: Path) -> Game:
     folder = Path(folder)
-    if not (folder / GAME_FILE).is_file():
+    if not os.path.lexists(folder / GAME_FILE):  # a pipe or a link there is judged by contained(): one line
         raise KitgenError(error(Where(display_path(folder / GAME_FILE)), "no game.yaml: is this a game folder?"))
     problems: list[Problem] = []
     keys = _top_level_keys(folder, problems)
     unreadable = bool(problems)  # a file that did not parse: its keys are not "missing"
     deck_ids = keys.pop("decks", None)
     converters: dict[str, Converter] = {}
-    values = {}
+    values: dict = {}
+    defaults = _kit_words(keys, values, problems)
     for name, (key_node, node, shown) in keys.items():
-        converter = converters.setdefault(shown, Converter(shown))
+        converter = converters.setdefault(shown, Converter(shown, defaults))
+        if name == "language":  # read first (_kit_words)
+            continue
         if name not in type_hints(Game) or name in ("where", "decks"):
             converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n != "where"], "")
             continue
@@ -81,6 +86,27 @@ def _load_game(folder: Path) -> Game:
     if problems:
         raise KitgenError(problems)
     return Game(**values, where=game_where)
+
+
+def _kit_words(keys: dict, values: dict, problems: list[Problem]) -> dict:
+    """The game's language, read before the rest, and the defaults that are kitgen's own words in it
+    (a value the data gives is kept as written): the factions' title, the turn label, a track's
+    'Start' column and turn label. English: the model's own defaults, nothing to add."""
+    if "language" not in keys:
+        return {}
+    key_node, node, shown = keys["language"]
+    converter = Converter(shown)
+    language = converter.convert(node, Language, "language")
+    problems.extend(converter.problems)
+    if not isinstance(language, Language):
+        return {}
+    values["language"] = language
+    if language == ENGLISH:
+        return {}
+    _ = language
+    values.update({name: word for name, word in (("factions_title", _("Factions")), ("turn_label", _("Turn")))
+                   if name not in keys})
+    return {Track: {"start": _("Start"), "column_label": _("Turn")}}
 
 
 def _top_level_keys(folder: Path, problems: list[Problem]) -> dict:

@@ -16,6 +16,8 @@ import yaml
 
 from kitgen.colors import Color, ColorTemplate, parse_color, parse_color_template
 from kitgen.errors import Problem, Where, did_you_mean, error
+from kitgen.language import Language
+from kitgen.load.fields import Unreadable
 from kitgen.load.nodes import Converted, at
 from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Hidden, Number,
                           Numbers, Price, ValueColor, ValueColors)
@@ -27,9 +29,13 @@ _MISSING = object()
 
 
 class Converter:
-    def __init__(self, file: str):
+    """`defaults`: a record type -> values its keys take when the data does not give them (kitgen's
+    own words in the game's language: a track's 'Start' column, load/game.py)."""
+
+    def __init__(self, file: str, defaults: dict[type, dict[str, object]] | None = None):
         self.file = file
         self.problems: list[Problem] = []
+        self.defaults = defaults or {}
 
     def where(self, node: yaml.Node) -> Where:
         return at(self.file, node.start_mark)  # a YAML node's line and column, or a sheet's row and column
@@ -60,7 +66,8 @@ class Converter:
         if not isinstance(node, yaml.MappingNode):
             return self.fail(node, path, f"expected a mapping of keys ({_kind(node)} found)")
         hints, required, has_where = _record_plan(cls, skip)
-        values = {}
+        defaults = self.defaults.get(cls) if self.defaults else None
+        values = dict(defaults) if defaults else {}
         for key, value in node.value:
             name = key.value
             if name not in hints:
@@ -177,15 +184,41 @@ def _field_values(converter: Converter, node: yaml.Node, path: str):
         return converter.fail(node, path, f"expected a mapping of field names and values ({_kind(node)} found)")
     values = []
     for key, value in node.value:
-        if isinstance(value, yaml.SequenceNode):
+        if isinstance(value, yaml.SequenceNode) and all(_is_text(item) for item in value.value):
             items = converter.convert(value, tuple[str, ...], f"{path}.{key.value}")
             if items is not _MISSING:
                 values.append(FieldValue(key.value, items, converter.where(value)))
-        elif isinstance(value, yaml.ScalarNode) and not _is_null(value):
+        elif _is_text(value):
             values.append(FieldValue(key.value, value.value, converter.where(value)))
-        else:
-            converter.fail(value, f"{path}.{key.value}", f"expected a value ({_kind(value)} found)")
+        else:  # the field's type, known later (load/fields.py), says what it expected instead
+            values.append(FieldValue(key.value, Unreadable(_shape(value)), converter.where(value)))
     return FieldValues(values)
+
+
+def _is_text(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and not _is_null(node)
+
+
+def _shape(node: yaml.Node) -> str:
+    """A value no field takes, as a message shows it: 'a mapping ({x: 1})', 'nothing'."""
+    if _is_null(node):
+        return "nothing"
+    inner = next((item for item in node.value if not _is_text(item)), None) if isinstance(node, yaml.SequenceNode) else None
+    kind = "a mapping" if isinstance(node, yaml.MappingNode) else \
+        f"a list holding {_kind(inner) if not _is_null(inner) else 'nothing'}" if inner is not None else "a list"
+    written = _flow(node)
+    return f"{kind} ({written if len(written) <= 60 else written[:57] + '...'})"
+
+
+def _flow(node: yaml.Node, depth: int = 0) -> str:
+    """A YAML value in flow notation, briefly (at most a few levels: it is shown, never read)."""
+    if isinstance(node, yaml.ScalarNode):
+        return "~" if _is_null(node) else node.value
+    if depth > 3:
+        return "..."
+    if isinstance(node, yaml.MappingNode):
+        return "{" + ", ".join(f"{_flow(k, depth + 1)}: {_flow(v, depth + 1)}" for k, v in node.value[:8]) + "}"
+    return "[" + ", ".join(_flow(item, depth + 1) for item in node.value[:8]) + "]"
 
 
 _DICE = re.compile(r"^(\d{1,3})D(\d{1,4})$")
@@ -236,6 +269,17 @@ def _amounts(converter: Converter, node: yaml.Node, path: str):
         if number is not _MISSING:
             values.append(Amount(key.value, number, converter.where(key)))
     return Amounts(values)
+
+
+def _language(converter: Converter, node: yaml.Node, path: str):
+    """`language: fr`: kitgen's own words in a kit (load/language.py); a language kitgen has no
+    catalogue for is one line with the known ones."""
+    from kitgen.load.language import read_language, unknown_language
+
+    if not isinstance(node, yaml.ScalarNode) or _is_null(node):
+        return converter.fail(node, path, f"expected a language code such as fr ({_kind(node)} found)")
+    language = read_language(node.value)
+    return language if language is not None else converter.fail(node, "", unknown_language(node.value))
 
 
 def _hidden(converter: Converter, node: yaml.Node, path: str):
@@ -314,7 +358,7 @@ def _field_test(converter: Converter, name: str, node: yaml.Node, path: str, whe
 
 
 _SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts,
-            Hidden: _hidden, ValueColors: _value_colors, Filter: _filter}
+            Language: _language, Hidden: _hidden, ValueColors: _value_colors, Filter: _filter}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
 _NAMES = {Color: "a colour", ColorTemplate: "a colour", str: "text", int: "a whole number", bool: "true or false", float: "a number", Length: "a length"}
@@ -400,13 +444,29 @@ def _object_schema(cls, definitions: dict) -> dict:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
-_FIXED_SCHEMAS: dict = {  # types whose schema is one fixed mapping
+# The JSON Schema of each type _SPECIAL converts (as the schema command prints it: never changed after).
+_SCHEMAS: dict[object, dict] = {
+    Cost: {"oneOf": [{"type": "integer"}, {"type": "object", "properties": {
+        "any": {"type": "integer"}, "of": {"type": "array", "items": {"type": "string"}},
+        "text": {"type": "string"}}, "additionalProperties": {"type": ["integer", "string"]}}], "description":
+        "counters and amounts, e.g. {credits: 10}; {any: 15, of: [Food, Hammers]}; {text: '6 + 2P Food'}"},
+    FieldValues: {"type": "object", "additionalProperties": {"anyOf": [
+        {"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": "string"}}]},
+        "description": "values of the fields the game or the card's type declares, e.g. {attack: 3}"},
+    Numbers: {"type": "object", "additionalProperties": {"anyOf": [
+        {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
+        {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
+        "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"},
+    Expr: {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"},
     Hidden: {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
              "description": "a value (or a list of them) the field does not show at all, e.g. 0"},
     ValueColors: {"type": "object", "additionalProperties": {"type": "string"},
                   "description": "a colour per value of the field, e.g. {rare: gold}"},
     Amounts: {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
               "description": "counters and numbers (or expressions), e.g. {Military: 5}"},
+    # not an enum: a language is known when kitgen/locale has its catalogue
+    Language: {"type": "string", "description": "the language of the words kitgen prints in the kit (headings, "
+               "'Play in', the manifest): en (the default), de, es, fr, it ...; card text stays as written"},
     Filter: {"type": "object", "description": "card fields and values: {suit: Hearts}, {type: [Wild, Draw Four]}, "
              "{rank: {at_least: 10}}, {keyword: fast}, {not: FILTER}, {any: [FILTER, ...]}, {test: EXPRESSION}",
              "additionalProperties": {"anyOf": [{"type": ["string", "integer"]}, {"type": "array"}, {"type": "object"}]}},
@@ -422,25 +482,8 @@ def _type_schema(hint, definitions: dict) -> dict:
         return {"type": "array", "items": _type_schema(typing.get_args(hint)[0], definitions)}
     if origin is typing.Literal:
         return {"enum": list(typing.get_args(hint))}
-    if hint is Cost:
-        amounts = {"type": ["integer", "string"]}
-        return {"oneOf": [{"type": "integer"}, {"type": "object", "properties": {
-            "any": {"type": "integer"}, "of": {"type": "array", "items": {"type": "string"}},
-            "text": {"type": "string"}}, "additionalProperties": amounts}], "description":
-            "counters and amounts, e.g. {credits: 10}; {any: 15, of: [Food, Hammers]}; {text: '6 + 2P Food'}"}
-    if hint is FieldValues:
-        return {"type": "object", "additionalProperties": {"anyOf": [
-            {"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": "string"}}]},
-            "description": "values of the fields the game or the card's type declares, e.g. {attack: 3}"}
-    if hint is Numbers:
-        return {"type": "object", "additionalProperties": {"anyOf": [
-            {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
-            {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
-            "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"}
-    if hint is Expr:
-        return {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"}
-    if hint in _FIXED_SCHEMAS:
-        return _FIXED_SCHEMAS[hint]
+    if hint in _SCHEMAS:
+        return _SCHEMAS[hint]
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint.__name__ not in definitions:
             definitions[hint.__name__] = {}  # placeholder: breaks cycles

@@ -2,23 +2,27 @@
 (ours, then a game's own added over it), `word: [icon words or icon names]`."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import yaml
 
 from kitgen.errors import KitgenError, error
+from kitgen.load.files import contained
 from kitgen.load.game import display_path
 from kitgen.load.nodes import at, read_nodes
 
 SYNONYMS_FILE = Path("icons") / "synonyms.yaml"
 
 
-def load_synonyms(dirs: list[Path]) -> dict[str, list[str]]:
-    """Word -> the icon words it stands for; a nearer file's entry replaces a farther one's."""
+def load_synonyms(dirs: list[Path], roots: tuple[Path, ...]) -> dict[str, list[str]]:
+    """Word -> the icon words it stands for; a nearer file's entry replaces a farther one's. Each
+    file must resolve inside one of `roots` (the game folder first, then kitgen's own: Project.roots),
+    as every file a game makes kitgen read."""
     table: dict[str, list[str]] = {}
-    for path in [d / SYNONYMS_FILE for d in reversed(dirs) if (d / SYNONYMS_FILE).is_file()]:
+    for path in [d / SYNONYMS_FILE for d in reversed(dirs) if os.path.lexists(d / SYNONYMS_FILE)]:
         shown = display_path(path)
-        root = read_nodes(path, shown)
+        root = read_nodes(contained(path, roots[0], shipped=roots[1:], shown=shown), shown)
         if root is None:
             continue
         if not isinstance(root, yaml.MappingNode):

@@ -77,6 +77,11 @@ def _template(text: str, shown: str) -> CardTemplate:
     return template  # its geometry is checked by check/templates.py
 
 
+def card_template_from_text(text: str, shown: str) -> CardTemplate:
+    """A card template from its text (the catalogues' extraction reads the shipped ones so)."""
+    return _template(text, shown)
+
+
 def front_names(card_type: str, deck: str, frame: str = "") -> list[str]:
     """The card-front templates a card of this type may use, most specific first: its type's own,
     its type's frame (a shared design: text, picture ...), its deck's, then everyone's."""

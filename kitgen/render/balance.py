@@ -30,7 +30,8 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
     styles = paragraph_styles("#1d2b45")
-    story = [Paragraph(f"{title}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
+    # the game's title is text, not platypus markup (a `<img src=...>` in it would embed any file)
+    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
              *_coverage_summary(report["coverage"], chart_w, styles)]
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "

@@ -16,9 +16,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from kitgen.check.art import art_resolution, art_unreadable, effective_dpi
 from kitgen.errors import Problem, Where
+from kitgen.units import MAX_IMAGE_PIXELS
 
 FORMATS = ["PNG", "JPEG", "WEBP"]
-MAX_PIXELS = 40_000_000  # a card needs about 1,500 x 2,100 px at 600 dpi; 40 MP is ample
 PRINT_DPI = 300  # art is downsampled to this at its printed size (check/art.LOW_DPI: what prints soft)
 
 
@@ -76,8 +76,8 @@ def _open(path: Path) -> Image.Image:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(path, formats=FORMATS)
-            if image.width * image.height > MAX_PIXELS:
-                raise _Refused(f"{image.width} x {image.height} px is more than {MAX_PIXELS // 1_000_000} megapixels")
+            if image.width * image.height > MAX_IMAGE_PIXELS:
+                raise _Refused(f"{image.width} x {image.height} px is more than {MAX_IMAGE_PIXELS // 1_000_000} megapixels")
             image.load()  # decode now: a truncated file fails here, not as a half-grey card
     except FileNotFoundError:
         raise _Refused("file not found") from None

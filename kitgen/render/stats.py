@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
@@ -42,11 +43,13 @@ def paragraph_styles(accent: str) -> dict[str, ParagraphStyle]:
 def render_stats(report: dict, path: Path, colors: dict[str, str]) -> None:
     size = landscape(PAPER_SIZES["letter"])
     styles = paragraph_styles("#1d2b45")
-    story: list[Flowable] = [Paragraph(f"{report['title']}: Deck Statistics", styles["title"])]
+    # platypus reads a paragraph as markup: a name's `<img src=...>` would embed any file, `<b>` unclosed stops
+    # the page. Names are text: escaped, as in the kit's own documents.
+    story: list[Flowable] = [Paragraph(f"{escape(report['title'])}: Deck Statistics", styles["title"])]
     for number, deck in enumerate(report["decks"]):
         if number:
             story.append(PageBreak())
-        story.append(Paragraph(f"{deck['name']}: {deck['cards']} cards", styles["heading"]))
+        story.append(Paragraph(f"{escape(deck['name'])}: {deck['cards']} cards", styles["heading"]))
         types = [t["type"] for t in deck["types"]]
         series, shades = _point_series(deck["types"], colors)
         charts = [

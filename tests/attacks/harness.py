@@ -111,6 +111,21 @@ def kitgen(*args: str | Path, timeout: float = SECONDS) -> Timed:
     return Timed(run, time.monotonic() - start)
 
 
+def kitgen_in(folder: Path, *args: str | Path, timeout: float = SECONDS) -> Timed:
+    """The real command line in a subprocess run from `folder` (relative paths, default output/)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.integration.test_bad_input import _limit_memory
+
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "kitgen", *map(str, args)], cwd=folder, capture_output=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, text=True, encoding="utf-8", errors="replace",
+                          timeout=timeout, preexec_fn=_limit_memory if os.name == "posix" else None)
+    return Timed(Run(tuple(map(str, args)), done.returncode, done.stdout, done.stderr), time.monotonic() - start)
+
+
 def kitgen_in_process(*args: str | Path) -> Timed:
     """The same click group, in this process: for a fault injected with monkeypatch."""
     start = time.monotonic()

@@ -112,3 +112,16 @@ def test_art_listing__an_art_file_by_id_that_links_out_is_no_art_and_an_error(tm
     run = kitgen("art", game)
     assert_one_line(run, re.compile(r".*decks/main\.yaml:\d+:\d+: error: art .*art/market\.png: links outside the game folder .*"))
     assert "0 of 4 cards have art." in run.run.stdout
+
+
+def test_suggest__a_synonym_table_linked_out_of_the_game_is_refused_not_read(tmp_path):
+    """templates/icons/synonyms.yaml -> a file outside the game folder: read and used (issue 34)."""
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("scout: [skull]\n", encoding="utf-8")
+    game = tiny_copy(tmp_path)
+    (game / "templates" / "icons").mkdir(parents=True)
+    (game / "templates" / "icons" / "synonyms.yaml").symlink_to(outside)
+    run = suggest(game)
+    assert_one_line(run, re.compile(r".*templates/icons/synonyms\.yaml: error: links outside the game folder "
+                                    rf"\(to {re.escape(str(outside))}\); kitgen reads only files inside the game folder"))
+    assert not (game / PROPOSALS).exists()

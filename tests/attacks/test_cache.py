@@ -151,8 +151,9 @@ def test_planted_pickle__the_cli_in_a_game_folder_keeps_no_cache_there(game, tmp
     assert time.monotonic() - start < 2 * SECONDS
     assert not marker.exists()
     assert sorted(p.name for p in (game / ".kitgen-cache").iterdir()) == ["output"]  # only what was planted
-    assert (kit_cache_folder(game / "output") / "faces.sqlite").is_file()  # the cache went to KITGEN_CACHE_DIR
-    assert kit_bytes(game / "output") == fresh_build(game, tmp_path / "fresh")
+    kit = game / "output" / game.name  # the folder's own name: `.` has none
+    assert (kit_cache_folder(kit) / "faces.sqlite").is_file()  # the cache went to KITGEN_CACHE_DIR
+    assert kit_bytes(kit) == fresh_build(game, tmp_path / "fresh")
 
 
 WRONG_SHAPES = [

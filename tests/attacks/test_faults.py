@@ -318,7 +318,7 @@ def test_second_build_while_the_first_holds_the_lock__refused_and_its_staging_fo
     remove that folder (as it did: it took it for a leftover) nor touch the kit."""
     out, before = case
     from kitgen.kit.lock import kit_lock
-    from kitgen.kit.lock import MARKER
+    from kitgen.kit.marker import MARKER
 
     staging = out.parent / ".tiny.building-first"
     staging.mkdir()

@@ -171,7 +171,7 @@ def test_tts__a_tts_flag_with_another_format_is_a_usage_error_not_ignored(flags,
 
 def test_tts__force_without_install_is_a_usage_error(tmp_path):
     run = tts(TINY, tmp_path / "out", "--force")
-    assert_one_line(run, "Error: --force is for --install", exit=2)
+    assert_one_line(run, "Error: --force is for --install (or --tts-dir)", exit=2)
 
 
 @pytest.mark.parametrize("card", ["id: " + "a" * 121, "name: " + "Very Long Name " * 9])
@@ -197,3 +197,17 @@ def test_tts__quotes_and_markup_in_card_names_stay_text_in_the_saved_object(tmp_
     saved = json.loads((out / "tiny-main.json").read_text(encoding="utf-8"))
     assert saved["LuaScript"] == ""
     assert [c["Nickname"] for c in saved["ObjectStates"][0]["ContainedObjects"]][0] == name
+
+
+def test_tts__tts_dir_with_force_replaces_the_link_it_was_told_to(tmp_path):
+    """--tts-dir implies --install, yet '--force is for --install' refused it, though the error on
+    the link says to add --force (issue 34)."""
+    folder = tmp_path / "Saved Objects"
+    folder.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    (folder / "tiny-main.json").symlink_to(victim)
+    out = tmp_path / "out"  # (without --force the link is refused: test_tts__install_never_writes_through_a_link...)
+    forced = tts(TINY, out, "--tts-dir", folder, "--force")
+    assert forced.run.returncode == 0, forced.run.describe()
+    assert victim.read_text(encoding="utf-8") == "keep me" and not (folder / "tiny-main.json").is_symlink()

@@ -355,7 +355,7 @@ def test_changed_since__a_previous_build_reprints_only_changed_cards(workspace, 
     assert len(pages) == 2  # the one changed card, and its back
     assert "Xenophiles" in pages[0].extract_text() and "Galactic Civ" in pages[1].extract_text()
     listing = " ".join(PdfReader(tmp_path / "new" / "changes.pdf").pages[0].extract_text().split())
-    assert "1 card(s) changed" in listing
+    assert "1 card changed" in listing
     assert "Xenophiles (Event Deck): was Galactic Event; Influence +2; now Galactic Event; Influence +1" in listing
 
 

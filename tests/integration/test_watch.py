@@ -95,7 +95,8 @@ def test_watch__dot_in_the_game_folder_builds_once_per_save_not_on_its_own_outpu
     err = "".join(lines)
     assert err.count("OK: valid and built") == 2, err
     assert "--- build 2 (" in err and "): decks/main.yaml changed" in err, err
-    assert (game / "output" / "rules.pdf").is_file() and "Corvette" in pdf_text(game / "output" / "cards-main.pdf")
+    kit = game / "output" / "mygame"  # the game folder's own name: `.` has none
+    assert (kit / "rules.pdf").is_file() and "Corvette" in pdf_text(kit / "cards-main.pdf")
 
 
 def test_a_failed_build__leaves_the_cache_unlocked_for_the_next_build_in_the_process(tmp_path, project):

@@ -8,14 +8,15 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kitgen"
 THIRD_PARTY = {"yaml", "reportlab", "PIL", "pypdfium2", "jinja2", "click", "openpyxl", "platformdirs", "watchfiles",
-               "numpy", "dask", "distributed"}
+               "numpy", "dask", "distributed", "babel"}
 # openpyxl: decks kept in XLSX, read and written by load/ (sheet.py, convert.py) like YAML;
-# platformdirs: where the per-user config file lives (load/config.py).
+# platformdirs: where the per-user config file lives (load/config.py);
+# babel: a game's language, its CLDR plural rules, dates and numbers (load/language.py).
 ALLOWED = {  # module or package -> third-party libraries it may import
     "model": set(), "units": set(), "errors": set(), "check": set(),
     "simulate": {"distributed"},  # simulate/play/cluster.py only, and only when --scheduler asks (kitgen[cluster])
     "desk": {"watchfiles", "pypdfium2"},  # watch sees saves; the live preview renders the PDF's pages, as PNG export does
-    "load": {"yaml", "openpyxl", "platformdirs"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2", "numpy"},
+    "load": {"yaml", "openpyxl", "platformdirs", "babel"}, "layout": {"jinja2"}, "render": {"reportlab", "PIL", "pypdfium2", "numpy"},
     "cli": {"click", "platformdirs"}, "kit": {"platformdirs"},  # kit: the build cache lives in the user's cache folder
     # render draws the PDF (reportlab) and renders it to pixels (pypdfium2): images are the PDF, rendered
 }
@@ -45,7 +46,7 @@ def test_imports__each_layer_uses_only_its_own_libraries(path):
 # - layout may import check: the documents print what check computes (deck stats, formulas, limits);
 # - simulate (the balance lab) stands beside the kit pipeline and uses only core, load and check.
 LAYERS = ["core", "load", "check", "layout", "render", "kit", "exports", "desk", "cli"]
-CORE = {"model", "units", "errors", "colors", "project", "__init__"}
+CORE = {"model", "units", "errors", "colors", "project", "language", "__init__"}
 SIDE = {"simulate": {"core", "load", "check", "simulate"}}
 
 

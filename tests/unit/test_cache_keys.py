@@ -64,9 +64,12 @@ def test_records__eq_hash_and_repr_are_those_dataclasses_would_write():
 
 
 def _leaves(value):
+    """What a value's repr shows: the compared fields of each record (language.Language keeps its
+    catalogue's messages and rules in fields that neither compare nor show: its hash stands for them)."""
     if dataclasses.is_dataclass(value):
         for field in dataclasses.fields(value):
-            yield from _leaves(getattr(value, field.name))
+            if field.compare:
+                yield from _leaves(getattr(value, field.name))
     elif isinstance(value, tuple):
         for item in value:
             yield from _leaves(item)
@@ -126,6 +129,34 @@ def test_face_keys__one_card_edited_changes_its_key_only_and_the_game_changes_th
     assert all(b != a for b, a in zip(before, keys(phases), strict=True))
 
 
+def _face_keys(game) -> list[str]:
+    """Every face key of the first deck of `game` (its fronts, then its back), as a build makes them."""
+    template = CardTemplate(63.5, 88.9, (Box("text", 0, 0, 10, 10, content="{{ card.name }}"),))
+    digests, deck = Digests(), game.decks[0]
+    scope = deck_scope(game, faces_view(game, [template]), deck, {t.name: template for t in game.card_types}, template)
+    return [digests.key(front_call(scope, i)) for i in range(len(deck.cards))] + [digests.key(back_call(scope))]
+
+
+def test_face_keys__the_language_and_its_catalogue_are_in_every_key():
+    """A kit rebuilt in another language is not the old kit: its faces (and documents, and files) say
+    other words. The language is the game's (Game.language), hashed by its code and its catalogue's
+    text, so an edited catalogue is a new key too, while English is the same key build after build."""
+    from kitgen.kit.documents import DocumentInputs
+    from kitgen.load.language import read_language
+
+    game = load_game(REPO / TINY)
+    french = dataclasses.replace(game, language=read_language("fr"))
+    german = dataclasses.replace(game, language=read_language("de"))
+    edited = dataclasses.replace(french, language=dataclasses.replace(french.language, catalogue="an edit"))
+    english, keyed = _face_keys(game), [_face_keys(other) for other in (french, german, edited)]
+    assert english == _face_keys(load_game(REPO / TINY))
+    for other in keyed:
+        assert all(before != after for before, after in zip(english, other, strict=True))
+    assert len({tuple(keys) for keys in keyed}) == 3
+    documents = [DocumentInputs(each, (), None, None, "").key for each in (game, french, german, edited)]
+    assert len(set(documents)) == 4
+
+
 def test_code_stamp__a_changed_kitgen_module_keys_the_cache_anew_but_not_the_build_manifest():
     """kitgen changed without a new version (a checkout moved on) must not reuse faces drawn by the old
     code: the cache keys carry the modules' sizes and times; the build manifest's card keys do not."""
@@ -147,3 +178,27 @@ def test_code_stamp__a_changed_kitgen_module_keys_the_cache_anew_but_not_the_bui
         os.utime(module, ns=(before.st_atime_ns, before.st_mtime_ns))
         cache.code_stamp.cache_clear()
     assert cache.code_stamp() == stamp
+
+
+def test_document_keys__the_designers_notes_footer_in_the_games_language_is_keyed(tmp_path):
+    """designer-notes.pdf's footer says it is not printed for play, in the game's language: words set
+    when it is printed (kit/build._footer), not in its blocks. A catalogue whose only change is that
+    sentence keys the file anew (else the cache would hand back the notes with the old footer), and
+    no other document's key moves."""
+    from kitgen.kit.build import check_kit, file_keys
+    from kitgen.kit.cache import BuildCache
+    from kitgen.kit.documents import NOT_PRINTED
+    from kitgen.project import Project
+
+    checked = check_kit(Project.default(), str(REPO / "tests" / "fixtures" / "sortileges"), lay_out=False)
+    french = checked.game.language
+    footer = NOT_PRINTED["designer-notes.pdf"]
+    reworded = dataclasses.replace(french, messages={**french.messages, footer: ("Notes pour l'auteur, pas pour la table",)})
+    assert french(footer) != footer and reworded == french  # the same catalogue hash: only the sentence differs
+    blocks, printed, cache = {"designer-notes.pdf": "b1", "rules.pdf": "b2"}, {"instruction": "", "page_label": ""}, \
+        BuildCache(tmp_path / "cache")
+    before = file_keys(checked, {}, blocks, printed, None, "", cache)
+    after = file_keys(dataclasses.replace(checked, game=dataclasses.replace(checked.game, language=reworded)), {}, blocks,
+                      printed, None, "", cache)
+    assert before["designer-notes.pdf"] != after["designer-notes.pdf"]
+    assert before["rules.pdf"] == after["rules.pdf"]

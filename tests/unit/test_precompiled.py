@@ -7,6 +7,7 @@ import jinja2
 import pytest
 
 from kitgen.errors import KitgenError
+from kitgen.language import ENGLISH
 from kitgen.layout import expressions, precompiled
 from kitgen.layout.context import document_context
 from kitgen.load import load_game
@@ -76,7 +77,8 @@ def test_an_edited_template_never_takes_the_module_of_its_old_text(tmp_path):
     assert precompiled.shipped_code("rules.md.j2", edited.read_text(encoding="utf-8")) is None
 
 
-CARD_STRING = "{{ type.name | upper }}{% if type.code %}  ·  {{ type.code }}{% endif %}{% if deck.optional %}  ·  OPTIONAL{% endif %}"
+CARD_STRING = ("{{ type.name | upper }}{% if type.code %}  ·  {{ type.code }}{% endif %}{% if deck.optional %}  ·  "
+               "{{ _('Optional') | upper }}{% endif %}")
 
 
 def test_a_card_string_takes_its_module_and_its_names():
@@ -86,13 +88,13 @@ def test_a_card_string_takes_its_module_and_its_names():
     expressions._compiled.cache_clear()
     template = expressions._compiled(CARD_STRING)
     assert precompiled.compiled_folder().name in template.root_render_func.__code__.co_filename
-    assert precompiled.card_string_names(CARD_STRING) == expressions.parsed_variables(CARD_STRING) == {"type", "deck"}
-    context = {"type": {"name": "Ship", "code": "S"}, "deck": {"optional": True}}
+    assert precompiled.card_string_names(CARD_STRING) == expressions.parsed_variables(CARD_STRING) == {"type", "deck", "_"}
+    context = {"type": {"name": "Ship", "code": "S"}, "deck": {"optional": True}, "_": ENGLISH}
     assert expressions.render_string(CARD_STRING, context, None) == "SHIP  ·  S  ·  OPTIONAL"
 
 
 def test_another_card_string_is_compiled_from_its_text():
-    edited = CARD_STRING.replace("OPTIONAL", "EXTRA")
+    edited = CARD_STRING.replace("{{ _('Optional') | upper }}", "EXTRA")
     assert precompiled.card_string_code(edited) is None and precompiled.card_string_names(edited) is None
     assert "compiled" not in expressions._compiled(edited).root_render_func.__code__.co_filename
     assert expressions.variables(edited) == {"type", "deck"}

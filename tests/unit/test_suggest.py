@@ -20,7 +20,7 @@ TINY = ROOT / "tests" / "fixtures" / "tiny"
 @pytest.fixture(scope="module")
 def icon_set():
     dirs = Project.default().template_dirs(TINY)
-    return load_icons(dirs).names(), load_synonyms(dirs)
+    return load_icons(dirs).names(), load_synonyms(dirs, Project.default().roots(TINY))
 
 
 def _cards(*names: str) -> list[Card]:
@@ -83,10 +83,11 @@ def test_synonyms__a_game_adds_its_own_words_and_a_bad_table_is_one_error_at_its
     own = tmp_path / "templates" / "icons"
     own.mkdir(parents=True)
     (own / "synonyms.yaml").write_text("# ours\nzorg: [ufo]\nship: rocket\n")
-    table = load_synonyms([tmp_path / "templates", ROOT / "templates"])
+    roots = Project.default().roots(tmp_path)
+    table = load_synonyms([tmp_path / "templates", ROOT / "templates"], roots)
     assert table["zorg"] == ["ufo"] and table["ship"] == ["rocket"]  # the game's entry replaces ours
     assert table["laboratory"] == ["flask", "microscope"]  # ours still there
     (own / "synonyms.yaml").write_text("zorg:\n  - [ufo]\n")
     with pytest.raises(KitgenError) as raised:
-        load_synonyms([tmp_path / "templates"])
+        load_synonyms([tmp_path / "templates"], roots)
     assert str(raised.value.problems[0]).endswith("synonyms.yaml:2:3: error: synonyms: a word's value is a word or a list of words")

@@ -9,7 +9,9 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_namespace = resolve('namespace')
     l_0_tracks = resolve('tracks')
+    l_0__ = resolve('_')
     l_0_game = resolve('game')
+    l_0_one_of = resolve('one_of')
     l_0_sheet_counters = resolve('sheet_counters')
     l_0_range = resolve('range')
     l_0_half = resolve('half')
@@ -50,16 +52,28 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '\n::landscape\n'
     yield '\n# '
-    yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title')))
-    yield ': Player Sheet\n::table grid 8mm 28mm\n'
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{title}: Player Sheet', title=environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title'))))
+    yield '\n::table grid 8mm 28mm\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'):
         pass
-        yield '\n| Player | | '
-        yield str(environment.finalize((environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title')[:-1] if environment.call(context, environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title'), 'endswith'), 's') else environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title'))))
-        yield ' | | Starting bonus | | Turn order |\n'
+        yield '\n| '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Player')))
+        yield ' | | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='one_of') if l_0_one_of is missing else l_0_one_of), environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title'))))
+        yield ' | | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Starting bonus')))
+        yield ' | | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Turn order')))
+        yield ' |\n'
     else:
         pass
-        yield '\n| Player | | Turn order | | Notes |\n'
+        yield '\n| '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Player')))
+        yield ' | | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Turn order')))
+        yield ' | | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Notes')))
+        yield ' |\n'
     yield '\n'
     for l_1_track in (undefined(name='tracks') if l_0_tracks is missing else l_0_tracks):
         l_1_track_columns = resolve('track_columns')
@@ -102,7 +116,12 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if (undefined(name='sheet_counters') if l_0_sheet_counters is missing else l_0_sheet_counters):
         pass
-        yield '\n### Counters\n::table grid 6mm 34mm\n|! Counter | Start'
+        yield '\n### '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Counters')))
+        yield '\n::table grid 6mm 34mm\n|! '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Counter')))
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Start')))
         for l_1_column in environment.call(context, (undefined(name='range') if l_0_range is missing else l_0_range), 1, (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'turns') + 1)):
             _loop_vars = {}
             pass
@@ -145,7 +164,7 @@ def root(context, missing=missing, environment=environment):
     context.vars['half_paths'] = l_0_half_paths
     context.exported_vars.add('half_paths')
     yield '\n::columns\n### '
-    yield str(environment.finalize(('Paths to Victory' if (t_2((undefined(name='paths') if l_0_paths is missing else l_0_paths)) > 1) else 'Victory')))
+    yield str(environment.finalize((environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Paths to Victory') if (t_2((undefined(name='paths') if l_0_paths is missing else l_0_paths)) > 1) else environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Victory'))))
     yield '\n'
     for l_1_path in (undefined(name='paths') if l_0_paths is missing else l_0_paths)[:(undefined(name='half_paths') if l_0_half_paths is missing else l_0_half_paths)]:
         _loop_vars = {}
@@ -159,7 +178,9 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit') and (not (undefined(name='upright') if l_0_upright is missing else l_0_upright))):
         pass
-        yield '**Hand limit:** '
+        yield '**'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Hand limit:')))
+        yield '** '
         yield str(environment.finalize((environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'text') or environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'base'))))
         yield '\n'
     yield '\n'
@@ -182,7 +203,9 @@ def root(context, missing=missing, environment=environment):
             yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title')))
             yield ':** '
             yield str(environment.finalize(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'), attribute='name'), ', ')))
-            yield ' (what each brings: the rules summary).\n'
+            yield ' ('
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'what each brings: the rules summary')))
+            yield ').\n'
         yield '\n'
     yield '\n'
     if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions') and (not (undefined(name='upright') if l_0_upright is missing else l_0_upright))):
@@ -217,4 +240,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n::end\n'
 
 blocks = {}
-debug_info = '5=36&6=40&7=49&10=53&12=55&13=58&17=64&20=70&21=82&22=87&25=103&28=106&29=113&30=117&33=129&34=133&37=136&38=140&39=144&41=148&42=150&43=154&45=160&46=163&48=166&50=169&51=173&53=179&54=182&57=188&58=191&60=195&61=197&62=201&65=207&66=211'
+debug_info = '5=38&6=42&7=51&10=55&12=57&13=60&15=71&17=78&20=84&21=96&22=101&25=117&26=120&28=122&29=132&30=136&33=148&34=152&37=155&38=159&39=163&41=167&42=169&43=173&45=179&46=182&48=187&50=190&51=194&53=200&54=203&57=211&58=214&60=218&61=220&62=224&65=230&66=234'

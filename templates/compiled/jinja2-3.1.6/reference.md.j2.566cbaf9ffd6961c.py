@@ -7,70 +7,72 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
+    l_0__ = resolve('_')
     l_0_game = resolve('game')
     l_0_attribute_rows = resolve('attribute_rows')
     l_0_who = l_0_costs = l_0_kept = l_0_totals = l_0_rows = l_0_with_codes = l_0_with_text = missing
     try:
-        t_1 = environment.filters['capitalize']
+        t_1 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'capitalize' found.")
+            raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_2 = environment.filters['join']
+        t_2 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_3 = environment.filters['length']
+        t_3 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'length' found.")
+            raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_4 = environment.filters['list']
+        t_4 = environment.filters['rejectattr']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'list' found.")
+            raise TemplateRuntimeError("No filter named 'rejectattr' found.")
     try:
-        t_5 = environment.filters['rejectattr']
+        t_5 = environment.filters['selectattr']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'rejectattr' found.")
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     try:
-        t_6 = environment.filters['selectattr']
+        t_6 = environment.tests['none']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No filter named 'selectattr' found.")
-    try:
-        t_7 = environment.tests['none']
-    except KeyError:
-        @internalcode
-        def t_7(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     yield '# '
-    yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title')))
-    yield ': Reference\n\n## Turn at a glance\n'
-    l_0_who = (t_4(context.eval_ctx, t_5(context, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), 'rewards'), 'everyone')) + t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), 'when')))
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{title}: Reference', title=environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title'))))
+    yield '\n\n## '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Turn at a glance')))
+    yield '\n'
+    l_0_who = (t_3(context.eval_ctx, t_4(context, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), 'rewards'), 'everyone')) + t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), 'when')))
     context.vars['who'] = l_0_who
     context.exported_vars.add('who')
-    yield '\n|! # | Phase'
+    yield '\n|! # | '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Phase')))
     if (undefined(name='who') if l_0_who is missing else l_0_who):
         pass
-        yield ' | Who'
-    yield ' | What happens'
-    if (not (undefined(name='who') if l_0_who is missing else l_0_who)):
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Who')))
+    yield ' | '
+    if (undefined(name='who') if l_0_who is missing else l_0_who):
         pass
-        yield ' (everyone)'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'What happens')))
+    else:
+        pass
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'What happens (everyone)')))
     yield '\n\n'
     l_1_loop = missing
     for l_1_phase, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), undefined):
-        l_1_attribute_name = resolve('attribute_name')
+        l_1_rewarded = resolve('rewarded')
         l_1_when_words = resolve('when_words')
         l_1_sections_for_phase = resolve('sections_for_phase')
         l_1_optional_steps = resolve('optional_steps')
@@ -87,45 +89,35 @@ def root(context, missing=missing, environment=environment):
             yield ' | '
             if (environment.getattr(l_1_phase, 'rewards') and environment.getattr(l_1_phase, 'everyone')):
                 pass
-                yield 'Everyone; bonus: '
-                yield str(environment.finalize(environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'kind')))
-                yield ' '
-                yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'attribute'), _loop_vars=_loop_vars)))
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Everyone; bonus: {reward}', reward=environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), environment.getattr(l_1_phase, 'rewards'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
                 for l_2_t in environment.getattr(l_1_phase, 'also'):
                     _loop_vars = {}
                     pass
                     yield ', '
-                    yield str(environment.finalize(environment.getattr(l_2_t, 'kind')))
-                    yield ' '
-                    yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(l_2_t, 'attribute'), _loop_vars=_loop_vars)))
+                    yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), l_2_t, _loop_vars=_loop_vars)))
                 l_2_t = missing
             elif environment.getattr(l_1_phase, 'rewards'):
                 pass
-                yield str(environment.finalize(t_1(environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'kind'))))
-                yield ' '
-                yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'attribute'), _loop_vars=_loop_vars)))
+                yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), environment.getattr(l_1_phase, 'rewards'), True, _loop_vars=_loop_vars)))
                 for l_2_t in environment.getattr(l_1_phase, 'also'):
                     _loop_vars = {}
                     pass
                     yield ', '
-                    yield str(environment.finalize(environment.getattr(l_2_t, 'kind')))
-                    yield ' '
-                    yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(l_2_t, 'attribute'), _loop_vars=_loop_vars)))
+                    yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), l_2_t, _loop_vars=_loop_vars)))
                 l_2_t = missing
             elif environment.getattr(l_1_phase, 'when'):
                 pass
-                yield 'When '
-                yield str(environment.finalize(environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars)))
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'When {condition}', condition=environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
             else:
                 pass
-                yield 'Everyone'
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Everyone', _loop_vars=_loop_vars)))
         yield ' | '
         yield str(environment.finalize((environment.getattr(l_1_phase, 'summary') or environment.getattr(l_1_phase, 'text'))))
-        def t_8(fiter):
+        def t_7(fiter):
             for l_2_section in fiter:
                 if (l_2_section not in environment.call(context, (undefined(name='optional_steps') if l_1_optional_steps is missing else l_1_optional_steps), environment.getattr(l_1_phase, 'name'))):
                     yield l_2_section
-        for l_2_section in t_8(environment.call(context, (undefined(name='sections_for_phase') if l_1_sections_for_phase is missing else l_1_sections_for_phase), environment.getattr(l_1_phase, 'name'), _loop_vars=_loop_vars)):
+        for l_2_section in t_7(environment.call(context, (undefined(name='sections_for_phase') if l_1_sections_for_phase is missing else l_1_sections_for_phase), environment.getattr(l_1_phase, 'name'), _loop_vars=_loop_vars)):
             l_2_deck_name = resolve('deck_name')
             _loop_vars = {}
             pass
@@ -152,37 +144,45 @@ def root(context, missing=missing, environment=environment):
             yield '**'
             if (undefined(name='who') if l_0_who is missing else l_0_who):
                 pass
-                yield ' | Everyone ('
-                yield str(environment.finalize(environment.call(context, (undefined(name='deck_name') if l_2_deck_name is missing else l_2_deck_name), environment.getattr(l_2_step, 'deck'), _loop_vars=_loop_vars)))
-                yield ')'
+                yield ' | '
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Everyone ({deck})', deck=environment.call(context, (undefined(name='deck_name') if l_2_deck_name is missing else l_2_deck_name), environment.getattr(l_2_step, 'deck'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
             yield ' | '
             if (not (undefined(name='who') if l_0_who is missing else l_0_who)):
                 pass
                 yield str(environment.finalize(environment.call(context, (undefined(name='deck_name') if l_2_deck_name is missing else l_2_deck_name), environment.getattr(l_2_step, 'deck'), _loop_vars=_loop_vars)))
                 yield ': '
-            yield str(environment.finalize(t_2(context.eval_ctx, environment.getattr(l_2_step, 'text'), ' ')))
+            yield str(environment.finalize(t_1(context.eval_ctx, environment.getattr(l_2_step, 'text'), ' ')))
             yield '\n'
         l_2_step = l_2_deck_name = missing
         yield '\n'
-    l_1_loop = l_1_phase = l_1_attribute_name = l_1_when_words = l_1_sections_for_phase = l_1_number = l_1_optional_steps = missing
+    l_1_loop = l_1_phase = l_1_rewarded = l_1_when_words = l_1_sections_for_phase = l_1_number = l_1_optional_steps = missing
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'):
         pass
-        yield '\n**Hand limit:** '
+        yield '\n**'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Hand limit:')))
+        yield '** '
         yield str(environment.finalize((environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'text') or environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'base'))))
         yield '\n'
-    yield '\n\n## Cards: when to play'
-    if t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types'), 'cost')):
+    yield '\n\n## '
+    if t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types'), 'cost')):
         pass
-        yield ', what they cost'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Cards: when to play, what they cost')))
+    else:
+        pass
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Cards: when to play')))
     yield '\n'
-    l_0_costs = t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types'), 'cost'))
+    l_0_costs = t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types'), 'cost'))
     context.vars['costs'] = l_0_costs
     context.exported_vars.add('costs')
-    yield '\n|! Card type | When'
+    yield '\n|! '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Card type')))
+    yield ' | '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'When')))
     if (undefined(name='costs') if l_0_costs is missing else l_0_costs):
         pass
-        yield ' | Cost'
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Cost')))
     yield '\n\n'
     for l_1_type in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types'):
         l_1_when_to_play = resolve('when_to_play')
@@ -200,32 +200,34 @@ def root(context, missing=missing, environment=environment):
         yield '\n\n'
     l_1_type = l_1_when_to_play = l_1_cost_text = missing
     yield '\n'
-    l_0_kept = t_4(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'counters'), 'total'))
+    l_0_kept = t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'counters'), 'total'))
     context.vars['kept'] = l_0_kept
     context.exported_vars.add('kept')
     yield '\n'
-    l_0_totals = t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'counters'), 'total'))
+    l_0_totals = t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'counters'), 'total'))
     context.vars['totals'] = l_0_totals
     context.exported_vars.add('totals')
     yield '\n'
     if (undefined(name='kept') if l_0_kept is missing else l_0_kept):
         pass
-        yield '\n**Counters:** '
+        yield '\n**'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Counters:')))
+        yield '** '
         l_1_loop = missing
         for l_1_counter, l_1_loop in LoopContext((undefined(name='kept') if l_0_kept is missing else l_0_kept), undefined):
             _loop_vars = {}
             pass
             yield str(environment.finalize(environment.getattr(l_1_counter, 'name')))
-            yield ' (start '
-            yield str(environment.finalize(environment.getattr(l_1_counter, 'start')))
-            if (not t_7(environment.getattr(l_1_counter, 'min'))):
+            yield ' ('
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'start {count}', count=environment.getattr(l_1_counter, 'start'), _loop_vars=_loop_vars)))
+            if (not t_6(environment.getattr(l_1_counter, 'min'))):
                 pass
-                yield ', at least '
-                yield str(environment.finalize(environment.getattr(l_1_counter, 'min')))
-            if (not t_7(environment.getattr(l_1_counter, 'max'))):
+                yield ', '
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'at least {count}', count=environment.getattr(l_1_counter, 'min'), _loop_vars=_loop_vars)))
+            if (not t_6(environment.getattr(l_1_counter, 'max'))):
                 pass
-                yield ', at most '
-                yield str(environment.finalize(environment.getattr(l_1_counter, 'max')))
+                yield ', '
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'at most {count}', count=environment.getattr(l_1_counter, 'max'), _loop_vars=_loop_vars)))
             yield ')'
             if (not environment.getattr(l_1_loop, 'last')):
                 pass
@@ -237,23 +239,28 @@ def root(context, missing=missing, environment=environment):
     context.vars['rows'] = l_0_rows
     context.exported_vars.add('rows')
     yield '\n'
-    l_0_with_codes = t_4(context.eval_ctx, t_6(context, (undefined(name='rows') if l_0_rows is missing else l_0_rows), 'codes'))
+    l_0_with_codes = t_3(context.eval_ctx, t_5(context, (undefined(name='rows') if l_0_rows is missing else l_0_rows), 'codes'))
     context.vars['with_codes'] = l_0_with_codes
     context.exported_vars.add('with_codes')
     yield '\n'
-    l_0_with_text = t_4(context.eval_ctx, t_6(context, (undefined(name='rows') if l_0_rows is missing else l_0_rows), 'covers'))
+    l_0_with_text = t_3(context.eval_ctx, t_5(context, (undefined(name='rows') if l_0_rows is missing else l_0_rows), 'covers'))
     context.vars['with_text'] = l_0_with_text
     context.exported_vars.add('with_text')
     yield '\n'
     if ((undefined(name='with_codes') if l_0_with_codes is missing else l_0_with_codes) or (undefined(name='with_text') if l_0_with_text is missing else l_0_with_text)):
         pass
-        yield '\n\n## Attributes\n|! Attribute'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Attributes')))
+        yield '\n|! '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Attribute')))
         if (undefined(name='with_codes') if l_0_with_codes is missing else l_0_with_codes):
             pass
-            yield ' | On cards'
+            yield ' | '
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'On cards')))
         if (undefined(name='with_text') if l_0_with_text is missing else l_0_with_text):
             pass
-            yield ' | Covers'
+            yield ' | '
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Covers')))
         yield '\n\n'
         l_1_loop = missing
         for l_1_row, l_1_loop in LoopContext((undefined(name='rows') if l_0_rows is missing else l_0_rows), undefined):
@@ -299,7 +306,13 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'notation'):
         pass
-        yield '\n\n## Card notation\n|! Code | Meaning\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Card notation')))
+        yield '\n|! '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Code')))
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Meaning')))
+        yield '\n'
         for l_1_note in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'notation'):
             _loop_vars = {}
             pass
@@ -331,12 +344,12 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
         l_1_third = environment.call(context, (undefined(name='namespace') if l_1_namespace is missing else l_1_namespace), any=False, _loop_vars=_loop_vars)
         _loop_vars['third'] = l_1_third
-        def t_9(fiter):
+        def t_8(fiter):
             l_2_table_effect = resolve('table_effect')
             for l_2_row in fiter:
                 if environment.call(context, (undefined(name='table_effect') if l_2_table_effect is missing else l_2_table_effect), l_2_row):
                     yield l_2_row
-        for l_2_row in t_9(environment.getattr(l_1_table, 'rows')):
+        for l_2_row in t_8(environment.getattr(l_1_table, 'rows')):
             _loop_vars = {}
             pass
             if not isinstance(l_1_third, Namespace):
@@ -344,13 +357,13 @@ def root(context, missing=missing, environment=environment):
             l_1_third['any'] = True
         l_2_row = missing
         yield '\n|! '
-        yield str(environment.finalize((environment.getitem(environment.getattr(l_1_table, 'columns'), 0) if environment.getattr(l_1_table, 'columns') else (environment.getattr(l_1_table, 'die') or 'Key'))))
+        yield str(environment.finalize((environment.getitem(environment.getattr(l_1_table, 'columns'), 0) if environment.getattr(l_1_table, 'columns') else (environment.getattr(l_1_table, 'die') or environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Key', _loop_vars=_loop_vars)))))
         yield ' | '
-        yield str(environment.finalize((environment.getitem(environment.getattr(l_1_table, 'columns'), 1) if (t_3(environment.getattr(l_1_table, 'columns')) > 1) else 'Result')))
+        yield str(environment.finalize((environment.getitem(environment.getattr(l_1_table, 'columns'), 1) if (t_2(environment.getattr(l_1_table, 'columns')) > 1) else environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Result', _loop_vars=_loop_vars))))
         if environment.getattr((undefined(name='third') if l_1_third is missing else l_1_third), 'any'):
             pass
             yield ' | '
-            yield str(environment.finalize((environment.getitem(environment.getattr(l_1_table, 'columns'), 2) if (t_3(environment.getattr(l_1_table, 'columns')) > 2) else 'Effect')))
+            yield str(environment.finalize((environment.getitem(environment.getattr(l_1_table, 'columns'), 2) if (t_2(environment.getattr(l_1_table, 'columns')) > 2) else environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Effect', _loop_vars=_loop_vars))))
         yield '\n\n'
         for l_2_row in environment.getattr(l_1_table, 'rows'):
             l_2_table_effect = resolve('table_effect')
@@ -371,44 +384,50 @@ def root(context, missing=missing, environment=environment):
             yield '\n\n'
         l_2_row = l_2_table_effect = missing
         yield '\n'
-        def t_10(fiter):
+        def t_9(fiter):
             for l_2_row in fiter:
                 if environment.getattr(l_2_row, 'erratum'):
                     yield l_2_row
-        for l_2_row in t_10(environment.getattr(l_1_table, 'rows')):
+        for l_2_row in t_9(environment.getattr(l_1_table, 'rows')):
             _loop_vars = {}
             pass
             yield '\n'
-            def t_11(fiter):
+            def t_10(fiter):
                 for l_3_erratum in fiter:
                     if (environment.getattr(l_3_erratum, 'id') == environment.getattr(l_2_row, 'erratum')):
                         yield l_3_erratum
-            for l_3_erratum in t_11(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata')):
+            for l_3_erratum in t_10(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata')):
                 _loop_vars = {}
                 pass
                 yield '\n_† '
                 yield str(environment.finalize(environment.getattr(l_2_row, 'roll')))
                 yield ': '
                 yield str(environment.finalize((environment.getattr(l_3_erratum, 'card_note') or environment.getattr(l_3_erratum, 'kit'))))
-                yield ' (an erratum: see the rules summary)_\n'
+                yield ' ('
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'an erratum: see the rules summary', _loop_vars=_loop_vars)))
+                yield ')_\n'
             l_3_erratum = missing
             yield '\n'
         l_2_row = missing
         yield '\n'
     l_1_table = l_1_namespace = l_1_third = missing
     yield '\n'
-    def t_12(fiter):
+    def t_11(fiter):
         for l_1_type in fiter:
             if environment.getattr(l_1_type, 'uses'):
                 yield l_1_type
-    for l_1_type in t_12(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types')):
+    for l_1_type in t_11(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'card_types')):
         _loop_vars = {}
         pass
         yield '\n\n## '
-        yield str(environment.finalize((environment.getattr(l_1_type, 'plural') or environment.getattr(l_1_type, 'name'))))
-        yield ': uses\nEach '
-        yield str(environment.finalize(environment.getattr(l_1_type, 'name')))
-        yield ' card can be played for any one of these.\n|! Use | Effect\n'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{types}: uses', types=(environment.getattr(l_1_type, 'plural') or environment.getattr(l_1_type, 'name')), _loop_vars=_loop_vars)))
+        yield '\n'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Each {type} card can be played for any one of these.', type=environment.getattr(l_1_type, 'name'), _loop_vars=_loop_vars)))
+        yield '\n|! '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Use', _loop_vars=_loop_vars)))
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Effect', _loop_vars=_loop_vars)))
+        yield '\n'
         for l_2_use in environment.getattr(l_1_type, 'uses'):
             _loop_vars = {}
             pass
@@ -423,7 +442,9 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas'):
         pass
-        yield '\n\n## Formulas\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Formulas')))
+        yield '\n'
         l_1_loop = missing
         for l_1_formula, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas'), undefined):
             l_1_formula_examples = resolve('formula_examples')
@@ -437,17 +458,17 @@ def root(context, missing=missing, environment=environment):
             yield '**'
             if environment.getattr(l_1_formula, 'variables'):
                 pass
-                yield ', where '
+                yield ', '
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'where', _loop_vars=_loop_vars)))
+                yield ' '
                 l_2_loop = missing
                 for l_2_variable, l_2_loop in LoopContext(environment.getattr(l_1_formula, 'variables'), undefined):
                     _loop_vars = {}
                     pass
-                    yield str(environment.finalize(environment.getattr(l_2_variable, 'name')))
-                    yield ' is '
-                    yield str(environment.finalize(environment.getattr(l_2_variable, 'meaning')))
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{name} is {meaning}', name=environment.getattr(l_2_variable, 'name'), meaning=environment.getattr(l_2_variable, 'meaning'), _loop_vars=_loop_vars)))
                     if (not environment.getattr(l_2_loop, 'last')):
                         pass
-                        yield ' and '
+                        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), ' and ', _loop_vars=_loop_vars)))
                 l_2_loop = l_2_variable = missing
             yield '. '
             yield str(environment.finalize(environment.getattr(l_1_formula, 'text')))
@@ -491,9 +512,9 @@ def root(context, missing=missing, environment=environment):
                 yield '\n'
                 if environment.getattr((undefined(name='examples') if l_1_examples is missing else l_1_examples), 'held'):
                     pass
-                    yield '\n_In this table '
-                    yield str(environment.finalize(environment.getattr((undefined(name='examples') if l_1_examples is missing else l_1_examples), 'held')))
-                    yield '._\n'
+                    yield '\n_'
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'In this table {values}.', values=environment.getattr((undefined(name='examples') if l_1_examples is missing else l_1_examples), 'held'), _loop_vars=_loop_vars)))
+                    yield '_\n'
                 yield '\n'
             yield '\n'
         l_1_loop = l_1_formula = l_1_formula_examples = l_1_examples = missing
@@ -501,4 +522,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n\n\n'
 
 blocks = {}
-debug_info = '2=57&5=59&6=63&8=72&9=81&11=141&12=144&13=149&16=169&17=172&20=175&21=179&22=183&24=187&25=193&28=203&29=207&30=211&31=215&33=236&34=240&35=244&36=248&39=251&41=259&42=263&46=286&47=290&50=300&54=303&55=307&58=314&60=320&62=327&64=332&65=347&67=355&68=360&71=374&72=382&73=390&77=400&79=408&80=410&82=412&83=416&86=424&89=428&90=434&91=455&92=458&93=461&95=474&96=478&99=492&100=495'
+debug_info = '2=52&4=54&5=56&6=60&8=74&9=83&11=133&12=136&13=141&16=160&17=163&20=168&21=175&22=179&24=187&25=193&28=203&29=207&30=211&31=214&33=238&34=242&35=246&36=250&38=253&39=255&41=266&42=270&46=293&47=297&50=307&52=310&53=312&54=316&55=320&58=327&60=333&62=340&64=345&65=360&67=368&68=373&71=387&72=395&73=403&77=415&79=423&80=425&81=427&82=431&83=435&86=443&88=446&89=449&90=455&91=476&92=479&93=482&95=495&96=499&99=513&100=516'

@@ -7,66 +7,65 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
+    l_0__ = resolve('_')
     l_0_game = resolve('game')
+    l_0_ngettext = resolve('ngettext')
     l_0_vocabulary_lines = resolve('vocabulary_lines')
     l_0_sections_without_deck = resolve('sections_without_deck')
+    l_0_one_of = resolve('one_of')
     l_0_cards_with_kit_choices = resolve('cards_with_kit_choices')
     l_0_by_card = resolve('by_card')
     l_0_icons_attribution = resolve('icons_attribution')
     try:
-        t_1 = environment.filters['capitalize']
+        t_1 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'capitalize' found.")
+            raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_2 = environment.filters['join']
+        t_2 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_3 = environment.filters['length']
+        t_3 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'length' found.")
+            raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_4 = environment.filters['list']
+        t_4 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'list' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_5 = environment.filters['map']
+        t_5 = environment.filters['selectattr']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     try:
-        t_6 = environment.filters['selectattr']
+        t_6 = environment.filters['slice']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No filter named 'selectattr' found.")
+            raise TemplateRuntimeError("No filter named 'slice' found.")
     try:
-        t_7 = environment.filters['slice']
+        t_7 = environment.tests['none']
     except KeyError:
         @internalcode
         def t_7(*unused):
-            raise TemplateRuntimeError("No filter named 'slice' found.")
-    try:
-        t_8 = environment.tests['none']
-    except KeyError:
-        @internalcode
-        def t_8(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     yield '# '
-    yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title')))
-    yield ': Rules Summary\n'
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{title}: Rules Summary', title=environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title'))))
+    yield '\n'
     yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'description')))
-    yield '\n**Players:** '
+    yield '\n**'
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Players:')))
+    yield '** '
     yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'players')))
     yield '.'
     for l_1_item in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'components'):
@@ -75,7 +74,11 @@ def root(context, missing=missing, environment=environment):
         yield ' '
         yield str(environment.finalize(l_1_item))
     l_1_item = missing
-    yield '\n\n## Your first game\n### 1. Setup\n'
+    yield '\n\n## '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Your first game')))
+    yield '\n### 1. '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Setup')))
+    yield '\n'
     l_1_loop = missing
     for l_1_step, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'setup'), undefined):
         _loop_vars = {}
@@ -89,18 +92,26 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'):
         pass
-        yield '\n**Hand Limit:** '
-        yield str(environment.finalize((environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'text') or str_join(('Max hand size is ', environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'base'), ' cards.', )))))
+        yield '\n**'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Hand Limit:')))
+        yield '** '
+        yield str(environment.finalize((environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'text') or environment.call(context, (undefined(name='ngettext') if l_0_ngettext is missing else l_0_ngettext), 'Max hand size is {count} card.', 'Max hand size is {count} cards.', environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'), 'base')))))
         yield '\n'
-    yield '\n### 2. Play a turn\n'
+    yield '\n### 2. '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Play a turn')))
+    yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'turn_text'):
         pass
         yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'turn_text')))
         yield '\n'
-    yield '\n|! # | Phase | What you do\n'
+    yield '\n|! # | '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Phase')))
+    yield ' | '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'What you do')))
+    yield '\n'
     l_1_loop = missing
     for l_1_phase, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), undefined):
-        l_1_attribute_name = resolve('attribute_name')
+        l_1_rewarded = resolve('rewarded')
         l_1_when_words = resolve('when_words')
         l_1_optional_steps = resolve('optional_steps')
         l_1_number = missing
@@ -114,14 +125,12 @@ def root(context, missing=missing, environment=environment):
         if (environment.getattr(l_1_phase, 'rewards') and (not environment.getattr(l_1_phase, 'everyone'))):
             pass
             yield ' ('
-            yield str(environment.finalize(environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'kind')))
-            yield ' '
-            yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'attribute'), _loop_vars=_loop_vars)))
+            yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), environment.getattr(l_1_phase, 'rewards'), _loop_vars=_loop_vars)))
             yield ')'
         elif environment.getattr(l_1_phase, 'when'):
             pass
-            yield ' (when: '
-            yield str(environment.finalize(environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars)))
+            yield ' ('
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'when: {condition}', condition=environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
             yield ')'
         yield ' | '
         yield str(environment.finalize((environment.getattr(l_1_phase, 'summary') or environment.getattr(l_1_phase, 'text'))))
@@ -140,15 +149,17 @@ def root(context, missing=missing, environment=environment):
             yield '** ('
             yield str(environment.finalize(environment.call(context, (undefined(name='deck_name') if l_2_deck_name is missing else l_2_deck_name), environment.getattr(l_2_step, 'deck'), _loop_vars=_loop_vars)))
             yield ') | '
-            yield str(environment.finalize(t_2(context.eval_ctx, environment.getattr(l_2_step, 'text'), ' ')))
+            yield str(environment.finalize(t_1(context.eval_ctx, environment.getattr(l_2_step, 'text'), ' ')))
             yield '\n'
         l_2_step = l_2_deck_name = missing
         yield '\n'
-    l_1_loop = l_1_phase = l_1_attribute_name = l_1_when_words = l_1_number = l_1_optional_steps = missing
+    l_1_loop = l_1_phase = l_1_rewarded = l_1_when_words = l_1_number = l_1_optional_steps = missing
     yield '\n'
     if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'tables') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas')):
         pass
-        yield '\n### 3. Where the tables are\n'
+        yield '\n### 3. '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Where the tables are')))
+        yield '\n'
         for l_1_table in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'tables'):
             l_1_table_uses = resolve('table_uses')
             l_1_uses = missing
@@ -162,28 +173,35 @@ def root(context, missing=missing, environment=environment):
                 yield ' ('
                 yield str(environment.finalize(environment.getattr(l_1_table, 'die')))
                 yield ')'
-            yield ': on the Reference sheet'
+            yield ': '
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'on the Reference sheet', _loop_vars=_loop_vars)))
             l_1_uses = environment.call(context, (undefined(name='table_uses') if l_1_table_uses is missing else l_1_table_uses), l_1_table, _loop_vars=_loop_vars)
             _loop_vars['uses'] = l_1_uses
             if (undefined(name='uses') if l_1_uses is missing else l_1_uses):
                 pass
-                yield '; used in '
-                yield str(environment.finalize(t_2(context.eval_ctx, (undefined(name='uses') if l_1_uses is missing else l_1_uses), ', ')))
+                yield '; '
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'used in {uses}', uses=t_1(context.eval_ctx, (undefined(name='uses') if l_1_uses is missing else l_1_uses), ', '), _loop_vars=_loop_vars)))
             yield '.\n'
         l_1_table = l_1_table_uses = l_1_uses = missing
         yield '\n'
         if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas'):
             pass
-            yield '\n- **Formulas** ('
-            yield str(environment.finalize(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas'), attribute='name'), ', ')))
-            yield '): on the Reference sheet, with examples.\n'
+            yield '\n- **'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Formulas')))
+            yield '** ('
+            yield str(environment.finalize(t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas'), attribute='name'), ', ')))
+            yield '): '
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'on the Reference sheet, with examples.')))
+            yield '\n'
         yield '\n'
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'victory_paths'):
         pass
         yield '\n### '
         yield str(environment.finalize((4 if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'tables') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas')) else 3)))
-        yield '. How to win\n'
+        yield '. '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'How to win')))
+        yield '\n'
         for l_1_path in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'victory_paths'):
             _loop_vars = {}
             pass
@@ -224,7 +242,7 @@ def root(context, missing=missing, environment=environment):
         yield '\n## '
         yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title')))
         yield '\n'
-        if (t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'), 'rules')) or t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'), 'may_not_play'))):
+        if (t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'), 'rules')) or t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'), 'may_not_play'))):
             pass
             yield '\n'
             l_1_loop = missing
@@ -236,7 +254,7 @@ def root(context, missing=missing, environment=environment):
                 if environment.getattr(l_1_faction, 'traits'):
                     pass
                     yield ' ('
-                    yield str(environment.finalize(t_2(context.eval_ctx, environment.getattr(l_1_faction, 'traits'), ', ')))
+                    yield str(environment.finalize(t_1(context.eval_ctx, environment.getattr(l_1_faction, 'traits'), ', ')))
                     yield ')'
                 yield '\n\n'
                 if environment.getattr(l_1_faction, 'ability'):
@@ -255,7 +273,9 @@ def root(context, missing=missing, environment=environment):
                 yield '\n'
                 if environment.getattr(l_1_faction, 'effects'):
                     pass
-                    yield '\n- **Starting scores:** '
+                    yield '\n- **'
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Starting scores:', _loop_vars=_loop_vars)))
+                    yield '** '
                     l_2_loop = missing
                     for l_2_effect, l_2_loop in LoopContext(environment.getattr(l_1_faction, 'effects'), undefined):
                         l_2_effect_text = resolve('effect_text')
@@ -273,8 +293,10 @@ def root(context, missing=missing, environment=environment):
         else:
             pass
             yield '\n|! '
-            yield str(environment.finalize((environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title')[:-1] if environment.call(context, environment.getattr(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title'), 'endswith'), 's') else environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title'))))
-            yield ' | Special Ability\n'
+            yield str(environment.finalize(environment.call(context, (undefined(name='one_of') if l_0_one_of is missing else l_0_one_of), environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions_title'))))
+            yield ' | '
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Special Ability')))
+            yield '\n'
             for l_1_faction in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'):
                 l_1_effect_text = resolve('effect_text')
                 _loop_vars = {}
@@ -282,15 +304,17 @@ def root(context, missing=missing, environment=environment):
                 yield '\n| **'
                 yield str(environment.finalize(environment.getattr(l_1_faction, 'name')))
                 yield '** | '
-                yield str(environment.finalize((environment.getattr(l_1_faction, 'ability') or t_2(context.eval_ctx, t_5(context, environment.getattr(l_1_faction, 'effects'), (undefined(name='effect_text') if l_1_effect_text is missing else l_1_effect_text)), ', '))))
+                yield str(environment.finalize((environment.getattr(l_1_faction, 'ability') or t_1(context.eval_ctx, t_4(context, environment.getattr(l_1_faction, 'effects'), (undefined(name='effect_text') if l_1_effect_text is missing else l_1_effect_text)), ', '))))
                 yield '\n'
             l_1_faction = l_1_effect_text = missing
             yield '\n'
         yield '\n'
-    yield '\n\n## Turn Sequence\n'
+    yield '\n\n## '
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Turn Sequence')))
+    yield '\n'
     l_1_loop = missing
     for l_1_phase, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), undefined):
-        l_1_attribute_name = resolve('attribute_name')
+        l_1_rewarded = resolve('rewarded')
         l_1_when_words = resolve('when_words')
         l_1_sections_for_phase = resolve('sections_for_phase')
         _loop_vars = {}
@@ -305,27 +329,22 @@ def root(context, missing=missing, environment=environment):
             yield '_'
             if environment.getattr(l_1_phase, 'everyone'):
                 pass
-                yield 'Everyone; bonus: '
-                yield str(environment.finalize(environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'kind')))
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Everyone; bonus: {reward}', reward=environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), environment.getattr(l_1_phase, 'rewards'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
             else:
                 pass
-                yield str(environment.finalize(t_1(environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'kind'))))
-            yield ' '
-            yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(environment.getattr(l_1_phase, 'rewards'), 'attribute'), _loop_vars=_loop_vars)))
+                yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), environment.getattr(l_1_phase, 'rewards'), True, _loop_vars=_loop_vars)))
             for l_2_t in environment.getattr(l_1_phase, 'also'):
                 _loop_vars = {}
                 pass
                 yield '; '
-                yield str(environment.finalize(environment.getattr(l_2_t, 'kind')))
-                yield ' '
-                yield str(environment.finalize(environment.call(context, (undefined(name='attribute_name') if l_1_attribute_name is missing else l_1_attribute_name), environment.getattr(l_2_t, 'attribute'), _loop_vars=_loop_vars)))
+                yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), l_2_t, _loop_vars=_loop_vars)))
             l_2_t = missing
             yield ':_ '
         elif environment.getattr(l_1_phase, 'when'):
             pass
-            yield '_When '
-            yield str(environment.finalize(environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars)))
-            yield ':_ '
+            yield '_'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'When {condition}:', condition=environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
+            yield '_ '
         yield str(environment.finalize(environment.getattr(l_1_phase, 'text')))
         if environment.getattr(l_1_phase, 'flavor'):
             pass
@@ -345,14 +364,16 @@ def root(context, missing=missing, environment=environment):
                 yield str(environment.finalize(environment.call(context, (undefined(name='deck_name') if l_2_deck_name is missing else l_2_deck_name), environment.getattr(l_2_section, 'deck'), _loop_vars=_loop_vars)))
                 yield ')'
             yield ': '
-            yield str(environment.finalize(t_2(context.eval_ctx, environment.getattr(l_2_section, 'text'), ' ')))
+            yield str(environment.finalize(t_1(context.eval_ctx, environment.getattr(l_2_section, 'text'), ' ')))
         l_2_section = l_2_deck_name = missing
         yield '\n'
-    l_1_loop = l_1_phase = l_1_attribute_name = l_1_when_words = l_1_sections_for_phase = missing
+    l_1_loop = l_1_phase = l_1_rewarded = l_1_when_words = l_1_sections_for_phase = missing
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'limits'):
         pass
-        yield '\n\n## Limits\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Limits')))
+        yield '\n'
         l_1_loop = missing
         for l_1_limit, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'limits'), undefined):
             l_1_limit_breaches = resolve('limit_breaches')
@@ -363,22 +384,22 @@ def root(context, missing=missing, environment=environment):
             yield str(environment.finalize(environment.getattr(l_1_limit, 'name')))
             yield ': '
             yield str(environment.finalize(environment.getattr(l_1_limit, 'check')))
-            yield '**, where '
+            yield '**, '
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'where', _loop_vars=_loop_vars)))
+            yield ' '
             l_2_loop = missing
             for l_2_variable, l_2_loop in LoopContext(environment.getattr(l_1_limit, 'variables'), undefined):
                 _loop_vars = {}
                 pass
-                yield str(environment.finalize(environment.getattr(l_2_variable, 'name')))
-                yield ' is '
-                yield str(environment.finalize(environment.getattr(l_2_variable, 'meaning')))
-                if (not t_8(environment.getattr(l_2_variable, 'start'))):
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{name} is {meaning}', name=environment.getattr(l_2_variable, 'name'), meaning=environment.getattr(l_2_variable, 'meaning'), _loop_vars=_loop_vars)))
+                if (not t_7(environment.getattr(l_2_variable, 'start'))):
                     pass
                     yield ' ('
-                    yield str(environment.finalize(environment.getattr(l_2_variable, 'start')))
-                    yield ' at the start)'
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{count} at the start', count=environment.getattr(l_2_variable, 'start'), _loop_vars=_loop_vars)))
+                    yield ')'
                 if (not environment.getattr(l_2_loop, 'last')):
                     pass
-                    yield ' and '
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), ' and ', _loop_vars=_loop_vars)))
             l_2_loop = l_2_variable = missing
             yield '. '
             yield str(environment.finalize(environment.getattr(l_1_limit, 'text')))
@@ -386,21 +407,24 @@ def root(context, missing=missing, environment=environment):
             _loop_vars['breaches'] = l_1_breaches
             if (undefined(name='breaches') if l_1_breaches is missing else l_1_breaches):
                 pass
-                yield ' **Broken at the start:** '
+                yield ' **'
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Broken at the start:', _loop_vars=_loop_vars)))
+                yield '** '
                 yield str(environment.finalize((undefined(name='breaches') if l_1_breaches is missing else l_1_breaches)))
                 if environment.getattr(l_1_limit, 'erratum'):
                     pass
-                    yield ': settled by an erratum (Errata)'
+                    yield ': '
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'settled by an erratum (Errata)', _loop_vars=_loop_vars)))
                 yield '.'
             yield '\n\n'
         l_1_loop = l_1_limit = l_1_limit_breaches = l_1_breaches = missing
         yield '\n'
     yield '\n'
-    def t_9(fiter):
+    def t_8(fiter):
         for l_1_deck in fiter:
             if (not environment.getattr(l_1_deck, 'optional')):
                 yield l_1_deck
-    for l_1_deck in t_9(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks')):
+    for l_1_deck in t_8(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks')):
         l_1_sections_for_deck = resolve('sections_for_deck')
         l_1_deck_composition = resolve('deck_composition')
         _loop_vars = {}
@@ -426,17 +450,17 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
     l_1_deck = l_1_sections_for_deck = l_1_deck_composition = missing
     yield '\n'
-    def t_10(fiter):
+    def t_9(fiter):
         for l_1_deck in fiter:
             if environment.getattr(l_1_deck, 'optional'):
                 yield l_1_deck
-    for l_1_deck in t_10(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks')):
+    for l_1_deck in t_9(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'decks')):
         l_1_deck_composition = resolve('deck_composition')
         l_1_sections_for_deck = resolve('sections_for_deck')
         _loop_vars = {}
         pass
         yield '\n\n## '
-        yield str(environment.finalize((environment.getattr(l_1_deck, 'description') or str_join(('Optional: ', environment.getattr(l_1_deck, 'name'), )))))
+        yield str(environment.finalize((environment.getattr(l_1_deck, 'description') or environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Optional: {deck}', deck=environment.getattr(l_1_deck, 'name'), _loop_vars=_loop_vars))))
         yield '\n'
         yield str(environment.finalize(environment.call(context, (undefined(name='deck_composition') if l_1_deck_composition is missing else l_1_deck_composition), l_1_deck, _loop_vars=_loop_vars)))
         yield '\n'
@@ -460,7 +484,11 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices') or environment.call(context, (undefined(name='cards_with_kit_choices') if l_0_cards_with_kit_choices is missing else l_0_cards_with_kit_choices))):
         pass
-        yield "\n\n## Choices this kit makes\nThe source does not give these values; the kit chose them so the game can be played. Why, in the source's own words: the designer's notes (designer-notes.pdf in the kit; no need to print them).\n"
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Choices this kit makes')))
+        yield '\n'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), "The source does not give these values; the kit chose them so the game can be played. Why, in the source's own words: the designer's notes (designer-notes.pdf in the kit; no need to print them).")))
+        yield '\n'
         l_1_loop = missing
         for l_1_choice, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'kit_choices'), undefined):
             _loop_vars = {}
@@ -476,11 +504,11 @@ def root(context, missing=missing, environment=environment):
         context.vars['by_card'] = l_0_by_card
         context.exported_vars.add('by_card')
         yield '\n'
-        if (t_3((undefined(name='by_card') if l_0_by_card is missing else l_0_by_card)) > 5):
+        if (t_2((undefined(name='by_card') if l_0_by_card is missing else l_0_by_card)) > 5):
             pass
             yield '\n::columns\n'
             l_1_loop = missing
-            for l_1_column, l_1_loop in LoopContext(t_7(context.eval_ctx, (undefined(name='by_card') if l_0_by_card is missing else l_0_by_card), 2), undefined):
+            for l_1_column, l_1_loop in LoopContext(t_6(context.eval_ctx, (undefined(name='by_card') if l_0_by_card is missing else l_0_by_card), 2), undefined):
                 _loop_vars = {}
                 pass
                 yield '\n'
@@ -488,7 +516,7 @@ def root(context, missing=missing, environment=environment):
                     _loop_vars = {}
                     pass
                     yield '\n- **'
-                    yield str(environment.finalize(t_2(context.eval_ctx, l_2_names, ', ')))
+                    yield str(environment.finalize(t_1(context.eval_ctx, l_2_names, ', ')))
                     yield ':** '
                     yield str(environment.finalize(l_2_choice))
                     yield '\n'
@@ -507,7 +535,7 @@ def root(context, missing=missing, environment=environment):
                 _loop_vars = {}
                 pass
                 yield '\n- **'
-                yield str(environment.finalize(t_2(context.eval_ctx, l_1_names, ', ')))
+                yield str(environment.finalize(t_1(context.eval_ctx, l_1_names, ', ')))
                 yield ':** '
                 yield str(environment.finalize(l_1_choice))
                 yield '\n'
@@ -517,7 +545,11 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata'):
         pass
-        yield "\n\n## Errata this kit applies\nWhere the source contradicts itself or misspells a name, this kit plays and prints as follows. A dagger (†) on a card or a table row marks what an erratum changed; the designer's notes give the source's words and why.\n"
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Errata this kit applies')))
+        yield '\n'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), "Where the source contradicts itself or misspells a name, this kit plays and prints as follows. A dagger (†) on a card or a table row marks what an erratum changed; the designer's notes give the source's words and why.")))
+        yield '\n'
         l_1_loop = missing
         for l_1_erratum, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'errata'), undefined):
             l_1_erratum_owners = resolve('erratum_owners')
@@ -533,7 +565,7 @@ def root(context, missing=missing, environment=environment):
             if (undefined(name='cards') if l_1_cards is missing else l_1_cards):
                 pass
                 yield '**'
-                yield str(environment.finalize(t_2(context.eval_ctx, (undefined(name='cards') if l_1_cards is missing else l_1_cards), ', ')))
+                yield str(environment.finalize(t_1(context.eval_ctx, (undefined(name='cards') if l_1_cards is missing else l_1_cards), ', ')))
                 yield ':** '
             yield str(environment.finalize(environment.getattr(l_1_erratum, 'kit')))
             yield '\n'
@@ -542,7 +574,9 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if ((environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'disclaimer')) or (undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution)):
         pass
-        yield '\n\n## Credits\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Credits')))
+        yield '\n'
         if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'attribution'):
             pass
             yield '\n'
@@ -551,17 +585,19 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
         if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'disclaimer'):
             pass
-            yield "\n\n**Disclaimer (the source's own words):** "
+            yield '\n\n**'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), "Disclaimer (the source's own words):")))
+            yield '** '
             yield str(environment.finalize(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'disclaimer')))
             yield '\n'
         yield '\n'
         if (undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution):
             pass
             yield '\n\n_'
-            yield str(environment.finalize((undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution)))
-            yield ': https://creativecommons.org/licenses/by/3.0/ (the licence ships with kitgen as templates/icons/LICENSE-game-icons.txt)._\n'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{credit}: https://creativecommons.org/licenses/by/3.0/ (the licence ships with kitgen as templates/icons/LICENSE-game-icons.txt).', credit=(undefined(name='icons_attribution') if l_0_icons_attribution is missing else l_0_icons_attribution))))
+            yield '_\n'
         yield '\n'
     yield '\n'
 
 blocks = {}
-debug_info = '2=66&3=68&4=70&8=80&9=84&11=90&12=93&15=96&18=102&19=110&20=129&21=132&22=137&25=149&27=152&28=158&30=175&31=178&34=182&35=185&36=187&37=191&39=197&40=201&44=206&45=210&46=212&47=216&50=222&51=225&52=227&53=231&54=235&56=242&57=245&59=248&60=252&62=256&63=260&67=276&68=278&69=283&75=292&76=299&78=353&81=357&82=363&86=399&88=409&89=411&90=415&91=419&94=425&96=429&98=439&99=441&100=443&101=447&102=449&103=453&107=461&111=465&112=469&114=475&115=479&117=483&118=487&119=491&121=497&127=506&128=510&132=518&136=522&137=528&138=531&141=543&144=546&145=549&147=552&149=555&151=558&153=561'
+debug_info = '2=63&3=65&4=67&6=78&7=80&8=83&9=87&11=93&12=96&14=101&15=103&17=108&18=113&19=121&20=138&21=141&22=146&25=158&26=161&27=163&28=169&30=187&31=190&34=198&35=201&36=205&37=209&39=215&40=219&44=224&45=228&46=230&47=234&50=240&51=243&52=245&53=249&54=253&56=260&57=263&59=266&60=270&62=274&63=277&67=296&68=300&69=305&74=313&75=316&76=323&78=372&80=375&81=378&82=384&86=423&88=433&89=435&90=439&91=443&94=449&96=453&98=463&99=465&100=467&101=471&102=473&103=477&107=485&109=488&110=490&111=493&112=497&114=503&115=507&117=511&118=515&119=519&121=525&127=534&128=538&132=546&134=549&135=551&136=554&137=560&138=563&141=575&143=578&144=580&145=583&147=586&149=589&151=594&153=597'

@@ -9,6 +9,7 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_type = resolve('type')
     l_0_deck = resolve('deck')
+    l_0__ = resolve('_')
     try:
         t_1 = environment.filters['upper']
     except KeyError:
@@ -23,7 +24,8 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr((undefined(name='type') if l_0_type is missing else l_0_type), 'code'))
     if environment.getattr((undefined(name='deck') if l_0_deck is missing else l_0_deck), 'optional'):
         pass
-        yield '  ·  OPTIONAL'
+        yield '  ·  '
+        yield str(t_1(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Optional')))
 
 blocks = {}
-debug_info = '1=19'
+debug_info = '1=20'

@@ -8,23 +8,30 @@ def root(context, missing=missing, environment=environment):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_designer = resolve('designer')
+    l_0__ = resolve('_')
     l_0_whole = missing
     pass
     l_0_whole = environment.getattr((undefined(name='designer') if l_0_designer is missing else l_0_designer), 'game')
     context.vars['whole'] = l_0_whole
     context.exported_vars.add('whole')
     yield '\n# '
-    yield str(environment.finalize(environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'title')))
-    yield ": Designer's Notes\nNot for the table: the rules summary gives players every choice and erratum in plain words. These notes give, for the game's designer, each one's name in the game's data, the source's own words (l.N is a line of the source document) and why the kit settles it so; then what only the balance lab reads, and what it found.\n"
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), "{title}: Designer's Notes", title=environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'title'))))
+    yield '\n'
+    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), "Not for the table: the rules summary gives players every choice and erratum in plain words. These notes give, for the game's designer, each one's name in the game's data, the source's own words (l.N is a line of the source document) and why the kit settles it so; then what only the balance lab reads, and what it found.")))
+    yield '\n'
     if environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'source'):
         pass
-        yield '\n**Source document:** '
+        yield '\n**'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Source document:')))
+        yield '** '
         yield str(environment.finalize(environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'source')))
         yield '.\n'
     yield '\n'
     if environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'kit_choices'):
         pass
-        yield '\n\n## Choices\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Choices')))
+        yield '\n'
         l_1_loop = missing
         for l_1_choice, l_1_loop in LoopContext(environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'kit_choices'), undefined):
             _loop_vars = {}
@@ -34,13 +41,18 @@ def root(context, missing=missing, environment=environment):
             yield '. _'
             yield str(environment.finalize(environment.getattr(l_1_choice, 'id')))
             yield ':_ '
-            if (environment.getattr(l_1_choice, 'audience') != 'players'):
+            if (environment.getattr(l_1_choice, 'audience') == 'simulator'):
                 pass
-                yield '(for the '
-                yield str(environment.finalize(environment.getattr(l_1_choice, 'audience')))
-                yield ' only: not in the rules summary) '
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '(for the simulator only: not in the rules summary)', _loop_vars=_loop_vars)))
+                yield ' '
+            elif (environment.getattr(l_1_choice, 'audience') != 'players'):
+                pass
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '(for the designers only: not in the rules summary)', _loop_vars=_loop_vars)))
+                yield ' '
             yield str(environment.finalize(environment.getattr(l_1_choice, 'what')))
-            yield ' **Why:** '
+            yield ' **'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Why:', _loop_vars=_loop_vars)))
+            yield '** '
             yield str(environment.finalize(environment.getattr(l_1_choice, 'why')))
             yield '\n'
         l_1_loop = l_1_choice = missing
@@ -48,7 +60,9 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'errata'):
         pass
-        yield '\n\n## Errata\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Errata')))
+        yield '\n'
         l_1_loop = missing
         for l_1_erratum, l_1_loop in LoopContext(environment.getattr((undefined(name='whole') if l_0_whole is missing else l_0_whole), 'errata'), undefined):
             _loop_vars = {}
@@ -57,15 +71,23 @@ def root(context, missing=missing, environment=environment):
             yield str(environment.finalize(environment.getattr(l_1_loop, 'index')))
             yield '. _'
             yield str(environment.finalize(environment.getattr(l_1_erratum, 'id')))
-            yield ':_ **The source says:** '
+            yield ':_ **'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'The source says:', _loop_vars=_loop_vars)))
+            yield '** '
             yield str(environment.finalize(environment.getattr(l_1_erratum, 'seed')))
-            yield ' **The kit:** '
+            yield ' **'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'The kit:', _loop_vars=_loop_vars)))
+            yield '** '
             yield str(environment.finalize(environment.getattr(l_1_erratum, 'kit')))
-            yield ' **Why:** '
+            yield ' **'
+            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Why:', _loop_vars=_loop_vars)))
+            yield '** '
             yield str(environment.finalize(environment.getattr(l_1_erratum, 'why')))
             if environment.getattr(l_1_erratum, 'card_note'):
                 pass
-                yield ' **On its cards:** '
+                yield ' **'
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'On its cards:', _loop_vars=_loop_vars)))
+                yield '** '
                 yield str(environment.finalize(environment.getattr(l_1_erratum, 'card_note')))
             yield '\n\n'
         l_1_loop = l_1_erratum = missing
@@ -73,7 +95,17 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='designer') if l_0_designer is missing else l_0_designer), 'held'):
         pass
-        yield '\n\n## Not printed for players\nMarked in the data with an audience other than players: no card, sheet or rules summary prints these as a rule (simulator: only the balance lab reads it).\n|! Kind | Name | Audience\n'
+        yield '\n\n## '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Not printed for players')))
+        yield '\n'
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Marked in the data with an audience other than players: no card, sheet or rules summary prints these as a rule (simulator: only the balance lab reads it).')))
+        yield '\n|! '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Kind')))
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Name')))
+        yield ' | '
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Audience')))
+        yield '\n'
         for (l_1_kind, l_1_name, l_1_audience) in environment.getattr((undefined(name='designer') if l_0_designer is missing else l_0_designer), 'held'):
             _loop_vars = {}
             pass
@@ -105,4 +137,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
 
 blocks = {}
-debug_info = '5=13&6=17&8=19&9=22&11=25&14=29&15=33&18=49&21=53&22=57&26=74&31=77&32=81&35=90&37=94&38=96&39=100'
+debug_info = '5=14&6=18&7=20&8=22&9=25&11=30&13=33&14=36&15=40&18=61&20=64&21=67&22=71&26=96&28=99&29=101&30=103&31=109&32=113&35=122&37=126&38=128&39=132'
