@@ -16,7 +16,7 @@ from kitgen.errors import Where
 from kitgen.language import ENGLISH, N_, Language
 from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
-Target = Literal["self", "target-player", "all-other-players", "all-players"]
+Target = Literal["self", "target-player", "all-other-players", "all-players", "next-player"]
 
 # Who a record is for. players: printed in the kit (the default). designers: only in the designer's
 # notes (balance findings, how a number was measured). simulator: read only by the balance lab (a
@@ -29,6 +29,7 @@ TARGET_LABELS = {  # in English; printed in the game's language: game.language(T
     "target-player": N_("Target player"),
     "all-other-players": N_("All other players"),
     "all-players": N_("All players"),
+    "next-player": N_("Next player"),
 }
 
 
@@ -274,6 +275,7 @@ class Counter(Record):
     description: str = ""
     kit_choice: str = ""  # what the kit chose because the source does not say (e.g. the start value)
     total: Expr | None = None  # a derived total: an expression over other counters ("Energy + Minerals")
+    reset: Literal["", "turn", "round"] = ""  # back to `start` at each turn's (round's) start (Dominion's Coins)
     where: Where | None = _where()
 
 
@@ -360,6 +362,7 @@ class CardType(Record):
     frame: str = ""  # a shared card design, card-front-<frame>.yaml: text, picture, tech ...
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
     resolve: "Resolution | None" = None  # how a card of this type takes effect (default: its effects apply)
+    triggers: tuple["OnEvent", ...] = ()  # what happens when a card of this type is played, discarded ...
     where: Where | None = _where()
 
 
@@ -399,6 +402,7 @@ class Card(Record):
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
     wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
+    triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
     where: Where | None = _where()
 
 
@@ -670,7 +674,9 @@ class Phase(Record):
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
     when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
-    once: bool = False  # played once a turn, by its first player (its steps name the players they reach)
+    # played once a turn, by the turn's first player (the leader in a game of rounds: "the winner takes
+    # the trick"); its steps name the players they reach
+    once: bool = False
     kit_choice: str = ""  # a phase the simulator does not play as written: the kit choice that says how
     where: Where | None = _where()
 
@@ -871,7 +877,61 @@ ANY = "any"  # a step's `attribute: any`: change or take points in an attribute 
 
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
                      "check-victory", "when", "gain", "pay", "exchange", "buy", "attach", "choose", "flag",
-                     "meld", "steal", "look-and-take", "swap", "contest", "redraw"]
+                     "meld", "steal", "look-and-take", "swap", "contest", "redraw",
+                     # the card model's (README, "The card model")
+                     "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
+                     "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Restriction(Record):
+    """One of a play's `only:` rules: while `when` holds (none: always), only cards that pass `filter`
+    may be played, if the player has any (hearts are not led until broken, unless only hearts)."""
+
+    filter: Filter
+    when: When | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CardMatch(Record):
+    """A play's `match:`: the card must equal the top card of `zone` in one of `fields` (a field a
+    player declared for that card counts as its value), or pass `wild` (Uno: colour or number, or Wild)."""
+
+    zone: str
+    fields: tuple[str, ...]
+    wild: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class SetScoring(Record):
+    """score's `sets:` every `size` cards that pass `filter` score `points` (Tempura: 2 for 5)."""
+
+    size: int
+    points: Expr
+    filter: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CountScoring(Record):
+    """score's `by_count:` the cards that pass `filter` score points[count] (the last for more)."""
+
+    points: tuple[Expr, ...]
+    filter: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Majority(Record):
+    """score's `majority:` the players ranked by `value` (highest first) score `points` by place;
+    players tied for a place split its points (and the next places'), share them whole, or get none."""
+
+    value: Expr
+    points: tuple[Expr, ...]
+    tie: Literal["split", "share", "nobody"] = "split"
+    where: Where | None = _where()
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -928,9 +988,67 @@ class Action(Record):
     group: str = ""  # meld: what makes cards one kind: their name (the default), `type`, or a card field ("suit")
     ladder: tuple[int, ...] = ()  # meld: one meld after another, the k-th of at least ladder[k-1] cards (none after the last)
     condition: str = ""  # meld: each card laid takes effect with this card condition (a wild one as the meld's own card)
-    top: int = 0  # look-and-take: look at the top `top` cards of `deck` instead of a target's hand
     give_back: bool = False  # look-and-take: then give the target back as many cards of the hand
     at_random: bool = False  # discard: the cards go at random, not as the discarding player chooses
+    # the card model's keys (README, "The card model")
+    filter: Filter | None = None  # only cards that pass it (a step that picks cards)
+    # only the top N cards of `zone` may be picked (a hand's top: the cards drawn last); 0: any. look-and-take:
+    # look at the top N cards of `deck` instead of a target's hand
+    top: int = 0
+    follow: str = ""  # play: must match the first card of `to` on this field, if able (follow suit)
+    match: CardMatch | None = None  # play: must match the top card of a zone (Uno)
+    must: bool = False  # play: a legal card must be played (else the player may pass)
+    only: tuple[Restriction, ...] = ()  # play: cards allowed while a condition holds, if the player has any
+    mark: str = ""  # the cards the step moves carry this mark until the turn ends (filter: {mark: NAME})
+    value: Expr | None = None  # set, score: the number (score's `group:` reads the group's cards)
+    direction: Literal["", "left", "right", "across"] = ""  # pass, draft: whom the cards go to
+    otherwise: tuple["Action", ...] = ()  # when: the steps when it does not hold; play: when nothing was played
+    loser: tuple["Action", ...] = ()  # compare: the steps the lower player takes
+    protected: When | None = None  # target-player: players for whom it holds cannot be chosen (Handmaid)
+    yourself: bool = False  # target-player: the player may choose itself (Prince)
+    rank: str = ""  # take-trick: the field cards rank by
+    trump: Filter | None = None  # take-trick: the trump cards (they beat the led suit)
+    lead: bool = False  # take-trick: the trick's winner leads the next turn
+    field: str = ""  # declare: the field the player names a value of (the top card of `zone` counts as it)
+    sets: SetScoring | None = None  # score: points per set
+    by_count: CountScoring | None = None  # score: points by how many
+    majority: Majority | None = None  # score: points by rank among the players
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Rounds(Record):
+    """A game of several rounds (`rounds:`): at each round's start the cards go home to their decks,
+    the counters not `carry`-ed go back to their start, everyone still in the game is in again, and
+    the setup steps play again; a round ends when `end` holds for any player (or after `turns`
+    turns); its `scoring` steps run for each player; the game ends after `count` rounds or when
+    `until` holds for any player after a round (then `game_over` victory paths are checked).
+    `first`: who starts a round: next (the seat after the last round's first), same, winner (who
+    gained most of the first carried counter last round), highest or lowest `by`."""
+
+    count: int = 0  # 0: until `until` holds (none: one round)
+    until: When | None = None
+    end: When | None = None
+    first: Literal["next", "same", "winner", "highest", "lowest"] = "next"
+    by: Expr | None = None
+    carry: tuple[str, ...] = ()
+    setup: Literal["again", "once"] = "again"
+    scoring: tuple[Action, ...] = ()
+    turns: int = 1000  # a round still going after this many turns ends (the trace says so)
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class OnEvent(Record):
+    """A trigger (`triggers:` of the game, a card type or a card): when a card that passes `filter`
+    is played, discarded, drawn, gained, trashed, or enters or leaves `zone`, its owner takes the
+    steps `then`. A trigger that triggers itself stops after MAX_TRIGGERS a step."""
+
+    on: Literal["play", "discard", "draw", "gain", "trash", "enter", "leave"]
+    then: tuple[Action, ...]
+    zone: str = ""
+    filter: Filter | None = None
     where: Where | None = _where()
 
 
@@ -1050,7 +1168,9 @@ class Game(Record):
     title: str
     short_name: str
     players: str
-    attributes: tuple[Attribute, ...]
+    # Optional in the data (absent: none; load/game.py fills in ()), positional here for the
+    # records made in code: a field can have no default before the required ones that follow.
+    attributes: tuple[Attribute, ...] = field(metadata={"optional": True})
     card_types: tuple[CardType, ...]
     decks: tuple[Deck, ...]
     phases: tuple[Phase, ...]
@@ -1093,6 +1213,10 @@ class Game(Record):
     scoring: tuple[Scoring, ...] = ()  # scoring schedules: points by rank at given turns
     turn_order: TurnOrder | None = None  # the order of play by ranking (else seat order)
     eliminate: Elimination | None = None  # when a player is out
+    setup_steps: tuple[Action, ...] = ()  # the steps of `setup:` (each a step with its printed `text`)
+    rounds: Rounds | None = None  # a game of several rounds (the card model)
+    triggers: tuple[OnEvent, ...] = ()  # game-wide triggers
+    worth: tuple[Action, ...] = ()  # score steps the greedy player values a position by (added to no counter)
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

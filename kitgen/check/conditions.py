@@ -204,9 +204,10 @@ def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Proble
 
 def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
-    from kitgen.check.actions import action_owners, cost_owners, steps_of
+    from kitgen.check.actions import action_owners, card_game, cost_owners, steps_of, uses_card_model
 
     decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
+    card_model = card_game(game)
 
     def name(where, owner: str, word: str) -> None:
         known.name(owner, where, word)
@@ -243,6 +244,8 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             for text in (step.strength, step.min, step.count, step.delta):
                 if text is not None:
                     known.expression(owner, step.where, Expr(str(text)))
+            if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
+                continue
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
@@ -253,7 +256,7 @@ def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
     problems = []
     if z.kind == "market" and (z.deck not in decks or z.size < 1):
         problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                              + did_you_mean(z.deck, decks)))
+                              + ("" if z.deck in decks else did_you_mean(z.deck, decks))))
     if z.size < 0 or z.limit < 0 or z.keep < 0:
         problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
     if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
@@ -267,8 +270,12 @@ def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
     """A turn order's roll is dice; the phase that prints it is the game's and rewards the highest
     of `by`'s first (else the printed phase and the order played would say two things)."""
     problems = []
-    if order.roll and die_range(order.roll) is None:
+    rolled = die_range(order.roll) if order.roll else (0, 1)
+    if rolled is None:
         problems.append(error(order.where, f"turn_order: roll '{order.roll}' is not dice notation like 1D6"))
+    elif rolled[0] == rolled[1]:  # a die of one side: every roll ties, and a roll-off would never end
+        problems.append(error(order.where, f"turn_order: roll '{order.roll}' always gives {rolled[0]}, so a tie "
+                              "never breaks: give dice of two sides or more, such as 1D6"))
     if not order.phase:
         return problems
     phases = {p.name: p for p in game.phases}
@@ -315,6 +322,8 @@ def vocabulary_lines(game: Game) -> list[str]:
     _ = game.language
     lines = [z.text or _zone_words(z, _) for z in game.zones]
     lines += [s.text or _scoring_words(s, _) for s in game.scoring]
+    if game.rounds is not None:  # a game of rounds: how a round ends and scores, first
+        lines[:0] = [t for t in (game.rounds.text, *(a.text for a in game.rounds.scoring)) if t]
     if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
         lines.append(game.turn_order.text or _("Turn order: the highest {names} first",
                                                names=_(", then ").join(game.turn_order.by)))
@@ -339,8 +348,8 @@ def _zone_words(zone, _: Language) -> str:
 
 
 def _scoring_words(scoring, _: Language) -> str:
-    when = (_("At the end of turns {turns}", turns=", ".join(map(str, scoring.turns))) if scoring.turns
-            else _("At the end of every turn"))
+    when = (_.ngettext("At the end of turn {turns}", "At the end of turns {turns}", len(scoring.turns),
+                       turns=", ".join(map(str, scoring.turns))) if scoring.turns else _("At the end of every turn"))
     return _("{when}: {points} {counter} by the highest {rank} (ties: {tie})", when=when,
              points=", ".join(map(str, scoring.points)), counter=scoring.counter, rank=scoring.rank,
              tie=_(TIES[scoring.tie]))

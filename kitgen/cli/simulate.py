@@ -11,21 +11,60 @@ from pathlib import Path
 
 import click
 
+from kitgen.cli.balance import print_report
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.errors import KitgenError, Where, error
 
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
 
 
+SHOWN = 60  # characters of a flag's value a message repeats: enough to recognise it, never a screenful
+
+
+def shown(value: str) -> str:
+    """A flag's value as a message quotes it, cut short when it is long."""
+    return repr(value if len(value) <= SHOWN else value[:SHOWN] + "...")
+
+
 def _counts(value: str) -> tuple[int, ...]:
     try:
-        counts = tuple(int(part) for part in value.split(","))
+        counts = tuple(int(part) for part in value.split(",")) if len(value) <= SHOWN else ()
     except ValueError:
-        raise click.BadParameter(f"{value!r}: give a player count, or several separated by commas: 2,3,4",
-                                 param_hint="--players") from None
+        counts = ()
+    if not counts:
+        raise click.BadParameter(f"{shown(value)}: give a player count, or several separated by commas: 2,3,4",
+                                 param_hint="--players")
     if not all(1 <= n <= 12 for n in counts):
-        raise click.BadParameter(f"{value!r}: each count from 1 to 12", param_hint="--players")
-    return counts
+        raise click.BadParameter(f"{shown(value)}: each count from 1 to 12", param_hint="--players")
+    return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
+
+
+class Seconds(click.ParamType):
+    """--scheduler-timeout: seconds from 0.5 to an hour (click's FloatRange lets nan through)."""
+
+    name = "SECONDS"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{shown(str(value))} is not a number of seconds", param, ctx)
+        if not 0.5 <= seconds <= 3600:  # false for nan too
+            self.fail(f"{shown(str(value))}: give 0.5 to 3600 seconds", param, ctx)
+        return seconds
+
+
+def _output(path: Path | None) -> None:
+    """-o names a PDF to write: refused before any game is played, not after (a folder, or a file
+    where a folder must be)."""
+    if path is None:
+        return
+    if not path.name or path.is_dir():
+        raise click.BadParameter(f"{shown(str(path))} is a folder: give the PDF's file name, e.g. balance.pdf",
+                                 param_hint="-o")
+    for parent in path.absolute().parents:
+        if parent.exists() and not parent.is_dir():
+            raise click.BadParameter(f"{shown(str(parent))} is not a folder", param_hint="-o")
 
 
 @main.command()
@@ -47,34 +86,57 @@ def _counts(value: str) -> tuple[int, ...]:
 @click.option("--mcts-rollouts", type=click.IntRange(1, 100_000), default=64, show_default=True,
               help="mcts: rollouts per decision.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
-@click.option("--scheduler", default="", help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]').")
+@click.option("--scheduler", default="", metavar="ADDRESS",
+              help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
+                   "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
+                   "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
+@click.option("--trust-scheduler", is_flag=True,
+              help="Use a --scheduler on another machine: say you run that cluster and trust it with your data.")
+@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True,
+              help="Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
+                   "without a worker for this long.")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
+@click.option("--trace", type=click.Path(path_type=Path, dir_okay=False),
+              help="Play one game at --seed and write it move by move to this file, "
+                   "and as JSON to FILE.json, instead of the report.")
 def simulate(game: str, games: int, players: str, seed: int, policies: str, without: tuple[str, ...], partial: bool,
              impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int, scheduler: str,
-             as_json: bool, output: Path | None) -> None:
+             trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None,
+             trace: Path | None) -> None:
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
     from kitgen.simulate.experiments.lab import Experiments, simulate as run
+    from kitgen.simulate.play.blocks import Unfinished
+    from kitgen.simulate.play.cluster import TRUST
     from kitgen.simulate.play.run import Settings
 
     counts = _counts(players)
     names = _policies(policies, counts)
-    if scheduler and importlib.util.find_spec("distributed") is None:
-        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
+    address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
+    _output(output)
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
-    progress = None if as_json or quiet() or not sys.stderr.isatty() else _progress
-    settings = Settings(games, counts[0], seed, names, workers, tuple(sorted(set(without))), scheduler, mcts_rollouts)
-    plan = _refuse_early(loaded, settings, game, partial)
+    played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
+    settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
+                        without=tuple(sorted(set(without))), scheduler=address, mcts_rollouts=mcts_rollouts,
+                        scheduler_timeout=scheduler_timeout)
+    plan = _refuse_early(loaded, settings, game, partial, trace)
+    if address and not quiet():
+        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
     try:
         report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
-                     progress, plan)
+                     played, plan)
     except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
         raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
                                 "the simulator can follow; shorten the chain")) from None
+    except Unfinished as exc:  # nothing was finished: no report to keep
+        raise KitgenError(error(Where(game), f"{exc.why}; none of the {exc.total:,} games was played")) from None
+    except KeyboardInterrupt:
+        echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
+        sys.exit(130)
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
     if output:
@@ -82,12 +144,73 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     if as_json:
         echo_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        _print_report(report)
+        print_report(report)
     if output:
         echo(f"Charts: {output}", err=as_json)
+    if report.get("cut_short"):  # the report of what was finished is out; the run still did not do all it was asked
+        raise KitgenError(error(Where(game), report["cut_short"]))
 
 
-def _refuse_early(loaded, settings, game: str, partial: bool):
+def _scheduler(text: str, trust: bool, seconds: float):
+    """The --scheduler address, read, resolved and trusted (else a usage error, exit 2); None: none given."""
+    if not text:
+        if trust:
+            raise click.BadParameter("goes with --scheduler ADDRESS", param_hint="--trust-scheduler")
+        return None
+    if importlib.util.find_spec("distributed") is None:
+        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
+    from kitgen.simulate.play.address import read_address
+    from kitgen.simulate.play.cluster import trusted
+
+    try:
+        address = read_address(text, seconds)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
+    refused = trusted(address, trust)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--scheduler")
+    return address
+
+
+class _Played:
+    """The progress every run of games reports (each player count, each experiment): shown on a
+    terminal, and counted, so that a Ctrl-C can say what was played."""
+
+    def __init__(self, show: bool):
+        self.show, self.before, self.done, self.total = show, 0, 0, 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if done <= self.done:  # a run of games starts again from its first block
+            self.before += self.done
+        self.done, self.total = done, total
+        if self.show:
+            _progress(done, total)
+
+    def interrupted(self) -> str:
+        if not self.before:
+            return f"interrupted after {self.done:,} of {self.total:,} games"
+        return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
+
+
+def _write_trace(title: str, plan, settings, path: Path) -> None:
+    """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
+    from kitgen.simulate.play.games import rule_play
+    from kitgen.simulate.play.trace import trace_game, trace_text
+
+    if rule_play(plan) is not None:
+        raise click.BadParameter("this game is played by its rule module; a trace follows the engine's games "
+                                 "(the rules vocabulary and the card model)", param_hint="--trace")
+    traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_rollouts)
+    try:
+        path.write_text(trace_text(title, traced), encoding="utf-8")
+        json_path = path.with_name(path.name + ".json")
+        json_path.write_text(json.dumps(traced, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as problem:
+        raise click.BadParameter(f"cannot write {path}: {problem.strerror}", param_hint="--trace") from None
+    echo(f"Trace: {path} ({len(traced['events'])} events) and {json_path}")
+
+
+def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
     from kitgen.simulate.play.games import plan_game, rule_policies, unsupported_policies
@@ -101,6 +224,9 @@ def _refuse_early(loaded, settings, game: str, partial: bool):
     found = missing_rules(plan)
     if found and not partial:
         _refuse(game, found)
+    if trace is not None:  # one game move by move instead of the report: written here, then done
+        _write_trace(loaded.title, plan, settings, trace)
+        sys.exit(0)
     return plan
 
 
@@ -116,7 +242,8 @@ def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     names = tuple(name.strip() for name in policies.split(","))
     for name in names:
         if name not in POLICIES:
-            raise click.BadParameter(unknown_policy(name), param_hint="--policy")
+            raise click.BadParameter(unknown_policy(name if len(name) <= SHOWN else name[:SHOWN] + "..."),
+                                     param_hint="--policy")
     if len(names) != 1 and (len(names) != counts[0] or len(counts) > 1):
         raise click.BadParameter(f"give one policy, or one per seat ({counts[0]}) with a single player count",
                                  param_hint="--policy")
@@ -137,7 +264,8 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
         raise KitgenError(error(loaded.where or Where(game), "the game declares no victory_paths to simulate"))
     for rule in without:
         if rule not in optional_rules(loaded):
-            raise click.BadParameter(unknown_optional_rule(loaded, rule), param_hint="--without")
+            raise click.BadParameter(unknown_optional_rule(loaded, rule if len(rule) <= SHOWN else rule[:SHOWN] + "..."),
+                                     param_hint="--without")
     return loaded
 
 
@@ -161,120 +289,3 @@ def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> Non
 
 def _progress(done: int, total: int) -> None:
     echo(f"\rplaying {done:,} of {total:,}", nl=done == total, err=True)
-
-
-def _print_report(report: dict) -> None:
-    _print_provenance(report)
-    _print_coverage(report)
-    if report["missing"]:
-        echo("\nPARTIAL: these win rates are not earned: " + "; ".join(report["missing"]))
-    _print_factions(report)
-    _print_seats(report)
-    _print_victories(report)
-    _print_length(report["turns"])
-    _print_impact(report.get("card_impact"))
-    _print_fixes(report.get("seat_fixes"))
-    _print_ladder(report.get("skill_ladder"))
-
-
-def _print_length(turns: dict) -> None:
-    low, high = turns["mean_ci95"]
-    echo("\nGame length (a turn counts once every player has gone): " + (
-        f"every game lasted {turns['min']} turns" if turns["min"] == turns["max"] else
-        f"{turns['mean']} turns on average (95% interval {low}-{high}; shortest {turns['min']}, longest {turns['max']})"))
-
-
-def _print_provenance(report: dict) -> None:
-    source = report["provenance"]
-    rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
-    echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
-         f"policies {','.join(report['policies'])}; optional rules: {rules}")
-    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
-
-
-def _print_coverage(report: dict) -> None:
-    rows = report["coverage"]
-    inexact = [c for c in rows if c["status"] != "exact"]
-    echo(f"\nCoverage: {len(rows) - len(inexact)} rules simulated exactly, {len(inexact)} approximated or skipped"
-         + (":" if inexact else ""))
-    for item in inexact:
-        mark = " [DECIDES THE GAME]" if item["decides"] else ""
-        echo(f"  {item['status']}{mark}: {item['rule']}: {item['note']}")
-
-
-def _print_victories(report: dict) -> None:
-    games = report["games"]
-    echo(f"\nVictories, share of {games:,} games (95% interval; a win counts for every path the winner met):")
-    for name, count in report["victories"].items():
-        low, high = report["victories_ci95"][name]
-        echo(f"  {name:<28}{count / games:>7.1%}   ({low:.1%}-{high:.1%}, {count:,} games)")
-    low, high = report["no_winner_ci95"]
-    echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}   ({low:.1%}-{high:.1%}, {report['no_winner']:,} games)")
-
-
-def _print_factions(report: dict) -> None:
-    test = report["factions_differ"]
-    if test is None:
-        echo("\nFactions: the game has none (win rates by seat below)")
-        return
-    echo(f"\nWin rate per faction (95% interval; an even share is {_even_share(report)}):")
-    for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
-        low, high = row["ci95"]
-        flag = f"  {row['vs_even_share_holm']} the even share (Holm)" if row["vs_even_share_holm"] else ""
-        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games){flag}")
-    echo(f"  do the factions differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
-
-
-def _even_share(counts: dict) -> str:
-    """The even share, and where it comes from when some games had no winner."""
-    if not counts["no_winner"] or not counts["games"]:
-        return f"{counts['even_share']:.1%}"
-    decided = 1 - counts["no_winner"] / counts["games"]
-    return f"{counts['even_share']:.1%}: the {decided:.1%} of games with a winner, split {counts['players']} ways"
-
-
-def _print_seats(report: dict) -> None:
-    for count, seats in report["by_players"].items():
-        test = seats["seats_differ"]
-        echo(f"\nWin rate per seat, {count} players ({seats['games']:,} games; even share {_even_share(seats)}):")
-        for seat in seats["seats"]:
-            low, high = seat["ci95"]
-            flag = f"  {seat['vs_even_share_holm']} the even share (Holm)" if seat["vs_even_share_holm"] else ""
-            echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}){flag}")
-        echo(f"  do the seats differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
-
-
-def _print_impact(rows: list | None) -> None:
-    if rows is None:
-        echo("\nCard impact: not measured (--impact-games N plays each card removed and doubled)")
-        return
-    echo(f"\nCard impact on its holder's win rate, {rows[0]['games'] if rows else 0} paired games per variant "
-         "(* survives Holm's correction):")
-    for row in rows:
-        removed, doubled = row["removed"], row["doubled"]
-        echo(f"  {row['name']:<30} as printed vs removed {removed['change']:>+6.1%} "
-             f"({removed['ci95'][0]:+.1%}..{removed['ci95'][1]:+.1%}){'*' if removed['significant'] else ' '}"
-             f"  doubled vs printed {doubled['change']:>+6.1%} "
-             f"({doubled['ci95'][0]:+.1%}..{doubled['ci95'][1]:+.1%}){'*' if doubled['significant'] else ''}")
-
-
-def _print_fixes(fixes: list | None) -> None:
-    if not fixes:
-        return
-    echo(f"\nCandidate seat fixes (simulated on the same seeds, {fixes[0]['games']:,} games each; seat win rates):")
-    for fix in fixes:
-        rates = "/".join(f"{r:.0%}" for r in fix["seat_win_rates"])
-        before = "/".join(f"{r:.0%}" for r in fix["before"])
-        half = max((high - low) / 2 for low, high in fix["ci95"])
-        echo(f"  {fix['players']} players, {fix['fix']}: {before} -> {rates}, each within ±{100 * half:.1f} points (95%)"
-             f" ({'helps' if fix['helps'] else 'does not help'})")
-
-
-def _print_ladder(ladder: list | None) -> None:
-    if not ladder:
-        return
-    echo("\nSkill ladder (one stronger player among weaker ones, seat rotated):")
-    for rung in ladder:
-        low, high = rung["ci95"]
-        echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}, {rung['games']:,} games), "
-             f"even share {rung['even_share']:.1%}: {rung['verdict']}")

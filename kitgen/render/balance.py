@@ -33,6 +33,8 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     # the game's title is text, not platypus markup (a `<img src=...>` in it would embed any file)
     story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
              *_coverage_summary(report["coverage"], chart_w, styles)]
+    if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
+        story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
                                + _escape("; ".join(report["missing"])), styles["cell"]))

@@ -42,6 +42,29 @@ CASES = [  # (file, old, new, the one line expected); alpha-centauri's, then gal
     ("tables.yaml", "numbers: {turns: 5}", "numbers: {turn: 5}",
      r"tables\.yaml:\d+:\d+: error: .*table 'conflict' row .*: unknown number 'turn' \(did you mean 'turns'\?\).*"),
 ]
+# Numbers in the schema's range that the module played as written: each was an internal error
+# (exit 70) or a run that never ended. The loader now bounds every number by its kind
+# (compile/numbers.py: a count 0-100, a step 1-100, a modifier -100 to 100), whatever reads it.
+PLAYED_AS_WRITTEN = [
+    ("rules.yaml", "numbers: {draw: 1, extra_card: 10}", "numbers: {draw: 999, extra_card: 10}",  # never ended
+     r"rules\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: Planning Phase: 'draw' is a whole number from 0 to "
+     r"100, not 999 \(cards each player draws\)"),
+    ("rules.yaml", "numbers: {draw: 1, extra_card: 10}", "numbers: {draw: 1, extra_card: -1}",  # no legal option
+     r"rules\.yaml:\d+:\d+: error: .*Planning Phase: 'extra_card' is a whole number from 0 to 100, not -1 .*"),
+    ("rules.yaml", "numbers: {disruption_step: 10, disruption: 1D10}", "numbers: {disruption_step: 0, disruption: 1D10}",
+     r"rules\.yaml:\d+:\d+: error: .*Ecological Disruption Phase: 'disruption_step' is a whole number from 1 to 100, "
+     r"not 0 \(1 or more: Disruption points per loss\)"),  # ZeroDivisionError
+    ("game.yaml", BELIEVERS, "numbers: {force: 2, probed_at: 1, research_roll: -101}",
+     r"game\.yaml:\d+:\d+: error: .*faction 'Believers': 'research_roll' is a whole number from -100 to 100, not -101 "
+     r"\(plus or minus: .*\)"),
+    ("tables.yaml", "numbers: {times: 1}", "numbers: {times: 5}",  # KeyError: 'units 1'
+     r"tables\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: table 'conflict': its Force Bonus rows need "
+     r"\{times: 1\}"),
+    ("tables.yaml", "numbers: {defender: 1}", "numbers: {defender: 0}",  # a switch at 0 is left out: KeyError
+     r"tables\.yaml:\d+:\d+: error: .*table 'conflict': its Force Bonus rows need \{defender: 1\}"),
+    ("game.yaml", BELIEVERS, "numbers: {force: '\u0663'}",  # an Arabic-Indic 3: any script's digit passed as a number
+     r"game\.yaml:\d+:\d+: error: factions\[0\]\.numbers\.force: expected a whole number from -9999 to 9999 .*"),
+]
 SUPREMACY = [
     ("game.yaml", "numbers: {setup_draw: 2, turn_limit: 100}", "numbers: {setup_draw: 2, turn_limit: 1e9}",
      r"game\.yaml:\d+:\d+: error: simulate\.numbers\.turn_limit: expected a whole number .*'1e9'"),
@@ -76,6 +99,11 @@ def test_rule_numbers__a_number_on_a_record_the_module_reads_none_of_is_located(
 @pytest.mark.parametrize("case", SUPREMACY, ids=lambda c: c[2][:40])
 def test_rule_numbers__galactic_supremacy_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
     refused(tmp_path, "galactic-supremacy", case)
+
+
+@pytest.mark.parametrize("case", PLAYED_AS_WRITTEN, ids=lambda c: c[2][:40])
+def test_rule_numbers__a_number_the_module_cannot_play_is_one_located_line(tmp_path: Path, case) -> None:
+    refused(tmp_path, "alpha-centauri", case)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:40])

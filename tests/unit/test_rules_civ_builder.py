@@ -61,10 +61,10 @@ def liking(table: Table, seat: int, cards: list[int], best: bool) -> int:
 def first_but_keep(table: Table, seat: int, moves: list) -> int:
     """The first move offered (a step taken, the smallest meld of the first kind), but of the cards a
     redraw may discard only the Disasters, then stop."""
-    discards = [i for i, m in enumerate(moves) if "card" in getattr(m, "keywords", {})]
+    discards = [i for i, m in enumerate(moves) if m.do == "discard" and m.card >= 0]  # a card a redraw offers
     if not discards:
         return 0
-    return next((i for i in discards if moves[i].keywords["card"] == card("Disaster")), len(moves) - 1)
+    return next((i for i in discards if moves[i].card == card("Disaster")), len(moves) - 1)
 
 
 SCRIPTED = RANDOM._replace(name="scripted", choose_card=liking, choose_discards=None, choose_move=first_but_keep,

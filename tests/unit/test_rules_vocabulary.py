@@ -312,6 +312,49 @@ def test_turn_order__a_roll_breaks_a_tie_left_by_dice_not_by_seat():
     assert tuple(again.state.order) == orders[0]
 
 
+def test_turn_order__a_roll_off_of_more_players_than_the_die_has_results_ends():
+    """Seven tied players on 1D6, twelve on 1D2: the roll-off re-rolled the whole group until every
+    roll differed, which such a group never does (simulate never ended). The tied roll again among
+    themselves: every order is a permutation, and it varies with the seed."""
+    from kitgen.model import TurnOrder
+    for players, die in ((7, "1D6"), (12, "1D2")):
+        g = game(phases=(Phase("Draw", "", actions=(Action("draw"),)),), turns=1,
+                 turn_order=TurnOrder(("Might",), roll=die))
+        orders = {tuple(ended_within(10, lambda g=g, seed=seed, players=players: ordered(g, seed, players))) for seed in range(1, 6)}
+        assert all(sorted(order) == list(range(players)) for order in orders) and len(orders) > 1, (die, orders)
+
+
+def test_turn_order__a_roll_off_that_ties_every_round_ends_in_seat_order():
+    """A die of one result is refused at load (check/conditions.py); were one played, the roll-off
+    still ends after its rounds (schedule.ROLL_OFFS), in seat order."""
+    from kitgen.model import TurnOrder
+    g = game(phases=(Phase("Draw", "", actions=(Action("draw"),)),), turns=1,
+             turn_order=TurnOrder(("Might",), roll="1D6"))
+    plan = plan_game(g)
+    plan.vocabulary = plan.vocabulary._replace(roll=(1, 1))
+    assert ended_within(10, lambda: ordered(plan, 3, 4)) == [0, 1, 2, 3]
+
+
+def ordered(game_or_plan, seed: int, players: int) -> list[int]:
+    plan = plan_game(game_or_plan) if isinstance(game_or_plan, Game) else game_or_plan
+    t = Table(plan, seed, (RANDOM,) * players, ACTIONS)
+    t.values = [[1, 0] for _ in range(players)]
+    play(t)
+    return list(t.state.order)
+
+
+def ended_within(seconds: float, work):
+    """work()'s answer, failing the test (not hanging it) when it takes longer than `seconds`."""
+    import threading
+
+    answer: list = []
+    thread = threading.Thread(target=lambda: answer.append(work()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert answer, f"still running after {seconds} s: a loop that never ends"
+    return answer[0]
+
+
 def test_attach__a_card_goes_under_a_card_in_play_up_to_the_zones_limit():
     from kitgen.model import Zone
     cards = (Card("Base", "Gain", (Effect("Might", 1),), copies=4), Card("Gear", "Gain", (Effect("Lore", 2),), copies=4))

@@ -12,7 +12,7 @@ Civ plays as fast in this vocabulary as it did before it.
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kitgen.check.conditions import fold, value_names
 from kitgen.check.conditions import when_words as words  # noqa: F401  (compile/game.py reads it from here)
@@ -42,10 +42,11 @@ class Names:
         self.eliminates = game.eliminate is not None  # the engine's fast checks compare every seat: not then
         self.conditions = {c.id: i for i, c in enumerate(game.conditions)}  # card conditions, as plan.conditions
         # what the card functions read (compile/game.py sets them once the cards are known)
-        self.facts = None  # compile/cards.Facts
+        self.facts: Any = None  # compile/cards.Facts (set before anything reads a card)
         self.places: dict[str, int] = {}  # folded zone name -> place index (compile/zones.place_index)
         self.place_list: tuple = ()  # compile/zones.Place records
         self.deck_cards: dict[str, tuple[int, ...]] = {}  # deck id -> its cards (plan.decks)
+        self.card_game = False  # the game plays by the card model (compile/game.card_model)
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""

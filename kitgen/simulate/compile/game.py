@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import partial
 
+from kitgen.check.actions import card_game
 from kitgen.model import Card, Game, When
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
@@ -17,6 +19,8 @@ from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
                                           FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
 from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice
+from kitgen.simulate.compile.structure import (compile_rounds, compile_setup, compile_triggers, compile_worth,
+                                               turn_resets)
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
 from kitgen.simulate.compile.zones import compile_places, place_index
 
@@ -60,20 +64,20 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
-    plan.instances = card_model(game)
-    cards, record = plan_cards(decks, plan.instances)
-    plan.places, plan.facts = compile_places(game, decks), card_facts(game, cards, record)
-    names.facts, names.place_list, names.places = plan.facts, plan.places, place_index(plan.places)
+    cards = _card_facts(game, plan, names, decks)
     _compile_decks(plan, game, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     names.deck_cards = plan.decks
     plan.compared = len(game.attributes)
     plan.phases = tuple(_phase(p, index, coverage, set(without), names, game) for p in game.phases)
+    step = partial(compile_step, index=index, names=names)
+    plan.setup, plan.rounds = compile_setup(game, step, coverage), compile_rounds(game, names, step, coverage)
+    plan.resets, plan.worth = turn_resets(game, names), compile_worth(game, step)
     plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
     costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
     plan.vocabulary = compile_rules(game, names, costs, cards)
-    if plan.vocabulary is not None:  # what the meld step reads: the cards' wild:, the rows of its tables
-        plan.vocabulary = plan.vocabulary._replace(wilds=compile_wilds(cards, names),
-                                                   rows=compile_rows(game, index, names))
+    if plan.vocabulary is not None:  # what the meld step reads (the cards' wild:, its tables' rows); the triggers
+        plan.vocabulary = plan.vocabulary._replace(wilds=compile_wilds(cards, names), rows=compile_rows(game, index, names),
+                                                   triggers=compile_triggers(game, names, step, cards))
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
@@ -82,11 +86,22 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     return plan
 
 
+def _card_facts(game: Game, plan: Plan, names: Names, decks: list) -> tuple[Card, ...]:
+    """The card model's side of the plan: instances or not, the places, the card facts (the names
+    read them); the cards in the plan's order."""
+    plan.instances = card_model(game)
+    cards, record = plan_cards(decks, plan.instances)
+    plan.places, plan.facts = compile_places(game, decks), card_facts(game, cards, record)
+    names.facts, names.place_list, names.places = plan.facts, plan.places, place_index(plan.places)
+    names.card_game = plan.instances
+    return cards
+
+
 def card_model(game: Game) -> bool:
-    """Whether the game plays its cards by the card model (piles and supplies as zones): then every
+    """Whether the game plays its cards by the card model (check/actions.card_game): then every
     printed copy is a card of its own (an instance: a trick knows which copy was played), else copies
     of a card share its index, as the older games' plans always had."""
-    return any(z.kind in ("pile", "supply") for z in game.zones)
+    return card_game(game)
 
 
 def plan_cards(decks: list, instances: bool) -> tuple[tuple[Card, ...], tuple[int, ...]]:
@@ -235,3 +250,25 @@ def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
             coverage.append(Coverage(f"table '{table.name}'", "exact", "each row's steps, taken after a meld of its kind"))
         else:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
+    if plan.instances:
+        coverage += card_model_rows(game)
+
+
+def card_model_rows(game: Game) -> list[Coverage]:
+    """A game of the card model reports every rule it prints: each card text its steps play (cards
+    alike in text are one row: the four colours' Skips) and each rules section, which only the
+    players read (not simulated). The older games' reports keep their rows as they were."""
+    texts: dict[str, list[str]] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            if card.text and card.actions:
+                texts.setdefault(card.text, []).append(card.name)
+    rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
+                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})")
+            for text, names in texts.items()]
+    return rows + [Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: "
+                            + " ".join(section.text)) for section in game.rules if section.audience == "players"]
+
+
+def card_actions(game: Game, name: str) -> tuple:
+    return next(c.actions for d in game.decks for c in d.cards if c.name == name)

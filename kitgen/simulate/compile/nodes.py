@@ -11,7 +11,7 @@ Node = tuple[Any, ...]  # a compiled number or test: its kind first, then its pa
 CONST, SLOT, TURN, PLAYERS, NEG, ADD, SUB, MUL, DIV = range(9)
 # ... then the card model's: round, players still in, comparisons and logic (1 or 0), a tested card's
 # field, and the card functions over zones
-MOD, ROUND, ALIVE, CMP, AND, OR, NOT, CARD, COUNT, SUM, RANKS, DISTINCT, TOP, PILES = range(9, 23)
+MOD, ROUND, ALIVE, CMP, AND, OR, NOT, CARD, COUNT, SUM, RANKS, DISTINCT, TOP, PILES, GROUP_KEY = range(9, 24)
 FIRST_CARD_KIND = MOD  # kinds from here on are the card model's (engine/conditions.more)
 ROLL = 100  # a tie break rolled off, (ROLL, dice, sides): engine/conditions.settle reads it, value() never
 

@@ -12,6 +12,14 @@ from kitgen.model import Game, Numbers
 
 DICE = "roll: "  # a declared meaning that starts with this asks for a roll (1D10), not a whole number
 SWITCH = "1: "  # a declared meaning that starts with this is a switch: 1 (it does it) or 0 (as if left out)
+SIGNED = "plus or minus: "  # ... a number added to another, which may take away (a roll's modifier)
+STEP = "1 or more: "  # ... a number another is divided by (Disruption points per loss)
+# Any other whole number is a count, a cost or a limit: 0 to MOST. A module plays its rules with
+# these numbers as written (a hand of 999 cards is thousands of greedy choices a turn, a cost of -1
+# a choice with no legal option), so the bounds are the loader's, whatever reads the numbers: ten
+# times the largest a shipped game writes (50 Credits), and the turn limit of 100 some games play.
+MOST = 100
+RANGES = {SIGNED: (-MOST, MOST), STEP: (1, MOST), SWITCH: (0, 1)}
 
 
 def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None,
@@ -38,6 +46,10 @@ def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None
         if declared[number.name].startswith(SWITCH) and number.value not in (0, 1):
             raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: '{number.name}' is a "
                                     f"switch, 1 or 0, not {number.value} ({declared[number.name]})"))
+        low, high = _range(declared[number.name])
+        if not roll and not low <= number.value <= high:
+            raise KitgenError(error(number.where or where, f"simulate.rules {module}: {record}: '{number.name}' is "
+                                    f"a whole number from {low} to {high}, not {number.value} ({declared[number.name]})"))
         if declared[number.name].startswith(SWITCH) and not number.value:
             continue  # a switch written 0 is as if left out
         values[number.name] = (number.value, number.sides) if roll else number.value
@@ -46,6 +58,11 @@ def read_numbers(module: str, record: str, numbers: Numbers, where: Where | None
         needs = "; ".join(f"{name} ({declared[name]})" for name in missing)
         raise KitgenError(error(where, f"simulate.rules {module}: {record}: numbers: missing {needs}"))
     return values
+
+
+def _range(meaning: str) -> tuple[int, int]:
+    """The whole numbers a declared meaning allows (a roll's dice are the schema's to bound)."""
+    return next((bounds for prefix, bounds in RANGES.items() if meaning.startswith(prefix)), (0, MOST))
 
 
 def numbered(game: Game) -> list[tuple[str, str, Numbers, Where | None]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
-SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS = 0, 1, 2, 3
+TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3, "next-player": 4}
+SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS, NEXT_PLAYER = 0, 1, 2, 3, 4
 NO_CONDITION = -1
 ANY_ATTRIBUTE = -1  # a table entry: the roller picks the attribute ("9+ Pick One")
 NO_ATTRIBUTE = -2  # an action that names no attribute rolls one on its table
@@ -86,7 +86,7 @@ class PhasePlan(NamedTuple):
     name: str
     trigger: Trigger | None
     actions: tuple[Step, ...]
-    once: bool = False  # played once a turn, by the turn's first player (engine/schedule)
+    once: bool = False  # played once a turn, by the turn's first player (a game of rounds)
 
 
 class PathPlan(NamedTuple):
@@ -148,3 +148,7 @@ class Plan:
     instances: bool = False  # a card index is one printed copy (the card model: compile/game.card_model)
     places: tuple = ()  # every zone as the engine finds it (compile/zones.Place): the hand, each deck's pile ...
     facts: Any = None  # each card's fields, name, type and keywords as codes (compile/cards.Facts)
+    setup: tuple[Step, ...] = ()  # the setup steps (played at the game's start, and each round's with rounds)
+    rounds: Any = None  # a game of rounds (compile/structure.RoundsPlan): the engine plays it turn by turn
+    resets: tuple[tuple[int, int], ...] = ()  # (value index, start) of the counters reset each turn
+    worth: tuple[Step, ...] = ()  # score steps the greedy player values a position by (game.worth)

@@ -9,6 +9,8 @@ from kitgen.model import ANY, Action, Effect, Expr
 from kitgen.simulate.compile.conditions import Names, condition, number
 from kitgen.simulate.compile.plan import (ANY_ATTRIBUTE, NO_ATTRIBUTE, NO_CONDITION, SELF, TARGETS, Change, Step,
                                           TablePlan)
+from kitgen.check.actions import uses_card_model
+from kitgen.simulate.compile.moves import card_step
 from kitgen.simulate.compile.vocabulary import vocab
 
 
@@ -74,7 +76,10 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
     if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
         attribute = names.index(action.attribute)  # a counter's name in another case
     when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
-    more = vocab(action, names) if names is not None else None
+    card_model = names is not None and uses_card_model(action, names.card_game)
+    more = vocab(action, names, card_model) if names is not None else None
+    if card_model and more is not None and names is not None:
+        more = more._replace(cards=card_step(action, names, lambda inner: compile_step(inner, index, names)))
     count, delta = whole_number(action.count), whole_number(action.delta)
     step = Step(action.do, 0 if count is None else count, frozenset(action.types), action.deck, attribute, action.table,
                 0 if delta is None else delta, TARGETS[action.target], action.floor, dice(action.die),

@@ -57,6 +57,7 @@ class Vocab(NamedTuple):
     top: int = 0  # look-and-take: the cards looked at on top of the step's deck (0: a target's hand)
     give_back: bool = False  # look-and-take: as many cards given back
     at_random: bool = False  # discard: cards picked at random
+    cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
 
 
 class Rules(NamedTuple):
@@ -73,6 +74,7 @@ class Rules(NamedTuple):
     roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
     wilds: tuple = ()  # per card index: its compile/melds.WildPlan, or None (set by compile/game.py)
     rows: Any = None  # lookup table id -> row key -> the row's compiled steps (compile/melds.compile_rows)
+    triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
@@ -94,11 +96,12 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     return Payment(tuple(pay), cost.any if of else 0, of)
 
 
-def vocab(action: Action, names: Names) -> Vocab | None:
-    """The vocabulary fields of a step, or None when it has none (every older step)."""
-    if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
-            or action.min is not None or action.flag or action.group or action.ladder or action.condition
-            or action.top or action.give_back or action.at_random):
+def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
+    """The vocabulary fields of a step, or None when it has none (every older step; `forced`: a
+    card-model step, whose CardStep the caller adds)."""
+    if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
+            or action.strength is not None or action.min is not None or action.flag or action.group
+            or action.ladder or action.condition or action.top or action.give_back or action.at_random):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
@@ -112,6 +115,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     plan's order, as `card_costs`."""
     flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
+            or game.rounds or game.setup_steps or game.triggers or any(t.triggers for t in game.card_types)
+            or any(c.triggers for d in game.decks for c in d.cards) or any(z.kind in ("pile", "supply") for z in game.zones)
             or any(c.min is not None or c.max is not None for c in game.counters)
             or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None

@@ -59,9 +59,12 @@ class Ordered:
         return type(moment)(moment.turn, seat, phase)
 
 
+ROLL_OFFS = 100  # rounds of a roll-off still tied after which seat order decides: on two results, 2**-100
+
+
 def rank_order(table: Table, turn: int) -> None:
     """The order of play for this turn: the highest first in each ranking value in turn, then by seat
-    (or, with a turn order's roll, a tie left rolls off: high first, the tied roll again while tied)."""
+    (or, with a turn order's roll, a tie left rolls off: see roll_off)."""
     order, (dice, sides) = table.plan.vocabulary.order, table.plan.vocabulary.roll
 
     def key(p: int) -> tuple:
@@ -71,12 +74,21 @@ def rank_order(table: Table, turn: int) -> None:
     ranked: list[int] = []
     while dice and seats:
         group = [p for p in seats if key(p) == key(seats[0])]
-        while len(group) > 1:
-            rolls = {p: dice_total(table.rng, dice, sides) for p in group}
-            group.sort(key=lambda p: -rolls[p])
-            if len(set(rolls.values())) == len(group):
-                break
-        ranked += group
+        ranked += roll_off(table, group, dice, sides, ROLL_OFFS)
         seats = [p for p in seats if p not in group]
     table.state.order = ranked + seats
     table.state.ranked = turn
+
+
+def roll_off(table: Table, tied: list[int], dice: int, sides: int, rounds: int) -> list[int]:
+    """The tied seats (in seat order) by a roll-off: each rolls, high first, and the seats that roll
+    the same roll off again among themselves. The check refuses a die of one result (1D1 ties for
+    ever: check/conditions.py); after `rounds` rounds still tied, seat order decides, so a roll-off
+    always ends (two players on two results tie 100 times in a row once in 2**100 roll-offs)."""
+    if len(tied) < 2 or rounds <= 0:
+        return tied
+    rolls = {p: dice_total(table.rng, dice, sides) for p in tied}
+    ordered: list[int] = []
+    for roll in sorted(set(rolls.values()), reverse=True):
+        ordered += roll_off(table, [p for p in tied if rolls[p] == roll], dice, sides, rounds - 1)
+    return ordered

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, Plan,
-                                          Step)
+from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NEXT_PLAYER, NO_CONDITION, SELF, TARGET_PLAYER,
+                                          Change, Plan, Step)
 from kitgen.simulate.engine.derived import deck_of, plain_effects
 from kitgen.simulate.engine.state import State, copy_state
 
@@ -50,12 +50,17 @@ class Table:
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
         self.state: State = self._set_up_state() if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
+        self.trace: list | None = None  # kitgen simulate --trace: the game's events (play/trace.py); None: off
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
         if len(factions) >= self.players:
             return tuple(self.rng.sample(factions, self.players))
         return tuple(self.rng.choice(factions) if factions else -1 for _ in range(self.players))
+
+    def start_values(self) -> list[list[int]]:
+        """Each seat's values as the game started them (a game of rounds: what a round resets to)."""
+        return [self._start_values(f) for f in self.factions]
 
     def _start_values(self, faction: int) -> list[int]:
         values = list(self.plan.start)
@@ -70,17 +75,21 @@ class Table:
 
     def _set_up_state(self) -> State:
         """The vocabulary's state: its zones empty, each market dealt, every counter within its bounds."""
-        state = State(self.plan.vocabulary, self.players, self.plan.places)
+        state = State(self.plan.vocabulary, self.players, self.plan.places, self.plan.instances)
+        self.deal_supplies(state)
+        bound(self)  # a faction's start bonus holds a counter to its min and max too
+        return state
+
+    def deal_supplies(self, state: State) -> None:
+        """A supply's piles (its deck's copies, in order) and each market's row, dealt."""
         for place in self.plan.places:
-            if place.kind == "supply" and place.deck in self.piles:  # a supply's piles: its deck's copies, in order
+            if place.kind == "supply" and place.deck in self.piles:
                 pile = self.piles[place.deck][0]
                 state.places[place.key][0].extend(sorted(pile))
                 pile.clear()
         for name, zone in self.plan.vocabulary.zones.items():
             if zone.kind == "market":
                 refill(self, state, name)
-        bound(self)  # a faction's start bonus holds a counter to its min and max too
-        return state
 
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
@@ -102,6 +111,7 @@ class Table:
         other.played = [list(p) for p in self.played]
         other.rolled = dict(self.rolled)
         other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
+        other.trace = None  # what a player weighs on a copy is not the game's
         return other
 
     # --- cards and dice ---------------------------------------------------------------------
@@ -151,6 +161,8 @@ class Table:
         """Who an effect reaches; `harm` > 0 when it hurts them (a policy picks a target player)."""
         if target == SELF:
             return [seat]
+        if target == NEXT_PLAYER:
+            return [self.next_player(seat)] if self.players > 1 else []
         if self.state is not None and any(self.state.out):  # eliminate: the players out are no one's target
             return self._living(seat, target, harm)
         if target == TARGET_PLAYER:
@@ -167,6 +179,15 @@ class Table:
             return [chosen] if chosen >= 0 else []
         out = self.state.out
         return [p for p in range(self.players) if not out[p] and (target != ALL_OTHERS or p != seat)]
+
+    def next_player(self, seat: int) -> int:
+        """The next player still in after the seat, in the table's direction (a game of rounds may reverse it)."""
+        out, direction = (self.state.out, self.state.direction) if self.state is not None else ((), 1)
+        for step in range(1, self.players):
+            other = (seat + direction * step) % self.players
+            if not (out and out[other]):
+                return other
+        return seat
 
     def rivals(self, seat: int) -> list[int]:
         """The other seats still in the game: those a policy chooses an opponent among."""
@@ -225,11 +246,6 @@ class Table:
             self.values[seat][self.policies[seat].pick_attribute(self, seat, seat, 1)] += 1
         elif isinstance(entry, int) and entry >= 0:
             self.values[seat][entry] += 1
-
-
-def nothing(table: Table) -> None:
-    """The option of doing nothing (a step's choice to stop or pass): a policy that weighs moves knows
-    it by name and weighs it on the table as it is."""
 
 
 def dice_total(rng: random.Random, count: int, sides: int) -> int:

@@ -8,7 +8,8 @@ import dataclasses
 from kitgen.model import Game
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.play.games import plan_game
-from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.play.blocks import Progress, Unfinished
 from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report.summary import summarise
 
@@ -24,22 +25,55 @@ class Experiments:
 def simulate(game: Game, settings: Settings, experiments: Experiments = Experiments(), data_hash: str = "",
              progress: Progress | None = None, plan: Plan | None = None) -> dict:
     """`plan`: the game already compiled for play with settings.without (kitgen simulate compiles
-    it first to refuse what cannot be earned), else compiled here."""
+    it first to refuse what cannot be earned), else compiled here. A run a cluster cuts short
+    (blocks.Unfinished) reports what was finished, `cut_short` saying what was not (see played)."""
     plan = plan or plan_game(game, settings.without)
-    counts = [settings.players, *(n for n in experiments.player_counts if n != settings.players)]
-    results = {}
+    settings, results, cut_short = played(plan, settings, experiments.player_counts, progress)
+    report = summarise(game.id, plan, settings, results, data_hash)
+    if report["missing"] or cut_short:
+        return report | ({"cut_short": cut_short} if cut_short else {})  # an experiment on an unplayable game measures nothing
+    try:
+        run_experiments(report, plan, settings, experiments, results[settings.players], progress)
+    except Unfinished as exc:
+        report["cut_short"] = f"{exc.why}; the experiments were not finished, and this report leaves them out"
+        for name in ("card_impact", "seat_fixes", "skill_ladder"):
+            report.pop(name, None)
+    return report
+
+
+def played(plan: Plan, settings: Settings, player_counts: tuple[int, ...],
+           progress: Progress | None) -> tuple[Settings, dict[int, list[GameResult]], str]:
+    """The games of each player count asked (the first is settings.players), and '' or what cut the
+    run short: the first player count's games finished from game 1 on are then its report, the same
+    as `--games` that many gives (settings says so), and later counts are left out. Nothing finished:
+    Unfinished goes on up."""
+    counts = [settings.players, *(n for n in player_counts if n != settings.players)]
+    results: dict[int, list[GameResult]] = {}
     for count in counts:
         at_count = settings if count == settings.players else \
             dataclasses.replace(settings, players=count, policies=settings.policies[:1])
-        results[count] = play_games(plan, at_count, progress=progress)
-    report = summarise(game.id, plan, settings, results, data_hash)
-    if report["missing"]:
-        return report  # nothing more is earned: an experiment on an unplayable game measures nothing
+        try:
+            results[count] = play_games(plan, at_count, progress=progress)
+        except Unfinished as exc:
+            if results:
+                return settings, results, f"{exc.why}; the games of {count} players and more were not played"
+            if not exc.finished:
+                raise
+            games = len(exc.finished)
+            return (dataclasses.replace(settings, games=games), {count: exc.finished},
+                    f"{exc.why}; {games:,} of {exc.total:,} games were played, and this is their report "
+                    f"(the same as --games {games})")
+    return settings, results, ""
+
+
+def run_experiments(report: dict, plan: Plan, settings: Settings, experiments: Experiments,
+                    printed: list[GameResult], progress: Progress | None) -> None:
+    """The experiments asked for, each added to the report as it is done."""
     if experiments.impact_games:
         from kitgen.simulate.experiments.impact import card_impact
 
-        report["card_impact"] = card_impact(plan, settings, results[settings.players],
-                                            min(experiments.impact_games, settings.games), progress)
+        report["card_impact"] = card_impact(plan, settings, printed, min(experiments.impact_games, settings.games),
+                                            progress)
     if experiments.fixes:
         from kitgen.simulate.experiments.fairness import seat_fixes
 
@@ -48,4 +82,3 @@ def simulate(game: Game, settings: Settings, experiments: Experiments = Experime
         from kitgen.simulate.experiments.ladder import skill_ladder
 
         report["skill_ladder"] = skill_ladder(plan, settings, experiments.ladder_games, progress)
-    return report

@@ -20,6 +20,16 @@ BLOCK = 50  # games a block: large enough that handing out a block costs little,
 Progress = Callable[[int, int], None]
 
 
+class Unfinished(Exception):
+    """The games could not all be played (a cluster lost, or one that sent what kitgen refuses):
+    `why` in one line, and the games that were played, the first ones in game order (the blocks
+    finished from block 0 on), which are the games `--games len(finished)` plays."""
+
+    def __init__(self, why: str, finished: list[GameResult], total: int):
+        super().__init__(why)
+        self.why, self.finished, self.total = why, finished, total
+
+
 @dataclass(frozen=True)
 class Block:
     seed: int

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import difflib
 import os
+import signal
 from dataclasses import dataclass
 
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
+from kitgen.simulate.play.address import Address
 from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
 from kitgen.simulate.players import POLICIES
 
@@ -25,8 +27,9 @@ class Settings:
     policies: tuple[str, ...] = ("greedy",)  # one for all seats, or one per seat
     workers: int = 0  # 0: one per core
     without: tuple[str, ...] = ()  # optional rules left out
-    scheduler: str = ""  # a Dask scheduler's address (tcp://HOST:8786): play the blocks there
+    scheduler: Address | None = None  # a Dask scheduler's (tcp://HOST:8786), checked and trusted: play the blocks there
     mcts_rollouts: int = 64  # mcts: rollouts per decision (the budget)
+    scheduler_timeout: float = 30.0  # seconds a scheduler may take to answer (play/cluster.py)
 
     def seat_policies(self) -> tuple[str, ...]:
         names = self.policies * self.players if len(self.policies) == 1 else self.policies
@@ -54,10 +57,12 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
     """The results of games 0 .. games-1 (settings.games by default), in game order."""
     work = blocks(settings, games)
     total = sum(block.count for block in work)
+    if progress:
+        progress(0, total)  # what is to be played, said before the first block is done
     if settings.scheduler:
         from kitgen.simulate.play.cluster import play_on_cluster
 
-        return play_on_cluster(settings.scheduler, plan, work, progress)
+        return play_on_cluster(settings.scheduler, plan, work, progress, settings.scheduler_timeout)
     workers = settings.workers or min(os.cpu_count() or 1, len(work))
     results: list[GameResult] = []
     if workers <= 1:
@@ -85,6 +90,9 @@ _POOL_PLAN: dict[str, Plan] = {}
 
 
 def _adopt_plan(plan: Plan) -> None:
+    # Ctrl-C reaches every process of the terminal's group: a worker leaves it to kitgen, which
+    # stops the pool and says what was played, instead of each worker printing its traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _POOL_PLAN["plan"] = plan
 
 

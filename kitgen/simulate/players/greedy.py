@@ -5,11 +5,11 @@ totals), never to the order of a list.
 from __future__ import annotations
 
 from operator import neg
-from typing import Callable
-
 from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan
-from kitgen.simulate.engine.table import OTHER_THREE, Table, nothing
+from kitgen.simulate.engine.options import Option, nothing
+from kitgen.simulate.engine.table import OTHER_THREE, Table
 from kitgen.simulate.players.policy import Policy
+from kitgen.simulate.players.worth import weigh_options
 from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
                                               weights_of)
 
@@ -101,7 +101,7 @@ def _best_among(weight: list[float], lead: list[int], among: list[int], own: boo
     return min(among, key=lambda a: (weight[a], lead[a], a))
 
 
-def first_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+def first_move(table: Table, seat: int, moves: list[Option]) -> int:
     """A choice inside a move being weighed (greedy_move): the first the rules list (a step the player
     may take is taken, the first card or kind offered), so that a move is weighed on one copy of the
     table, not on one for every combination of the choices it holds (a meld's special action, the
@@ -115,20 +115,23 @@ def weigh(table: Table, seat: int) -> float:
     return standing(table.plan, table.values, seat) + sum(table.values[seat]) / 10_000 + len(table.hands[seat]) / 10**7
 
 
-def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:
     """Each move tried on a copy of the table (its own dice): the one that leaves the seat nearest a
     victory (standing), then with the most points, then cards in hand (weigh); a tie broken by the
-    game's dice. The choices the move itself holds are taken on the copy as first_move takes them."""
+    game's dice. The choices the move itself holds are taken on the copy as first_move takes them.
+    A game of the card model: its positions valued as players/worth.py says (nothing unseen read)."""
+    if table.plan.instances:
+        return weigh_options(table, seat, moves)
     scores = []
     weighing = (WEIGHING,) * table.players
     for move in moves:
         seed = table.rng.getrandbits(32)
-        if move is nothing:  # doing nothing leaves the table as it is: no copy to weigh it on
+        if move.take is nothing:  # doing nothing leaves the table as it is: no copy to weigh it on
             scores.append(weigh(table, seat))
             continue
         other = table.clone(seed)
         other.policies = weighing
-        move(other)
+        move.take(other)
         scores.append(weigh(other, seat))
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]

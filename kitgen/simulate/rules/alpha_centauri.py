@@ -19,7 +19,7 @@ from kitgen.simulate.rules.alpha_centauri_cover import coverage
 from kitgen.simulate.rules.alpha_centauri_play import formula_function
 from kitgen.simulate.rules.alpha_centauri_tables import read_tables, table_row
 from kitgen.simulate.rules.alpha_centauri_turn import play
-from kitgen.simulate.compile.numbers import DICE, SWITCH, read_numbers, refuse_numbers
+from kitgen.simulate.compile.numbers import DICE, STEP, SWITCH, read_numbers, refuse_numbers
 from kitgen.simulate.rules.alpha_centauri_read import (BASES, KINDS, Rules, attribute_index, card_categories,
                                                        formula_variables, read_faction, read_path, roll)
 
@@ -119,9 +119,9 @@ PHASE_NUMBERS = {  # each phase's `numbers:`: what its printed text states, as t
     "Upkeep Phase": {"upkeep": "Credits each Unit costs"},
     "Planning Phase": {"draw": "cards each player draws", "extra_card": "Credits an extra card costs"},
     "Population Control Phase": {"riots": DICE + "Credits lost per Base over the limit (Drone Riots)"},
-    "Ecological Disruption Phase": {"disruption_step": "Disruption points per loss",
+    "Ecological Disruption Phase": {"disruption_step": STEP + "Disruption points per loss",
                                     "disruption": DICE + "Credits lost per full step of Disruption"},
-    "Probe Phase": {"espionage_step": "Espionage levels per Probe roll (rounding up)",
+    "Probe Phase": {"espionage_step": STEP + "Espionage levels per Probe roll (rounding up)",
                     "extra_probe": "Credits an extra Probe roll costs"},
     "Council Phase": {"pact_factor": "times the Trade Pact Credits the Governor earns",
                       "prevented": "attacks the Governor may prevent in the Conflict Phase"},

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
 from kitgen.simulate.compile.steps import dice
-from kitgen.simulate.compile.numbers import SWITCH, read_numbers
+from kitgen.simulate.compile.numbers import SIGNED, SWITCH, read_numbers
 
 KINDS = {"Facility": "F", "Secret Project": "S", "Technology": "T", "Landmark": "L", "Event": "V",
          "Proposal": "X", "Social Engineering": "Z"}
@@ -97,9 +97,9 @@ def attribute_index(game: Game) -> tuple[dict[str, int], tuple[int, ...]]:
 
 
 FACTION_NUMBERS = {  # a faction's `numbers:`, each left out by a faction without that ability
-    "force": "added to its Force Total in every Conflict",
-    "probed_at": "added to opponents' Probe Table rolls against it",
-    "research_roll": "added to its Research Table rolls (negative: a penalty)",
+    "force": SIGNED + "added to its Force Total in every Conflict",
+    "probed_at": SIGNED + "added to opponents' Probe Table rolls against it",
+    "research_roll": SIGNED + "added to its Research Table rolls (negative: a penalty)",
     "worms_give": SWITCH + "Mind Worms give it Units instead of taking them",
     "explore_rolls": "extra Exploration Table rolls a turn",
     "credits": "extra starting Credits",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kitgen.errors import KitgenError, error
 from kitgen.model import Game
-from kitgen.simulate.compile.numbers import DICE, SWITCH, read_numbers
+from kitgen.simulate.compile.numbers import DICE, SIGNED, SWITCH, read_numbers
 
 ROW_NUMBERS = {  # a table row's `numbers:`: for the dice tables, one at most, which says what the row does
     "probe": {"units": DICE + "Units taken from the target", "marker": SWITCH + "a Marker on the target's Tech",
@@ -16,7 +16,7 @@ ROW_NUMBERS = {  # a table row's `numbers:`: for the dice tables, one at most, w
               "drain": DICE + "Credits taken from the target"},
     "exploration": {"worms": DICE + "Units lost, less MP + C (the Gaians gain them)", "credits": DICE + "Credits gained",
                     "draw": "cards drawn"},
-    "research": {"progress": "added to the player's next Research Table roll",
+    "research": {"progress": SIGNED + "added to the player's next Research Table roll",
                  "marker": SWITCH + "a Marker on an opponent's Tech", "breakthrough": SWITCH + "a Tech card from the hand into play"},
     "discovery": {"tech": SWITCH + "play a Tech card of the two categories the row names, for free",
                   "explore": SWITCH + "an extra Exploration Table roll", "research": SWITCH + "an extra Research Table roll",
@@ -98,7 +98,19 @@ def _council_row(codes: dict[str, int], row) -> tuple[int, str, int]:
     if (row.attribute is None) == (len(given) != 1) or (row.attribute is not None and given):
         raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: table 'council' row '{row.roll}': an "
                                            f"attribute or one of numbers: {', '.join(ROW_NUMBERS['council'])}"))
-    return (codes[row.attribute], "", int(row.result)) if row.attribute else (-1, next(iter(given)), int(row.result))
+    return (codes[row.attribute], "", _result(row)) if row.attribute else (-1, next(iter(given)), _result(row))
+
+
+def _result(row) -> int:
+    """A lookup row's result, read as the whole number its table gives (votes, a Force Bonus)."""
+    if not row.result.strip().lstrip("+-").isdigit() or len(row.result.strip()) > 5:
+        raise KitgenError(error(row.where, f"simulate.rules alpha-centauri: row '{row.roll}': result "
+                                           f"'{row.result[:40]}' is not a whole number"))
+    return int(row.result)
+
+
+CONFLICT_ROWS = {"most": "a row with an attribute", **{f"units {k}": f"{{times: {k}}}" for k in (1, 2, 3, 4)},
+                 "defender": "{defender: 1}", "fought": "{fought: 1}", "atrocity": "{turns: N}"}
 
 
 def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
@@ -119,14 +131,18 @@ def _lookups(by_id: dict, codes: dict[str, int]) -> dict:
         given = row_numbers("conflict", row)
         if row.attribute:
             conflict.append(codes[row.attribute])
-            bonus["most"] = int(row.result)
+            bonus["most"] = _result(row)
         elif given.get("times"):
-            bonus[f"units {given['times']}"] = int(row.result)
+            bonus[f"units {given['times']}"] = _result(row)
         elif given.get("defender"):
-            bonus["defender"] = int(row.result)
+            bonus["defender"] = _result(row)
         elif given.get("fought"):
-            bonus["fought"] = int(row.result)
+            bonus["fought"] = _result(row)
         elif "turns" in given:
-            bonus["atrocity"] = int(row.result)
+            bonus["atrocity"] = _result(row)
+    missing = [what for key, what in CONFLICT_ROWS.items() if key not in bonus]
+    if missing:  # the Force Total reads each of them (alpha_centauri_war.force)
+        raise KitgenError(error(by_id["conflict"].where, "simulate.rules alpha-centauri: table 'conflict': its Force "
+                                                          f"Bonus rows need {', '.join(missing)}"))
     council = tuple(_council_row(codes, row) for row in by_id["council"].rows)
     return dict(discovery=tuple(discovery), conflict=tuple(conflict), bonus=bonus, council=council)

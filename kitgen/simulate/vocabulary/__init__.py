@@ -13,6 +13,11 @@ from kitgen.simulate.vocabulary.counters import act_change, act_exchange, act_fl
 from kitgen.simulate.vocabulary.hands import act_discard, act_redraw
 from kitgen.simulate.vocabulary.melds import act_meld
 from kitgen.simulate.vocabulary.opponents import act_contest, act_look_and_take, act_steal, act_swap
+from kitgen.simulate.vocabulary.knowing import act_compare, act_guess, act_look, act_reveal, act_swap_hands
+from kitgen.simulate.vocabulary.moves import act_deal, act_draft, act_move, act_pass, act_shuffle, act_trash
+from kitgen.simulate.vocabulary.order import act_lead, act_out, act_reverse, act_set, act_skip
+from kitgen.simulate.vocabulary.plays import act_declare
+from kitgen.simulate.vocabulary.tricks import act_score, act_take_trick
 from kitgen.simulate.vocabulary.zones import act_attach, act_buy
 
 ACTIONS: dict[str, Action] = {
@@ -22,4 +27,9 @@ ACTIONS: dict[str, Action] = {
     "gain": act_gain, "pay": act_pay, "exchange": act_exchange, "buy": act_buy,
     "attach": act_attach, "choose": act_choose, "flag": act_flag, "meld": act_meld, "steal": act_steal,
     "look-and-take": act_look_and_take, "swap": act_swap, "contest": act_contest, "redraw": act_redraw,
+    # the card model's (README, "The card model")
+    "deal": act_deal, "move": act_move, "shuffle": act_shuffle, "set": act_set, "trash": act_trash,
+    "reveal": act_reveal, "pass": act_pass, "draft": act_draft, "declare": act_declare, "lead": act_lead,
+    "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
+    "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
 }

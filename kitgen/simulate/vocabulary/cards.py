@@ -7,6 +7,8 @@ from __future__ import annotations
 from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, bound, dice_total
+from kitgen.simulate.vocabulary.moves import act_draw_cards
+from kitgen.simulate.vocabulary.plays import act_play_cards
 from kitgen.simulate.vocabulary.zones import play_to
 
 
@@ -21,10 +23,14 @@ def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
 
 
 def act_draw(table: Table, seat: int, step: Step) -> None:
+    if step.more is not None and step.more.cards is not None:  # the card model's (vocabulary/moves.py)
+        return act_draw_cards(table, seat, step)
     table.deal(seat, step.deck or table.plan.first_deck, step.count)
 
 
 def act_play(table: Table, seat: int, step: Step) -> None:
+    if step.more is not None and step.more.cards is not None:  # the card model's (vocabulary/plays.py)
+        return act_play_cards(table, seat, step)
     if step.more is not None:  # a step with `to:` keeps the card in that zone
         return play_to(table, seat, step)
     allowed = playable(table.plan, step.types)

@@ -7,20 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import Callable
 
 from kitgen.simulate.compile.plan import SELF, Step
 from kitgen.simulate.engine.conditions import test, value
-from kitgen.simulate.engine.table import Table, nothing  # noqa: F401  (the steps import it from here)
+from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
+from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.victory import check_victory
-
-
-def pick(table: Table, seat: int, options: list[Callable[[Table], None]]) -> int:
-    """The option the seat's policy takes (an index into `options`): its choose_move, unless there
-    is only one."""
-    if len(options) == 1:
-        return 0
-    return table.policies[seat].choose_move(table, seat, options)
+from kitgen.simulate.vocabulary.offers import offers
 
 
 def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
@@ -31,12 +24,19 @@ def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
 
 
 def act_choose(table: Table, seat: int, step: Step) -> None:
-    """One of the steps (or, optional, none of them), as the seat's policy decides."""
-    options: list[Callable[[Table], None]] = [partial(run, seat=seat, steps=(s,)) for s in step.then]
+    """One of the steps (or, optional, none of them), as the seat's policy decides: each card-model
+    step's own options (a card to play, to discard ...) when all of them offer theirs, else each
+    step whole."""
+    offered = offers(table, seat, step.then)
+    if offered is not None:
+        options = offered + ([NOTHING] if step.optional else [])
+        if options:
+            options[pick(table, seat, options)].take(table)
+        return
+    options = [Option(s.do, partial(run, seat=seat, steps=(s,))) for s in step.then]
     if step.optional:
-        options.append(nothing)
-    run_chosen = options[pick(table, seat, options)]
-    run_chosen(table)
+        options.append(NOTHING)
+    options[pick(table, seat, options)].take(table)
 
 
 def act_when(table: Table, seat: int, step: Step) -> None:
@@ -45,10 +45,15 @@ def act_when(table: Table, seat: int, step: Step) -> None:
     if step.target != SELF:
         return when_each(table, seat, step)
     if step.when is None or test(step.when, table, seat):
-        for inner in step.then:
-            table.actions[inner.do](table, seat, inner)
-            if table.winner >= 0:
-                return
+        steps = step.then
+    elif step.more is not None and step.more.cards is not None:
+        steps = step.more.cards.otherwise
+    else:
+        return
+    for inner in steps:
+        table.actions[inner.do](table, seat, inner)
+        if table.winner >= 0:
+            return
 
 
 def when_each(table: Table, seat: int, step: Step) -> None:

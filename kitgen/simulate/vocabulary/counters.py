@@ -10,7 +10,7 @@ from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, SELF, Step
 from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.table import Table, add, bound, floor_of, room_above, room_below
-from kitgen.simulate.vocabulary.choices import nothing, pick, run
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 from kitgen.simulate.vocabulary.points import change_any, take_any
 
 
@@ -87,7 +87,7 @@ def act_exchange(table: Table, seat: int, step: Step) -> None:
         once = Step("pay", 1, frozenset(), "", -2, "", 0, SELF, None, (0, 0), frozenset(), 1, None,
                     (Step("gain", 1, frozenset(), "", -2, "", 0, SELF, None, (0, 0), frozenset(), 1, None, (), False,
                           step.more),), False, step.more)
-        if pick(table, seat, [partial(act_pay, seat=seat, step=once), nothing]) == 1:
+        if pick(table, seat, [Option("exchange", partial(act_pay, seat=seat, step=once)), NOTHING]) == 1:
             return
         act_pay(table, seat, once)
 

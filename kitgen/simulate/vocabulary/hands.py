@@ -6,12 +6,12 @@ a discard by a target or at random (`target:`, `at_random:`), redraw (discard so
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
 
 from kitgen.simulate.compile.plan import SELF, Step
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.vocabulary.cards import discard
-from kitgen.simulate.vocabulary.choices import nothing, pick
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
+from kitgen.simulate.vocabulary.moves import act_discard_cards
 
 
 def look_at_top(table: Table, seat: int, step: Step) -> None:
@@ -44,7 +44,9 @@ def give_back(table: Table, seat: int, victim: int, count: int) -> None:
 
 def act_discard(table: Table, seat: int, step: Step) -> None:
     """The seat (or each of the step's targets) discards COUNT cards (all it has when fewer): as that
-    player chooses, or, with `at_random:`, at random."""
+    player chooses, or, with `at_random:`, at random. A card-model discard honours its `to:` (vocabulary/moves)."""
+    if step.more is not None and step.more.cards is not None:
+        return act_discard_cards(table, seat, step)
     at_random = step.more is not None and step.more.at_random
     if step.target == SELF and not at_random:
         discard(table, seat, min(step.count, len(table.hands[seat])))
@@ -65,8 +67,8 @@ def act_redraw(table: Table, seat: int, step: Step) -> None:
     discarded = 0
     while discarded < step.count and table.hands[seat]:
         cards = sorted(set(table.hands[seat]))
-        options: list[Callable[[Table], None]] = [partial(discard_card, seat=seat, card=c) for c in cards]
-        options.append(nothing)  # "You may discard X cards": X may be 0
+        options = [Option("discard", partial(discard_card, seat=seat, card=c), card=c) for c in cards]
+        options.append(NOTHING)  # "You may discard X cards": X may be 0
         chosen = pick(table, seat, options)
         if chosen == len(cards):
             break

@@ -7,13 +7,11 @@ the meld's kind. Laid cards lie in the step's in-play `zone`, or, with none, go 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
-
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.conditions import cards_in, test, value
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, add, bound
-from kitgen.simulate.vocabulary.choices import nothing, pick, run
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 
 Meld = tuple[str, tuple[int, ...], int]  # (its kind, the order its cards are laid in, how many of them are laid)
 MAX_SIZES = 64  # sizes offered a kind: past this, the 63 smallest and the largest (a policy weighs each)
@@ -38,8 +36,8 @@ def meld_once(table: Table, seat: int, step: Step, least: int) -> bool:
     melds = legal_melds(table, seat, step, least)
     if not melds:
         return False
-    options: list[Callable[[Table], None]] = [partial(lay, seat=seat, step=step, meld=m) for m in melds]
-    options.append(nothing)  # melding is always the player's choice
+    options = [Option("meld", partial(lay, seat=seat, step=step, meld=m)) for m in melds]
+    options.append(NOTHING)  # melding is always the player's choice
     chosen = pick(table, seat, options)
     if chosen == len(melds):
         return False

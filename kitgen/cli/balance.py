@@ -1,0 +1,124 @@
+"""kitgen simulate's report as text on stdout: provenance, what was cut short or is not earned,
+coverage, win rates per faction and seat, victory paths, game length, and the experiments."""
+from __future__ import annotations
+
+from kitgen.cli.common import echo
+
+
+def print_report(report: dict) -> None:
+    _print_provenance(report)
+    if report.get("cut_short"):
+        echo("\nPARTIAL: " + report["cut_short"])
+    _print_coverage(report)
+    if report["missing"]:
+        echo("\nPARTIAL: these win rates are not earned: " + "; ".join(report["missing"]))
+    _print_factions(report)
+    _print_seats(report)
+    _print_victories(report)
+    _print_length(report["turns"])
+    _print_impact(report.get("card_impact"))
+    _print_fixes(report.get("seat_fixes"))
+    _print_ladder(report.get("skill_ladder"))
+
+
+def _print_length(turns: dict) -> None:
+    low, high = turns["mean_ci95"]
+    echo("\nGame length (a turn counts once every player has gone): " + (
+        f"every game lasted {turns['min']} turns" if turns["min"] == turns["max"] else
+        f"{turns['mean']} turns on average (95% interval {low}-{high}; shortest {turns['min']}, longest {turns['max']})"))
+
+
+def _print_provenance(report: dict) -> None:
+    source = report["provenance"]
+    rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
+    echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
+         f"policies {','.join(report['policies'])}; optional rules: {rules}")
+    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
+
+
+def _print_coverage(report: dict) -> None:
+    rows = report["coverage"]
+    inexact = [c for c in rows if c["status"] != "exact"]
+    echo(f"\nCoverage: {len(rows) - len(inexact)} rules simulated exactly, {len(inexact)} approximated or skipped"
+         + (":" if inexact else ""))
+    for item in inexact:
+        mark = " [DECIDES THE GAME]" if item["decides"] else ""
+        echo(f"  {item['status']}{mark}: {item['rule']}: {item['note']}")
+
+
+def _print_victories(report: dict) -> None:
+    games = report["games"]
+    echo(f"\nVictories, share of {games:,} games (95% interval; a win counts for every path the winner met):")
+    for name, count in report["victories"].items():
+        low, high = report["victories_ci95"][name]
+        echo(f"  {name:<28}{count / games:>7.1%}   ({low:.1%}-{high:.1%}, {count:,} games)")
+    low, high = report["no_winner_ci95"]
+    echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}   ({low:.1%}-{high:.1%}, {report['no_winner']:,} games)")
+
+
+def _print_factions(report: dict) -> None:
+    test = report["factions_differ"]
+    if test is None:
+        echo("\nFactions: the game has none (win rates by seat below)")
+        return
+    echo(f"\nWin rate per faction (95% interval; an even share is {_even_share(report)}):")
+    for name, row in sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"]):
+        low, high = row["ci95"]
+        flag = f"  {row['vs_even_share_holm']} the even share (Holm)" if row["vs_even_share_holm"] else ""
+        echo(f"  {name:<28}{row['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}, {row['plays']:,} games){flag}")
+    echo(f"  do the factions differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
+
+
+def _even_share(counts: dict) -> str:
+    """The even share, and where it comes from when some games had no winner."""
+    if not counts["no_winner"] or not counts["games"]:
+        return f"{counts['even_share']:.1%}"
+    decided = 1 - counts["no_winner"] / counts["games"]
+    return f"{counts['even_share']:.1%}: the {decided:.1%} of games with a winner, split {counts['players']} ways"
+
+
+def _print_seats(report: dict) -> None:
+    for count, seats in report["by_players"].items():
+        test = seats["seats_differ"]
+        echo(f"\nWin rate per seat, {count} players ({seats['games']:,} games; even share {_even_share(seats)}):")
+        for seat in seats["seats"]:
+            low, high = seat["ci95"]
+            flag = f"  {seat['vs_even_share_holm']} the even share (Holm)" if seat["vs_even_share_holm"] else ""
+            echo(f"  seat {seat['seat']:<3}{seat['win_rate']:>7.1%}   ({low:.1%}-{high:.1%}){flag}")
+        echo(f"  do the seats differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
+
+
+def _print_impact(rows: list | None) -> None:
+    if rows is None:
+        echo("\nCard impact: not measured (--impact-games N plays each card removed and doubled)")
+        return
+    echo(f"\nCard impact on its holder's win rate, {rows[0]['games'] if rows else 0} paired games per variant "
+         "(* survives Holm's correction):")
+    for row in rows:
+        removed, doubled = row["removed"], row["doubled"]
+        echo(f"  {row['name']:<30} as printed vs removed {removed['change']:>+6.1%} "
+             f"({removed['ci95'][0]:+.1%}..{removed['ci95'][1]:+.1%}){'*' if removed['significant'] else ' '}"
+             f"  doubled vs printed {doubled['change']:>+6.1%} "
+             f"({doubled['ci95'][0]:+.1%}..{doubled['ci95'][1]:+.1%}){'*' if doubled['significant'] else ''}")
+
+
+def _print_fixes(fixes: list | None) -> None:
+    if not fixes:
+        return
+    echo(f"\nCandidate seat fixes (simulated on the same seeds, {fixes[0]['games']:,} games each; seat win rates):")
+    for fix in fixes:
+        rates = "/".join(f"{r:.0%}" for r in fix["seat_win_rates"])
+        before = "/".join(f"{r:.0%}" for r in fix["before"])
+        half = max((high - low) / 2 for low, high in fix["ci95"])
+        echo(f"  {fix['players']} players, {fix['fix']}: {before} -> {rates}, each within ±{100 * half:.1f} points (95%)"
+             f" ({'helps' if fix['helps'] else 'does not help'})")
+
+
+def _print_ladder(ladder: list | None) -> None:
+    if not ladder:
+        return
+    echo("\nSkill ladder (one stronger player among weaker ones, seat rotated):")
+    for rung in ladder:
+        low, high = rung["ci95"]
+        echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}, {rung['games']:,} games), "
+             f"even share {rung['even_share']:.1%}: {rung['verdict']}")
