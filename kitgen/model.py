@@ -401,7 +401,7 @@ class Card(Record):
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
-    wild: "Wild | None" = None  # who may meld it as another card, and in which melds (a rule module's); never printed
+    wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
     triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
     where: Where | None = _where()
 
@@ -500,7 +500,7 @@ class When(Record):
     lowest: tuple[str, ...] = ()
     by: Expr = Expr("0")
     tie: TieRule = "nobody"
-    tie_break: tuple[str, ...] = ()
+    tie_break: tuple[str, ...] = ()  # counters, or dice the tied roll off on ("1D6"), in turn
     most_highest: bool = False
     at_least: Amounts = Amounts()
     more_than: Amounts = Amounts()
@@ -617,9 +617,9 @@ class TurnOrder(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Wild(Record):
-    """A card a player may meld as a card of another name (`wild:` of a card; a rule module's melds,
-    the vocabulary's `meld` step has none): while `when` holds for the player (none: always), in
-    melds of the cards named in `melds` (empty: any), at most `limit` of it in one meld (0: no limit)."""
+    """A card a player may meld as a card of another kind (`wild:` of a card; the vocabulary's `meld`
+    step plays it): while `when` holds for the player (none: always), in melds of the cards named in
+    `melds` (empty: any), at most `limit` of it in one meld (0: no limit)."""
 
     when: When | None = None
     melds: tuple[str, ...] = ()
@@ -674,7 +674,10 @@ class Phase(Record):
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
     when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
-    once: bool = False  # played once a turn, by the turn's first player (the leader): "the winner takes the trick"
+    # played once a turn, by the turn's first player (the leader in a game of rounds: "the winner takes
+    # the trick"); its steps name the players they reach
+    once: bool = False
+    kit_choice: str = ""  # a phase the simulator does not play as written: the kit choice that says how
     where: Where | None = _where()
 
     @property
@@ -725,6 +728,7 @@ class TableRow(Record):
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
     attributes: tuple[str, ...] = ()  # the attributes the result names, for a rule module (a Tech of either); never printed
+    actions: tuple["Action", ...] = ()  # the row's result as steps (a meld's `table:` takes the row of its kind)
     where: Where | None = _where()
 
 
@@ -869,9 +873,11 @@ class KitChoice(Record):
     where: Where | None = _where()
 
 
+ANY = "any"  # a step's `attribute: any`: change or take points in an attribute the player picks
+
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
                      "check-victory", "when", "gain", "pay", "exchange", "buy", "attach", "choose", "flag",
-                     "meld", "steal", "look-and-take", "swap", "contest",
+                     "meld", "steal", "look-and-take", "swap", "contest", "redraw",
                      # the card model's (README, "The card model")
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
                      "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"]
@@ -944,10 +950,15 @@ class Action(Record):
     `flag` for `turns` turns; meld: lay cards of one kind (one name, or one `group`: type or a card
     field; of `types`; at least `min`, or any number onto a meld already laid; up to the zone's
     limit) into `zone`, gaining `gain` per card; steal COUNT random cards from a target's hand;
-    look-and-take: look at a target's hand and take the best COUNT; swap: give your least useful card
-    for a random one of a target's; contest: you and a target each roll `die` and add `strength`,
-    the higher wins `gain` and the lower loses `lose` (a tie: nothing). `optional: true` on any
-    step leaves it to the player's policy."""
+    look-and-take: look at a target's hand and take the best COUNT (`give_back`: then give as many
+    back), or the COUNT best of the `top` cards of `deck`; swap: give your least useful card for a
+    random one of a target's; contest: you and a target each roll `die` and add `strength`, the
+    higher wins `gain` and the lower loses `lose` (a tie: nothing); redraw: discard up to COUNT
+    cards, then draw as many and `delta` more. A meld may take wild cards (a card's `wild:`), make
+    one meld after another (`ladder`), go to the discard (no `zone`), have each card take effect
+    with a card `condition`, and take the row of a lookup `table` for its kind. `attribute: any` on
+    change and take: the player picks. `when` with a `target`: each target it holds for. `optional:
+    true` on any step leaves it to the player's policy."""
 
     do: ActionKind
     count: Expr = Expr("1")  # a number or an expression ("players - 1"), worked out when the step is taken
@@ -975,9 +986,15 @@ class Action(Record):
     flag: str = ""  # flag: the flag set ...
     turns: int = 1  # ... for this many turns (the turn it is set counts)
     group: str = ""  # meld: what makes cards one kind: their name (the default), `type`, or a card field ("suit")
+    ladder: tuple[int, ...] = ()  # meld: one meld after another, the k-th of at least ladder[k-1] cards (none after the last)
+    condition: str = ""  # meld: each card laid takes effect with this card condition (a wild one as the meld's own card)
+    give_back: bool = False  # look-and-take: then give the target back as many cards of the hand
+    at_random: bool = False  # discard: the cards go at random, not as the discarding player chooses
     # the card model's keys (README, "The card model")
     filter: Filter | None = None  # only cards that pass it (a step that picks cards)
-    top: int = 0  # only the top N cards of `zone` may be picked (a hand's top: the cards drawn last); 0: any
+    # only the top N cards of `zone` may be picked (a hand's top: the cards drawn last); 0: any. look-and-take:
+    # look at the top N cards of `deck` instead of a target's hand
+    top: int = 0
     follow: str = ""  # play: must match the first card of `to` on this field, if able (follow suit)
     match: CardMatch | None = None  # play: must match the top card of a zone (Uno)
     must: bool = False  # play: a legal card must be played (else the player may pass)

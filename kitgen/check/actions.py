@@ -8,7 +8,7 @@ import re
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Action, Cost, Game
+from kitgen.model import ANY, Action, Cost, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 
@@ -17,6 +17,7 @@ def action_owners(game: Game) -> list[tuple[str, tuple[Action, ...]]]:
     """Every phase's and card's actions, the setup's, the rounds' scoring and the triggers' steps,
     each with its owner as messages name it."""
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
+    owners += [(f"table '{t.id}' row '{r.roll}'", r.actions) for t in game.tables for r in t.rows if r.actions]
     owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
     owners += [("setup", game.setup_steps)] if game.setup_steps else []
     owners += [("rounds scoring", game.rounds.scoring)] if game.rounds is not None else []
@@ -53,7 +54,8 @@ def uses_card_model(action: Action, card_model: bool) -> bool:
         return True
     if card_model and action.do in ("draw", "play", "discard"):
         return True
-    written = any(getattr(action, key) not in (None, "", 0, False, ()) for key in CARD_KEYS)
+    written = any(getattr(action, key) not in (None, "", 0, False, ()) for key in CARD_KEYS
+                  if not (key == "top" and action.do == "look-and-take"))  # its own top: the top of a deck
     return written or (action.do == "discard" and bool(action.to)) or (action.do == "draw" and bool(action.zone))
 
 
@@ -61,6 +63,9 @@ def check_actions(game: Game) -> list[Problem]:
     problems = [p for owner, actions in action_owners(game) for action in steps_of(actions) for p in _action(game, action, owner)]
     for card_type in game.card_types:
         problems += _resolve(game, card_type)
+    choices = [k.id for k in game.kit_choices]
+    problems += [error(p.where, f"phase '{p.name}': unknown kit choice '{p.kit_choice}'" + did_you_mean(p.kit_choice, choices))
+                 for p in game.phases if p.kit_choice and p.kit_choice not in choices]
     return problems + _needs_rounds(game) + _deals(game)
 
 
@@ -83,24 +88,29 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     decks = [d.id for d in game.decks]
     if action.deck and action.deck not in decks:
         unknown("deck", action.deck, decks)
-    if action.attribute and game.attribute(action.attribute) is None and game.counter(action.attribute) is None:
+    if action.attribute == ANY and action.do not in NEEDS_TABLE_OR_ATTRIBUTE:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': 'attribute: any' goes with "
+                                            f"{' or '.join(NEEDS_TABLE_OR_ATTRIBUTE)}"))
+    elif action.attribute and action.attribute != ANY and game.attribute(action.attribute) is None \
+            and game.counter(action.attribute) is None:
         unknown("attribute", action.attribute, [a.name for a in game.attributes] + [c.name for c in game.counters])
-    if (action.do == "when") != (action.when is not None) or (action.do == "when" and not action.then):
+    if (action.when is not None and action.do != "when") or (action.do == "when" and not action.then):
+        # a `do: when` without `when:` always takes its steps: one optional choice of several steps
         problems.append(error(action.where, f"{owner}: action '{action.do}': 'when:' goes with 'do: when', which "
-                              "needs 'when:' and 'then:'"))
+                              "needs 'then:'"))
     for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare",))):
         if getattr(action, key) and action.do not in steps:
             problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
                                   f"{' or '.join(steps)}"))
-    tables = [t.id for t in game.tables if t.die]
+    tables = [t.id for t in game.tables if bool(t.die) != (action.do == "meld")]  # a meld reads a lookup table's rows
     if action.table and action.table not in tables:
-        unknown("dice table", action.table, tables)
+        unknown("lookup table" if action.do == "meld" else "dice table", action.table, tables)
     if action.do in NEEDS_TABLE_OR_ATTRIBUTE and not (action.attribute or action.table):
         problems.append(error(action.where, f"{owner}: action '{action.do}' needs an attribute or a table"))
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
         if action.do not in ("meld", "score", "draw"):
@@ -115,7 +125,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
 
 NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")
     "gain": ("gain",), "pay": ("cost",), "exchange": ("cost", "gain"), "buy": ("zone",), "attach": ("zone", "types"),
-    "choose": ("then",), "flag": ("flag",), "meld": ("zone",), "contest": ("die",),
+    "choose": ("then",), "flag": ("flag",), "contest": ("die",),
     # the card model's (README, "The card model")
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
@@ -127,12 +137,11 @@ ROUNDS_ONLY = ("reverse", "skip", "lead", "take-trick")  # who plays next: the l
 
 def _needs_rounds(game: Game) -> list[Problem]:
     """Who plays next changes only in a game of rounds (its turn-by-turn loop); a one-round game says
-    `rounds: {count: 1}`."""
+    `rounds: {count: 1}`. A phase played `once` a turn needs neither (engine/schedule, engine/cycle)."""
     if game.rounds is not None:
         return []
     found = [(a.where, f"action '{a.do}'") for _, actions in action_owners(game) for a in steps_of(actions)
              if a.do in ROUNDS_ONLY]
-    found += [(p.where, f"phase '{p.name}': once") for p in game.phases if p.once]
     return [error(where, f"{what}: needs rounds: in game.yaml (a game of one round: rounds: {{count: 1}})")
             for where, what in found[:1]]
 
@@ -165,8 +174,34 @@ def _needs(action: Action, owner: str) -> list[Problem]:
     if action.do == "score" and (action.value is None) == (action.sets is None and action.by_count is None
                                                            and action.majority is None):
         problems.append(error(action.where, f"{owner}: action 'score' needs one of value, sets, by_count, majority"))
-    if action.do in TARGETED and action.target != "target-player":
-        problems.append(error(action.where, f"{owner}: action '{action.do}' needs target: target-player"))
+    from_deck = action.do == "look-and-take" and action.top > 0  # the top of a deck, not a target's hand
+    if action.do in TARGETED and action.target != "target-player" and not from_deck:
+        alone = " (or top: N, the cards on top of a deck)" if action.do == "look-and-take" else ""
+        problems.append(error(action.where, f"{owner}: action '{action.do}' needs target: target-player{alone}"))
+    if from_deck and (action.target != "self" or action.give_back):
+        problems.append(error(action.where, f"{owner}: action 'look-and-take' with top: looks at a deck: no target, "
+                                            "nothing given back"))
+    return problems
+
+
+OWN_FIELDS = {"ladder": "meld", "condition": "meld", "give_back": "look-and-take",
+              "at_random": "discard"}  # a key only one step reads: on another it would be ignored
+MAX_RUNGS = 100  # a meld ladder: one meld a rung, each needing 1-1000 cards
+
+
+def _own_fields(game: Game, action: Action, owner: str) -> list[Problem]:
+    """The keys only one kind of step reads are on that step, and hold what it can play (`top:` is
+    look-and-take's, and the card model's on a step that picks cards)."""
+    problems = [error(action.where, f"{owner}: '{key}:' goes with 'do: {do}'")
+                for key, do in OWN_FIELDS.items() if getattr(action, key) and action.do != do]
+    if action.ladder and (len(action.ladder) > MAX_RUNGS or not all(1 <= n <= 1000 for n in action.ladder)):
+        problems.append(error(action.where, f"{owner}: ladder: at most {MAX_RUNGS} melds, each of 1-1000 cards"))
+    conditions = [c.id for c in game.conditions]
+    if action.condition and action.condition not in conditions:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': unknown condition '{action.condition}'"
+                              + did_you_mean(action.condition, conditions)))
+    if not 0 <= action.top <= 1000:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': top {action.top} is not 0-1000"))
     return problems
 
 

@@ -95,8 +95,8 @@ def check_conditions(game: Game) -> list[Problem]:
     name, expression, problems, names = known.name, known.expression, known.problems, known.names
     flags = flags_set(game)  # once: each condition's flags are looked up in it
     for owner, when in conditions_of(game):
-        for word in (*when.highest, *when.lowest, *when.tie_break):
-            name(owner, when.where, word)
+        for word in (*when.highest, *when.lowest, *(w for w in when.tie_break if die_range(w) is None)):
+            name(owner, when.where, word)  # a tie break may be dice too: a roll-off (1D6)
         expression(owner, when.where, when.by)
         for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
             name(owner, amount.where, amount.counter)
@@ -178,10 +178,9 @@ def when_words(when: When, _: Language = ENGLISH) -> str:
 
 
 def flags_set(game: Game) -> list[str]:
-    from kitgen.check.actions import steps_of
+    from kitgen.check.actions import action_owners, steps_of
 
-    steps = [a for p in game.phases for a in steps_of(p.actions)] + \
-        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+    steps = [a for _, actions in action_owners(game) for a in steps_of(actions)]
     return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
 
 
@@ -292,8 +291,12 @@ def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
 
 
 def _wilds(game: Game) -> list[Problem]:
-    """A wild card's melds name cards of the game; its limit is 0 or more."""
+    """A wild card's melds name cards of the game; its limit is 0 or more; some step melds it (else
+    its `wild:` would be read by nothing)."""
+    from kitgen.check.actions import action_owners, steps_of
+
     names = sorted({c.name for d in game.decks for c in d.cards})
+    melds = game.simulate.rules or any(s.do == "meld" for _, actions in action_owners(game) for s in steps_of(actions))
     problems = []
     for card in (c for d in game.decks for c in d.cards if c.wild is not None):
         wild = card.wild
@@ -302,6 +305,8 @@ def _wilds(game: Game) -> list[Problem]:
                      for meld in wild.melds if meld not in names]
         if wild.limit < 0:
             problems.append(error(wild.where, f"card '{card.name}' wild: limit is 0 or more"))
+        if not melds:
+            problems.append(error(wild.where, f"card '{card.name}' wild: no step of the game melds (do: meld)"))
     return problems
 
 

@@ -85,17 +85,20 @@ def test_names__an_unknown_name_or_a_bad_expression_at_the_line_that_writes_it_s
         (22, f"scoring: '{long[:40]}' is not an expression")]
 
 
+MELDING = (Phase("Meld", "", actions=(Action("meld"),)),)  # a wild card needs a step that melds it
+
+
 def test_wilds__melds_name_cards_of_the_game_and_a_limit_of_0_or_more():
     wild = Card("Joker", "Ship", wild=Wild(melds=("Scout", "Frigat"), where=at(40)))
     decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), Card("Frigate", "Ship"), wild)),)
-    assert errors(game(decks=decks)) == [(40, "card 'Joker' wild: unknown card 'Frigat' in melds (did you mean "
+    assert errors(game(decks=decks, phases=MELDING)) == [(40, "card 'Joker' wild: unknown card 'Frigat' in melds (did you mean "
                                               "'Frigate'?)")]
 
 
 def test_wilds__a_limit_of_0_or_more():
     def wild(limit: int) -> Game:
         joker = Card("Joker", "Ship", wild=Wild(limit=limit, where=at(40)))
-        return game(decks=(Deck("main", "Main", "M", (Card("Scout", "Ship"), joker)),))
+        return game(decks=(Deck("main", "Main", "M", (Card("Scout", "Ship"), joker)),), phases=MELDING)
 
     assert errors(wild(-1)) == [(40, "card 'Joker' wild: limit is 0 or more")]
     assert errors(wild(0)) == [] and errors(wild(2)) == []

@@ -10,15 +10,15 @@ import re
 from functools import partial
 
 from kitgen.check.actions import card_game
-from kitgen.errors import KitgenError, error
 from kitgen.model import Card, Game, When
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
+from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
                                           FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
-from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table
+from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice
 from kitgen.simulate.compile.structure import (compile_rounds, compile_setup, compile_triggers, compile_worth,
                                                turn_resets)
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
@@ -38,20 +38,10 @@ def unknown_optional_rule(game: Game, name: str) -> str:
         (", ".join(known) if known else "none")
 
 
-def refuse_module_rules(game: Game) -> None:
-    """Wild cards are played by a rule module's melds only (the vocabulary's `meld` has none): in a
-    game that plays from its data they would go unplayed, so they are an error at their line."""
-    wild = next((c for d in game.decks for c in d.cards if c.wild is not None), None)
-    if wild is not None and wild.wild is not None:
-        raise KitgenError(error(wild.wild.where or game.where, f"card '{wild.name}': wild: only a rule module plays it "
-                                "(simulate: {rules: NAME}); this game plays from its data alone"))
-
-
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
     plays it from the data alone (a game that names a rule module: simulate/games.plan_game)."""
     refuse_numbers("", game, NUMBERED)  # only a rule module reads `numbers:`: here they would go unread
-    refuse_module_rules(game)
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
@@ -63,33 +53,35 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     for i, counter in enumerate(plain):
         for name in (counter.name, *counter.aliases):
             index.setdefault(name, len(game.attributes) + i)
-    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain),
-                _start(game, coverage) + tuple(c.start for c in plain),
+    start, start_dice = _start(game, coverage)
+    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain), start + tuple(c.start for c in plain),
                 game.hand_limit.base if game.hand_limit else 0, game.turns,
                 next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
-                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
+                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage,
+                start_dice=start_dice)
     plan.tables = {t.id: compile_table(t, index, plan.conditions) for t in game.tables if t.die}
     plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
     cards = _card_facts(game, plan, names, decks)
-    _compile_decks(plan, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    _compile_decks(plan, game, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     names.deck_cards = plan.decks
     plan.compared = len(game.attributes)
-    plan.phases = tuple(_phase(p, index, coverage, set(without), names) for p in game.phases)
+    plan.phases = tuple(_phase(p, index, coverage, set(without), names, game) for p in game.phases)
     step = partial(compile_step, index=index, names=names)
     plan.setup, plan.rounds = compile_setup(game, step, coverage), compile_rounds(game, names, step, coverage)
     plan.resets, plan.worth = turn_resets(game, names), compile_worth(game, step)
     plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
     costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
     plan.vocabulary = compile_rules(game, names, costs, cards)
-    if plan.vocabulary is not None:
-        plan.vocabulary = plan.vocabulary._replace(triggers=compile_triggers(game, names, step, cards))
+    if plan.vocabulary is not None:  # what the meld step reads (the cards' wild:, its tables' rows); the triggers
+        plan.vocabulary = plan.vocabulary._replace(wilds=compile_wilds(cards, names), rows=compile_rows(game, index, names),
+                                                   triggers=compile_triggers(game, names, step, cards))
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
-    coverage += vocabulary_coverage(game)
+    coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
     return plan
 
@@ -130,10 +122,11 @@ def _type_cost(game: Game, name: str):
     return card_type.cost if card_type else None
 
 
-def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
+def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
                    type_index: dict) -> None:
     index, names = known
     cards: list[CardPlan] = []
+    played_elsewhere = melded(game)  # its text the meld step plays (meld_rows covers it)
     for deck in decks:
         copies: list[int] = []
         for card in deck.cards:
@@ -148,35 +141,44 @@ def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names], coverage:
             else:
                 copies += [len(cards)] * card.copies
                 cards.append(compiled)
-            if card.text and not card.actions:
+            if card.text and not card.actions and card.name not in played_elsewhere:
                 coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
         plan.decks[deck.id] = tuple(copies)
     plan.cards = tuple(cards)
 
 
-def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
-    values = []
-    for attribute in game.attributes:
+def _start(game: Game, coverage: list[Coverage]) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Each attribute's start: a number, or dice rolled for each player at setup (plan.start_dice)."""
+    values, rolled = [], []
+    for index, attribute in enumerate(game.attributes):
         if re.fullmatch(r"[+-]?\d+", attribute.start.strip()):
             values.append(int(attribute.start))
+            continue
+        values.append(0)
+        if dice(attribute.start)[0]:
+            rolled.append((index, *dice(attribute.start)))
         else:
-            values.append(0)
             coverage.append(Coverage(f"start of {attribute.name}", "approximated",
                                      f"start {attribute.start!r} is not a number: 0 is used", decides=True))
-    return tuple(values)
+    if rolled:
+        coverage.append(Coverage("start values", "exact", "rolled for each player, each separately: " + ", ".join(
+            f"{game.attributes[i].name} {n}D{sides}" for i, n, sides in rolled)))
+    return tuple(values), tuple(rolled)
 
 
 def _faction(faction, index: dict, coverage: list[Coverage]) -> FactionPlan:
-    own = []
+    own, rolled = [], []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
             own.append((index[effect.attribute], effect.delta))
+        elif effect.target == "self" and effect.attribute in index and dice(effect.dice)[0]:
+            rolled.append((index[effect.attribute], *dice(effect.dice)))  # rolled at setup (engine/table)
         else:
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
                                      f"effect on {effect.attribute} is not a fixed change"))
     for text in (*faction.rules, *faction.traits):
         coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
-    return FactionPlan(faction.name, tuple(own))
+    return FactionPlan(faction.name, tuple(own), tuple(rolled))
 
 
 def _card_type(card_type, index: dict) -> CardKind:
@@ -188,9 +190,11 @@ def _card_type(card_type, index: dict) -> CardKind:
     return CardKind(card_type.name, card_type.name, resolve.kind, options, votes)
 
 
-def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names) -> PhasePlan:
-    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check (every seat, so not
-    # in a game that eliminates players: its compiled condition compares those still in)
+def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names, game: Game) -> PhasePlan:
+    # the phase is its rewarded player's, unless everyone plays it (its trigger then names who gets a bonus
+    # in its steps); a single highest or lowest: the engine's own fast check (every seat, so not in a game
+    # that eliminates players: its compiled condition compares those still in)
+    rewards = None if phase.everyone else phase.rewards
     trigger = Trigger(rewards.kind, index[rewards.attribute]) \
         if rewards and rewards.attribute in index and not names.eliminates else None
     ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
@@ -198,28 +202,53 @@ def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], name
     said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
     when = condition(said, names, names.decks) if said is not None and not trigger else None
     actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
-    for left_out in sorted({a.deck for a in phase.actions} & without):
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
-    if actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
-    elif not phase.actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
-                                 decides=True))  # a whole phase left out plays another game
-    for also in phase.also:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
+    coverage += _phase_rows(game, phase, actions, without)
     steps = tuple(compile_step(a, index, names) for a in actions)
     if when is not None:  # one step that tests the condition, then takes the phase's steps
         steps = (Step("when", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1, when, steps),)
     return PhasePlan(phase.name, trigger, steps, phase.once)
 
 
+def _phase_rows(game: Game, phase, actions: tuple, without: set[str]) -> list[Coverage]:
+    """A phase's coverage: its steps; with none, the turn order it prints, the kit choice that says how
+    the simulator plays it (approximated), or nothing (skipped: a whole phase left out plays another game)."""
+    rows = [Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'")
+            for left_out in sorted({a.deck for a in phase.actions} & without)]
+    choice = next((c for c in game.kit_choices if c.id == phase.kit_choice), None)
+    if actions:
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions))))
+    elif game.turn_order is not None and game.turn_order.phase == phase.name:
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
+                             + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"
+                                                                     if game.turn_order.roll else "")))
+    elif choice is not None:
+        rows.append(Coverage(f"phase '{phase.name}'", "approximated", f"kit choice {choice.id}: {choice.what}"))
+    elif not phase.actions:
+        rows.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
+                             decides=True))
+    if not phase.everyone:  # with everyone, the phase's steps play its bonuses
+        rows += [Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}")
+                 for also in phase.also]
+    return rows
+
+
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
-    coverage.append(Coverage("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
+    if game.factions:  # the seeds let players choose; no policy chooses one, so each is dealt at random
+        coverage.append(Coverage("setup", "approximated", "start values, shuffled decks; one faction per player "
+                                 "dealt at random, where players would pick"))
+    else:
+        coverage.append(Coverage("setup", "exact", "start values, shuffled decks"))
     if game.hand_limit:
         coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
-    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
+    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player, "
+                             "unless its condition's tie_break or tie: share settles it"))
+    read = {step.table for _, step in meld_steps(game)}  # a meld takes the row of its kind
     for table in game.tables:
-        if not table.die:
+        if table.die:
+            continue
+        if table.id in read:
+            coverage.append(Coverage(f"table '{table.name}'", "exact", "each row's steps, taken after a meld of its kind"))
+        else:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
     if plan.instances:
         coverage += card_model_rows(game)

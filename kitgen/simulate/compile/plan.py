@@ -106,6 +106,7 @@ class PathPlan(NamedTuple):
 class FactionPlan(NamedTuple):
     name: str
     start: tuple[tuple[int, int], ...]  # (attribute, delta)
+    dice: tuple[tuple[int, int, int], ...] = ()  # (attribute, dice, sides): rolled and added at setup
 
 
 class Coverage(NamedTuple):
@@ -143,6 +144,7 @@ class Plan:
     vocabulary: Any = None  # the game-wide rules vocabulary (compile/vocabulary.Rules), None: none used
     compared: int = 0  # the values that are attributes (compared: "most attributes"); counters follow
     game_end: tuple | None = None  # the compiled condition that ends the game early (game.game_end)
+    start_dice: tuple[tuple[int, int, int], ...] = ()  # (value index, dice, sides): a start rolled for each player
     instances: bool = False  # a card index is one printed copy (the card model: compile/game.card_model)
     places: tuple = ()  # every zone as the engine finds it (compile/zones.Place): the hand, each deck's pile ...
     facts: Any = None  # each card's fields, name, type and keywords as codes (compile/cards.Facts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kitgen.check.dice import die_range, roll_values
 from kitgen.check.formula import whole_number
-from kitgen.model import Action, Effect, Expr
+from kitgen.model import ANY, Action, Effect, Expr
 from kitgen.simulate.compile.conditions import Names, condition, number
 from kitgen.simulate.compile.plan import (ANY_ATTRIBUTE, NO_ATTRIBUTE, NO_CONDITION, SELF, TARGETS, Change, Step,
                                           TablePlan)
@@ -71,6 +71,8 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
     """An action as the engine reads it: names as indices, the die as (count, sides), a `when:`
     compiled (compile/conditions.py) and the steps it guards."""
     attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
+    if action.attribute == ANY:
+        attribute = ANY_ATTRIBUTE  # the player picks the attribute (vocabulary/points)
     if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
         attribute = names.index(action.attribute)  # a counter's name in another case
     when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None

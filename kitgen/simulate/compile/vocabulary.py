@@ -52,6 +52,11 @@ class Vocab(NamedTuple):
     flag: str
     turns: int
     group: str  # meld: what makes cards one kind ("": the name; Rules.kinds has the others)
+    ladder: tuple[int, ...] = ()  # meld: the fewest cards of the 1st, 2nd ... meld of the step (none: one meld of `min`)
+    condition: int = -1  # meld: the card condition (plan.conditions) each card laid takes effect with; -1: none
+    top: int = 0  # look-and-take: the cards looked at on top of the step's deck (0: a target's hand)
+    give_back: bool = False  # look-and-take: as many cards given back
+    at_random: bool = False  # discard: cards picked at random
     cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
 
 
@@ -67,6 +72,8 @@ class Rules(NamedTuple):
     bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
     kinds: dict[str, tuple[str, ...]]  # a meld's group (type, a card field) -> each card's kind ("": none)
     roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
+    wilds: tuple = ()  # per card index: its compile/melds.WildPlan, or None (set by compile/game.py)
+    rows: Any = None  # lookup table id -> row key -> the row's compiled steps (compile/melds.compile_rows)
     triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
 
 
@@ -93,12 +100,14 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
     """The vocabulary fields of a step, or None when it has none (every older step; `forced`: a
     card-model step, whose CardStep the caller adds)."""
     if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
-            or action.strength is not None or action.min is not None or action.flag or action.group):
+            or action.strength is not None or action.min is not None or action.flag or action.group
+            or action.ladder or action.condition or action.top or action.give_back or action.at_random):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
-                 action.turns, action.group)
+                 action.turns, action.group, action.ladder, names.conditions.get(action.condition, -1), action.top,
+                 action.give_back, action.at_random)
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:
@@ -108,7 +117,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
             or game.rounds or game.setup_steps or game.triggers or any(t.triggers for t in game.card_types)
             or any(c.triggers for d in game.decks for c in d.cards) or any(z.kind in ("pile", "supply") for z in game.zones)
-            or any(c.min is not None or c.max is not None for c in game.counters)):
+            or any(c.min is not None or c.max is not None for c in game.counters)
+            or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None
     zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}
     scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
@@ -130,10 +140,9 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
 
 
 def _steps(game: Game) -> list[Action]:
-    from kitgen.check.actions import steps_of
+    from kitgen.check.actions import action_owners, steps_of
 
-    return [a for p in game.phases for a in steps_of(p.actions)] + \
-        [a for d in game.decks for c in d.cards for a in steps_of(c.actions)]
+    return [a for _, actions in action_owners(game) for a in steps_of(actions)]
 
 
 def vocabulary_coverage(game: Game) -> list:

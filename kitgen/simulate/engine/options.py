@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 
 def nothing(table: "Table") -> None:
-    """The option of doing nothing."""
+    """The option of doing nothing (a step's choice to stop or pass): a policy that weighs options
+    knows it by this function and weighs it on the table as it is."""
 
 
 class Option(NamedTuple):

@@ -44,6 +44,7 @@ class Table:
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
+        self.rolled: dict[tuple, int] = {}  # a roll-off's winner by moment and players (engine/conditions.roll_off)
         self.deck_of = deck_of(plan)
         self.plain = plain_effects(plan)
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
@@ -63,8 +64,13 @@ class Table:
 
     def _start_values(self, faction: int) -> list[int]:
         values = list(self.plan.start)
-        for attribute, delta in (self.plan.factions[faction].start if faction >= 0 else ()):
+        for index, dice, sides in self.plan.start_dice:  # "1D6 points in each attribute (roll for each separately)"
+            values[index] += dice_total(self.rng, dice, sides)
+        own = self.plan.factions[faction] if faction >= 0 else None
+        for attribute, delta in (own.start if own else ()):
             values[attribute] += delta
+        for attribute, dice, sides in (own.dice if own else ()):
+            values[attribute] += dice_total(self.rng, dice, sides)
         return values
 
     def _set_up_state(self) -> State:
@@ -103,7 +109,8 @@ class Table:
         other.hands = [list(h) for h in self.hands]
         other.bonus = list(self.bonus)
         other.played = [list(p) for p in self.played]
-        other.state = copy_state(self.state)  # type: ignore[assignment]
+        other.rolled = dict(self.rolled)
+        other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
         other.trace = None  # what a player weighs on a copy is not the game's
         return other
 

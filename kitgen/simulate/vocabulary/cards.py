@@ -1,12 +1,13 @@
 """The rules vocabulary's steps on cards: draw, play (a card of the allowed types; with `to:`, into a
-zone), discard (to the hand limit), hand-size, event (a card drawn and resolved on a roll).
+zone), discard to the hand limit (a discard of COUNT: vocabulary/hands), hand-size, event (a card
+drawn and resolved on a roll).
 """
 from __future__ import annotations
 
 from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, bound, dice_total
-from kitgen.simulate.vocabulary.moves import act_discard_cards, act_draw_cards
+from kitgen.simulate.vocabulary.moves import act_draw_cards
 from kitgen.simulate.vocabulary.plays import act_play_cards
 from kitgen.simulate.vocabulary.zones import play_to
 
@@ -40,12 +41,6 @@ def act_play(table: Table, seat: int, step: Step) -> None:
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
         if table.state is not None:
             bound(table)  # a counter's min and max
-
-
-def act_discard(table: Table, seat: int, step: Step) -> None:
-    if step.more is not None and step.more.cards is not None:  # the card model's: `to:` honoured
-        return act_discard_cards(table, seat, step)
-    discard(table, seat, min(step.count, len(table.hands[seat])))
 
 
 def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.compile.plan import SELF, Step
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
 from kitgen.simulate.engine.table import Table
@@ -40,8 +40,10 @@ def act_choose(table: Table, seat: int, step: Step) -> None:
 
 
 def act_when(table: Table, seat: int, step: Step) -> None:
-    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat,
-    else its `otherwise:` steps."""
+    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat (none:
+    always). With a `target:`, for each of those players for whom it holds, in the order of play."""
+    if step.target != SELF:
+        return when_each(table, seat, step)
     if step.when is None or test(step.when, table, seat):
         steps = step.then
     elif step.more is not None and step.more.cards is not None:
@@ -50,6 +52,19 @@ def act_when(table: Table, seat: int, step: Step) -> None:
         return
     for inner in steps:
         table.actions[inner.do](table, seat, inner)
+        if table.winner >= 0:
+            return
+
+
+def when_each(table: Table, seat: int, step: Step) -> None:
+    """`when:` with a target: every target for whom the condition holds is found first, then each
+    takes the steps in the order of play: what one does cannot change who else does ("the player
+    with the highest Science ... may gain 1 point": each tied player gains it, kit choice highest-ties)."""
+    who = set(table.recipients(seat, step.target, 0))
+    order = table.state.order if table.state is not None else range(table.players)
+    holding = [p for p in order if p in who and (step.when is None or test(step.when, table, p))]
+    for player in holding:
+        run(table, player, step.then)
         if table.winner >= 0:
             return
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from functools import partial
 
-from kitgen.simulate.compile.plan import SELF, Step
+from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, SELF, Step
 from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.table import Table, add, bound, floor_of, room_above, room_below
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
+from kitgen.simulate.vocabulary.points import change_any, take_any
 
 
 def act_change(table: Table, seat: int, step: Step) -> None:
+    if step.attribute == ANY_ATTRIBUTE:  # `attribute: any`: the player picks (vocabulary/points)
+        return change_any(table, seat, step)
     for who in table.recipients(seat, step.target, -step.delta):  # the eliminated pass (table._living)
         attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, who, step.table, step.delta)
         if attribute >= 0:
@@ -25,6 +28,8 @@ def act_change(table: Table, seat: int, step: Step) -> None:
 
 def act_take(table: Table, seat: int, step: Step) -> None:
     """Take COUNT points from a target: taking hurts them, so `harm` is +count (greedy picks the leader)."""
+    if step.attribute == ANY_ATTRIBUTE:  # `attribute: any`: the taker picks each point's (vocabulary/points)
+        return take_any(table, seat, step)
     for who in table.recipients(seat, step.target, step.count):
         if who == seat or who < 0:
             continue
