@@ -6,7 +6,8 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --sample 40  # 40 mutants a module set, drawn with --seed (default 34)
     python bench/bench_mutation.py --smallest   # CI: one small module a set, 4 mutants each; figures mean nothing
     python bench/bench_mutation.py --set kit    # one module set only (a set whose name starts with the word)
-    python bench/bench_mutation.py --set simulate  # the simulator's sample: engine/zones, vocabulary/cards and zones
+    python bench/bench_mutation.py --set simulate  # the simulator: engine/zones, vocabulary/cards and zones
+    python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -30,7 +31,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("kitgen", "tests", "data", "templates", "fonts", "bench", "pyproject.toml")
+COPIED = ("kitgen", "tests", "data", "examples", "templates", "fonts", "bench", "pyproject.toml")
 # The module sets issue 34 names, by path pattern (the first that matches a module claims it).
 SETS = {
     "layout: fit, rich-text wrap, safe zone": ("kitgen/layout/fit.py", "kitgen/layout/richtext.py",
@@ -40,6 +41,9 @@ SETS = {
     # a sample of the simulator while its engine and vocabulary are rewritten: small modules that hold still
     "simulate: piles, cards, zones": ("kitgen/simulate/engine/zones.py", "kitgen/simulate/vocabulary/cards.py",
                                       "kitgen/simulate/vocabulary/zones.py"),
+    # the card model's second part (core M2): a game of rounds, its scoring, tricks
+    "simulate: rounds, scoring, tricks": ("kitgen/simulate/engine/rounds.py", "kitgen/simulate/engine/scoring.py",
+                                          "kitgen/simulate/vocabulary/tricks.py"),
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {
