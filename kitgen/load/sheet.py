@@ -20,6 +20,7 @@ import yaml
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.csvfile import csv_cell, csv_rows, restore_cell
 from kitgen.load.nodes import _compose
+from kitgen.load.xlsx import column_letter
 from kitgen.load.schema import Converter
 from kitgen.model import Card
 
@@ -49,14 +50,6 @@ class CellMark(yaml.Mark):
 
     def __init__(self, row: int, col: int):
         super().__init__("", 0, row - 1, col - 1, None, 0)  # no buffer: the pointer is never read
-
-
-def column_letter(col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def read_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[str]]], str]:

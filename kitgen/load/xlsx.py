@@ -113,9 +113,16 @@ def _bounded(rows, shown: str) -> Iterator[tuple[int, tuple]]:
         yield number, values[:end]
 
 
-def _refuse_unsaved_formulas(values, typed, shown: str, title: str) -> None:
-    from kitgen.load.sheet import column_letter
+def column_letter(col: int) -> str:
+    """A sheet's column letters for its number: 1 -> A, 27 -> AA."""
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
+
+def _refuse_unsaved_formulas(values, typed, shown: str, title: str) -> None:
     saved = dict(values)  # a row of formulas only, none saved with a value, is not among the values at all
     for number, formulas in typed:
         cells = saved.get(number, ())
