@@ -16,7 +16,7 @@ from kitgen.errors import Where
 from kitgen.language import ENGLISH, N_, Language
 from kitgen.units import CardSize, Focus, Length, Offset, PaperSize
 
-Target = Literal["self", "target-player", "all-other-players", "all-players"]
+Target = Literal["self", "target-player", "all-other-players", "all-players", "next-player"]
 
 # Who a record is for. players: printed in the kit (the default). designers: only in the designer's
 # notes (balance findings, how a number was measured). simulator: read only by the balance lab (a
@@ -29,6 +29,7 @@ TARGET_LABELS = {  # in English; printed in the game's language: game.language(T
     "target-player": N_("Target player"),
     "all-other-players": N_("All other players"),
     "all-players": N_("All players"),
+    "next-player": N_("Next player"),
 }
 
 
@@ -286,6 +287,7 @@ class Counter(Record):
     # victory path (an expression: "5 * Credits"; a counter no victory path reads is otherwise worth
     # nothing to it); never printed
     worth: Expr | None = None
+    reset: Literal["", "turn", "round"] = ""  # back to `start` at each turn's (round's) start (Dominion's Coins)
     where: Where | None = _where()
 
 
@@ -372,6 +374,7 @@ class CardType(Record):
     frame: str = ""  # a shared card design, card-front-<frame>.yaml: text, picture, tech ...
     uses: tuple["CardUse", ...] = ()  # alternative uses every card of this type offers
     resolve: "Resolution | None" = None  # how a card of this type takes effect (default: its effects apply)
+    triggers: tuple["OnEvent", ...] = ()  # what happens when a card of this type is played, discarded ...
     where: Where | None = _where()
 
 
@@ -410,7 +413,8 @@ class Card(Record):
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
-    wild: "Wild | None" = None  # who may meld it as another card, and in which melds (a rule module's); never printed
+    wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
+    triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
     where: Where | None = _where()
 
 
@@ -508,7 +512,7 @@ class When(Record):
     lowest: tuple[str, ...] = ()
     by: Expr = Expr("0")
     tie: TieRule = "nobody"
-    tie_break: tuple[str, ...] = ()
+    tie_break: tuple[str, ...] = ()  # counters, or dice the tied roll off on ("1D6"), in turn
     most_highest: bool = False
     at_least: Amounts = Amounts()
     more_than: Amounts = Amounts()
@@ -634,9 +638,9 @@ class TurnOrder(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Wild(Record):
-    """A card a player may meld as a card of another name (`wild:` of a card; a rule module's melds,
-    the vocabulary's `meld` step has none): while `when` holds for the player (none: always), in
-    melds of the cards named in `melds` (empty: any), at most `limit` of it in one meld (0: no limit)."""
+    """A card a player may meld as a card of another kind (`wild:` of a card; the vocabulary's `meld`
+    step plays it): while `when` holds for the player (none: always), in melds of the cards named in
+    `melds` (empty: any), at most `limit` of it in one meld (0: no limit)."""
 
     when: When | None = None
     melds: tuple[str, ...] = ()
@@ -695,6 +699,7 @@ class Phase(Record):
     # a battle phase of secret orders), not by each player in turn
     once: bool = False
     approximated: str = ""  # why its steps only approximate its rule text (the coverage says so)
+    kit_choice: str = ""  # a phase the simulator does not play as written: the kit choice that says how
     where: Where | None = _where()
 
     @property
@@ -899,11 +904,67 @@ class KitChoice(Record):
     where: Where | None = _where()
 
 
+ANY = "any"  # a step's `attribute: any`: change or take points in an attribute the player picks
+
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
                      "check-victory", "when", "gain", "pay", "exchange", "buy", "attach", "choose", "flag",
-                     "meld", "steal", "look-and-take", "swap", "contest", "roll", "lookup", "elect", "agree",
-                     "mark", "battle", "orders"]
+                     "meld", "steal", "look-and-take", "swap", "contest", "redraw",
+                     "roll", "lookup", "elect", "agree", "mark", "battle", "orders",
+                     # the card model's (README, "The card model")
+                     "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
+                     "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"]
 BattleTie = Literal["again", "defender", "nothing"]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Restriction(Record):
+    """One of a play's `only:` rules: while `when` holds (none: always), only cards that pass `filter`
+    may be played, if the player has any (hearts are not led until broken, unless only hearts)."""
+
+    filter: Filter
+    when: When | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CardMatch(Record):
+    """A play's `match:`: the card must equal the top card of `zone` in one of `fields` (a field a
+    player declared for that card counts as its value), or pass `wild` (Uno: colour or number, or Wild)."""
+
+    zone: str
+    fields: tuple[str, ...]
+    wild: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class SetScoring(Record):
+    """score's `sets:` every `size` cards that pass `filter` score `points` (Tempura: 2 for 5)."""
+
+    size: int
+    points: Expr
+    filter: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CountScoring(Record):
+    """score's `by_count:` the cards that pass `filter` score points[count] (the last for more)."""
+
+    points: tuple[Expr, ...]
+    filter: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Majority(Record):
+    """score's `majority:` the players ranked by `value` (highest first) score `points` by place;
+    players tied for a place split its points (and the next places'), share them whole, or get none."""
+
+    value: Expr
+    points: tuple[Expr, ...]
+    tie: Literal["split", "share", "nobody"] = "split"
+    where: Where | None = _where()
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -922,10 +983,15 @@ class Action(Record):
     `flag` for `turns` turns; meld: lay cards of one kind (one name, or one `group`: type or a card
     field; of `types`; at least `min`, or any number onto a meld already laid; up to the zone's
     limit) into `zone`, gaining `gain` per card; steal COUNT random cards from a target's hand;
-    look-and-take: look at a target's hand and take the best COUNT; swap: give your least useful card
-    for a random one of a target's; contest: you and a target each roll `die` and add `strength`,
-    the higher wins `gain` and the lower loses `lose` (a tie: nothing). `optional: true` on any
-    step leaves it to the player's policy."""
+    look-and-take: look at a target's hand and take the best COUNT (`give_back`: then give as many
+    back), or the COUNT best of the `top` cards of `deck`; swap: give your least useful card for a
+    random one of a target's; contest: you and a target each roll `die` and add `strength`, the
+    higher wins `gain` and the lower loses `lose` (a tie: nothing); redraw: discard up to COUNT
+    cards, then draw as many and `delta` more. A meld may take wild cards (a card's `wild:`), make
+    one meld after another (`ladder`), go to the discard (no `zone`), have each card take effect
+    with a card `condition`, and take the row of a lookup `table` for its kind. `attribute: any` on
+    change and take: the player picks. `when` with a `target`: each target it holds for. `optional:
+    true` on any step leaves it to the player's policy."""
 
     do: ActionKind
     count: Expr = Expr("1")  # a number or an expression ("players - 1"), worked out when the step is taken
@@ -964,6 +1030,69 @@ class Action(Record):
     at_cost: bool = False  # play: the card's cost (its own or its type's) is paid; one not affordable is not played
     raises: tuple[str, ...] = ()  # play: only cards whose effects raise one of these attributes (or their group)
     batch: bool = False  # exchange: how many times is chosen at once (0, 1, 2, 4 ... up to COUNT)
+    ladder: tuple[int, ...] = ()  # meld: one meld after another, the k-th of at least ladder[k-1] cards (none after the last)
+    condition: str = ""  # meld: each card laid takes effect with this card condition (a wild one as the meld's own card)
+    give_back: bool = False  # look-and-take: then give the target back as many cards of the hand
+    at_random: bool = False  # discard: the cards go at random, not as the discarding player chooses
+    # the card model's keys (README, "The card model")
+    filter: Filter | None = None  # only cards that pass it (a step that picks cards)
+    # only the top N cards of `zone` may be picked (a hand's top: the cards drawn last); 0: any. look-and-take:
+    # look at the top N cards of `deck` instead of a target's hand
+    top: int = 0
+    follow: str = ""  # play: must match the first card of `to` on this field, if able (follow suit)
+    match: CardMatch | None = None  # play: must match the top card of a zone (Uno)
+    must: bool = False  # play: a legal card must be played (else the player may pass)
+    only: tuple[Restriction, ...] = ()  # play: cards allowed while a condition holds, if the player has any
+    mark: str = ""  # the cards the step moves carry this mark until the turn ends (filter: {mark: NAME})
+    value: Expr | None = None  # set, score: the number (score's `group:` reads the group's cards)
+    direction: Literal["", "left", "right", "across"] = ""  # pass, draft: whom the cards go to
+    otherwise: tuple["Action", ...] = ()  # when: the steps when it does not hold; play: when nothing was played
+    loser: tuple["Action", ...] = ()  # compare: the steps the lower player takes
+    protected: When | None = None  # target-player: players for whom it holds cannot be chosen (Handmaid)
+    yourself: bool = False  # target-player: the player may choose itself (Prince)
+    rank: str = ""  # take-trick: the field cards rank by
+    trump: Filter | None = None  # take-trick: the trump cards (they beat the led suit)
+    lead: bool = False  # take-trick: the trick's winner leads the next turn
+    field: str = ""  # declare: the field the player names a value of (the top card of `zone` counts as it)
+    sets: SetScoring | None = None  # score: points per set
+    by_count: CountScoring | None = None  # score: points by how many
+    majority: Majority | None = None  # score: points by rank among the players
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Rounds(Record):
+    """A game of several rounds (`rounds:`): at each round's start the cards go home to their decks,
+    the counters not `carry`-ed go back to their start, everyone still in the game is in again, and
+    the setup steps play again; a round ends when `end` holds for any player (or after `turns`
+    turns); its `scoring` steps run for each player; the game ends after `count` rounds or when
+    `until` holds for any player after a round (then `game_over` victory paths are checked).
+    `first`: who starts a round: next (the seat after the last round's first), same, winner (who
+    gained most of the first carried counter last round), highest or lowest `by`."""
+
+    count: int = 0  # 0: until `until` holds (none: one round)
+    until: When | None = None
+    end: When | None = None
+    first: Literal["next", "same", "winner", "highest", "lowest"] = "next"
+    by: Expr | None = None
+    carry: tuple[str, ...] = ()
+    setup: Literal["again", "once"] = "again"
+    scoring: tuple[Action, ...] = ()
+    turns: int = 1000  # a round still going after this many turns ends (the trace says so)
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class OnEvent(Record):
+    """A trigger (`triggers:` of the game, a card type or a card): when a card that passes `filter`
+    is played, discarded, drawn, gained, trashed, or enters or leaves `zone`, its owner takes the
+    steps `then`. A trigger that triggers itself stops after MAX_TRIGGERS a step."""
+
+    on: Literal["play", "discard", "draw", "gain", "trash", "enter", "leave"]
+    then: tuple[Action, ...]
+    zone: str = ""
+    filter: Filter | None = None
     where: Where | None = _where()
 
 
@@ -1107,7 +1236,9 @@ class Game(Record):
     title: str
     short_name: str
     players: str
-    attributes: tuple[Attribute, ...]
+    # Optional in the data (absent: none; load/game.py fills in ()), positional here for the
+    # records made in code: a field can have no default before the required ones that follow.
+    attributes: tuple[Attribute, ...] = field(metadata={"optional": True})
     card_types: tuple[CardType, ...]
     decks: tuple[Deck, ...]
     phases: tuple[Phase, ...]
@@ -1151,6 +1282,10 @@ class Game(Record):
     turn_order: TurnOrder | None = None  # the order of play by ranking (else seat order)
     eliminate: Elimination | None = None  # when a player is out
     every_phase: EveryPhase | None = None  # steps taken at the start and the end of every phase
+    setup_steps: tuple[Action, ...] = ()  # the steps of `setup:` (each a step with its printed `text`)
+    rounds: Rounds | None = None  # a game of several rounds (the card model)
+    triggers: tuple[OnEvent, ...] = ()  # game-wide triggers
+    worth: tuple[Action, ...] = ()  # score steps the greedy player values a position by (added to no counter)
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

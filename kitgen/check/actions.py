@@ -2,23 +2,31 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
+import re
+
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Action, Cost, Game
+from kitgen.model import ANY, Action, Cost, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 
 
 def action_owners(game: Game) -> list[tuple[str, tuple[Action, ...]]]:
-    """Every phase's and card's actions, each with its owner as messages name it."""
+    """Every phase's and card's actions, the setup's, the rounds' scoring and the triggers' steps,
+    each with its owner as messages name it."""
     owners = [(f"phase '{p.name}'", p.actions) for p in game.phases]
-    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
     owners += [(f"table '{t.id}' row '{r.roll}'", r.actions) for t in game.tables for r in t.rows if r.actions]
+    owners += [(f"card '{c.name}'", c.actions) for d in game.decks for c in d.cards]
+    owners += [("setup", game.setup_steps)] if game.setup_steps else []
+    owners += [("rounds scoring", game.rounds.scoring)] if game.rounds is not None else []
+    owners += [(f"trigger on {t.on}", t.then) for t in game.triggers]
     if game.every_phase is not None:
         owners += [("every_phase start", game.every_phase.start), ("every_phase end", game.every_phase.end)]
-    return owners
+    owners += [(f"card type '{k.name}' trigger on {t.on}", t.then) for k in game.card_types for t in k.triggers]
+    return owners + [(f"card '{c.name}' trigger on {t.on}", t.then) for d in game.decks for c in d.cards
+                     for t in c.triggers]
 
 
 def cost_owners(game: Game) -> list[tuple[str, Cost | None]]:
@@ -28,16 +36,44 @@ def cost_owners(game: Game) -> list[tuple[str, Cost | None]]:
     return costs + [(owner, step.cost) for owner, actions in action_owners(game) for step in steps_of(actions)]
 
 
+# the steps that only the card model has; draw, play and discard are the card model's too in a game
+# that plays by it, or when they use one of its keys (compile/moves.py compiles them)
+CARD_STEPS = frozenset({"deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
+                        "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"})
+CARD_KEYS = ("filter", "top", "follow", "match", "must", "only", "mark", "value", "direction", "otherwise", "loser",
+             "protected", "yourself", "rank", "trump", "lead", "field", "sets", "by_count", "majority")
+
+
+def card_game(game: Game) -> bool:
+    """Whether the game plays its cards by the card model: piles and supplies as zones, rounds, setup steps."""
+    return any(z.kind in ("pile", "supply") for z in game.zones) or game.rounds is not None or bool(game.setup_steps)
+
+
+def uses_card_model(action: Action, card_model: bool) -> bool:
+    """Whether the step is the card model's: one only it has, a draw, play or discard in a game that
+    plays by it, or any step that uses one of its keys (discard's `to:` is honoured)."""
+    if action.do in CARD_STEPS:
+        return True
+    if card_model and action.do in ("draw", "play", "discard"):
+        return True
+    written = any(getattr(action, key) not in (None, "", 0, False, ()) for key in CARD_KEYS
+                  if not (key == "top" and action.do == "look-and-take"))  # its own top: the top of a deck
+    return written or (action.do == "discard" and bool(action.to)) or (action.do == "draw" and bool(action.zone))
+
+
 def check_actions(game: Game) -> list[Problem]:
     problems = [p for owner, actions in action_owners(game) for action in steps_of(actions) for p in _action(game, action, owner)]
     for card_type in game.card_types:
         problems += _resolve(game, card_type)
-    return problems
+    choices = [k.id for k in game.kit_choices]
+    problems += [error(p.where, f"phase '{p.name}': unknown kit choice '{p.kit_choice}'" + did_you_mean(p.kit_choice, choices))
+                 for p in game.phases if p.kit_choice and p.kit_choice not in choices]
+    return problems + _needs_rounds(game) + _deals(game)
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:
-    """Every action, and the steps each guards (`then:`), depth first."""
-    return [step for action in actions for step in (action, *steps_of(action.then))]
+    """Every action, and the steps each holds (`then:`, `otherwise:`, `loser:`), depth first."""
+    return [step for action in actions for step in (action, *steps_of(action.then + action.otherwise + action.loser))]
 
 
 def _action(game: Game, action: Action, owner: str) -> list[Problem]:
@@ -54,27 +90,38 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     decks = [d.id for d in game.decks]
     if action.deck and action.deck not in decks:
         unknown("deck", action.deck, decks)
-    if action.attribute and game.attribute(action.attribute) is None and game.counter(action.attribute) is None:
+    if action.attribute == ANY and action.do not in NEEDS_TABLE_OR_ATTRIBUTE:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': 'attribute: any' goes with "
+                                            f"{' or '.join(NEEDS_TABLE_OR_ATTRIBUTE)}"))
+    elif action.attribute and action.attribute != ANY and game.attribute(action.attribute) is None \
+            and game.counter(action.attribute) is None:
         unknown("attribute", action.attribute, [a.name for a in game.attributes] + [c.name for c in game.counters])
-    if (action.do == "when") != (action.when is not None) or (action.then and action.do not in THEN):
-        problems.append(error(action.where, f"{owner}: 'when:' goes with 'do: when', which needs 'then:' too; "
-                                            f"'then:' goes with {', '.join(THEN)}"))
-    tables = [t.id for t in game.tables if t.die or action.do in (*LOOKUPS, "roll")]  # roll: "has no die" below
+    if (action.when is not None and action.do != "when") or (action.do == "when" and not action.then):
+        # a `do: when` without `when:` always takes its steps: one optional choice of several steps
+        problems.append(error(action.where, f"{owner}: action '{action.do}': 'when:' goes with 'do: when', which "
+                              "needs 'then:'"))
+    for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare",))):
+        if getattr(action, key) and action.do not in steps:
+            problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
+                                  f"{' or '.join(steps)}"))
+    # a meld reads a lookup table's rows; the steps between players any table's (roll: "has no die" below)
+    tables = [t.id for t in game.tables if bool(t.die) != (action.do == "meld") or action.do in (*LOOKUPS, "roll")]
     if action.table and action.table not in tables:
-        unknown("dice table" if action.do not in LOOKUPS else "table", action.table, tables)
+        unknown("lookup table" if action.do == "meld" else "table" if action.do in LOOKUPS else "dice table",
+                action.table, tables)
     problems += _table_steps(game, action, owner)
     if action.do in NEEDS_TABLE_OR_ATTRIBUTE and not (action.attribute or action.table):
         problems.append(error(action.where, f"{owner}: action '{action.do}' needs an attribute or a table"))
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
-        if action.do != "meld":
-            problems.append(error(action.where, f"{owner}: 'group:' goes with 'do: meld'"))
+        if action.do not in ("meld", "score", "draw"):
+            problems.append(error(action.where, f"{owner}: 'group:' goes with do: meld, score or draw"))
         elif action.group not in fields:
-            unknown("meld group (type or a card field)", action.group, fields)
+            unknown("group (type or a card field)", action.group, fields)
     count = whole_number(action.count)
     if count is not None and not 0 <= count <= 1000:
         problems.append(error(action.where, f"{owner}: action '{action.do}': count {count} is not 0-1000"))
@@ -83,11 +130,15 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
 
 NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")
     "gain": ("gain",), "pay": ("cost",), "exchange": ("cost", "gain"), "buy": ("zone",), "attach": ("zone", "types"),
-    "choose": ("then",), "flag": ("flag",), "meld": ("zone",), "contest": ("die",),
+    "choose": ("then",), "flag": ("flag",), "contest": ("die",),
+    # the steps between players (README, "Steps between players")
     "roll": ("table",), "lookup": ("table",), "elect": ("table", "flag"), "agree": ("gain",),
     "mark": ("zone", "to"), "orders": ("then",),
+    # the card model's (README, "The card model")
+    "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
+    "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
 }
-THEN = ("when", "pay", "choose", "elect", "battle", "orders")  # the steps that take other steps (`then:`)
+THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders")  # the steps whose `then:` are steps
 LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die
 
 
@@ -107,6 +158,39 @@ def _table_steps(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "mark" and action.target not in ("target-player", "all-other-players"):
         problems.append(error(action.where, f"{owner}: action 'mark' needs target: target-player or all-other-players"))
     return problems
+TARGETED = ("steal", "look-and-take", "swap", "contest", "look", "guess", "compare", "swap-hands")
+ROUNDS_ONLY = ("reverse", "skip", "lead", "take-trick")  # who plays next: the loop of a game of rounds
+
+
+def _needs_rounds(game: Game) -> list[Problem]:
+    """Who plays next changes only in a game of rounds (its turn-by-turn loop); a one-round game says
+    `rounds: {count: 1}`. A phase played `once` a turn needs neither (engine/schedule, engine/cycle)."""
+    if game.rounds is not None:
+        return []
+    found = [(a.where, f"action '{a.do}'") for _, actions in action_owners(game) for a in steps_of(actions)
+             if a.do in ROUNDS_ONLY]
+    return [error(where, f"{what}: needs rounds: in game.yaml (a game of one round: rounds: {{count: 1}})")
+            for where, what in found[:1]]
+
+
+def _deals(game: Game) -> list[Problem]:
+    """A setup deal the deck cannot give at the most players the game is for: a located line, where
+    play would deal what there is and go on as another game (`count` a number or by player count)."""
+    most = max((int(n) for n in re.findall(r"\d+", game.players)), default=0)
+    sizes = {z.name: sum(c.copies for d in game.decks if d.id == z.deck for c in d.cards) for z in game.zones if z.deck}
+    problems = []
+    for step in steps_of(game.setup_steps):
+        if step.do != "deal" or step.zone not in sizes:
+            continue
+        written = whole_number(step.count)
+        counts = {most: written} if written is not None else {
+            int(n): int(c) for n, c in re.findall(r"\(players == (\d+)\) \* \((\d+)\)", str(step.count))}
+        for players, count in sorted(counts.items()):
+            if players and count * players > sizes[step.zone]:
+                problems.append(error(step.where, f"setup: deal {count} to each of {players} players needs "
+                                      f"{count * players} cards; zone '{step.zone}' starts with {sizes[step.zone]}"))
+                break
+    return problems
 
 
 def _needs(action: Action, owner: str) -> list[Problem]:
@@ -114,8 +198,37 @@ def _needs(action: Action, owner: str) -> list[Problem]:
     problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
     if action.do == "contest" and action.die and die_range(action.die) is None:
         problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die}' is not dice notation like 1D6"))
-    if action.do in ("steal", "look-and-take", "swap", "contest") and action.target != "target-player":
-        problems.append(error(action.where, f"{owner}: action '{action.do}' needs target: target-player"))
+    if action.do == "score" and (action.value is None) == (action.sets is None and action.by_count is None
+                                                           and action.majority is None):
+        problems.append(error(action.where, f"{owner}: action 'score' needs one of value, sets, by_count, majority"))
+    from_deck = action.do == "look-and-take" and action.top > 0  # the top of a deck, not a target's hand
+    if action.do in TARGETED and action.target != "target-player" and not from_deck:
+        alone = " (or top: N, the cards on top of a deck)" if action.do == "look-and-take" else ""
+        problems.append(error(action.where, f"{owner}: action '{action.do}' needs target: target-player{alone}"))
+    if from_deck and (action.target != "self" or action.give_back):
+        problems.append(error(action.where, f"{owner}: action 'look-and-take' with top: looks at a deck: no target, "
+                                            "nothing given back"))
+    return problems
+
+
+OWN_FIELDS = {"ladder": "meld", "condition": "meld", "give_back": "look-and-take",
+              "at_random": "discard"}  # a key only one step reads: on another it would be ignored
+MAX_RUNGS = 100  # a meld ladder: one meld a rung, each needing 1-1000 cards
+
+
+def _own_fields(game: Game, action: Action, owner: str) -> list[Problem]:
+    """The keys only one kind of step reads are on that step, and hold what it can play (`top:` is
+    look-and-take's, and the card model's on a step that picks cards)."""
+    problems = [error(action.where, f"{owner}: '{key}:' goes with 'do: {do}'")
+                for key, do in OWN_FIELDS.items() if getattr(action, key) and action.do != do]
+    if action.ladder and (len(action.ladder) > MAX_RUNGS or not all(1 <= n <= 1000 for n in action.ladder)):
+        problems.append(error(action.where, f"{owner}: ladder: at most {MAX_RUNGS} melds, each of 1-1000 cards"))
+    conditions = [c.id for c in game.conditions]
+    if action.condition and action.condition not in conditions:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': unknown condition '{action.condition}'"
+                              + did_you_mean(action.condition, conditions)))
+    if not 0 <= action.top <= 1000:
+        problems.append(error(action.where, f"{owner}: action '{action.do}': top {action.top} is not 0-1000"))
     return problems
 
 

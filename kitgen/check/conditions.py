@@ -100,8 +100,8 @@ def check_conditions(game: Game) -> list[Problem]:
     name, expression, problems, names = known.name, known.expression, known.problems, known.names
     flags = flags_set(game)  # once: each condition's flags are looked up in it
     for owner, when in conditions_of(game):
-        for word in (*when.highest, *when.lowest, *when.tie_break):
-            name(owner, when.where, word)
+        for word in (*when.highest, *when.lowest, *(w for w in when.tie_break if die_range(w) is None)):
+            name(owner, when.where, word)  # a tie break may be dice too: a roll-off (1D6)
         expression(owner, when.where, when.by)
         for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
             name(owner, amount.where, amount.counter)
@@ -112,23 +112,10 @@ def check_conditions(game: Game) -> list[Problem]:
         problems += [error(when.where, f"{owner}: unknown deck or zone '{deck}'" + did_you_mean(deck, places))
                      for deck in when.empty if deck not in places]
         problems += _states(game, owner, when, flags)
-    for attribute in game.attributes:
-        if attribute.worth is not None:
-            expression(f"attribute '{attribute.name}' worth", attribute.where, attribute.worth)
     for counter in game.counters:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
-        for key, text in (("cap", counter.cap), ("worth", counter.worth)):
-            if text is not None:
-                expression(f"counter '{counter.name}' {key}", counter.where, text)
-    for faction in game.factions:
-        for amount in faction.counters:
-            if game.counter(amount.counter) is None:
-                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: unknown "
-                                      f"counter '{amount.counter}'" + did_you_mean(amount.counter, [c.name for c in game.counters])))
-            elif whole_number(amount.value) is None:
-                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: "
-                                      f"{amount.counter} starts at a whole number, not '{amount.value}'"))
+    problems += _worths_and_starts(game, known)
     steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
     return problems + steps + _cycles(game, names)
 
@@ -196,10 +183,30 @@ def when_words(when: When, _: Language = ENGLISH) -> str:
     return ", ".join(parts)
 
 
-def flags_set(game: Game) -> list[str]:
-    from kitgen.check.actions import steps_of
+def _worths_and_starts(game: Game, known: Names) -> list[Problem]:
+    """The names an attribute's or counter's `worth:` and `cap:` read; a faction's `counters:` start
+    counters of the game at whole numbers."""
+    for attribute in game.attributes:
+        if attribute.worth is not None:
+            known.expression(f"attribute '{attribute.name}' worth", attribute.where, attribute.worth)
+    for counter in game.counters:
+        for key, text in (("cap", counter.cap), ("worth", counter.worth)):
+            if text is not None:
+                known.expression(f"counter '{counter.name}' {key}", counter.where, text)
+    problems = []
+    for faction in game.factions:
+        for amount in faction.counters:
+            if game.counter(amount.counter) is None:
+                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: unknown "
+                                      f"counter '{amount.counter}'" + did_you_mean(amount.counter, [c.name for c in game.counters])))
+            elif whole_number(amount.value) is None:
+                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: "
+                                      f"{amount.counter} starts at a whole number, not '{amount.value}'"))
+    return problems
 
-    from kitgen.check.actions import action_owners
+
+def flags_set(game: Game) -> list[str]:
+    from kitgen.check.actions import action_owners, steps_of
 
     steps = [a for _, actions in action_owners(game) for a in steps_of(actions)]
     return sorted({a.flag for a in steps if a.do in ("flag", "elect") and a.flag})  # elect: the office held
@@ -225,9 +232,10 @@ def _states(game: Game, owner: str, when: When, flags: list[str]) -> list[Proble
 
 def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     """The game-wide vocabulary: zones, scoring schedules, turn order, the steps' zones and counters."""
-    from kitgen.check.actions import action_owners, cost_owners, steps_of
+    from kitgen.check.actions import action_owners, card_game, cost_owners, steps_of, uses_card_model
 
-    zones, problems = {z.name: z for z in game.zones}, _zones(game, known)
+    decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
+    card_model = card_game(game)
 
     def zone(where, owner: str, word: str, kinds: tuple[str, ...]) -> None:
         if word and (word not in zones or zones[word].kind not in kinds):
@@ -238,6 +246,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for z in game.zones:
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
+        problems += _zone_shape(z, decks) + _zone_room(z, known)
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
             known.name("scoring", scoring.where, word)
@@ -255,20 +264,20 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for owner, actions in action_owners(game):
         for step in steps_of(actions):
             _step_names(known, owner, step)
+            if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
+                continue
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
 
 
-def _zones(game: Game, known: Names) -> list[Problem]:
-    decks, problems = [d.id for d in game.decks], []
-    for z in game.zones:
-        problems += _zone_shape(z, decks)
-        if (z.room is not None or z.replace) and z.kind != "in-play":
-            problems.append(error(z.where, f"zone '{z.name}': room and replace go with kind in-play"))
-        if z.room is not None:
-            known.expression(f"zone '{z.name}'", z.where, z.room)
-    return problems
+def _zone_room(z: Zone, known: Names) -> list[Problem]:
+    """An in-play zone's `room:` (its names) and `replace:`; neither goes with another kind."""
+    if z.room is not None:
+        known.expression(f"zone '{z.name}'", z.where, z.room)
+    if (z.room is not None or z.replace) and z.kind != "in-play":
+        return [error(z.where, f"zone '{z.name}': room and replace go with kind in-play")]
+    return []
 
 
 def _step_names(known: Names, owner: str, step) -> None:
@@ -289,7 +298,7 @@ def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
     problems = []
     if z.kind == "market" and (z.deck not in decks or z.size < 1):
         problems.append(error(z.where, f"zone '{z.name}': a market needs a deck of the game and a size of 1 or more"
-                              + did_you_mean(z.deck, decks)))
+                              + ("" if z.deck in decks else did_you_mean(z.deck, decks))))
     if z.size < 0 or z.limit < 0 or z.keep < 0:
         problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
     if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
@@ -324,8 +333,12 @@ def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
 
 
 def _wilds(game: Game) -> list[Problem]:
-    """A wild card's melds name cards of the game; its limit is 0 or more."""
+    """A wild card's melds name cards of the game; its limit is 0 or more; some step melds it (else
+    its `wild:` would be read by nothing)."""
+    from kitgen.check.actions import action_owners, steps_of
+
     names = sorted({c.name for d in game.decks for c in d.cards})
+    melds = game.simulate.rules or any(s.do == "meld" for _, actions in action_owners(game) for s in steps_of(actions))
     problems = []
     for card in (c for d in game.decks for c in d.cards if c.wild is not None):
         wild = card.wild
@@ -334,6 +347,8 @@ def _wilds(game: Game) -> list[Problem]:
                      for meld in wild.melds if meld not in names]
         if wild.limit < 0:
             problems.append(error(wild.where, f"card '{card.name}' wild: limit is 0 or more"))
+        if not melds:
+            problems.append(error(wild.where, f"card '{card.name}' wild: no step of the game melds (do: meld)"))
     return problems
 
 
@@ -349,6 +364,8 @@ def vocabulary_lines(game: Game) -> list[str]:
     _ = game.language
     lines = [z.text or _zone_words(z, _) for z in game.zones]
     lines += [s.text or _scoring_words(s, _) for s in game.scoring]
+    if game.rounds is not None:  # a game of rounds: how a round ends and scores, first
+        lines[:0] = [t for t in (game.rounds.text, *(a.text for a in game.rounds.scoring)) if t]
     if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
         lines.append(game.turn_order.text or _("Turn order: the highest {names} first",
                                                names=_(", then ").join(game.turn_order.by)))
@@ -373,8 +390,8 @@ def _zone_words(zone, _: Language) -> str:
 
 
 def _scoring_words(scoring, _: Language) -> str:
-    when = (_("At the end of turns {turns}", turns=", ".join(map(str, scoring.turns))) if scoring.turns
-            else _("At the end of every turn"))
+    when = (_.ngettext("At the end of turn {turns}", "At the end of turns {turns}", len(scoring.turns),
+                       turns=", ".join(map(str, scoring.turns))) if scoring.turns else _("At the end of every turn"))
     return _("{when}: {points} {counter} by the highest {rank} (ties: {tie})", when=when,
              points=", ".join(map(str, scoring.points)), counter=scoring.counter, rank=scoring.rank,
              tie=_(TIES[scoring.tie]))

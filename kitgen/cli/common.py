@@ -141,7 +141,8 @@ def internal_error_line(exc: BaseException) -> str:
 # `kitgen --help` and an unknown name load them all. tests/unit/test_cli_commands.py checks this table.
 COMMANDS = {"build": "kit", "watch": "kit", "serve": "kit",
             "validate": "report", "stats": "report", "list": "report", "art": "report", "schema": "report",
-            "simulate": "simulate", "export": "files", "calibrate": "files", "new": "files", "convert": "files"}
+            "simulate": "simulate", "export": "files", "calibrate": "files", "new": "files", "convert": "files",
+            "icons": "icons"}
 
 
 class _Group(click.Group):

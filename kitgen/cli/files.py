@@ -11,7 +11,7 @@ import click
 
 from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
 from kitgen.cli.kit import _Progress
-from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
+from kitgen.errors import KitgenError, Where, collapse_repeats, did_you_mean, error, printable, sort_problems
 from kitgen.project import Project
 from kitgen.exports.shops import TARGETS, custom_target
 from kitgen.units import CardSize, Length
@@ -113,16 +113,26 @@ def calibrate(output: Path, config: Path | None, **settings) -> None:
 @click.option("--in", "parent", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
               show_default=True, help="Folder to create the game in.")
 @click.option("--from", "source", metavar="GAME", help="Copy this game (e.g. a shipped one) instead of the starter.")
-def new(name: str, parent: Path, source: str | None) -> None:
+@click.option("--starter", "kind", metavar="KIND", help="The kind of game to start from: civ (the default), tcg, "
+                                                        "classic (an unknown KIND lists them).")
+def new(name: str, parent: Path, source: str | None, kind: str | None) -> None:
     """Create a small game folder NAME that validates and builds at once (or a copy of GAME to edit)."""
-    from kitgen.desk.new import copy_game, new_game
+    from kitgen.desk.new import DEFAULT_STARTER, copy_game, new_game, starter_kinds
 
     project = Project.default()
+    kinds = starter_kinds(project.templates)
+    if kind is not None and kind not in kinds:
+        shown = printable(kind[:100])
+        raise click.UsageError(f"--starter: unknown kind '{shown}'; the kinds are {', '.join(kinds)}"
+                               + did_you_mean(kind[:100], kinds))
+    if source and kind:
+        raise click.UsageError("--from and --starter: give one (a copy of a game, or a starter)")
     if source:
         folder = copy_game(use_game(project, source).folder, name, parent, project.data / "schema")
     else:
-        folder = new_game(name, parent, project.templates, project.data / "schema")
-    what = f"a copy of {source}" if source else "game.yaml, rules.yaml, decks/main.yaml, art/, templates/"
+        folder = new_game(name, parent, project.templates, project.data / "schema", kind or DEFAULT_STARTER)
+    made = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.*") if p.parent.name != "schema")
+    what = f"a copy of {source}" if source else f"{kind or DEFAULT_STARTER} starter: {', '.join(made)}"
     echo(f"Created {folder}/ ({what}).")
     echo(f"Next: kitgen validate {folder} && kitgen build {folder}")
     # Where the shipped card templates and looks are, wherever pip put kitgen: a file copied from

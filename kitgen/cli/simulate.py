@@ -97,9 +97,13 @@ def _output(path: Path | None) -> None:
                    "without a worker for this long.")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
+@click.option("--trace", type=click.Path(path_type=Path, dir_okay=False),
+              help="Play one game at --seed and write it move by move to this file, "
+                   "and as JSON to FILE.json, instead of the report.")
 def simulate(game: str, games: int, players: str, seed: int, policies: str, without: tuple[str, ...], partial: bool,
              impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int, scheduler: str,
-             trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None) -> None:
+             trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None,
+             trace: Path | None) -> None:
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
     from kitgen.project import Project
@@ -119,7 +123,7 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
     settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, mcts_rollouts=mcts_rollouts,
                         scheduler_timeout=scheduler_timeout)
-    plan = _refuse_early(loaded, settings, game, partial)
+    plan = _refuse_early(loaded, settings, game, partial, trace)
     if address and not quiet():
         echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
     try:
@@ -188,7 +192,25 @@ class _Played:
         return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
 
 
-def _refuse_early(loaded, settings, game: str, partial: bool):
+def _write_trace(title: str, plan, settings, path: Path) -> None:
+    """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
+    from kitgen.simulate.play.games import rule_play
+    from kitgen.simulate.play.trace import trace_game, trace_text
+
+    if rule_play(plan) is not None:
+        raise click.BadParameter("this game is played by its rule module; a trace follows the engine's games "
+                                 "(the rules vocabulary and the card model)", param_hint="--trace")
+    traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_rollouts)
+    try:
+        path.write_text(trace_text(title, traced), encoding="utf-8")
+        json_path = path.with_name(path.name + ".json")
+        json_path.write_text(json.dumps(traced, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as problem:
+        raise click.BadParameter(f"cannot write {path}: {problem.strerror}", param_hint="--trace") from None
+    echo(f"Trace: {path} ({len(traced['events'])} events) and {json_path}")
+
+
+def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
     from kitgen.simulate.play.games import plan_game, rule_policies, unsupported_policies
@@ -202,6 +224,9 @@ def _refuse_early(loaded, settings, game: str, partial: bool):
     found = missing_rules(plan)
     if found and not partial:
         _refuse(game, found)
+    if trace is not None:  # one game move by move instead of the report: written here, then done
+        _write_trace(loaded.title, plan, settings, trace)
+        sys.exit(0)
     return plan
 
 

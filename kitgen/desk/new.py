@@ -15,12 +15,13 @@ from functools import partial
 from contextlib import contextmanager
 from pathlib import Path
 
-from kitgen.errors import KitgenError, Where, error
+from kitgen.errors import KitgenError, Where, did_you_mean, error
 from kitgen.load.files import contained, display_path
 from kitgen.layout.expressions import make_environment, render_template
 
-SKELETON = {"game.yaml": "game.yaml", "rules.yaml": "rules.yaml", "decks/main.yaml": "main.yaml"}
-SCHEMAS = {"game.yaml": "game", "rules.yaml": "game", "decks/main.yaml": "deck"}
+STARTERS = "starters"  # templates/starters/KIND/: a starter is a game folder of data, copied (its YAML through Jinja)
+DEFAULT_STARTER = "civ"
+MAX_STARTER_FILES = 100  # a starter is a handful of files; a folder with more is not one of kitgen's
 
 
 MAX_NAME = 100  # characters: the name becomes the game id (load/game.py MAX_ID)
@@ -138,26 +139,45 @@ def _modeline(folder: Path, path: Path, part: str) -> str:
     return "../" * depth + f"schema/{part}.schema.json"
 
 
-def new_game(name: str, parent: Path, templates: Path, schemas: Path) -> Path:
+def starter_kinds(templates: Path) -> list[str]:
+    """The starters kitgen ships: each a folder of templates/starters/ (data, never code)."""
+    folder = templates / STARTERS
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+def new_game(name: str, parent: Path, templates: Path, schemas: Path, kind: str = DEFAULT_STARTER) -> Path:
+    kinds = starter_kinds(templates)
+    if kind not in kinds:  # the CLI checks first (a usage line); this guards every other caller
+        raise KitgenError(error(Where(kind[:MAX_NAME]), f"unknown starter; the starters are {', '.join(kinds)}"
+                                + did_you_mean(kind[:MAX_NAME], kinds)))
     final = _target(name, parent)
     with _made(final) as folder:
-        _write_starter(folder, name, templates, schemas)
+        _write_starter(folder, name, templates / STARTERS / kind, schemas)
     return final
 
 
-def _write_starter(folder: Path, name: str, templates: Path, schemas: Path) -> None:
+def _write_starter(folder: Path, name: str, starter: Path, schemas: Path) -> None:
+    """The starter's files, each YAML one rendered with the game's name (its id, title, short name)
+    and its editor modeline pointed at the schema/ copied beside it; any other file (a CSV of cards)
+    copied as it is."""
     title = name.replace("-", " ").title()
     short = "".join(word[0] for word in name.split("-")).upper()[:4] or "NEW"
-    env = make_environment([templates / "new-game"])
-    (folder / "decks").mkdir()
+    env = make_environment([starter])
     (folder / "art").mkdir()
     (folder / "templates").mkdir()
     _copy_schemas(folder, schemas)
-    for target, source in SKELETON.items():
-        text = render_template(env, source, {"name": name, "title": title, "short": short})
-        line = _modeline(folder, folder / target, SCHEMAS[target])
+    files = sorted(p for p in starter.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for source in files[:MAX_STARTER_FILES]:
+        relative = source.relative_to(starter)
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.suffix != ".yaml":
+            shutil.copyfile(source, target)
+            continue
+        text = render_template(env, relative.as_posix(), {"name": name, "title": title, "short": short})
+        line = _modeline(folder, target, "deck" if relative.parts[0] == "decks" else "game")
         text = text.replace("$schema=https://json-schema.org/draft/2020-12/schema", f"$schema={line}", 1)
-        (folder / target).write_text(text, encoding="utf-8")
+        target.write_text(text, encoding="utf-8")
     (folder / "art" / "README.txt").write_text("Put card art here, named by card id: spearmen.png, market.jpg ...\n",
                                                encoding="utf-8")
     (folder / "templates" / "README.txt").write_text(

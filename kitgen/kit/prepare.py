@@ -10,7 +10,7 @@ from pathlib import Path
 
 from kitgen.check import check_game
 from kitgen.check.faces import check_faces
-from kitgen.check.icons import check_icons, uses_icons
+from kitgen.check.icons import check_icons, unknown_icons, uses_icons
 from kitgen.errors import KitgenError, Problem
 from kitgen.language import N_
 from kitgen.kit.cache import BuildCache
@@ -76,6 +76,15 @@ def check_kit(project: Project, game_ref: str | Resolved, options: Options = Opt
     return prepare_kit(project, game_ref, checked, options, cache, lay_out, lazy_fonts)
 
 
+def _icon_problems(project: Project, folder: Path, game, names) -> list:
+    """An icon the set lacks, with a did-you-mean that knows the icons' keywords (read only then)."""
+    if not unknown_icons(game, names):
+        return []
+    from kitgen.load.synonyms import load_synonyms
+
+    return check_icons(game, names, load_synonyms(project.template_dirs(folder), project.roots(folder)))
+
+
 def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, options: Options = Options(),
                 cache: BuildCache | None = None, lay_out: bool = True, lazy_fonts: bool = False) -> Prepared:
     """Plan the kit and prepare its card faces: what `validate` reports and `build` needs. A face
@@ -85,7 +94,8 @@ def prepare_kit(project: Project, game_ref: str | Resolved, checked: Checked, op
     game = checked.game
     spec, ink_saver = resolve_print(game, options)
     inputs = read_inputs(project, project.game_folder(game_ref), game, options, spec, ink_saver, lazy_fonts)
-    problems = checked.problems + check_icons(game, inputs.icons.icons) + config_warnings() + inputs.art.problems
+    problems = checked.problems + _icon_problems(project, project.game_folder(game_ref), game, inputs.icons.icons)
+    problems += config_warnings() + inputs.art.problems
     plan = plan_faces(game, inputs, spec, ink_saver)
     faces, notes = lay_out_faces(game, inputs, plan, cache)
     credit = game.language(inputs.icons.attribution) if uses_icons(game) else ""  # the shipped set's: translated

@@ -19,6 +19,7 @@ from kitgen.load.fields import type_decks
 from kitgen.load.game import _load_deck, display_path, game_values, sheet_names
 from kitgen.load.nodes import read_nodes
 from kitgen.load.sheet import FIELDS, SHEET_SUFFIXES, csv_cell, read_rows
+from kitgen.load.xlsx import xlsx_bytes
 from kitgen.model import Amounts, Card, Cost, Effect, slug
 
 FORMATS = ("csv", "xlsx", "yaml")
@@ -54,10 +55,11 @@ def convert_deck(deck_file: Path, to: str, force: bool = False) -> tuple[Path, s
     if target.exists() and not force and current != target.name:
         raise KitgenError(error(Where(display_path(target)), "already exists; give --force to overwrite it"))
     header, rows, signed = sheet_table(cards, _field_order(values), one_counter)
+    header, rows = in_order(header, rows, _sheet_header(deck_file, current))
     if to == "xlsx":
         _check_cells(cards, header, rows)
     rows = _with_comments(rows, notes, len(header))
-    data = _csv_bytes(header, rows, signed) if to == "csv" else _xlsx_bytes(header, rows)
+    data = _csv_bytes(header, rows, signed) if to == "csv" else xlsx_bytes(header, rows, _choices(values))
     target.write_bytes(data)
     _replace_cards(deck_file, entry, f"cards: {target.name}\n")
     _remove_replaced(deck_file, current, target)
@@ -97,6 +99,28 @@ def _remove_replaced(deck_file: Path, current: str | None, target: Path | None) 
         old = deck_file.parent / current
         if old.is_file() and old.resolve().parent == deck_file.parent.resolve():
             old.unlink()
+
+
+def _sheet_header(deck_file: Path, current: str | None) -> list[str]:
+    """The columns of the sheet the cards come from, in the designer's order ([] from YAML)."""
+    if not (current and current.lower().endswith(SHEET_SUFFIXES)) or not (deck_file.parent / current).is_file():
+        return []
+    header, _, _ = read_rows(deck_file.parent / current, display_path(deck_file.parent / current))
+    return header
+
+
+def in_order(header: list[str], rows: list[list], order: list[str]) -> tuple[list[str], list[list]]:
+    """The columns in the designer's `order` (names compared without case), a column it lacks after
+    them in kitgen's order: a CSV -> XLSX -> CSV round trip keeps the columns where they were."""
+    rank = {name.strip().casefold(): index for index, name in enumerate(order)}
+    positions = sorted(range(len(header)), key=lambda i: (rank.get(header[i].casefold(), len(rank)), i))
+    return [header[i] for i in positions], [[row[i] for i in positions] for row in rows]
+
+
+def _choices(values: dict) -> dict[str, tuple[str, ...]]:
+    """Each declared choice field's choices, by field name (for the XLSX's drop-downs)."""
+    fields = [f for t in values.get("card_types", ()) for f in t.fields] + list(values.get("fields", ()))
+    return {f.name: f.choices for f in fields if f.choices}
 
 
 def _field_order(values: dict) -> list[str]:
@@ -216,7 +240,7 @@ def _cell(card: Card, name: str, one_counter: bool = False):
     if name == "cost":
         cost = cost_value(value, one_counter) if value else ""
         return _flow(cost) if isinstance(cost, dict) else cost
-    if name == "actions":  # the simulator's steps: YAML flow notation, as the effects column
+    if name in ("actions", "triggers"):  # the simulator's steps: YAML flow notation, as the effects column
         return _flow([_record_dict(action) for action in value]) if value else ""
     if name == "numbers":  # a rule module's named numbers: YAML flow notation, as the actions column
         return _flow(value.as_dict()) if value else ""
@@ -248,7 +272,7 @@ def _card_dict(card: Card, one_counter: bool = False) -> dict:
             out["wild"] = _record_dict(value)
             continue
         out[f.name] = [_effect_dict(e) for e in value] if f.name == "effects" else (
-            [_record_dict(a) for a in value] if f.name == "actions" else
+            [_record_dict(a) for a in value] if f.name in ("actions", "triggers") else
             list(value) if isinstance(value, tuple) else value)
     return out
 
@@ -305,27 +329,6 @@ def _csv_bytes(header: list[str], rows: list[list], signed: set[str]) -> bytes:
     writer.writerows([[csv_cell(f"{v:+d}" if isinstance(v, int) and h in signed else v)
                        for h, v in zip(header, row, strict=True)] for row in rows])
     return out.getvalue().encode("utf-8")
-
-
-def _xlsx_bytes(header: list[str], rows: list[list]) -> bytes:
-    from openpyxl import Workbook  # only converting to XLSX pays for importing it
-    from openpyxl.worksheet.worksheet import Worksheet
-
-    book = Workbook()
-    sheet = book.active
-    assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
-    sheet.title = "cards"
-    sheet.append(header)
-    for row in rows:
-        sheet.append(row)
-    for line in sheet.iter_rows(min_row=2):
-        for cell in line:
-            if isinstance(cell.value, str) and cell.value.startswith("="):
-                cell.data_type = "s"  # card text, not a formula
-    sheet.freeze_panes = "A2"
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
 
 
 def _cards_entry(deck_file: Path) -> tuple[int, int, str | None]:

@@ -17,10 +17,10 @@ from kitgen.load.fields import declared_names, name_costs, parse_declarations, t
 from kitgen.load.files import contained, display_path, outside  # noqa: F401  (display_path: callers import it from here)
 from kitgen.load.looks import find_look, unknown_look
 from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
-from kitgen.load.schema import Converter, type_hints
+from kitgen.load.schema import Converter, is_required, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
 from kitgen.language import ENGLISH, Language
-from kitgen.model import MAX_COLUMNS, Attribute, Card, Deck, Game, Track, slug
+from kitgen.model import MAX_COLUMNS, Action, Attribute, Card, CardType, Deck, Game, Track, slug
 from kitgen.project import shipped_folder
 
 GAME_FILE = "game.yaml"
@@ -57,8 +57,12 @@ def _load_game(folder: Path) -> Game:
         converter = converters.setdefault(shown, Converter(shown, defaults))
         if name == "language":  # read first (_kit_words)
             continue
-        if name not in type_hints(Game) or name in ("where", "decks"):
-            converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n != "where"], "")
+        if name not in type_hints(Game) or name in ("where", "decks", "setup_steps"):
+            converter._unknown_key(key_node, name, [n for n in type_hints(Game) if n not in ("where", "setup_steps")],
+                                   "")
+            continue
+        if name == "setup":
+            values["setup"], values["setup_steps"] = _setup(converter, node)
             continue
         values[name] = converter.convert(node, type_hints(Game)[name], name)
         if name == "id" and isinstance(values[name], str) and not _is_id(values[name]):
@@ -74,18 +78,39 @@ def _load_game(folder: Path) -> Game:
             converter.fail(node, name, f"{values.pop(name):,} is out of range: from {low} to {high} ({why})")
     for converter in converters.values():
         problems.extend(converter.problems)
+    if not unreadable:
+        values.setdefault("attributes", ())  # optional: a game without scores to compare has none
     parse_declarations(values, problems)
     name_costs(values, problems)
     decks = _load_decks(folder, deck_ids, problems, sheet_names(values))
     values["decks"] = type_decks(decks, values, problems)
     game_where = Where(display_path(folder / GAME_FILE), 1)
     for field in dataclasses.fields(Game):
-        required = field.default is dataclasses.MISSING and field.name != "where"
-        if required and field.name not in values and field.name != "decks" and not unreadable:
+        if is_required(field) and field.name != "where" and field.name not in values and field.name != "decks" and not unreadable:
             problems.append(error(game_where, f"missing key '{field.name}'"))
     if problems:
         raise KitgenError(problems)
     return Game(**values, where=game_where)
+
+
+def _setup(converter: Converter, node: yaml.Node) -> tuple[tuple[str, ...], tuple[Action, ...]]:
+    """`setup:` as printed (each entry's text) and the steps among its entries: an entry is a line of
+    text (a rule the simulator does not play) or a step with the `text:` players read."""
+    if not isinstance(node, yaml.SequenceNode):
+        return converter.convert(node, tuple[str, ...], "setup"), ()
+    texts, steps = [], []
+    for i, item in enumerate(node.value):
+        if not isinstance(item, yaml.MappingNode):
+            text = converter.convert(item, str, f"setup[{i}]")
+            texts += [text] if isinstance(text, str) else []
+            continue
+        step = converter.convert(item, Action, f"setup[{i}]")
+        if isinstance(step, Action) and not step.text.strip():
+            converter.fail(item, f"setup[{i}]", "a setup step needs text: what players read (it is printed)")
+        elif isinstance(step, Action):
+            texts.append(step.text)
+            steps.append(step)
+    return tuple(texts), tuple(steps)
 
 
 def _kit_words(keys: dict, values: dict, problems: list[Problem]) -> dict:
@@ -151,7 +176,9 @@ def sheet_names(values: dict) -> SheetNames:
     """The field names cards may use as keys (and sheets as columns), and the attributes' names."""
     attributes = frozenset(n for a in values.get("attributes", ()) if isinstance(a, Attribute)
                            for n in (a.name, a.abbreviation, *a.aliases) if n)
-    return SheetNames(declared_names(values), attributes if "attributes" in values else None)
+    types = frozenset(t.name for t in values.get("card_types", ()) if isinstance(t, CardType))
+    return SheetNames(declared_names(values), attributes if "attributes" in values else None,
+                      types if "card_types" in values else None)
 
 
 def _load_decks(folder: Path, entry, problems: list[Problem], names: SheetNames = NO_NAMES

@@ -251,10 +251,29 @@ def _numbers(converter: Converter, node: yaml.Node, path: str):
 
 
 def _expr(converter: Converter, node: yaml.Node, path: str):
-    """A number or an expression, kept as written (check/conditions.py parses it and its names)."""
+    """A number or an expression, kept as written (check/conditions.py parses it and its names); a
+    mapping from player counts to numbers (`{2: 10, 3: 7, 4: 5}`) is the expression it means,
+    `(players == 2) * 10 + ...` (0 for a count it does not name)."""
+    if isinstance(node, yaml.MappingNode):
+        return _by_players(converter, node, path)
     if not isinstance(node, yaml.ScalarNode) or _is_null(node) or not node.value.strip():
         return converter.fail(node, path, f"expected a number or an expression such as 'Bases * 2' ({_kind(node)} found)")
     return Expr(node.value.strip())
+
+
+def _by_players(converter: Converter, node: yaml.MappingNode, path: str):
+    parts = []
+    for key, value in node.value:
+        if not (_INT.match(key.value.strip()) and 1 <= int(key.value) <= 99):
+            return converter.fail(key, path, f"'{key.value}' is not a player count: {{2: 10, 3: 7}} gives a number "
+                                  "for each count of players")
+        number = _expr(converter, value, f"{path}.{key.value}")
+        if number is _MISSING:
+            return _MISSING
+        parts.append(f"(players == {int(key.value)}) * ({number})")
+    if not parts:
+        return converter.fail(node, path, "give a number for each count of players: {2: 10, 3: 7}")
+    return Expr(" + ".join(parts))
 
 
 def _amounts(converter: Converter, node: yaml.Node, path: str):
@@ -394,12 +413,14 @@ def _record_plan(cls, skip: tuple[str, ...]) -> tuple[dict, tuple[str, ...], boo
     records where it was written: once per class, not once per card."""
     fields = [f for f in dataclasses.fields(cls) if f.name != "where" and f.name not in skip]
     hints = type_hints(cls)
-    return ({f.name: hints[f.name] for f in fields}, tuple(f.name for f in fields if _required(f)),
+    return ({f.name: hints[f.name] for f in fields}, tuple(f.name for f in fields if is_required(f)),
             any(f.name == "where" for f in dataclasses.fields(cls)))
 
 
-def _required(f: dataclasses.Field) -> bool:
-    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+def is_required(f: dataclasses.Field) -> bool:
+    """A key the data must give: no default, and not marked optional (model.Game.attributes: absent is none)."""
+    return (f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            and not f.metadata.get("optional"))
 
 
 def _is_null(node: yaml.Node) -> bool:
@@ -418,7 +439,7 @@ def json_schema(part: str) -> dict:
     """A JSON Schema (draft 2020-12) of the data format, from the same dataclasses the loader uses.
     part 'game': any top-level file of a game folder (keys may be spread over several files, so
     none is required there); part 'deck': a file in decks/."""
-    from kitgen.model import Deck, Game  # local: the model imports nothing from here
+    from kitgen.model import Action, Deck, Game  # local: the model imports nothing from here
 
     definitions: dict[str, dict] = {}
     root_cls = Game if part == "game" else Deck
@@ -427,6 +448,12 @@ def json_schema(part: str) -> dict:
         root = {**root, "required": []}
         root["properties"]["decks"] = {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
                                        "description": "deck ids, in order: each is decks/<id>.yaml"}
+    if part == "game":  # setup: lines of text or steps (load/game._setup); its steps are kept apart
+        root["properties"].pop("setup_steps", None)
+        root["properties"]["setup"] = {"type": "array", "items": {"anyOf": [{"type": "string"},
+                                                                            _type_schema(Action, definitions)]},
+                                       "description": "what players do before the first turn: a line of text, or "
+                                       "a step the simulator plays with the text: printed"}
     definitions.pop(root_cls.__name__, None)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": f"kitgen {part} file",
             **root, "$defs": dict(sorted(definitions.items()))}
@@ -440,7 +467,7 @@ def _object_schema(cls, definitions: dict) -> dict:
         if f.name == "where":
             continue
         properties[f.name] = _type_schema(hints[f.name], definitions)
-        if _required(f):
+        if is_required(f):
             required.append(f.name)
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
@@ -458,7 +485,9 @@ _SCHEMAS: dict[object, dict] = {
         {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
         {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
         "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"},
-    Expr: {"type": ["integer", "string"], "description": "a whole number, or an expression over counters: 'Bases * 2 + 1'"},
+    Expr: {"type": ["integer", "string", "object"], "description": "a whole number, an expression over counters "
+           "('Bases * 2 + 1'), or a number for each count of players ({2: 10, 3: 7})",
+           "additionalProperties": {"type": ["integer", "string"]}},
     Hidden: {"anyOf": [{"type": ["string", "number"]}, {"type": "array", "items": {"type": ["string", "number"]}}],
              "description": "a value (or a list of them) the field does not show at all, e.g. 0"},
     ValueColors: {"type": "object", "additionalProperties": {"type": "string"},

@@ -11,18 +11,20 @@ Each cell becomes a YAML scalar whose mark is the cell, so every problem says `f
 """
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 import re
 from pathlib import Path
 
 import yaml
 
 from kitgen.errors import KitgenError, Problem, Where, error
-from kitgen.load.nodes import _compose, undecodable_where
+from kitgen.load.csvfile import csv_cell, csv_rows, restore_cell
+from kitgen.load.nodes import _compose
+from kitgen.load.xlsx import column_letter
 from kitgen.load.schema import Converter
 from kitgen.model import Card
+
+__all__ = ["SHEET_SUFFIXES", "FIELDS", "SheetNames", "NO_NAMES", "csv_cell", "restore_cell", "read_rows", "sheet_cards"]
 
 SHEET_SUFFIXES = (".csv", ".xlsx")
 FIELDS = tuple(f.name for f in dataclasses.fields(Card) if f.name not in ("where", "effects", "fields"))
@@ -34,6 +36,7 @@ class SheetNames:
 
     fields: frozenset[str] = frozenset()
     attributes: frozenset[str] | None = None  # None: any other column is taken as an attribute
+    types: frozenset[str] | None = None  # the card types' names; None: not known here (validate checks them)
 
 
 NO_NAMES = SheetNames()
@@ -43,18 +46,10 @@ _SIGNED = re.compile(r"^[+-]?\d+$")
 
 class CellMark(yaml.Mark):
     """Where a cell is, counted from 0 as yaml marks count: the row is its `line`, the column its
-    `column` (a whole row, column 0, gives column -1: no column is shown)."""
+    `column`. A whole row (a card) is its first cell, so every problem names a cell."""
 
     def __init__(self, row: int, col: int):
         super().__init__("", 0, row - 1, col - 1, None, 0)  # no buffer: the pointer is never read
-
-
-def column_letter(col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def read_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[str]]], str]:
@@ -65,74 +60,11 @@ def read_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[s
             from kitgen.load.xlsx import xlsx_rows
 
             return xlsx_rows(path, shown)
-        return _csv_rows(path.read_bytes(), shown)
+        return csv_rows(path.read_bytes(), shown)
     except FileNotFoundError:
         raise KitgenError(error(Where(shown), "file not found")) from None
     except OSError as exc:
         raise KitgenError(error(Where(shown), f"cannot read file: {exc.strerror}")) from None
-
-
-def _csv_rows(data: bytes, shown: str):
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        where = undecodable_where(shown, data, exc.start)
-        raise KitgenError(error(where, "file is not UTF-8 text; save it as CSV UTF-8")) from None
-    reader = csv.reader(io.StringIO(text, newline=""))
-    rows: list[tuple[int, list[str]]] = []
-    start = 1
-    try:
-        for cells in reader:
-            _check_size(cells, len(rows) + 1, start, shown)
-            rows.append((start, [restore_cell(cell) for cell in cells]))
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        raise KitgenError(error(Where(shown, start), f"CSV: {exc}")) from None
-    if not rows:
-        raise KitgenError(error(Where(shown, 1), "file is empty: the first row names the columns"))
-    return rows[0][1], rows[1:], ""
-
-
-def _check_size(cells: list[str], count: int, line: int, shown: str) -> None:
-    """The bounds an XLSX keeps (load/xlsx.py), and a spreadsheet app's own limit on a cell."""
-    from kitgen.load.xlsx import MAX_COLUMNS, MAX_ROWS
-
-    if count > MAX_ROWS + 1:
-        raise KitgenError(error(Where(shown, line), f"more than {MAX_ROWS:,} rows of cards; the limit is {MAX_ROWS:,}"))
-    if len(cells) > MAX_COLUMNS and any(c.strip() for c in cells[MAX_COLUMNS:]):
-        raise KitgenError(error(Where(shown, line), f"{len(cells):,} columns; the limit is {MAX_COLUMNS}"))
-    for col, cell in enumerate(cells, start=1):
-        if len(cell) > MAX_CELL:
-            raise KitgenError(error(Where(shown, line, col), f"a cell of {len(cell):,} characters; the limit is "
-                                                             f"{MAX_CELL:,} (a spreadsheet app's own)"))
-
-
-# --- CSV that kitgen writes: a cell a spreadsheet app would run as a formula is neutralised ----
-#
-# Excel, LibreOffice and Google Sheets run a CSV cell that starts with = + - @ (or a tab or CR
-# before one) as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `-2+cmd|'/C calc'!A0`). Written by
-# kitgen, such a cell gets a leading apostrophe, the mark every one of them reads as "text
-# follows" (OWASP's advice). A plain number is left as it is: "+2", a delta, is the number 2 to a
-# spreadsheet app, which runs nothing, and reads back as the same delta. kitgen reading a CSV
-# takes one apostrophe off a cell that has one before such a character; so a value that itself
-# starts with apostrophes before one gets one more when written: every value round-trips.
-_FORMULA_START = re.compile(r"^'*[=+\-@\t\r]")
-_NEUTRALISED = re.compile(r"^'+[=+\-@\t\r]")
-_NUMBER = re.compile(r"^[+-]?\d+(\.\d+)?$")
-MAX_CELL = 32_767  # characters: the most a cell of Excel or LibreOffice holds
-
-
-def csv_cell(value) -> str:
-    """A value as kitgen writes it into a CSV: never something a spreadsheet app runs."""
-    text = value if isinstance(value, str) else str(value)
-    if _NUMBER.match(text) or not _FORMULA_START.match(text):
-        return text
-    return "'" + text
-
-
-def restore_cell(text: str) -> str:
-    """A CSV cell as kitgen reads it: the apostrophe csv_cell (or a designer) put before = + - @ taken off."""
-    return text[1:] if _NEUTRALISED.match(text) else text
 
 
 def sheet_cards(path: Path, shown: str, names: SheetNames = NO_NAMES) -> tuple[tuple[Card, ...], list[Problem]]:
@@ -146,12 +78,33 @@ def sheet_cards(path: Path, shown: str, names: SheetNames = NO_NAMES) -> tuple[t
             continue  # a blank row between groups of cards, or a comment ('# Ships'), kept by kitgen convert
         node = _row_node(number, cells, columns, sheet, converter)
         card = converter.record(node, Card, "")
-        if isinstance(card, Card):
+        if isinstance(card, Card) and _known_type(card, node, names, converter):
             cards.append(card)
-    problems = converter.problems
+    problems = [_at_column(p, columns) for p in converter.problems]
     if sheet:
         problems = [_name_cell(p, sheet) for p in problems]
     return tuple(cards), problems
+
+
+def _known_type(card: Card, node: yaml.MappingNode, names: SheetNames, converter: Converter) -> bool:
+    """An unknown card type is an error at its own cell (validate would name only the card's row)."""
+    if names.types is None or card.type in names.types:
+        return True
+    from kitgen.errors import did_you_mean
+
+    cell = next(value for key, value in node.value if key.value == "type")
+    converter.fail(cell, "", f"card '{card.name}': unknown type '{card.type}'" + did_you_mean(card.type, names.types))
+    return False
+
+
+_MISSING = re.compile(r"^missing key '(\w+)'$")
+
+
+def _at_column(problem: Problem, columns: list[tuple[int, str, str]]) -> Problem:
+    """A key a row lacks is pointed at its empty cell, where the sheet has that column."""
+    missing = _MISSING.match(problem.message)
+    col = next((c for c, _, role in columns if missing and role == missing[1]), None)
+    return dataclasses.replace(problem, where=dataclasses.replace(problem.where, col=col)) if col else problem
 
 
 def _name_cell(problem: Problem, sheet: str) -> Problem:
@@ -231,8 +184,9 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                                   "{credits: 25}" if role == "numbers" else "{when: {highest: [Religion]}}")
             if found:
                 pairs.append((_scalar(role, row, col), found[0]))
-        elif role == "actions":
-            steps = _flow_effects(value, row, col, title, converter, "[{do: play, count: 1, types: [Ship]}]")
+        elif role in ("actions", "triggers"):
+            steps = _flow_effects(value, row, col, title, converter, "[{do: play, count: 1, types: [Ship]}]"
+                                  if role == "actions" else "[{on: discard, then: [{do: out}]}]")
             pairs.append((_scalar(role, row, col), yaml.SequenceNode("tag:yaml.org,2002:seq", steps,
                                                                      cell.start_mark, cell.end_mark)))
         elif role == "keywords":
@@ -242,12 +196,12 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
         else:
             pairs.append((_scalar(role, row, col), cell))
     if fields:
-        mark = CellMark(row, 0)
-        pairs.append((_scalar("fields", row, 0), yaml.MappingNode("tag:yaml.org,2002:map", fields, mark, mark)))
+        mark = CellMark(row, 1)
+        pairs.append((_scalar("fields", row, 1), yaml.MappingNode("tag:yaml.org,2002:map", fields, mark, mark)))
     if effects:
-        mark = CellMark(row, 0)
-        pairs.append((_scalar("effects", row, 0), yaml.SequenceNode("tag:yaml.org,2002:seq", effects, mark, mark)))
-    mark = CellMark(row, 0)
+        mark = CellMark(row, 1)
+        pairs.append((_scalar("effects", row, 1), yaml.SequenceNode("tag:yaml.org,2002:seq", effects, mark, mark)))
+    mark = CellMark(row, 1)
     return yaml.MappingNode("tag:yaml.org,2002:map", pairs, mark, mark)
 
 

@@ -1,4 +1,5 @@
-"""The rows of an XLSX workbook's first sheet, read as a hostile file may be made (issue 21).
+"""The rows of an XLSX workbook's first sheet, read as a hostile file may be made (issue 21), and
+the workbook `kitgen convert --to xlsx` writes.
 
 An XLSX is a zip of XML parts. Before openpyxl reads a byte: at most MAX_PARTS parts and
 MAX_UNPACKED bytes unpacked, by the sizes the zip declares (zipfile never unpacks more than a
@@ -9,7 +10,9 @@ spreadsheet app saved with its formula; a formula saved without one is an error 
 """
 from __future__ import annotations
 
+import io
 import re
+import unicodedata
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,9 +113,16 @@ def _bounded(rows, shown: str) -> Iterator[tuple[int, tuple]]:
         yield number, values[:end]
 
 
-def _refuse_unsaved_formulas(values, typed, shown: str, title: str) -> None:
-    from kitgen.load.sheet import column_letter
+def column_letter(col: int) -> str:
+    """A sheet's column letters for its number: 1 -> A, 27 -> AA."""
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
+
+def _refuse_unsaved_formulas(values, typed, shown: str, title: str) -> None:
     saved = dict(values)  # a row of formulas only, none saved with a value, is not among the values at all
     for number, formulas in typed:
         cells = saved.get(number, ())
@@ -130,8 +140,56 @@ def _cell_text(value) -> str:
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # a spreadsheet keeps +2 as the number 2.0
-    return str(value)
+    return unicodedata.normalize("NFC", str(value))  # as YAML and CSV text: "É" typed either way is one text
 
 
 def _refused(shown: str, why: str) -> KitgenError:
     return KitgenError(error(Where(shown), f"not a readable .xlsx workbook ({why})"))
+
+
+def xlsx_bytes(header: list[str], rows: list[list], choices: dict[str, tuple[str, ...]]) -> bytes:
+    """A sheet of cards as `kitgen convert --to xlsx` writes it: text stays text, the header row
+    frozen, a drop-down on each choice field's column."""
+    from openpyxl import Workbook  # only converting to XLSX pays for importing it
+    from openpyxl.worksheet.worksheet import Worksheet
+
+    book = Workbook()
+    sheet = book.active
+    assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
+    sheet.title = "cards"
+    sheet.append(header)
+    for row in rows:
+        sheet.append(row)
+    for line in sheet.iter_rows(min_row=2):
+        for cell in line:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"  # card text, not a formula
+    sheet.freeze_panes = "A2"
+    _drop_downs(book, sheet, header, choices)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _drop_downs(book, sheet, header: list[str], choices: dict[str, tuple[str, ...]]) -> None:
+    """A drop-down list on each choice field's column, its choices on a hidden second sheet (kitgen
+    reads the first only): a list written into the rule itself holds at most 255 characters and no
+    comma, a choice's own. A value typed that is not a choice is refused by the spreadsheet app."""
+    from openpyxl.utils import get_column_letter, quote_sheetname
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    listed = [(col, name) for col, name in enumerate(header, start=1) if name in choices]
+    if not listed:
+        return
+    lists = book.create_sheet("choices")
+    lists.sheet_state = "hidden"
+    for at, (col, name) in enumerate(listed, start=1):
+        letter = get_column_letter(at)
+        for row, choice in enumerate((name, *choices[name]), start=1):
+            lists.cell(row=row, column=at, value=choice).data_type = "s"
+        rule = DataValidation(type="list", formula1=f"{quote_sheetname('choices')}!${letter}$2:${letter}$"
+                              f"{len(choices[name]) + 1}", allow_blank=True, showErrorMessage=True,
+                              errorTitle=name, error=f"{name}: one of " + ", ".join(choices[name]))
+        column = get_column_letter(col)
+        rule.add(f"{column}2:{column}{MAX_ROWS + 1}")
+        sheet.add_data_validation(rule)

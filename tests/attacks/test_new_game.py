@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.attacks.harness import REPO, TINY, assert_no_crash, assert_one_line, kitgen, tiny_copy
+from tests.attacks.harness import REPO, TINY, assert_no_crash, assert_one_line, kitgen, kitgen_in_process, tiny_copy
 
 
 def listing(folder: Path) -> set[str]:
@@ -142,4 +142,52 @@ def test_new__the_repository_checkout_is_not_a_game_to_copy(tmp_path):
     """`--from .` in kitgen's own checkout: no game.yaml, so nothing is copied."""
     run = kitgen("new", "copy", "--in", tmp_path, "--from", REPO)
     assert_one_line(run, re.compile(r".*game\.yaml: error: no game\.yaml: is this a game folder\?"))
+    assert listing(tmp_path) == set()
+
+
+# --- `--starter KIND`: a kind is a name in kitgen's list, never a path --------------------------
+# In this process (the same click group): a subprocess a case only repeats what the ones above prove.
+
+def starter(*args: str | Path):
+    return kitgen_in_process("new", *args)
+
+
+@pytest.mark.parametrize("kind", ["..", "../civ", "civ/../tcg", "/etc", "starters", "CIV", "", "x" * 5000])
+def test_new__a_starter_kind_not_in_the_list_is_one_usage_line_and_nothing_is_made(kind, tmp_path):
+    run = starter("my-game", "--in", tmp_path, "--starter", kind)
+    assert_one_line(run, re.compile(r"Error: --starter: unknown kind '.{0,100}'; the kinds are civ, classic, tcg"
+                                    r"( \(did you mean '(civ|classic|tcg)'\?\))?"), exit=2)
+    assert listing(tmp_path) == set()
+
+
+def test_new__a_mistyped_starter_gets_a_did_you_mean(tmp_path):
+    run = starter("my-game", "--in", tmp_path, "--starter", "tgc")
+    assert_one_line(run, "Error: --starter: unknown kind 'tgc'; the kinds are civ, classic, tcg (did you mean 'tcg'?)",
+                    exit=2)
+
+
+def test_new__control_characters_in_a_starter_kind_are_shown_escaped(tmp_path):
+    run = starter("my-game", "--in", tmp_path, "--starter", "tcg\x1b[2J\u202e")
+    assert_one_line(run, "Error: --starter: unknown kind 'tcg\\x1b[2J\\u202e'; the kinds are civ, classic, tcg", exit=2)
+
+
+def test_new__a_starter_never_writes_into_an_existing_folder(tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "game.yaml").write_text("keep", encoding="utf-8")
+    run = starter("mine", "--in", tmp_path, "--starter", "tcg")
+    assert_one_line(run, f"{tmp_path / 'mine'}: error: already exists; choose another name")
+    assert listing(tmp_path / "mine") == {"game.yaml"} and (tmp_path / "mine" / "game.yaml").read_text() == "keep"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]  # no scratch folder left beside it
+
+
+@pytest.mark.parametrize("name", ["../escaped", "..", "a/../b"])
+def test_new__a_starter_s_game_name_that_is_a_path_is_refused(name, tmp_path):
+    run = starter(name, "--in", tmp_path / "in", "--starter", "tcg")
+    assert_one_line(run, re.compile(r".*: error: a game name is lower-case letters, digits and dashes, .*"))
+    assert not (tmp_path / "escaped").exists() and listing(tmp_path) <= {"in"}
+
+
+def test_new__from_and_starter_together_is_a_usage_line(tmp_path):
+    run = starter("mine", "--in", tmp_path, "--starter", "tcg", "--from", TINY)
+    assert_one_line(run, "Error: --from and --starter: give one (a copy of a game, or a starter)", exit=2)
     assert listing(tmp_path) == set()

@@ -20,7 +20,7 @@ import pytest
 from kitgen.load import load_game
 from kitgen.load.convert import convert_deck
 from kitgen.load.sheet import csv_cell, restore_cell
-from tests.attacks.harness import assert_no_crash, assert_one_line, kitgen, tiny_copy
+from tests.attacks.harness import assert_no_crash, assert_one_line, kitgen, kitgen_in_process, tiny_copy
 
 SHEET = "xl/worksheets/sheet1.xml"
 
@@ -274,3 +274,34 @@ def test_sheet_png_export_cards_csv__card_names_never_formulas(tmp_path):
 
 def _yaml(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+# --- separators: found, never guessed wrong in silence (issue 35) ------------------------------
+
+def test_sheet_csv_a_row_with_another_separator__refused_at_the_row(tmp_path):
+    game = csv_game(tmp_path, "name,type,Military\nScout,Ship,+1\nFrigate;Ship;+2\n")
+    assert_one_line(kitgen_in_process("validate", game),
+                    f"{game / 'decks' / 'main.csv'}:3:1: error: this row is separated by semicolons, the header by "
+                    "commas; save the file with one separator")
+
+
+def test_sheet_csv_a_header_of_two_separators__refused_naming_both(tmp_path):
+    game = csv_game(tmp_path, "name;type,Military\nScout;Ship,+1\n")
+    assert_one_line(kitgen_in_process("validate", game),
+                    f"{game / 'decks' / 'main.csv'}:1:1: error: the header holds commas and semicolons: kitgen cannot "
+                    "tell which separates the columns; save the file with one separator (a comma, a semicolon or a "
+                    "tab) between all the columns")
+
+
+def test_sheet_csv_a_huge_first_field__sniffed_from_the_start_only_and_refused_at_its_cell(tmp_path):
+    game = csv_game(tmp_path, "name;type;text\nScout;Ship;" + "x;" * 20_000 + "\n")
+    timed = kitgen_in_process("validate", game)
+    assert_no_crash(timed, seconds=10)
+    assert timed.run.returncode == 1 and "main.csv:1:1: error" not in timed.run.stderr  # the separator was found
+
+
+def test_sheet_csv_control_characters_in_a_header__shown_escaped(tmp_path):
+    game = csv_game(tmp_path, "name,type,Mil\x1b[2Jitary\u202e\nScout,Ship,+1\n")
+    run = kitgen_in_process("validate", game).run
+    assert run.returncode == 1 and "\x1b" not in run.stderr and "\u202e" not in run.stderr
+    assert "column 'Mil\\x1b[2Jitary\\u202e'" in run.stderr

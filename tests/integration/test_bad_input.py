@@ -268,7 +268,7 @@ CASES = [
          "expected a whole number, got 'two'"),
     case("not-one-of-the-choices",
          "tests/fixtures/bad/not-one-of-the-choices/decks/main.yaml:13:81: error: cards[2].effects[0].target: "
-         "'me' is not one of: self, target-player, all-other-players, all-players"),
+         "'me' is not one of: self, target-player, all-other-players, all-players, next-player"),
     case("missing-required-key",
          "tests/fixtures/bad/missing-required-key/decks/main.yaml:11:5: error: cards[0]: missing key 'name'"),
     case("deck-file-not-a-mapping",

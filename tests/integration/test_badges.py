@@ -196,7 +196,7 @@ def test_badges__a_value_too_long_for_its_badge_is_a_validate_error(tmp_path):
     sheet.write_text(sheet.read_text().replace("Soin,2,0,0", "Soin,2,0,1234567"))
     checked = kitgen_in_process("validate", str(game)).run  # the CLI, in this process
     assert checked.returncode == 1 and "Traceback" not in checked.stderr
-    assert "main.csv:5: error: card 'Soin': the value of field 'health' does not fit its badge, even at 6 pt; " \
+    assert "main.csv:5:1: error: card 'Soin': the value of field 'health' does not fit its badge, even at 6 pt; " \
            "shorten it or use a wider shape" in checked.stderr
 
 

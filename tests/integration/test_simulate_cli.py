@@ -116,7 +116,12 @@ def test_simulate__a_game_whose_victory_is_text_prints_no_win_rates_and_fails(tm
 
 
 def test_simulate__a_new_game_no_one_wins_prints_no_win_rates_and_fails(tmp_path):
+    """The starter plays to a winner (tests/integration/test_starters.py); without the step that
+    checks its victory path, nobody ever wins, and no win rate is printed."""
     assert run_kitgen("new", "fresh", "--in", str(tmp_path)).returncode == 0
+    rules = tmp_path / "fresh" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("      - {do: check-victory}\n", ""), encoding="utf-8")
+    assert "check-victory" not in rules.read_text(encoding="utf-8")
     result = run_kitgen("simulate", str(tmp_path / "fresh"), "--games", "20")
     assert result.returncode == 1 and result.stdout == "" and "%" not in result.stderr
     assert "no win rates" in result.stderr

@@ -229,6 +229,7 @@ def test_market__buying_pays_refills_and_the_game_ends_when_the_market_is_empty(
     assert (result.winner, result.turn, result.paths) == (0, 6, (0,))
     assert [v[0] for v in t.values] == [4, 3] and [len(z) for z in t.state.zones["street"]] == [4, 3]
     assert t.state.market["market"] == [] and t.piles["goods"] == ([], [])
+    assert [sorted(p) for p in t.played] == [sorted(z) for z in t.state.zones["street"]]  # a bought card is played
 
 
 def test_counters__min_and_max_bound_what_a_step_gains():
@@ -369,6 +370,7 @@ def test_attach__a_card_goes_under_a_card_in_play_up_to_the_zones_limit():
     take(t, 0, attach)
     take(t, 0, attach)  # one card under each
     assert t.state.attached["gear"][0] == [(0, 1)] and t.hands[0] == [0] and t.values[0] == [0, 4]
+    assert t.played[0] == [1, 1]  # the card put into play and the card attached: both played this turn
 
 
 # --- stage 3: melds, taking cards, contests, flags and timers, elimination --------------------

@@ -271,7 +271,7 @@ def test_meld__a_group_melds_cards_of_one_type_or_one_value_of_a_card_field():
     assert melds == {"": ({}, [0, 1, 2, 2], 0), "type": ({}, [0, 1, 2, 2], 0), "suit": ({"Moon": 3}, [0], 3)}
     problems = check_actions(dataclasses.replace(g, phases=(phase(Action("meld", zone="table", group="siut")),)))
     assert [p.message for p in problems] == \
-        ["phase 'Go': action 'meld': unknown meld group (type or a card field) 'siut' (did you mean 'suit'?)"]
+        ["phase 'Go': action 'meld': unknown group (type or a card field) 'siut' (did you mean 'suit'?)"]
 
 
 # --- steal, look-and-take, swap ----------------------------------------------------------------

@@ -84,7 +84,8 @@ def _effects(game: Game, cards: tuple[Card, ...], fields: dict) -> dict[str, tup
 
 # --- filters -------------------------------------------------------------------------------
 
-MASK, FIELD, ALL_OF, ANY_OF, NOT, CARD_EXPR = range(6)  # card test kinds (engine/cards.passes reads them)
+# card test kinds (engine/expressions.passes reads them); MARKED: the card carries a mark a step gave it
+MASK, FIELD, ALL_OF, ANY_OF, NOT, CARD_EXPR, MARKED = range(7)
 EQ, GE, GT, LE, LT = range(5)
 OPERATORS = (operator.eq, operator.ge, operator.gt, operator.le, operator.lt)  # by EQ ... LT
 COMPARED = {"at_least": GE, "more_than": GT, "at_most": LE, "less_than": LT}
@@ -129,6 +130,8 @@ def compile_filter(spec: Filter, facts: Facts, number) -> CardTest:
 
 
 def _clause(clause: FieldTest, facts: Facts, number) -> CardTest:
+    if clause.field == "mark":  # {mark: fresh}: marked by a step this turn (a step's `mark:`)
+        return (MARKED, clause.values)
     if clause.field in facts.lists:
         if any(v is not None for v in (clause.at_least, clause.more_than, clause.at_most, clause.less_than)):
             raise KitgenError(error(clause.where, f"'{clause.field}' is a list: name its values, {{{clause.field}: x}}"))

@@ -12,10 +12,11 @@ Civ plays as fast in this vocabulary as it did before it.
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kitgen.check.conditions import fold, value_names
 from kitgen.check.conditions import when_words as words  # noqa: F401  (compile/game.py reads it from here)
+from kitgen.check.dice import die_range
 from kitgen.check.formula import NAME, capped, whole_number
 from kitgen.errors import Where
 from kitgen.model import Expr, Game, When
@@ -23,7 +24,7 @@ from kitgen.simulate.compile.expressions import Reader
 from kitgen.simulate.compile.zones import fold_zone
 from kitgen.simulate.compile.nodes import (ADD, AFTER, ALIVE, ALL, ANY, AT_END, ATTACKING, CARDS_IN, COMPARE,  # noqa: F401
                                            CONST, DEFENDING, DIV, EMPTY, FLAG, LAST, LOST, MOST, MUL, NEG, NONE,
-                                           OF_TARGET, PLAYERS, RANK, ROUND, SLOT, STREAK, SUB, TEST, TURN, Node)
+                                           OF_TARGET, PLAYERS, RANK, ROLL_OFF, ROUND, SLOT, STREAK, SUB, TEST, TURN, Node)
 
 
 class Names:
@@ -39,11 +40,13 @@ class Names:
         self.decks = {deck.id for deck in game.decks}
         self.attributes = {a.name for a in game.attributes}
         self.eliminates = game.eliminate is not None  # the engine's fast checks compare every seat: not then
+        self.conditions = {c.id: i for i, c in enumerate(game.conditions)}  # card conditions, as plan.conditions
         # what the card functions read (compile/game.py sets them once the cards are known)
-        self.facts = None  # compile/cards.Facts
+        self.facts: Any = None  # compile/cards.Facts (set before anything reads a card)
         self.places: dict[str, int] = {}  # folded zone name -> place index (compile/zones.place_index)
         self.place_list: tuple = ()  # compile/zones.Place records
         self.deck_cards: dict[str, tuple[int, ...]] = {}  # deck id -> its cards (plan.decks)
+        self.card_game = False  # the game plays by the card model (compile/game.card_model)
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""
@@ -88,6 +91,13 @@ def ranked_value(text: str, names: Names, where: Where | None = None) -> Node:
 COMPARISONS = {"at_least": operator.ge, "more_than": operator.gt, "at_most": operator.le, "less_than": operator.lt}
 
 
+def _tie_break(name: str, names: Names, where: Where | None = None) -> Node:
+    """A counter (or expression) compared among those tied, or dice they roll off on (`1D6`: the
+    highest roll stays)."""
+    rolled = die_range(name)
+    return (ROLL_OFF, rolled[0], rolled[1] // rolled[0]) if rolled else ranked_value(name, names, where)
+
+
 class Rank(NamedTuple):
     """highest / lowest of one counter, with a margin and a tie rule."""
     value: Node
@@ -104,7 +114,7 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     parts += [(AT_END, when.end_of_turn)] if when.end_of_turn is not None else []
     at = when.where
     by, share = number(when.by, names, at), when.tie == "share"
-    breaks = tuple(ranked_value(n, names, at) for n in when.tie_break)
+    breaks = tuple(_tie_break(n, names, at) for n in when.tie_break)
     parts += [(RANK, Rank(ranked_value(n, names, at), 1, by, breaks, share)) for n in when.highest]
     parts += [(RANK, Rank(ranked_value(n, names, at), -1, by, breaks, share)) for n in when.lowest]
     parts += [(MOST, breaks, share)] if when.most_highest else []

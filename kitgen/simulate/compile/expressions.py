@@ -19,8 +19,8 @@ from kitgen.check.formula import FormulaError, called_name, capped, numeric_call
 from kitgen.errors import KitgenError, Where, did_you_mean, error
 from kitgen.model import Expr
 from kitgen.simulate.compile.cards import EQ, MASK, CardTest, Facts, all_of, compare, field_codes, value_code
-from kitgen.simulate.compile.nodes import (ADD, AIM, AND, CARD, CMP, CONST, COUNT, DIV, DISTINCT, LEAST, MOD, MOST_OF,
-                                           MUL, NEG, NOT, OR, PILES, RANKS, ROLL, SUB, SUM, TOP, Node)
+from kitgen.simulate.compile.nodes import (ADD, AIM, AND, CARD, CMP, CONST, COUNT, DIV, DISTINCT, GROUP_KEY, LEAST,
+                                           MOD, MOST_OF, MUL, NEG, NOT, OR, PILES, RANKS, ROLL, SUB, SUM, TOP, Node)
 from kitgen.simulate.compile.zones import WHO, fold_zone
 
 SEAT, CARD_SCOPE, GROUP = range(3)  # where an expression is read: a seat's, a card being tested, a group of cards
@@ -77,6 +77,8 @@ class Reader:
     def name(self, word: str) -> tuple[Node, str]:
         if self.scope == CARD_SCOPE and word in self.facts.codes:
             return (CARD, self.facts.codes[word]), word
+        if self.scope == GROUP and word in self.facts.codes:  # the group's own value of a field (its key)
+            return (GROUP_KEY, self.facts.codes[word]), word
         if self.scope == CARD_SCOPE and word in self.facts.lists:
             raise self.fail(f"'{word}' is a list: test it in a filter, {{{word}: x}}, or count(hand, {word}=x)")
         if fold(word) not in self.names.folded and fold(word) not in SPECIAL_NAMES:
@@ -100,7 +102,7 @@ class Reader:
     def _field_of(self, node: ast.AST) -> str:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
             return node.attr
-        if self.scope == CARD_SCOPE and isinstance(node, ast.Name) and node.id in self.facts.codes:
+        if self.scope in (CARD_SCOPE, GROUP) and isinstance(node, ast.Name) and node.id in self.facts.codes:
             return node.id
         return ""
 
@@ -108,7 +110,7 @@ class Reader:
         if isinstance(node, ast.Constant):
             return True
         return isinstance(node, ast.Name) and fold(node.id) not in self.names.folded and not (
-            self.scope == CARD_SCOPE and node.id in self.facts.codes)
+            self.scope in (CARD_SCOPE, GROUP) and node.id in self.facts.codes)
 
     def _value(self, field: str, node: ast.AST) -> int:
         text = node.id if isinstance(node, ast.Name) else str(node.value)  # type: ignore[attr-defined]
@@ -141,7 +143,7 @@ class Reader:
         if node.keywords or len(node.args) != 1:
             raise self.fail(f"{called_name(node)}(ZONE).{field} reads one zone")
         zone = self.zone(node.args[0])
-        return (TOP, zone, field_codes(self.facts, field, self.where), called_name(node) == "top"), field
+        return (TOP, zone, field_codes(self.facts, field, self.where), called_name(node) == "top", field), field
 
     def zone(self, node: ast.AST | None) -> tuple[int, int]:
         """(place, whose) of a zone argument: ZONE, others.ZONE, all.ZONE; none: the group's cards."""

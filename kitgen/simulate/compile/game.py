@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import partial
 
-from kitgen.errors import KitgenError, error
+from kitgen.check.actions import card_game
 from kitgen.check.formula import whole_number
 from kitgen.model import Card, Game
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
+from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
-from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
-                                          FactionPlan, OptionPlan, Plan)
 from kitgen.simulate.compile.phases import compile_phase
-from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, group_totals
+from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage, FactionPlan,
+                                          OptionPlan, Plan)
+from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice, group_totals
+from kitgen.simulate.compile.structure import (compile_rounds, compile_setup, compile_triggers, compile_worth,
+                                               turn_resets)
 from kitgen.simulate.compile.tables import compile_lookups, used_tables
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
 from kitgen.simulate.compile.zones import compile_places, place_index
@@ -37,20 +41,10 @@ def unknown_optional_rule(game: Game, name: str) -> str:
         (", ".join(known) if known else "none")
 
 
-def refuse_module_rules(game: Game) -> None:
-    """Wild cards are played by a rule module's melds only (the vocabulary's `meld` has none): in a
-    game that plays from its data they would go unplayed, so they are an error at their line."""
-    wild = next((c for d in game.decks for c in d.cards if c.wild is not None), None)
-    if wild is not None and wild.wild is not None:
-        raise KitgenError(error(wild.wild.where or game.where, f"card '{wild.name}': wild: only a rule module plays it "
-                                "(simulate: {rules: NAME}); this game plays from its data alone"))
-
-
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
     plays it from the data alone (a game that names a rule module: simulate/games.plan_game)."""
     refuse_numbers("", game, NUMBERED)  # only a rule module reads `numbers:`: here they would go unread
-    refuse_module_rules(game)
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
@@ -63,43 +57,57 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
         for name in (counter.name, *counter.aliases):
             index.setdefault(name, len(game.attributes) + i)
     groups = group_totals(game.attributes, index)
-    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain),
-                _start(game, coverage) + tuple(c.start for c in plain),
+    start, start_dice = _start(game, coverage)
+    plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain), start + tuple(c.start for c in plain),
                 game.hand_limit.base if game.hand_limit else 0, game.simulate.turns or game.turns,
                 next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
-                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage)
+                optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage,
+                start_dice=start_dice)
     plan.tables = {t.id: compile_table(t, index, plan.conditions, groups) for t in game.tables if t.die}
     starts = {c.name: c.start for c in game.counters}
     plan.factions = tuple(_faction(f, index, coverage, (groups, starts)) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
-    plan.instances = card_model(game)
-    cards, record = plan_cards(decks, plan.instances)
-    plan.places, plan.facts = compile_places(game, decks), card_facts(game, cards, record)
-    names.facts, names.place_list, names.places = plan.facts, plan.places, place_index(plan.places)
-    _compile_decks(plan, decks, (index, names, groups), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    cards = _card_facts(game, plan, names, decks)
+    _compile_decks(plan, game, decks, (index, names, groups), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     names.deck_cards = plan.decks
     plan.compared = len(game.attributes)
     plan.phases = tuple(compile_phase(game, p, (index, names), coverage, set(without)) for p in game.phases)
+    step = partial(compile_step, index=index, names=names)
+    plan.setup, plan.rounds = compile_setup(game, step, coverage), compile_rounds(game, names, step, coverage)
+    plan.resets, plan.worth = turn_resets(game, names), compile_worth(game, step)
     plan.paths = tuple(compile_path(v, index, coverage, names) for v in game.victory_paths)
     costs = tuple(prices(card.cost or _type_cost(game, card.type), names) for card in cards)
     plan.vocabulary = compile_rules(game, names, costs, cards)
-    if plan.vocabulary is not None:
-        plan.vocabulary = plan.vocabulary._replace(lookups=compile_lookups(game, index, names, groups))
+    if plan.vocabulary is not None:  # what the meld step reads (the cards' wild:, its tables' rows); the triggers
+        plan.vocabulary = plan.vocabulary._replace(wilds=compile_wilds(cards, names), rows=compile_rows(game, index, names),
+                                                   triggers=compile_triggers(game, names, step, cards),
+                                                   lookups=compile_lookups(game, index, names, groups))
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
-    coverage += vocabulary_coverage(game)
+    coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
     return plan
 
 
+def _card_facts(game: Game, plan: Plan, names: Names, decks: list) -> tuple[Card, ...]:
+    """The card model's side of the plan: instances or not, the places, the card facts (the names
+    read them); the cards in the plan's order."""
+    plan.instances = card_model(game)
+    cards, record = plan_cards(decks, plan.instances)
+    plan.places, plan.facts = compile_places(game, decks), card_facts(game, cards, record)
+    names.facts, names.place_list, names.places = plan.facts, plan.places, place_index(plan.places)
+    names.card_game = plan.instances
+    return cards
+
+
 def card_model(game: Game) -> bool:
-    """Whether the game plays its cards by the card model (piles and supplies as zones): then every
+    """Whether the game plays its cards by the card model (check/actions.card_game): then every
     printed copy is a card of its own (an instance: a trick knows which copy was played), else copies
     of a card share its index, as the older games' plans always had."""
-    return any(z.kind in ("pile", "supply") for z in game.zones)
+    return card_game(game)
 
 
 def plan_cards(decks: list, instances: bool) -> tuple[tuple[Card, ...], tuple[int, ...]]:
@@ -120,10 +128,11 @@ def _type_cost(game: Game, name: str):
     return card_type.cost if card_type else None
 
 
-def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names, dict], coverage: list[Coverage],
+def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names, dict], coverage: list[Coverage],
                    type_index: dict) -> None:
     index, names, groups = known
     cards: list[CardPlan] = []
+    played_elsewhere = melded(game)  # its text the meld step plays (meld_rows covers it)
     for deck in decks:
         copies: list[int] = []
         for card in deck.cards:
@@ -138,32 +147,41 @@ def _compile_decks(plan: Plan, decks: list, known: tuple[dict, Names, dict], cov
             else:
                 copies += [len(cards)] * card.copies
                 cards.append(compiled)
-            if card.text and not card.actions:
+            if card.text and not card.actions and card.name not in played_elsewhere:
                 coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
         plan.decks[deck.id] = tuple(copies)
     plan.cards = tuple(cards)
 
 
-def _start(game: Game, coverage: list[Coverage]) -> tuple[int, ...]:
-    values = []
-    for attribute in game.attributes:
+def _start(game: Game, coverage: list[Coverage]) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Each attribute's start: a number, or dice rolled for each player at setup (plan.start_dice)."""
+    values, rolled = [], []
+    for index, attribute in enumerate(game.attributes):
         if re.fullmatch(r"[+-]?\d+", attribute.start.strip()):
             values.append(int(attribute.start))
+            continue
+        values.append(0)
+        if dice(attribute.start)[0]:
+            rolled.append((index, *dice(attribute.start)))
         else:
-            values.append(0)
             coverage.append(Coverage(f"start of {attribute.name}", "approximated",
                                      f"start {attribute.start!r} is not a number: 0 is used", decides=True))
-    return tuple(values)
+    if rolled:
+        coverage.append(Coverage("start values", "exact", "rolled for each player, each separately: " + ", ".join(
+            f"{game.attributes[i].name} {n}D{sides}" for i, n, sides in rolled)))
+    return tuple(values), tuple(rolled)
 
 
 def _faction(faction, index: dict, coverage: list[Coverage], known: tuple[dict[int, int], dict[str, int]]) -> FactionPlan:
     groups, starts = known
-    own = []
+    own, rolled = [], []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
             own.append((index[effect.attribute], effect.delta))
             if index[effect.attribute] in groups:  # its group's total starts with it (group_total)
                 own.append((groups[index[effect.attribute]], effect.delta))
+        elif effect.target == "self" and effect.attribute in index and dice(effect.dice)[0]:
+            rolled.append((index[effect.attribute], *dice(effect.dice)))  # rolled at setup (engine/table)
         else:
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
                                      f"effect on {effect.attribute} is not a fixed change"))
@@ -175,7 +193,7 @@ def _faction(faction, index: dict, coverage: list[Coverage], known: tuple[dict[i
     else:
         for text in (*faction.rules, *faction.traits):
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
-    return FactionPlan(faction.name, tuple(own), frozenset(faction.may_not_play))
+    return FactionPlan(faction.name, tuple(own), tuple(rolled), frozenset(faction.may_not_play))
 
 
 def faction_coverage(faction) -> Coverage:
@@ -195,15 +213,24 @@ def _card_type(card_type, index: dict) -> CardKind:
 
 
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
-    coverage.append(Coverage("setup", "exact", "start values, one faction per player (drawn at random), shuffled decks"))
+    if game.factions:  # the seeds let players choose; no policy chooses one, so each is dealt at random
+        coverage.append(Coverage("setup", "approximated", "start values, shuffled decks; one faction per player "
+                                 "dealt at random, where players would pick"))
+    else:
+        coverage.append(Coverage("setup", "exact", "start values, shuffled decks"))
     if game.hand_limit:
         coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
-    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player"))
-    read = used_tables(game)
+    coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player, "
+                             "unless its condition's tie_break or tie: share settles it"))
+    read, melds = used_tables(game), {step.table for _, step in meld_steps(game)}  # a meld takes the row of its kind
     for table in game.tables:
         if table.id in read:
             coverage.append(Coverage(f"table '{table.name}'", "exact", "each row as its steps, condition and result say"))
-        elif not table.die:
+        elif table.die:
+            continue
+        elif table.id in melds:
+            coverage.append(Coverage(f"table '{table.name}'", "exact", "each row's steps, taken after a meld of its kind"))
+        else:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
     coverage += [Coverage(a.rule, "approximated", a.why) for a in game.simulate.approximated]
     totals = [a.name for a in game.attributes if a.group_total]
@@ -213,3 +240,25 @@ def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
     if game.simulate.turns:
         coverage.append(Coverage("game length", "exact", f"a game still undecided after {game.simulate.turns} "
                                  "turns stops with no winner"))
+    if plan.instances:
+        coverage += card_model_rows(game)
+
+
+def card_model_rows(game: Game) -> list[Coverage]:
+    """A game of the card model reports every rule it prints: each card text its steps play (cards
+    alike in text are one row: the four colours' Skips) and each rules section, which only the
+    players read (not simulated). The older games' reports keep their rows as they were."""
+    texts: dict[str, list[str]] = {}
+    for deck in game.decks:
+        for card in deck.cards:
+            if card.text and card.actions:
+                texts.setdefault(card.text, []).append(card.name)
+    rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
+                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})")
+            for text, names in texts.items()]
+    return rows + [Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: "
+                            + " ".join(section.text)) for section in game.rules if section.audience == "players"]
+
+
+def card_actions(game: Game, name: str) -> tuple:
+    return next(c.actions for d in game.decks for c in d.cards if c.name == name)

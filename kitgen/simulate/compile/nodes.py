@@ -11,10 +11,11 @@ Node = tuple[Any, ...]  # a compiled number or test: its kind first, then its pa
 CONST, SLOT, TURN, PLAYERS, NEG, ADD, SUB, MUL, DIV = range(9)
 # ... then the card model's: round, players still in, comparisons and logic (1 or 0), a tested card's
 # field, and the card functions over zones
-MOD, ROUND, ALIVE, CMP, AND, OR, NOT, CARD, COUNT, SUM, RANKS, DISTINCT, TOP, PILES = range(9, 23)
+MOD, ROUND, ALIVE, CMP, AND, OR, NOT, CARD, COUNT, SUM, RANKS, DISTINCT, TOP, PILES, GROUP_KEY = range(9, 24)
 FIRST_CARD_KIND = MOD  # kinds from here on are the card model's (engine/conditions.more)
 # ... the functions of numbers (min / max of numbers, roll, target) and the names a battle sets
-LEAST, MOST_OF, ROLL, AIM, ATTACKING, DEFENDING, LOST = range(23, 30)
+LEAST, MOST_OF, ROLL, AIM, ATTACKING, DEFENDING, LOST = range(24, 31)
+ROLL_OFF = 100  # a tie break rolled off, (ROLL_OFF, dice, sides): engine/conditions.settle reads it, value() never
 
 # conditions
 ALL, ANY, NONE, COMPARE, RANK, AFTER, AT_END, EMPTY, MOST, CARDS_IN, FLAG, STREAK, LAST, TEST, OF_TARGET = range(15)

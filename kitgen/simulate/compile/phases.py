@@ -20,8 +20,10 @@ def compile_phase(game: Game, phase, known: tuple[dict, Names], coverage: list[C
                   without: set[str]) -> PhasePlan:
     index, names = known
     every = game.every_phase
-    rewards = phase.rewards  # a single highest or lowest: the engine's own fast check (every seat, so not
-    # in a game that eliminates players, nor when every phase has steps of its own: it would skip those)
+    # the phase is its rewarded player's, unless everyone plays it (its trigger then names who gets a bonus
+    # in its steps); a single highest or lowest: the engine's own fast check (every seat, so not in a game
+    # that eliminates players, nor when every phase has steps of its own: it would skip those)
+    rewards = None if phase.everyone else phase.rewards
     trigger = Trigger(rewards.kind, index[rewards.attribute]) \
         if rewards and rewards.attribute in index and not names.eliminates and every is None else None
     ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
@@ -29,7 +31,7 @@ def compile_phase(game: Game, phase, known: tuple[dict, Names], coverage: list[C
     said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
     when = condition(said, names, names.decks) if said is not None and not trigger else None
     actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
-    _phase_coverage(phase, actions, coverage, without)
+    coverage += _phase_rows(game, phase, actions, without)
     steps = tuple(compile_step(a, index, names) for a in actions)
     if when is not None:  # one step that tests the condition, then takes the phase's steps
         steps = (_wrap("when", steps, when),)
@@ -48,15 +50,27 @@ def _around(phase, actions: tuple[Action, ...], index: dict, names: Names) -> tu
     return (_wrap("each", steps),) if phase.once and steps else steps
 
 
-def _phase_coverage(phase, actions: tuple[Action, ...], coverage: list[Coverage], without: set[str]) -> None:
-    for left_out in sorted({a.deck for a in phase.actions} & without):
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'"))
+def _phase_rows(game: Game, phase, actions: tuple[Action, ...], without: set[str]) -> list[Coverage]:
+    """A phase's coverage: its steps (approximated when the phase says why); with none, the turn order it
+    prints, the kit choice that says how the simulator plays it (approximated), or nothing (skipped: a
+    whole phase left out plays another game)."""
+    rows = [Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'")
+            for left_out in sorted({a.deck for a in phase.actions} & without)]
+    choice = next((c for c in game.kit_choices if c.id == phase.kit_choice), None)
     if actions and phase.approximated:
-        coverage.append(Coverage(f"phase '{phase.name}'", "approximated", phase.approximated))
+        rows.append(Coverage(f"phase '{phase.name}'", "approximated", phase.approximated))
     elif actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(a.do for a in actions)))
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions))))
+    elif game.turn_order is not None and game.turn_order.phase == phase.name:
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
+                             + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"
+                                                                     if game.turn_order.roll else "")))
+    elif choice is not None:
+        rows.append(Coverage(f"phase '{phase.name}'", "approximated", f"kit choice {choice.id}: {choice.what}"))
     elif not phase.actions:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
-                                 decides=True))  # a whole phase left out plays another game
-    for also in phase.also:
-        coverage.append(Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}"))
+        rows.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
+                             decides=True))
+    if not phase.everyone:  # with everyone, the phase's steps play its bonuses
+        rows += [Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}")
+                 for also in phase.also]
+    return rows

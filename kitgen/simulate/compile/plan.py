@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3}
-SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS = 0, 1, 2, 3
+TARGETS = {"self": 0, "target-player": 1, "all-other-players": 2, "all-players": 3, "next-player": 4}
+SELF, TARGET_PLAYER, ALL_OTHERS, ALL_PLAYERS, NEXT_PLAYER = 0, 1, 2, 3, 4
 NO_CONDITION = -1
 ANY_ATTRIBUTE = -1  # a table entry: the roller picks the attribute ("9+ Pick One")
 NO_ATTRIBUTE = -2  # an action that names no attribute rolls one on its table
@@ -86,7 +86,7 @@ class PhasePlan(NamedTuple):
     name: str
     trigger: Trigger | None
     actions: tuple[Step, ...]
-    once: bool = False  # played once a turn, by its first player, for the whole table
+    once: bool = False  # played once a turn, by the turn's first player, for the whole table
 
 
 class PathPlan(NamedTuple):
@@ -106,6 +106,7 @@ class PathPlan(NamedTuple):
 class FactionPlan(NamedTuple):
     name: str
     start: tuple[tuple[int, int], ...]  # (attribute, delta)
+    dice: tuple[tuple[int, int, int], ...] = ()  # (attribute, dice, sides): rolled and added at setup
     barred: frozenset[str] = frozenset()  # the names of the cards it may never play (may_not_play)
 
 
@@ -144,6 +145,11 @@ class Plan:
     vocabulary: Any = None  # the game-wide rules vocabulary (compile/vocabulary.Rules), None: none used
     compared: int = 0  # the values that are attributes (compared: "most attributes"); counters follow
     game_end: tuple | None = None  # the compiled condition that ends the game early (game.game_end)
+    start_dice: tuple[tuple[int, int, int], ...] = ()  # (value index, dice, sides): a start rolled for each player
     instances: bool = False  # a card index is one printed copy (the card model: compile/game.card_model)
     places: tuple = ()  # every zone as the engine finds it (compile/zones.Place): the hand, each deck's pile ...
     facts: Any = None  # each card's fields, name, type and keywords as codes (compile/cards.Facts)
+    setup: tuple[Step, ...] = ()  # the setup steps (played at the game's start, and each round's with rounds)
+    rounds: Any = None  # a game of rounds (compile/structure.RoundsPlan): the engine plays it turn by turn
+    resets: tuple[tuple[int, int], ...] = ()  # (value index, start) of the counters reset each turn
+    worth: tuple[Step, ...] = ()  # score steps the greedy player values a position by (game.worth)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from kitgen.check.dice import die_range, roll_values
 from kitgen.check.formula import whole_number
-from kitgen.model import Action, Effect, Expr
+from kitgen.model import ANY, Action, Effect, Expr
 from kitgen.simulate.compile.conditions import Names, condition, number
 from kitgen.simulate.compile.plan import (ANY_ATTRIBUTE, NO_ATTRIBUTE, NO_CONDITION, SELF, TARGETS, Change, Step,
                                           TablePlan)
+from kitgen.check.actions import uses_card_model
+from kitgen.simulate.compile.moves import card_step
 from kitgen.simulate.compile.vocabulary import vocab
 
 
@@ -86,10 +88,15 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
     """An action as the engine reads it: names as indices, the die as (count, sides), a `when:`
     compiled (compile/conditions.py) and the steps it guards."""
     attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
+    if action.attribute == ANY:
+        attribute = ANY_ATTRIBUTE  # the player picks the attribute (vocabulary/points)
     if attribute == NO_ATTRIBUTE and action.attribute and names is not None and names.index(action.attribute) >= 0:
         attribute = names.index(action.attribute)  # a counter's name in another case
     when = condition(action.when, names, names.decks) if action.when is not None and names is not None else None
-    more = vocab(action, names) if names is not None else None
+    card_model = names is not None and uses_card_model(action, names.card_game)
+    more = vocab(action, names, card_model) if names is not None else None
+    if card_model and more is not None and names is not None:
+        more = more._replace(cards=card_step(action, names, lambda inner: compile_step(inner, index, names)))
     count, delta = whole_number(action.count), whole_number(action.delta)
     if action.do == "orders":  # worked out for each player who gives orders (Vocab.each), not the step's taker
         count = 0

@@ -65,6 +65,12 @@ class Vocab(NamedTuple):
     raises: frozenset[int] = frozenset()  # play: only cards raising one of these attributes
     batch: bool = False  # exchange: how many times, chosen at once
     each: Node = (0, 0)  # orders: how many orders each player may give (worked out for that player)
+    ladder: tuple[int, ...] = ()  # meld: the fewest cards of the 1st, 2nd ... meld of the step (none: one meld of `min`)
+    condition: int = -1  # meld: the card condition (plan.conditions) each card laid takes effect with; -1: none
+    top: int = 0  # look-and-take: the cards looked at on top of the step's deck (0: a target's hand)
+    give_back: bool = False  # look-and-take: as many cards given back
+    at_random: bool = False  # discard: cards picked at random
+    cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
 
 
 class Rules(NamedTuple):
@@ -83,6 +89,9 @@ class Rules(NamedTuple):
     lookups: dict = {}  # table id -> compile/tables.LookupPlan: rows with steps, conditions, results
     caps: tuple[Node | None, ...] = ()  # per value index: a counter's cap (a soft max), None: none
     worths: tuple[Node, ...] = ()  # the counters' `worth:`, what the greedy player adds to its standing
+    wilds: tuple = ()  # per card index: its compile/melds.WildPlan, or None (set by compile/game.py)
+    rows: Any = None  # lookup table id -> row key -> the row's compiled steps (compile/melds.compile_rows)
+    triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
@@ -107,20 +116,25 @@ def prices(cost: Cost | None, names: Names) -> Payment:
 NEW_STEPS = ("roll", "lookup", "elect", "agree", "mark", "battle", "orders")  # steps that read only Vocab
 
 
-def vocab(action: Action, names: Names) -> Vocab | None:
-    """The vocabulary fields of a step, or None when it has none (every older step)."""
-    if not (action.gain or action.lose or action.cost or action.zone or action.to or action.strength is not None
-            or action.min is not None or action.flag or action.group or action.do in NEW_STEPS or action.at_cost
-            or action.raises or action.batch):
+def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
+    """The vocabulary fields of a step, or None when it has none (every older step; `forced`: a
+    card-model step, whose CardStep the caller adds)."""
+    if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
+            or action.strength is not None or action.min is not None or action.flag or action.group
+            or action.ladder or action.condition or action.top or action.give_back or action.at_random
+            or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
-                 action.turns, action.group, number(action.modifier or zero, names),
-                 names.index(action.bonus) if action.bonus else -1, number(action.reroll_at or zero, names),
-                 number(action.votes or zero, names), amounts(action.winner_loses, names), action.tie, action.veto,
-                 action.at_cost, frozenset(names.index(a) for a in action.raises if names.index(a) >= 0), action.batch,
-                 number(action.count, names) if action.do == "orders" else (0, 0))
+                 action.turns, action.group, modifier=number(action.modifier or zero, names),
+                 bonus=names.index(action.bonus) if action.bonus else -1,
+                 reroll_at=number(action.reroll_at or zero, names), votes=number(action.votes or zero, names),
+                 winner_loses=amounts(action.winner_loses, names), tie=action.tie, veto=action.veto,
+                 at_cost=action.at_cost, raises=frozenset(names.index(a) for a in action.raises if names.index(a) >= 0),
+                 batch=action.batch, each=number(action.count, names) if action.do == "orders" else (0, 0),
+                 ladder=action.ladder, condition=names.conditions.get(action.condition, -1), top=action.top,
+                 give_back=action.give_back, at_random=action.at_random)
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:
@@ -128,9 +142,12 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     plan's order, as `card_costs`."""
     flags = tuple(sorted({a.flag for a in _steps(game) if a.do == "flag" and a.flag}))
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
+            or game.rounds or game.setup_steps or game.triggers or any(t.triggers for t in game.card_types)
+            or any(c.triggers for d in game.decks for c in d.cards) or any(z.kind in ("pile", "supply") for z in game.zones)
             or any(c.min is not None or c.max is not None or c.cap is not None or c.worth is not None
                    for c in game.counters) or any(a.worth is not None for a in game.attributes)
-            or game.every_phase is not None or any(p.once for p in game.phases)):
+            or game.every_phase is not None or any(p.once for p in game.phases)
+            or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None
     zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, number(z.room, names) if z.room else None,
                               z.replace) for z in game.zones}
@@ -155,8 +172,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     rotate = bool(game.turn_order and game.turn_order.rotate)
     worths = tuple(number(worth, names) for worth in (*(a.worth for a in game.attributes),
                                                      *(c.worth for c in game.counters)) if worth is not None)
-    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate, {},
-                 tuple(caps) if any(cap is not None for cap in caps) else (), worths)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate=rotate,
+                 caps=tuple(caps) if any(cap is not None for cap in caps) else (), worths=worths)
 
 
 def _kind(card, group: str) -> str:

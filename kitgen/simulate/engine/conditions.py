@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from kitgen.simulate.compile.conditions import Rank
 from kitgen.simulate.compile.nodes import (AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, EMPTY, FLAG, MOST, NONE,
-                                           OF_TARGET, RANK, STREAK, TEST, Node)
+                                           OF_TARGET, RANK, ROLL_OFF, STREAK, TEST, Node)
 from kitgen.simulate.engine.expressions import value
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.table import Table, dice_total
 from kitgen.simulate.engine.zones import cards_of
 
 
@@ -91,10 +91,24 @@ def settle(table: Table, tied: list[int], breaks: tuple[Node, ...]) -> list[int]
     for key in breaks:
         if len(tied) == 1:
             break
+        if key[0] == ROLL_OFF:
+            return [roll_off(table, tied, key[1], key[2])]
         scores = {p: value(key, table, p) for p in tied}
         top = max(scores.values())
         tied = [p for p in tied if scores[p] == top]
     return tied
+
+
+def roll_off(table: Table, tied: list[int], dice: int, sides: int) -> int:
+    """The one left of a roll-off: the tied roll, the highest stays, the tied roll again. Rolled once
+    a moment of the game for the same players, so that asking for each seat gives one answer."""
+    key = (table.turn, table.moment, tuple(tied), dice, sides)
+    if key not in table.rolled:
+        while len(tied) > 1:
+            rolls = {p: dice_total(table.rng, dice, sides) for p in tied}
+            tied = [p for p in tied if rolls[p] == max(rolls.values())]
+        table.rolled[key] = tied[0]
+    return table.rolled[key]
 
 
 def in_game(table: Table) -> list[int]:

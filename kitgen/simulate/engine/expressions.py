@@ -6,10 +6,11 @@ being tested (a filter's `test:`) or a group of cards (score's `group:`) is give
 from __future__ import annotations
 
 from kitgen.check.formula import capped
-from kitgen.simulate.compile.cards import ALL_OF, ANY_OF, CARD_EXPR, FIELD, MASK, NONE, NOT as NOT_CARD, OPERATORS
+from kitgen.simulate.compile.cards import (ALL_OF, ANY_OF, CARD_EXPR, FIELD, MARKED, MASK, NONE, NOT as NOT_CARD,
+                                           OPERATORS)
 from kitgen.simulate.compile.nodes import (ADD, AIM, ALIVE, AND, ATTACKING, CARD, CMP, CONST, COUNT, DEFENDING,
-                                           DISTINCT, FIRST_CARD_KIND, LEAST, LOST, MOD, MOST_OF, MUL, NEG, NOT, OR,
-                                           PILES, PLAYERS, ROLL, ROUND, SLOT, SUB, SUM, TOP, TURN, Node)
+                                           DISTINCT, FIRST_CARD_KIND, GROUP_KEY, LEAST, LOST, MOD, MOST_OF, MUL, NEG,
+                                           NOT, OR, PILES, PLAYERS, ROLL, ROUND, SLOT, SUB, SUM, TOP, TURN, Node)
 from kitgen.simulate.engine.table import Table, dice_total
 from kitgen.simulate.engine.zones import read_cards
 
@@ -56,6 +57,8 @@ def more(node: Node, table: Table, seat: int, card: int, group: list[int] | None
         return int(not value(node[1], table, seat, card, group))
     if kind == CARD:
         return node[1][card] if card >= 0 else NONE
+    if kind == GROUP_KEY:  # a group's cards share the field's value they were grouped by
+        return node[1][group[0]] if group else NONE
     if kind == MOD:
         right = value(node[2], table, seat, card, group)
         return value(node[1], table, seat, card, group) % right if right else 0
@@ -99,14 +102,18 @@ def _cards(node: Node, table: Table, seat: int, card: int, group: list[int] | No
     if kind == TOP:
         if not cards:
             return NONE
-        return node[2][cards[-1] if node[3] else cards[0]]
+        end = cards[-1] if node[3] else cards[0]
+        named = table.state.named.get(place) if table.state is not None else None
+        if named is not None and named[0] == end and named[1] == node[4]:  # a value a player declared for it
+            return named[2]
+        return node[2][end]
     if kind == PILES:
         names = table.plan.facts.codes["name"]
         left = {names[c] for c in cards}
         return sum(1 for name in node[2] if name not in left)
     test = node[2] if kind == COUNT else node[3]
     if test is not None:
-        cards = [c for c in cards if passes(test, table, seat, c, card)]
+        cards = filtered(cards, test, table, seat, card, group)
     if kind == COUNT:
         return len(cards)
     codes = node[2]
@@ -118,9 +125,26 @@ def _cards(node: Node, table: Table, seat: int, card: int, group: list[int] | No
     return (max(found) if node[4] else min(found)) if found else 0
 
 
-def passes(test: tuple, table: Table, seat: int, card: int, tested: int = -1) -> bool:
-    """Whether `card` passes a compiled filter for the seat now (`tested`: the card an enclosing
-    filter tests, which a keyword's value may read: `color=color`)."""
+def filtered(cards: list[int], test: tuple, table: Table, seat: int, card: int, group: list[int] | None) -> list[int]:
+    """The cards that pass a filter: a mask, or a field compared with a number worked out once
+    (it reads the enclosing card or group, never the card tested), part by part; else card by card."""
+    kind = test[0]
+    if kind == MASK:
+        mask = test[1]
+        return [c for c in cards if mask[c]]
+    if kind == FIELD:
+        codes, holds, bound, text = test[1], OPERATORS[test[2]], value(test[3], table, seat, card, group), test[4]
+        return [c for c in cards if holds(codes[c], bound) and not (text and codes[c] == NONE)]
+    if kind == ALL_OF:
+        for part in test[1]:
+            cards = filtered(cards, part, table, seat, card, group)
+        return cards
+    return [c for c in cards if passes(test, table, seat, c, card, group)]
+
+
+def passes(test: tuple, table: Table, seat: int, card: int, tested: int = -1, group: list[int] | None = None) -> bool:
+    """Whether `card` passes a compiled filter for the seat now (`tested`, `group`: the card an
+    enclosing filter tests, the group a score reads, which a keyword's value may read: `color=color`)."""
     kind = test[0]
     if kind == MASK:
         return test[1][card]
@@ -128,12 +152,15 @@ def passes(test: tuple, table: Table, seat: int, card: int, tested: int = -1) ->
         code = test[1][card]
         if test[4] and code == NONE:
             return False
-        return OPERATORS[test[2]](code, value(test[3], table, seat, tested))
+        return OPERATORS[test[2]](code, value(test[3], table, seat, tested, group))
     if kind == ALL_OF:
-        return all(passes(part, table, seat, card, tested) for part in test[1])
+        return all(passes(part, table, seat, card, tested, group) for part in test[1])
     if kind == ANY_OF:
-        return any(passes(part, table, seat, card, tested) for part in test[1])
+        return any(passes(part, table, seat, card, tested, group) for part in test[1])
     if kind == NOT_CARD:
-        return not passes(test[1], table, seat, card, tested)
+        return not passes(test[1], table, seat, card, tested, group)
+    if kind == MARKED:
+        marks = table.state.marks
+        return any(card in marks.get(name, ()) for name in test[1])
     assert kind == CARD_EXPR
     return bool(value(test[1], table, seat, card))

@@ -5,20 +5,13 @@ or the turns run out. Stdlib only and deterministic (the table's one random.Rand
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
 
+from kitgen.simulate.engine.cycle import play_rounds, run_setup
+from kitgen.simulate.engine.result import GameResult, result
 from kitgen.simulate.engine.rounds import round_end, turn_over
 from kitgen.simulate.engine.schedule import Ordered, schedule
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.victory import end_of_turn, extreme
-
-
-class GameResult(NamedTuple):
-    winner: int  # seat, or -1: nobody won
-    paths: tuple[int, ...]  # every victory path the winner met when it won (indices into Plan.paths)
-    turn: int  # the turn the game ended in
-    factions: tuple[int, ...]  # per seat
-    played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
 
 
 def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
@@ -26,6 +19,10 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
     A phase is played here, not in a function of its own: this loop runs some 750 times a game,
     and most of its phases are a trigger that fails (a single highest or lowest score): such a
     moment changes nothing, not even the turn and moment kept on the table."""
+    if table.plan.rounds is not None:  # a game of rounds: turn by turn (engine/cycle.py)
+        return play_rounds(table, start > 0, until_turn)
+    if start == 0 and table.plan.setup:
+        run_setup(table)
     moments = schedule(table.plan, table.players)
     stop = len(moments)
     if until_turn:  # the moments are in turn order: the first of a later turn ends the loop
@@ -60,5 +57,4 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
     return result(table)
 
 
-def result(table: Table) -> GameResult:
-    return GameResult(table.winner, table.paths, table.turn, table.factions, tuple(tuple(p) for p in table.played))
+__all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the rule modules read them here

@@ -25,12 +25,11 @@ def schedule(plan: Plan, players: int) -> tuple[Moment, ...]:
     if key not in plan.cache:
         seats, moments = range(players), []
         order: list[tuple[int, PhasePlan | None]]
-        for turn in range(1, plan.turns + 1):
-            if plan.turn_structure == "phase-by-phase":  # a phase played once: by the turn's first player
-                order = [(s, p) for p in plan.phases for s in (seats[:1] if p.once else seats)] + \
-                    [(s, None) for s in seats]
+        for turn in range(1, plan.turns + 1):  # a phase played `once` a turn: by its first seat only
+            if plan.turn_structure == "phase-by-phase":
+                order = [(s, p) for p in plan.phases for s in (seats[:1] if p.once else seats)] + [(s, None) for s in seats]
             else:
-                order = [(s, p) for s in seats for p in (*plan.phases, None)]
+                order = [(s, p) for s in seats for p in (*plan.phases, None) if not (p and p.once and s)]
             moments += [Moment(turn, s, p) for s, p in order] + [Moment(turn, -1, None)]
         plan.cache[key] = tuple(moments)
     return plan.cache[key]

@@ -4,8 +4,6 @@ streaks, who is out, the order of play. Plain lists and dicts (a table is copied
 """
 from __future__ import annotations
 
-import copy
-
 from kitgen.simulate.compile.vocabulary import Rules
 from kitgen.simulate.compile.zones import OWN, PLAYER
 
@@ -13,7 +11,7 @@ from kitgen.simulate.compile.zones import OWN, PLAYER
 class State:
     """The vocabulary's state of one game, empty: the table deals the markets (engine/table.refill)."""
 
-    def __init__(self, rules: Rules, players: int, places: tuple = ()):
+    def __init__(self, rules: Rules, players: int, places: tuple = (), knowing: bool = False):
         seats = range(players)
         # the card model's own piles and supplies (compile/zones.OWN): a list per player, or one for the table
         self.places: dict[str, list[list[int]]] = {
@@ -29,19 +27,44 @@ class State:
         self.out = [False] * players
         self.order = list(seats)
         self.ranked = 0  # the turn the order was ranked for
+        # a game of rounds (engine/cycle.py): who plays, in which direction, who is out of the game
+        self.gone = [False] * players  # out of the game (eliminate:); `out` may be out of the round only
+        self.leader = 0  # the turn's first player
+        self.current = 0  # whose turn it is (player-turns)
+        self.next = -1  # who starts the next turn, when a step said so (lead, take-trick)
+        self.direction = 1  # 1: seat order; -1: reversed
+        self.skip = 0  # players the next turn passes over
+        self.first = 0  # who started this round
+        self.phase = 0  # the phase of the turn being played (its index)
+        self.round_winner = -1  # who gained most in the last round (rounds: {first: winner})
+        self.gained: list[list[int]] = []  # the values at the round's start (who gains most wins the round)
+        self.over = False  # the game ended (game_end, until, its rounds played)
+        self.why = ""  # why the game or the round ended, in words (the trace says it)
+        self.marks: dict[str, set[int]] = {}  # mark -> the cards carrying it, until the turn ends
+        self.named: dict[int, tuple[int, str, int]] = {}  # place -> (card, field, code): a value declared for its top card
+        self.played_by: dict[int, int] = {}  # card -> the seat that played it last (a trick's cards)
+        self.trash: list[int] = []  # cards out of the game (trash), home again at a round's start
+        self.fired = 0  # triggers fired in the current chain (bounded: vocabulary/events.MAX_TRIGGERS)
+        self.depth = 0  # triggers within triggers now (bounded: vocabulary/events.MAX_DEPTH)
+        # per player, per other player: the cards it knows are in that player's hand (engine/knowledge.py)
+        self.known: list[list[list[int]]] | None = [[[] for _ in seats] for _ in seats] if knowing else None
 
 
-def copy_state(state: State) -> State:
-    """A copy to think ahead in: every list and dict of the state copied, its ints shared (a copy is
-    made at each decision a policy weighs on a copy of the table: deepcopy's memo made it 20 times slower)."""
+def copy_state(state: State | None) -> State | None:
+    """A copy to think ahead in: every list, dict and set its own (copy.deepcopy did this, at ten
+    times the cost: a greedy player copies the table for each option it weighs)."""
     if state is None:
-        return state
-    other = copy.copy(state)
-    other.zones = {name: [list(cards) for cards in seats] for name, seats in state.zones.items()}
-    other.market = {name: list(row) for name, row in state.market.items()}
-    other.attached = {name: [list(pairs) for pairs in seats] for name, seats in state.attached.items()}
-    other.melds = {name: [dict(kinds) for kinds in seats] for name, seats in state.melds.items()}
-    other.flags = [dict(flags) for flags in state.flags]
-    other.streaks = [dict(streaks) for streaks in state.streaks]
-    other.out, other.order = list(state.out), list(state.order)
+        return None
+    other = object.__new__(State)
+    other.__dict__.update(state.__dict__)
+    for name in ("places", "zones", "attached"):
+        setattr(other, name, {key: [list(cards) for cards in lists] for key, lists in getattr(state, name).items()})
+    other.market = {key: list(row) for key, row in state.market.items()}
+    other.melds = {key: [dict(laid) for laid in melds] for key, melds in state.melds.items()}
+    other.flags, other.streaks = [dict(f) for f in state.flags], [dict(s) for s in state.streaks]
+    other.out, other.order, other.gone, other.trash = list(state.out), list(state.order), list(state.gone), list(state.trash)
+    other.marks = {key: set(cards) for key, cards in state.marks.items()}
+    other.named, other.played_by = dict(state.named), dict(state.played_by)
+    other.gained = [list(row) for row in state.gained]
+    other.known = [[list(cards) for cards in row] for row in state.known] if state.known is not None else None
     return other

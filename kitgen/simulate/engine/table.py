@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NO_CONDITION, SELF, TARGET_PLAYER, Change, Plan,
-                                          Step)
+from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NEXT_PLAYER, NO_CONDITION, SELF, TARGET_PLAYER,
+                                          Change, Plan, Step)
 from kitgen.simulate.engine.derived import deck_of, plain_effects
 from kitgen.simulate.engine.state import State, copy_state
 
@@ -47,11 +47,13 @@ class Table:
         self.aim, self.sides, self.lost = -1, (-1, -1), 0
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
+        self.rolled: dict[tuple, int] = {}  # a roll-off's winner by moment and players (engine/conditions.roll_off)
         self.deck_of = deck_of(plan)
         self.plain = plain_effects(plan)
         # zones, flags ... of a game that uses the vocabulary; None (typed as State: only its steps read it)
         self.state: State = self._set_up_state() if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
+        self.trace: list | None = None  # kitgen simulate --trace: the game's events (play/trace.py); None: off
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
@@ -59,25 +61,38 @@ class Table:
             return tuple(self.rng.sample(factions, self.players))
         return tuple(self.rng.choice(factions) if factions else -1 for _ in range(self.players))
 
+    def start_values(self) -> list[list[int]]:
+        """Each seat's values as the game started them (a game of rounds: what a round resets to)."""
+        return [self._start_values(f) for f in self.factions]
+
     def _start_values(self, faction: int) -> list[int]:
         values = list(self.plan.start)
-        for attribute, delta in (self.plan.factions[faction].start if faction >= 0 else ()):
+        for index, dice, sides in self.plan.start_dice:  # "1D6 points in each attribute (roll for each separately)"
+            values[index] += dice_total(self.rng, dice, sides)
+        own = self.plan.factions[faction] if faction >= 0 else None
+        for attribute, delta in (own.start if own else ()):
             values[attribute] += delta
+        for attribute, dice, sides in (own.dice if own else ()):
+            values[attribute] += dice_total(self.rng, dice, sides)
         return values
 
     def _set_up_state(self) -> State:
         """The vocabulary's state: its zones empty, each market dealt, every counter within its bounds."""
-        state = State(self.plan.vocabulary, self.players, self.plan.places)
+        state = State(self.plan.vocabulary, self.players, self.plan.places, self.plan.instances)
+        self.deal_supplies(state)
+        bound(self)  # a faction's start bonus holds a counter to its min and max too
+        return state
+
+    def deal_supplies(self, state: State) -> None:
+        """A supply's piles (its deck's copies, in order) and each market's row, dealt."""
         for place in self.plan.places:
-            if place.kind == "supply" and place.deck in self.piles:  # a supply's piles: its deck's copies, in order
+            if place.kind == "supply" and place.deck in self.piles:
                 pile = self.piles[place.deck][0]
                 state.places[place.key][0].extend(sorted(pile))
                 pile.clear()
         for name, zone in self.plan.vocabulary.zones.items():
             if zone.kind == "market":
                 refill(self, state, name)
-        bound(self)  # a faction's start bonus holds a counter to its min and max too
-        return state
 
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
@@ -97,7 +112,9 @@ class Table:
         other.hands = [list(h) for h in self.hands]
         other.bonus = list(self.bonus)
         other.played = [list(p) for p in self.played]
-        other.state = copy_state(self.state)
+        other.rolled = dict(self.rolled)
+        other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
+        other.trace = None  # what a player weighs on a copy is not the game's
         return other
 
     # --- cards and dice ---------------------------------------------------------------------
@@ -149,6 +166,8 @@ class Table:
             return [seat]
         if target == TARGET_PLAYER and self.aim >= 0:  # a step's steps share the target it chose
             return [self.aim]
+        if target == NEXT_PLAYER:
+            return [self.next_player(seat)] if self.players > 1 else []
         if self.state is not None and any(self.state.out):  # eliminate: the players out are no one's target
             return self._living(seat, target, harm)
         if target == TARGET_PLAYER:
@@ -165,6 +184,15 @@ class Table:
             return [chosen] if chosen >= 0 else []
         out = self.state.out
         return [p for p in range(self.players) if not out[p] and (target != ALL_OTHERS or p != seat)]
+
+    def next_player(self, seat: int) -> int:
+        """The next player still in after the seat, in the table's direction (a game of rounds may reverse it)."""
+        out, direction = (self.state.out, self.state.direction) if self.state is not None else ((), 1)
+        for step in range(1, self.players):
+            other = (seat + direction * step) % self.players
+            if not (out and out[other]):
+                return other
+        return seat
 
     def rivals(self, seat: int) -> list[int]:
         """The other seats still in the game: those a policy chooses an opponent among."""

@@ -64,3 +64,42 @@ def _refilled(table: Table, place: int, seat: int) -> int:
     table.rng.shuffle(moved)
     pile.extend(moved)
     return pile.pop() if pile else -1
+
+
+def move(table: Table, card: int, source: list[int], target: list[int], mark: str = "") -> None:
+    """A card from one zone's list to another's (the top: the end), marked until the turn ends when
+    `mark` names a mark. Each step that moves cards calls this (triggers and knowledge: vocabulary)."""
+    source.remove(card)
+    target.append(card)
+    if mark:
+        table.state.marks.setdefault(mark, set()).add(card)
+
+
+def send_home(table: Table) -> None:
+    """Every card back where its deck starts, at a round's start: each deck's draw pile shuffled
+    (in deck order, as a game's first round), a supply's piles in order, the markets dealt again."""
+    state, plan = table.state, table.plan
+    for cards in table.hands:
+        cards.clear()
+    for pile, discard in table.piles.values():
+        pile.clear()
+        discard.clear()
+    for kept in (state.places, state.zones):
+        for lists in kept.values():
+            for cards in lists:
+                cards.clear()
+    for under in state.attached.values():
+        for pairs in under:
+            pairs.clear()
+    for row in state.market.values():
+        row.clear()
+    for melds in state.melds.values():
+        for laid in melds:
+            laid.clear()
+    state.trash.clear()
+    state.played_by.clear()
+    for deck, copies in plan.decks.items():
+        pile = table.piles[deck][0]
+        pile.extend(copies)
+        table.rng.shuffle(pile)
+    table.deal_supplies(state)

@@ -5,11 +5,11 @@ totals), never to the order of a list.
 from __future__ import annotations
 
 from operator import neg
-from typing import Callable
-
 from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan
+from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.engine.table import OTHER_THREE, Table
 from kitgen.simulate.players.policy import Policy
+from kitgen.simulate.players.worth import weigh_options
 from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
                                               weights_of, worth)
 
@@ -75,12 +75,15 @@ def greedy_opponent(table: Table, seat: int, harm: int) -> int:
     return -(max(ranked) if harm > 0 else min(ranked))[2]
 
 
-def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
+def greedy_attribute(table: Table, seat: int, who: int, delta: int, among: list[int] | None = None) -> int:
     """For itself: the attribute worth most, a tie to the one it leads least. For another player:
-    the one worth most to them when it hurts, least when it helps, a tie by their lead."""
+    the one worth most to them when it hurts, least when it helps, a tie by their lead. Only the
+    attributes `among`, when given; never a counter."""
     lead = leads(table.values, who)
     weight = weights_of(table.plan, pulls_of(table.plan, lead, table.values[who]))
-    count = len(weight)  # the attributes (a row may hold counters after them: zip stops at the weights)
+    if among is not None:
+        return _best_among(weight, lead, among, who == seat, delta)
+    count = table.plan.compared or len(weight)  # the attributes (a row holds counters after them)
     # keys as tuples made by zip, not by a lambda an attribute: the third part is -a (a for min), so a is found from it
     if who == seat:
         return -max(zip(weight, map(neg, lead), range(0, -count, -1), strict=False))[2]
@@ -89,14 +92,49 @@ def greedy_attribute(table: Table, seat: int, who: int, delta: int) -> int:
     return min(zip(weight, lead, range(count), strict=False))[2]
 
 
-def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+def _best_among(weight: list[float], lead: list[int], among: list[int], own: bool, delta: int) -> int:
+    """greedy_attribute's answer among some attributes, by the same keys."""
+    if own:
+        return max(among, key=lambda a: (weight[a], -lead[a], -a))
+    if delta < 0:
+        return max(among, key=lambda a: (weight[a], lead[a], -a))
+    return min(among, key=lambda a: (weight[a], lead[a], a))
+
+
+def first_move(table: Table, seat: int, moves: list[Option]) -> int:
+    """A choice inside a move being weighed (greedy_move): the first the rules list (a step the player
+    may take is taken, the first card or kind offered), so that a move is weighed on one copy of the
+    table, not on one for every combination of the choices it holds (a meld's special action, the
+    attribute of each point it steals: thousands of copies a game)."""
+    return 0
+
+
+def weigh(table: Table, seat: int) -> float:
+    """What a table after a move is worth to the seat: how near its nearest victory, then its points,
+    then the cards in its hand (a move that changes no score is better for the cards it leaves to play);
+    its counters' `worth:` count as points of the nearest path."""
+    return standing(table.plan, table.values, seat) + worth(table, seat) + sum(table.values[seat]) / 10_000 \
+        + len(table.hands[seat]) / 10**7
+
+
+def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:
     """Each move tried on a copy of the table (its own dice): the one that leaves the seat nearest a
-    victory (standing), then with the most points; a tie broken by the game's dice."""
+    victory (standing), then with the most points, then cards in hand (weigh); a tie broken by the
+    game's dice. The choices the move itself holds are taken on the copy as first_move takes them.
+    A game of the card model: its positions valued as players/worth.py says (nothing unseen read)."""
+    if table.plan.instances:
+        return weigh_options(table, seat, moves)
     scores = []
+    weighing = (WEIGHING,) * table.players
     for move in moves:
-        other = table.clone(table.rng.getrandbits(32))
-        move(other)
-        scores.append(standing(other.plan, other.values, seat) + worth(other, seat) + sum(other.values[seat]) / 10_000)
+        seed = table.rng.getrandbits(32)
+        if move.take is nothing:  # doing nothing leaves the table as it is: no copy to weigh it on
+            scores.append(weigh(table, seat))
+            continue
+        other = table.clone(seed)
+        other.policies = weighing
+        move.take(other)
+        scores.append(weigh(other, seat))
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
     return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
@@ -104,3 +142,4 @@ def greedy_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -
 
 GREEDY = Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, greedy_move, 1,
                 greedy_discards)
+WEIGHING = GREEDY._replace(name="greedy (weighing a move)", choose_move=first_move)  # the players on greedy_move's copies

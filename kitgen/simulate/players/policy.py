@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from kitgen.simulate.compile.plan import OptionPlan
+from kitgen.simulate.engine.options import Option
 from kitgen.simulate.engine.table import Table
 
 
@@ -17,10 +18,11 @@ class Policy(NamedTuple):
     choose_card: Callable[[Table, int, list[int], bool], int]  # best=True: to play; False: to discard
     choose_option: Callable[[Table, int, int, tuple[OptionPlan, ...]], OptionPlan]
     choose_opponent: Callable[[Table, int, int], int]  # harm > 0: the effect hurts the one chosen; -1: none left
-    pick_attribute: Callable[[Table, int, int, int], int]  # (seat, for whom, delta)
-    # which of a step's moves (each a function that changes a table: buy this card, meld that kind,
-    # nothing ...), as an index into them; asked by the vocabulary (vocabulary/choices.pick)
-    choose_move: Callable[[Table, int, list[Callable[[Table], None]]], int]
+    # (seat, for whom, delta, among): one of the attributes `among` (None: any attribute, never a counter)
+    pick_attribute: Callable[..., int]
+    # which of a step's options (engine/options.Option: buy this card, play that one, target this
+    # player, nothing ...), as an index into them: the one general question (engine/options.pick)
+    choose_move: Callable[[Table, int, list[Option]], int]
     strength: int  # the order of the skill ladder: a higher number thinks more
     # the next `count` discards from a hand, in order, as choose_card(best=False) would pick them one
     # after another (nothing changes between discards); None: the engine asks choose_card for each
@@ -40,11 +42,13 @@ def random_opponent(table: Table, seat: int, harm: int) -> int:
     return others[int(table.rng.random() * len(others))] if others else -1
 
 
-def random_attribute(table: Table, seat: int, who: int, delta: int) -> int:
-    return int(table.rng.random() * len(table.plan.attributes))
+def random_attribute(table: Table, seat: int, who: int, delta: int, among: list[int] | None = None) -> int:
+    if among is not None:
+        return among[int(table.rng.random() * len(among))]
+    return int(table.rng.random() * (table.plan.compared or len(table.plan.attributes)))  # the counters follow them
 
 
-def random_move(table: Table, seat: int, moves: list[Callable[[Table], None]]) -> int:
+def random_move(table: Table, seat: int, moves: list[Option]) -> int:
     return int(table.rng.random() * len(moves))
 
 

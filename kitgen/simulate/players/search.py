@@ -38,10 +38,16 @@ def _greedy_copy(table: Table) -> Table:
     return copy
 
 
+def playing(table: Table, seat: int, candidates: list[int], best: bool) -> bool:
+    """Whether the choice is of a card to play from the seat's hand, among two or more: what the search
+    weighs. Else (a discard, a card to take from a deck or another's hand) greedy answers."""
+    return best and len(candidates) > 1 and set(candidates) <= set(table.hands[seat])
+
+
 def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     """Play each different candidate on a copy (its own dice: no peeking) and keep the best placed."""
     candidates = sorted(set(cards))
-    if not best or len(candidates) == 1:
+    if not playing(table, seat, candidates, best):
         return greedy_card(table, seat, cards, best)
     scored = []
     for card in candidates:
@@ -72,7 +78,7 @@ def determinize(table: Table, seat: int) -> Table:
 def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
     """UCB1 over the candidates, each iteration on a fresh determinization; the most tried wins."""
     candidates = sorted(set(cards))
-    if not best or len(candidates) == 1:
+    if not playing(table, seat, candidates, best):
         return greedy_card(table, seat, cards, best)
     budget = max(len(candidates), table.budget)
     tries, totals = [0] * len(candidates), [0.0] * len(candidates)

@@ -95,7 +95,10 @@ BELOW = -2 * FAR  # below every key (a path with no part at all scores -FAR)
 
 def scorer(path: PathPlan, attributes: int) -> Scorer:
     # a most-attributes path's own condition (a tie-break) only settles a level count: most_pull guides as well
-    exact = path.thresholds or (path.most and (path.highest or path.highest_any)) or (path.when is not None and not path.most)
+    # a path written as `when:` whose fields are only highest parts is scored as the older keys are (the
+    # same parts); one with no field at all has nothing to guide by (path_pull: far off)
+    fields = path.highest or path.highest_any
+    exact = path.thresholds or (path.most and fields) or (path.when is not None and not path.most and not fields)
     kind = EXACT if exact else MOST if path.most else SIMPLE
     two = len(path.highest_any) == 2
     return Scorer(path, kind, path.highest[0] if len(path.highest) == 1 else -1,

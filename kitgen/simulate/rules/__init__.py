@@ -37,10 +37,12 @@ from kitgen.model import Game
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
-    "civ-builder": "civ_builder",
     "civilization-card-game": "civilization_card_game",
     "galactic-supremacy": "galactic_supremacy",
 }
+
+# Rule modules that are gone: their games play from their data through the one engine (issue 33).
+RETIRED = ("alpha-centauri", "civ-builder")
 
 T = TypeVar("T")
 
@@ -55,6 +57,10 @@ def rule_module(game: Game) -> ModuleType | None:
     name = game.simulate.rules
     if not name:
         return None
+    if name in RETIRED:
+        raise KitgenError(error(game.simulate.where or game.where,
+                                f"simulate.rules: the rule module '{name}' is gone: the game plays from its data "
+                                "through the one engine (remove simulate.rules)"))
     if name not in RULE_MODULES:
         known = ", ".join(sorted(RULE_MODULES)) or "none"
         raise KitgenError(error(game.simulate.where or game.where,

@@ -13,14 +13,13 @@ target (`target(...)`, `when: {target: ...}`), `attacking` and `defending` say w
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
 
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.tables import LookupPlan
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, dice_total, floor_of
-from kitgen.simulate.vocabulary.choices import nothing, pick, run
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 from kitgen.simulate.vocabulary.tables import aiming
 
 MAX_ROLLS = 100  # equal totals rolled again at most this often (then nothing happens): a battle always ends
@@ -99,9 +98,9 @@ def act_orders(table: Table, seat: int, step: Step) -> None:
     for player in seats_in_order(table):
         for _ in range(max(0, value(step.more.each, table, player))):
             rivals = table.rivals(player)
-            moves: list[Callable[[Table], None]] = [partial(carry_out, order=(player, rival), steps=step.then)
-                                                    for rival in rivals]
-            chosen = pick(table, player, [*moves, nothing]) if rivals else len(rivals)
+            moves = [Option("orders", partial(carry_out, order=(player, rival), steps=step.then), target=rival)
+                     for rival in rivals]
+            chosen = pick(table, player, [*moves, NOTHING]) if rivals else len(rivals)
             if chosen == len(rivals):
                 break
             orders.append((player, rivals[chosen]))
@@ -133,7 +132,7 @@ def veto(table: Table, step: Step, orders: list[tuple[int, int]]) -> tuple[int, 
     def rest(table: Table, left: list[tuple[int, int]]) -> None:
         for order in left:
             carry_out(table, order, step.then)
-    moves: list[Callable[[Table], None]] = [partial(rest, left=[o for o in orders if o is not cancelled])
-                                            for cancelled in orders]
-    chosen = pick(table, holder, [*moves, partial(rest, left=list(orders))])
+    moves = [Option("veto", partial(rest, left=[o for o in orders if o is not cancelled]), target=cancelled[1])
+             for cancelled in orders]
+    chosen = pick(table, holder, [*moves, Option("orders", partial(rest, left=list(orders)))])
     return orders[chosen] if chosen < len(orders) else None

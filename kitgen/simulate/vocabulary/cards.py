@@ -1,12 +1,15 @@
 """The rules vocabulary's steps on cards: draw, play (a card of the allowed types; with `to:`, into a
-zone), discard (to the hand limit), hand-size, event (a card drawn and resolved on a roll).
+zone), discard to the hand limit (a discard of COUNT: vocabulary/hands), hand-size, event (a card
+drawn and resolved on a roll).
 """
 from __future__ import annotations
 
 from kitgen.simulate.compile.plan import SELF, Plan, Step
 from kitgen.simulate.engine.derived import barred, card_types
 from kitgen.simulate.engine.table import Table, bound, dice_total
-from kitgen.simulate.vocabulary.moves import play_to
+from kitgen.simulate.vocabulary.entering import play_to
+from kitgen.simulate.vocabulary.moves import act_draw_cards
+from kitgen.simulate.vocabulary.plays import act_play_cards
 
 
 def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
@@ -21,6 +24,8 @@ def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
 
 def act_draw(table: Table, seat: int, step: Step) -> None:
     """COUNT cards into the hand of the player (or of its `target`: all-players, everyone)."""
+    if step.more is not None and step.more.cards is not None:  # the card model's (vocabulary/moves.py)
+        return act_draw_cards(table, seat, step)
     deck = step.deck or table.plan.first_deck
     if step.target == SELF:
         table.deal(seat, deck, step.count)
@@ -30,6 +35,8 @@ def act_draw(table: Table, seat: int, step: Step) -> None:
 
 
 def act_play(table: Table, seat: int, step: Step) -> None:
+    if step.more is not None and step.more.cards is not None:  # the card model's (vocabulary/plays.py)
+        return act_play_cards(table, seat, step)
     if step.more is not None:  # a step with `to:` keeps the card in that zone
         return play_to(table, seat, step)
     allowed = playable(table.plan, step.types)
@@ -43,10 +50,6 @@ def act_play(table: Table, seat: int, step: Step) -> None:
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))
         if table.state is not None:
             bound(table)  # a counter's min and max
-
-
-def act_discard(table: Table, seat: int, step: Step) -> None:
-    discard(table, seat, min(step.count, len(table.hands[seat])))
 
 
 def act_discard_to_limit(table: Table, seat: int, step: Step) -> None:

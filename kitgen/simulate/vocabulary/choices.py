@@ -7,27 +7,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import Callable
 
-from kitgen.simulate.compile.plan import ALL_PLAYERS, Step
+from kitgen.simulate.compile.plan import ALL_PLAYERS, SELF, Step
 from kitgen.simulate.engine.conditions import test, value
+from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.vocabulary.entering import play_one
 from kitgen.simulate.vocabulary.legal import hand_cards, possible
-from kitgen.simulate.vocabulary.moves import play_one
 from kitgen.simulate.engine.victory import check_victory
-
-
-def nothing(table: Table) -> None:
-    """The option of doing nothing."""
-
-
-def pick(table: Table, seat: int, options: list[Callable[[Table], None]]) -> int:
-    """The option the seat's policy takes (an index into `options`): its choose_move, unless there
-    is only one."""
-    if len(options) == 1:
-        return 0
-    return table.policies[seat].choose_move(table, seat, options)
+from kitgen.simulate.vocabulary.offers import offers
 
 
 def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
@@ -38,26 +27,35 @@ def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
 
 
 def act_choose(table: Table, seat: int, step: Step) -> None:
-    """One of the steps (or, optional, none of them), as the seat's policy decides: each step that can
-    do something now (vocabulary/legal.possible), a step playing one card offering each card it may play."""
+    """One of the steps (or, optional, none of them), as the seat's policy decides: each card-model
+    step's own options (a card to play, to discard ...) when all of them offer theirs; else each step
+    whole, but, optional, a step playing one card offering each card it may play."""
+    offered = offers(table, seat, step.then)
+    if offered is not None:
+        options = offered + ([NOTHING] if step.optional else [])
+        if options:
+            options[pick(table, seat, options)].take(table)
+        return
     if not step.optional:
-        options: list[Callable[[Table], None]] = [partial(run, seat=seat, steps=(s,)) for s in step.then]
+        options = [Option(s.do, partial(run, seat=seat, steps=(s,))) for s in step.then]
     else:
-        options = [move for s in step.then for move in offers(table, seat, s)]
+        options = [move for s in step.then for move in step_offers(table, seat, s)]
         if not options:
             return
-        options.append(nothing)
-    run_chosen = options[pick(table, seat, options)]
-    run_chosen(table)
+        options.append(NOTHING)
+    options[pick(table, seat, options)].take(table)
 
 
-def offers(table: Table, seat: int, step: Step) -> list[Callable[[Table], None]]:
-    """The moves an optional step offers: a step that plays one card, each card it may play (the
-    policy weighs each, as "which card, or none?"); another step, itself when it can do something."""
+def step_offers(table: Table, seat: int, step: Step, only_possible: bool = False) -> list[Option]:
+    """The moves an optional step of the older vocabulary offers: a step that plays one card, each card
+    it may play (the policy weighs each, as "which card, or none?"); another step, itself (with
+    `only_possible`: only when it can do something now, vocabulary/legal.possible)."""
     if step.do == "play" and step.count == 1:
-        return [partial(play_chosen, seat=seat, step=step, card=card)
+        return [Option("play", partial(play_chosen, seat=seat, step=step, card=card), card=card)
                 for card in dict.fromkeys(hand_cards(table, seat, step))]
-    return [partial(run, seat=seat, steps=(step,))] if possible(table, seat, step) else []
+    if only_possible and not possible(table, seat, step):
+        return []
+    return [Option(step.do, partial(run, seat=seat, steps=(step,)))]
 
 
 def play_chosen(table: Table, seat: int, step: Step, card: int) -> None:
@@ -70,12 +68,33 @@ def play_chosen(table: Table, seat: int, step: Step, card: int) -> None:
 
 
 def act_when(table: Table, seat: int, step: Step) -> None:
-    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat."""
+    """A phase's (or a step's) `when:`: its steps are taken when the condition holds for the seat (none:
+    always). With a `target:`, for each of those players for whom it holds, in the order of play."""
+    if step.target != SELF:
+        return when_each(table, seat, step)
     if step.when is None or test(step.when, table, seat):
-        for inner in step.then:
-            table.actions[inner.do](table, seat, inner)
-            if table.winner >= 0:
-                return
+        steps = step.then
+    elif step.more is not None and step.more.cards is not None:
+        steps = step.more.cards.otherwise
+    else:
+        return
+    for inner in steps:
+        table.actions[inner.do](table, seat, inner)
+        if table.winner >= 0:
+            return
+
+
+def when_each(table: Table, seat: int, step: Step) -> None:
+    """`when:` with a target: every target for whom the condition holds is found first, then each
+    takes the steps in the order of play: what one does cannot change who else does ("the player
+    with the highest Science ... may gain 1 point": each tied player gains it, kit choice highest-ties)."""
+    who = set(table.recipients(seat, step.target, 0))
+    order = table.state.order if table.state is not None else range(table.players)
+    holding = [p for p in order if p in who and (step.when is None or test(step.when, table, p))]
+    for player in holding:
+        run(table, player, step.then)
+        if table.winner >= 0:
+            return
 
 
 def act_evaluate(table: Table, seat: int, step: Step) -> None:
@@ -107,13 +126,13 @@ def act_repeat(table: Table, seat: int, step: Step) -> None:
     inner = step.then[0]
     for _ in range(min(MAX_TIMES, max(0, value(step.more, table, seat)))):
         if inner.do == "choose" and inner.optional:
-            once = [move for s in inner.then for move in offers(table, seat, s)]
+            once = [move for s in inner.then for move in step_offers(table, seat, s, only_possible=True)]
             if not once:
-                return  # nothing more it could do: not asked
-            chosen = pick(table, seat, [*once, nothing])
+                return  # nothing more it could do: not asked again (repeated, it would be asked up to MAX_TIMES)
+            chosen = pick(table, seat, [*once, NOTHING])
             if chosen == len(once):
                 return
-            once[chosen](table)
+            once[chosen].take(table)
         else:
             table.actions[inner.do](table, seat, inner)
         if table.winner >= 0:

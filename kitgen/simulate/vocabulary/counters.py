@@ -4,20 +4,22 @@ flag (set for some turns). A counter's min and max hold throughout (engine/table
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 from kitgen.simulate.compile.conditions import CONST, NEG
-from kitgen.simulate.compile.plan import SELF, Step
+from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, SELF, Step
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.counters import add, room_above
 from kitgen.simulate.engine.table import Table, bound, room_below
-from kitgen.simulate.vocabulary.choices import nothing, pick, run
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
+from kitgen.simulate.vocabulary.entering import pay
 from kitgen.simulate.vocabulary.legal import can_pay
-from kitgen.simulate.vocabulary.moves import pay
+from kitgen.simulate.vocabulary.points import change_any, take_any
 
 
 def act_change(table: Table, seat: int, step: Step) -> None:
+    if step.attribute == ANY_ATTRIBUTE:  # `attribute: any`: the player picks (vocabulary/points)
+        return change_any(table, seat, step)
     for who in table.recipients(seat, step.target, -step.delta):  # the eliminated pass (table._living)
         attribute = step.attribute if step.attribute >= 0 else table.roll_attribute(seat, who, step.table, step.delta)
         if attribute >= 0:
@@ -29,6 +31,8 @@ def act_change(table: Table, seat: int, step: Step) -> None:
 
 def act_take(table: Table, seat: int, step: Step) -> None:
     """Take COUNT points from a target: taking hurts them, so `harm` is +count (greedy picks the leader)."""
+    if step.attribute == ANY_ATTRIBUTE:  # `attribute: any`: the taker picks each point's (vocabulary/points)
+        return take_any(table, seat, step)
     for who in table.recipients(seat, step.target, step.count):
         if who == seat or who < 0:
             continue
@@ -75,7 +79,7 @@ def act_exchange(table: Table, seat: int, step: Step) -> None:
         once = Step("pay", 1, frozenset(), "", -2, "", 0, SELF, None, (0, 0), frozenset(), 1, None,
                     (Step("gain", 1, frozenset(), "", -2, "", 0, SELF, None, (0, 0), frozenset(), 1, None, (), False,
                           step.more),), False, step.more)
-        if pick(table, seat, [partial(act_pay, seat=seat, step=once), nothing]) == 1:
+        if pick(table, seat, [Option("exchange", partial(act_pay, seat=seat, step=once)), NOTHING]) == 1:
             return
         act_pay(table, seat, once)
 
@@ -96,7 +100,7 @@ def exchange_batch(table: Table, seat: int, step: Step) -> None:
         most += 1
     row[:] = kept
     sizes = sorted({0, most, *(k for k in (1, 2, 4, 8, 16, 32, 64) if k < most)})
-    moves: list[Callable[[Table], None]] = [partial(exchange_times, seat=seat, step=step, times=k) for k in sizes]
+    moves = [Option("exchange", partial(exchange_times, seat=seat, step=step, times=k), value=k) for k in sizes]
     exchange_times(table, seat, step, sizes[pick(table, seat, moves)])
 
 

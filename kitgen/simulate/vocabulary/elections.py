@@ -7,7 +7,6 @@ steps say any election by votes and bids (a Senate, a Mayor) and any pairwise pa
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
 
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.tables import LookupPlan
@@ -15,7 +14,7 @@ from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.counters import add
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, floor_of
-from kitgen.simulate.vocabulary.choices import nothing, pick, run
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 
 HELD = 10**9  # an office's flag holds until the next election takes it away
 
@@ -58,7 +57,7 @@ def bidding(table: Table, player: int, fixed: dict[int, int], counter: int, per:
     need = -(-max(0, best_other + 1 - fixed[player]) // per)  # whole units, rounded up
     spare = table.values[player][counter] - floor_of(table, counter)
     options = [0] + ([need] if 0 < need <= spare else [])
-    moves: list[Callable[[Table], None]] = [partial(spend, player=player, counter=counter, amount=a) for a in options]
+    moves = [Option("elect", partial(spend, player=player, counter=counter, amount=a), value=a) for a in options]
     amount = options[pick(table, player, moves)]
     spend(table, player, counter, amount)
     return amount
@@ -81,7 +80,7 @@ def act_agree(table: Table, seat: int, step: Step) -> None:
 
 
 def accepts(table: Table, player: int, step: Step) -> bool:
-    moves: list[Callable[[Table], None]] = [partial(gains, player=player, step=step), nothing]
+    moves = [Option("agree", partial(gains, player=player, step=step)), NOTHING]
     return pick(table, player, moves) == 0
 
 

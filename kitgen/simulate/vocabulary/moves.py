@@ -1,73 +1,181 @@
-"""Moves the vocabulary's steps share and a choice may offer one by one: paying a cost, a card
-entering play (replacing the card of its kind where a zone holds one of each) or leaving it, and
-playing one chosen card as a `play` step would. Imports no step (choices.py offers these as options).
+"""The card model's steps that move cards: draw (the top card of a pile, or the top card of one
+group of a zone: Lost Cities' discard piles by colour), deal (N to each player), move (the top cards
+that pass a filter: starting decks, cards set aside), discard and trash (cards the player chooses),
+shuffle, pass (each player passes N chosen cards left, right or across, all at once: Hearts) and
+draft (each player keeps N of its hand, then the hands pass: Sushi Go).
 """
 from __future__ import annotations
 
-from kitgen.simulate.compile.plan import NO_CONDITION, SELF, Step
-from kitgen.simulate.compile.vocabulary import Payment
-from kitgen.simulate.engine.table import Table, bound
-from kitgen.simulate.engine.table import floor_of
-from kitgen.simulate.vocabulary.legal import playable_cards, price_due
+from functools import partial
+
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.compile.zones import DRAW
+from kitgen.simulate.engine.options import Option, pick
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.zones import cards_of, take_top
+from kitgen.simulate.vocabulary.picks import (HAND, carry, deck_place, destination, each_target, kinds, pickable,
+                                              source)
 
 
-def pay(table: Table, seat: int, cost: Payment) -> None:
-    """The fixed amounts, then the mix from the counter the player has most of to spare (a tie: the
-    one listed first), then the next."""
-    values = table.values[seat]
-    for index, amount in [(index, price_due(table, seat, amount)) for index, amount in cost.fixed]:
-        values[index] -= amount
-    due = cost.any
-    for index in sorted(cost.of, key=lambda i: -(values[i] - floor_of(table, i))):
-        paid = min(due, max(0, values[index] - floor_of(table, index)))
-        values[index] -= paid
-        due -= paid
+def draw_options(table: Table, seat: int, step: Step) -> list[Option]:
+    """What a draw offers the seat: the top card of its pile (unseen: card -1), or, with `group:`,
+    the top card of each group of the zone's cards that passes the filter."""
+    place = source(table, seat, step, deck_place(table, step.deck))
+    if step.more.group:
+        codes = table.plan.facts.codes[step.more.group]
+        tops: dict[int, int] = {}
+        for card in cards_of(table, place, seat):
+            tops[codes[card]] = card  # the last of each group is its top
+        allowed = set(pickable(table, seat, step, place))
+        return [Option("draw", partial(_draw_card, seat=seat, card=c, place=place, step=step), card=c)
+                for c in tops.values() if c in allowed]
+    if not cards_of(table, place, seat) and not _refills(table, place, seat):
+        return []
+    return [Option("draw", partial(_draw_top, seat=seat, place=place, step=step))]
 
 
-def enter(table: Table, seat: int, card: int, zone: str) -> None:
-    """A card comes into play in `zone` (or the hand, when no zone is named): in play it takes effect,
-    replacing the card of its kind there when the zone holds one of each (`replace`)."""
-    if zone in table.state.zones:
-        kind = table.plan.vocabulary.zones[zone].replace
-        if kind:
-            mine = table.plan.vocabulary.kinds[kind]
-            for old in [c for c in table.state.zones[zone][seat] if mine[c] and mine[c] == mine[card]]:
-                leave(table, seat, old, zone)
-        table.state.zones[zone][seat].append(card)
-        table.played[seat].append(card)
-        table.resolve(seat, card)
-        bound(table)
-    else:
-        table.hands[seat].append(card)
+def _refills(table: Table, place: int, seat: int) -> bool:
+    zone = table.plan.places[place]
+    if zone.reshuffle >= 0:
+        return len(cards_of(table, zone.reshuffle, seat)) > table.plan.places[zone.reshuffle].keep
+    return zone.store == DRAW and bool(table.piles[zone.key][1])  # a deck's pile shuffles its discard in
 
 
-def leave(table: Table, seat: int, card: int, zone: str) -> None:
-    """A card leaves play for its deck's discard: its effects on its player are undone."""
-    table.state.zones[zone][seat].remove(card)
-    table.apply(seat, tuple(change._replace(delta=-change.delta) for change in table.plan.cards[card].effects
-                            if change.target == SELF), NO_CONDITION)
-    table.piles[table.deck_of[card]][1].append(card)
-    bound(table)
+def _draw_top(table: Table, seat: int, place: int, step: Step) -> None:
+    card = take_top(table, place, seat)
+    if card >= 0:
+        cards_of(table, place, seat).append(card)  # back on top, to move it the one way cards move
+        _draw_card(table, seat, card, place, step)
 
 
-def play_to(table: Table, seat: int, step: Step) -> None:
-    """play with `to:` (or another vocabulary field): the card stays in that zone (while it has room)
-    and takes effect. Only the cards vocabulary/legal.playable_cards allows; `at_cost`: its cost paid."""
+def _draw_card(table: Table, seat: int, card: int, place: int, step: Step) -> None:
+    to = step.more.cards.to
+    carry(table, seat, card, (place, seat, to if to >= 0 else HAND, seat), "draw", step.more.cards.mark)
+
+
+def act_draw_cards(table: Table, seat: int, step: Step) -> None:
+    """Each player the step reaches draws COUNT cards, one at a time (a choice of piles is theirs)."""
+    def draw(table: Table, target: int) -> None:
+        for _ in range(step.count):
+            options = draw_options(table, target, step)
+            if not options:
+                return
+            options[pick(table, target, options)].take(table)
+    each_target(table, seat, step, draw)
+
+
+def act_deal(table: Table, seat: int, step: Step) -> None:
+    """COUNT cards to each player still in, one at a time round the table from the seat, from the
+    step's zone (the first deck's pile) to its `to` (the hand)."""
+    place = source(table, seat, step, deck_place(table, step.deck))
+    to = step.more.cards.to if step.more.cards.to >= 0 else HAND
+    order = [(seat + i) % table.players for i in range(table.players) if not table.state.out[(seat + i) % table.players]]
     for _ in range(step.count):
-        legal = playable_cards(table, seat, step)
-        if not legal:
-            return
-        play_one(table, seat, step, table.policies[seat].choose_card(table, seat, legal, True))
+        for player in order:
+            card = take_top(table, place, player)
+            if card < 0:
+                return
+            cards_of(table, place, player).append(card)
+            carry(table, player, card, (place, player, to, player), "draw")
 
 
-def play_one(table: Table, seat: int, step: Step, card: int) -> None:
-    """A `play` step's move with its card chosen: its cost paid when `at_cost`, into its zone `to`
-    (else played and discarded)."""
-    if step.more.at_cost:
-        pay(table, seat, table.plan.vocabulary.costs[card])
-    if not step.more.to:
-        table.play_card(seat, card)
-        bound(table)
+def act_move(table: Table, seat: int, step: Step) -> None:
+    """The top COUNT cards of the zone that pass the filter, to `to`, for each player the step reaches
+    (a table zone: the table's): no choice (starting decks, cards set aside face down)."""
+    def move(table: Table, target: int) -> None:
+        place = source(table, target, step)
+        found = pickable(table, target, step, place)[::-1][:step.count]
+        to = step.more.cards.to
+        for card in found:
+            if to < 0:
+                table.piles[table.deck_of[card]][1].append(card)
+                cards_of(table, place, target).remove(card)
+                continue
+            carry(table, target, card, (place, target, to, target), "move", step.more.cards.mark)
+    each_target(table, seat, step, move)
+
+
+def discard_options(table: Table, seat: int, step: Step, event: str = "discard") -> list[Option]:
+    """One option for each kind of card the seat may discard (trash) now."""
+    place = source(table, seat, step)
+    return [Option(event, partial(_put, seat=seat, card=c, step=step, event=event), card=c)
+            for c in kinds(table, pickable(table, seat, step, place))]
+
+
+def _put(table: Table, seat: int, card: int, step: Step, event: str) -> None:
+    """One card of the seat's zone `to` its place: the step's `to`, the card's deck's discard, or (trash)
+    out of the game."""
+    place, to = source(table, seat, step), -1 if event == "trash" else step.more.cards.to
+    if to < 0 and event != "trash":  # its deck's discard
+        cards_of(table, place, seat).remove(card)
+        destination(table, seat, step, card).append(card)
         return
-    table.hands[seat].remove(card)
-    enter(table, seat, card, step.more.to)
+    carry(table, seat, card, (place, seat, to, seat), event, step.more.cards.mark)
+
+
+def act_discard_cards(table: Table, seat: int, step: Step, event: str = "discard") -> None:
+    """The seat chooses COUNT cards of the zone (its hand) that pass the filter, one at a time, and
+    puts them `to` (the card's deck's discard); trash: out of the game."""
+    for _ in range(step.count):
+        options = discard_options(table, seat, step, event)
+        if not options:
+            return
+        options[pick(table, seat, options)].take(table)
+
+
+def act_trash(table: Table, seat: int, step: Step) -> None:
+    act_discard_cards(table, seat, step, "trash")
+
+
+def act_shuffle(table: Table, seat: int, step: Step) -> None:
+    table.rng.shuffle(cards_of(table, source(table, seat, step), seat))
+
+
+def act_pass(table: Table, seat: int, step: Step) -> None:
+    """Each player still in, from the seat, chooses COUNT cards of its hand one at a time; then all
+    of them go at once to the player `direction` of it (left: the next seat)."""
+    players = [p for p in range(table.players) if not table.state.out[p]]
+    chosen = {p: _chosen(table, p, step) for p in players}
+    for giver, cards in chosen.items():
+        receiver = _across(table, giver, step.more.cards.direction)
+        for card in cards:
+            carry(table, giver, card, (HAND, giver, HAND, receiver), "move")
+
+
+def _chosen(table: Table, seat: int, step: Step) -> list[int]:
+    """COUNT cards the seat picks from its hand, one at a time, each weighed as if it were passed on."""
+    picked: list[int] = []
+    for _ in range(step.count):
+        left = [c for c in pickable(table, seat, step, HAND) if c not in picked]
+        if not left:
+            break
+        options = [Option("pass", partial(_give, seat=seat, card=c, step=step), card=c) for c in kinds(table, left)]
+        picked.append(options[pick(table, seat, options)].card)
+    return picked
+
+
+def _give(table: Table, seat: int, card: int, step: Step) -> None:
+    """What passing one card does, as a player weighs it (the pass itself waits for everyone)."""
+    carry(table, seat, card, (HAND, seat, HAND, _across(table, seat, step.more.cards.direction)), "move")
+
+
+def _across(table: Table, seat: int, direction: int) -> int:
+    if direction == 2:
+        return (seat + table.players // 2) % table.players
+    return (seat + (direction or 1)) % table.players
+
+
+def act_draft(table: Table, seat: int, step: Step) -> None:
+    """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once), then the
+    hands pass `direction`."""
+    players = [p for p in range(table.players) if not table.state.out[p]]
+    chosen = {p: _chosen(table, p, step) for p in players}
+    to = step.more.cards.to
+    for player, cards in chosen.items():
+        for card in cards:
+            carry(table, player, card, (HAND, player, to, player), "draw")
+    hands = [list(table.hands[p]) for p in range(table.players)]
+    for player in players:
+        table.hands[_across(table, player, step.more.cards.direction)][:] = hands[player]
+        if table.state.known is not None:  # a passed hand: its giver knows it
+            table.state.known[player][_across(table, player, step.more.cards.direction)][:] = hands[player]

@@ -8,6 +8,7 @@ from kitgen.simulate.compile.plan import TARGET_PLAYER, Step
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.counters import add
 from kitgen.simulate.engine.table import Table, dice_total, floor_of
+from kitgen.simulate.vocabulary.hands import give_back, look_at_top
 
 
 def target(table: Table, seat: int, harm: int) -> int:
@@ -28,15 +29,21 @@ def act_steal(table: Table, seat: int, step: Step) -> None:
 
 
 def act_look_and_take(table: Table, seat: int, step: Step) -> None:
-    """Look at a target player's hand and take the COUNT cards the seat's policy likes best."""
-    victim = target(table, seat, step.count)
+    """Look at a target player's hand and take the COUNT cards the seat's policy likes best (with
+    `give_back:`, then give back as many); with `top:`, look at the top cards of a deck instead."""
+    if step.more is not None and step.more.top:
+        return look_at_top(table, seat, step)
+    victim, taken = target(table, seat, step.count), 0
     for _ in range(step.count if victim >= 0 else 0):
         theirs = table.hands[victim]
         if not theirs:
-            return
+            break
         card = table.policies[seat].choose_card(table, seat, list(theirs), True)
         theirs.remove(card)
         table.hands[seat].append(card)
+        taken += 1
+    if step.more is not None and step.more.give_back:
+        give_back(table, seat, victim, taken)
 
 
 def act_swap(table: Table, seat: int, step: Step) -> None:

@@ -7,13 +7,12 @@ target (table.aim), as every step nested in one does.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
 
 from kitgen.simulate.compile.plan import NO_CONDITION, TARGET_PLAYER, Step
 from kitgen.simulate.compile.tables import LookupPlan, RowPlan
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.table import Table, bound, dice_total
-from kitgen.simulate.vocabulary.choices import pick, run
+from kitgen.simulate.vocabulary.choices import Option, pick, run
 
 
 def take_row(table: Table, seat: int, row: RowPlan) -> None:
@@ -47,8 +46,8 @@ def act_roll(table: Table, seat: int, step: Step) -> None:
         face = rolled(table, seat, step, lookup)
         again = value(step.more.reroll_at, table, seat)
         if 0 < again <= face:  # the roller may roll again: which result it keeps is its choice
-            moves: list[Callable[[Table], None]] = [partial(take_face, seat=seat, lookup=lookup, face=face),
-                                                    partial(reroll, seat=seat, step=step, lookup=lookup)]
+            moves = [Option("roll", partial(take_face, seat=seat, lookup=lookup, face=face), value=face),
+                     Option("roll", partial(reroll, seat=seat, step=step, lookup=lookup))]
             if pick(table, seat, moves) == 1:
                 face = rolled(table, seat, step, lookup)
         take_face(table, seat, lookup, face)

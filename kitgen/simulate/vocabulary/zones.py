@@ -5,14 +5,12 @@ play. The zones themselves are the table's state (engine/state.State).
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
-
 from kitgen.simulate.compile.plan import NO_CONDITION, SELF, Step
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, bound, refill
-from kitgen.simulate.vocabulary.choices import nothing, pick
+from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
+from kitgen.simulate.vocabulary.entering import enter, pay
 from kitgen.simulate.vocabulary.legal import can_pay, room
-from kitgen.simulate.vocabulary.moves import enter, pay
 
 
 def act_buy(table: Table, seat: int, step: Step) -> None:
@@ -23,8 +21,8 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
         if not room(table, seat, step.more.to):
             return
         legal = [c for c in dict.fromkeys(row) if can_pay(table, seat, costs[c])]
-        options: list[Callable[[Table], None]] = [partial(buy, seat=seat, card=c, step=step) for c in legal]
-        options.append(nothing)  # buying is always the player's choice
+        options = [Option("buy", partial(buy, seat=seat, card=c, step=step), card=c) for c in legal]
+        options.append(NOTHING)  # buying is always the player's choice
         chosen = pick(table, seat, options)
         if chosen == len(legal):
             return
@@ -67,9 +65,9 @@ def act_attach(table: Table, seat: int, step: Step) -> None:
     pairs = [(h, c) for h in free for c in cards]
     if not pairs:
         return
-    options: list[Callable[[Table], None]] = [partial(attach, seat=seat, zone=step.more.zone, pair=p) for p in pairs]
+    options = [Option("attach", partial(attach, seat=seat, zone=step.more.zone, pair=p), card=p[1]) for p in pairs]
     if step.optional:
-        options.append(nothing)
+        options.append(NOTHING)
     chosen = pick(table, seat, options)
     if chosen < len(pairs):
         attach(table, seat, step.more.zone, pairs[chosen])

@@ -1,0 +1,180 @@
+"""Mutation testing (issue 34): do the tests notice a broken rule? mutmut changes the modules that decide
+what prints and who wins, one small change a mutant, and runs the tests that reach the changed function;
+a mutant no test fails on survived. Prints the share killed per module set.
+
+    python bench/bench_mutation.py              # every mutant: the full run (about an hour on 2 cores)
+    python bench/bench_mutation.py --sample 40  # 40 mutants a module set, drawn with --seed (default 34)
+    python bench/bench_mutation.py --smallest   # CI: one small module a set, 4 mutants each; figures mean nothing
+    python bench/bench_mutation.py --set kit    # one module set only (a set whose name starts with the word)
+    python bench/bench_mutation.py --set simulate  # the simulator: engine/zones, vocabulary/cards and zones
+    python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
+
+Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
+the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
+The sample is drawn from the sorted mutant names with a seeded generator, so a seed is the same sample
+on every machine. Killed: a test failed or timed out; survived: the tests passed; no tests: no test of
+the selection reaches the function (counted as not killed). Survivors judged equivalent are listed with
+why in bench/mutation-survivors.md. Exits 1 when mutmut itself fails.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COPIED = ("kitgen", "tests", "data", "examples", "templates", "fonts", "bench", "pyproject.toml")
+# The module sets issue 34 names, by path pattern (the first that matches a module claims it).
+SETS = {
+    "layout: fit, rich-text wrap, safe zone": ("kitgen/layout/fit.py", "kitgen/layout/richtext.py",
+                                               "kitgen/check/safe_zone.py"),
+    "check/": ("kitgen/check/*.py",),
+    "kit: cache keys and records": ("kitgen/kit/keys*.py", "kitgen/kit/cache.py", "kitgen/kit/records.py"),
+    # a sample of the simulator while its engine and vocabulary are rewritten: small modules that hold still
+    "simulate: piles, cards, zones": ("kitgen/simulate/engine/zones.py", "kitgen/simulate/vocabulary/cards.py",
+                                      "kitgen/simulate/vocabulary/zones.py"),
+    # the card model's second part (core M2): a game of rounds, its scoring, tricks
+    "simulate: rounds, scoring, tricks": ("kitgen/simulate/engine/rounds.py", "kitgen/simulate/engine/scoring.py",
+                                          "kitgen/simulate/vocabulary/tricks.py"),
+}
+# --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
+SMALLEST = {
+    "modules": ["kitgen/check/rules.py", "kitgen/check/safe_zone.py", "kitgen/kit/keys.py"],
+    "tests": ["tests/unit/test_deck_rules.py", "tests/unit/test_safe_zone_edges.py", "tests/unit/test_keys_derived.py"],
+    "sample": 4,
+}
+KILLED, SURVIVED, NO_TESTS = {1, 3, 36, 24, -24, 152, 255}, {0}, {5, 33}  # mutmut's exit codes (mutmut/stats.py)
+
+
+def module_set(path: str) -> str | None:
+    return next((name for name, patterns in SETS.items() if any(fnmatch.fnmatch(path, p) for p in patterns)), None)
+
+
+def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list[str]:
+    """The checkout copied into `folder`, its [tool.mutmut] narrowed for --smallest or to the module set
+    `only`; the modules mutated."""
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(source, folder / name)
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    settings = tomllib.loads(text)["tool"]["mutmut"]
+    if smallest:
+        settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
+    if only:
+        settings["only_mutate"] = [str(path.relative_to(ROOT)) for path in sorted(ROOT.glob("kitgen/**/*.py"))
+                                   if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"])
+                                   and module_set(str(path.relative_to(ROOT))) == only]
+    before, _, after = text.partition("\n[tool.mutmut]\n")
+    rest = after.split("\n[", 1)[1] if "\n[" in after else ""  # the sections after [tool.mutmut], if any
+    section = "\n".join(f"{key} = {json.dumps(value)}" for key, value in settings.items())
+    (folder / "pyproject.toml").write_text(f"{before}\n[tool.mutmut]\n{section}\n" + (f"\n[{rest}" if rest else ""),
+                                           encoding="utf-8")
+    return sorted(str(path.relative_to(ROOT)) for path in ROOT.glob("kitgen/**/*.py")
+                  if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"]))
+
+
+def mutant_names(folder: Path, modules: list[str]) -> dict[str, list[str]]:
+    """Every mutant mutmut makes of `modules`, by module, as mutmut names them (its own mutator, not run)."""
+    try:
+        from mutmut.mutation.file_mutation import mutate_file_contents
+        from mutmut.utils.format_utils import get_mutant_name
+    except ImportError as exc:  # a mutmut without these: say so in one line
+        raise SystemExit(f"bench_mutation: this mutmut cannot list its mutants ({exc}); install mutmut>=3.8") from None
+    names = {}
+    for module in modules:
+        made = mutate_file_contents(module, (folder / module).read_text(encoding="utf-8"))
+        names[module] = sorted(get_mutant_name(Path(module), name) for name in made.mutant_names)
+    return names
+
+
+def draw(names: dict[str, list[str]], sample: int | None, seed: int) -> dict[str, list[str]]:
+    """Per module set: all its mutants, or `sample` of them drawn with a generator seeded by `seed`."""
+    by_set: dict[str, list[str]] = {}
+    for module, found in names.items():
+        by_set.setdefault(module_set(module) or "other", []).extend(found)
+    rng = random.Random(seed)
+    return {name: sorted(rng.sample(sorted(found), min(sample, len(found)))) if sample else sorted(found)
+            for name, found in sorted(by_set.items())}
+
+
+def results(folder: Path, modules: list[str]) -> dict[str, int | None]:
+    """Each mutant's exit code as mutmut recorded it (mutants/<module>.meta)."""
+    codes: dict[str, int | None] = {}
+    for module in modules:
+        meta = folder / "mutants" / f"{module}.meta"
+        if meta.is_file():
+            codes |= json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    return codes
+
+
+def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors: bool) -> list[str]:
+    lines = [f"  {'module set':<40} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} "
+             f"{'killed share':>12}"]
+    for name, mutants in chosen.items():
+        got = [codes.get(m) for m in mutants]
+        killed = sum(c in KILLED for c in got)
+        survived = sum(c in SURVIVED for c in got)
+        untested = sum(c in NO_TESTS for c in got)
+        other = len(got) - killed - survived - untested
+        lines.append(f"  {name:<40} {len(got):>7} {killed:>6} {survived:>8} {untested:>8} {other:>5} "
+                     f"{killed / len(got) if got else 0:>12.1%}")
+        if survivors:
+            lines += [f"      not killed: {m} ({codes.get(m)})" for m in mutants if codes.get(m) not in KILLED]
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sample", type=int, default=0, help="mutants per module set (default: every mutant)")
+    parser.add_argument("--seed", type=int, default=34, help="the sample's seed (default 34)")
+    parser.add_argument("--workers", type=int, default=2, help="mutants run at once (default 2)")
+    parser.add_argument("--survivors", action="store_true", help="list every mutant not killed")
+    parser.add_argument("--mutants", type=Path, help="run only the mutants named in this file, one a line "
+                        "(those an earlier run did not kill)")
+    parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
+    parser.add_argument("--set", help="only the module set whose name starts with this (check, kit, layout, simulate)")
+    args = parser.parse_args()
+    only = next((name for name in SETS if name.startswith(args.set)), None) if args.set else None
+    if args.set and only is None:
+        parser.error(f"--set: no module set starts with {args.set!r} (the sets: {', '.join(SETS)})")
+    sample = SMALLEST["sample"] if args.smallest else args.sample
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="kitgen-mutation-") as name:
+        folder = Path(name)
+        modules = copy_checkout(folder, args.smallest, only)
+        chosen = draw(mutant_names(folder, modules), sample, args.seed)
+        if args.mutants:
+            wanted = set(args.mutants.read_text(encoding="utf-8").split())
+            chosen = {name: [m for m in mutants if m in wanted] for name, mutants in chosen.items()}
+        every = [m for mutants in chosen.values() for m in mutants]
+        named = bool(sample or args.mutants)  # else mutmut runs every mutant it makes
+        if named and not every:  # mutmut given no name runs them all
+            print("no mutants to run: --mutants names none of these modules' mutants")
+            return 1
+        print(f"mutmut over {len(modules)} modules: {len(every)} mutants"
+              + (f" ({sample} a module set, seed {args.seed})" if sample else f" (named in {args.mutants})"
+                 if args.mutants else " (all)"))
+        with open(folder / "mutmut.log", "w") as log:
+            done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers),
+                                   *(every if named else [])], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+        if done.returncode != 0:
+            print(f"mutmut failed (exit {done.returncode}):\n" + (folder / "mutmut.log").read_text()[-3000:])
+            return 1
+        print("\n".join(report(chosen, results(folder, modules), args.survivors)))
+    print(f"{time.perf_counter() - start:.0f} s wall (mutants generated, the tests mapped once, each mutant run)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

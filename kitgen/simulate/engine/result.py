@@ -1,0 +1,19 @@
+"""What one played game comes to (GameResult), as every loop returns it. Stdlib only."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from kitgen.simulate.engine.table import Table
+
+
+class GameResult(NamedTuple):
+    winner: int  # seat, or -1: nobody won
+    paths: tuple[int, ...]  # every victory path the winner met when it won (indices into Plan.paths)
+    turn: int  # the turn the game ended in (a game of rounds: the rounds it played)
+    factions: tuple[int, ...]  # per seat
+    played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
+
+
+def result(table: Table) -> GameResult:
+    length = table.round if table.plan.rounds is not None else table.turn
+    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played))

@@ -1,0 +1,117 @@
+"""How the greedy player weighs the options of a game of the card model: each taken on a copy of the
+table in which every card it cannot see is dealt anew (consistent with what it knows: it never
+peeks), the copy's players random (no decision within a decision), then the position valued:
+
+- the turn settled: its later once phases played now (the trick taken as it stands);
+- the game's `worth:` (score steps, its points against the best other player's), or else the round's
+  scoring projected as if the round ended now;
+- how near the player is to its nearest victory path (its standing: the lead it needs, by the path's
+  own condition: highest, lowest, at least ..., a test).
+
+Stdlib only; the same seed takes the same decisions.
+"""
+from __future__ import annotations
+
+import operator
+
+from kitgen.simulate.compile.nodes import (ALL, AFTER, ANY, AT_END, CMP, COMPARE, RANK, TEST, Node)
+from kitgen.simulate.engine.conditions import in_game, test
+from kitgen.simulate.engine.cycle import settle_turn
+from kitgen.simulate.engine.expressions import value
+from kitgen.simulate.engine.knowledge import determinize
+from kitgen.simulate.engine.options import Option
+from kitgen.simulate.engine.scoring import score_of
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.players.policy import RANDOM
+from kitgen.simulate.players.standing import leads, path_pull
+
+FAR = -10**6  # the standing of a game without a victory path a player can near
+SAMPLES = 4  # an option whose outcome the player cannot see (a card drawn unseen): the mean of this many deals
+
+
+def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
+    """The option whose position the seat values most; a tie broken by the game's dice."""
+    world = table.clone(table.rng.getrandbits(32))
+    world.policies = (RANDOM,) * table.players
+    world.played = [[] for _ in world.played]  # what was played before is not weighed: not copied for each option
+    hidden = world.state.known is not None
+    if hidden:
+        determinize(world, seat)
+    scores = []
+    for option in options:
+        samples = SAMPLES if hidden and option.card < 0 and option.do == "draw" else 1
+        total = 0.0
+        for _ in range(samples):
+            other = world.clone(world.rng.getrandbits(32))
+            if samples > 1:
+                determinize(other, seat)  # another deal of what it cannot see
+            option.take(other)
+            total += position(other, seat)
+        scores.append(total / samples)
+    best = max(scores)
+    tied = [i for i, score in enumerate(scores) if score == best]
+    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+
+
+def position(table: Table, seat: int) -> float:
+    """What the position is worth to the seat (on a copy: settling and projecting change it)."""
+    if table.winner >= 0:
+        return 10.0**9 if table.winner == seat else -10.0**9
+    if table.plan.rounds is not None:
+        settle_turn(table)
+    plan = table.plan
+    extra = 0.0
+    if plan.worth:
+        extra = worth(table, seat) - max((worth(table, p) for p in in_game(table) if p != seat), default=0.0)
+    elif plan.rounds is not None:
+        for player in in_game(table):  # the round's scoring, as if the round ended now
+            for step in plan.rounds.scoring:
+                table.actions[step.do](table, player, step)
+    return standing(table, seat) + extra
+
+
+def worth(table: Table, seat: int) -> float:
+    """The points of the game's `worth:` score steps for the seat (added to no counter)."""
+    return float(sum(score_of(table, seat, step) for step in table.plan.worth))
+
+
+def standing(table: Table, seat: int) -> float:
+    """How near the seat is to its nearest victory path: the smallest lead it still needs (0 or
+    more: met), by the path's fast fields or its condition."""
+    best = float(FAR)
+    lead = leads(table.values, seat)
+    for path in table.plan.paths:
+        near = distance(path.when, table, seat) if path.when is not None else \
+            float(path_pull(path, lead, table.values[seat])[0][0])
+        best = max(best, near)
+    return best
+
+
+_BELOW = (operator.le, operator.lt)
+
+
+def distance(node: Node, table: Table, seat: int) -> float:
+    """How far a condition is from holding for the seat: 0 or more when it holds (a ranking or a
+    comparison: by how much), less when not; a condition on time or on what the seat cannot change
+    counts 0."""
+    kind = node[0]
+    if kind == ALL:
+        return min((distance(part, table, seat) for part in node[1]), default=0.0)
+    if kind == ANY:
+        return max((distance(part, table, seat) for part in node[1]), default=0.0)
+    if kind in (AFTER, AT_END):
+        return 0.0
+    if kind == RANK:
+        rank = node[1]
+        mine = rank.sign * value(rank.value, table, seat)
+        others = [rank.sign * value(rank.value, table, p) for p in in_game(table) if p != seat]
+        return float(mine - max(others)) if others else 0.0
+    if kind == COMPARE:
+        left, right = value(node[2], table, seat), value(node[3], table, seat)
+        return float(right - left if node[1] in _BELOW else left - right)
+    if kind == TEST and node[1][0] == CMP:
+        compare, left, right = node[1][1], value(node[1][2], table, seat), value(node[1][3], table, seat)
+        if compare is operator.eq:
+            return -float(abs(left - right))
+        return float(right - left if compare in _BELOW else left - right)
+    return 0.0 if test(node, table, seat) else -1.0

@@ -1,0 +1,75 @@
+"""Attacks on the card model's new surfaces (issue 33), through the command line in this process:
+a deal larger than the deck, a count by player count that is absurd, a round that never ends, a game
+whose `until` never holds, triggers that set each other off for ever. Each: one located line, or a
+finished report in bounded time; never a hang, never a traceback."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from tests.attacks.harness import assert_no_crash, assert_one_line, edit, kitgen_in_process
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+BOUND = 60  # seconds, on a loaded machine: each case plays one or two games of a card game
+
+
+def example(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(EXAMPLES / name, folder, ignore=shutil.ignore_patterns("output"))
+    return folder
+
+
+def simulate(game: Path, games: int = 1):
+    return kitgen_in_process("simulate", game, "--games", str(games), "--workers", "1", "--policy", "random",
+                             "--json", "-q")
+
+
+def test_deal__larger_than_the_deck_is_one_located_line(tmp_path):
+    game = example(tmp_path, "hearts")
+    edit(game / "game.yaml", "{do: deal, count: 13,", "{do: deal, count: 14,")
+    assert_one_line(simulate(game), re.compile(
+        r".*game\.yaml:\d+:\d+: error: setup: deal 14 to each of 4 players needs 56 cards; zone 'deck' starts with 52"),
+        seconds=BOUND)
+
+
+def test_deal__a_billion_by_player_count_is_one_located_line_not_a_long_deal(tmp_path):
+    game = example(tmp_path, "uno")
+    edit(game / "game.yaml", "{do: deal, count: 7,", "{do: deal, count: {2: 7, 4: 1000000000},")
+    assert_one_line(simulate(game), re.compile(r".*game\.yaml:\d+:\d+: error: setup: deal 1000000000 to each of 4 "
+                                               r"players needs 4000000000 cards; zone 'draw' starts with 108"),
+                    seconds=BOUND)
+
+
+def test_rounds__a_round_that_never_ends_is_cut_at_its_turns_and_the_game_finishes(tmp_path):
+    game = example(tmp_path, "hearts")
+    edit(game / "game.yaml", '  end: {test: "count(hand) == 0"}', '  end: {test: "count(hand) == 99"}\n  turns: 20')
+    run = simulate(game)
+    assert_no_crash(run, seconds=BOUND)
+    assert run.run.returncode == 0, run.run.describe()
+    assert json.loads(run.run.stdout)["games"] == 1
+
+
+def test_rounds__an_until_that_never_holds_ends_after_the_most_rounds(tmp_path, monkeypatch):
+    from kitgen.simulate.engine import cycle
+
+    monkeypatch.setattr(cycle, "MAX_ROUNDS", 3)  # 1,000 in play: the same bound, cheaper to reach
+    game = example(tmp_path, "hearts")
+    edit(game / "game.yaml", "until: {at_least: {Score: 100}}", "until: {at_least: {Score: 100000}}")
+    run = simulate(game)
+    assert_no_crash(run, seconds=BOUND)
+    assert run.run.returncode == 0, run.run.describe()
+    assert json.loads(run.run.stdout)["turns"]["max"] == 3  # a game of rounds is as long as its rounds
+
+
+def test_triggers__two_that_set_each_other_off_for_ever_stop_at_the_bound(tmp_path):
+    game = example(tmp_path, "lost-cities")
+    with open(game / "game.yaml", "a", encoding="utf-8") as file:
+        file.write("triggers:\n"
+                   "  - {on: enter, zone: expedition, then: [{do: move, zone: expedition, to: hand, count: 1}]}\n"
+                   "  - {on: enter, zone: hand, then: [{do: move, zone: hand, to: expedition, count: 1}]}\n")
+    run = simulate(game)
+    assert_no_crash(run, seconds=BOUND)
+    assert run.run.returncode == 0, run.run.describe()
+    assert json.loads(run.run.stdout)["games"] == 1

@@ -1,0 +1,38 @@
+"""kitgen simulate GAME --trace FILE: one game move by move, text and JSON, the same game the report
+plays first at that seed; refused with one line for a game its rule module plays or a path it cannot
+write."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.attacks.harness import assert_one_line, kitgen_in_process
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_trace__uno_move_by_move_in_text_and_json(tmp_path):
+    path = tmp_path / "uno.txt"
+    run = kitgen_in_process("simulate", REPO / "examples" / "uno", "--players", "2", "--policy", "random",
+                            "--seed", "3", "--trace", path).run
+    assert run.returncode == 0, run.describe()
+    traced = json.loads((tmp_path / "uno.txt.json").read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert text[0] == "Uno: one game, seed 3, 2 players, policies random,random" and text[1] == "Round 1: P1 starts"
+    kinds = {e["event"] for e in traced["events"]}
+    assert {"round", "turn", "move", "choose", "scores"} <= kinds
+    dealt = [e for e in traced["events"] if e["event"] == "move"][:14]  # seven each, one at a time round the table
+    assert [e["to"] for e in dealt] == ["P1's hand", "P2's hand"] * 7 and all(e["from"] == "draw" for e in dealt)
+    plays = [e for e in traced["events"] if e["event"] == "move" and e["how"] == "play"]
+    assert plays and all(e["to"] == "pile" for e in plays)
+    winner = traced["winner"]
+    assert winner in (1, 2) and re.fullmatch(rf"P{winner} wins \(First to 500\); .*", text[-1])
+    last = [e for e in traced["events"] if e["event"] == "scores"][-1]["values"]["Score"]
+    assert last[winner - 1] >= 500 and last[winner - 1] == max(last)
+
+
+def test_trace__a_game_its_rule_module_plays_is_refused_in_one_line(tmp_path):
+    run = kitgen_in_process("simulate", REPO / "data" / "alpha-centauri", "--trace", tmp_path / "t.txt")
+    assert_one_line(run, re.compile(r".*--trace.*rule module.*"), exit=2)
+    assert not (tmp_path / "t.txt").exists()
