@@ -243,6 +243,8 @@ def test_take_trick__a_card_nobody_played_is_the_seat_taking_the_steps():
     t, step = hearts_trick(("Two of Clubs", 1), ("King of Clubs", 2))
     del t.state.played_by[card(t, "King of Clubs")]
     assert trick_winner(t, 3, step)[0] == 3
+    ACTIONS["take-trick"](t, 3, step)
+    assert names_of(t, cards_of(t, place(t, "won"), 3)) == ["King of Clubs", "Two of Clubs"] and t.state.next == 3
 
 
 def test_take_trick__each_card_moves_from_the_trick_to_the_winners_won_pile_as_a_move_it_traces():

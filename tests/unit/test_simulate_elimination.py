@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import Amount, Amounts, Expr, GameEnd, When
+from kitgen.model import Action, Amount, Amounts, Expr, GameEnd, Phase, Scoring, When
 from kitgen.simulate.engine.loop import play
-from kitgen.simulate.engine.rounds import eliminate, turn_over
+from kitgen.simulate.engine.rounds import eliminate, round_end, turn_over
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
@@ -55,6 +55,13 @@ def test_eliminate__the_last_player_left_wins_by_its_victory_path(duel):
     assert t.state.out == [True, False, True] and t.winner == 1
 
 
+def test_eliminate__the_first_seat_left_wins_too(duel):
+    t = duel_table(duel, [2, 0, 0])
+    assert eliminate(t) is True and t.winner == 0
+    t = duel_table(duel, [2, 0, 0])
+    assert turn_over(t, 1) is True and t.winner == 0
+
+
 def test_eliminate__a_player_already_out_is_not_put_out_again(duel):
     t = duel_table(duel, [1, 0, 1], hands=[0, 0, 0])
     t.state.out[1] = True
@@ -90,3 +97,27 @@ def test_duel__played_to_the_end_one_player_left_wins(duel, seed):
     alive = [p for p in range(3) if not t.state.out[p]]
     assert alive == [result.winner] and all(t.values[p][LIVES] <= 0 for p in range(3) if t.state.out[p])
     assert all(t.hands[p] == [] for p in range(3) if t.state.out[p])
+
+
+def test_round_end__a_schedule_scores_only_at_the_turns_it_lists(duel):
+    scored = dataclasses.replace(duel, scoring=(Scoring("Might", "Glory", (Expr("5"),), turns=(2,)),))
+    t = duel_table(scored, [3, 3])
+    t.values[1][0] = 4  # seat 1 has the most Might
+    glory = []
+    for turn in (1, 2, 3):
+        t.turn = turn
+        round_end(t)
+        glory.append([v[2] for v in t.values])
+    assert glory == [[0, 0], [0, 5], [0, 5]]
+
+
+def test_round_end__a_flag_never_set_makes_no_streak_one_set_this_turn_adds_to_it(duel):
+    flagging = dataclasses.replace(duel, phases=duel.phases + (Phase("Crown", "", actions=(Action("flag", flag="Crown"),)),))
+    t = duel_table(flagging, [3, 3])
+    t.turn = 1
+    t.state.flags[1]["Crown"] = 1
+    round_end(t)
+    t.turn = 2
+    t.state.flags[1]["Crown"] = 2
+    round_end(t)
+    assert [t.state.streaks[p].get("Crown", 0) for p in range(2)] == [0, 2]

@@ -13,8 +13,8 @@ import dataclasses
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import (Action, Attribute, Card, CardType, CountScoring, Deck, Expr, FieldTest, Filter, Game, Majority,
-                          Phase, SetScoring)
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, CountScoring, Deck, Elimination, Expr,
+                          FieldTest, Filter, Game, Majority, Phase, SetScoring, When)
 from kitgen.simulate.engine.scoring import score_of
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
@@ -25,15 +25,19 @@ from tests.unit.test_card_model import CARDS, give
 LADDER = (Expr("6"), Expr("3"), Expr("1"))
 
 
-def majority_scores(tie: str, gold: list[int]) -> list[int]:
-    """What each player's majority by Gold is worth, the players holding `gold`."""
+def majority_scores(tie: str, gold: list[int], out: tuple[int, ...] = (), ladder: tuple[Expr, ...] = LADDER) -> list[int]:
+    """What each player's majority by Gold is worth, the players holding `gold` (those `out` are out)."""
     deck = Deck("main", "Main", "M", (Card("Blank", "Plain", (), copies=20),))
-    step = Action("score", attribute="Score", majority=Majority(Expr("Gold"), LADDER, tie=tie))
+    step = Action("score", attribute="Score", majority=Majority(Expr("Gold"), ladder, tie=tie))
     game = Game("majority", "Majority", "J", "2-5", (Attribute("Score", start="0"), Attribute("Gold", start="0")),
                 (CardType("Plain", "main"),), (deck,), (Phase("Score", "", actions=(step,)),), turns=1)
+    if out:  # a game where players can be out
+        game = dataclasses.replace(game, eliminate=Elimination(When(at_most=Amounts((Amount("Gold", Expr("-99")),)))))
     t = Table(plan_game(game), 1, (POLICIES["random"],) * len(gold), ACTIONS)
     for seat, amount in enumerate(gold):
         t.values[seat][1] = amount
+    for seat in out:
+        t.state.out[seat] = True
     return [score_of(t, seat, t.plan.phases[0].actions[0]) for seat in range(len(gold))]
 
 
@@ -51,6 +55,15 @@ def majority_scores(tie: str, gold: list[int]) -> list[int]:
 ])
 def test_majority__places_by_value_ties_split_shared_or_lost(tie, gold, points):
     assert majority_scores(tie, gold) == points
+
+
+def test_majority__a_player_out_places_nowhere_and_is_passed_over():
+    # seat 2 is out with the most Gold: seat 0 is first (6), seat 1 second (3); seat 2 scores nothing
+    assert majority_scores("split", [5, 1, 7], out=(2,)) == [6, 3, 0]
+
+
+def test_majority__the_ladders_points_are_worked_out_for_the_player():
+    assert majority_scores("split", [5, 2], ladder=(Expr("Gold * 2"), Expr("Gold + 1"))) == [10, 3]
 
 
 HEARTS = Filter((FieldTest("suit", ("Hearts",)),))
@@ -124,6 +137,11 @@ def test_score_by_count__the_ladders_points_are_worked_out_for_the_player(cards_
 def test_score_group__the_value_worked_out_for_each_group_of_the_zones_cards_and_summed(cards_game, held, points):
     step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("count() * count()"))
     assert zone_scores(cards_game, step, {0: held, 1: ("Queen of Spades",)}) == [points, 1]
+
+
+def test_score_group__the_value_may_read_the_players_own_numbers(cards_game):
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("count() * Score"))
+    assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB, 1: ALL_HEARTS[2:]}, score=(2, 3)) == [6, 6]
 
 
 def test_score_value__without_group_the_value_once_for_the_player(cards_game):
