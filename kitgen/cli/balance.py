@@ -3,6 +3,7 @@ coverage, win rates per faction and seat, victory paths, game length, and the ex
 from __future__ import annotations
 
 from kitgen.cli.common import echo
+from kitgen.simulate.report.code import code_words
 
 
 def print_report(report: dict) -> None:
@@ -33,7 +34,7 @@ def _print_provenance(report: dict) -> None:
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
          f"policies {','.join(report['policies'])}; optional rules: {rules}")
-    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
+    echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
 
 
 def _print_coverage(report: dict) -> None:

@@ -82,9 +82,16 @@ def _provenance(report: dict, styles) -> Paragraph:
     return Paragraph(_escape(
         f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
         f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
-        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
+        f"{_code(source)}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
         "Bars are win rates or shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
         f"an even share: {even_share_words(report)}."), styles["cell"])
+
+
+def _code(source: dict) -> str:
+    """The code that made the report (simulate/report/code.py): version, commit where known, code hash."""
+    code = source["code"]
+    commit = f", commit {code['commit'][:12]}" if code["commit"] else ""
+    return f"kitgen {source['kitgen']}{commit}, code sha256 {code['code_sha256'][:12]}, {code['python']}"
 
 
 def _interval(share: float, ci95: list[float]) -> str:
