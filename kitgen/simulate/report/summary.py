@@ -15,6 +15,7 @@ from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.play.run import Settings
 from kitgen.simulate.report.code import code_identity
+from kitgen.simulate.report.feel import feel
 from kitgen.simulate.report.stats import Z95, chi_square, holm_flags, wilson
 
 
@@ -152,7 +153,8 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
                    "no_winner_ci95": wilson(seats["no_winner"], len(main)),
                    "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
                    "seats_differ": seats["seats_differ"],
-                   "by_players": {str(n): seat_results(games, n) for n, games in results.items()}})
+                   "by_players": {str(n): seat_results(games, n) for n, games in results.items()},
+                   "feel": {str(n): feel(games, n) for n, games in results.items()}})
     return report
 
 
