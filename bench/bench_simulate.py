@@ -86,7 +86,7 @@ def main() -> None:
 def record_cost(games: int, pairs: int = 5) -> None:
     """What the turn record of the measures of feel costs (engine/record.py): the same greedy games
     played in this process with every game recorded and with none, in alternating pairs (CPU time,
-    the median ratio); a run records one game in four (play/blocks.FEEL_EVERY)."""
+    the median ratio); a run records one game in FEEL_EVERY (play/blocks.py)."""
     sys.path.insert(0, str(ROOT))
     from kitgen.load import load_game
     from kitgen.simulate.engine.loop import play

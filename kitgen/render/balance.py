@@ -87,7 +87,7 @@ def _feel(feel: dict, chart_w: float, styles) -> list:
                      _measure(m, "decisiveness", ".0%")])
         if m.get("not_measured"):
             notes.append(Paragraph(_escape(f"{count} players, not measured: {m['not_measured']}."), styles["cell"]))
-    return [_heading("How the game feels (95% intervals; one game in four recorded turn by turn)", styles),
+    return [_heading("How the game feels (95% intervals; one game in sixteen recorded turn by turn)", styles),
             _text_table(rows, [0.08, 0.14, 0.16, 0.14, 0.14, 0.16, 0.18], chart_w), *notes]
 
 

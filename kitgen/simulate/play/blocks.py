@@ -19,10 +19,11 @@ from kitgen.simulate.players.standing import standing
 from kitgen.simulate.vocabulary import ACTIONS
 
 BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
-# games 0, 4, 8 ... keep a turn record for the measures of feel: the record costs about a fifth of a
-# greedy Galactic Civ game (standings at each turn's end, each decision marked), so one game in four
-# costs some 5%; 2,000 games give 500 recorded ones (bench/bench_simulate.py measures it)
-FEEL_EVERY = 4
+# games 0, 16, 32 ... keep a turn record for the measures of feel: in-process the record costs about
+# 8% of a greedy Galactic Civ game that keeps it, but one game in four made the whole command 13-15%
+# slower in CPU (farm-bench, paired with main, 1,000 games; one in 10**9: +3%); one in 16 keeps the
+# cost near 3%, and 2,000 games still give 125 recorded ones (bench/bench_simulate.py prints the cost)
+FEEL_EVERY = 16
 
 Progress = Callable[[int, int], None]
 
