@@ -80,6 +80,33 @@ def main() -> None:
                            "--workers", "1", "--partial", "--json"])
         print(f"mcts (one seat, {options.rollouts} rollouts a decision): {cpu / options.mcts_games:.2f} CPU s/game "
               f"({options.mcts_games} games, {wall:.1f} s wall)")
+    record_cost(max(games // 4, 10))
+
+
+def record_cost(games: int, pairs: int = 5) -> None:
+    """What the turn record of the measures of feel costs (engine/record.py): the same greedy games
+    played in this process with every game recorded and with none, in alternating pairs (CPU time,
+    the median ratio); a run records one game in FEEL_EVERY (play/blocks.py)."""
+    sys.path.insert(0, str(ROOT))
+    from kitgen.load import load_game
+    from kitgen.simulate.engine.loop import play
+    from kitgen.simulate.play.blocks import FEEL_EVERY, table_for
+    from kitgen.simulate.play.games import plan_game
+    from kitgen.simulate.players import POLICIES
+
+    plan, greedy = plan_game(load_game(ROOT / "data" / "galactic-civ")), (POLICIES["greedy"],) * 4
+
+    def cpu(recorded: bool) -> float:
+        start = time.process_time()
+        for game in range(games):  # game number 0 keeps a record, 1 does not: the same seeds either way
+            play(table_for(plan, 2**32 + game, 0 if recorded else 1, greedy, 64))
+        return time.process_time() - start
+
+    cpu(False)  # warm up: the plan's caches
+    ratios = sorted(cpu(True) / cpu(False) for _ in range(pairs))
+    cost = ratios[len(ratios) // 2] - 1
+    print(f"turn record for feel: +{cost:.1%} CPU in a recorded greedy game (median of {pairs} pairs of {games} "
+          f"games, {ratios[0] - 1:+.1%} to {ratios[-1] - 1:+.1%}); one game in {FEEL_EVERY}: +{cost / FEEL_EVERY:.1%} a run")
 
 
 if __name__ == "__main__":

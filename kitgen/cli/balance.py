@@ -3,6 +3,7 @@ coverage, win rates per faction and seat, victory paths, game length, and the ex
 from __future__ import annotations
 
 from kitgen.cli.common import echo
+from kitgen.simulate.report.code import code_words
 
 
 def print_report(report: dict) -> None:
@@ -16,6 +17,7 @@ def print_report(report: dict) -> None:
     _print_seats(report)
     _print_victories(report)
     _print_length(report["turns"])
+    _print_feel(report.get("feel", {}))
     _print_impact(report.get("card_impact"))
     _print_fixes(report.get("seat_fixes"))
     _print_ladder(report.get("skill_ladder"))
@@ -28,12 +30,43 @@ def _print_length(turns: dict) -> None:
         f"{turns['mean']} turns on average (95% interval {low}-{high}; shortest {turns['min']}, longest {turns['max']})"))
 
 
+def _print_feel(feel: dict) -> None:
+    """How the game feels (README, "How the game feels"), each measure with its 95% interval."""
+    for count, measures in feel.items():
+        echo(f"\nHow the game feels, {count} players (95% intervals; README, 'How the game feels'):")
+        for label, text in feel_lines(measures):
+            echo(f"  {label:<28}{text}")
+
+
+def feel_lines(measures: dict) -> list[tuple[str, str]]:
+    fair, length = measures["fairness"], measures["length"]
+    lines = [("fairness", f"{fair['value']:.2f} ({fair['ci95'][0]:.2f}-{fair['ci95'][1]:.2f}); "
+                          f"1 = every seat wins as often"),
+             ("length", f"{_mean(length, '.1f')} turns, sd {length['sd']}, middle 80% {length['p10']}-{length['p90']}")]
+    if "choice" in measures:
+        lines.append(("turns with a real choice", _mean(measures["choice"], ".0%")))
+    if "lead_changes" in measures:
+        trailed = measures["winner_trailed"]
+        lines += [("lead changes a game", _mean(measures["lead_changes"], ".2f")),
+                  ("drama", f"{_mean(measures['drama'], '.2f')} points the winner was behind at most; "
+                            f"the winner trailed in {trailed['share']:.0%} ({trailed['ci95'][0]:.0%}-{trailed['ci95'][1]:.0%})"),
+                  ("decisiveness", f"{_mean(measures['decisiveness'], '.0%')} of the game the winner led to the end")]
+    if measures.get("not_measured"):
+        lines.append(("not measured", measures["not_measured"]))
+    return lines
+
+
+def _mean(figures: dict, form: str) -> str:
+    low, high = figures["ci95"]
+    return f"{figures['mean']:{form}} ({low:{form}}-{high:{form}})"
+
+
 def _print_provenance(report: dict) -> None:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
          f"policies {','.join(report['policies'])}; optional rules: {rules}")
-    echo(f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
+    echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
 
 
 def _print_coverage(report: dict) -> None:

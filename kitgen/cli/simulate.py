@@ -68,7 +68,7 @@ def _output(path: Path | None) -> None:
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
 @click.option("--players", default="4", show_default=True,
               help="Players a game; several separated by commas (2,3,4) report the seats at each count.")
@@ -100,18 +100,24 @@ def _output(path: Path | None) -> None:
 @click.option("--trace", type=click.Path(path_type=Path, dir_okay=False),
               help="Play one game at --seed and write it move by move to this file, "
                    "and as JSON to FILE.json, instead of the report.")
-def simulate(game: str, games: int, players: str, seed: int, policies: str, without: tuple[str, ...], partial: bool,
-             impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int, scheduler: str,
-             trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None,
-             trace: Path | None) -> None:
+@click.option("--replay", type=click.Path(path_type=Path, dir_okay=False), metavar="REPORT.json",
+              help="Make a report of kitgen simulate --json again, byte for byte, with its own options "
+                   "(refused when other code or other game data made it). GAME defaults to the report's.")
+def simulate(game: str | None, games: int, players: str, seed: int, policies: str, without: tuple[str, ...],
+             partial: bool, impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int,
+             scheduler: str, trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None,
+             trace: Path | None, replay: Path | None) -> None:
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
     (for each player count), victory paths, game length, and each card's impact by experiment."""
+    from kitgen.cli.replay import check_data, check_same, result_options
     from kitgen.project import Project
-    from kitgen.simulate.experiments.lab import Experiments, simulate as run
-    from kitgen.simulate.play.blocks import Unfinished
+    from kitgen.simulate.experiments.lab import Experiments
     from kitgen.simulate.play.cluster import TRUST
     from kitgen.simulate.play.run import Settings
 
+    ctx = click.get_current_context()
+    if replay is not None or game is None:  # the same command again, with the report's options
+        return _replay(ctx, replay, game)
     counts = _counts(players)
     names = _policies(policies, counts)
     address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
@@ -124,19 +130,12 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
                         without=tuple(sorted(set(without))), scheduler=address, mcts_rollouts=mcts_rollouts,
                         scheduler_timeout=scheduler_timeout)
     plan = _refuse_early(loaded, settings, game, partial, trace)
+    digest = data_hash(folder)
+    check_data(ctx, digest)
     if address and not quiet():
         echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
-    try:
-        report = run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), data_hash(folder),
-                     played, plan)
-    except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
-        raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
-                                "the simulator can follow; shorten the chain")) from None
-    except Unfinished as exc:  # nothing was finished: no report to keep
-        raise KitgenError(error(Where(game), f"{exc.why}; none of the {exc.total:,} games was played")) from None
-    except KeyboardInterrupt:
-        echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
-        sys.exit(130)
+    report = _run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), digest, played, plan,
+                  result_options(ctx), game)
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
     if output:
@@ -147,8 +146,35 @@ def simulate(game: str, games: int, players: str, seed: int, policies: str, with
         print_report(report)
     if output:
         echo(f"Charts: {output}", err=as_json)
+    check_same(ctx, report)
     if report.get("cut_short"):  # the report of what was finished is out; the run still did not do all it was asked
         raise KitgenError(error(Where(game), report["cut_short"]))
+
+
+def _replay(ctx: click.Context, replay: Path | None, game: str | None) -> None:
+    """kitgen simulate again, with the options of the report `replay` names (cli/replay.py)."""
+    from kitgen.cli.replay import replayed
+
+    if replay is None:
+        raise click.UsageError("Missing argument 'GAME'.")
+    ctx.invoke(simulate, **replayed(ctx, replay, game))
+
+
+def _run(loaded, settings, experiments, digest: str, played: _Played, plan, options: dict, game: str) -> dict:
+    """The report of the games and experiments asked for; what stops them, in one line."""
+    from kitgen.simulate.experiments.lab import simulate as run
+    from kitgen.simulate.play.blocks import Unfinished
+
+    try:
+        return run(loaded, settings, experiments, digest, played, plan, options)
+    except RecursionError:  # a chain check_chains lets through (cards playing cards, no draws) still too deep
+        raise KitgenError(error(loaded.where or Where(game), "cards play cards that play cards more than "
+                                "the simulator can follow; shorten the chain")) from None
+    except Unfinished as exc:  # nothing was finished: no report to keep
+        raise KitgenError(error(Where(game), f"{exc.why}; none of the {exc.total:,} games was played")) from None
+    except KeyboardInterrupt:
+        echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
+        sys.exit(130)
 
 
 def _scheduler(text: str, trust: bool, seconds: float):

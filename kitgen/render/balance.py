@@ -38,7 +38,8 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
                                + _escape("; ".join(report["missing"])), styles["cell"]))
-    story += _outcomes(report, chart_w, styles) + _experiments(report, chart_w, styles)
+    story += _outcomes(report, chart_w, styles) + _feel(report.get("feel", {}), chart_w, styles)
+    story += _experiments(report, chart_w, styles)
     story += [Paragraph("Every rule and how the simulation plays it", _unkept(styles["heading"])),
               _coverage(report["coverage"], chart_w, styles)]
     document = SimpleDocTemplate(str(path), pagesize=(width, height), leftMargin=15 * MM, rightMargin=15 * MM,
@@ -71,6 +72,32 @@ def _experiments(report: dict, chart_w: float, styles) -> list:
     return story
 
 
+def _feel(feel: dict, chart_w: float, styles) -> list:
+    """How the game feels per player count (README, "How the game feels"): each measure, its interval."""
+    if not feel:
+        return []
+    header = ["players", "fairness (1: even)", "length, turns (sd)", "turns with a real choice", "lead changes a game",
+              "drama: points behind", "decisiveness: led to the end"]
+    rows, notes = [header], []
+    for count, m in feel.items():
+        fair = m["fairness"]
+        rows.append([count, f"{fair['value']:.2f} ({fair['ci95'][0]:.2f}-{fair['ci95'][1]:.2f})",
+                     _measure(m, "length", ".1f") + f", sd {m['length']['sd']}", _measure(m, "choice", ".0%"),
+                     _measure(m, "lead_changes", ".2f"), _measure(m, "drama", ".2f"),
+                     _measure(m, "decisiveness", ".0%")])
+        if m.get("not_measured"):
+            notes.append(Paragraph(_escape(f"{count} players, not measured: {m['not_measured']}."), styles["cell"]))
+    return [_heading("How the game feels (95% intervals; one game in sixteen recorded turn by turn)", styles),
+            _text_table(rows, [0.08, 0.14, 0.16, 0.14, 0.14, 0.16, 0.18], chart_w), *notes]
+
+
+def _measure(measures: dict, name: str, form: str) -> str:
+    if name not in measures:
+        return "not measured"
+    low, high = measures[name]["ci95"]
+    return f"{measures[name]['mean']:{form}} ({low:{form}}-{high:{form}})"
+
+
 def widest_half(intervals: list[list[float]]) -> float:
     """The widest half-interval of a row of win rates: each rate is within this of its truth (95%)."""
     return max((high - low) / 2 for low, high in intervals)
@@ -82,9 +109,16 @@ def _provenance(report: dict, styles) -> Paragraph:
     return Paragraph(_escape(
         f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
         f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
-        f"kitgen {source['kitgen']}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
+        f"{_code(source)}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
         "Bars are win rates or shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
         f"an even share: {even_share_words(report)}."), styles["cell"])
+
+
+def _code(source: dict) -> str:
+    """The code that made the report (simulate/report/code.py): version, commit where known, code hash."""
+    code = source["code"]
+    commit = f", commit {code['commit'][:12]}" if code["commit"] else ""
+    return f"kitgen {source['kitgen']}{commit}, code sha256 {code['code_sha256'][:12]}, {code['python']}"
 
 
 def _interval(share: float, ci95: list[float]) -> str:

@@ -123,8 +123,8 @@ def test_simulate__a_new_game_no_one_wins_prints_no_win_rates_and_fails(tmp_path
     rules.write_text(rules.read_text(encoding="utf-8").replace("      - {do: check-victory}\n", ""), encoding="utf-8")
     assert "check-victory" not in rules.read_text(encoding="utf-8")
     result = run_kitgen("simulate", str(tmp_path / "fresh"), "--games", "20")
-    assert result.returncode == 1 and result.stdout == "" and "%" not in result.stderr
-    assert "no win rates" in result.stderr
+    assert result.returncode == 1 and result.stdout == "" and "seat" not in result.stderr
+    assert "no win rates: no winner in 100.0% of games (20 of 20; 95% interval 83.9%-100.0%)" in result.stderr
 
 
 def test_simulate__a_wrong_policy_is_a_usage_error_with_a_suggestion():

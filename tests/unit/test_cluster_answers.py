@@ -68,6 +68,10 @@ def changed(answer: list, game: int, field: int, value) -> list:
     (lambda a: changed(a, 0, 4, [[0], [1]]), "played: not a list of 3 seats"),
     (lambda a: changed(a, 0, 4, [[0], [1], [197]]), "played: '197' is not a whole number from 0 to 196"),
     (lambda a: changed(a, 0, 4, [[0], [1], {"x": 1}]), "played: not a list of at most 500000 numbers"),
+    (lambda a: changed(a, 0, 5, [1, 2]), "feel: not a list of 8 numbers"),
+    (lambda a: changed(a, 0, 5, [10**12] * 8), "feel: '1000000000000' is not a whole number from 0 to 1000000000"),
+    (lambda a: changed(a, 0, 5, [-1] * 8), "feel: '-1' is not a whole number from 0"),
+    (lambda a: changed(a, 0, 5, "x"), "feel: not a list"),
 ])
 def test_answers__what_is_not_a_block_of_kitgens_games_is_refused_in_words(civ, edit, message):
     block = Block(1, 0, 3, ("random",) * 3, 4)

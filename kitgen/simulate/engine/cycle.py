@@ -107,6 +107,8 @@ def play_round(table: Table, first_turn: int, until_turn: int) -> bool:
                 row[index] = start
         play_turn(table)
         state.marks.clear()
+        if table.record is not None and table.winner < 0:  # a game won is recorded as it ended by result()
+            table.record.turn_over(table.plan, table.values)
         if table.winner >= 0 or state.over or round_over(table):
             return True
         advance(table)

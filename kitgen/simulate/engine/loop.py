@@ -42,6 +42,8 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
                 if vocabulary:
                     round_end(table)  # scoring schedules, flag streaks
                 end_of_turn(table)
+                if table.record is not None and table.winner < 0:  # the game's end is recorded by result()
+                    table.record.turn_over(table.plan, values)
             if vocabulary and turn_over(table, seat):
                 break
         elif phase.trigger is None or extreme(values, seat, phase.trigger):

@@ -12,8 +12,14 @@ class GameResult(NamedTuple):
     turn: int  # the turn the game ended in (a game of rounds: the rounds it played)
     factions: tuple[int, ...]  # per seat
     played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
+    feel: tuple[int, ...] = ()  # the game's figures of feel (engine/record.GameFeel); (): not recorded
 
 
 def result(table: Table) -> GameResult:
     length = table.round if table.plan.rounds is not None else table.turn
-    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played))
+    feel: tuple[int, ...] = ()
+    if table.record is not None:  # the standings as a game won mid-turn ended (the turn's end never came)
+        if table.winner >= 0 or not table.record.standings:
+            table.record.turn_over(table.plan, table.values)
+        feel = tuple(table.record.feel(table.winner))
+    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played), feel)

@@ -14,6 +14,7 @@ from typing import Callable
 from kitgen.simulate.compile.plan import (ALL_OTHERS, ANY_ATTRIBUTE, NEXT_PLAYER, NO_CONDITION, SELF, TARGET_PLAYER,
                                           Change, Plan, Step)
 from kitgen.simulate.engine.derived import deck_of, plain_effects
+from kitgen.simulate.engine.record import TurnRecord
 from kitgen.simulate.engine.state import State, copy_state
 
 OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
@@ -54,6 +55,7 @@ class Table:
         self.state: State = self._set_up_state() if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
         self.trace: list | None = None  # kitgen simulate --trace: the game's events (play/trace.py); None: off
+        self.record: TurnRecord | None = None  # the per-turn standings the measures of feel read (play/blocks)
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
@@ -114,7 +116,7 @@ class Table:
         other.played = [list(p) for p in self.played]
         other.rolled = dict(self.rolled)
         other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
-        other.trace = None  # what a player weighs on a copy is not the game's
+        other.trace = other.record = None  # what a player weighs on a copy is not the game's
         return other
 
     # --- cards and dice ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import Progress, Unfinished
 from kitgen.simulate.play.run import Settings, play_games
-from kitgen.simulate.report.summary import summarise
+from kitgen.simulate.report.summary import missing_rules, provenance, summarise
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,21 +23,26 @@ class Experiments:
 
 
 def simulate(game: Game, settings: Settings, experiments: Experiments = Experiments(), data_hash: str = "",
-             progress: Progress | None = None, plan: Plan | None = None) -> dict:
+             progress: Progress | None = None, plan: Plan | None = None, options: dict | None = None) -> dict:
     """`plan`: the game already compiled for play with settings.without (kitgen simulate compiles
-    it first to refuse what cannot be earned), else compiled here. A run a cluster cuts short
+    it first to refuse what cannot be earned), else compiled here. `options`: kitgen simulate's
+    options that change the result, by flag, for the provenance (else as settings and experiments say). A run a cluster cuts short
     (blocks.Unfinished) reports what was finished, `cut_short` saying what was not (see played)."""
     plan = plan or plan_game(game, settings.without)
+    asked = options or lab_options(settings, experiments)
     settings, results, cut_short = played(plan, settings, experiments.player_counts, progress)
-    report = summarise(game.id, plan, settings, results, data_hash)
-    if report["missing"] or cut_short:
-        return report | ({"cut_short": cut_short} if cut_short else {})  # an experiment on an unplayable game measures nothing
+    if cut_short:  # the report is that of the games finished, without the experiments: so is its command
+        asked = narrowed(asked, list(results))
+    report = summarise(game.id, plan, settings, results, data_hash, asked)
+    if missing_rules(plan) or cut_short:  # an experiment on an unplayable game measures nothing
+        return report | ({"cut_short": cut_short} if cut_short else {})
     try:
         run_experiments(report, plan, settings, experiments, results[settings.players], progress)
     except Unfinished as exc:
         report["cut_short"] = f"{exc.why}; the experiments were not finished, and this report leaves them out"
         for name in ("card_impact", "seat_fixes", "skill_ladder"):
             report.pop(name, None)
+        report["provenance"] = provenance(game.id, data_hash, settings, list(results), narrowed(asked, list(results)))
     return report
 
 
@@ -82,3 +87,16 @@ def run_experiments(report: dict, plan: Plan, settings: Settings, experiments: E
         from kitgen.simulate.experiments.ladder import skill_ladder
 
         report["skill_ladder"] = skill_ladder(plan, settings, experiments.ladder_games, progress)
+
+
+def lab_options(settings: Settings, experiments: Experiments) -> dict:
+    """The options of kitgen simulate that give this run, by flag (a run made in Python, not by the CLI)."""
+    return {"--games": settings.games, "--players": ",".join(map(str, (settings.players, *experiments.player_counts))),
+            "--seed": settings.seed, "--policy": ",".join(settings.policies), "--without": list(settings.without),
+            "--impact-games": experiments.impact_games, "--fixes": experiments.fixes,
+            "--ladder": experiments.ladder_games, "--mcts-rollouts": settings.mcts_rollouts}
+
+
+def narrowed(options: dict, counts: list[int]) -> dict:
+    """The options of a run cut short as its report is: the player counts played, no experiments."""
+    return options | {"--players": ",".join(map(str, counts)), "--impact-games": 0, "--fixes": False, "--ladder": 0}

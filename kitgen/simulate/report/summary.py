@@ -7,30 +7,42 @@ Stdlib only.
 from __future__ import annotations
 
 import math
+import shlex
 from collections import Counter
 
 from kitgen import __version__
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.play.run import Settings
+from kitgen.simulate.report.code import code_identity
+from kitgen.simulate.report.feel import feel
 from kitgen.simulate.report.stats import Z95, chi_square, holm_flags, wilson
 
 
-def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int]) -> dict:
-    """What a number was made from: enough to reproduce it, or to discard it."""
-    return {"kitgen": __version__, "game": game_id, "data_sha256": data_hash, "seed": settings.seed,
-            "games": settings.games, "players": players, "policies": list(settings.policies),
+def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int], options: dict) -> dict:
+    """What a number was made from: enough to reproduce it, or to discard it. `code`: the exact code
+    (report/code.py); `options`: every option of kitgen simulate that changes a result, by its flag
+    (`--replay` runs them again), `--games` being the games this report is of."""
+    options = options | {"--games": settings.games}  # a run cut short reports the games it finished
+    return {"kitgen": __version__, "code": code_identity(), "game": game_id, "data_sha256": data_hash,
+            "seed": settings.seed, "games": settings.games, "players": players, "policies": list(settings.policies),
             "optional_rules_left_out": list(settings.without), "mcts_rollouts": settings.mcts_rollouts,
-            "command": command_line(game_id, settings, players)}
+            "options": options, "command": command_line(game_id, options)}
 
 
-def command_line(game_id: str, settings: Settings, players: list[int]) -> str:
-    words = ["kitgen", "simulate", game_id, "--games", str(settings.games),
-             "--players", ",".join(map(str, players)), "--seed", str(settings.seed),
-             "--policy", ",".join(settings.policies)]
-    for rule in settings.without:
-        words += ["--without", rule]
-    return " ".join(words)
+def command_line(game_id: str, options: dict) -> str:
+    """The command that makes the report again: each option by its flag (a switch only when on,
+    an option given several times once a value)."""
+    words = ["kitgen", "simulate", game_id]
+    for flag, value in options.items():
+        if value is True:
+            words.append(flag)
+        elif isinstance(value, list):
+            for item in value:
+                words += [flag, str(item)]
+        elif value is not False:
+            words += [flag, str(value)]
+    return shlex.join(words)
 
 
 def missing_rules(plan: Plan) -> list[str]:
@@ -43,10 +55,21 @@ def missing_rules(plan: Plan) -> list[str]:
     return found
 
 
-def missing(plan: Plan, results: list[GameResult]) -> list[str]:
+UNDECIDED_MOST = 0.05  # the share of games without a winner a win rate may rest on (issue 37)
+
+
+def missing(plan: Plan, results: dict[int, list[GameResult]]) -> list[str]:
+    """What keeps the win rates from being earned: a rule that decides the game and is not
+    simulated, or more than UNDECIDED_MOST of a player count's games without a winner (a win rate
+    of the decided games then says little of the game as played)."""
     found = missing_rules(plan)
-    if results and all(r.winner < 0 for r in results):
-        found.append(f"no game of {len(results):,} had a winner")
+    for players, games in results.items():
+        undecided = sum(r.winner < 0 for r in games)
+        if undecided > UNDECIDED_MOST * len(games):
+            low, high = wilson(undecided, len(games))
+            at = f" at {players} players" if len(results) > 1 else ""
+            found.append(f"no winner in {undecided / len(games):.1%} of games{at} ({undecided:,} of {len(games):,}; "
+                         f"95% interval {low:.1%}-{high:.1%}), more than {UNDECIDED_MOST:.0%}")
     return found
 
 
@@ -115,12 +138,12 @@ def turns(results: list[GameResult]) -> dict:
 
 
 def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, list[GameResult]],
-              data_hash: str) -> dict:
+              data_hash: str, options: dict) -> dict:
     """The report: `results` holds the games of each player count asked, the first being the main one."""
     counts = list(results)
     main = results[counts[0]]
-    report = {"provenance": provenance(game_id, data_hash, settings, counts), "coverage": coverage(plan),
-              "missing": missing(plan, [r for games in results.values() for r in games]),
+    report = {"provenance": provenance(game_id, data_hash, settings, counts, options), "coverage": coverage(plan),
+              "missing": missing(plan, results),
               "game": game_id, "games": len(main), "players": counts[0], "seed": settings.seed,
               "policies": list(settings.seat_policies()), "optional_rules": optional_rules(plan)}
     report.update(faction_results(plan, main, counts[0]))
@@ -130,7 +153,8 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
                    "no_winner_ci95": wilson(seats["no_winner"], len(main)),
                    "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
                    "seats_differ": seats["seats_differ"],
-                   "by_players": {str(n): seat_results(games, n) for n, games in results.items()}})
+                   "by_players": {str(n): seat_results(games, n) for n, games in results.items()},
+                   "feel": {str(n): feel(games, n) for n, games in results.items()}})
     return report
 
 
