@@ -7,6 +7,7 @@ import re
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
+from kitgen.check.units import unit_battle
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import ANY, Action, Cost, Game
 
@@ -110,7 +111,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner) + _own_fields(game, action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner) + unit_battle(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
         if action.do not in ("meld", "score", "draw"):
@@ -129,8 +130,10 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     # the card model's (README, "The card model")
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
+    # steps between players
+    "battle": ("units", "die"),
 }
-THEN = ("when", "pay", "choose", "guess")  # the steps whose `then:` are steps
+THEN = ("when", "pay", "choose", "guess", "battle")  # the steps whose `then:` are steps
 TARGETED = ("steal", "look-and-take", "swap", "contest", "look", "guess", "compare", "swap-hands")
 ROUNDS_ONLY = ("reverse", "skip", "lead", "take-trick")  # who plays next: the loop of a game of rounds
 

@@ -50,6 +50,8 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
         for action in steps_of(actions):
             if action.when is not None:
                 yield from walk(owner, action.when)
+            if action.units is not None and action.units.all_guards is not None:  # battle's units: all_guards
+                yield from walk(owner, action.units.all_guards)
     for path in game.victory_paths:
         if path.when is not None:
             yield from walk(f"victory path '{path.name}'", path.when)
@@ -241,7 +243,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             for amount in (*step.gain, *step.lose):
                 name(amount.where or step.where, owner, amount.counter)
                 known.expression(owner, amount.where or step.where, amount.value)
-            for text in (step.strength, step.min, step.count, step.delta):
+            for text in (step.strength, step.min, step.count, step.delta, step.units and step.units.bonus):
                 if text is not None:
                     known.expression(owner, step.where, Expr(str(text)))
             if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
-from kitgen.simulate.vocabulary.units import MAX_ROUNDS, Unit, fight, kills, needs
+import pytest
+
+from kitgen.load import load_game
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.vocabulary.units import MAX_ROUNDS, Unit, battle, fight, kills, needs
 
 
 class Dice(random.Random):
@@ -82,3 +92,79 @@ def test_a_side_with_no_units_loses_at_once_and_no_dice_are_rolled() -> None:
 
 def test_an_empty_pool_destroys_nothing_even_a_unit_that_rolled_zero() -> None:
     assert kills([], [(0, 0)]) == []
+
+
+# --- battle with units: through the engine (tests/fixtures/vocab/skirmish) ---------------------------
+
+SKIRMISH = Path(__file__).resolve().parents[1] / "fixtures" / "vocab" / "skirmish"
+FLEETS, SECTORS, CREWS, HOMES = range(0, 30), range(30, 36), range(36, 40), range(40, 44)  # the card instances
+
+
+@pytest.fixture(scope="module")
+def plan():
+    return plan_game(load_game(SKIRMISH))
+
+
+def skirmish(plan, worlds: list[list[int]], fleets: list[list[tuple[int, int]]], guns=(1, 1)) -> tuple[Table, Step]:
+    """Two players, their worlds in play and their Fleets under them, (world's place, card); no card
+    anywhere else. The battle step is the Attack phase's (optional: under its choose)."""
+    table = Table(plan, 1, (POLICIES["random"],) * 2, ACTIONS)
+    for seat in (0, 1):
+        table.state.zones["worlds"][seat][:] = worlds[seat]
+        table.state.attached["fleets"][seat][:] = fleets[seat]
+        table.values[seat][0] = guns[seat]
+    step = next(s for s in plan.phases[1].actions if s.do == "choose").then[0]
+    assert step.do == "battle"
+    return table, step
+
+
+def test_the_world_attacked_falls_with_its_fleets_and_the_others_move_down_one(plan) -> None:
+    # P2 has a Sector (place 0) with Fleet 3 under it and its Homeworld (place 1) with Fleet 2; P1 attacks
+    # the Sector with Fleets 0 and 1: 6 and 6 against the Fleet's 1 and the Sector's 2. Fleet 2 does not
+    # fight (it is under another world): four dice in all, no fifth.
+    table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
+    table.state.attached["crews"][1][:] = [(0, 36), (1, 37)]  # a Crew under each world: not units
+    table.rng = Dice([6, 6, 1, 2])
+    battle(table, 0, 1, 30, step)
+    assert table.state.zones["worlds"][1] == [41]
+    assert table.state.attached["fleets"][1] == [(0, 2)]  # still under the Homeworld, now at place 0
+    assert table.state.attached["fleets"][0] == [(0, 0), (0, 1)]
+    assert sorted(table.piles["ships"][1]) == [3, 30, 36]  # to their deck's discard, the Sector's Crew too
+    assert table.state.attached["crews"][1] == [(0, 37)]
+    assert table.values[0][1] == 1  # then: a world taken gains 1 Credit
+
+
+def test_a_world_that_stands_gives_nothing_and_the_attackers_fall(plan) -> None:
+    # the Homeworld rolls 3 dice (18) and stands; P1's two Fleets (2 and 3) fall to its 18 and Fleet 2's 5,
+    # and their 2 + 3 combined destroy Fleet 2
+    table, step = skirmish(plan, [[40], [41]], [[(0, 0), (0, 1)], [(0, 2)]])
+    table.rng = Dice([2, 3, 5, 6, 6, 6])
+    battle(table, 0, 1, 41, step)
+    assert table.state.attached["fleets"][0] == [] and table.state.zones["worlds"][1] == [41]
+    assert table.state.attached["fleets"][1] == []
+    assert table.values[0][1] == 0
+
+
+def test_all_guards_bring_every_fleet_of_the_defender(plan) -> None:
+    # with 3 Guns P2 defends its Sector with Fleet 2 from under its Homeworld too (and every unit of his
+    # rolls 1 + 2 dice): 6 attacking dice, then 3 for each of Fleet 3, Fleet 2 and the Sector
+    table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(1, 3))
+    table.rng = Dice([1, 3, 3, 3, 3, 3, 3, 3, 3, 3])
+    battle(table, 0, 1, 30, step)
+    assert table.state.attached["fleets"][0] == []  # Fleet 0's 1 destroyed nothing; the 9s destroyed it
+    assert table.state.zones["worlds"][1] == [30, 41] and len(table.state.attached["fleets"][1]) == 2
+    assert table.rng.faces == []  # every defending unit rolled
+
+
+def test_whole_games_keep_every_card_and_end(plan) -> None:
+    ended = 0
+    for seed in range(20):
+        table = Table(plan, seed, (POLICIES["random"],) * 3, ACTIONS)
+        result = play(table)
+        ended += result.winner >= 0
+        kept = [*table.hands[0], *table.hands[1], *table.hands[2]]
+        kept += [c for pile, discard in table.piles.values() for c in (*pile, *discard)]
+        kept += [c for seats in table.state.zones.values() for cards in seats for c in cards]
+        kept += [c for seats in table.state.attached.values() for pairs in seats for _, c in pairs]
+        assert sorted(kept) == list(range(44)), seed
+    assert ended >= 5  # random players: a Homeworld fell in 10 of these 20 games of 40 turns

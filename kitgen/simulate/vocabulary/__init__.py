@@ -18,6 +18,7 @@ from kitgen.simulate.vocabulary.moves import act_deal, act_draft, act_move, act_
 from kitgen.simulate.vocabulary.order import act_lead, act_out, act_reverse, act_set, act_skip
 from kitgen.simulate.vocabulary.plays import act_declare
 from kitgen.simulate.vocabulary.tricks import act_score, act_take_trick
+from kitgen.simulate.vocabulary.units import act_battle
 from kitgen.simulate.vocabulary.zones import act_attach, act_buy
 
 ACTIONS: dict[str, Action] = {
@@ -32,4 +33,6 @@ ACTIONS: dict[str, Action] = {
     "reveal": act_reveal, "pass": act_pass, "draft": act_draft, "declare": act_declare, "lead": act_lead,
     "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
     "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
+    # steps between players
+    "battle": act_battle,
 }

@@ -19,9 +19,21 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from functools import partial
 from typing import NamedTuple
 
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.compile.zones import ATTACHED, Place
+from kitgen.simulate.engine.conditions import test, value
+from kitgen.simulate.engine.expressions import passes
+from kitgen.simulate.engine.options import Option, pick
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.zones import cards_of
+from kitgen.simulate.vocabulary.choices import run
+from kitgen.simulate.vocabulary.opponents import target
+
 MAX_ROUNDS = 1000  # rounds in which nobody can fall (every roll 0 against units that win ties) end here
+MAX_DICE = 100  # dice one unit rolls at most (a card field or a bonus of a billion is not a billion rolls)
 
 
 class Unit(NamedTuple):
@@ -52,8 +64,8 @@ def kills(pool: list[int], needs: list[tuple[int, int]]) -> list[int]:
             dead.append(place)
             continue
         total, used = 0, 0
-        for value in reversed(pool):
-            total, used = total + value, used + 1
+        for rolled in reversed(pool):
+            total, used = total + rolled, used + 1
             if total >= need:
                 break
         if total < need or not used:
@@ -85,3 +97,81 @@ def fight(rng: random.Random, sides: int, attack: list[Unit], defend: list[Unit]
             for k in fallen[s]:
                 standing[s][k] = False
     return standing[0], standing[1]
+
+
+def act_battle(table: Table, seat: int, step: Step) -> None:
+    """battle with `units:`: the player attacks a world of a rival's (its choice of both), or with no
+    `world:` a target player's units, with all its own units; the dice fight it out (`fight`); each
+    unit destroyed goes to its deck's discard with the cards attached under it; when every defending
+    unit fell, the player takes `then:`."""
+    plan = step.more.units
+    if plan.world < 0:
+        defender = target(table, seat, 1)
+        options = [Option("battle", partial(battle, seat=seat, defender=defender, world=-1, step=step),
+                          target=defender)] if defender >= 0 else []
+    else:
+        options = [Option("battle", partial(battle, seat=seat, defender=rival, world=card, step=step), card=card,
+                          target=rival) for rival in table.rivals(seat) for card in cards_of(table, plan.world, rival)]
+    if options:
+        options[pick(table, seat, options)].take(table)
+
+
+def battle(table: Table, seat: int, defender: int, world: int, step: Step) -> None:
+    plan = step.more.units
+    attack = [(place, card) for place in plan.zones for card in cards_of(table, place, seat)]
+    if not attack:
+        return
+    if world >= 0:
+        everyone = plan.all_guards is not None and test(plan.all_guards, table, defender)
+        defend = [(plan.guards, card) for card in guards(table, plan.guards, defender, world, everyone)]
+        defend.append((plan.world, world))
+    else:
+        defend = [(place, card) for place in plan.zones for card in cards_of(table, place, defender)]
+    standing = fight(table.rng, step.die[1], units(table, plan, seat, attack, -1),
+                     units(table, plan, defender, defend, world))
+    for owner, side, alive in ((seat, attack, standing[0]), (defender, defend, standing[1])):
+        for (place, card), stands in zip(side, alive, strict=True):
+            if not stands:
+                destroy(table, owner, place, card)
+    if True not in standing[1]:
+        run(table, seat, step.then)
+
+
+def units(table: Table, plan, seat: int, cards: list[tuple[int, int]], world: int) -> list[Unit]:
+    """Each card of a side as a unit: its dice field plus the side's bonus (0 to MAX_DICE); whether it
+    wins ties; the world attacked falls last."""
+    bonus = value(plan.bonus, table, seat)
+    ties = plan.wins_ties
+    return [Unit(min(MAX_DICE, max(0, plan.dice[card] + bonus)), ties is not None and passes(ties, table, seat, card), card == world)
+            for _, card in cards]
+
+
+def guards(table: Table, place: int, seat: int, world: int, everyone: bool) -> list[int]:
+    """The cards of the attached place under the world attacked (every one of the seat's, `everyone`)."""
+    zone: Place = table.plan.places[place]
+    pairs = table.state.attached[zone.key][seat]
+    if everyone:
+        return [card for _, card in pairs]
+    host = table.state.zones[table.plan.vocabulary.zones[zone.key].on][seat].index(world)
+    return [card for at, card in pairs if at == host]
+
+
+def destroy(table: Table, seat: int, place: int, card: int) -> None:
+    """A destroyed unit goes to its deck's discard; a card in play takes the cards attached under it
+    along (the places of the cards after it move down one)."""
+    zone: Place = table.plan.places[place]
+    discard = table.piles[table.deck_of[card]][1]
+    if zone.store == ATTACHED:
+        pairs = table.state.attached[zone.key][seat]
+        pairs.remove(next(p for p in pairs if p[1] == card))
+        discard.append(card)
+        return
+    hosts = table.state.zones[zone.key][seat]
+    at = hosts.index(card)
+    hosts.pop(at)
+    discard.append(card)
+    for name, attached in table.plan.vocabulary.zones.items():
+        if attached.kind == "attached" and attached.on == zone.key:
+            pairs = table.state.attached[name][seat]
+            discard.extend(c for h, c in pairs if h == at)
+            pairs[:] = [(h - (h > at), c) for h, c in pairs if h != at]
