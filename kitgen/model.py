@@ -882,7 +882,7 @@ ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "t
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
                      "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out",
                      # steps between players (README, "The rules vocabulary")
-                     "battle"]
+                     "battle", "reattach"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -131,7 +131,7 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
     # steps between players
-    "battle": ("units", "die"),
+    "battle": ("units", "die"), "reattach": ("zone",),
 }
 THEN = ("when", "pay", "choose", "guess", "battle")  # the steps whose `then:` are steps
 TARGETED = ("steal", "look-and-take", "swap", "contest", "look", "guess", "compare", "swap-hands")

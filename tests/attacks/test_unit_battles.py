@@ -1,4 +1,4 @@
-"""Attacks on battle's `units:` (a battle of units, vocabulary/units.py), through `kitgen validate` and
+"""Attacks on battle's `units:` (a battle of units, vocabulary/units.py) and reattach, through `kitgen validate` and
 `kitgen simulate` in this process: each defect is one located line and a non-zero exit, never a
 traceback; a unit with a billion dice rolls a bounded number and the report finishes."""
 from __future__ import annotations
@@ -44,6 +44,9 @@ CASES = {
     "all-guards-unknown": ("all_guards: {at_least: {Guns: 3}}", "all_guards: {at_least: {Gnus: 3}}",
                            r"unknown counter or attribute 'Gnus'.*"),
     "units-unknown-key": ("wins_ties:", "wins_tie:", r".*wins_tie.*"),
+    "reattach-not-attached": ("{do: reattach, zone: fleets}", "{do: reattach, zone: worlds}",
+                              r"phase 'Move': 'worlds' is not a zone of kind attached"),
+    "reattach-no-zone": ("{do: reattach, zone: fleets}", "{do: reattach}", r"action 'reattach' needs zone"),
 }
 
 

@@ -168,3 +168,29 @@ def test_whole_games_keep_every_card_and_end(plan) -> None:
         kept += [c for seats in table.state.attached.values() for pairs in seats for _, c in pairs]
         assert sorted(kept) == list(range(44)), seed
     assert ended >= 5  # random players: a Homeworld fell in 10 of these 20 games of 40 turns
+
+
+def test_reattach_moves_each_card_to_any_host_with_room(plan) -> None:
+    move = plan.phases[2].actions
+    fleets, crews = move[0], move[1]
+    assert (fleets.do, crews.do) == ("reattach", "reattach")
+    seen = set()
+    for seed in range(30):
+        table, _ = skirmish(plan, [[40, 30], []], [[(0, 0), (0, 1)], []])
+        table.rng = random.Random(seed)
+        table.state.attached["crews"][0][:] = [(0, 36), (1, 37)]
+        ACTIONS["reattach"](table, 0, fleets)
+        ACTIONS["reattach"](table, 0, crews)
+        hosts = tuple(h for h, _ in table.state.attached["fleets"][0])
+        assert sorted(c for _, c in table.state.attached["fleets"][0]) == [0, 1] and set(hosts) <= {0, 1}
+        seen.add(hosts)
+        assert table.state.attached["crews"][0] == [(0, 36), (1, 37)]  # one Crew a world: each stays
+    assert seen == {(0, 0), (0, 1), (1, 0), (1, 1)}  # the Fleets went anywhere: the players chose
+    moved = set()
+    for seed in range(30):  # one Crew, a world free: it may stay or move
+        table, _ = skirmish(plan, [[40, 30], []], [[], []])
+        table.rng = random.Random(seed)
+        table.state.attached["crews"][0][:] = [(0, 36)]
+        ACTIONS["reattach"](table, 0, crews)
+        moved.add(table.state.attached["crews"][0][0][0])
+    assert moved == {0, 1}

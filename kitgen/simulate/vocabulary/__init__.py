@@ -18,7 +18,7 @@ from kitgen.simulate.vocabulary.moves import act_deal, act_draft, act_move, act_
 from kitgen.simulate.vocabulary.order import act_lead, act_out, act_reverse, act_set, act_skip
 from kitgen.simulate.vocabulary.plays import act_declare
 from kitgen.simulate.vocabulary.tricks import act_score, act_take_trick
-from kitgen.simulate.vocabulary.units import act_battle
+from kitgen.simulate.vocabulary.units import act_battle, act_reattach
 from kitgen.simulate.vocabulary.zones import act_attach, act_buy
 
 ACTIONS: dict[str, Action] = {
@@ -34,5 +34,5 @@ ACTIONS: dict[str, Action] = {
     "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
     "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
     # steps between players
-    "battle": act_battle,
+    "battle": act_battle, "reattach": act_reattach,
 }

@@ -175,3 +175,26 @@ def destroy(table: Table, seat: int, place: int, card: int) -> None:
             pairs = table.state.attached[name][seat]
             discard.extend(c for h, c in pairs if h == at)
             pairs[:] = [(h - (h > at), c) for h, c in pairs if h != at]
+
+
+def act_reattach(table: Table, seat: int, step: Step) -> None:
+    """Each card the player has in the attached `zone`, in turn, goes under any of its cards in the zone's
+    `on` zone that has room (where it is, too): the player's choice ("Attach your Fleets in play to any of
+    your Sectors in play")."""
+    zone = table.plan.vocabulary.zones.get(step.more.zone)
+    if zone is None:
+        return
+    hosts = table.state.zones[zone.on][seat]
+    pairs = table.state.attached[step.more.zone][seat]
+    for card in [c for _, c in pairs]:
+        at = next(h for h, c in pairs if c == card)
+        free = [h for h in range(len(hosts)) if h == at or not zone.limit or [h2 for h2, _ in pairs].count(h) < zone.limit]
+        options = [Option("reattach", partial(reattach, seat=seat, zone=step.more.zone, card=card, host=h), card=card)
+                   for h in free]
+        if len(options) > 1:
+            options[pick(table, seat, options)].take(table)
+
+
+def reattach(table: Table, seat: int, zone: str, card: int, host: int) -> None:
+    pairs = table.state.attached[zone][seat]
+    pairs[:] = [(host if c == card else h, c) for h, c in pairs]
