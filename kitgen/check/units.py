@@ -1,9 +1,8 @@
-"""Checks of battle's `units:` (vocabulary/units.py plays it) that compiling it does not make: the die
-is dice notation, `units:` is on a battle, the zones are of the kinds that hold units, the guards lie
+"""Checks of battle's `units:` (vocabulary/units.py plays it) that compiling it does not make: a die is
+given, `units:` is on a battle, the zones are of the kinds that hold units, the guards lie
 under the world attacked, the dice field is a whole number. Stdlib only."""
 from __future__ import annotations
 
-from kitgen.check.dice import die_range
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import Action, Game
 
@@ -16,8 +15,8 @@ def unit_battle(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do != "battle":
         return [error(at, f"{owner}: 'units:' goes with 'do: battle'")]
     problems = []
-    if action.die and die_range(action.die) is None:
-        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die}' is not dice notation like 1D6"))
+    if not action.die:  # its notation is checked with every battle's (check/actions)
+        problems.append(error(at, f"{owner}: battle: units: needs die: (the die each unit rolls, such as 1D10)"))
     zones = {z.name: z for z in game.zones}
 
     def zone(key: str, name: str, kinds: tuple[str, ...]) -> None:

@@ -13,8 +13,7 @@ import pytest
 from tests.attacks.harness import assert_no_crash, assert_one_line, edit, kitgen_in_process
 
 SKIRMISH = Path(__file__).resolve().parents[1] / "fixtures" / "vocab" / "skirmish"
-BATTLE = "units: {zones: [fleets], world: worlds, guards: fleets, dice: combat_dice, bonus: \"Guns - 1\","
-TIES = "wins_ties: {type: [Sector, Homeworld]}, all_guards: {at_least: {Guns: 3}}}"
+BATTLE = "units: {zones: [fleets], world: worlds, guards: fleets, dice: combat_dice, bonus: \"Guns > target(Guns)\","
 
 
 @pytest.fixture
@@ -38,10 +37,10 @@ CASES = {
                          r"battle: units: dice: 'combat_dize' is not a whole-number card field \(did you mean "
                          r"'combat_dice'\?\)"),
     "die-not-dice": ("die: 1D6", "die: 1Dsix", r"action 'battle': die '1Dsix' is not dice notation like 1D6"),
-    "no-die": ("        die: 1D6\n", "", r"action 'battle' needs die"),
-    "bonus-unknown-name": ('bonus: "Guns - 1"', 'bonus: "Gunz - 1"', r"unknown counter or attribute 'Gunz'.*"),
-    "bonus-code": ('bonus: "Guns - 1"', 'bonus: "__import__(\'os\')"', r".*'__import__\('os'\)'.*"),
-    "all-guards-unknown": ("all_guards: {at_least: {Guns: 3}}", "all_guards: {at_least: {Gnus: 3}}",
+    "no-die": ("        die: 1D6\n", "", r"battle: units: needs die: \(the die each unit rolls, such as 1D10\)"),
+    "bonus-unknown-name": ('bonus: "Guns > target(Guns)"', 'bonus: "Gunz - 1"', r"unknown counter or attribute 'Gunz'.*"),
+    "bonus-code": ('bonus: "Guns > target(Guns)"', 'bonus: "__import__(\'os\')"', r".*'__import__\('os'\)'.*"),
+    "all-guards-unknown": ('all_guards: {test: "Guns > target(Guns)"}', "all_guards: {at_least: {Gnus: 3}}",
                            r"unknown counter or attribute 'Gnus'.*"),
     "units-unknown-key": ("wins_ties:", "wins_tie:", r".*wins_tie.*"),
     "reattach-not-attached": ("{do: reattach, zone: fleets}", "{do: reattach, zone: worlds}",
@@ -59,7 +58,7 @@ def test_a_bad_units_battle_is_one_located_line(game: Path, case: str) -> None:
 
 def test_a_billion_dice_a_unit_is_a_bounded_battle(game: Path) -> None:
     edit(game / "decks" / "homes.yaml", "combat_dice: 3", "combat_dice: 1000000000")
-    edit(game / "game.yaml", 'bonus: "Guns - 1"', 'bonus: "Guns * 1000000000"')
+    edit(game / "game.yaml", 'bonus: "Guns > target(Guns)"', 'bonus: "Guns * 1000000000"')
     run = kitgen_in_process("simulate", game, "--games", "3", "--workers", "1", "--players", "2", "--json", "-q")
     assert_no_crash(run, seconds=60)
     assert run.run.returncode == 0, run.run.describe()

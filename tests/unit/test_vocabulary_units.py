@@ -146,14 +146,24 @@ def test_a_world_that_stands_gives_nothing_and_the_attackers_fall(plan) -> None:
 
 
 def test_all_guards_bring_every_fleet_of_the_defender(plan) -> None:
-    # with 3 Guns P2 defends its Sector with Fleet 2 from under its Homeworld too (and every unit of his
-    # rolls 1 + 2 dice): 6 attacking dice, then 3 for each of Fleet 3, Fleet 2 and the Sector
+    # P2 has more Guns than P1 (3 against 1, `Guns > target(Guns)` read against the attacker): it defends
+    # its Sector with Fleet 2 from under its Homeworld too, and each unit of his rolls 1 + 1 dice (the
+    # bonus, `Guns > target(Guns)`), P1's one: 1 attacking die, then 2 for each of Fleet 3, Fleet 2, the Sector
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(1, 3))
-    table.rng = Dice([1, 3, 3, 3, 3, 3, 3, 3, 3, 3])
+    table.rng = Dice([1, 3, 3, 3, 3, 3, 3])
     battle(table, 0, 1, 30, step)
-    assert table.state.attached["fleets"][0] == []  # Fleet 0's 1 destroyed nothing; the 9s destroyed it
+    assert table.state.attached["fleets"][0] == []  # Fleet 0's 1 destroyed nothing; a 6 destroyed it
     assert table.state.zones["worlds"][1] == [30, 41] and len(table.state.attached["fleets"][1]) == 2
     assert table.rng.faces == []  # every defending unit rolled
+
+
+def test_equal_guns_the_fleets_elsewhere_stay_out_and_nobody_gets_a_die(plan) -> None:
+    # 3 Guns each: no bonus, and Fleet 2 (under the Homeworld) does not defend the Sector: three dice in all
+    table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(3, 3))
+    table.rng = Dice([1, 5, 5])
+    battle(table, 0, 1, 30, step)
+    assert table.state.attached["fleets"][0] == [] and table.rng.faces == []
+    assert table.state.attached["fleets"][1] == [(0, 3), (1, 2)]
 
 
 def test_whole_games_keep_every_card_and_end(plan) -> None:

@@ -30,7 +30,7 @@ from kitgen.simulate.engine.options import Option, pick
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of
 from kitgen.simulate.vocabulary.choices import run
-from kitgen.simulate.vocabulary.opponents import target
+from kitgen.simulate.vocabulary.tables import aiming
 
 MAX_ROUNDS = 1000  # rounds in which nobody can fall (every roll 0 against units that win ties) end here
 MAX_DICE = 100  # dice one unit rolls at most (a card field or a bonus of a billion is not a billion rolls)
@@ -99,47 +99,59 @@ def fight(rng: random.Random, sides: int, attack: list[Unit], defend: list[Unit]
     return standing[0], standing[1]
 
 
-def act_battle(table: Table, seat: int, step: Step) -> None:
-    """battle with `units:`: the player attacks a world of a rival's (its choice of both), or with no
-    `world:` a target player's units, with all its own units; the dice fight it out (`fight`); each
-    unit destroyed goes to its deck's discard with the cards attached under it; when every defending
-    unit fell, the player takes `then:`."""
+def act_unit_battle(table: Table, seat: int, step: Step) -> None:
+    """battle with `units:`: the player attacks a world of a rival's (its choice of both; an order's
+    target: a world of that player's), or with no `world:` its target's units, with all its own units;
+    the dice fight it out (`fight`); each unit destroyed goes to its deck's discard with the cards
+    attached under it; when every defending unit fell, the player takes `then:`, aimed at the defender."""
     plan = step.more.units
     if plan.world < 0:
-        defender = target(table, seat, 1)
+        defender = aiming(table, seat, step)
         options = [Option("battle", partial(battle, seat=seat, defender=defender, world=-1, step=step),
-                          target=defender)] if defender >= 0 else []
+                          target=defender)] if 0 <= defender != seat else []
     else:
+        rivals = [table.aim] if 0 <= table.aim != seat else table.rivals(seat)
         options = [Option("battle", partial(battle, seat=seat, defender=rival, world=card, step=step), card=card,
-                          target=rival) for rival in table.rivals(seat) for card in cards_of(table, plan.world, rival)]
+                          target=rival) for rival in rivals for card in cards_of(table, plan.world, rival)]
     if options:
         options[pick(table, seat, options)].take(table)
 
 
 def battle(table: Table, seat: int, defender: int, world: int, step: Step) -> None:
+    """While it is fought each side's `bonus` is worked out with the other side as its target
+    (`target(...)`) and `attacking` / `defending` say which side it is, as in any battle; `all_guards`
+    for the defender against the attacker."""
     plan = step.more.units
     attack = [(place, card) for place in plan.zones for card in cards_of(table, place, seat)]
     if not attack:
         return
-    if world >= 0:
-        everyone = plan.all_guards is not None and test(plan.all_guards, table, defender)
-        defend = [(plan.guards, card) for card in guards(table, plan.guards, defender, world, everyone)]
-        defend.append((plan.world, world))
-    else:
-        defend = [(place, card) for place in plan.zones for card in cards_of(table, place, defender)]
-    standing = fight(table.rng, step.die[1], units(table, plan, seat, attack, -1),
-                     units(table, plan, defender, defend, world))
-    for owner, side, alive in ((seat, attack, standing[0]), (defender, defend, standing[1])):
-        for (place, card), stands in zip(side, alive, strict=True):
-            if not stands:
-                destroy(table, owner, place, card)
-    if True not in standing[1]:
-        run(table, seat, step.then)
+    kept = table.aim, table.sides
+    table.sides = (seat, defender)
+    try:
+        if world >= 0:
+            table.aim = seat
+            everyone = plan.all_guards is not None and test(plan.all_guards, table, defender)
+            defend = [(plan.guards, card) for card in guards(table, plan.guards, defender, world, everyone)]
+            defend.append((plan.world, world))
+        else:
+            defend = [(place, card) for place in plan.zones for card in cards_of(table, place, defender)]
+        standing = fight(table.rng, step.die[1], units(table, plan, (seat, defender), attack, -1),
+                         units(table, plan, (defender, seat), defend, world))
+        for owner, side, alive in ((seat, attack, standing[0]), (defender, defend, standing[1])):
+            for (place, card), stands in zip(side, alive, strict=True):
+                if not stands:
+                    destroy(table, owner, place, card)
+        if True not in standing[1]:
+            table.aim = defender
+            run(table, seat, step.then)
+    finally:
+        table.aim, table.sides = kept
 
 
-def units(table: Table, plan, seat: int, cards: list[tuple[int, int]], world: int) -> list[Unit]:
-    """Each card of a side as a unit: its dice field plus the side's bonus (0 to MAX_DICE); whether it
-    wins ties; the world attacked falls last."""
+def units(table: Table, plan, side: tuple[int, int], cards: list[tuple[int, int]], world: int) -> list[Unit]:
+    """Each card of a side (its player, the other side's) as a unit: its dice field plus the side's bonus
+    (0 to MAX_DICE), worked out against the other side; whether it wins ties; the world attacked falls last."""
+    seat, table.aim = side
     bonus = value(plan.bonus, table, seat)
     ties = plan.wins_ties
     return [Unit(min(MAX_DICE, max(0, plan.dice[card] + bonus)), ties is not None and passes(ties, table, seat, card), card == world)
