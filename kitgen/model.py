@@ -939,6 +939,24 @@ class CardMatch(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Answer(Record):
+    """One of a step's `answers:` (vocabulary/answers.py): before the step is taken, the player it aims
+    at (`by: others`: each other player in turn) may discard a card of the hand that passes `filter` to
+    answer it; when `works` holds for him (none: always) he takes `then:` and, with `negates`, the step
+    is not taken. With `again`, the answer may itself be answered with the same answer (Counter
+    Espionage against Counter Espionage): an answer answered that works does not work."""
+
+    name: str
+    filter: Filter
+    by: Literal["target", "others"] = "target"
+    works: When | None = None
+    negates: bool = True
+    then: tuple["Action", ...] = ()
+    again: bool = False
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class UnitBattle(Record):
     """battle's `units:` a battle of units, rounds of dice (vocabulary/units.py): each unit is a card in
     play and rolls its `dice` field plus `bonus` dice; each unit destroys one opposing unit with an equal
@@ -1078,6 +1096,7 @@ class Action(Record):
     by_count: CountScoring | None = None  # score: points by how many
     majority: Majority | None = None  # score: points by rank among the players
     units: UnitBattle | None = None  # battle: a battle of units, rounds of dice (vocabulary/units.py)
+    answers: tuple[Answer, ...] = ()  # what the players it aims at may answer it with (vocabulary/answers.py)
     where: Where | None = _where()
 
 

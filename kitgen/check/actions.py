@@ -73,8 +73,9 @@ def check_actions(game: Game) -> list[Problem]:
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:
-    """Every action, and the steps each holds (`then:`, `otherwise:`, `loser:`), depth first."""
-    return [step for action in actions for step in (action, *steps_of(action.then + action.otherwise + action.loser))]
+    """Every action, and the steps each holds (`then:`, `otherwise:`, `loser:`, its answers' `then:`), depth first."""
+    return [step for action in actions for step in (action, *steps_of(action.then + action.otherwise + action.loser
+                                                                       + tuple(s for a in action.answers for s in a.then)))]
 
 
 def _action(game: Game, action: Action, owner: str) -> list[Problem]:

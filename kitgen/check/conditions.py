@@ -53,6 +53,9 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
                 yield from walk(owner, action.when)
             if action.units is not None and action.units.all_guards is not None:  # battle's units: all_guards
                 yield from walk(owner, action.units.all_guards)
+            for answer in action.answers:  # answers: each one's works
+                if answer.works is not None:
+                    yield from walk(f"{owner} answer '{answer.name}'", answer.works)
     for path in game.victory_paths:
         if path.when is not None:
             yield from walk(f"victory path '{path.name}'", path.when)
