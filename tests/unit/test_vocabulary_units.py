@@ -14,7 +14,7 @@ from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
-from kitgen.simulate.vocabulary.units import MAX_ROUNDS, Unit, battle, fight, kills, needs
+from kitgen.simulate.vocabulary.units import MAX_ROUNDS, Unit, battle, destroy, fight, kills, needs, order
 
 
 class Dice(random.Random):
@@ -125,7 +125,7 @@ def test_the_world_attacked_falls_with_its_fleets_and_the_others_move_down_one(p
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
     table.state.attached["crews"][1][:] = [(0, 36), (1, 37)]  # a Crew under each world: not units
     table.rng = Dice([6, 6, 1, 2])
-    battle(table, 0, 1, 30, step)
+    battle(table, 0, 1, 0, step)
     assert table.state.zones["worlds"][1] == [41]
     assert table.state.attached["fleets"][1] == [(0, 2)]  # still under the Homeworld, now at place 0
     assert table.state.attached["fleets"][0] == [(0, 0), (0, 1)]
@@ -139,7 +139,7 @@ def test_a_world_that_stands_gives_nothing_and_the_attackers_fall(plan) -> None:
     # and their 2 + 3 combined destroy Fleet 2
     table, step = skirmish(plan, [[40], [41]], [[(0, 0), (0, 1)], [(0, 2)]])
     table.rng = Dice([2, 3, 5, 6, 6, 6])
-    battle(table, 0, 1, 41, step)
+    battle(table, 0, 1, 0, step)
     assert table.state.attached["fleets"][0] == [] and table.state.zones["worlds"][1] == [41]
     assert table.state.attached["fleets"][1] == []
     assert table.values[0][1] == 0
@@ -151,7 +151,7 @@ def test_all_guards_bring_every_fleet_of_the_defender(plan) -> None:
     # bonus, `Guns > target(Guns)`), P1's one: 1 attacking die, then 2 for each of Fleet 3, Fleet 2, the Sector
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(1, 3))
     table.rng = Dice([1, 3, 3, 3, 3, 3, 3])
-    battle(table, 0, 1, 30, step)
+    battle(table, 0, 1, 0, step)
     assert table.state.attached["fleets"][0] == []  # Fleet 0's 1 destroyed nothing; a 6 destroyed it
     assert table.state.zones["worlds"][1] == [30, 41] and len(table.state.attached["fleets"][1]) == 2
     assert table.rng.faces == []  # every defending unit rolled
@@ -161,7 +161,7 @@ def test_equal_guns_the_fleets_elsewhere_stay_out_and_nobody_gets_a_die(plan) ->
     # 3 Guns each: no bonus, and Fleet 2 (under the Homeworld) does not defend the Sector: three dice in all
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(3, 3))
     table.rng = Dice([1, 5, 5])
-    battle(table, 0, 1, 30, step)
+    battle(table, 0, 1, 0, step)
     assert table.state.attached["fleets"][0] == [] and table.rng.faces == []
     assert table.state.attached["fleets"][1] == [(0, 3), (1, 2)]
 
@@ -204,3 +204,30 @@ def test_reattach_moves_each_card_to_any_host_with_room(plan) -> None:
         ACTIONS["reattach"](table, 0, crews)
         moved.add(table.state.attached["crews"][0][0][0])
     assert moved == {0, 1}
+
+
+def test_copies_of_one_card_are_told_apart_by_where_they_lie(plan) -> None:
+    # two copies of a Sector (one card, as a game without card instances has them) at places 0 and 1;
+    # P1 attacks the second: Fleet 2 under it defends, not Fleet 3 under the first; both fall (6 and 6
+    # against 1 and 1), and the second copy goes, with its Crew, the first keeps its Fleet and Crew
+    table, step = skirmish(plan, [[40], [30, 30]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
+    table.state.attached["crews"][1][:] = [(0, 36), (1, 37)]
+    table.rng = Dice([6, 6, 1, 1])
+    battle(table, 0, 1, 1, step)
+    assert table.state.zones["worlds"][1] == [30]
+    assert table.state.attached["fleets"][1] == [(0, 3)] and table.state.attached["crews"][1] == [(0, 36)]
+    assert sorted(table.piles["ships"][1]) == [2, 30, 37]
+
+
+def test_units_in_play_that_fall_together_go_last_place_first(plan) -> None:
+    # two worlds of P2 (places 0 and 1) and a Fleet under the second fall at once; the Homeworld (place 2)
+    # and the Crew under it stay, the Crew now under place 0
+    table, _ = skirmish(plan, [[40], [30, 31, 41]], [[], [(1, 3)]])
+    table.state.attached["crews"][1][:] = [(2, 36)]
+    worlds, fleets = 3, 4
+    assert (plan.places[worlds].name, plan.places[fleets].name) == ("worlds", "fleets")
+    fallen = [(worlds, 30, 0), (worlds, 31, 1), (fleets, 3, (1, 3))]
+    for piece in sorted(fallen, key=order):
+        destroy(table, 1, piece)
+    assert table.state.zones["worlds"][1] == [41] and table.state.attached["crews"][1] == [(0, 36)]
+    assert table.state.attached["fleets"][1] == [] and sorted(table.piles["ships"][1]) == [3, 30, 31]

@@ -103,7 +103,8 @@ def act_unit_battle(table: Table, seat: int, step: Step) -> None:
     """battle with `units:`: the player attacks a world of a rival's (its choice of both; an order's
     target: a world of that player's), or with no `world:` its target's units, with all its own units;
     the dice fight it out (`fight`); each unit destroyed goes to its deck's discard with the cards
-    attached under it; when every defending unit fell, the player takes `then:`, aimed at the defender."""
+    attached under it; when every defending unit fell, the player takes `then:`, aimed at the defender.
+    A world is named by its place in the zone (copies of one card are told apart by where they lie)."""
     plan = step.more.units
     if plan.world < 0:
         defender = aiming(table, seat, step)
@@ -111,18 +112,22 @@ def act_unit_battle(table: Table, seat: int, step: Step) -> None:
                           target=defender)] if 0 <= defender != seat else []
     else:
         rivals = [table.aim] if 0 <= table.aim != seat else table.rivals(seat)
-        options = [Option("battle", partial(battle, seat=seat, defender=rival, world=card, step=step), card=card,
-                          target=rival) for rival in rivals for card in cards_of(table, plan.world, rival)]
+        options = [Option("battle", partial(battle, seat=seat, defender=rival, world=at, step=step), card=card,
+                          target=rival) for rival in rivals for at, card in enumerate(cards_of(table, plan.world, rival))]
     if options:
         options[pick(table, seat, options)].take(table)
+
+
+# a unit: its place, its card, and where it lies (in play: its place in the zone; attached: its (host, card) pair)
+Piece = tuple[int, int, "int | tuple[int, int]"]
 
 
 def battle(table: Table, seat: int, defender: int, world: int, step: Step) -> None:
     """While it is fought each side's `bonus` is worked out with the other side as its target
     (`target(...)`) and `attacking` / `defending` say which side it is, as in any battle; `all_guards`
-    for the defender against the attacker."""
+    for the defender against the attacker. `world`: the attacked card's place in its zone (-1: none)."""
     plan = step.more.units
-    attack = [(place, card) for place in plan.zones for card in cards_of(table, place, seat)]
+    attack = pieces(table, plan.zones, seat)
     if not attack:
         return
     kept = table.aim, table.sides
@@ -131,16 +136,17 @@ def battle(table: Table, seat: int, defender: int, world: int, step: Step) -> No
         if world >= 0:
             table.aim = seat
             everyone = plan.all_guards is not None and test(plan.all_guards, table, defender)
-            defend = [(plan.guards, card) for card in guards(table, plan.guards, defender, world, everyone)]
-            defend.append((plan.world, world))
+            defend: list[Piece] = [(plan.guards, pair[1], pair)
+                                   for pair in guards(table, plan.guards, defender, world, everyone)]
+            defend.append((plan.world, cards_of(table, plan.world, defender)[world], world))
         else:
-            defend = [(place, card) for place in plan.zones for card in cards_of(table, place, defender)]
-        standing = fight(table.rng, step.die[1], units(table, plan, (seat, defender), attack, -1),
-                         units(table, plan, (defender, seat), defend, world))
+            defend = pieces(table, plan.zones, defender)
+        standing = fight(table.rng, step.die[1], units(table, plan, (seat, defender), attack, False),
+                         units(table, plan, (defender, seat), defend, world >= 0))
         for owner, side, alive in ((seat, attack, standing[0]), (defender, defend, standing[1])):
-            for (place, card), stands in zip(side, alive, strict=True):
-                if not stands:
-                    destroy(table, owner, place, card)
+            # attached cards first, then those in play, the last first: no card's place moves before it goes
+            for piece in sorted((p for p, stands in zip(side, alive, strict=True) if not stands), key=order):
+                destroy(table, owner, piece)
         if True not in standing[1]:
             table.aim = defender
             run(table, seat, step.then)
@@ -148,45 +154,58 @@ def battle(table: Table, seat: int, defender: int, world: int, step: Step) -> No
         table.aim, table.sides = kept
 
 
-def units(table: Table, plan, side: tuple[int, int], cards: list[tuple[int, int]], world: int) -> list[Unit]:
+def order(piece: Piece) -> tuple[int, int]:
+    where = piece[2]
+    return (1, -where) if isinstance(where, int) else (0, 0)
+
+
+def pieces(table: Table, places: tuple[int, ...], seat: int) -> list[Piece]:
+    found: list[Piece] = []
+    for place in places:
+        zone: Place = table.plan.places[place]
+        if zone.store == ATTACHED:
+            found += [(place, pair[1], pair) for pair in table.state.attached[zone.key][seat]]
+        else:
+            found += [(place, card, at) for at, card in enumerate(cards_of(table, place, seat))]
+    return found
+
+
+def units(table: Table, plan, side: tuple[int, int], cards: list[Piece], world: bool) -> list[Unit]:
     """Each card of a side (its player, the other side's) as a unit: its dice field plus the side's bonus
-    (0 to MAX_DICE), worked out against the other side; whether it wins ties; the world attacked falls last."""
+    (0 to MAX_DICE), worked out against the other side; whether it wins ties; the world attacked (the
+    last of the side, `world`) falls last."""
     seat, table.aim = side
     bonus = value(plan.bonus, table, seat)
     ties = plan.wins_ties
-    return [Unit(min(MAX_DICE, max(0, plan.dice[card] + bonus)), ties is not None and passes(ties, table, seat, card), card == world)
-            for _, card in cards]
+    return [Unit(min(MAX_DICE, max(0, plan.dice[card] + bonus)), ties is not None and passes(ties, table, seat, card),
+                 world and k == len(cards) - 1) for k, (_, card, _) in enumerate(cards)]
 
 
-def guards(table: Table, place: int, seat: int, world: int, everyone: bool) -> list[int]:
-    """The cards of the attached place under the world attacked (every one of the seat's, `everyone`)."""
+def guards(table: Table, place: int, seat: int, world: int, everyone: bool) -> list[tuple[int, int]]:
+    """The (host, card) pairs of the attached place under the world attacked (every one of the seat's,
+    `everyone`)."""
     zone: Place = table.plan.places[place]
     pairs = table.state.attached[zone.key][seat]
-    if everyone:
-        return [card for _, card in pairs]
-    host = table.state.zones[table.plan.vocabulary.zones[zone.key].on][seat].index(world)
-    return [card for at, card in pairs if at == host]
+    return list(pairs) if everyone else [pair for pair in pairs if pair[0] == world]
 
 
-def destroy(table: Table, seat: int, place: int, card: int) -> None:
+def destroy(table: Table, seat: int, piece: Piece) -> None:
     """A destroyed unit goes to its deck's discard; a card in play takes the cards attached under it
-    along (the places of the cards after it move down one)."""
+    along, each to its own deck's discard (the places of the cards after it move down one)."""
+    place, card, where = piece
     zone: Place = table.plan.places[place]
-    discard = table.piles[table.deck_of[card]][1]
-    if zone.store == ATTACHED:
-        pairs = table.state.attached[zone.key][seat]
-        pairs.remove(next(p for p in pairs if p[1] == card))
-        discard.append(card)
+    table.piles[table.deck_of[card]][1].append(card)
+    if not isinstance(where, int):
+        table.state.attached[zone.key][seat].remove(where)
         return
-    hosts = table.state.zones[zone.key][seat]
-    at = hosts.index(card)
-    hosts.pop(at)
-    discard.append(card)
+    cards_of(table, place, seat).pop(where)
     for name, attached in table.plan.vocabulary.zones.items():
         if attached.kind == "attached" and attached.on == zone.key:
             pairs = table.state.attached[name][seat]
-            discard.extend(c for h, c in pairs if h == at)
-            pairs[:] = [(h - (h > at), c) for h, c in pairs if h != at]
+            for h, c in pairs:
+                if h == where:
+                    table.piles[table.deck_of[c]][1].append(c)
+            pairs[:] = [(h - (h > where), c) for h, c in pairs if h != where]
 
 
 def act_reattach(table: Table, seat: int, step: Step) -> None:
