@@ -912,7 +912,8 @@ ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "t
                      "roll", "lookup", "elect", "agree", "mark", "battle", "orders",
                      # the card model's (README, "The card model")
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
-                     "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"]
+                     "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out",
+                     "reattach"]
 BattleTie = Literal["again", "defender", "nothing"]
 
 
@@ -934,6 +935,43 @@ class CardMatch(Record):
     zone: str
     fields: tuple[str, ...]
     wild: Filter | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Answer(Record):
+    """One of a step's `answers:` (vocabulary/answers.py): before the step is taken, the player it aims
+    at (`by: others`: each other player in turn) may discard a card of the hand that passes `filter` to
+    answer it; when `works` holds for him (none: always) he takes `then:` and, with `negates`, the step
+    is not taken. With `again`, the answer may itself be answered with the same answer (Counter
+    Espionage against Counter Espionage): an answer answered that works does not work."""
+
+    name: str
+    filter: Filter
+    by: Literal["target", "others"] = "target"
+    works: When | None = None
+    negates: bool = True
+    then: tuple["Action", ...] = ()
+    again: bool = False
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class UnitBattle(Record):
+    """battle's `units:` a battle of units, rounds of dice (vocabulary/units.py): each unit is a card in
+    play and rolls its `dice` field plus `bonus` dice; each unit destroys one opposing unit with an equal
+    or lower roll (rolls combine), the units that pass `wins_ties` win tied rolls, and rounds go on until
+    one side has no unit left. The attacker's units are its cards in `zones`; the defender's, with a
+    `world:`, the card of that zone the attacker picks (it falls last) and the cards of `guards` under it
+    (every card of `guards` when `all_guards` holds for the defender), else its cards in `zones`."""
+
+    dice: str  # the whole-number card field: the dice each unit rolls
+    zones: tuple[str, ...] = ()  # in-play or attached zones: the attacker's units (and the defender's, without `world`)
+    world: str = ""  # an in-play zone: the attacker picks one of the defender's cards there to attack
+    guards: str = ""  # an attached zone on `world`: the cards under the attacked card defend it
+    all_guards: When | None = None  # when it holds for the defender, every card of `guards` defends
+    bonus: Expr | None = None  # more dice for each unit of a side, worked out for that side
+    wins_ties: Filter | None = None  # the units that win tied rolls (Sectors)
     where: Where | None = _where()
 
 
@@ -1057,6 +1095,8 @@ class Action(Record):
     sets: SetScoring | None = None  # score: points per set
     by_count: CountScoring | None = None  # score: points by how many
     majority: Majority | None = None  # score: points by rank among the players
+    units: UnitBattle | None = None  # battle: a battle of units, rounds of dice (vocabulary/units.py)
+    answers: tuple[Answer, ...] = ()  # what the players it aims at may answer it with (vocabulary/answers.py)
     where: Where | None = _where()
 
 

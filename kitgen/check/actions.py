@@ -7,6 +7,7 @@ import re
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
+from kitgen.check.units import unit_battle
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import ANY, Action, Cost, Game
 
@@ -72,8 +73,9 @@ def check_actions(game: Game) -> list[Problem]:
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:
-    """Every action, and the steps each holds (`then:`, `otherwise:`, `loser:`), depth first."""
-    return [step for action in actions for step in (action, *steps_of(action.then + action.otherwise + action.loser))]
+    """Every action, and the steps each holds (`then:`, `otherwise:`, `loser:`, its answers' `then:`), depth first."""
+    return [step for action in actions for step in (action, *steps_of(action.then + action.otherwise + action.loser
+                                                                       + tuple(s for a in action.answers for s in a.then)))]
 
 
 def _action(game: Game, action: Action, owner: str) -> list[Problem]:
@@ -115,7 +117,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner) + _own_fields(game, action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner) + unit_battle(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
         if action.do not in ("meld", "score", "draw"):
@@ -137,6 +139,8 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     # the card model's (README, "The card model")
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
+    # steps between players
+    "reattach": ("zone",),
 }
 THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders")  # the steps whose `then:` are steps
 LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die

@@ -51,6 +51,11 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
         for action in steps_of(actions):
             if action.when is not None:
                 yield from walk(owner, action.when)
+            if action.units is not None and action.units.all_guards is not None:  # battle's units: all_guards
+                yield from walk(owner, action.units.all_guards)
+            for answer in action.answers:  # answers: each one's works
+                if answer.works is not None:
+                    yield from walk(f"{owner} answer '{answer.name}'", answer.works)
     for path in game.victory_paths:
         if path.when is not None:
             yield from walk(f"victory path '{path.name}'", path.when)
@@ -292,7 +297,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             _step_names(known, owner, step)
             if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
                 continue
-            zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",), "reattach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
 
@@ -311,7 +316,8 @@ def _step_names(known: Names, owner: str, step) -> None:
     for amount in (*step.gain, *step.lose, *step.winner_loses):
         known.name(owner, amount.where or step.where, amount.counter)
         known.expression(owner, amount.where or step.where, amount.value)
-    for text in (step.strength, step.min, step.count, step.delta, step.times, step.modifier, step.reroll_at, step.votes):
+    for text in (step.strength, step.min, step.count, step.delta, step.times, step.modifier, step.reroll_at, step.votes,
+                 step.units and step.units.bonus):
         if text is not None:
             known.expression(owner, step.where, Expr(str(text)))
     for word in (step.bonus, *step.raises):

@@ -10,6 +10,7 @@ from kitgen.simulate.compile.conditions import Names, condition, number
 from kitgen.simulate.compile.plan import (ANY_ATTRIBUTE, NO_ATTRIBUTE, NO_CONDITION, SELF, TARGETS, Change, Step,
                                           TablePlan)
 from kitgen.check.actions import uses_card_model
+from kitgen.simulate.compile.answers import compile_answers
 from kitgen.simulate.compile.moves import card_step
 from kitgen.simulate.compile.vocabulary import vocab
 
@@ -109,6 +110,9 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
                       for fixed, text in ((count, action.count), (delta, action.delta)))
         step = Step("evaluate", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
                     None, (step,), False, parts)
+    if action.answers and names is not None:  # answered before it is taken (vocabulary/answers.act_answered)
+        step = Step("answered", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), False, compile_answers(action, names, lambda a: compile_step(a, index, names)))
     if action.optional:  # the player's policy decides: one step to choose, or none
         step = Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
                     None, (step,), True)

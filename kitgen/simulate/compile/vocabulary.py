@@ -12,6 +12,7 @@ from kitgen.check.conditions import when_words
 from kitgen.check.dice import die_range
 from kitgen.simulate.compile.conditions import Names, Node, condition, number
 from kitgen.simulate.compile.plan import Coverage
+from kitgen.simulate.compile.units import compile_units
 
 
 class ZonePlan(NamedTuple):
@@ -71,6 +72,7 @@ class Vocab(NamedTuple):
     give_back: bool = False  # look-and-take: as many cards given back
     at_random: bool = False  # discard: cards picked at random
     cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
+    units: Any = None  # battle's `units:` (compile/units.UnitsPlan), None for any other step
 
 
 class Rules(NamedTuple):
@@ -122,7 +124,8 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
     if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
             or action.strength is not None or action.min is not None or action.flag or action.group
             or action.ladder or action.condition or action.top or action.give_back or action.at_random
-            or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch):
+            or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch
+            or action.units is not None):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
@@ -134,7 +137,8 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
                  at_cost=action.at_cost, raises=frozenset(names.index(a) for a in action.raises if names.index(a) >= 0),
                  batch=action.batch, each=number(action.count, names) if action.do == "orders" else (0, 0),
                  ladder=action.ladder, condition=names.conditions.get(action.condition, -1), top=action.top,
-                 give_back=action.give_back, at_random=action.at_random)
+                 give_back=action.give_back, at_random=action.at_random,
+                 units=compile_units(action.units, names, action.where) if action.units is not None else None)
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:

@@ -7,6 +7,7 @@ open goes to the seat's policy: the vocabulary imports the engine, never the pla
 from __future__ import annotations
 
 from kitgen.simulate.engine.table import Action
+from kitgen.simulate.vocabulary.answers import act_answered
 from kitgen.simulate.vocabulary.battles import act_battle, act_orders
 from kitgen.simulate.vocabulary.cards import act_discard_to_limit, act_draw, act_event, act_hand_size, act_play
 from kitgen.simulate.vocabulary.choices import (act_check_victory, act_choose, act_each, act_evaluate, act_repeat,
@@ -22,6 +23,7 @@ from kitgen.simulate.vocabulary.order import act_lead, act_out, act_reverse, act
 from kitgen.simulate.vocabulary.plays import act_declare
 from kitgen.simulate.vocabulary.tables import act_lookup, act_roll
 from kitgen.simulate.vocabulary.tricks import act_score, act_take_trick
+from kitgen.simulate.vocabulary.units import act_reattach
 from kitgen.simulate.vocabulary.zones import act_attach, act_buy, act_mark
 
 ACTIONS: dict[str, Action] = {
@@ -38,5 +40,6 @@ ACTIONS: dict[str, Action] = {
     "reveal": act_reveal, "pass": act_pass, "draft": act_draft, "declare": act_declare, "lead": act_lead,
     "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
     "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
-    "repeat": act_repeat, "each": act_each,  # internal: `times:` and the steps of a phase played once
+    "repeat": act_repeat, "each": act_each, "answered": act_answered,  # internal: `times:` and the steps of a phase played once
+    "reattach": act_reattach,
 }

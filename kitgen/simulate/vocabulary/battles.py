@@ -21,12 +21,16 @@ from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, dice_total, floor_of
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 from kitgen.simulate.vocabulary.tables import aiming
+from kitgen.simulate.vocabulary.units import act_unit_battle
 
 MAX_ROLLS = 100  # equal totals rolled again at most this often (then nothing happens): a battle always ends
 
 
 def act_battle(table: Table, seat: int, step: Step) -> None:
-    """The player attacks its target (chosen, or the order's); see the module's docstring."""
+    """The player attacks its target (chosen, or the order's); see the module's docstring. With `units:`,
+    a battle of units in rounds of dice (vocabulary/units.py)."""
+    if step.more.units is not None:
+        return act_unit_battle(table, seat, step)
     defender = aiming(table, seat, step)
     if defender < 0 or defender == seat:
         return
