@@ -11,6 +11,7 @@ from kitgen.model import Action, Amounts, Cost, Expr, Game
 from kitgen.check.conditions import when_words
 from kitgen.check.dice import die_range
 from kitgen.simulate.compile.conditions import Names, Node, condition, number
+from kitgen.simulate.compile.nodes import CONST, MUL, SLOT
 from kitgen.simulate.compile.plan import Coverage
 from kitgen.simulate.compile.units import compile_units
 
@@ -90,7 +91,8 @@ class Rules(NamedTuple):
     rotate: bool = False  # turn order: the first player passes left each turn
     lookups: dict = {}  # table id -> compile/tables.LookupPlan: rows with steps, conditions, results
     caps: tuple[Node | None, ...] = ()  # per value index: a counter's cap (a soft max), None: none
-    worths: tuple[Node, ...] = ()  # the counters' `worth:`, what the greedy player adds to its standing
+    worths: tuple[Node, ...] = ()  # the counters' `worth:`, what the greedy player adds to its standing ...
+    linear_worths: tuple[tuple[int, int], ...] = ()  # ... those that are a counter times a number: (index, factor)
     wilds: tuple = ()  # per card index: its compile/melds.WildPlan, or None (set by compile/game.py)
     rows: Any = None  # lookup table id -> row key -> the row's compiled steps (compile/melds.compile_rows)
     triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
@@ -174,10 +176,25 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
         if counter.cap is not None and names.index(counter.name) >= 0:
             caps[names.index(counter.name)] = number(counter.cap, names)
     rotate = bool(game.turn_order and game.turn_order.rotate)
-    worths = tuple(number(worth, names) for worth in (*(a.worth for a in game.attributes),
-                                                     *(c.worth for c in game.counters)) if worth is not None)
+    worths = [number(worth, names) for worth in (*(a.worth for a in game.attributes), *(c.worth for c in game.counters))
+              if worth is not None]
+    linear = [_linear(node) for node in worths]
     return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate=rotate,
-                 caps=tuple(caps) if any(cap is not None for cap in caps) else (), worths=worths)
+                 caps=tuple(caps) if any(cap is not None for cap in caps) else (),
+                 worths=tuple(n for n, pair in zip(worths, linear, strict=True) if pair is None),
+                 linear_worths=tuple(pair for pair in linear if pair is not None))
+
+
+def _linear(node: Node) -> tuple[int, int] | None:
+    """A worth that is a counter times a whole number ("20 * Economy", "Credits") as (value index,
+    factor): the greedy player adds it up for every position it weighs without walking the expression."""
+    if node[0] == SLOT:
+        return node[1], 1
+    if node[0] == MUL:
+        for factor, counter in ((node[1], node[2]), (node[2], node[1])):
+            if factor[0] == CONST and counter[0] == SLOT:
+                return counter[1], factor[1]
+    return None
 
 
 def _kind(card, group: str) -> str:

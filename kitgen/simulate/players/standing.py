@@ -63,15 +63,21 @@ def worth(table: Table, seat: int) -> float:
     """What the seat's counters are worth to it besides its victory paths: their `worth:`, given in
     hundredths of a point (none: 0)."""
     rules = table.plan.vocabulary
-    if rules is None or not rules.worths:
+    if rules is None or not (rules.worths or rules.linear_worths):
         return 0.0
-    return sum(value(node, table, seat) for node in rules.worths) / 100
+    row = table.values[seat]
+    return (sum(row[index] * factor for index, factor in rules.linear_worths)
+            + sum(value(node, table, seat) for node in rules.worths)) / 100
 
 
 def standing(plan: Plan, values: list[list[int]], seat: int) -> float:
     """How near the seat is to its nearest victory path (0 or more: it is met), its progress on
     that path's other parts counting a hundredth."""
-    score, progress = nearest(plan, leads(values, seat), values[seat])[0]
+    paths = scorers(plan)
+    # a game whose paths are all thresholds (Alpha Centauri's) reads only the seat's own values: the
+    # leads over the others, a list as long as the values, are not worked out for each position weighed
+    lead = leads(values, seat) if paths.lead else []
+    score, progress = nearest_of(paths, lead, values[seat])[0]
     return score + progress / 100
 
 
@@ -79,7 +85,8 @@ class Scorer(NamedTuple):
     """A path as nearest() scores it at every decision, its attribute lists read without a call
     where they are short: `one`, or `pair` of `highest_any` (else -1), `lows` and `highs` otherwise."""
     path: PathPlan
-    kind: int  # SIMPLE (highest and highest_any only), MOST (most attributes only) or EXACT (path_pull)
+    kind: int  # SIMPLE (highest and highest_any only), MOST (most attributes only), THRESHOLDS (thresholds
+    # only: the seat's own values) or EXACT (path_pull)
     one: int  # the attribute of a one-attribute `highest`, else -1
     lows: tuple[int, ...]  # `highest`, when it names more than one attribute
     pair: tuple[int, int]  # the two attributes of a two-attribute `highest_any`, else (-1, -1)
@@ -88,7 +95,7 @@ class Scorer(NamedTuple):
     most: int  # most attributes: how many a player must lead in, less one (half of them); else 0
 
 
-SIMPLE, MOST, EXACT = 0, 1, 2
+SIMPLE, MOST, EXACT, THRESHOLDS = 0, 1, 2, 3
 FAR = 10**6  # the part of a path that has no such part: never the smallest
 BELOW = -2 * FAR  # below every key (a path with no part at all scores -FAR)
 
@@ -99,7 +106,8 @@ def scorer(path: PathPlan, attributes: int) -> Scorer:
     # same parts); one with no field at all has nothing to guide by (path_pull: far off)
     fields = path.highest or path.highest_any
     exact = path.thresholds or (path.most and fields) or (path.when is not None and not path.most and not fields)
-    kind = EXACT if exact else MOST if path.most else SIMPLE
+    kind = THRESHOLDS if path.thresholds and not (fields or path.most) else EXACT if exact else \
+        MOST if path.most else SIMPLE
     two = len(path.highest_any) == 2
     return Scorer(path, kind, path.highest[0] if len(path.highest) == 1 else -1,
                   path.highest if len(path.highest) > 1 else (), (path.highest_any[0], path.highest_any[1]) if two
@@ -110,11 +118,13 @@ class Scorers(NamedTuple):
     """A plan's paths as nearest() reads them, each kind in a loop of its own: `pairs`, the usual
     shape (the highest in one attribute and in one of two others: Galactic Civ's race victories), as
     bare (index, one, x, y, need); `mosts`, most-attributes paths as (index, half); `rest`, every
-    other path as (index, Scorer); `every`, each path's Scorer, in data order."""
+    other path as (index, Scorer); `every`, each path's Scorer, in data order; `lead`, whether a path
+    reads the seat's leads over the others (not when every path is of thresholds)."""
     every: list[Scorer]
     pairs: list[tuple[int, int, int, int, int]]
     mosts: list[tuple[int, int]]
     rest: list[tuple[int, Scorer]]
+    lead: bool = True
 
 
 def scorers(plan: Plan) -> Scorers:
@@ -125,7 +135,7 @@ def scorers(plan: Plan) -> Scorers:
         pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
         mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
         rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
-        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest)
+        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest, any(s.kind != THRESHOLDS for s in every))
         return made
 
 
@@ -177,7 +187,7 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
     only when the plan has a most-attributes path: its bottleneck, most_pull, is made from it).
     Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
     decisions, and a pair path whose single part is already further off is then passed over."""
-    _, pairs, mosts, rest = paths
+    _, pairs, mosts, rest, _ = paths
     top = progress = near = BELOW
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
@@ -217,10 +227,21 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
 
 def rest_key(score: Scorer, lead: list[int], mine: list[int]) -> tuple[int, int]:
     """nearest()'s key of a path of another shape than `pairs` and `mosts`."""
+    if score.kind == THRESHOLDS:  # path_pull's key of its one part, without its lists: every gap, the
+        return threshold_key(score.path, mine)  # smallest (any_threshold: the largest) the key
     if score.kind == SIMPLE:
         low, high = simple_parts(score, lead)
         return low if low < high else high, (low if low != FAR else 0) + (high if high != FAR else 0)
     return path_pull(score.path, lead, mine)[0]
+
+
+def threshold_key(path: PathPlan, mine: list[int]) -> tuple[int, int]:
+    edge = None
+    for attribute, more in path.thresholds:
+        gap = mine[attribute] - more - 1
+        if edge is None or (gap > edge if path.any_threshold else gap < edge):
+            edge = gap
+    return edge, edge  # type: ignore[return-value]  # a THRESHOLDS path has at least one
 
 
 def pulls(table: Table, seat: int) -> tuple[tuple[int, ...], ...]:

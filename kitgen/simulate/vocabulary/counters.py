@@ -10,7 +10,8 @@ from kitgen.simulate.compile.conditions import CONST, NEG
 from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, SELF, Step
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.counters import add, room_above
-from kitgen.simulate.engine.table import Table, bound, room_below
+from kitgen.simulate.compile.vocabulary import Payment
+from kitgen.simulate.engine.table import Table, bound, floor_of, room_below
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 from kitgen.simulate.vocabulary.entering import pay
 from kitgen.simulate.vocabulary.legal import can_pay
@@ -92,16 +93,29 @@ def act_flag(table: Table, seat: int, step: Step) -> None:
 
 
 def exchange_batch(table: Table, seat: int, step: Step) -> None:
-    """How many exchanges at once: 0, 1, 2, 4 ... up to COUNT and what the seat can pay for."""
-    most, row = 0, table.values[seat]
-    kept = list(row)  # paid one at a time to learn how many the seat can afford, then put back
-    while most < step.count and can_pay(table, seat, step.more.cost):
-        pay(table, seat, step.more.cost)
-        most += 1
+    """How many exchanges at once: 0, 1, 2, 4 ... up to COUNT and what the seat can pay for (none is
+    the option of doing nothing: a player weighing it needs no copy of the table)."""
+    most = affordable(table, seat, step.more.cost, step.count)
+    sizes = sorted({most, *(k for k in (1, 2, 4, 8, 16, 32, 64) if k < most)} - {0})
+    moves = [NOTHING] + [Option("exchange", partial(exchange_times, seat=seat, step=step, times=k), value=k)
+                         for k in sizes]
+    chosen = pick(table, seat, moves)
+    exchange_times(table, seat, step, sizes[chosen - 1] if chosen else 0)
+
+
+def affordable(table: Table, seat: int, cost: Payment, most: int) -> int:
+    """How many times in a row, up to `most`, the seat can pay `cost`: worked out at once for whole
+    amounts of distinct counters, else paid one at a time and the values put back."""
+    row = table.values[seat]
+    if not cost.any and len({i for i, _ in cost.fixed}) == len(cost.fixed) \
+            and all(isinstance(amount, int) and amount > 0 for _, amount in cost.fixed):
+        return max(0, min([most, *((row[i] - floor_of(table, i)) // amount for i, amount in cost.fixed)]))
+    count, kept = 0, list(row)
+    while count < most and can_pay(table, seat, cost):
+        pay(table, seat, cost)
+        count += 1
     row[:] = kept
-    sizes = sorted({0, most, *(k for k in (1, 2, 4, 8, 16, 32, 64) if k < most)})
-    moves = [Option("exchange", partial(exchange_times, seat=seat, step=step, times=k), value=k) for k in sizes]
-    exchange_times(table, seat, step, sizes[pick(table, seat, moves)])
+    return count
 
 
 def exchange_times(table: Table, seat: int, step: Step, times: int) -> None:
