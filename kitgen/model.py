@@ -403,6 +403,9 @@ class Card(Record):
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
     wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
     triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
+    # its text only reminds players of a rule the game's own steps play (Sushi Go's "a pair of Tempura
+    # scores 5" is the round's scoring): the card has no coverage row of its own, the rule has
+    reminder: bool = False
     where: Where | None = _where()
 
 
@@ -555,6 +558,9 @@ class Zone(Record):
     limit: int = 0  # 0: no limit
     on: str = ""
     text: str = ""
+    # a pile whose cards stay in it from one round to the next (cards set aside for the rest of the game,
+    # Sushi Go's puddings kept for the end): they are not sent home, nor dealt again
+    stays: bool = False
     where: Where | None = _where()
 
 
@@ -926,11 +932,13 @@ class CountScoring(Record):
 @dataclass(frozen=True, eq=False, repr=False)
 class Majority(Record):
     """score's `majority:` the players ranked by `value` (highest first) score `points` by place;
-    players tied for a place split its points (and the next places'), share them whole, or get none."""
+    players tied for a place split its points (and the next places'), split its points alone
+    (split-place: the places after it that they fill go to nobody, rounded toward zero: Sushi Go's
+    maki and puddings), share them whole, or get none."""
 
     value: Expr
     points: tuple[Expr, ...]
-    tie: Literal["split", "share", "nobody"] = "split"
+    tie: Literal["split", "split-place", "share", "nobody"] = "split"
     where: Where | None = _where()
 
 

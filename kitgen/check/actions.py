@@ -130,7 +130,7 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
 }
-THEN = ("when", "pay", "choose", "guess")  # the steps whose `then:` are steps
+THEN = ("when", "pay", "choose", "guess", "draft")  # the steps whose `then:` are steps
 TARGETED = ("steal", "look-and-take", "swap", "contest", "look", "guess", "compare", "swap-hands")
 ROUNDS_ONLY = ("reverse", "skip", "lead", "take-trick")  # who plays next: the loop of a game of rounds
 

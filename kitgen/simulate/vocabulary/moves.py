@@ -166,14 +166,18 @@ def _across(table: Table, seat: int, direction: int) -> int:
 
 
 def act_draft(table: Table, seat: int, step: Step) -> None:
-    """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once), then the
-    hands pass `direction`."""
+    """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once); then each,
+    from the seat, takes the steps `then:` (Sushi Go's Chopsticks: a second card, the Chopsticks back
+    into the hand); then the hands pass `direction`."""
     players = [p for p in range(table.players) if not table.state.out[p]]
     chosen = {p: _chosen(table, p, step) for p in players}
     to = step.more.cards.to
     for player, cards in chosen.items():
         for card in cards:
             carry(table, player, card, (HAND, player, to, player), "draw")
+    for player in sorted(players, key=lambda p: (p - seat) % table.players):
+        for inner in step.then:
+            table.actions[inner.do](table, player, inner)
     hands = [list(table.hands[p]) for p in range(table.players)]
     for player in players:
         table.hands[_across(table, player, step.more.cards.direction)][:] = hands[player]
