@@ -886,7 +886,7 @@ ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "t
                      "meld", "steal", "look-and-take", "swap", "contest", "redraw",
                      # the card model's (README, "The card model")
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
-                     "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"]
+                     "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out", "claim"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -1021,6 +1021,7 @@ class Action(Record):
     sets: SetScoring | None = None  # score: points per set
     by_count: CountScoring | None = None  # score: points by how many
     majority: Majority | None = None  # score: points by rank among the players
+    block: Filter | None = None  # claim: the card a blocker claims to stop it (Coup's Contessa)
     where: Where | None = _where()
 
 

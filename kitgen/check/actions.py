@@ -98,7 +98,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
         # a `do: when` without `when:` always takes its steps: one optional choice of several steps
         problems.append(error(action.where, f"{owner}: action '{action.do}': 'when:' goes with 'do: when', which "
                               "needs 'then:'"))
-    for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare",))):
+    for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare", "claim"))):
         if getattr(action, key) and action.do not in steps:
             problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
                                   f"{' or '.join(steps)}"))
@@ -128,9 +128,9 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     "choose": ("then",), "flag": ("flag",), "contest": ("die",),
     # the card model's (README, "The card model")
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
-    "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
+    "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",), "claim": ("then", "loser"),
 }
-THEN = ("when", "pay", "choose", "guess", "draft")  # the steps whose `then:` are steps
+THEN = ("when", "pay", "choose", "guess", "draft", "claim")  # the steps whose `then:` are steps
 TARGETED = ("steal", "look-and-take", "swap", "contest", "look", "guess", "compare", "swap-hands")
 ROUNDS_ONLY = ("reverse", "skip", "lead", "take-trick")  # who plays next: the loop of a game of rounds
 

@@ -13,6 +13,7 @@ from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.structure import MAX_ROUNDS
 from kitgen.simulate.engine.conditions import in_game, test, value
 from kitgen.simulate.engine.result import GameResult, result
+from kitgen.simulate.engine.rounds import eliminate
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.victory import extreme, game_over
 from kitgen.simulate.engine.zones import send_home
@@ -106,6 +107,9 @@ def play_round(table: Table, first_turn: int, until_turn: int) -> bool:
             for row in table.values:
                 row[index] = start
         play_turn(table)
+        if plan.vocabulary.eliminate is not None and eliminate(table):  # out of the game at the turn's end
+            state.why = "one player or none was left"
+            return True
         state.marks.clear()
         if table.winner >= 0 or state.over or round_over(table):
             return True

@@ -161,6 +161,8 @@ class Table:
         """Who an effect reaches; `harm` > 0 when it hurts them (a policy picks a target player)."""
         if target == SELF:
             return [seat]
+        if target == TARGET_PLAYER and self.state is not None and self.state.aimed >= 0:  # a claim's target
+            return [self.state.aimed]
         if target == NEXT_PLAYER:
             return [self.next_player(seat)] if self.players > 1 else []
         if self.state is not None and any(self.state.out):  # eliminate: the players out are no one's target

@@ -9,6 +9,7 @@ from __future__ import annotations
 from kitgen.simulate.engine.table import Action
 from kitgen.simulate.vocabulary.cards import act_discard_to_limit, act_draw, act_event, act_hand_size, act_play
 from kitgen.simulate.vocabulary.choices import act_check_victory, act_choose, act_evaluate, act_when
+from kitgen.simulate.vocabulary.claims import act_claim
 from kitgen.simulate.vocabulary.counters import act_change, act_exchange, act_flag, act_gain, act_pay, act_take
 from kitgen.simulate.vocabulary.hands import act_discard, act_redraw
 from kitgen.simulate.vocabulary.melds import act_meld
@@ -29,7 +30,7 @@ ACTIONS: dict[str, Action] = {
     "look-and-take": act_look_and_take, "swap": act_swap, "contest": act_contest, "redraw": act_redraw,
     # the card model's (README, "The card model")
     "deal": act_deal, "move": act_move, "shuffle": act_shuffle, "set": act_set, "trash": act_trash,
-    "reveal": act_reveal, "pass": act_pass, "draft": act_draft, "declare": act_declare, "lead": act_lead,
+    "reveal": act_reveal, "pass": act_pass, "draft": act_draft, "claim": act_claim, "declare": act_declare, "lead": act_lead,
     "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
     "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
 }

@@ -115,12 +115,15 @@ def _put(table: Table, seat: int, card: int, step: Step, event: str) -> None:
 
 def act_discard_cards(table: Table, seat: int, step: Step, event: str = "discard") -> None:
     """The seat chooses COUNT cards of the zone (its hand) that pass the filter, one at a time, and
-    puts them `to` (the card's deck's discard); trash: out of the game."""
-    for _ in range(step.count):
-        options = discard_options(table, seat, step, event)
-        if not options:
-            return
-        options[pick(table, seat, options)].take(table)
+    puts them `to` (the card's deck's discard); trash: out of the game. With a `target:`, each target
+    discards its own choice."""
+    def discard(table: Table, target: int) -> None:
+        for _ in range(step.count):
+            options = discard_options(table, target, step, event)
+            if not options:
+                return
+            options[pick(table, target, options)].take(table)
+    each_target(table, seat, step, discard)
 
 
 def act_trash(table: Table, seat: int, step: Step) -> None:
