@@ -1,0 +1,142 @@
+"""The general steps the published examples needed (issue 33): a claim any other player may
+challenge (Coup), a block, a draft's `then:` (Sushi Go's Chopsticks), a pile that `stays:` between
+rounds, and a majority's loss split toward zero. Each on the example's own data, with the choices
+scripted, asserting what happens at the table."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kitgen.load import load_game
+from kitgen.simulate.engine.scoring import score_of
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.zones import cards_of, send_home
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.vocabulary import ACTIONS
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+class Scripted:
+    """A policy that answers each question with the option named first in `answers` it is offered
+    (by its `do`), else the last option (nothing)."""
+
+    def __init__(self, *answers: str):
+        self.answers = list(answers)
+
+    def __getattr__(self, name):
+        return getattr(POLICIES["random"], name)
+
+    def choose_move(self, table, seat, options):
+        for i, option in enumerate(options):
+            if self.answers and option.do == self.answers[0]:
+                self.answers.pop(0)
+                return i
+        return len(options) - 1
+
+
+def table_of(name: str, *policies) -> Table:
+    return Table(plan_game(load_game(EXAMPLES / name)), 1, tuple(policies), ACTIONS)
+
+
+def step_named(table: Table, text: str):
+    for phase in table.plan.phases:
+        for step in phase.actions:
+            for inner in (step, *step.then):
+                if inner.more is not None and text in getattr(inner.more, "text", "") or text == inner.do:
+                    return inner
+    raise LookupError(text)
+
+
+def claims(table: Table) -> list:
+    """The claim steps of the game, in the order written (depth first)."""
+    found: list = []
+
+    def walk(steps) -> None:
+        for step in steps:
+            if step.do == "claim":
+                found.append(step)
+            else:
+                walk(step.then)
+    walk([s for p in table.plan.phases for s in p.actions])
+    return found
+
+
+def hand(table: Table, seat: int, *names: str) -> None:
+    """The seat's hand: these cards (taken from the court deck)."""
+    codes, texts = table.plan.facts.codes["name"], table.plan.facts.texts["name"]
+    pile = table.piles["court"][0]
+    pile.extend(table.hands[seat])
+    table.hands[seat].clear()
+    for name in names:
+        card = next(c for c in pile if texts[codes[c]] == name)
+        pile.remove(card)
+        table.hands[seat].append(card)
+
+
+def coins(table: Table) -> list[int]:
+    index = [a.name for a in table.plan.attributes].index("Coins") if any(
+        a.name == "Coins" for a in table.plan.attributes) else None
+    return [row[index if index is not None else -1] for row in table.values]
+
+
+def test_claim__a_bluff_challenged_loses_an_influence_and_the_action(tmp_path):
+    t = table_of("coup", POLICIES["random"], Scripted("challenge"), Scripted())
+    for seat in range(3):
+        hand(t, seat, *(["Captain", "Contessa"] if seat == 0 else ["Duke", "Assassin"] if seat == 1 else ["Ambassador", "Captain"]))
+    tax = claims(t)[1]  # Duke, Tax: seat 0 holds no Duke
+    before = list(t.values[0])
+    ACTIONS["claim"](t, 0, tax)
+    assert len(t.hands[0]) == 1, "the bluffer turned a card face up"
+    assert t.values[0] == before, "the Tax was not taken"
+
+
+def test_claim__a_true_claim_challenged_costs_the_challenger_and_the_card_is_replaced():
+    t = table_of("coup", POLICIES["random"], Scripted("challenge"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    hand(t, 2, "Ambassador", "Captain")
+    tax = claims(t)[1]
+    before = [list(row) for row in t.values]
+    ACTIONS["claim"](t, 0, tax)
+    assert len(t.hands[1]) == 1, "the challenger lost an influence"
+    assert len(t.hands[0]) == 2, "the Duke shown was shuffled in and another drawn"
+    assert sum(t.values[0]) == sum(before[0]) + 3, "the Tax was taken"
+
+
+def test_claim__a_block_that_stands_stops_foreign_aid():
+    t = table_of("coup", Scripted(), Scripted("block"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    hand(t, 2, "Ambassador", "Captain")
+    aid = claims(t)[0]
+    before = [list(row) for row in t.values]
+    ACTIONS["claim"](t, 0, aid)
+    assert t.values == before, "a block nobody challenged stops the Foreign Aid"
+    t2 = table_of("coup", Scripted(), Scripted())
+    hand(t2, 0, "Duke", "Contessa")
+    before = list(t2.values[0])
+    ACTIONS["claim"](t2, 0, claims(t2)[0])
+    assert sum(t2.values[0]) == sum(before) + 2, "unblocked, it takes 2 coins"
+
+
+def test_stays__a_pile_that_stays_keeps_its_cards_out_of_the_next_deal():
+    t = table_of("sushi-go", *(POLICIES["random"],) * 3)
+    used = [p.name for p in t.plan.places].index("used")
+    kept = t.piles["sushi"][0][:30]
+    del t.piles["sushi"][0][:30]
+    cards_of(t, used, 0).extend(kept)
+    send_home(t)
+    assert cards_of(t, used, 0) == kept
+    assert len(t.piles["sushi"][0]) == 108 - 30 and not set(kept) & set(t.piles["sushi"][0])
+
+
+def test_majority__a_loss_split_rounds_toward_zero():
+    t = table_of("sushi-go", *(POLICIES["random"],) * 5)
+    pudding = list(t.plan.attributes).index("Pudding")
+    for seat, amount in enumerate([3, 0, 0, 0, 0]):
+        t.values[seat][pudding] = amount
+    t.round = 3
+    scoring = t.plan.rounds.scoring
+    fewest = [s for s in scoring if s.do == "when"][1].then[0]
+    assert [score_of(t, seat, fewest) for seat in range(5)] == [0, -1, -1, -1, -1]  # -6 / 4, toward zero
