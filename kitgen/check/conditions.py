@@ -248,7 +248,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                     known.expression(owner, step.where, Expr(str(text)))
             if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
                 continue
-            zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
 

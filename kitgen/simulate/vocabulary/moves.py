@@ -131,7 +131,11 @@ def act_trash(table: Table, seat: int, step: Step) -> None:
 
 
 def act_shuffle(table: Table, seat: int, step: Step) -> None:
-    table.rng.shuffle(cards_of(table, source(table, seat, step), seat))
+    """The zone shuffled: the seat's (a table zone: the table's), or each target's (Dominion's
+    starting decks, `target: all-players`)."""
+    def shuffle(table: Table, target: int) -> None:
+        table.rng.shuffle(cards_of(table, source(table, target, step), target))
+    each_target(table, seat, step, shuffle)
 
 
 def act_pass(table: Table, seat: int, step: Step) -> None:
