@@ -4,6 +4,7 @@ rounds, and a majority's loss split toward zero. Each on the example's own data,
 scripted, asserting what happens at the table."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from kitgen.load import load_game
@@ -140,3 +141,51 @@ def test_majority__a_loss_split_rounds_toward_zero():
     scoring = t.plan.rounds.scoring
     fewest = [s for s in scoring if s.do == "when"][1].then[0]
     assert [score_of(t, seat, fewest) for seat in range(5)] == [0, -1, -1, -1, -1]  # -6 / 4, toward zero
+
+
+def names_of(table: Table, cards) -> list[str]:
+    codes, texts = table.plan.facts.codes["name"], table.plan.facts.texts["name"]
+    return [texts[codes[c]] for c in cards]
+
+
+def test_shuffle__with_a_target_shuffles_each_players_zone():
+    """Dominion's setup: every player's starting deck shuffled, not only the first player's."""
+    t = table_of("dominion", *(POLICIES["random"],) * 4)
+    from kitgen.simulate.engine.cycle import run_setup
+    run_setup(t)
+    deck = [p.name for p in t.plan.places].index("deck")
+    orders = {tuple(names_of(t, cards_of(t, deck, seat) + t.hands[seat])) for seat in range(4)}
+    assert len(orders) > 1, "the four starting decks lie in one order: unshuffled"
+
+
+def test_buy__from_a_supply_offers_one_option_per_card_name():
+    offered: list = []
+
+    class Watch(Scripted):
+        def choose_move(self, table, seat, options):
+            offered.extend(options)
+            return len(options) - 1
+    t = table_of("dominion", Watch(), Watch())
+    from kitgen.simulate.engine.cycle import run_setup
+    run_setup(t)
+    t.values[0][list(t.plan.attributes).index("Coins")] = 8
+    buy = next(s.then[0] if s.do == "evaluate" else s for p in t.plan.phases for s in p.actions
+               if "buy" in (s.do, *(i.do for i in s.then)))
+    ACTIONS["buy"](t, 0, dataclasses.replace(buy, count=1))  # its count is worked out in play ("Buys")
+    bought = names_of(t, [o.card for o in offered if o.do == "buy"])
+    assert sorted(bought) == sorted(set(bought)) and "Province" in bought and len(bought) == 17
+
+
+def test_when_target_player__the_chosen_player_discards_and_draws():
+    """Love Letter's Prince: the player chosen (here the seat itself, `yourself: true`) takes the steps."""
+    t = table_of("love-letter", Scripted(), Scripted(), Scripted())
+    from kitgen.simulate.engine.cycle import run_setup
+    run_setup(t)
+    prince = next(c for c in t.plan.cards if c.name == "Prince").actions[0]
+    target = 2
+    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: next(
+        i for i, o in enumerate(options) if o.target == target)})(), Scripted(), Scripted())
+    before = list(t.hands[target])
+    ACTIONS[prince.do](t, 0, prince)
+    discards = [p.name for p in t.plan.places].index("discards")
+    assert cards_of(t, discards, target) == before and len(t.hands[target]) == 1
