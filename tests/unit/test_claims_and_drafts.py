@@ -189,3 +189,22 @@ def test_when_target_player__the_chosen_player_discards_and_draws():
     ACTIONS[prince.do](t, 0, prince)
     discards = [p.name for p in t.plan.places].index("discards")
     assert cards_of(t, discards, target) == before and len(t.hands[target]) == 1
+
+
+def test_round_scoring__each_step_is_taken_by_every_player_before_the_next():
+    """Sushi Go's maki majority compares every belt before anyone discards it: two players with 3
+    icons each split the 6 (3 each). Taken player by player, the first would clear its belt before
+    the second scored, and the second would take all 6."""
+    from kitgen.simulate.engine.cycle import end_round, run_setup
+    t = table_of("sushi-go", *(POLICIES["random"],) * 3)
+    run_setup(t)
+    belt = [p.name for p in t.plan.places].index("belt")
+    codes, texts = t.plan.facts.codes["name"], t.plan.facts.texts["name"]
+    makis = [c for c in t.piles["sushi"][0] if texts[codes[c]] == "Maki Roll 3"][:2]
+    for seat, card in enumerate(makis):
+        t.piles["sushi"][0].remove(card)
+        cards_of(t, belt, seat).append(card)
+    t.round, t.state.gained = 1, [list(row) for row in t.values]
+    end_round(t)
+    score = list(t.plan.attributes).index("Score")
+    assert [row[score] for row in t.values] == [3, 3, 0]

@@ -208,15 +208,18 @@ def seats_from(table: Table, first: int) -> list[int]:
 
 
 def end_round(table: Table) -> None:
-    """The round's scoring steps for each player still in the game, then who gained most of the
-    first carried counter (the round's winner: rounds' `first: winner`)."""
+    """The round's scoring steps, each taken by every player still in the game before the next step
+    (a majority compares the cards every player holds before anyone clears them: Sushi Go's maki,
+    then its discards), then who gained most of the first carried counter (the round's winner:
+    rounds' `first: winner`)."""
     state, rounds = table.state, table.plan.rounds
-    for seat in range(table.players):
-        if state.gone[seat]:
-            continue
-        _run(table, seat, rounds.scoring)
-        if table.winner >= 0:
-            return
+    for step in rounds.scoring:
+        for seat in range(table.players):
+            if state.gone[seat]:
+                continue
+            _run(table, seat, (step,))
+            if table.winner >= 0:
+                return
     if table.trace is not None:
         table.trace.append(("scores", table.round, tuple(tuple(row) for row in table.values)))
     kept = sorted(rounds.carry)

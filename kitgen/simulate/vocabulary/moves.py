@@ -149,14 +149,16 @@ def act_pass(table: Table, seat: int, step: Step) -> None:
             carry(table, giver, card, (HAND, giver, HAND, receiver), "move")
 
 
-def _chosen(table: Table, seat: int, step: Step) -> list[int]:
-    """COUNT cards the seat picks from its hand, one at a time, each weighed as if it were passed on."""
+def _chosen(table: Table, seat: int, step: Step, kept: bool = False) -> list[int]:
+    """COUNT cards the seat picks from its hand, one at a time, each weighed as what it does: passed
+    on (pass), or kept in the step's `to` zone (draft, `kept`)."""
     picked: list[int] = []
+    weigh = _keep if kept else _give
     for _ in range(step.count):
         left = [c for c in pickable(table, seat, step, HAND) if c not in picked]
         if not left:
             break
-        options = [Option("pass", partial(_give, seat=seat, card=c, step=step), card=c) for c in kinds(table, left)]
+        options = [Option(step.do, partial(weigh, seat=seat, card=c, step=step), card=c) for c in kinds(table, left)]
         picked.append(options[pick(table, seat, options)].card)
     return picked
 
@@ -164,6 +166,11 @@ def _chosen(table: Table, seat: int, step: Step) -> list[int]:
 def _give(table: Table, seat: int, card: int, step: Step) -> None:
     """What passing one card does, as a player weighs it (the pass itself waits for everyone)."""
     carry(table, seat, card, (HAND, seat, HAND, _across(table, seat, step.more.cards.direction)), "move")
+
+
+def _keep(table: Table, seat: int, card: int, step: Step) -> None:
+    """What keeping one card does, as a player weighs it (the draft itself waits for everyone)."""
+    carry(table, seat, card, (HAND, seat, step.more.cards.to, seat), "draw")
 
 
 def _across(table: Table, seat: int, direction: int) -> int:
@@ -177,7 +184,7 @@ def act_draft(table: Table, seat: int, step: Step) -> None:
     from the seat, takes the steps `then:` (Sushi Go's Chopsticks: a second card, the Chopsticks back
     into the hand); then the hands pass `direction`."""
     players = [p for p in range(table.players) if not table.state.out[p]]
-    chosen = {p: _chosen(table, p, step) for p in players}
+    chosen = {p: _chosen(table, p, step, kept=True) for p in players}
     to = step.more.cards.to
     for player, cards in chosen.items():
         for card in cards:
