@@ -44,7 +44,6 @@ class State:
         self.named: dict[int, tuple[int, str, int]] = {}  # place -> (card, field, code): a value declared for its top card
         self.played_by: dict[int, int] = {}  # card -> the seat that played it last (a trick's cards)
         self.trash: list[int] = []  # cards out of the game (trash), home again at a round's start
-        self.aimed = -1  # the target of the claim whose steps are being taken (vocabulary/claims.py)
         self.fired = 0  # triggers fired in the current chain (bounded: vocabulary/events.MAX_TRIGGERS)
         self.depth = 0  # triggers within triggers now (bounded: vocabulary/events.MAX_DEPTH)
         # per player, per other player: the cards it knows are in that player's hand (engine/knowledge.py)

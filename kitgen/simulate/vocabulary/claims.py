@@ -19,7 +19,8 @@ from kitgen.simulate.engine.rounds import eliminate
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of, take_top
 from kitgen.simulate.vocabulary.choices import run
-from kitgen.simulate.vocabulary.counters import can_pay, pay, price_due
+from kitgen.simulate.vocabulary.entering import pay
+from kitgen.simulate.vocabulary.legal import can_pay, price_due
 from kitgen.simulate.vocabulary.picks import HAND, carry, choosable
 
 
@@ -51,9 +52,9 @@ def _aimed(table: Table, seat: int, step: Step, victim: int) -> None:
         return
     if table.state.out[seat] or (victim >= 0 and table.state.out[victim]):
         return
-    before, table.state.aimed = table.state.aimed, victim
+    before, table.aim = table.aim, victim
     run(table, seat, step.then)
-    table.state.aimed = before
+    table.aim = before
     if table.plan.vocabulary.eliminate is not None:  # a player left without cards is out at once
         eliminate(table)
 

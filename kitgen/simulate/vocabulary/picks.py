@@ -88,8 +88,8 @@ def each_target(table: Table, seat: int, step: Step, act) -> None:
     target, out = step.target, table.state.out
     if target == SELF:
         act(table, target=seat)
-    elif target == TARGET_PLAYER and table.state.aimed >= 0:  # the target of the claim being taken
-        act(table, target=table.state.aimed)
+    elif target == TARGET_PLAYER and table.aim >= 0:  # the target a step in progress chose (a claim)
+        act(table, target=table.aim)
     elif target == NEXT_PLAYER:
         if table.players > 1:
             act(table, target=table.next_player(seat))
