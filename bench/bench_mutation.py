@@ -8,6 +8,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set kit    # one module set only (a set whose name starts with the word)
     python bench/bench_mutation.py --set simulate  # the simulator: engine/zones, vocabulary/cards and zones
     python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
+    python bench/bench_mutation.py --set 'simulate: eval'  # expressions, conditions, loop, plays, moves, knowledge
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -44,6 +45,13 @@ SETS = {
     # the card model's second part (core M2): a game of rounds, its scoring, tricks
     "simulate: rounds, scoring, tricks": ("kitgen/simulate/engine/rounds.py", "kitgen/simulate/engine/scoring.py",
                                           "kitgen/simulate/vocabulary/tricks.py"),
+    # what every rule goes through: the expression and condition evaluators, the game loop, a play and
+    # its filters, moves between zones, what a player knows
+    "simulate: evaluators, loop, plays, moves, knowledge": (
+        "kitgen/simulate/engine/expressions.py", "kitgen/simulate/engine/conditions.py",
+        "kitgen/simulate/engine/loop.py", "kitgen/simulate/engine/knowledge.py",
+        "kitgen/simulate/vocabulary/plays.py", "kitgen/simulate/vocabulary/moves.py",
+        "kitgen/simulate/vocabulary/knowing.py"),
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {

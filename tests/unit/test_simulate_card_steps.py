@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Deck, Effect, Expr, Game, Phase, VictoryPath,
-                          When)
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Deck, Effect, Expr, FieldTest, Filter, Game,
+                          Phase, VictoryPath, When)
 from kitgen.simulate.compile.zones import TABLE
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
@@ -172,9 +172,15 @@ def test_discard__a_player_without_a_many_at_once_choice_discards_one_card_at_a_
     assert len(t.hands[0]) == 3 and sorted(names(t, t.hands[0]) + names(t, t.piles["main"][1])) == held
 
 
-def hearts_trick(*played: tuple[str, int]) -> tuple[Table, object]:
-    """A Hearts table whose trick holds the named cards, each played by its seat, in order (the first led)."""
-    plan = plan_game(load_game(ROOT / "examples/hearts"))
+def hearts_trick(*played: tuple[str, int], **take: object) -> tuple[Table, object]:
+    """A Hearts table whose trick holds the named cards, each played by its seat, in order (the first led);
+    `take`: the take-trick step's keys changed (trump, follow, rank)."""
+    game = load_game(ROOT / "examples/hearts")
+    if take:
+        game = dataclasses.replace(game, phases=tuple(dataclasses.replace(phase, actions=tuple(
+            dataclasses.replace(a, **take) if a.do == "take-trick" else a for a in phase.actions))
+            for phase in game.phases))
+    plan = plan_game(game)
     t = Table(plan, 1, (POLICIES["random"],) * 4, ACTIONS)
     step = next(a for phase in plan.phases for a in phase.actions if a.do == "take-trick")
     for name, seat in played:
@@ -202,6 +208,52 @@ def test_take_trick__an_empty_trick_has_no_winner():
     assert trick_winner(t, 0, step) == (-1, [])
     ACTIONS["take-trick"](t, 0, step)
     assert t.state.next == -1 and all(cards_of(t, place(t, "won"), seat) == [] for seat in range(4))
+
+
+SPADES = Filter((FieldTest("suit", ("Spades",)),))
+ACES = Filter((FieldTest("rank", ("A",)),))
+
+
+@pytest.mark.parametrize("trump, played, winner", [
+    # a trump beats the suit led, the highest trump the others
+    (SPADES, (("Ace of Clubs", 1), ("Three of Spades", 2), ("King of Clubs", 3), ("Two of Spades", 0)), 2),
+    (SPADES, (("Two of Hearts", 0), ("Ace of Hearts", 1), ("Four of Spades", 2), ("Nine of Spades", 3)), 3),
+    (SPADES, (("Five of Spades", 3), ("Ace of Diamonds", 0), ("Two of Spades", 1), ("Ace of Hearts", 2)), 3),  # led
+    (SPADES, (("Ten of Clubs", 1), ("Ace of Hearts", 2), ("Queen of Clubs", 3), ("Two of Clubs", 0)), 3),  # no trump
+    # trumps of equal rank: the first played
+    (ACES, (("Two of Clubs", 0), ("Ace of Hearts", 1), ("King of Clubs", 2), ("Ace of Spades", 3)), 1),
+])
+def test_take_trick__the_highest_trump_wins_else_the_highest_of_the_suit_led(trump, played, winner):
+    t, step = hearts_trick(*played, trump=trump)
+    assert trick_winner(t, 0, step) == (winner, [card(t, name) for name, _ in played])
+
+
+def test_take_trick__without_follow_the_highest_card_of_any_suit_wins():
+    t, step = hearts_trick(("Two of Clubs", 0), ("Jack of Hearts", 1), ("King of Diamonds", 2), ("Ten of Clubs", 3),
+                           follow="")
+    assert trick_winner(t, 0, step)[0] == 2
+
+
+def test_take_trick__without_rank_the_first_card_of_the_suit_led_wins():
+    t, step = hearts_trick(("Two of Clubs", 1), ("Jack of Hearts", 2), ("King of Clubs", 3), rank="")
+    assert trick_winner(t, 0, step)[0] == 1
+
+
+def test_take_trick__a_card_nobody_played_is_the_seat_taking_the_steps():
+    t, step = hearts_trick(("Two of Clubs", 1), ("King of Clubs", 2))
+    del t.state.played_by[card(t, "King of Clubs")]
+    assert trick_winner(t, 3, step)[0] == 3
+    ACTIONS["take-trick"](t, 3, step)
+    assert names_of(t, cards_of(t, place(t, "won"), 3)) == ["King of Clubs", "Two of Clubs"] and t.state.next == 3
+
+
+def test_take_trick__each_card_moves_from_the_trick_to_the_winners_won_pile_as_a_move_it_traces():
+    t, step = hearts_trick(("Two of Clubs", 1), ("King of Clubs", 2), ("Ace of Hearts", 3))
+    t.trace = []
+    ACTIONS["take-trick"](t, 1, step)
+    trick, won = place(t, "trick"), place(t, "won")
+    assert t.trace == [("move", 2, "move", card(t, name), trick, 2, won, 2)
+                       for name in ("Two of Clubs", "King of Clubs", "Ace of Hearts")]
 
 
 def names_of(t: Table, cards: list[int]) -> list[str]:

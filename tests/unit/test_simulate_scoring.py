@@ -1,30 +1,43 @@
-"""A `score` step's majority (issue 34: the mutation set of simulate/engine/scoring.py): the players
-ranked by a value score the ladder's points by place; tied players split the points of the places they
-fill (rounded down), share the first of them whole, or get none; a player with none places nowhere.
-Each figure worked out by hand from the rule (kitgen/model.py Majority) on a ladder of 6, 3 and 1."""
+"""A `score` step (issue 34: the mutation set of simulate/engine/scoring.py), each figure worked out by
+hand from the rule (kitgen/model.py SetScoring, CountScoring, Majority, Action.group). Majority: the
+players ranked by a value score the ladder's points by place; tied players split the points of the
+places they fill (rounded down), share the first of them whole, or get none; a player with none places
+nowhere (a ladder of 6, 3 and 1). `sets:` every SIZE cards of the zone that pass the filter score the
+points; `by_count:` the cards that pass score the ladder's points at their count (the last for more);
+`group:` the value worked out for each group of the zone's cards and summed. On the card model's small
+game (tests/fixtures/cards: sixteen cards of four suits)."""
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
-from kitgen.model import Action, Attribute, Card, CardType, Deck, Expr, Game, Majority, Phase
+from kitgen.load import load_game
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, CountScoring, Deck, Elimination, Expr,
+                          FieldTest, Filter, Game, Majority, Phase, SetScoring, When)
 from kitgen.simulate.engine.scoring import score_of
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
+from tests.unit.test_card_model import CARDS, give
 
 LADDER = (Expr("6"), Expr("3"), Expr("1"))
 
 
-def majority_scores(tie: str, gold: list[int]) -> list[int]:
-    """What each player's majority by Gold is worth, the players holding `gold`."""
+def majority_scores(tie: str, gold: list[int], out: tuple[int, ...] = (), ladder: tuple[Expr, ...] = LADDER) -> list[int]:
+    """What each player's majority by Gold is worth, the players holding `gold` (those `out` are out)."""
     deck = Deck("main", "Main", "M", (Card("Blank", "Plain", (), copies=20),))
-    step = Action("score", attribute="Score", majority=Majority(Expr("Gold"), LADDER, tie=tie))
+    step = Action("score", attribute="Score", majority=Majority(Expr("Gold"), ladder, tie=tie))
     game = Game("majority", "Majority", "J", "2-5", (Attribute("Score", start="0"), Attribute("Gold", start="0")),
                 (CardType("Plain", "main"),), (deck,), (Phase("Score", "", actions=(step,)),), turns=1)
+    if out:  # a game where players can be out
+        game = dataclasses.replace(game, eliminate=Elimination(When(at_most=Amounts((Amount("Gold", Expr("-99")),)))))
     t = Table(plan_game(game), 1, (POLICIES["random"],) * len(gold), ACTIONS)
     for seat, amount in enumerate(gold):
         t.values[seat][1] = amount
+    for seat in out:
+        t.state.out[seat] = True
     return [score_of(t, seat, t.plan.phases[0].actions[0]) for seat in range(len(gold))]
 
 
@@ -47,3 +60,95 @@ def majority_scores(tie: str, gold: list[int]) -> list[int]:
 ])
 def test_majority__places_by_value_ties_split_shared_or_lost(tie, gold, points):
     assert majority_scores(tie, gold) == points
+
+
+def test_majority__a_player_out_places_nowhere_and_is_passed_over():
+    # seat 2 is out with the most Gold: seat 0 is first (6), seat 1 second (3); seat 2 scores nothing
+    assert majority_scores("split", [5, 1, 7], out=(2,)) == [6, 3, 0]
+
+
+def test_majority__the_ladders_points_are_worked_out_for_the_player():
+    assert majority_scores("split", [5, 2], ladder=(Expr("Gold * 2"), Expr("Gold + 1"))) == [10, 3]
+
+
+HEARTS = Filter((FieldTest("suit", ("Hearts",)),))
+TWO_HEARTS_A_CLUB = ("Ten of Hearts", "Jack of Hearts", "Ten of Clubs")
+ALL_HEARTS = ("Ten of Hearts", "Jack of Hearts", "Queen of Hearts", "King of Hearts")
+
+
+@pytest.fixture(scope="module")
+def cards_game():
+    return load_game(CARDS)
+
+
+def zone_scores(game, step: Action, held: dict[int, tuple[str, ...]], zone: str = "won",
+                score: tuple[int, int] = (0, 0)) -> list[int]:
+    """What the score step is worth to each of two players, who hold the named cards in `zone` and have
+    `score` points."""
+    plan = plan_game(dataclasses.replace(game, phases=(Phase("Score", "", actions=(step,)),)))
+    t = Table(plan, 1, (POLICIES["random"],) * 2, ACTIONS)
+    for seat, names in held.items():
+        give(t, seat, zone, *names)
+    for seat in range(2):
+        t.values[seat][0] = score[seat]
+    return [score_of(t, seat, plan.phases[0].actions[0]) for seat in range(2)]
+
+
+@pytest.mark.parametrize("size, points, only, mine, theirs, scores", [
+    (2, "3", HEARTS, TWO_HEARTS_A_CLUB, (), [3, 0]),  # two Hearts: one set of two
+    (2, "3", HEARTS, ALL_HEARTS[:3] + ("Ten of Clubs",), ALL_HEARTS[3:], [3, 0]),  # three: one set, one left over
+    (2, "3", HEARTS, ALL_HEARTS, ("Ten of Clubs", "Jack of Clubs"), [6, 0]),  # four: two sets; Clubs pass no filter
+    (2, "3", None, TWO_HEARTS_A_CLUB, ("Jack of Clubs", "Ten of Spades"), [3, 3]),  # no filter: any card
+    (3, "5", None, ALL_HEARTS + ("Ten of Clubs", "Jack of Clubs"), (), [10, 0]),  # six cards, sets of three
+    (2, "Score + 1", HEARTS, ALL_HEARTS, ("Ten of Clubs",), [8, 0]),  # the points worked out for the player: 3 each
+])
+def test_score_sets__every_size_cards_that_pass_the_filter_score_the_points(cards_game, size, points, only, mine,
+                                                                            theirs, scores):
+    step = Action("score", zone="won", attribute="Score", sets=SetScoring(size, Expr(points), filter=only))
+    assert zone_scores(cards_game, step, {0: mine, 1: theirs}, score=(3, 0)) == scores
+
+
+def test_score_sets__read_the_zone_named_even_the_first_one_the_hand(cards_game):
+    step = Action("score", zone="hand", attribute="Score", sets=SetScoring(2, Expr("3"), filter=HEARTS))
+    assert zone_scores(cards_game, step, {0: ALL_HEARTS[:1], 1: ALL_HEARTS[1:]}, zone="hand") == [0, 3]
+
+
+LADDER_BY_COUNT = (Expr("0"), Expr("1"), Expr("3"), Expr("6"))
+
+
+@pytest.mark.parametrize("held, only, points", [
+    ((), HEARTS, 0),
+    (("Ten of Clubs", "Ten of Hearts"), HEARTS, 1),
+    (TWO_HEARTS_A_CLUB, HEARTS, 3),
+    (ALL_HEARTS[:3], HEARTS, 6),
+    (ALL_HEARTS + ("Ten of Clubs",), HEARTS, 6),  # more than the ladder: its last step
+    (("Ten of Clubs", "Jack of Clubs"), None, 3),  # no filter: every card counts
+])
+def test_score_by_count__the_cards_that_pass_score_the_ladders_points_at_their_count(cards_game, held, only, points):
+    step = Action("score", zone="won", attribute="Score", by_count=CountScoring(LADDER_BY_COUNT, filter=only))
+    assert zone_scores(cards_game, step, {1: held}) == [0, points]
+
+
+def test_score_by_count__the_ladders_points_are_worked_out_for_the_player(cards_game):
+    step = Action("score", zone="won", attribute="Score", by_count=CountScoring((Expr("0"), Expr("Score * 2"))))
+    assert zone_scores(cards_game, step, {0: ALL_HEARTS[:1], 1: ALL_HEARTS[1:]}, score=(4, 5)) == [8, 10]
+
+
+@pytest.mark.parametrize("held, points", [
+    ((), 0),  # no cards, no group
+    (TWO_HEARTS_A_CLUB, 2 * 2 + 1 * 1),  # Hearts: 2 cards, Clubs: 1; worked out per group, not 3 * 3 over all
+    (ALL_HEARTS + ("Ten of Clubs", "Jack of Clubs", "Ten of Spades"), 16 + 4 + 1),
+])
+def test_score_group__the_value_worked_out_for_each_group_of_the_zones_cards_and_summed(cards_game, held, points):
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("count() * count()"))
+    assert zone_scores(cards_game, step, {0: held, 1: ("Queen of Spades",)}) == [points, 1]
+
+
+def test_score_group__the_value_may_read_the_players_own_numbers(cards_game):
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("count() * Score"))
+    assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB, 1: ALL_HEARTS[2:]}, score=(2, 3)) == [6, 6]
+
+
+def test_score_value__without_group_the_value_once_for_the_player(cards_game):
+    step = Action("score", zone="won", attribute="Score", value=Expr("Score * 2 + count(won)"))
+    assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB}, score=(1, 4)) == [5, 8]

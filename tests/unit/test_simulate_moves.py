@@ -1,0 +1,75 @@
+"""Cards moved between players and out of the game (issue 34: the mutation set of
+simulate/vocabulary/moves.py), on the card model's small game (tests/fixtures/cards). The rules
+(moves.py): trash puts the cards out of the game (in no zone); discard without `to` puts each card on
+its deck's discard pile, with `to` in that zone; pass: each player still in chooses COUNT cards of its
+hand and all go at once to the player `direction` of it (left: the next seat; across: half the table
+on); draft: each keeps COUNT cards `to` a zone, then the hands pass `direction`, and a hand's giver
+knows it."""
+from __future__ import annotations
+
+import pytest
+
+from kitgen.load import load_game
+from kitgen.model import Action, Expr
+from kitgen.simulate.engine.zones import cards_of
+from tests.unit.test_card_model import CARDS, card, place
+from tests.unit.test_simulate_knowing import table_with
+
+HEARTS = ("Ten of Hearts", "Jack of Hearts", "Queen of Hearts", "King of Hearts")
+CLUBS = ("Ten of Clubs", "Jack of Clubs", "Queen of Clubs", "King of Clubs")
+SPADES = ("Ten of Spades", "Jack of Spades", "Queen of Spades", "King of Spades")
+
+
+@pytest.fixture(scope="module")
+def cards_game():
+    return load_game(CARDS)
+
+
+def test_trash__the_cards_leave_the_game_in_no_zone(cards_game):
+    t, step = table_with(cards_game, Action("trash", count=Expr("2")), players=2, h0=HEARTS[:3])
+    t.actions["trash"](t, 0, step)
+    assert len(t.hands[0]) == 1 and len(t.state.trash) == 2
+    assert cards_of(t, place(t, "discard"), 0) == [] and not set(t.state.trash) & set(t.hands[0])
+
+
+@pytest.mark.parametrize("to, pile", [("", "discard"), ("won", "won")])
+def test_discard__to_its_decks_discard_pile_or_to_the_zone_named(cards_game, to, pile):
+    t, step = table_with(cards_game, Action("discard", count=Expr("2"), to=to), players=2, h0=HEARTS[:3],
+                         h1=CLUBS[:1])
+    t.actions["discard"](t, 0, step)
+    assert len(t.hands[0]) == 1 and len(cards_of(t, place(t, pile), 0)) == 2 and t.state.trash == []
+    assert t.hands[1] == [card(t, CLUBS[0])]
+
+
+@pytest.mark.parametrize("direction, receivers", [("left", [1, 2, 3, 0]), ("right", [3, 0, 1, 2]),
+                                                  ("across", [2, 3, 0, 1])])
+def test_pass__each_player_gives_count_cards_to_the_player_in_the_direction(cards_game, direction, receivers):
+    t, step = table_with(cards_game, Action("pass", count=Expr("2"), direction=direction), players=4,
+                         h0=HEARTS, h1=CLUBS, h2=SPADES, h3=("Ten of Diamonds", "Jack of Diamonds"))
+    before = [set(hand) for hand in t.hands]
+    t.actions["pass"](t, 0, step)
+    for giver, receiver in enumerate(receivers):
+        given = before[giver] - set(t.hands[giver])
+        assert len(given) == 2 and given <= set(t.hands[receiver])
+    assert [len(hand) for hand in t.hands] == [4, 4, 4, 2]
+
+
+def test_pass__a_player_out_gives_nothing(cards_game):
+    t, step = table_with(cards_game, Action("pass", count=Expr("1"), direction="left"), players=3,
+                         h0=HEARTS[:2], h1=CLUBS[:2], h2=SPADES[:2])
+    t.state.out[2] = True
+    t.actions["pass"](t, 0, step)
+    assert {card(t, name) for name in SPADES[:2]} <= set(t.hands[2]) and len(t.hands[0]) == 1
+
+
+def test_draft__each_keeps_count_cards_then_the_hands_pass_and_the_giver_knows_its_hand(cards_game):
+    t, step = table_with(cards_game, Action("draft", count=Expr("1"), to="won", direction="left"), players=3,
+                         h0=HEARTS[:3], h1=CLUBS[:3], h2=SPADES[:3])
+    before = [set(hand) for hand in t.hands]
+    t.actions["draft"](t, 0, step)
+    kept = [set(cards_of(t, place(t, "won"), p)) for p in range(3)]
+    for giver in range(3):
+        receiver = (giver + 1) % 3
+        assert len(kept[giver]) == 1 and kept[giver] <= before[giver]
+        assert set(t.hands[receiver]) == before[giver] - kept[giver]
+        assert t.state.known[giver][receiver] == t.hands[receiver]
