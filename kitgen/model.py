@@ -415,6 +415,9 @@ class Card(Record):
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
     wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
     triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
+    # its text only reminds players of a rule the game's own steps play (Sushi Go's "a pair of Tempura
+    # scores 5" is the round's scoring): the card has no coverage row of its own, the rule has
+    reminder: bool = False
     where: Where | None = _where()
 
 
@@ -575,6 +578,9 @@ class Zone(Record):
     # in-play: one card of each kind (its first keyword, its type or its name): a card entering
     # replaces the one of its kind, which leaves play (its effects undone) for the discard
     replace: ZoneReplace = ""
+    # a pile whose cards stay in it from one round to the next (cards set aside for the rest of the game,
+    # Sushi Go's puddings kept for the end): they are not sent home, nor dealt again
+    stays: bool = False
     where: Where | None = _where()
 
 
@@ -913,7 +919,7 @@ ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "t
                      # the card model's (README, "The card model")
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
                      "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out",
-                     "reattach"]
+                     "reattach", "claim"]
 BattleTie = Literal["again", "defender", "nothing"]
 
 
@@ -997,11 +1003,13 @@ class CountScoring(Record):
 @dataclass(frozen=True, eq=False, repr=False)
 class Majority(Record):
     """score's `majority:` the players ranked by `value` (highest first) score `points` by place;
-    players tied for a place split its points (and the next places'), share them whole, or get none."""
+    players tied for a place split its points (and the next places'), split its points alone
+    (split-place: the places after it that they fill go to nobody, rounded toward zero: Sushi Go's
+    maki and puddings), share them whole, or get none."""
 
     value: Expr
     points: tuple[Expr, ...]
-    tie: Literal["split", "share", "nobody"] = "split"
+    tie: Literal["split", "split-place", "share", "nobody"] = "split"
     where: Where | None = _where()
 
 
@@ -1097,6 +1105,7 @@ class Action(Record):
     majority: Majority | None = None  # score: points by rank among the players
     units: UnitBattle | None = None  # battle: a battle of units, rounds of dice (vocabulary/units.py)
     answers: tuple[Answer, ...] = ()  # what the players it aims at may answer it with (vocabulary/answers.py)
+    block: Filter | None = None  # claim: the card a blocker claims to stop it (Coup's Contessa)
     where: Where | None = _where()
 
 

@@ -102,7 +102,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
         # a `do: when` without `when:` always takes its steps: one optional choice of several steps
         problems.append(error(action.where, f"{owner}: action '{action.do}': 'when:' goes with 'do: when', which "
                               "needs 'then:'"))
-    for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare",))):
+    for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare", "claim"))):
         if getattr(action, key) and action.do not in steps:
             problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
                                   f"{' or '.join(steps)}"))
@@ -138,11 +138,11 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     "mark": ("zone", "to"), "orders": ("then",),
     # the card model's (README, "The card model")
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
-    "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
+    "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",), "claim": ("then", "loser"),
     # steps between players
     "reattach": ("zone",),
 }
-THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders")  # the steps whose `then:` are steps
+THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders", "draft", "claim")  # the steps whose `then:` are steps
 LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die
 
 
@@ -216,7 +216,7 @@ def _needs(action: Action, owner: str) -> list[Problem]:
 
 
 OWN_FIELDS = {"ladder": "meld", "condition": "meld", "give_back": "look-and-take",
-              "at_random": "discard"}  # a key only one step reads: on another it would be ignored
+              "at_random": "discard", "block": "claim"}  # a key only one step reads: on another it would be ignored
 MAX_RUNGS = 100  # a meld ladder: one meld a rung, each needing 1-1000 cards
 
 

@@ -278,6 +278,8 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
         problems += _zone_shape(z, decks) + _zone_room(z, known)
+        if z.stays and any(other.reshuffle == z.name for other in game.zones):
+            problems.append(error(z.where, f"zone '{z.name}': stays: a pile shuffled into another cannot stay"))
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
             known.name("scoring", scoring.where, word)
@@ -297,7 +299,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             _step_names(known, owner, step)
             if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
                 continue
-            zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",), "reattach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",), "reattach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
 
@@ -337,6 +339,9 @@ def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
         problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
     if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
         problems.append(error(z.where, "zone 'hand': each player's hand; it may only say who sees it"))
+    elif z.stays and (z.kind != "pile" or z.deck or z.name == "hand"):
+        problems.append(error(z.where, f"zone '{z.name}': stays: goes with a pile no deck starts in (the cards set "
+                              "aside for the rest of the game)"))
     return problems
 
 

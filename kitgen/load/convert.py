@@ -250,6 +250,8 @@ def _cell(card: Card, name: str, one_counter: bool = False):
         return ", ".join(value)
     if name == "copies":
         return value if value != 1 else ""
+    if isinstance(value, bool):  # a switch (reminder): a column only where a card sets it
+        return "true" if value else ""
     return "" if value in (None, "") else value
 
 

@@ -73,3 +73,35 @@ def test_triggers__two_that_set_each_other_off_for_ever_stop_at_the_bound(tmp_pa
     assert_no_crash(run, seconds=BOUND)
     assert run.run.returncode == 0, run.run.describe()
     assert json.loads(run.run.stdout)["games"] == 1
+
+
+def test_stays__on_a_deck_s_draw_pile_or_a_reshuffled_pile_is_one_located_line(tmp_path):
+    game = example(tmp_path, "uno")
+    edit(game / "game.yaml", "{name: pile, sees: everyone, keep: 1,", "{name: pile, sees: everyone, keep: 1, stays: true,")
+    assert_one_line(simulate(game), re.compile(
+        r".*game\.yaml:\d+:\d+: error: zone 'pile': stays: a pile shuffled into another cannot stay"), seconds=BOUND)
+    game = example(tmp_path / "b", "sushi-go")
+    edit(game / "game.yaml", "{name: draw, deck: sushi, sees: nobody,", "{name: draw, deck: sushi, sees: nobody, stays: true,")
+    assert_one_line(simulate(game), re.compile(
+        r".*game\.yaml:\d+:\d+: error: zone 'draw': stays: goes with a pile no deck starts in.*"), seconds=BOUND)
+
+
+def test_block__on_a_step_that_is_not_a_claim_is_one_located_line(tmp_path):
+    game = example(tmp_path, "coup")
+    edit(game / "game.yaml", '- {do: gain, gain: {Coins: 1}, text: "Income',
+         '- {do: gain, gain: {Coins: 1}, block: {name: Duke}, text: "Income')
+    assert_one_line(simulate(game), re.compile(r".*game\.yaml:\d+:\d+: error: .*'block:' goes with 'do: claim'"),
+                    seconds=BOUND)
+
+
+def test_claim__a_claim_inside_a_claim_s_steps_plays_out_and_the_game_ends(tmp_path):
+    """A claim nested in a claim's `then:` (a Tax that claims again) is taken as deep as it is
+    written, challenged like any claim; the games finish, no hang, no traceback."""
+    game = example(tmp_path, "coup")
+    edit(game / "game.yaml", "then: [{do: gain, gain: {Coins: 3}}]",
+         "then: [{do: gain, gain: {Coins: 3}}, {do: claim, filter: {name: Duke}, zone: court, "
+         "then: [{do: gain, gain: {Coins: 3}}], loser: [{do: discard, count: 1, to: lost}]}]")
+    run = simulate(game, games=3)
+    assert_no_crash(run, seconds=BOUND)
+    assert run.run.returncode == 0, run.run.describe()
+    assert json.loads(run.run.stdout)["games"] == 3

@@ -102,7 +102,7 @@ def test_validate__an_unknown_zone_or_flag_is_one_located_line(tmp_path: Path) -
     edit(folder / "game.yaml", "{do: buy, zone: market,", "{do: buy, zone: markte,")
     run = kitgen("validate", folder)
     assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: phase 'Buy': 'markte' is not a zone of kind "
-                                    r"market \(did you mean 'market'\?\)"))
+                                    r"market or supply \(did you mean 'market'\?\)"))
 
 
 def test_check__a_flag_no_step_sets_and_a_zone_of_the_wrong_kind_are_errors():

@@ -120,7 +120,7 @@ def test_steps__their_amounts_expressions_and_zones_are_the_games():
     assert [line for line, _ in found] == [50, 51, 52, 53, 54]
     assert found[0][1] == "phase 'War': unknown counter or attribute 'Gould' (did you mean 'Gold'?)"
     assert found[1][1].startswith("phase 'War': unknown counter or attribute 'Militery'")
-    assert found[2][1] == "phase 'War': 'tableau' is not a zone of kind market"
+    assert found[2][1] == "phase 'War': 'tableau' is not a zone of kind market or supply"
     assert found[3][1] == "phase 'War': 'tableau' is not a zone of kind attached"
     assert found[4][1] == "phase 'War': 'market' is not a zone of kind in-play"
 

@@ -52,6 +52,11 @@ def majority_scores(tie: str, gold: list[int], out: tuple[int, ...] = (), ladder
     ("split", [1, 2, 3, 4], [0, 1, 3, 6]),  # a fourth place earns nothing: the ladder has three
     ("split", [7, 7], [4, 4]),  # (6 + 3) // 2
     ("nobody", [7, 2], [6, 3]),
+    # split-place (Sushi Go's maki): tied for the most split 6 and nobody is second; tied second split 3
+    ("split-place", [7, 7, 2], [3, 3, 1]),  # the third place is third, not second
+    ("split-place", [5, 5, 5, 1], [2, 2, 2, 0]),
+    ("split-place", [7, 3, 3, 1], [6, 1, 1, 0]),
+    ("split-place", [7, 3, 1], [6, 3, 1]),
 ])
 def test_majority__places_by_value_ties_split_shared_or_lost(tie, gold, points):
     assert majority_scores(tie, gold) == points

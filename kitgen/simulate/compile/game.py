@@ -147,7 +147,7 @@ def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names
             else:
                 copies += [len(cards)] * card.copies
                 cards.append(compiled)
-            if card.text and not card.actions and card.name not in played_elsewhere:
+            if card.text and not (card.actions or card.triggers or card.reminder) and card.name not in played_elsewhere:
                 coverage.append(Coverage(f"card '{card.name}'", "skipped", f"its text is not structured: {card.text!r}"))
         plan.decks[deck.id] = tuple(copies)
     plan.cards = tuple(cards)
@@ -251,7 +251,7 @@ def card_model_rows(game: Game) -> list[Coverage]:
     texts: dict[str, list[str]] = {}
     for deck in game.decks:
         for card in deck.cards:
-            if card.text and card.actions:
+            if card.text and (card.actions or card.triggers) and not card.reminder:
                 texts.setdefault(card.text, []).append(card.name)
     rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
                      f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})")
@@ -261,4 +261,6 @@ def card_model_rows(game: Game) -> list[Coverage]:
 
 
 def card_actions(game: Game, name: str) -> tuple:
-    return next(c.actions for d in game.decks for c in d.cards if c.name == name)
+    """The card's steps and its triggers' (the row names what plays its text)."""
+    return next(c.actions + tuple(a for t in c.triggers for a in t.then) for d in game.decks for c in d.cards
+                if c.name == name)

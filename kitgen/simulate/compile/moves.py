@@ -41,6 +41,7 @@ class CardStep(NamedTuple):
     counter: int  # the value index `attribute` names (set, score), -1: none
     group: tuple[int, ...] | None  # score: the field whose groups score
     scoring: tuple  # score's sets / by_count / majority, compiled (vocabulary/scoring.py reads them)
+    block: CardTest | None = None  # claim: the card a blocker claims
 
 
 def card_step(action: Action, names: Names, compile_step: Callable[[Action], Any]) -> CardStep:
@@ -73,7 +74,8 @@ def card_step(action: Action, names: Names, compile_step: Callable[[Action], Any
         _value(action, names), DIRECTIONS[action.direction], tuple(compile_step(a) for a in action.otherwise),
         tuple(compile_step(a) for a in action.loser), cond(action.protected), action.yourself, field(action.rank),
         card_filter(action.trump, names), action.lead, _declared(action, names), counter,
-        field(action.group) if action.do == "score" else None, _scoring(action, names))
+        field(action.group) if action.do == "score" else None, _scoring(action, names),
+        card_filter(action.block, names))
 
 
 def card_filter(spec: Filter | None, names: Names) -> CardTest | None:

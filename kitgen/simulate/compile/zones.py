@@ -30,6 +30,7 @@ class Place(NamedTuple):
     keep: int  # cards this pile keeps on top when it is shuffled into another
     limit: int
     size: int
+    stays: bool = False  # a pile whose cards stay from round to round (never sent home)
 
 
 def fold_zone(name: str) -> str:
@@ -57,7 +58,7 @@ def compile_places(game: Game, decks: list) -> tuple[Place, ...]:
         drawn_from = zone.kind == "pile" and (zone.deck or zone.reshuffle)
         store, key = _store(zone, drawn, discard_of)
         places.append(Place(zone.name, zone.kind, owner, _sees(zone, NOBODY if drawn_from else EVERYONE), store, key,
-                            zone.deck, -1, zone.keep, zone.limit, zone.size))
+                            zone.deck, -1, zone.keep, zone.limit, zone.size, zone.stays and store == OWN))
     return _linked(tuple(places), game)
 
 

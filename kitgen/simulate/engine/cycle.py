@@ -13,6 +13,7 @@ from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.structure import MAX_ROUNDS
 from kitgen.simulate.engine.conditions import in_game, test, value
 from kitgen.simulate.engine.result import GameResult, result
+from kitgen.simulate.engine.rounds import eliminate
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.victory import extreme, game_over
 from kitgen.simulate.engine.zones import send_home
@@ -106,6 +107,9 @@ def play_round(table: Table, first_turn: int, until_turn: int) -> bool:
             for row in table.values:
                 row[index] = start
         play_turn(table)
+        if plan.vocabulary.eliminate is not None and eliminate(table):  # out of the game at the turn's end
+            state.why = "one player or none was left"
+            return True
         state.marks.clear()
         if table.record is not None and table.winner < 0:  # a game won is recorded as it ended by result()
             table.record.turn_over(table.plan, table.values)
@@ -206,15 +210,18 @@ def seats_from(table: Table, first: int) -> list[int]:
 
 
 def end_round(table: Table) -> None:
-    """The round's scoring steps for each player still in the game, then who gained most of the
-    first carried counter (the round's winner: rounds' `first: winner`)."""
+    """The round's scoring steps, each taken by every player still in the game before the next step
+    (a majority compares the cards every player holds before anyone clears them: Sushi Go's maki,
+    then its discards), then who gained most of the first carried counter (the round's winner:
+    rounds' `first: winner`)."""
     state, rounds = table.state, table.plan.rounds
-    for seat in range(table.players):
-        if state.gone[seat]:
-            continue
-        _run(table, seat, rounds.scoring)
-        if table.winner >= 0:
-            return
+    for step in rounds.scoring:
+        for seat in range(table.players):
+            if state.gone[seat]:
+                continue
+            _run(table, seat, (step,))
+            if table.winner >= 0:
+                return
     if table.trace is not None:
         table.trace.append(("scores", table.round, tuple(tuple(row) for row in table.values)))
     kept = sorted(rounds.carry)

@@ -50,7 +50,7 @@ def eliminate(table: Table) -> bool:
     state = table.state
     for p in range(table.players):
         if not state.out[p] and test(table.plan.vocabulary.eliminate, table, p):
-            state.out[p] = True
+            state.out[p] = state.gone[p] = True
             for card in table.hands[p]:  # an eliminated player's hand goes to its decks' discards
                 table.piles[table.deck_of[card]][1].append(card)
             table.hands[p].clear()

@@ -39,7 +39,8 @@ def score_of(table: Table, seat: int, step: Step) -> int:
 def _majority(table: Table, seat: int, spec: tuple) -> int:
     """The seat's points by its place among the players still in, ranked by `value` (a player with
     none, 0 or less, places nowhere); tied players split the points of the places they fill (rounded
-    down), share the first of them whole, or get none."""
+    down), split the first of them alone (split-place: rounded toward zero, a loss too), share the first
+    of them whole, or get none."""
     _, amount, ladder, tie = spec
     scores = {p: value(amount, table, p) for p in in_game(table)}
     mine = scores.get(seat, 0)
@@ -52,4 +53,6 @@ def _majority(table: Table, seat: int, spec: tuple) -> int:
         return 0
     if tied == 1:
         return points[0]
+    if tie == "split-place":
+        return int(points[0] / tied)  # toward zero: -6 split four ways is -1 each
     return sum(points) // tied if tie == "split" else points[0] if tie == "share" else 0

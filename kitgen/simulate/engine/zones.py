@@ -79,14 +79,16 @@ def send_home(table: Table) -> None:
     """Every card back where its deck starts, at a round's start: each deck's draw pile shuffled
     (in deck order, as a game's first round), a supply's piles in order, the markets dealt again."""
     state, plan = table.state, table.plan
+    staying = {p.key for p in plan.places if p.stays}  # piles whose cards stay from round to round
+    stayed = {card for key in staying for cards in state.places[key] for card in cards}
     for cards in table.hands:
         cards.clear()
     for pile, discard in table.piles.values():
         pile.clear()
         discard.clear()
     for kept in (state.places, state.zones):
-        for lists in kept.values():
-            for cards in lists:
+        for key, lists in kept.items():
+            for cards in lists if key not in staying else ():
                 cards.clear()
     for under in state.attached.values():
         for pairs in under:
@@ -100,6 +102,6 @@ def send_home(table: Table) -> None:
     state.played_by.clear()
     for deck, copies in plan.decks.items():
         pile = table.piles[deck][0]
-        pile.extend(copies)
+        pile.extend(c for c in copies if c not in stayed)
         table.rng.shuffle(pile)
     table.deal_supplies(state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from kitgen.simulate.compile.plan import ALL_PLAYERS, SELF, Step
+from kitgen.simulate.compile.plan import ALL_PLAYERS, SELF, TARGET_PLAYER, Step
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
 from kitgen.simulate.engine.schedule import seats_in_order
@@ -17,6 +17,7 @@ from kitgen.simulate.vocabulary.entering import play_one
 from kitgen.simulate.vocabulary.legal import hand_cards, possible
 from kitgen.simulate.engine.victory import check_victory
 from kitgen.simulate.vocabulary.offers import offers
+from kitgen.simulate.vocabulary.picks import choosable
 
 
 def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
@@ -87,7 +88,16 @@ def act_when(table: Table, seat: int, step: Step) -> None:
 def when_each(table: Table, seat: int, step: Step) -> None:
     """`when:` with a target: every target for whom the condition holds is found first, then each
     takes the steps in the order of play: what one does cannot change who else does ("the player
-    with the highest Science ... may gain 1 point": each tied player gains it, kit choice highest-ties)."""
+    with the highest Science ... may gain 1 point": each tied player gains it, kit choice highest-ties).
+    With `target: target-player`, the seat chooses one of the players it may (not `protected`; itself
+    with `yourself`) for whom the condition holds, and that player takes the steps (Love Letter's
+    Prince: the player chosen discards its hand and draws a new one)."""
+    if step.target == TARGET_PLAYER and step.more is not None and step.more.cards is not None:
+        found = [p for p in choosable(table, seat, step) if step.when is None or test(step.when, table, p)]
+        if found:
+            options = [Option("target", partial(run, seat=p, steps=step.then), target=p) for p in found]
+            options[pick(table, seat, options)].take(table)
+        return
     who = set(table.recipients(seat, step.target, 0))
     order = table.state.order if table.state is not None else range(table.players)
     holding = [p for p in order if p in who and (step.when is None or test(step.when, table, p))]

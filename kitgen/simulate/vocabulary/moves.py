@@ -115,12 +115,15 @@ def _put(table: Table, seat: int, card: int, step: Step, event: str) -> None:
 
 def act_discard_cards(table: Table, seat: int, step: Step, event: str = "discard") -> None:
     """The seat chooses COUNT cards of the zone (its hand) that pass the filter, one at a time, and
-    puts them `to` (the card's deck's discard); trash: out of the game."""
-    for _ in range(step.count):
-        options = discard_options(table, seat, step, event)
-        if not options:
-            return
-        options[pick(table, seat, options)].take(table)
+    puts them `to` (the card's deck's discard); trash: out of the game. With a `target:`, each target
+    discards its own choice."""
+    def discard(table: Table, target: int) -> None:
+        for _ in range(step.count):
+            options = discard_options(table, target, step, event)
+            if not options:
+                return
+            options[pick(table, target, options)].take(table)
+    each_target(table, seat, step, discard)
 
 
 def act_trash(table: Table, seat: int, step: Step) -> None:
@@ -128,7 +131,11 @@ def act_trash(table: Table, seat: int, step: Step) -> None:
 
 
 def act_shuffle(table: Table, seat: int, step: Step) -> None:
-    table.rng.shuffle(cards_of(table, source(table, seat, step), seat))
+    """The zone shuffled: the seat's (a table zone: the table's), or each target's (Dominion's
+    starting decks, `target: all-players`)."""
+    def shuffle(table: Table, target: int) -> None:
+        table.rng.shuffle(cards_of(table, source(table, target, step), target))
+    each_target(table, seat, step, shuffle)
 
 
 def act_pass(table: Table, seat: int, step: Step) -> None:
@@ -142,14 +149,16 @@ def act_pass(table: Table, seat: int, step: Step) -> None:
             carry(table, giver, card, (HAND, giver, HAND, receiver), "move")
 
 
-def _chosen(table: Table, seat: int, step: Step) -> list[int]:
-    """COUNT cards the seat picks from its hand, one at a time, each weighed as if it were passed on."""
+def _chosen(table: Table, seat: int, step: Step, kept: bool = False) -> list[int]:
+    """COUNT cards the seat picks from its hand, one at a time, each weighed as what it does: passed
+    on (pass), or kept in the step's `to` zone (draft, `kept`)."""
     picked: list[int] = []
+    weigh = _keep if kept else _give
     for _ in range(step.count):
         left = [c for c in pickable(table, seat, step, HAND) if c not in picked]
         if not left:
             break
-        options = [Option("pass", partial(_give, seat=seat, card=c, step=step), card=c) for c in kinds(table, left)]
+        options = [Option(step.do, partial(weigh, seat=seat, card=c, step=step), card=c) for c in kinds(table, left)]
         picked.append(options[pick(table, seat, options)].card)
     return picked
 
@@ -159,6 +168,11 @@ def _give(table: Table, seat: int, card: int, step: Step) -> None:
     carry(table, seat, card, (HAND, seat, HAND, _across(table, seat, step.more.cards.direction)), "move")
 
 
+def _keep(table: Table, seat: int, card: int, step: Step) -> None:
+    """What keeping one card does, as a player weighs it (the draft itself waits for everyone)."""
+    carry(table, seat, card, (HAND, seat, step.more.cards.to, seat), "draw")
+
+
 def _across(table: Table, seat: int, direction: int) -> int:
     if direction == 2:
         return (seat + table.players // 2) % table.players
@@ -166,14 +180,18 @@ def _across(table: Table, seat: int, direction: int) -> int:
 
 
 def act_draft(table: Table, seat: int, step: Step) -> None:
-    """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once), then the
-    hands pass `direction`."""
+    """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once); then each,
+    from the seat, takes the steps `then:` (Sushi Go's Chopsticks: a second card, the Chopsticks back
+    into the hand); then the hands pass `direction`."""
     players = [p for p in range(table.players) if not table.state.out[p]]
-    chosen = {p: _chosen(table, p, step) for p in players}
+    chosen = {p: _chosen(table, p, step, kept=True) for p in players}
     to = step.more.cards.to
     for player, cards in chosen.items():
         for card in cards:
             carry(table, player, card, (HAND, player, to, player), "draw")
+    for player in sorted(players, key=lambda p: (p - seat) % table.players):
+        for inner in step.then:
+            table.actions[inner.do](table, player, inner)
     hands = [list(table.hands[p]) for p in range(table.players)]
     for player in players:
         table.hands[_across(table, player, step.more.cards.direction)][:] = hands[player]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from kitgen.simulate.compile.moves import CardStep
-from kitgen.simulate.compile.plan import ALL_OTHERS, ALL_PLAYERS, NEXT_PLAYER, SELF, Step
+from kitgen.simulate.compile.plan import ALL_OTHERS, ALL_PLAYERS, NEXT_PLAYER, SELF, TARGET_PLAYER, Step
 from kitgen.simulate.compile.zones import fold_zone
 from kitgen.simulate.engine.conditions import test
 from kitgen.simulate.engine.expressions import passes
@@ -88,6 +88,8 @@ def each_target(table: Table, seat: int, step: Step, act) -> None:
     target, out = step.target, table.state.out
     if target == SELF:
         act(table, target=seat)
+    elif target == TARGET_PLAYER and table.aim >= 0:  # the target a step in progress chose (a claim)
+        act(table, target=table.aim)
     elif target == NEXT_PLAYER:
         if table.players > 1:
             act(table, target=table.next_player(seat))

@@ -11,16 +11,25 @@ from kitgen.simulate.engine.table import Table, bound, refill
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
 from kitgen.simulate.vocabulary.entering import enter, pay
 from kitgen.simulate.vocabulary.legal import can_pay, room
+from kitgen.simulate.vocabulary.picks import kinds
+
+
+def _row(table: Table, name: str) -> list[int]:
+    """The cards one may buy: a market's face-up row, or a supply's piles (Dominion's)."""
+    if name in table.state.market:
+        return table.state.market[name]
+    return table.state.places[name][0] if name in table.state.places else []
 
 
 def act_buy(table: Table, seat: int, step: Step) -> None:
-    """Buy up to COUNT cards from the market, paying each card's cost; the market refills."""
+    """Buy up to COUNT cards from the market (or the supply), paying each card's cost; a market
+    refills. Copies alike are one option."""
     name, costs = step.more.zone, table.plan.vocabulary.costs
     for _ in range(step.count):
-        row = table.state.market.get(name, [])
+        row = _row(table, name)
         if not room(table, seat, step.more.to):
             return
-        legal = [c for c in dict.fromkeys(row) if can_pay(table, seat, costs[c])]
+        legal = [c for c in kinds(table, row) if can_pay(table, seat, costs[c])]
         options = [Option("buy", partial(buy, seat=seat, card=c, step=step), card=c) for c in legal]
         options.append(NOTHING)  # buying is always the player's choice
         chosen = pick(table, seat, options)
@@ -30,10 +39,10 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
 
 
 def buy(table: Table, seat: int, card: int, step: Step) -> None:
-    row = table.state.market[step.more.zone]
-    row.remove(card)
+    _row(table, step.more.zone).remove(card)
     pay(table, seat, table.plan.vocabulary.costs[card])
-    refill(table, table.state, step.more.zone)
+    if step.more.zone in table.state.market:
+        refill(table, table.state, step.more.zone)
     enter(table, seat, card, step.more.to)
 
 
