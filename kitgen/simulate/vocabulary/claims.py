@@ -50,7 +50,7 @@ def _aimed(table: Table, seat: int, step: Step, victim: int) -> None:
         return
     if cards.block is not None and _blocked(table, seat, step, victim):
         return
-    if table.state.out[seat] or (victim >= 0 and table.state.out[victim]):
+    if table.out(seat) or (victim >= 0 and table.out(victim)):
         return
     before, table.aim = table.aim, victim
     run(table, seat, step.then)
@@ -64,7 +64,7 @@ def stands(table: Table, claimant: int, claimed, step: Step) -> bool:
     settles it. True when nobody challenged or the claimant held such a card."""
     for k in range(1, table.players):
         other = (claimant + k) % table.players
-        if table.state.out[other]:
+        if table.out(other):
             continue
         options = [Option("challenge", partial(_weigh, settle=partial(_challenge, claimant=claimant, challenger=other,
                                                                      claimed=claimed, step=step))), NOTHING]
@@ -97,7 +97,7 @@ def _blocked(table: Table, seat: int, step: Step, victim: int) -> bool:
     blockers = [victim] if victim >= 0 else [(seat + k) % table.players for k in range(1, table.players)]
     block = step.more.cards.block
     for blocker in blockers:
-        if table.state.out[blocker] or table.winner >= 0:
+        if table.out(blocker) or table.winner >= 0:
             continue
         weigh = partial(_weigh, settle=partial(stands, claimant=blocker, claimed=block, step=step))
         if pick(table, blocker, [Option("block", weigh), NOTHING]) == 0:

@@ -69,7 +69,7 @@ def act_deal(table: Table, seat: int, step: Step) -> None:
     step's zone (the first deck's pile) to its `to` (the hand)."""
     place = source(table, seat, step, deck_place(table, step.deck))
     to = step.more.cards.to if step.more.cards.to >= 0 else HAND
-    order = [(seat + i) % table.players for i in range(table.players) if not table.state.out[(seat + i) % table.players]]
+    order = [(seat + i) % table.players for i in range(table.players) if not table.out((seat + i) % table.players)]
     for _ in range(step.count):
         for player in order:
             card = take_top(table, place, player)
@@ -141,7 +141,7 @@ def act_shuffle(table: Table, seat: int, step: Step) -> None:
 def act_pass(table: Table, seat: int, step: Step) -> None:
     """Each player still in, from the seat, chooses COUNT cards of its hand one at a time; then all
     of them go at once to the player `direction` of it (left: the next seat)."""
-    players = [p for p in range(table.players) if not table.state.out[p]]
+    players = [p for p in range(table.players) if not table.out(p)]
     chosen = {p: _chosen(table, p, step) for p in players}
     for giver, cards in chosen.items():
         receiver = _across(table, giver, step.more.cards.direction)
@@ -183,7 +183,7 @@ def act_draft(table: Table, seat: int, step: Step) -> None:
     """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once); then each,
     from the seat, takes the steps `then:` (Sushi Go's Chopsticks: a second card, the Chopsticks back
     into the hand); then the hands pass `direction`."""
-    players = [p for p in range(table.players) if not table.state.out[p]]
+    players = [p for p in range(table.players) if not table.out(p)]
     chosen = {p: _chosen(table, p, step, kept=True) for p in players}
     to = step.more.cards.to
     for player, cards in chosen.items():

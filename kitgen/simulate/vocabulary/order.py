@@ -19,7 +19,7 @@ def act_lead(table: Table, seat: int, step: Step) -> None:
     cards: CardStep = step.more.cards
     if cards.filter is not None:
         place = cards.zone if cards.zone >= 0 else HAND
-        holder = next((p for p in range(table.players) if not table.state.out[p]
+        holder = next((p for p in range(table.players) if not table.out(p)
                        and any(passes(cards.filter, table, p, c) for c in cards_of(table, place, p))), -1)
         if holder >= 0:
             table.state.next = holder

@@ -85,7 +85,7 @@ def each_target(table: Table, seat: int, step: Step, act) -> None:
     all (other) players still in, or a target player its policy chooses among those it may (not
     `protected`; itself too with `yourself`), each choice weighed by what acting on it does; nobody
     to choose: nothing happens."""
-    target, out = step.target, table.state.out
+    target = step.target
     if target == SELF:
         act(table, target=seat)
     elif target == TARGET_PLAYER and table.aim >= 0:  # the target a step in progress chose (a claim)
@@ -95,7 +95,7 @@ def each_target(table: Table, seat: int, step: Step, act) -> None:
             act(table, target=table.next_player(seat))
     elif target in (ALL_OTHERS, ALL_PLAYERS):
         for p in range(table.players):
-            if not out[p] and (target == ALL_PLAYERS or p != seat):
+            if not table.out(p) and (target == ALL_PLAYERS or p != seat):
                 act(table, target=p)
     else:
         candidates = choosable(table, seat, step)
@@ -108,8 +108,7 @@ def choosable(table: Table, seat: int, step: Step) -> list[int]:
     """The players a target-player step may choose: those still in, not `protected` (a protected
     one's flag read for it), the seat itself only with `yourself`."""
     cards: CardStep | None = step.more.cards if step.more is not None else None
-    out = table.state.out
-    found = [p for p in range(table.players) if not out[p] and (p != seat or (cards is not None and cards.yourself))]
+    found = [p for p in range(table.players) if not table.out(p) and (p != seat or (cards is not None and cards.yourself))]
     if cards is not None and cards.protected is not None:
         found = [p for p in found if p == seat or not test(cards.protected, table, p)]
     return found
