@@ -146,3 +146,44 @@ def test_reads__each_declared_key_is_read_by_the_code_its_step_reaches(do):
     reached = _reached_attributes()[do] | {"target"}  # targets: table.recipients / the policy's opponent
     for key in STEP_READS[do]:
         assert RENAMED.get(key, {key}) & reached, f"{do} declares {key!r}, which its code never reads"
+
+
+# Coverage that means it: a rule is exact only when its steps were taken in the games played, and what
+# validate warns of is in the coverage too (simulate/report/summary.judged, simulate/compile/findings).
+def _simulate(folder: Path, games: int = 20):
+    from kitgen.simulate.experiments.lab import simulate
+    from kitgen.simulate.play.run import Settings
+
+    return simulate(load_game(folder), Settings(games=games, players=2, seed=1, policies=("random",), workers=1))
+
+
+def test_coverage__a_phase_whose_step_never_fired_is_not_exact_and_says_where(tmp_path):
+    folder = copy(tmp_path, "tests/fixtures/vocab/market", "game.yaml",
+                  '''    actions: [{do: buy, zone: market, to: street, count: 1}]''',
+                  '''    actions: [{do: buy, zone: market, to: street, count: 1}]
+  - name: Windfall
+    text: "With 100 Coins, gain 1 Prestige."
+    actions: [{do: when, when: {at_least: {Coins: 100}}, then: [{do: change, attribute: Prestige, delta: 1}]},
+              {do: when, when: {at_least: {Coins: 1}}, then: [{do: gain, gain: {Coins: 0}}]}]''')
+    rows = {row["rule"]: row for row in _simulate(folder)["coverage"]}
+    assert rows["phase 'Buy'"]["status"] == "exact" and rows["phase 'Income'"]["status"] == "exact"
+    windfall = rows["phase 'Windfall'"]
+    assert windfall["status"] == "exact"  # its two `when` steps were taken (the first's `then:` never was)
+    never = copy(tmp_path / "never", "tests/fixtures/vocab/market", "game.yaml",
+                 '''    actions: [{do: buy, zone: market, to: street, count: 1}]''',
+                 '''    actions: [{do: buy, zone: market, to: street, count: 1}]
+  - name: Windfall
+    when: {at_least: {Coins: 100}}
+    text: "With 100 Coins, gain 1 Prestige."
+    actions: [{do: change, attribute: Prestige, delta: 1}]''')
+    report = _simulate(never)
+    row = next(r for r in report["coverage"] if r["rule"] == "phase 'Windfall'")
+    assert row["status"] == "approximated"
+    assert row["note"].startswith(f"never happened in the 20 games played: its step at {never / 'game.yaml'}:30:")
+
+
+def test_coverage__an_unread_flag_makes_its_rule_approximated(tmp_path):
+    folder = copy(tmp_path, "tests/fixtures/vocab/market", "game.yaml", "actions: [{do: gain, gain: {Coins: 2}}]",
+                  "actions: [{do: gain, gain: {Coins: 2}}, {do: flag, flag: Rich}]")
+    row = next(r for r in _simulate(folder)["coverage"] if r["rule"] == "phase 'Income'")
+    assert row["status"] == "approximated" and row["note"].startswith("flag 'Rich' is set and never read")

@@ -13,6 +13,8 @@ from kitgen.check.actions import card_game
 from kitgen.model import Card, Game, When
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
+from kitgen.check.reads import findings
+from kitgen.simulate.compile.findings import judge
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
@@ -83,6 +85,8 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
     coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
+    judge(coverage, findings(game))
+    plan.located = tuple(names.located)
     return plan
 
 
@@ -216,7 +220,8 @@ def _phase_rows(game: Game, phase, actions: tuple, without: set[str]) -> list[Co
             for left_out in sorted({a.deck for a in phase.actions} & without)]
     choice = next((c for c in game.kit_choices if c.id == phase.kit_choice), None)
     if actions:
-        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions))))
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions)),
+                             steps=tuple(str(a.where) for a in actions)))
     elif game.turn_order is not None and game.turn_order.phase == phase.name:
         rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
                              + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"
@@ -264,10 +269,18 @@ def card_model_rows(game: Game) -> list[Coverage]:
             if card.text and card.actions:
                 texts.setdefault(card.text, []).append(card.name)
     rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
-                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})")
+                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})", steps=alike(game, names))
             for text, names in texts.items()]
     return rows + [Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: "
                             + " ".join(section.text)) for section in game.rules if section.audience == "players"]
+
+
+def alike(game: Game, names: list[str]) -> tuple[str, ...]:
+    """The steps of cards alike in text, step by step: each the places of that step on any of them
+    ("a|b|c": the rule happened when one of them was taken)."""
+    steps = [card_actions(game, name) for name in names]
+    return tuple("|".join(str(actions[i].where) for actions in steps if i < len(actions))
+                 for i in range(max(map(len, steps), default=0)))
 
 
 def card_actions(game: Game, name: str) -> tuple:

@@ -12,8 +12,10 @@ class GameResult(NamedTuple):
     turn: int  # the turn the game ended in (a game of rounds: the rounds it played)
     factions: tuple[int, ...]  # per seat
     played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
+    fired: tuple[int, ...] = ()  # the steps taken at least once (Step.at, sorted): what the coverage counts
 
 
 def result(table: Table) -> GameResult:
     length = table.round if table.plan.rounds is not None else table.turn
-    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played))
+    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played),
+                      tuple(sorted(table.fired)))

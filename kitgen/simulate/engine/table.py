@@ -51,6 +51,7 @@ class Table:
         self.state: State = self._set_up_state() if plan.vocabulary is not None else None  # type: ignore[assignment]
         self._seat_handicaps()
         self.trace: list | None = None  # kitgen simulate --trace: the game's events (play/trace.py); None: off
+        self.fired: set[int] = set()  # the steps taken (Step.at), when the actions count them (play/blocks.COUNTED)
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
@@ -112,6 +113,7 @@ class Table:
         other.rolled = dict(self.rolled)
         other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
         other.trace = None  # what a player weighs on a copy is not the game's
+        other.fired = set()  # nor are the steps it takes there
         return other
 
     # --- cards and dice ---------------------------------------------------------------------

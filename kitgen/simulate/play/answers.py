@@ -3,7 +3,7 @@ them as msgpack, never as objects to unpickle), with the worker's kitgen version
 kitgen's process only after every number is checked against the plan: the right count of games,
 each of its shape, each number within its bounds. Stdlib only.
 
-    [version, [[winner, [paths...], turn, [faction per seat], [[cards a seat played...] per seat]] ...]]
+    [version, [[winner, [paths...], turn, [faction per seat], [[cards a seat played...] per seat], [steps taken]] ...]]
     [version, "ValueError: ..."]   a block the worker could not play, as one line of text
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ def play_plain(plan: Plan, block: Block) -> list:
     except Exception as exc:  # sent back as words: an exception object would be unpickled to be read
         return [__version__, f"{type(exc).__name__}: {exc}"[:300]]
     return [__version__, [[game.winner, list(game.paths), game.turn, list(game.factions),
-                           [list(cards) for cards in game.played]] for game in games]]
+                           [list(cards) for cards in game.played], list(game.fired)] for game in games]]
 
 
 def read_plain(answer: Any, plan: Plan, block: Block) -> list[GameResult]:
@@ -43,9 +43,9 @@ def read_plain(answer: Any, plan: Plan, block: Block) -> list[GameResult]:
 
 
 def _game(game: Any, plan: Plan, players: int) -> GameResult:
-    if not _is_list(game) or len(game) != 5:
-        raise ValueError("a game that is not [winner, paths, turn, factions, played]")
-    winner, paths, turn, factions, played = game
+    if not _is_list(game) or len(game) != 6:
+        raise ValueError("a game that is not [winner, paths, turn, factions, played, fired]")
+    winner, paths, turn, factions, played, fired = game
     _number("winner", winner, -1, players - 1)
     _numbers("paths", paths, 0, len(plan.paths) - 1, len(plan.paths))
     _number("turn", turn, 0, plan.turns)
@@ -54,7 +54,9 @@ def _game(game: Any, plan: Plan, players: int) -> GameResult:
         raise ValueError(f"played: not a list of {players} seats")
     for cards in played:  # a seat plays at most one card a step of the simulator's budget
         _numbers("played", cards, 0, len(plan.cards) - 1, MAX_STEPS)
-    return GameResult(winner, tuple(paths), turn, tuple(factions), tuple(tuple(cards) for cards in played))
+    _numbers("fired", fired, -1, len(plan.located) - 1, len(plan.located) + 1)  # each step once (-1: kitgen's own)
+    return GameResult(winner, tuple(paths), turn, tuple(factions), tuple(tuple(cards) for cards in played),
+                      tuple(fired))
 
 
 def _number(name: str, value: Any, low: int, high: int) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.loop import GameResult, play
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.table import Action, Table
 from kitgen.simulate.play.games import rule_play
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
@@ -39,6 +39,19 @@ class Block:
     mcts_rollouts: int
 
 
+def counted(act: Action) -> Action:
+    """The step `act`, noting on the table that the step was taken (the coverage's firings)."""
+    def taken(table: Table, seat: int, step: Step) -> None:
+        table.fired.add(step.at)
+        act(table, seat, step)
+    return taken
+
+
+# The registry the games of a run are played with: each step notes itself once taken, a set's add
+# (a copy a player weighs on notes in a set of its own, thrown away)
+COUNTED: dict[str, Action] = {do: counted(act) for do, act in ACTIONS.items()}
+
+
 def play_block(plan: Plan, block: Block) -> list[GameResult]:
     """The games of one block: a plain function of its arguments, as a Dask task must be."""
     policies = tuple(POLICIES[name] for name in block.policies)
@@ -46,4 +59,4 @@ def play_block(plan: Plan, block: Block) -> list[GameResult]:
     module_play = rule_play(plan)
     if module_play is not None:  # the plan's rule module plays its games
         return [module_play(plan, seed, policies, block.mcts_rollouts) for seed in seeds]
-    return [play(Table(plan, seed, policies, ACTIONS, block.mcts_rollouts)) for seed in seeds]
+    return [play(Table(plan, seed, policies, COUNTED, block.mcts_rollouts)) for seed in seeds]
