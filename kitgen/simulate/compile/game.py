@@ -20,6 +20,7 @@ from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
                                           FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
+from kitgen.simulate.compile.strategies import compile_strategies
 from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice
 from kitgen.simulate.compile.structure import (compile_rounds, compile_setup, compile_triggers, compile_worth,
                                                turn_resets)
@@ -86,6 +87,7 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
     judge(coverage, findings(game))
+    plan.strategies = compile_strategies(game, plan, names)
     plan.located = tuple(names.located)
     return plan
 

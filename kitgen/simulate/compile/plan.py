@@ -155,3 +155,4 @@ class Plan:
     resets: tuple[tuple[int, int], ...] = ()  # (value index, start) of the counters reset each turn
     worth: tuple[Step, ...] = ()  # score steps the greedy player values a position by (game.worth)
     located: tuple[str, ...] = ()  # each step's place in the data (`file:line:col`), by Step.at
+    strategies: dict[str, tuple] = field(default_factory=dict)  # name -> compile/strategies.PreferencePlan, in order

@@ -12,7 +12,8 @@ from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.loop import GameResult, play
 from kitgen.simulate.engine.table import Action, Table
 from kitgen.simulate.play.games import rule_play
-from kitgen.simulate.players import POLICIES
+from kitgen.simulate.players import POLICIES, Policy
+from kitgen.simulate.players.strategy import strategy_policy
 from kitgen.simulate.vocabulary import ACTIONS
 
 BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
@@ -52,9 +53,14 @@ def counted(act: Action) -> Action:
 COUNTED: dict[str, Action] = {do: counted(act) for do, act in ACTIONS.items()}
 
 
+def seat_policies(plan: Plan, names: tuple[str, ...]) -> tuple[Policy, ...]:
+    """A player per seat: kitgen's (POLICIES), or one of the game's strategies written as data."""
+    return tuple(POLICIES[name] if name in POLICIES else strategy_policy(plan, name) for name in names)
+
+
 def play_block(plan: Plan, block: Block) -> list[GameResult]:
     """The games of one block: a plain function of its arguments, as a Dask task must be."""
-    policies = tuple(POLICIES[name] for name in block.policies)
+    policies = seat_policies(plan, block.policies)
     seeds = [block.seed * 2**32 + i for i in range(block.first, block.first + block.count)]
     module_play = rule_play(plan)
     if module_play is not None:  # the plan's rule module plays its games
