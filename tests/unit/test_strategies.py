@@ -29,10 +29,19 @@ def share(policies: tuple[str, ...], games: int = 60) -> float:
     return report["seats"][0]["wins"] / games
 
 
-def test_strategy__the_economy_first_beats_greedy_and_random_from_either_seat():
-    for rival in ("greedy", "random"):
+def test_strategy__the_economy_first_beats_random_and_points_first_from_either_seat():
+    for rival in ("random", "Hoarder"):
         assert share(("Tycoon", rival)) > 0.8, rival
         assert share((rival, "Tycoon")) < 0.2, rival
+
+
+def test_greedy__values_an_economy_it_beats_random_and_buying_points_at_once():
+    """Greedy counts coins and income as the points they will buy (players/economy.py): it buys Shops
+    and Banks early. Valuing points alone it bought them at once, as Hoarder does, and beat random in
+    60% of 200 games; now in 95% or more, from either seat."""
+    for rival in ("random", "Hoarder"):
+        assert share(("greedy", rival)) > 0.85, rival
+        assert share((rival, "greedy")) < 0.15, rival
 
 
 def test_strategy__its_choices_read_back_from_a_trace():
