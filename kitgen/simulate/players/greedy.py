@@ -115,7 +115,7 @@ def weigh(table: Table, seat: int) -> float:
     counted as the points it will buy: players/economy.py), then its points, then the cards in its
     hand (a move that changes no score is better for the cards it leaves to play)."""
     found = economy(table.plan)
-    values = table.values if found is None else projected(table, found)
+    values: list = table.values if found is None else projected(table, found)  # floats compare as the ints do
     return standing(table.plan, values, seat) + sum(table.values[seat]) / 10_000 + len(table.hands[seat]) / 10**7
 
 
