@@ -23,22 +23,22 @@ _TARGETED = ("target", "protected", "yourself")
 STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "draw": ("count", "deck", "target", "zone", "to", "filter", "top", "group", *_TARGETED),
     "play": ("count", "types", "deck", "zone", "to", "filter", "top", "follow", "match", "must", "only", "mark",
-             "otherwise"),
+             "otherwise", "at_cost", "raises"),
     "discard": ("count", "deck", "target", "at_random", "zone", "to", "filter", "top", "mark"),
     "discard-to-limit": (),
     "change": ("attribute", "delta", "floor", "table", "target"),
     "take": ("attribute", "count", "floor", "table", "target"),
     "hand-size": ("delta",),
     "event": ("deck", "die", "on", "from_turn"),
-    "check-victory": (),
+    "check-victory": ("target",),
     "when": ("when", "then", "otherwise", "target"),
-    "gain": ("gain",),
+    "gain": ("gain", "target"),
     "pay": ("cost", "then"),
-    "exchange": ("cost", "gain", "count", "then"),
+    "exchange": ("cost", "gain", "count", "then", "batch"),
     "buy": ("count", "zone", "to", "deck", "filter", "group", "top"),
     "attach": ("types", "zone"),
     "choose": ("then",),
-    "flag": ("flag", "turns"),
+    "flag": ("flag", "turns", "target"),
     "meld": ("condition", "gain", "group", "ladder", "min", "table", "types", "zone"),
     "steal": ("count", "target"),
     "look-and-take": ("count", "deck", "give_back", "top", "target"),
@@ -64,8 +64,16 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "compare": ("value", "loser", *_TARGETED),
     "swap-hands": _TARGETED,
     "out": _TARGETED,
+    # the steps between players (Alpha Centauri's port)
+    "roll": ("table", "modifier", "bonus", "reroll_at", "target"),
+    "lookup": ("table",),
+    "elect": ("table", "flag", "then", "votes"),
+    "agree": ("gain", "then"),
+    "mark": ("zone", "to", "target"),
+    "battle": ("table", "die", "strength", "lose", "winner_loses", "tie", "then", "target"),
+    "orders": ("count", "then", "veto"),
 }.items()}
-EVERY_STEP = frozenset({"do", "text", "optional", "where"})  # read (or printed) whatever the kind
+EVERY_STEP = frozenset({"do", "text", "optional", "times", "where"})  # read (or printed, or wrapped) whatever the kind
 
 
 class Finding(NamedTuple):

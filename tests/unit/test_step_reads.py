@@ -83,10 +83,10 @@ def test_reads__a_flag_set_and_never_read_is_located(tmp_path):
 
 def test_reads__a_key_the_step_does_not_read_is_ignored_and_said(tmp_path):
     folder = copy(tmp_path, "tests/fixtures/vocab/market", "game.yaml", "actions: [{do: gain, gain: {Coins: 2}}]",
-                  "actions: [{do: gain, gain: {Coins: 2}, to: street, target: all-players}]")
+                  "actions: [{do: gain, gain: {Coins: 2}, to: street, deck: goods}]")
     found = warnings_of(folder)
     assert {line.split(": ", 1)[1] for line in found} == {
-        "phase 'Income': 'target:' is accepted and ignored: do: gain does not read it",
+        "phase 'Income': 'deck:' is accepted and ignored: do: gain does not read it",
         "phase 'Income': 'to:' is accepted and ignored: do: gain does not read it"}
     assert len(found) == 2 and all(line.startswith(f"{folder / 'game.yaml'}:23:") for line in found)
     read = copy(tmp_path / "read", "tests/fixtures/vocab/market", "game.yaml",
@@ -105,9 +105,10 @@ def test_reads__a_game_its_rule_module_plays_is_not_judged(tmp_path):
 def test_reads__declared_for_every_step_kind_of_the_registry():
     from kitgen.simulate.vocabulary import ACTIONS
 
-    assert set(STEP_READS) == set(typing.get_args(ActionKind)) == set(ACTIONS) - {"evaluate"}
+    assert set(STEP_READS) == set(typing.get_args(ActionKind)) == set(ACTIONS) - INTERNAL
 
 
+INTERNAL = {"evaluate", "each", "repeat"}  # steps compile makes around a written one (an expression, times:)
 RENAMED = {"attribute": {"attribute", "counter"}, "sets": {"scoring"}, "by_count": {"scoring"},
            "majority": {"scoring"}, "when": {"when"}, "target": {"target", "recipients"},
            "protected": {"protected"}, "yourself": {"yourself"}}
@@ -128,7 +129,9 @@ def _reached_attributes() -> dict[str, set[str]]:
                 calls = {n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", "")
                          for n in ast.walk(node) if isinstance(n, ast.Call)}
                 calls |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}  # partial(f, ...)
-                defs.setdefault(node.name, (attrs, calls))
+                known = defs.setdefault(node.name, (set(), set()))  # functions of one name: all of them
+                known[0].update(attrs)
+                known[1].update(calls)
 
     def reach(name: str, seen: set[str]) -> set[str]:
         if name in seen or name not in defs:
