@@ -172,7 +172,7 @@ def changed_counters(game: Game, steps: list[Action]) -> set[str]:
     names = {a.name for a in game.attributes if die_range(a.start.strip())}  # rolled at the start
     effects = [e for d in game.decks for c in d.cards for e in c.effects]
     effects += [e for f in game.factions for e in f.effects] + [e for t in game.tables for r in t.rows for e in r.effects]
-    names |= {e.attribute for e in effects}
+    names |= {e.attribute for e in effects} | {a.counter for f in game.factions for a in f.counters}
     names |= {r.attribute for t in game.tables for r in t.rows if r.attribute}
     every = {a.name for a in game.attributes}
     if any(r.any_attribute for t in game.tables for r in t.rows) or any(s.attribute == ANY for s in steps):
@@ -190,9 +190,10 @@ def changed_counters(game: Game, steps: list[Action]) -> set[str]:
             names |= {p.counter for p in card.cost.pay} | set(card.cost.of)
     names = {canonical(game, n) for n in names}
     grew = True
-    while grew:  # a total changes when a part does (totals of totals: until nothing is added)
+    while grew:  # a total changes when a part does (totals of totals, a group's Major Factor: until nothing is added)
         more = {c.name for c in game.counters if c.total is not None and c.name not in names
                 and _parts(game, c.total) & names}
+        more |= {a.group for a in game.attributes if a.group and a.name in names and a.group not in names}
         names |= more
         grew = bool(more)
     return names
