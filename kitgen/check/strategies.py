@@ -8,6 +8,7 @@ from kitgen.model import Game
 
 PLAYERS = ("random", "greedy", "lookahead", "mcts")  # kitgen's own (simulate/players POLICIES; a test holds them equal)
 MAX_PREFERENCES = 100
+MAX_STRATEGIES = 50
 
 
 def check_strategies(game: Game) -> list[Problem]:
@@ -15,6 +16,8 @@ def check_strategies(game: Game) -> list[Problem]:
     seen: set[str] = set()
     cards = sorted({c.name for d in game.decks for c in d.cards})
     types = [t.name for t in game.card_types]
+    if len(game.strategies) > MAX_STRATEGIES:
+        return [error(game.strategies[MAX_STRATEGIES].where, f"strategies: at most {MAX_STRATEGIES}")]
     for strategy in game.strategies:
         owner = f"strategy '{strategy.name}'"
         if strategy.name in PLAYERS or strategy.name in seen or not strategy.name.strip() or "," in strategy.name:
