@@ -12,7 +12,9 @@ class GameResult(NamedTuple):
     turn: int  # the turn the game ended in (a game of rounds: the rounds it played)
     factions: tuple[int, ...]  # per seat
     played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
-    fired: tuple[int, ...] = ()  # the steps taken at least once (Step.at, sorted): what the coverage counts
+    # the steps taken at least once (Step.at, sorted), while they are counted (play/blocks: until every
+    # step has been taken in the block): what the coverage asks
+    fired: tuple[int, ...] = ()
 
 
 def result(table: Table) -> GameResult:
