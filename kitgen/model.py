@@ -924,6 +924,31 @@ BattleTie = Literal["again", "defender", "nothing"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Preference(Record):
+    """One line of a strategy: among the options a step offers, take the one of step `do` (buy, play,
+    draw ...) with the card `name` (or a card of `type`; neither: any card), while `when` holds for the
+    player. `do: nothing` prefers passing (buying nothing)."""
+
+    do: Literal[ActionKind, "nothing"]
+    name: str = ""
+    type: str = ""
+    when: When | None = None
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Strategy(Record):
+    """A way to play a seat, as data (`strategies:`; `kitgen simulate --policy NAME`): the first of its
+    preferences that matches an option offered is taken, else the greedy player's choice. Not a faction:
+    any seat may play it. Printed nowhere a player reads; the report's provenance names it."""
+
+    name: str
+    prefer: tuple[Preference, ...]
+    text: str = ""
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Restriction(Record):
     """One of a play's `only:` rules: while `when` holds (none: always), only cards that pass `filter`
     may be played, if the player has any (hearts are not led until broken, unless only hearts)."""
@@ -1335,6 +1360,7 @@ class Game(Record):
     rounds: Rounds | None = None  # a game of several rounds (the card model)
     triggers: tuple[OnEvent, ...] = ()  # game-wide triggers
     worth: tuple[Action, ...] = ()  # score steps the greedy player values a position by (added to no counter)
+    strategies: tuple[Strategy, ...] = ()  # ways to play a seat, as data (kitgen simulate --policy NAME)
     where: Where | None = _where()
 
     def card_type(self, name: str) -> CardType | None:

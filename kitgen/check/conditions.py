@@ -71,6 +71,10 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
         for card in deck.cards:
             if card.wild is not None and card.wild.when is not None:
                 yield from walk(f"card '{card.name}' wild", card.wild.when)
+    for strategy in game.strategies:
+        for preference in strategy.prefer:
+            if preference.when is not None:
+                yield from walk(f"strategy '{strategy.name}'", preference.when)
 
 
 class Names:

@@ -12,6 +12,8 @@ from kitgen.check.audience import check_audience
 from kitgen.check.conditions import check_conditions
 from kitgen.check.costs import check_costs
 from kitgen.check.playing import check_playing
+from kitgen.check.reads import check_reads
+from kitgen.check.strategies import check_strategies
 from kitgen.check.extras import check_extras
 from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
@@ -52,10 +54,13 @@ def check_game(game: Game) -> list[Problem]:
     problems += check_actions(game)
     problems += check_costs(game)
     problems += check_playing(game)
+    problems += check_strategies(game)
     problems += check_conditions(game)
     problems += check_audience(game)
     for table in game.tables:
         problems += _check_table(game, table)
+    if not any(p.level == "error" for p in problems):  # what play leaves undone, judged once every name resolves
+        problems += check_reads(game)
     return problems
 
 

@@ -125,6 +125,7 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
+    _known_policies(loaded, names)
     played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
     settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, mcts_rollouts=mcts_rollouts,
@@ -261,15 +262,19 @@ def _refuse(game: str, missing: list[str]) -> None:
     raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + " (--partial prints them anyway)"))
 
 
-def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
-    from kitgen.simulate.players import POLICIES
+def _known_policies(loaded, names: tuple[str, ...]) -> None:
+    """Each name is kitgen's player (POLICIES) or one of the game's strategies (`strategies:`)."""
     from kitgen.simulate.play.run import unknown_policy
 
-    names = tuple(name.strip() for name in policies.split(","))
+    strategies = [s.name for s in loaded.strategies]
     for name in names:
-        if name not in POLICIES:
-            raise click.BadParameter(unknown_policy(name if len(name) <= SHOWN else name[:SHOWN] + "..."),
+        if name not in strategies and unknown_policy(name, strategies):
+            raise click.BadParameter(unknown_policy(name if len(name) <= SHOWN else name[:SHOWN] + "...", strategies),
                                      param_hint="--policy")
+
+
+def _policies(policies: str, counts: tuple[int, ...]) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in policies.split(","))
     if len(names) != 1 and (len(names) != counts[0] or len(counts) > 1):
         raise click.BadParameter(f"give one policy, or one per seat ({counts[0]}) with a single player count",
                                  param_hint="--policy")

@@ -50,6 +50,9 @@ def changed(answer: list, game: int, field: int, value) -> list:
     return [version, games]
 
 
+LOCATED = len(plan_game(load_game(ROOT / "data" / "galactic-civ")).located)  # its steps written in the data
+
+
 @pytest.mark.parametrize("edit, message", [
     (lambda a: "not a list", "not a [version, games] pair"),
     (lambda a: [__version__], "not a [version, games] pair"),
@@ -72,6 +75,8 @@ def changed(answer: list, game: int, field: int, value) -> list:
     (lambda a: changed(a, 0, 5, [10**12] * 8), "feel: '1000000000000' is not a whole number from 0 to 1000000000"),
     (lambda a: changed(a, 0, 5, [-1] * 8), "feel: '-1' is not a whole number from 0"),
     (lambda a: changed(a, 0, 5, "x"), "feel: not a list"),
+    (lambda a: changed(a, 0, 6, [LOCATED]), f"fired: '{LOCATED}' is not a whole number from -1 to {LOCATED - 1}"),
+    (lambda a: changed(a, 0, 6, list(range(LOCATED + 2))), f"fired: not a list of at most {LOCATED + 1} numbers"),
 ])
 def test_answers__what_is_not_a_block_of_kitgens_games_is_refused_in_words(civ, edit, message):
     block = Block(1, 0, 3, ("random",) * 3, 4)

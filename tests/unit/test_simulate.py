@@ -215,9 +215,18 @@ def test_floors__cards_may_take_an_attribute_below_zero_the_approval_loss_stops_
 
 
 def test_report__a_game_no_one_wins_or_whose_victory_is_text_names_what_is_missing():
-    never = tiny_game(paths=(VictoryPath("Impossible", "A above 1000.", thresholds=(Threshold("A", 1000),)),))
+    checked = (Phase("Grow", "Roll, draw, play; check victory.", actions=(
+        Action("change", delta=1, table="coin"), Action("draw", count=1), Action("play", types=("Gain",)),
+        Action("check-victory"))),)
+    never = tiny_game(paths=(VictoryPath("Impossible", "A above 1000.", thresholds=(Threshold("A", 1000),)),),
+                      phases=checked)
     report = simulate(never, Settings(games=40, players=2, seed=1, policies=("random",), workers=1))
     assert report["missing"] == ["no winner in 100.0% of games (40 of 40; 95% interval 91.2%-100.0%), more than 5%"]
+        unchecked = simulate(tiny_game(paths=never.victory_paths), Settings(games=40, players=2, seed=1,
+                                                                        policies=("random",), workers=1))
+    assert unchecked["missing"] == ["skipped: victory 'Impossible'", "no winner in 100.0% of games (40 of 40; 95% interval 91.2%-100.0%), more than 5%"]
+    row = next(r for r in unchecked["coverage"] if r["rule"] == "victory 'Impossible'")
+    assert row["status"] == "skipped" and row["note"].startswith("unreachable: no step checks it")
     text_only = tiny_game(paths=(VictoryPath("Most Glory", "Whoever has the most glory."),))
     assert missing_rules(plan_game(text_only)) == ["skipped: victory 'Most Glory'"]
 

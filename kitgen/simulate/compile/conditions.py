@@ -47,6 +47,13 @@ class Names:
         self.place_list: tuple = ()  # compile/zones.Place records
         self.deck_cards: dict[str, tuple[int, ...]] = {}  # deck id -> its cards (plan.decks)
         self.card_game = False  # the game plays by the card model (compile/game.card_model)
+        self.located: dict[str, int] = {}  # a step's place in the data -> its Step.at (plan.located)
+
+    def locate(self, where) -> int:
+        """The number of a step written at `where` (the same place: the same number), -1 for none."""
+        if where is None or not where.line:
+            return -1
+        return self.located.setdefault(str(where), len(self.located))
 
     def index(self, name: str) -> int:
         """The value index of a plain counter or attribute, -1 for a total or an unknown name."""

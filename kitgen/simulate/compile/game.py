@@ -14,6 +14,8 @@ from kitgen.check.formula import whole_number
 from kitgen.model import Card, Game
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
+from kitgen.check.reads import findings
+from kitgen.simulate.compile.findings import judge
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
@@ -21,6 +23,7 @@ from kitgen.simulate.compile.phases import compile_phase
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage, FactionPlan,
                                           OptionPlan, Plan)
 from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice, group_totals
+from kitgen.simulate.compile.strategies import compile_strategies
 from kitgen.simulate.compile.structure import (compile_rounds, compile_setup, compile_triggers, compile_worth,
                                                turn_resets)
 from kitgen.simulate.compile.tables import compile_lookups, used_tables
@@ -89,7 +92,16 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
     coverage += vocabulary_coverage(game) + meld_rows(game)
     _coverage_of_game(game, plan, coverage)
+    _for_players(game, plan, names, coverage)
     return plan
+
+
+def _for_players(game: Game, plan: Plan, names: Names, coverage: list[Coverage]) -> None:
+    """What the report and the players read beside the rules: what validate warns play would leave
+    undone (into the coverage), the strategies written as data, every step's place (its firings)."""
+    judge(coverage, findings(game))
+    plan.strategies = compile_strategies(game, plan, names)
+    plan.located = tuple(names.located)
 
 
 def _card_facts(game: Game, plan: Plan, names: Names, decks: list) -> tuple[Card, ...]:
@@ -254,10 +266,18 @@ def card_model_rows(game: Game) -> list[Coverage]:
             if card.text and (card.actions or card.triggers) and not card.reminder:
                 texts.setdefault(card.text, []).append(card.name)
     rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
-                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})")
+                     f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})", steps=alike(game, names))
             for text, names in texts.items()]
     return rows + [Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: "
                             + " ".join(section.text)) for section in game.rules if section.audience == "players"]
+
+
+def alike(game: Game, names: list[str]) -> tuple[str, ...]:
+    """The steps of cards alike in text, step by step: each the places of that step on any of them
+    ("a|b|c": the rule happened when one of them was taken)."""
+    steps = [card_actions(game, name) for name in names]
+    return tuple("|".join(str(actions[i].where) for actions in steps if i < len(actions))
+                 for i in range(max(map(len, steps), default=0)))
 
 
 def card_actions(game: Game, name: str) -> tuple:

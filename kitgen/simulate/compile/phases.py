@@ -60,7 +60,8 @@ def _phase_rows(game: Game, phase, actions: tuple[Action, ...], without: set[str
     if actions and phase.approximated:
         rows.append(Coverage(f"phase '{phase.name}'", "approximated", phase.approximated))
     elif actions:
-        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions))))
+        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions)),
+                             steps=tuple(str(a.where) for a in actions)))
     elif game.turn_order is not None and game.turn_order.phase == phase.name:
         rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
                              + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"

@@ -44,6 +44,7 @@ class Step:
     then: tuple["Step", ...] = ()  # ... and the steps taken when it holds (pay, choose: its steps)
     optional: bool = False  # choose: taking none of `then` is a choice too
     more: Any = None  # the vocabulary's fields (compile/vocabulary.Vocab), None for the older steps
+    at: int = -1  # its place in the data (Plan.located): the firings the coverage counts; -1: a step kitgen made
 
 
 class CardPlan(NamedTuple):
@@ -115,6 +116,7 @@ class Coverage(NamedTuple):
     status: str  # exact, approximated or skipped
     note: str
     decides: bool = False  # the rule decides who wins: a skipped one leaves win rates unearned
+    steps: tuple[str, ...] = ()  # where its steps are written (Plan.located): exact only if each fired in play
 
 
 @dataclass
@@ -153,3 +155,5 @@ class Plan:
     rounds: Any = None  # a game of rounds (compile/structure.RoundsPlan): the engine plays it turn by turn
     resets: tuple[tuple[int, int], ...] = ()  # (value index, start) of the counters reset each turn
     worth: tuple[Step, ...] = ()  # score steps the greedy player values a position by (game.worth)
+    located: tuple[str, ...] = ()  # each step's place in the data (`file:line:col`), by Step.at
+    strategies: dict[str, tuple] = field(default_factory=dict)  # name -> compile/strategies.PreferencePlan, in order

@@ -104,7 +104,7 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
     step = Step(action.do, 0 if count is None else count, frozenset(action.types), action.deck, attribute, action.table,
                 0 if delta is None else delta, TARGETS[action.target], action.floor, dice(action.die),
                 frozenset(action.on), action.from_turn, when, tuple(compile_step(a, index, names) for a in action.then),
-                False, more)
+                False, more, names.locate(action.where) if names is not None else -1)
     if (count is None or delta is None) and names is not None:  # worked out when the step is taken (act_evaluate)
         parts = tuple(None if fixed is not None else number(Expr(str(text)), names)
                       for fixed, text in ((count, action.count), (delta, action.delta)))

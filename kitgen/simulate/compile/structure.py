@@ -61,7 +61,7 @@ def rounds_coverage(game: Game) -> list[Coverage]:
     rows = [Coverage("rounds", "exact", _rounds_words(spec), decides=True)]
     if spec.end is not None:
         rows.append(Coverage("round end", "exact", when_words(spec.end), decides=True))
-    rows += [Coverage("round scoring", "exact", a.text or a.do, decides=True) for a in spec.scoring]
+    rows += [Coverage("round scoring", "exact", a.text or a.do, decides=True, steps=(str(a.where),)) for a in spec.scoring]
     return rows
 
 
@@ -79,7 +79,7 @@ def compile_setup(game: Game, compile_step: Callable[[Action], Step], coverage: 
     for text in game.setup:
         if not any(step.text == text for step in game.setup_steps):
             coverage.append(Coverage("setup", "skipped", f"not simulated: {text!r}"))
-    coverage += [Coverage("setup", "exact", step.text) for step in game.setup_steps]
+    coverage += [Coverage("setup", "exact", step.text, steps=(str(step.where),)) for step in game.setup_steps]
     return tuple(compile_step(step) for step in game.setup_steps)
 
 

@@ -13,6 +13,9 @@ class GameResult(NamedTuple):
     factions: tuple[int, ...]  # per seat
     played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
     feel: tuple[int, ...] = ()  # the game's figures of feel (engine/record.GameFeel); (): not recorded
+    # the steps taken at least once (Step.at, sorted), while they are counted (play/blocks: until every
+    # step has been taken in the block): what the coverage asks
+    fired: tuple[int, ...] = ()
 
 
 def result(table: Table) -> GameResult:
@@ -22,4 +25,5 @@ def result(table: Table) -> GameResult:
         if table.winner >= 0 or not table.record.standings:
             table.record.turn_over(table.plan, table.values)
         feel = tuple(table.record.feel(table.winner))
-    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played), feel)
+    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played), feel,
+                      tuple(sorted(table.fired)))

@@ -56,6 +56,7 @@ class Table:
         self._seat_handicaps()
         self.trace: list | None = None  # kitgen simulate --trace: the game's events (play/trace.py); None: off
         self.record: TurnRecord | None = None  # the per-turn standings the measures of feel read (play/blocks)
+        self.fired: set[int] = set()  # the steps taken (Step.at), when the actions count them (play/blocks.COUNTED)
 
     def _deal_factions(self) -> tuple[int, ...]:
         factions = list(range(len(self.plan.factions)))
@@ -117,6 +118,7 @@ class Table:
         other.rolled = dict(self.rolled)
         other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
         other.trace = other.record = None  # what a player weighs on a copy is not the game's
+        other.fired = set()  # nor are the steps it takes there
         return other
 
     # --- cards and dice ---------------------------------------------------------------------

@@ -3,7 +3,8 @@ them as msgpack, never as objects to unpickle), with the worker's kitgen version
 kitgen's process only after every number is checked against the plan: the right count of games,
 each of its shape, each number within its bounds. Stdlib only.
 
-    [version, [[winner, [paths...], turn, [faction per seat], [[cards a seat played...] per seat], [feel]] ...]]
+    [version, [[winner, [paths...], turn, [faction per seat], [[cards a seat played...] per seat], [feel],
+      [steps taken]] ...]]
     [version, "ValueError: ..."]   a block the worker could not play, as one line of text
 """
 from __future__ import annotations
@@ -25,7 +26,8 @@ def play_plain(plan: Plan, block: Block) -> list:
     except Exception as exc:  # sent back as words: an exception object would be unpickled to be read
         return [__version__, f"{type(exc).__name__}: {exc}"[:300]]
     return [__version__, [[game.winner, list(game.paths), game.turn, list(game.factions),
-                           [list(cards) for cards in game.played], list(game.feel)] for game in games]]
+                           [list(cards) for cards in game.played], list(game.feel), list(game.fired)]
+                          for game in games]]
 
 
 def read_plain(answer: Any, plan: Plan, block: Block) -> list[GameResult]:
@@ -44,9 +46,9 @@ def read_plain(answer: Any, plan: Plan, block: Block) -> list[GameResult]:
 
 
 def _game(game: Any, plan: Plan, players: int) -> GameResult:
-    if not _is_list(game) or len(game) != 6:
-        raise ValueError("a game that is not [winner, paths, turn, factions, played, feel]")
-    winner, paths, turn, factions, played, feel = game
+    if not _is_list(game) or len(game) != 7:
+        raise ValueError("a game that is not [winner, paths, turn, factions, played, feel, fired]")
+    winner, paths, turn, factions, played, feel, fired = game
     _number("winner", winner, -1, players - 1)
     _numbers("paths", paths, 0, len(plan.paths) - 1, len(plan.paths))
     _number("turn", turn, 0, plan.turns)
@@ -59,7 +61,9 @@ def _game(game: Any, plan: Plan, players: int) -> GameResult:
         _numbers("feel", feel, 0, FEEL_MOST, len(GameFeel._fields), exactly=True)
     elif not _is_list(feel):
         raise ValueError("feel: not a list")
-    return GameResult(winner, tuple(paths), turn, tuple(factions), tuple(tuple(cards) for cards in played), tuple(feel))
+    _numbers("fired", fired, -1, len(plan.located) - 1, len(plan.located) + 1)  # each step once (-1: kitgen's own)
+    return GameResult(winner, tuple(paths), turn, tuple(factions), tuple(tuple(cards) for cards in played), tuple(feel),
+                      tuple(fired))
 
 
 FEEL_MOST = 10**9  # a count of turns or choices, or a deficit in hundredths: far below this in any game

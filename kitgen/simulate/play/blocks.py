@@ -8,14 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.loop import GameResult, play
 from kitgen.simulate.engine.record import TurnRecord
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.table import Action, Table
 from kitgen.simulate.play.games import rule_play
-from kitgen.simulate.players import POLICIES
+from kitgen.simulate.players import POLICIES, Policy
 from kitgen.simulate.players.marked import marked
 from kitgen.simulate.players.standing import standing
+from kitgen.simulate.players.strategy import strategy_policy
 from kitgen.simulate.vocabulary import ACTIONS
 
 BLOCK = 50  # games a block: large enough that handing out a block costs little, small enough to share out
@@ -47,23 +48,49 @@ class Block:
     mcts_rollouts: int
 
 
+def counted(act: Action) -> Action:
+    """The step `act`, noting on the table that the step was taken (the coverage's firings)."""
+    def taken(table: Table, seat: int, step: Step) -> None:
+        table.fired.add(step.at)
+        act(table, seat, step)
+    return taken
+
+
+# The registry the games of a run are played with: each step notes itself once taken, a set's add
+# (a copy a player weighs on notes in a set of its own, thrown away)
+COUNTED: dict[str, Action] = {do: counted(act) for do, act in ACTIONS.items()}
+
+
+def seat_policies(plan: Plan, names: tuple[str, ...]) -> tuple[Policy, ...]:
+    """A player per seat: kitgen's (POLICIES), or one of the game's strategies written as data."""
+    return tuple(POLICIES[name] if name in POLICIES else strategy_policy(plan, name) for name in names)
+
+
 def play_block(plan: Plan, block: Block) -> list[GameResult]:
     """The games of one block: a plain function of its arguments, as a Dask task must be."""
-    policies = tuple(POLICIES[name] for name in block.policies)
+    policies = seat_policies(plan, block.policies)
     seeds = [block.seed * 2**32 + i for i in range(block.first, block.first + block.count)]
     module_play = rule_play(plan)
     if module_play is not None:  # the plan's rule module plays its games
         return [module_play(plan, seed, policies, block.mcts_rollouts) for seed in seeds]
-    return [play(table_for(plan, seed, game, policies, block.mcts_rollouts))
-            for game, seed in enumerate(seeds, block.first)]
+    # the coverage asks only whether each step was taken in some game: once every step of the plan
+    # has been, the block's other games play with the registry that notes nothing (no call more a step)
+    every, fired, results = set(range(len(plan.located))), set[int](), []
+    for game, seed in enumerate(seeds, block.first):
+        actions = ACTIONS if fired >= every else COUNTED
+        result = play(table_for(plan, seed, game, policies, block.mcts_rollouts, actions))
+        fired.update(result.fired)
+        results.append(result)
+    return results
 
 
-def table_for(plan: Plan, seed: int, game: int, policies: tuple, budget: int) -> Table:
+def table_for(plan: Plan, seed: int, game: int, policies: tuple, budget: int,
+              actions: dict[str, Action] = ACTIONS) -> Table:
     """Game `game`'s table; one game in FEEL_EVERY keeps its turn record (the standings and choices
     the measures of feel are made from: report/feel.py), its seats' policies marking each real choice.
     The record does not change the game: the same answers, the same dice."""
     if game % FEEL_EVERY:
-        return Table(plan, seed, policies, ACTIONS, budget)
-    table = Table(plan, seed, tuple(marked(policy) for policy in policies), ACTIONS, budget)
+        return Table(plan, seed, policies, actions, budget)
+    table = Table(plan, seed, tuple(marked(policy) for policy in policies), actions, budget)
     table.record = TurnRecord(table.players, standing)
     return table

@@ -38,8 +38,11 @@ class Settings:
         return names
 
 
-def unknown_policy(name: str) -> str:
-    known = sorted(POLICIES)
+def unknown_policy(name: str, strategies: list[str] | None = None) -> str:
+    """'' for a known player (kitgen's, or one of the game's `strategies`), else what to say."""
+    known = sorted(POLICIES) + sorted(strategies or [])
+    if name in known:
+        return ""
     close = difflib.get_close_matches(name, known, n=1)
     return f"unknown policy '{name}'" + (f" (did you mean '{close[0]}'?)" if close else "") + \
         f"; known: {', '.join(known)}"

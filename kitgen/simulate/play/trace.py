@@ -10,7 +10,7 @@ from __future__ import annotations
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
-from kitgen.simulate.players import POLICIES
+from kitgen.simulate.play.blocks import seat_policies
 from kitgen.simulate.vocabulary import ACTIONS
 
 MAX_EVENTS = 200_000  # a trace longer than this is cut (a game of the most rounds and turns)
@@ -18,7 +18,7 @@ MAX_EVENTS = 200_000  # a trace longer than this is cut (a game of the most roun
 
 def trace_game(plan: Plan, seed: int, policies: tuple[str, ...], rollouts: int) -> dict:
     """One game at `seed` (the first seed of play/blocks.py's first block), traced."""
-    table = Table(plan, seed * 2**32, tuple(POLICIES[name] for name in policies), ACTIONS, rollouts)
+    table = Table(plan, seed * 2**32, seat_policies(plan, policies), ACTIONS, rollouts)
     table.trace = []
     result = play(table)
     why = table.state.why if table.state is not None else ""

@@ -8,6 +8,7 @@ from operator import neg
 from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan
 from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.engine.table import OTHER_THREE, Table
+from kitgen.simulate.players.economy import economy, projected
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.worth import weigh_options
 from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
@@ -110,10 +111,13 @@ def first_move(table: Table, seat: int, moves: list[Option]) -> int:
 
 
 def weigh(table: Table, seat: int) -> float:
-    """What a table after a move is worth to the seat: how near its nearest victory, then its points,
-    then the cards in its hand (a move that changes no score is better for the cards it leaves to play);
-    its counters' `worth:` count as points of the nearest path."""
-    return standing(table.plan, table.values, seat) + worth(table, seat) + sum(table.values[seat]) / 10_000 \
+    """What a table after a move is worth to the seat: how near its nearest victory (its economy
+    counted as the points it will buy: players/economy.py), then its points, then the cards in its
+    hand (a move that changes no score is better for the cards it leaves to play); its counters'
+    `worth:` count as points of the nearest path."""
+    found = economy(table.plan)
+    values: list = table.values if found is None else projected(table, found)  # floats compare as the ints do
+    return standing(table.plan, values, seat) + worth(table, seat) + sum(table.values[seat]) / 10_000 \
         + len(table.hands[seat]) / 10**7
 
 

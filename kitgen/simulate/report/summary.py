@@ -12,7 +12,7 @@ from collections import Counter
 
 from kitgen import __version__
 from kitgen.simulate.engine.loop import GameResult
-from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.compile.plan import Coverage, Plan
 from kitgen.simulate.play.run import Settings
 from kitgen.simulate.report.code import code_identity
 from kitgen.simulate.report.feel import feel
@@ -45,11 +45,12 @@ def command_line(game_id: str, options: dict) -> str:
     return shlex.join(words)
 
 
-def missing_rules(plan: Plan) -> list[str]:
-    """The rules that decide who wins and are skipped or approximated, by status: known before any game."""
+def missing_rules(plan: Plan, rows: list[Coverage] | None = None) -> list[str]:
+    """The rules that decide who wins and are skipped or approximated, by status: known before any
+    game (the plan's), or after them (`rows`: judged by what fired)."""
     found = []
     for status in ("skipped", "approximated"):
-        rules = [c.rule for c in plan.coverage if c.decides and c.status == status]
+        rules = [c.rule for c in (plan.coverage if rows is None else rows) if c.decides and c.status == status]
         if rules:
             found.append(f"{status}: {', '.join(rules)}")
     return found
@@ -58,11 +59,11 @@ def missing_rules(plan: Plan) -> list[str]:
 UNDECIDED_MOST = 0.05  # the share of games without a winner a win rate may rest on (issue 37)
 
 
-def missing(plan: Plan, results: dict[int, list[GameResult]]) -> list[str]:
+def missing(plan: Plan, results: dict[int, list[GameResult]], rows: list[Coverage] | None = None) -> list[str]:
     """What keeps the win rates from being earned: a rule that decides the game and is not
-    simulated, or more than UNDECIDED_MOST of a player count's games without a winner (a win rate
+    simulated (`rows`: judged by what fired), or more than UNDECIDED_MOST of a player count's games without a winner (a win rate
     of the decided games then says little of the game as played)."""
-    found = missing_rules(plan)
+    found = missing_rules(plan, rows)
     for players, games in results.items():
         undecided = sum(r.winner < 0 for r in games)
         if undecided > UNDECIDED_MOST * len(games):
@@ -73,9 +74,27 @@ def missing(plan: Plan, results: dict[int, list[GameResult]]) -> list[str]:
     return found
 
 
-def coverage(plan: Plan) -> list[dict]:
+def judged(plan: Plan, results: list[GameResult]) -> list[Coverage]:
+    """The plan's coverage after the games: a rule is exact only if each of its steps was taken in one
+    of them at least (a step of several cards alike: by one of them); else approximated, saying where."""
+    if not results:
+        return plan.coverage
+    fired = {plan.located[i] for result in results for i in result.fired if i >= 0}
+    rows = []
+    for row in plan.coverage:
+        never = [entry.split("|")[0] for entry in row.steps if fired.isdisjoint(entry.split("|"))]
+        if never and row.status == "exact":
+            more = f" (and {len(never) - 1} more of its steps)" if len(never) > 1 else ""
+            row = row._replace(status="approximated", note=f"never happened in the {len(results):,} games played: "
+                               f"its step at {never[0]}{more} never fired; it says: {row.note}")
+        rows.append(row)
+    return rows
+
+
+def coverage(plan: Plan, judged_rows: list[Coverage] | None = None) -> list[dict]:
     order = {"skipped": 0, "approximated": 1, "exact": 2}
-    rows = sorted(plan.coverage, key=lambda c: (not c.decides, order.get(c.status, 3)))
+    rows = sorted(plan.coverage if judged_rows is None else judged_rows,
+                  key=lambda c: (not c.decides, order.get(c.status, 3)))
     return [{"rule": c.rule, "status": c.status, "note": c.note, "decides": c.decides} for c in rows]
 
 
@@ -142,8 +161,9 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
     """The report: `results` holds the games of each player count asked, the first being the main one."""
     counts = list(results)
     main = results[counts[0]]
-    report = {"provenance": provenance(game_id, data_hash, settings, counts, options), "coverage": coverage(plan),
-              "missing": missing(plan, results),
+    rows = judged(plan, [r for games in results.values() for r in games])
+    report = {"provenance": provenance(game_id, data_hash, settings, counts, options), "coverage": coverage(plan, rows),
+              "missing": missing(plan, results, rows),
               "game": game_id, "games": len(main), "players": counts[0], "seed": settings.seed,
               "policies": list(settings.seat_policies()), "optional_rules": optional_rules(plan)}
     report.update(faction_results(plan, main, counts[0]))

@@ -16,7 +16,7 @@ from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.entering import play_one
 from kitgen.simulate.vocabulary.legal import hand_cards, possible
 from kitgen.simulate.engine.victory import check_victory
-from kitgen.simulate.vocabulary.offers import offers
+from kitgen.simulate.vocabulary.offers import noting, offers
 from kitgen.simulate.vocabulary.picks import choosable
 
 
@@ -52,8 +52,8 @@ def step_offers(table: Table, seat: int, step: Step, only_possible: bool = False
     it may play (the policy weighs each, as "which card, or none?"); another step, itself (with
     `only_possible`: only when it can do something now, vocabulary/legal.possible)."""
     if step.do == "play" and step.count == 1:
-        return [Option("play", partial(play_chosen, seat=seat, step=step, card=card), card=card)
-                for card in dict.fromkeys(hand_cards(table, seat, step))]
+        return noting([Option("play", partial(play_chosen, seat=seat, step=step, card=card), card=card)
+                       for card in dict.fromkeys(hand_cards(table, seat, step))], step.at)
     if only_possible and not possible(table, seat, step):
         return []
     return [Option(step.do, partial(run, seat=seat, steps=(step,)))]

@@ -5,6 +5,7 @@ step with no entry (or not of the card model) is offered whole, as one option.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from kitgen.simulate.compile.plan import Step
@@ -26,5 +27,16 @@ def offers(table: Table, seat: int, steps: tuple[Step, ...]) -> list[Option] | N
     for step in steps:
         if step.do not in OFFERS or step.more is None or step.more.cards is None or step.count != 1:
             return None
-        found += OFFERS[step.do](table, seat, step)
+        found += noting(OFFERS[step.do](table, seat, step), step.at)
     return found
+
+
+def noting(options: list[Option], at: int) -> list[Option]:
+    """The options, each noting on the table, when taken, that its step was (the coverage's firings:
+    an option taken here does not pass through table.actions)."""
+    return [option._replace(take=partial(_noted, option.take, at)) for option in options]
+
+
+def _noted(take: Callable[[Table], None], at: int, table: Table) -> None:
+    table.fired.add(at)
+    take(table)
