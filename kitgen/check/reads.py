@@ -31,7 +31,7 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "hand-size": ("delta",),
     "event": ("deck", "die", "on", "from_turn"),
     "check-victory": ("target",),
-    "when": ("when", "then", "otherwise", "target"),
+    "when": ("when", "then", "otherwise", *_TARGETED),
     "gain": ("gain", "target"),
     "pay": ("cost", "then"),
     "exchange": ("cost", "gain", "count", "then", "batch"),
@@ -47,12 +47,12 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "redraw": ("count", "deck", "delta"),
     "deal": ("count", "deck", "zone", "to", "filter"),
     "move": ("count", "deck", "zone", "to", "filter", "mark", "top", *_TARGETED),
-    "shuffle": ("deck", "zone"),
+    "shuffle": ("deck", "zone", "target"),  # each target's zone (Dominion's starting decks)
     "set": ("attribute", "value", *_TARGETED),
     "trash": ("count", "deck", "zone", "filter", "top"),  # out of the game: `to:` is not read
     "reveal": (),
     "pass": ("count", "direction", "filter", "top"),
-    "draft": ("count", "direction", "filter", "to", "top"),
+    "draft": ("count", "direction", "filter", "to", "top", "zone", "then"),
     "declare": ("field", "zone", "filter"),
     "lead": ("filter", "zone", *_TARGETED),
     "reverse": (),
@@ -70,10 +70,13 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "elect": ("table", "flag", "then", "votes"),
     "agree": ("gain", "then"),
     "mark": ("zone", "to", "target"),
-    "battle": ("table", "die", "strength", "lose", "winner_loses", "tie", "then", "target"),
+    "battle": ("table", "die", "strength", "lose", "winner_loses", "tie", "then", "target", "units"),
     "orders": ("count", "then", "veto"),
+    "reattach": ("zone",),
+    # claims (Coup): a card claimed, challenged, blocked
+    "claim": ("filter", "zone", "cost", "then", "loser", "block", *_TARGETED),
 }.items()}
-EVERY_STEP = frozenset({"do", "text", "optional", "times", "where"})  # read (or printed, or wrapped) whatever the kind
+EVERY_STEP = frozenset({"do", "text", "optional", "times", "where", "answers"})  # answers: any step may be answered  # read (or printed, or wrapped) whatever the kind
 
 
 class Finding(NamedTuple):

@@ -222,7 +222,7 @@ def test_report__a_game_no_one_wins_or_whose_victory_is_text_names_what_is_missi
                       phases=checked)
     report = simulate(never, Settings(games=40, players=2, seed=1, policies=("random",), workers=1))
     assert report["missing"] == ["no winner in 100.0% of games (40 of 40; 95% interval 91.2%-100.0%), more than 5%"]
-        unchecked = simulate(tiny_game(paths=never.victory_paths), Settings(games=40, players=2, seed=1,
+    unchecked = simulate(tiny_game(paths=never.victory_paths), Settings(games=40, players=2, seed=1,
                                                                         policies=("random",), workers=1))
     assert unchecked["missing"] == ["skipped: victory 'Impossible'", "no winner in 100.0% of games (40 of 40; 95% interval 91.2%-100.0%), more than 5%"]
     row = next(r for r in unchecked["coverage"] if r["rule"] == "victory 'Impossible'")
