@@ -12,7 +12,7 @@ from kitgen.errors import Problem, did_you_mean, error
 from kitgen.language import ENGLISH, N_, Language
 from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
-SPECIAL_NAMES = ("turn", "round", "players", "alive")  # what every expression may read besides counters
+SPECIAL_NAMES = ("turn", "round", "players", "alive", "seat")  # what every expression may read besides counters
 
 
 def fold(name: str) -> str:
@@ -111,7 +111,20 @@ def check_conditions(game: Game) -> list[Problem]:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
     steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
-    return problems + steps + _cycles(game, names)
+    return problems + steps + _cycles(game, names) + _reserved(game)
+
+
+def _reserved(game: Game) -> list[Problem]:
+    """A counter or attribute named like what every expression reads (turn, seat ...) would be read
+    as that instead, silently: its name is refused where it is declared."""
+    problems = []
+    for kind, items in (("counter", game.counters), ("attribute", game.attributes)):
+        for item in items:
+            for name in (item.name, *getattr(item, "aliases", ()), getattr(item, "abbreviation", "")):
+                if name and fold(name) in SPECIAL_NAMES:
+                    problems.append(error(item.where, f"{kind} '{item.name}': '{name}' is a name every expression "
+                                          f"reads already ({', '.join(SPECIAL_NAMES)}): call it something else"))
+    return problems
 
 
 def _cycles(game: Game, names: dict[str, str]) -> list[Problem]:

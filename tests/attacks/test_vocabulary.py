@@ -245,3 +245,14 @@ def test_cost__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path:
     assert_one_line(kitgen("simulate", folder, "--games", "5"),
                     re.compile(r".*game\.yaml:\d+:\d+: error: card type '[^']+': cost: the rule module "
                                r"'galactic-supremacy' reads a whole number of Credits, not 'Credits / 2'"))
+
+
+@pytest.mark.parametrize("name", ["Seat"])
+def test_validate__a_counter_named_like_what_expressions_read_is_one_located_line(tmp_path: Path, name: str) -> None:
+    """`seat` (and turn, round ...) would be read as the place in the order, not the counter: refused."""
+    folder = tiny_copy(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text + f"counters:\n  - {{name: {name}, start: 0}}\n", encoding="utf-8")
+    run = kitgen("validate", folder)
+    assert_one_line(run, re.compile(rf".*game\.yaml:\d+:\d+: error: counter '{name}': '{name}' is a name every "
+                                    r"expression reads already \(turn, round, players, alive, seat\): call it something else"))

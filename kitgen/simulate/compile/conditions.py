@@ -24,7 +24,7 @@ from kitgen.simulate.compile.expressions import Reader
 from kitgen.simulate.compile.zones import fold_zone
 from kitgen.simulate.compile.nodes import (ADD, AFTER, ALIVE, ALL, ANY, AT_END, CARDS_IN, COMPARE, CONST,  # noqa: F401
                                            DIV, EMPTY, FLAG, LAST, MOST, MUL, NEG, NONE, PLAYERS, RANK, ROUND, SLOT,
-                                           STREAK, SUB, TEST, TURN, ROLL, Node)
+                                           SEAT, STREAK, SUB, TEST, TURN, ROLL, Node)
 
 
 class Names:
@@ -53,7 +53,8 @@ class Names:
         return self.slot.get(self.folded.get(fold(name), ""), -1)
 
     def reader(self, name: str) -> Node:
-        special = {"turn": (TURN,), "players": (PLAYERS,), "round": (ROUND,), "alive": (ALIVE,)}.get(fold(name))
+        special = {"turn": (TURN,), "players": (PLAYERS,), "round": (ROUND,), "alive": (ALIVE,),
+                   "seat": (SEAT,)}.get(fold(name))
         if special is not None:
             return special
         own = self.folded.get(fold(name), "")

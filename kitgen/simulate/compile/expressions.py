@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import operator
 
-from kitgen.check.conditions import fold
+from kitgen.check.conditions import SPECIAL_NAMES, fold
 from kitgen.check.formula import FormulaError, called_name, capped, parse_expression
 from kitgen.errors import KitgenError, Where, did_you_mean, error
 from kitgen.model import Expr
@@ -80,8 +80,8 @@ class Reader:
             return (GROUP_KEY, self.facts.codes[word]), word
         if self.scope == CARD_SCOPE and word in self.facts.lists:
             raise self.fail(f"'{word}' is a list: test it in a filter, {{{word}: x}}, or count(hand, {word}=x)")
-        if fold(word) not in self.names.folded and fold(word) not in ("turn", "round", "players", "alive"):
-            known = sorted({*self.names.folded.values(), "turn", "round", "players", "alive",
+        if fold(word) not in self.names.folded and fold(word) not in SPECIAL_NAMES:
+            known = sorted({*self.names.folded.values(), *SPECIAL_NAMES,
                             *(self.facts.codes if self.scope == CARD_SCOPE else ())})
             raise self.fail(f"unknown name '{word}'{did_you_mean(word, known)}")
         return self.names.reader(word), ""

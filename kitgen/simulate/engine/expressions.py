@@ -9,7 +9,7 @@ from kitgen.check.formula import capped
 from kitgen.simulate.compile.cards import (ALL_OF, ANY_OF, CARD_EXPR, FIELD, MARKED, MASK, NONE, NOT as NOT_CARD,
                                            OPERATORS)
 from kitgen.simulate.compile.nodes import (ADD, ALIVE, AND, CARD, CMP, CONST, COUNT, DISTINCT, FIRST_CARD_KIND, GROUP_KEY, MOD,
-                                           MUL, NEG, NOT, OR, PILES, PLAYERS, ROUND, SLOT, SUB, SUM, TOP, TURN,
+                                           MUL, NEG, NOT, OR, PILES, PLAYERS, ROUND, SEAT, SLOT, SUB, SUM, TOP, TURN,
                                            Node)
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import read_cards
@@ -67,7 +67,20 @@ def more(node: Node, table: Table, seat: int, card: int, group: list[int] | None
     if kind == ALIVE:
         out = table.state.out if table.state is not None else ()
         return sum(1 for p in range(table.players) if not (out and out[p]))
+    if kind == SEAT:
+        return place_in_order(table, seat)
     return _cards(node, table, seat, card, group)
+
+
+def place_in_order(table: Table, seat: int) -> int:
+    """The seat's place in the order of play, 1 for the first: the turn order's ranking when the game
+    has one, else counted from the round's first player in the table's direction (out players count)."""
+    state = table.state
+    if state is None:
+        return seat + 1
+    if table.plan.vocabulary.order and seat in state.order:
+        return state.order.index(seat) + 1
+    return (seat - state.first) * state.direction % table.players + 1
 
 
 def _cards(node: Node, table: Table, seat: int, card: int, group: list[int] | None) -> int:
