@@ -110,7 +110,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner) + _own_fields(game, action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner) + _draft_row(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
         if action.do not in ("meld", "score", "draw"):
@@ -164,6 +164,22 @@ def _deals(game: Game) -> list[Problem]:
                                       f"{count * players} cards; zone '{step.zone}' starts with {sizes[step.zone]}"))
                 break
     return problems
+
+
+def _draft_row(game: Game, action: Action, owner: str) -> list[Problem]:
+    """A draft's `zone:` is a face-up row on the table (its players take from it in turn); without
+    one they keep cards of their hands and pass the rest (vocabulary/moves.act_draft)."""
+    if action.do != "draft" or not action.zone:
+        return []
+    zone = next((z for z in game.zones if z.name == action.zone), None)
+    if zone is None and action.zone not in {d.id for d in game.decks}:
+        return []  # an unknown zone is compile's located line
+    if zone is not None and (zone.owner or ("player" if zone.kind in ("in-play", "attached") else "table")) == "table" \
+            and zone.kind in ("pile", "market") and (zone.sees or ("nobody" if zone.deck and zone.kind == "pile"
+                                                                    or zone.reshuffle else "everyone")) == "everyone":
+        return []
+    return [error(action.where, f"{owner}: action 'draft': zone '{action.zone}' is not a face-up row on the table "
+                                "(owner: table, sees: everyone); without zone: a draft takes from the hand")]
 
 
 def _needs(action: Action, owner: str) -> list[Problem]:

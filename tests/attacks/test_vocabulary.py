@@ -256,3 +256,16 @@ def test_validate__a_counter_named_like_what_expressions_read_is_one_located_lin
     run = kitgen("validate", folder)
     assert_one_line(run, re.compile(rf".*game\.yaml:\d+:\d+: error: counter '{name}': '{name}' is a name every "
                                     r"expression reads already \(turn, round, players, alive, seat\): call it something else"))
+
+
+def test_validate__a_draft_from_a_players_zone_or_a_face_down_pile_is_one_located_line(tmp_path: Path) -> None:
+    """A draft with zone: takes from a face-up row on the table; any other zone would be read as one."""
+    folder = tmp_path / "draft"
+    shutil.copytree(REPO / "tests/fixtures/cards", folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text + "setup:\n  - {do: draft, zone: won, to: won, text: \"Take one.\"}\n",
+                                      encoding="utf-8")
+    run = kitgen("validate", folder)
+    assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: setup: action 'draft': zone 'won' is not a face-up "
+                                    r"row on the table \(owner: table, sees: everyone\); without zone: a draft takes "
+                                    r"from the hand"))
