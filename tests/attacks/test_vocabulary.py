@@ -255,7 +255,7 @@ def test_validate__a_counter_named_like_what_expressions_read_is_one_located_lin
     (folder / "game.yaml").write_text(text + f"counters:\n  - {{name: {name}, start: 0}}\n", encoding="utf-8")
     run = kitgen("validate", folder)
     assert_one_line(run, re.compile(rf".*game\.yaml:\d+:\d+: error: counter '{name}': '{name}' is a name every "
-                                    r"expression reads already \(turn, round, players, alive, seat\): call it something else"))
+                                    r"expression reads already \(turn, .*seat.*\): call it something else"))
 
 
 def test_validate__a_draft_from_a_players_zone_or_a_face_down_pile_is_one_located_line(tmp_path: Path) -> None:
