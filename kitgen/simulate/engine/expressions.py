@@ -12,7 +12,7 @@ from kitgen.simulate.compile.nodes import (ADD, ALIVE, AND, CARD, CMP, CONST, CO
                                            MUL, NEG, NOT, OR, PILES, PLAYERS, ROUND, SEAT, SLOT, SUB, SUM, TOP, TURN,
                                            Node)
 from kitgen.simulate.engine.table import Table
-from kitgen.simulate.engine.zones import read_cards
+from kitgen.simulate.engine.zones import THIS, read_cards, under
 
 GIVEN = 3  # compile/expressions.GIVEN: the group's cards
 
@@ -86,7 +86,8 @@ def place_in_order(table: Table, seat: int) -> int:
 def _cards(node: Node, table: Table, seat: int, card: int, group: list[int] | None) -> int:
     """count, sum, max, min, distinct, top, first and piles_empty over a zone's cards."""
     kind, (place, whose) = node[0], node[1]
-    cards = (group or []) if whose == GIVEN else read_cards(table, place, whose, seat)
+    cards = (group or []) if whose == GIVEN else under(table, place, card) if whose == THIS \
+        else read_cards(table, place, whose, seat)
     if kind == TOP:
         if not cards:
             return NONE

@@ -1,0 +1,80 @@
+"""Cards on cards (issue 33, Civilization: The Card Game's plots, which hold Population and buildings):
+`this.ZONE` in an expression reads the cards attached under the card a rule is about
+(tests/fixtures/vocab/plots: fields in play, farmers and barns under them)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.errors import KitgenError
+from kitgen.load import load_game
+from kitgen.model import Expr
+from kitgen.simulate.compile.conditions import Names, number
+from kitgen.simulate.compile.expressions import card_number
+from kitgen.simulate.compile.zones import place_index
+from kitgen.simulate.engine.expressions import value
+from kitgen.simulate.engine.table import Table
+from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players import POLICIES
+from kitgen.simulate.vocabulary import ACTIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+PLOTS = ROOT / "tests/fixtures/vocab/plots"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(PLOTS)
+
+
+def table_of(game, players: int = 2) -> tuple[Table, Names]:
+    plan = plan_game(game)
+    names = Names(game, plan.attributes)
+    names.facts, names.place_list, names.places, names.deck_cards = plan.facts, plan.places, place_index(plan.places), \
+        plan.decks
+    names.card_game = plan.instances
+    return Table(plan, 1, (POLICIES["random"],) * players, ACTIONS), names
+
+
+def copies(table: Table, name: str) -> list[int]:
+    codes, names = table.plan.facts.codes["name"], table.plan.facts.texts["name"]
+    return [c for c in range(len(codes)) if codes[c] == names.index(name)]
+
+
+def farmed(table: Table) -> tuple[list[int], list[int]]:
+    """Seat 0 has two Wheat Fields in play, the first with two farmers, the second with one; seat 1 a
+    Meadow with one."""
+    fields, farmers = copies(table, "Wheat Field"), copies(table, "Farmer")
+    table.state.zones["fields"][0][:] = fields[:2]
+    table.state.zones["fields"][1][:] = copies(table, "Meadow")[:1]
+    table.state.attached["farmers"][0][:] = [(0, farmers[0]), (0, farmers[1]), (1, farmers[2])]
+    table.state.attached["farmers"][1][:] = [(0, farmers[3])]
+    return fields, farmers
+
+
+def test_this__counts_the_cards_under_the_card_read_and_only_those(game):
+    t, names = table_of(game)
+    fields, _ = farmed(t)
+    node = card_number(names, Expr("count(this.farmers)"), None, True)
+    meadow = copies(t, "Meadow")[0]
+    assert [value(node, t, 0, card) for card in (fields[0], fields[1], meadow)] == [2, 1, 1]  # whoever's card
+    assert value(node, t, 0, fields[2]) == 0  # not in play: nothing under it
+    assert fields[0] != fields[1]  # every copy a card of its own (the card model's instances)
+    assert value(card_number(names, Expr("6 + 2 * count(this.farmers) + count(this.barns)"), None, True),
+                 t, 0, fields[0]) == 10
+
+
+def test_this__outside_a_cards_rule_or_on_a_zone_that_is_not_attached_is_a_located_error(game):
+    _, names = table_of(game)
+    with pytest.raises(KitgenError, match=r"this\.farmers: 'this' reads the cards attached under the card"):
+        number(Expr("count(this.farmers)"), names)  # a player's number: no card to read
+    with pytest.raises(KitgenError, match=r"this\.fields: 'this' reads the cards attached under the card"):
+        card_number(names, Expr("count(this.fields)"), None, True)  # an in-play zone holds no card under one
+
+
+def test_this__in_a_game_whose_copies_are_one_card_is_a_located_error(game):
+    _, names = table_of(game)
+    names.card_game = False  # the older games: every copy of a card is the same card
+    with pytest.raises(KitgenError, match=r"this\.farmers reads under one printed copy"):
+        card_number(names, Expr("count(this.farmers)"), None, True)
