@@ -73,3 +73,13 @@ def test_triggers__two_that_set_each_other_off_for_ever_stop_at_the_bound(tmp_pa
     assert_no_crash(run, seconds=BOUND)
     assert run.run.returncode == 0, run.run.describe()
     assert json.loads(run.run.stdout)["games"] == 1
+
+
+def test_this__on_a_zone_that_is_not_attached_is_one_located_line(tmp_path):
+    """this.ZONE reads the cards under a card: on the hand (no card is under another there) it is refused."""
+    game = tmp_path / "plots"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "tests/fixtures/vocab/plots", game)
+    edit(game / "game.yaml", '    actions: [{do: gain, gain: {Food: "sum(fields.crop)"}}]',
+         '    actions: [{do: move, zone: fields, to: pile, filter: {test: "count(this.hand) > 0"}}]')
+    assert_one_line(kitgen_in_process("validate", game),
+                    re.compile(r".*game\.yaml:\d+:\d+: error: this\.hand: 'this' reads the cards attached under the card .*"))
