@@ -990,6 +990,9 @@ class Action(Record):
     condition: str = ""  # meld: each card laid takes effect with this card condition (a wild one as the meld's own card)
     give_back: bool = False  # look-and-take: then give the target back as many cards of the hand
     at_random: bool = False  # discard: the cards go at random, not as the discarding player chooses
+    # buy: each card's cost less these amounts, counter by counter, never below `floor` (0 without): Technologies
+    # that make Technologies cheaper, Splendor's gems
+    discount: Amounts = Amounts()
     # the card model's keys (README, "The card model")
     filter: Filter | None = None  # only cards that pass it (a step that picks cards)
     # only the top N cards of `zone` may be picked (a hand's top: the cards drawn last); 0: any. look-and-take:

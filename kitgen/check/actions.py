@@ -201,7 +201,7 @@ def _needs(action: Action, owner: str) -> list[Problem]:
 
 
 OWN_FIELDS = {"ladder": "meld", "condition": "meld", "give_back": "look-and-take",
-              "at_random": "discard"}  # a key only one step reads: on another it would be ignored
+              "at_random": "discard", "discount": "buy"}  # a key only one step reads: on another it would be ignored
 MAX_RUNGS = 100  # a meld ladder: one meld a rung, each needing 1-1000 cards
 
 

@@ -251,7 +251,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                 known.expression(owner, price.where, Expr(price.expression))
     for owner, actions in action_owners(game):
         for step in steps_of(actions):
-            for amount in (*step.gain, *step.lose):
+            for amount in (*step.gain, *step.lose, *step.discount):
                 name(amount.where or step.where, owner, amount.counter)
                 known.expression(owner, amount.where or step.where, amount.value)
             for text in (step.strength, step.min, step.count, step.delta):

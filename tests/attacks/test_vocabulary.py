@@ -20,7 +20,7 @@ from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.play.run import Settings
-from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, kitgen_in_process, tiny_copy
 from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
 
 RANDOM, GREEDY = POLICIES["random"], POLICIES["greedy"]
@@ -269,3 +269,16 @@ def test_validate__a_draft_from_a_players_zone_or_a_face_down_pile_is_one_locate
     assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: setup: action 'draft': zone 'won' is not a face-up "
                                     r"row on the table \(owner: table, sees: everyone\); without zone: a draft takes "
                                     r"from the hand"))
+
+
+@pytest.mark.parametrize("buy, message", [
+    ("{do: gain, gain: {Coins: 2}, discount: {Coins: 1}}", r"phase 'Buy': 'discount:' goes with 'do: buy'"),
+    ("{do: buy, zone: market, to: street, discount: {Coinz: 1}}",
+     r"phase 'Buy': unknown counter or attribute 'Coinz' \(did you mean 'Coins'\?\)"),
+], ids=["not-a-buy", "unknown-counter"])
+def test_validate__a_discount_off_a_buy_or_of_an_unknown_counter_is_one_located_line(tmp_path: Path, buy: str,
+                                                                                    message: str) -> None:
+    folder = tmp_path / "market"
+    shutil.copytree(REPO / "tests/fixtures/vocab/market", folder)
+    edit(folder / "game.yaml", "{do: buy, zone: market, to: street, count: 1}", buy)
+    assert_one_line(kitgen_in_process("validate", folder), re.compile(r".*game\.yaml:\d+:\d+: error: " + message))

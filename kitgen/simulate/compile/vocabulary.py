@@ -58,6 +58,8 @@ class Vocab(NamedTuple):
     give_back: bool = False  # look-and-take: as many cards given back
     at_random: bool = False  # discard: cards picked at random
     cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
+    discount: tuple[tuple[int, Node], ...] = ()  # buy: (value index, amount) off each card's cost
+    floor: int = 0  # buy: no discounted amount below it
 
 
 class Rules(NamedTuple):
@@ -101,13 +103,15 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
     card-model step, whose CardStep the caller adds)."""
     if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
             or action.strength is not None or action.min is not None or action.flag or action.group
-            or action.ladder or action.condition or action.top or action.give_back or action.at_random):
+            or action.ladder or action.condition or action.top or action.give_back or action.at_random
+            or action.discount):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
                  action.turns, action.group, action.ladder, names.conditions.get(action.condition, -1), action.top,
-                 action.give_back, action.at_random)
+                 action.give_back, action.at_random, discount=amounts(action.discount, names),
+                 floor=action.floor or 0 if action.discount else 0)
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:

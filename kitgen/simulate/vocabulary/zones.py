@@ -10,6 +10,7 @@ from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, bound, refill
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
 from kitgen.simulate.vocabulary.counters import can_pay, pay
+from kitgen.simulate.vocabulary.prices import discounted
 
 
 def enter(table: Table, seat: int, card: int, zone: str) -> None:
@@ -35,7 +36,7 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
         row = table.state.market.get(name, [])
         if not room(table, seat, step.more.to):
             return
-        legal = [c for c in dict.fromkeys(row) if can_pay(table, seat, costs[c])]
+        legal = [c for c in dict.fromkeys(row) if can_pay(table, seat, discounted(table, seat, costs[c], step))]
         options = [Option("buy", partial(buy, seat=seat, card=c, step=step), card=c) for c in legal]
         options.append(NOTHING)  # buying is always the player's choice
         chosen = pick(table, seat, options)
@@ -47,7 +48,7 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
 def buy(table: Table, seat: int, card: int, step: Step) -> None:
     row = table.state.market[step.more.zone]
     row.remove(card)
-    pay(table, seat, table.plan.vocabulary.costs[card])
+    pay(table, seat, discounted(table, seat, table.plan.vocabulary.costs[card], step))
     refill(table, table.state, step.more.zone)
     enter(table, seat, card, step.more.to)
 
