@@ -18,6 +18,7 @@ from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
+from kitgen.simulate.vocabulary.hosts import attach, pairs
 
 ROOT = Path(__file__).resolve().parents[2]
 PLOTS = ROOT / "tests/fixtures/vocab/plots"
@@ -50,6 +51,7 @@ def farmed(table: Table) -> tuple[list[int], list[int]]:
     table.state.zones["fields"][1][:] = copies(table, "Meadow")[:1]
     table.state.attached["farmers"][0][:] = [(0, farmers[0]), (0, farmers[1]), (1, farmers[2])]
     table.state.attached["farmers"][1][:] = [(0, farmers[3])]
+    table.piles["people"][0][:] = [f for f in table.piles["people"][0] if f not in farmers[:4]]
     return fields, farmers
 
 
@@ -78,3 +80,36 @@ def test_this__in_a_game_whose_copies_are_one_card_is_a_located_error(game):
     names.card_game = False  # the older games: every copy of a card is the same card
     with pytest.raises(KitgenError, match=r"this\.farmers reads under one printed copy"):
         card_number(names, Expr("count(this.farmers)"), None, True)
+
+
+def hire(table: Table):
+    """The Hire phase's attach step (inside the choice its `optional: true` makes) and its zone."""
+    step = table.plan.phases[1].actions[0].then[0]
+    return step, table.plan.vocabulary.zones[step.more.zone]
+
+
+def test_attach__a_card_from_the_deck_onto_a_host_paying_the_cost_worked_out_for_that_host(game):
+    t, _ = table_of(game)
+    fields, farmers = farmed(t)
+    food = t.plan.attributes.index("Food")
+    step, zone = hire(t)
+    t.values[0][food] = 3  # the first field asks 2 + 2 farmers = 4, the second 2 + 1 = 3
+    assert [host for host, _ in pairs(t, 0, step, zone)] == [1]
+    t.values[0][food] = 4
+    found = pairs(t, 0, step, zone)
+    assert [host for host, _ in found] == [0, 1] and len({card for _, card in found}) == 1  # one Farmer: one kind
+    pile = len(t.piles["people"][0])
+    attach(t, 0, step, found[0])
+    assert t.values[0][food] == 0  # paid 4 for the first field
+    assert sorted(h for h, _ in t.state.attached["farmers"][0]) == [0, 0, 0, 1]
+    assert len(t.piles["people"][0]) == pile - 1 and found[0][1] not in t.piles["people"][0]
+    assert t.hands[0] == []  # from the deck, not the hand
+
+
+def test_attach__a_game_of_it_plays_and_every_farmer_is_somewhere_once(game):
+    t = Table(plan_game(game), 3, (POLICIES["random"],) * 3, ACTIONS)
+    from kitgen.simulate.engine.loop import play
+    play(t)
+    placed = [c for seat in t.state.attached["farmers"] for _, c in seat]
+    assert len(placed) + len(t.piles["people"][0]) + len(t.piles["people"][1]) == 8
+    assert len(set(placed)) == len(placed) and placed  # random players hired some

@@ -163,7 +163,7 @@ class Reader:
                             "pile or supply zone, rounds: or setup steps), whose every copy is a card of its own")
         if whose == THIS and (self.scope != CARD_SCOPE or self.names.place_list[place].kind != "attached"):
             raise self.fail(f"this.{node.id}: 'this' reads the cards attached under the card a rule is about (an "
-                            "attached zone, in a filter's test or a zone's room)")
+                            "attached zone, in a filter's test or an attach step's cost)")
         return (place, whose)
 
     def zone_field(self, node: ast.AST | None, function: str) -> tuple[tuple[int, int], str]:

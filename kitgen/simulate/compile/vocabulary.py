@@ -11,6 +11,7 @@ from kitgen.model import Action, Amounts, Cost, Expr, Game
 from kitgen.check.conditions import when_words
 from kitgen.check.dice import die_range
 from kitgen.simulate.compile.conditions import Names, Node, condition, number
+from kitgen.simulate.compile.expressions import card_number
 from kitgen.simulate.compile.plan import Coverage
 
 
@@ -83,9 +84,10 @@ def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
     return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
 
 
-def prices(cost: Cost | None, names: Names) -> Payment:
+def prices(cost: Cost | None, names: Names, card: bool = False) -> Payment:
     """A cost by value index: its fixed amounts and its mix of counters (a price the rules compute,
-    `text:`, is not paid here: vocabulary_coverage says so)."""
+    `text:`, is not paid here: vocabulary_coverage says so). `card`: worked out for a card (attach's
+    host: its fields bare, `this.` what is under it)."""
     if not cost:
         return FREE
     single = [c for c in names.slot if c not in names.attributes]
@@ -93,7 +95,10 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     for price in cost.pay:
         counter = price.counter or (single[0] if len(single) == 1 else "")
         if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary/counters.price_due)
-            pay.append((names.index(counter), number(Expr(price.expression), names) if price.expression else price.amount))
+            worked = price.amount if not price.expression else \
+                card_number(names, Expr(price.expression), price.where, True) if card else \
+                number(Expr(price.expression), names, price.where)
+            pay.append((names.index(counter), worked))
     of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
     return Payment(tuple(pay), cost.any if of else 0, of)
 
@@ -107,7 +112,7 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
             or action.discount):
         return None
     zero = Expr("0")
-    return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
+    return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names, action.do == "attach"), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
                  action.turns, action.group, action.ladder, names.conditions.get(action.condition, -1), action.top,
                  action.give_back, action.at_random, discount=amounts(action.discount, names),

@@ -10,6 +10,7 @@ from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, bound, refill
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
 from kitgen.simulate.vocabulary.counters import can_pay, pay
+from kitgen.simulate.vocabulary.hosts import attach, pairs
 from kitgen.simulate.vocabulary.prices import discounted
 
 
@@ -70,29 +71,17 @@ def play_to(table: Table, seat: int, step: Step) -> None:
 
 
 def act_attach(table: Table, seat: int, step: Step) -> None:
-    """Attach a card of `types` from the hand under a card in play that has room (the zone's limit)."""
+    """Attach a card of `types` (from the hand, or `deck:`'s pile) under a card in play that has room
+    (the zone's limit), paying `cost:` worked out for that card (vocabulary/hosts.py)."""
     zone = table.plan.vocabulary.zones.get(step.more.zone)
     if zone is None:
         return
-    hosts = table.state.zones.get(zone.on, [[]] * table.players)[seat]
-    under = table.state.attached[step.more.zone][seat]
-    free = [h for h in range(len(hosts)) if not zone.limit or sum(1 for host, _ in under if host == h) < zone.limit]
-    type_of = card_types(table.plan)
-    cards = [c for c in dict.fromkeys(table.hands[seat]) if type_of[c] in step.types]
-    pairs = [(h, c) for h in free for c in cards]
-    if not pairs:
+    found = pairs(table, seat, step, zone)
+    if not found:
         return
-    options = [Option("attach", partial(attach, seat=seat, zone=step.more.zone, pair=p), card=p[1]) for p in pairs]
+    options = [Option("attach", partial(attach, seat=seat, step=step, pair=p), card=p[1]) for p in found]
     if step.optional:
         options.append(NOTHING)
     chosen = pick(table, seat, options)
-    if chosen < len(pairs):
-        attach(table, seat, step.more.zone, pairs[chosen])
-
-
-def attach(table: Table, seat: int, zone: str, pair: tuple[int, int]) -> None:
-    table.hands[seat].remove(pair[1])
-    table.state.attached[zone][seat].append(pair)
-    table.played[seat].append(pair[1])
-    table.resolve(seat, pair[1])
-    bound(table)
+    if chosen < len(found):
+        attach(table, seat, step, found[chosen])

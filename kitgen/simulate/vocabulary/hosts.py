@@ -1,0 +1,60 @@
+"""Cards on cards: `attach` puts a card under a card in play (a plot's Population and buildings, a
+ship's crew). The card comes from the hand, or, with `deck:`, from that deck's pile (a bank of
+Population cards); the host is the player's choice among its cards in the zone's `on` zone with room;
+a `cost:` is worked out for each host (`this.population` reads what is under it: Civilization's
+"6 + 2P where P is the number of populations currently on that plot") and paid. Stdlib only.
+"""
+from __future__ import annotations
+
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.compile.vocabulary import Payment, ZonePlan
+from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.engine.expressions import value
+from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.vocabulary.counters import can_pay, pay
+
+
+def for_host(table: Table, seat: int, cost: Payment, host: int) -> Payment:
+    """The cost with each worked-out amount worked out for the host card (its `this.` reads)."""
+    if all(isinstance(amount, int) for _, amount in cost.fixed):
+        return cost
+    fixed = tuple((index, amount if isinstance(amount, int) else max(0, value(amount, table, seat, host)))
+                  for index, amount in cost.fixed)
+    return cost._replace(fixed=fixed)
+
+
+def sources(table: Table, seat: int, step: Step) -> list[int]:
+    """The cards of `types` the step may attach: the hand's, or the top one of each record in the
+    deck's pile (`deck:`), one of each kind."""
+    type_of = card_types(table.plan)
+    pile = table.piles[step.deck][0] if step.deck else table.hands[seat]
+    found: dict[int, int] = {}
+    record = table.plan.facts.record if table.plan.facts is not None else None
+    for card in pile:
+        if type_of[card] in step.types:
+            found[record[card] if record is not None else card] = card  # the last of each kind: the top
+    return list(found.values())
+
+
+def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int, int]]:
+    """(the host's place in its zone, the card) for each host with room and each card, affordable."""
+    hosts = table.state.zones.get(zone.on, [[]] * table.players)[seat]
+    under = table.state.attached[step.more.zone][seat]
+    free = [h for h in range(len(hosts)) if not zone.limit or sum(1 for host, _ in under if host == h) < zone.limit]
+    cards = sources(table, seat, step)
+    cost = step.more.cost
+    return [(h, c) for h in free if not cost.fixed and not cost.any or can_pay(table, seat, for_host(table, seat, cost, hosts[h]))
+            for c in cards]
+
+
+def attach(table: Table, seat: int, step: Step, pair: tuple[int, int]) -> None:
+    """The card leaves its hand or pile for its place under the host, the cost paid; it takes effect."""
+    host, card = pair
+    cost = step.more.cost
+    if cost.fixed or cost.any:
+        pay(table, seat, for_host(table, seat, cost, table.state.zones[table.plan.vocabulary.zones[step.more.zone].on][seat][host]))
+    (table.piles[step.deck][0] if step.deck else table.hands[seat]).remove(card)
+    table.state.attached[step.more.zone][seat].append(pair)
+    table.played[seat].append(card)
+    table.resolve(seat, card)
+    bound(table)
