@@ -2,8 +2,12 @@
 a positive point size (a 0 mm wide text box divided by zero; a 0 pt size never fitted)."""
 from __future__ import annotations
 
-from kitgen.errors import Problem, Where, error
+from pathlib import Path
+
+from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.check.safe_zone import SAFE_MARGIN
+from kitgen.load.files import display_path
+from kitgen.load.templates import find_template, load_card_template
 from kitgen.model import CardTemplate
 
 
@@ -37,3 +41,14 @@ def check_template(template: CardTemplate, shown: str) -> list[Problem]:
                                   f"trim; a badge there must stay {SAFE_MARGIN * 25.4 / 72:g} mm inside it (the "
                                   "safe zone a shop may cut)"))
     return problems
+
+
+def checked_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:
+    """A card template read (load/templates.py) and its geometry checked (check/templates.py):
+    nothing is laid out with a box that has no size."""
+    template = load_card_template(name, dirs, roots)
+    shown = template.where.file if template.where else display_path(find_template(name, dirs, roots))
+    problems = check_template(template, shown)
+    if problems:
+        raise KitgenError(problems)
+    return template

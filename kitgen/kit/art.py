@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kitgen.check.art import art_file, art_name, art_not_contained
+from kitgen.check.templates import checked_template
 from kitgen.errors import KitgenError, Problem, Where, error
 from kitgen.load.files import contained, display_path, outside
 from kitgen.model import Box, CardTemplate, Deck, Game, front_key
@@ -148,7 +149,6 @@ def art_table(project: Project, game_ref: str | Resolved, art_dir: Path | None) 
     """For `kitgen art`: every card, whether it has art and which file it uses or would use."""
     from kitgen.load import load_game
     from kitgen.load.looks import read_look
-    from kitgen.kit.plan import checked_template
 
     folder = project.game_folder(game_ref)
     game = load_game(folder)

@@ -24,9 +24,8 @@ from kitgen.load.config import config_layers
 from kitgen.load.fonts import font_files, read_fonts
 from kitgen.load.icons import IconSet, load_icons
 from kitgen.load.looks import read_look
-from kitgen.check.templates import check_template
-from kitgen.load.files import display_path
-from kitgen.load.templates import find_front, find_template, front_names, load_card_template
+from kitgen.check.templates import checked_template
+from kitgen.load.templates import find_front, front_names
 from kitgen.model import Card, CardTemplate, Game, PrintSettings, front_key, slug
 from kitgen.project import Project
 from kitgen.units import (CARD_SIZES, PAPER_SIZES, CardSize, Length, Offset, PaperSize, out_of_range, parse_offset,
@@ -240,14 +239,3 @@ def _wanted_fronts(game: Game) -> list[tuple[str, list[str], Card | None]]:
                     front_names(c.type, card_type.deck, c.frame)
                 wanted.append((front_key(c), names, c))
     return wanted
-
-
-def checked_template(name: str, dirs: list[Path], roots: tuple[Path, ...] | None = None) -> CardTemplate:
-    """A card template read (load/templates.py) and its geometry checked (check/templates.py):
-    nothing is laid out with a box that has no size."""
-    template = load_card_template(name, dirs, roots)
-    shown = template.where.file if template.where else display_path(find_template(name, dirs, roots))
-    problems = check_template(template, shown)
-    if problems:
-        raise KitgenError(problems)
-    return template

@@ -20,11 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from kitgen import __version__
-from kitgen.errors import KitgenError, Where, error
 from kitgen.layout.shapes import Circle, Icon, Line, Picture, Polygon, Rect, Shape, Text
 from kitgen.load.svgpath import Outline, commands_of
 from kitgen.render import binary  # noqa: F401  (streams stay binary)
 from kitgen.render.fonts import font_name
+from kitgen.render.pin import PRIVATE_CANVAS, PRIVATE_DOCUMENT, refuse
 
 
 def flip_y(page_h: float, y: float, h: float = 0.0) -> float:
@@ -36,20 +36,6 @@ def flip_y(page_h: float, y: float, h: float = 0.0) -> float:
 @lru_cache(maxsize=1024)
 def HexColor(text: str):  # noqa: N802  (reportlab's name) parsed once per colour, not once per shape
     return _parse_color(text)
-
-
-# What this module and stream.py use of reportlab beyond its public API (a canvas's and its
-# document's private state). pyproject.toml pins reportlab to the releases this was tested with;
-# should another be installed anyway, a missing name stops the build with one line instead of
-# writing a broken PDF. tests/unit/test_reportlab_pin.py checks the pin and this list.
-PRIVATE_CANVAS = ("_doc", "_code", "_fontname", "_fontsize", "_leading", "_pageCompression", "_preamble")
-PRIVATE_DOCUMENT = ("_pdfVersion", "idToObject", "idToOffset", "idToObjectNumberAndVersion", "numberToId",
-                    "objectcounter", "delayedFonts", "encrypt", "Catalog", "Pages", "Outlines", "info",
-                    "Reference", "addForm", "xobjDict", "invariant",
-                    "_timeStamp")  # render/pdfx.py: the date reportlab's own Info dictionary writes
-
-
-PRIVATE_PDFMETRICS = ("_fonts", "_dynFaceNames")  # render/fonts.py: a font replaced while watch runs
 
 
 class CanvasState(Protocol):
@@ -74,20 +60,7 @@ def check_reportlab(canvas: Canvas) -> None:
     missing = [f"Canvas.{name}" for name in PRIVATE_CANVAS if not hasattr(canvas, name)]
     if not missing:
         missing = [f"PDFDocument.{name}" for name in PRIVATE_DOCUMENT if not hasattr(state(canvas)._doc, name)]
-    _refuse(missing)
-
-
-def check_pdfmetrics() -> None:
-    _refuse([f"pdfmetrics.{name}" for name in PRIVATE_PDFMETRICS if not hasattr(pdfmetrics, name)])
-
-
-def _refuse(missing: list[str]) -> None:
-    if missing:
-        import reportlab
-
-        raise KitgenError(error(Where("kitgen"), f"reportlab {reportlab.Version} is installed, but kitgen needs "
-                                f"{', '.join(missing)} of it and was tested only with the reportlab its package "
-                                "pins (pyproject.toml): reinstall kitgen to get that version"))
+    refuse(missing)
 
 
 class SheetCanvas(Canvas):

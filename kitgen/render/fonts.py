@@ -15,6 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import display_path
+from kitgen.render.pin import check_pdfmetrics
 from kitgen.render.subsets import KeptFont
 # Which file draws each role is load's (no reportlab there); callers import these from here too.
 from kitgen.load.fonts import font_files, font_name, read_font, read_fonts  # noqa: F401
@@ -66,8 +67,6 @@ def _forget_fonts(names: list[str]) -> None:
     first registered with the same face (PostScript) name: a font replaced in place would still be
     drawn with the old one. So every role is forgotten and registered again in order, as a new
     process would (reportlab's registries are private; it is pinned in pyproject.toml)."""
-    from kitgen.render.canvas import check_pdfmetrics  # canvas imports this module: asked for here
-
     check_pdfmetrics()  # private to reportlab: an untested release is one clear line, not a crash
     fonts, faces = pdfmetrics._fonts, pdfmetrics._dynFaceNames  # type: ignore[attr-defined]  # private, no stubs
     old = [font for name in names if (font := fonts.pop(name, None)) is not None]

@@ -89,12 +89,13 @@ def test_catalogues__ship_in_the_wheel():
 @pytest.mark.parametrize("code", known_languages())
 def test_catalogue__the_scale_bars_label_is_shorter_than_the_bar(code):
     """The 50 mm bar's label runs along it (layout/marks.BAR_LABEL): each language's, in Lato 5.5 pt."""
-    from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     from kitgen.layout.marks import BAR_LABEL, SCALE_BAR
 
-    if "kitgen-test-lato" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("kitgen-test-lato", str(ROOT / "fonts" / "Lato-Regular.ttf")))
+    # Measured with the font itself, never registered: reportlab's registry is per process, and a
+    # second Lato-Regular registered here would stand in for the kit's own (same face name) in the
+    # tests that run after this one.
+    lato = TTFont("kitgen-test-lato", str(ROOT / "fonts" / "Lato-Regular.ttf"))
     label = read_language(code)(BAR_LABEL)
-    assert pdfmetrics.stringWidth(label, "kitgen-test-lato", 5.5) < SCALE_BAR - 4, f"{code}: {label}"
+    assert lato.stringWidth(label, 5.5) < SCALE_BAR - 4, f"{code}: {label}"

@@ -8,13 +8,13 @@ import pytest
 
 from kitgen.errors import KitgenError
 from kitgen.language import ENGLISH
-from kitgen.layout import expressions, precompiled
+from kitgen.layout import expressions, precompile, precompiled
 from kitgen.layout.context import document_context
 from kitgen.load import load_game
 from kitgen.project import shipped_folder
 
 TEMPLATES = shipped_folder("templates")
-REGENERATE = "run `python -m kitgen.layout.precompiled` and commit templates/compiled/"
+REGENERATE = "run `python -m kitgen.layout.precompile` and commit templates/compiled/"
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def test_every_document_template_and_card_string_has_its_module_for_its_text():
     wanted = sorted([precompiled.module_name(name, (TEMPLATES / name).read_text(encoding="utf-8"))
                      for name in precompiled.DOCUMENT_TEMPLATES]
                     + [precompiled.module_name(precompiled.CARD_STRING, source)
-                       for source in precompiled.card_strings(TEMPLATES)])
+                       for source in precompile.card_strings(TEMPLATES)])
     assert len(wanted) > len(precompiled.DOCUMENT_TEMPLATES) + 10  # the card templates' strings are found
     assert written == wanted, f"a template changed after its module was written: {REGENERATE}"
 
@@ -37,7 +37,7 @@ def test_every_document_template_and_card_string_has_its_module_for_its_text():
 def test_the_modules_are_what_the_documents_environment_writes(environment, tmp_path):
     if not precompiled.compiled_folder().is_dir():
         pytest.skip(f"the modules were written by another Jinja than {jinja2.__version__} (they are not used)")
-    precompiled.write_compiled(environment, TEMPLATES, tmp_path / "jinja2-now", expressions.card_environment(),
+    precompile.write_compiled(environment, TEMPLATES, tmp_path / "jinja2-now", expressions.card_environment(),
                                expressions.parsed_variables)
     written = sorted((tmp_path / "jinja2-now").iterdir())
     assert precompiled.CARD_STRINGS in [path.name for path in written]
@@ -84,7 +84,7 @@ CARD_STRING = ("{{ type.name | upper }}{% if type.code %}  ·  {{ type.code }}{%
 def test_a_card_string_takes_its_module_and_its_names():
     if not precompiled.compiled_folder().is_dir():
         pytest.skip("the modules were written by another Jinja (they are not used)")
-    assert CARD_STRING in precompiled.card_strings(TEMPLATES)  # card-front.yaml's type line
+    assert CARD_STRING in precompile.card_strings(TEMPLATES)  # card-front.yaml's type line
     expressions._compiled.cache_clear()
     template = expressions._compiled(CARD_STRING)
     assert precompiled.compiled_folder().name in template.root_render_func.__code__.co_filename

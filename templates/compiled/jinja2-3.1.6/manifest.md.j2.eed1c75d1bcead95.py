@@ -97,13 +97,15 @@ def root(context, missing=missing, environment=environment):
         for l_1_item in environment.getattr((undefined(name='kit') if l_0_kit is missing else l_0_kit), 'also_need'):
             _loop_vars = {}
             pass
-            yield '\n[ ] **'
-            yield str(environment.finalize(environment.getattr(l_1_item, 'name')))
-            yield '**'
+            yield '\n[ ] '
             if environment.getattr(l_1_item, 'count'):
                 pass
-                yield ': '
-                yield str(environment.finalize(environment.getattr(l_1_item, 'count')))
+                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{label}: {value}', label=str_join(('**', environment.getattr(l_1_item, 'name'), '**', )), value=environment.getattr(l_1_item, 'count'), _loop_vars=_loop_vars)))
+            else:
+                pass
+                yield '**'
+                yield str(environment.finalize(environment.getattr(l_1_item, 'name')))
+                yield '**'
             if environment.getattr(l_1_item, 'why'):
                 pass
                 yield ' ('
@@ -140,9 +142,7 @@ def root(context, missing=missing, environment=environment):
         yield ' | '
         yield str(environment.finalize(environment.call(context, (undefined(name='cards_in') if l_1_cards_in is missing else l_1_cards_in), l_1_deck, _loop_vars=_loop_vars)))
         yield ' | '
-        yield str(environment.finalize((environment.getattr(environment.getattr(l_1_deck, 'back'), 'title') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title'))))
-        yield ': '
-        yield str(environment.finalize((environment.getattr(environment.getattr(l_1_deck, 'back'), 'subtitle') or environment.getattr(l_1_deck, 'name'))))
+        yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), '{label}: {value}', label=(environment.getattr(environment.getattr(l_1_deck, 'back'), 'title') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'title')), value=(environment.getattr(environment.getattr(l_1_deck, 'back'), 'subtitle') or environment.getattr(l_1_deck, 'name')), _loop_vars=_loop_vars)))
         yield '\n'
     l_1_deck = l_1_cards_in = missing
     yield '\n\n## '
@@ -177,4 +177,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
 
 blocks = {}
-debug_info = '2=35&3=37&4=39&6=55&7=57&8=67&9=71&12=83&14=92&15=95&16=97&17=101&21=116&22=118&23=126&24=131&27=149&28=151&29=153&30=159&32=170&33=172&35=175'
+debug_info = '2=35&3=37&4=39&6=55&7=57&8=67&9=71&12=83&14=92&15=95&16=97&17=101&21=118&22=120&23=128&24=133&27=149&28=151&29=153&30=159&32=170&33=172&35=175'
