@@ -119,6 +119,10 @@ class Attribute(Record):
     icon: str = ""  # an icon name (templates/icons: game-icons.net names)
     start: str = ""  # starting value as printed on the player sheet: "5", "1D6"
     erratum: str | None = None
+    # a Major Factor: every change to an attribute of its group changes it too (it is their total, plus
+    # what raises it directly); the simulator plays it, the sheet prints the attribute as before
+    group_total: bool = False
+    worth: "Expr | None" = None  # as a counter's `worth:`: what the greedy player's score is worth to it
     where: Where | None = _where()
 
 
@@ -275,6 +279,14 @@ class Counter(Record):
     description: str = ""
     kit_choice: str = ""  # what the kit chose because the source does not say (e.g. the start value)
     total: Expr | None = None  # a derived total: an expression over other counters ("Energy + Minerals")
+    # a soft maximum worked out for the player: a gain stops there, what is already above it is kept
+    # ("you cannot have more units than ...": no new Units above the cap, none taken away)
+    cap: Expr | None = None
+    audience: Audience = "players"  # simulator: only the balance lab counts it; no sheet or reference prints it
+    # what a player's holding is worth to the greedy player, in hundredths of a point of its nearest
+    # victory path (an expression: "5 * Credits"; a counter no victory path reads is otherwise worth
+    # nothing to it); never printed
+    worth: Expr | None = None
     reset: Literal["", "turn", "round"] = ""  # back to `start` at each turn's (round's) start (Dominion's Coins)
     where: Where | None = _where()
 
@@ -515,6 +527,7 @@ class When(Record):
     streak: Amounts = Amounts()  # {FLAG: N}: the player has held the flag at the end of each of the last N turns
     last_standing: bool = False  # every other player is out (eliminate:)
     test: Expr | None = None  # an expression that holds when it is not 0: "sum(won.points) == 26"
+    target: "When | None" = None  # holds for the player a step targets (a battle's other side, a roll's target)
     all: tuple["When", ...] = ()
     any: tuple["When", ...] = ()
     none: tuple["When", ...] = ()
@@ -524,6 +537,7 @@ class When(Record):
 ZoneKind = Literal["pile", "in-play", "market", "attached", "supply"]
 ZoneOwner = Literal["", "player", "table"]
 ZoneSees = Literal["", "nobody", "owner", "everyone"]
+ZoneReplace = Literal["", "keyword", "type", "name"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -555,6 +569,12 @@ class Zone(Record):
     limit: int = 0  # 0: no limit
     on: str = ""
     text: str = ""
+    # in-play: at most this many cards per player, worked out when one enters ("count(technologies)");
+    # empty: `limit` alone
+    room: Expr | None = None
+    # in-play: one card of each kind (its first keyword, its type or its name): a card entering
+    # replaces the one of its kind, which leaves play (its effects undone) for the discard
+    replace: ZoneReplace = ""
     where: Where | None = _where()
 
 
@@ -608,10 +628,11 @@ class TurnOrder(Record):
     off instead, high first, the tied rolling again while still tied. `phase`: the phase whose printed rule says this order (the rules summary prints it
     there, not again; that phase's trigger must be the highest of `by`'s first)."""
 
-    by: tuple[str, ...]
+    by: tuple[str, ...] = ()
     roll: str = ""
     phase: str = ""
     text: str = ""
+    rotate: bool = False  # the first player passes left each turn (seat order from the turn's first player)
     where: Where | None = _where()
 
 
@@ -674,9 +695,10 @@ class Phase(Record):
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
     when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
-    # played once a turn, by the turn's first player (the leader in a game of rounds: "the winner takes
-    # the trick"); its steps name the players they reach
+    # the phase is played once a turn, by the turn's first player, for the whole table (an election,
+    # a battle phase of secret orders), not by each player in turn
     once: bool = False
+    approximated: str = ""  # why its steps only approximate its rule text (the coverage says so)
     kit_choice: str = ""  # a phase the simulator does not play as written: the kit choice that says how
     where: Where | None = _where()
 
@@ -728,7 +750,13 @@ class TableRow(Record):
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
     numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
     attributes: tuple[str, ...] = ()  # the attributes the result names, for a rule module (a Tech of either); never printed
-    actions: tuple["Action", ...] = ()  # the row's result as steps (a meld's `table:` takes the row of its kind)
+    # what the simulator plays of the row (never printed: the row's own words say it): its steps,
+    # taken when the row is rolled or, in a lookup table, when `when:` holds for the player; a
+    # lookup row's `when:` also says whose its result is (a vote, a Force Bonus); `bid:` the counter
+    # players bid, the result then being per unit bid
+    actions: tuple["Action", ...] = ()
+    when: When | None = None
+    bid: str = ""
     where: Where | None = _where()
 
 
@@ -780,6 +808,9 @@ class Faction(Record):
     may_not_play: tuple[str, ...] = ()  # card names this faction may never play
     erratum: str | None = None
     numbers: Numbers = Numbers()  # its abilities as the game's rule module reads them: {force: 2}
+    # counters this faction starts at other values (its rule lines in numbers: {Force Bonus: 2});
+    # a counter only the simulator counts (audience: simulator) is printed nowhere
+    counters: Amounts = Amounts()
     where: Where | None = _where()
 
 
@@ -878,9 +909,11 @@ ANY = "any"  # a step's `attribute: any`: change or take points in an attribute 
 ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "take", "hand-size", "event",
                      "check-victory", "when", "gain", "pay", "exchange", "buy", "attach", "choose", "flag",
                      "meld", "steal", "look-and-take", "swap", "contest", "redraw",
+                     "roll", "lookup", "elect", "agree", "mark", "battle", "orders",
                      # the card model's (README, "The card model")
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
                      "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out"]
+BattleTie = Literal["again", "defender", "nothing"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -986,6 +1019,17 @@ class Action(Record):
     flag: str = ""  # flag: the flag set ...
     turns: int = 1  # ... for this many turns (the turn it is set counts)
     group: str = ""  # meld: what makes cards one kind: their name (the default), `type`, or a card field ("suit")
+    times: Expr | None = None  # the step is taken this many times (worked out first; with optional: until declined)
+    modifier: Expr | None = None  # roll: added to the die (it may read the target: "target(Probed_At)")
+    bonus: str = ""  # roll: a counter added to the die and used up by it (+1 to the next roll)
+    reroll_at: Expr | None = None  # roll: a result this high or higher may be rolled again, once (0: never)
+    votes: Expr | None = None  # elect: votes each player has besides the table's rows (free votes)
+    winner_loses: Amounts = Amounts()  # battle: what the winner loses (`lost` reads what the loser lost)
+    tie: BattleTie = "again"  # battle: equal totals roll the dice again, the defender wins, or nothing happens
+    veto: str = ""  # orders: the holder of this flag may cancel one order
+    at_cost: bool = False  # play: the card's cost (its own or its type's) is paid; one not affordable is not played
+    raises: tuple[str, ...] = ()  # play: only cards whose effects raise one of these attributes (or their group)
+    batch: bool = False  # exchange: how many times is chosen at once (0, 1, 2, 4 ... up to COUNT)
     ladder: tuple[int, ...] = ()  # meld: one meld after another, the k-th of at least ladder[k-1] cards (none after the last)
     condition: str = ""  # meld: each card laid takes effect with this card condition (a wild one as the meld's own card)
     give_back: bool = False  # look-and-take: then give the target back as many cards of the hand
@@ -1160,6 +1204,30 @@ class SimulateSettings(Record):
 
     rules: str = ""
     numbers: Numbers = Numbers()  # game-wide numbers the rule module reads: {hand: 7}
+    # a game that may go on and on (the first to a victory wins) stops undecided after this many
+    # turns (0: the game's `turns`); a kit choice only simulated games need
+    turns: int = 0
+    # rules the simulator plays otherwise than the source says, the data being unable to say which
+    # step: each is an "approximated" row of the coverage ("Factions": dealt at random, not picked)
+    approximated: tuple["Approximation", ...] = ()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Approximation(Record):
+    rule: str
+    why: str
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class EveryPhase(Record):
+    """Steps every player takes in every phase: at its `start` (cards played "at the start of any
+    phase") and at its `end` (a victory checked after every phase). In a phase played `once`, each
+    player in turn takes them."""
+
+    start: tuple["Action", ...] = ()
+    end: tuple["Action", ...] = ()
     where: Where | None = _where()
 
 
@@ -1216,6 +1284,7 @@ class Game(Record):
     scoring: tuple[Scoring, ...] = ()  # scoring schedules: points by rank at given turns
     turn_order: TurnOrder | None = None  # the order of play by ranking (else seat order)
     eliminate: Elimination | None = None  # when a player is out
+    every_phase: EveryPhase | None = None  # steps taken at the start and the end of every phase
     setup_steps: tuple[Action, ...] = ()  # the steps of `setup:` (each a step with its printed `text`)
     rounds: Rounds | None = None  # a game of several rounds (the card model)
     triggers: tuple[OnEvent, ...] = ()  # game-wide triggers
@@ -1248,8 +1317,8 @@ class Game(Record):
 
 
 def for_players(game: Game) -> Game:
-    """The game as its kit prints it for players: the tables, formulas, card fields, kit choices and
-    rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
+    """The game as its kit prints it for players: the tables, formulas, card fields, kit choices,
+    counters and rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
     notes and the balance lab read the whole game."""
     def kept(records):
         return tuple(r for r in records if r.audience == "players")
@@ -1257,7 +1326,8 @@ def for_players(game: Game) -> Game:
     types = tuple(replace(t, fields=kept(t.fields)) if len(kept(t.fields)) < len(t.fields) else t
                   for t in game.card_types)
     return replace(game, tables=kept(game.tables), formulas=kept(game.formulas), fields=kept(game.fields),
-                   kit_choices=kept(game.kit_choices), rules=kept(game.rules), card_types=types)
+                   kit_choices=kept(game.kit_choices), rules=kept(game.rules), card_types=types,
+                   counters=kept(game.counters))
 
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---

@@ -22,6 +22,8 @@ def action_owners(game: Game) -> list[tuple[str, tuple[Action, ...]]]:
     owners += [("setup", game.setup_steps)] if game.setup_steps else []
     owners += [("rounds scoring", game.rounds.scoring)] if game.rounds is not None else []
     owners += [(f"trigger on {t.on}", t.then) for t in game.triggers]
+    if game.every_phase is not None:
+        owners += [("every_phase start", game.every_phase.start), ("every_phase end", game.every_phase.end)]
     owners += [(f"card type '{k.name}' trigger on {t.on}", t.then) for k in game.card_types for t in k.triggers]
     return owners + [(f"card '{c.name}' trigger on {t.on}", t.then) for d in game.decks for c in d.cards
                      for t in c.triggers]
@@ -102,9 +104,12 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
         if getattr(action, key) and action.do not in steps:
             problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
                                   f"{' or '.join(steps)}"))
-    tables = [t.id for t in game.tables if bool(t.die) != (action.do == "meld")]  # a meld reads a lookup table's rows
+    # a meld reads a lookup table's rows; the steps between players any table's (roll: "has no die" below)
+    tables = [t.id for t in game.tables if bool(t.die) != (action.do == "meld") or action.do in (*LOOKUPS, "roll")]
     if action.table and action.table not in tables:
-        unknown("lookup table" if action.do == "meld" else "dice table", action.table, tables)
+        unknown("lookup table" if action.do == "meld" else "table" if action.do in LOOKUPS else "dice table",
+                action.table, tables)
+    problems += _table_steps(game, action, owner)
     if action.do in NEEDS_TABLE_OR_ATTRIBUTE and not (action.attribute or action.table):
         problems.append(error(action.where, f"{owner}: action '{action.do}' needs an attribute or a table"))
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
@@ -126,11 +131,33 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
 NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")
     "gain": ("gain",), "pay": ("cost",), "exchange": ("cost", "gain"), "buy": ("zone",), "attach": ("zone", "types"),
     "choose": ("then",), "flag": ("flag",), "contest": ("die",),
+    # the steps between players (README, "Steps between players")
+    "roll": ("table",), "lookup": ("table",), "elect": ("table", "flag"), "agree": ("gain",),
+    "mark": ("zone", "to"), "orders": ("then",),
     # the card model's (README, "The card model")
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",),
 }
-THEN = ("when", "pay", "choose", "guess")  # the steps whose `then:` are steps
+THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders")  # the steps whose `then:` are steps
+LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die
+
+
+def _table_steps(game: Game, action: Action, owner: str) -> list[Problem]:
+    """A roll needs a dice table; a bid row names a counter; the battle's die is dice notation; a mark
+    aims at other players."""
+    problems = []
+    table = next((t for t in game.tables if t.id == action.table), None)
+    if action.do == "roll" and table is not None and not table.die:
+        problems.append(error(action.where, f"{owner}: action 'roll': table '{table.id}' has no die to roll"))
+    for row in table.rows if table is not None and action.do == "elect" else ():
+        if row.bid and game.counter(row.bid) is None:
+            problems.append(error(row.where, f"table '{action.table}' row '{row.roll}': bid: unknown counter '{row.bid}'"
+                                  + did_you_mean(row.bid, [c.name for c in game.counters])))
+    if action.do == "battle" and action.die and die_range(action.die) is None:
+        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die}' is not dice notation like 1D6"))
+    if action.do == "mark" and action.target not in ("target-player", "all-other-players"):
+        problems.append(error(action.where, f"{owner}: action 'mark' needs target: target-player or all-other-players"))
+    return problems
 TARGETED = ("steal", "look-and-take", "swap", "contest", "look", "guess", "compare", "swap-hands")
 ROUNDS_ONLY = ("reverse", "skip", "lead", "take-trick")  # who plays next: the loop of a game of rounds
 

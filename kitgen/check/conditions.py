@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kitgen.check.dice import die_range
-from kitgen.check.formula import NAME, FormulaError, expression_names
+from kitgen.check.formula import NAME, FormulaError, expression_names, whole_number
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.language import ENGLISH, N_, Language
 from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
-SPECIAL_NAMES = ("turn", "round", "players", "alive", "seat")  # what every expression may read besides counters
+SPECIAL_NAMES = ("turn", "round", "players", "alive", "seat", "attacking", "defending", "lost")  # besides counters;
+# a battle's three (vocabulary/battles.py): 1 for the attacking / defending side, what the loser lost
 
 
 def fold(name: str) -> str:
@@ -38,7 +39,7 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
     """(owner, condition) of every `when:` in the game, nested ones too."""
     def walk(owner: str, when: When) -> Iterator[tuple[str, When]]:
         yield owner, when
-        for part in (*when.all, *when.any, *when.none):
+        for part in (*when.all, *when.any, *when.none, *((when.target,) if when.target is not None else ())):
             yield from walk(owner, part)
 
     from kitgen.check.actions import action_owners, steps_of
@@ -53,6 +54,10 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
     for path in game.victory_paths:
         if path.when is not None:
             yield from walk(f"victory path '{path.name}'", path.when)
+    for table in game.tables:
+        for row in table.rows:
+            if row.when is not None:
+                yield from walk(f"table '{table.id}' row '{row.roll}'", row.when)
     if game.game_end is not None:
         yield from walk("game_end", game.game_end.when)
     if game.eliminate is not None:
@@ -75,7 +80,7 @@ class Names:
         if not NAME.fullmatch(word.strip().replace(" ", "_")):  # highest: ["max(hand.value)"]: an expression
             self.expression(owner, where, Expr(word))
             return
-        if fold(word) not in self.names:
+        if fold(word) not in self.names and fold(word) not in SPECIAL_NAMES:
             self.problems.append(error(where, f"{owner}: unknown counter or attribute '{word}'"
                                        + did_you_mean(word, self.shown)))
 
@@ -110,6 +115,7 @@ def check_conditions(game: Game) -> list[Problem]:
     for counter in game.counters:
         if counter.total is not None:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
+    problems += _worths_and_starts(game, known)
     steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
     return problems + steps + _cycles(game, names) + _reserved(game)
 
@@ -190,11 +196,33 @@ def when_words(when: When, _: Language = ENGLISH) -> str:
     return ", ".join(parts)
 
 
+def _worths_and_starts(game: Game, known: Names) -> list[Problem]:
+    """The names an attribute's or counter's `worth:` and `cap:` read; a faction's `counters:` start
+    counters of the game at whole numbers."""
+    for attribute in game.attributes:
+        if attribute.worth is not None:
+            known.expression(f"attribute '{attribute.name}' worth", attribute.where, attribute.worth)
+    for counter in game.counters:
+        for key, text in (("cap", counter.cap), ("worth", counter.worth)):
+            if text is not None:
+                known.expression(f"counter '{counter.name}' {key}", counter.where, text)
+    problems = []
+    for faction in game.factions:
+        for amount in faction.counters:
+            if game.counter(amount.counter) is None:
+                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: unknown "
+                                      f"counter '{amount.counter}'" + did_you_mean(amount.counter, [c.name for c in game.counters])))
+            elif whole_number(amount.value) is None:
+                problems.append(error(amount.where or faction.where, f"faction '{faction.name}': counters: "
+                                      f"{amount.counter} starts at a whole number, not '{amount.value}'"))
+    return problems
+
+
 def flags_set(game: Game) -> list[str]:
     from kitgen.check.actions import action_owners, steps_of
 
     steps = [a for _, actions in action_owners(game) for a in steps_of(actions)]
-    return sorted({a.flag for a in steps if a.do == "flag" and a.flag})
+    return sorted({a.flag for a in steps if a.do in ("flag", "elect") and a.flag})  # elect: the office held
 
 
 def zone_names(game: Game) -> list[str]:
@@ -222,9 +250,6 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     decks, zones, problems = [d.id for d in game.decks], {z.name: z for z in game.zones}, []
     card_model = card_game(game)
 
-    def name(where, owner: str, word: str) -> None:
-        known.name(owner, where, word)
-
     def zone(where, owner: str, word: str, kinds: tuple[str, ...]) -> None:
         if word and (word not in zones or zones[word].kind not in kinds):
             known = [z for z in zones if zones[z].kind in kinds]
@@ -234,15 +259,15 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for z in game.zones:
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
-        problems += _zone_shape(z, decks)
+        problems += _zone_shape(z, decks) + _zone_room(z, known)
     for scoring in game.scoring:
         for word in (scoring.rank, scoring.counter):
-            name(scoring.where, "scoring", word)
+            known.name("scoring", scoring.where, word)
         for points in scoring.points:
             known.expression("scoring", scoring.where, Expr(str(points)))
     if game.turn_order is not None:
         for word in game.turn_order.by:
-            name(game.turn_order.where, "turn_order", word)
+            known.name("turn_order", game.turn_order.where, word)
         problems += _turn_order(game, game.turn_order)
     problems += _wilds(game)
     for owner, cost in cost_owners(game):  # a price written as an expression: its names
@@ -251,17 +276,34 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
                 known.expression(owner, price.where, Expr(price.expression))
     for owner, actions in action_owners(game):
         for step in steps_of(actions):
-            for amount in (*step.gain, *step.lose, *step.discount):
-                name(amount.where or step.where, owner, amount.counter)
-                known.expression(owner, amount.where or step.where, amount.value)
-            for text in (step.strength, step.min, step.count, step.delta):
-                if text is not None:
-                    known.expression(owner, step.where, Expr(str(text)))
+            _step_names(known, owner, step)
             if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
                 continue
             zone(step.where, owner, step.zone, {"buy": ("market",), "attach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
     return problems
+
+
+def _zone_room(z: Zone, known: Names) -> list[Problem]:
+    """An in-play zone's `room:` (its names) and `replace:`; neither goes with another kind."""
+    if z.room is not None:
+        known.expression(f"zone '{z.name}'", z.where, z.room)
+    if (z.room is not None or z.replace) and z.kind != "in-play":
+        return [error(z.where, f"zone '{z.name}': room and replace go with kind in-play")]
+    return []
+
+
+def _step_names(known: Names, owner: str, step) -> None:
+    """The counters and expressions a step names (its unknown ones go to known.problems)."""
+    for amount in (*step.gain, *step.lose, *step.winner_loses, *step.discount):
+        known.name(owner, amount.where or step.where, amount.counter)
+        known.expression(owner, amount.where or step.where, amount.value)
+    for text in (step.strength, step.min, step.count, step.delta, step.times, step.modifier, step.reroll_at, step.votes):
+        if text is not None:
+            known.expression(owner, step.where, Expr(str(text)))
+    for word in (step.bonus, *step.raises):
+        if word:
+            known.name(owner, step.where, word)
 
 
 def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:

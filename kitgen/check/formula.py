@@ -81,8 +81,11 @@ def split_comparison(check: str) -> tuple[str, str, str]:
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_EXPRESSION = 200  # characters: a rule's number is short
 # The functions an expression may call: each reads cards in zones (compile/expressions.py says what
-# each means); nothing else is ever called, and nothing is evaluated by Python.
-FUNCTIONS = ("count", "sum", "max", "min", "top", "first", "piles_empty", "distinct")
+# each means), or numbers: min / max of two or more, roll(dice, sides), target(EXPRESSION) for the
+# player a step targets; nothing else is ever called, and nothing is evaluated by Python.
+FUNCTIONS = ("count", "sum", "max", "min", "top", "first", "piles_empty", "distinct", "roll", "target")
+NUMERIC = {"roll": (2, 2), "target": (1, 1)}  # functions of numbers, and how many they take
+MOST_NUMBERS = 10  # min() and max() of numbers: at most this many
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.USub, ast.UAdd, ast.Not, ast.Constant, ast.Name, ast.Load,
             ast.Mod, ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.BoolOp, ast.And, ast.Or,
             ast.Call, ast.keyword, ast.Attribute, *_OPERATORS)
@@ -110,8 +113,9 @@ def parse_expression(expression: str) -> ast.Expression:
             called = node.func.id if isinstance(node.func, ast.Name) else type(node.func).__name__
             raise FormulaError(f"'{called}' is not a function an expression may call; it may call "
                                f"{', '.join(FUNCTIONS)}")
-        if isinstance(node, ast.Call) and (len(node.args) > 1 or any(k.arg is None for k in node.keywords)):
-            raise FormulaError(f"{called_name(node)}() takes one zone and filters such as suit=Hearts")
+        if isinstance(node, ast.Call) and not numeric_call(node) and (
+                len(node.args) > 1 or any(k.arg is None for k in node.keywords) or called_name(node) in NUMERIC):
+            raise FormulaError(_call_shape(node))
         if isinstance(node, ast.Compare) and len(node.ops) > 1:
             raise FormulaError("compare two values at a time: a < b and b < c")
     return tree
@@ -120,6 +124,27 @@ def parse_expression(expression: str) -> ast.Expression:
 def called_name(node: ast.Call) -> str:
     """The function a call names (parse_expression lets only FUNCTIONS' names through)."""
     return node.func.id if isinstance(node.func, ast.Name) else ""
+
+
+def numeric_call(node: ast.Call) -> bool:
+    """A call of numbers: roll(2, 10), target(Units), min / max of two to MOST_NUMBERS numbers."""
+    name, count = called_name(node), len(node.args)
+    if node.keywords:
+        return False
+    if name in NUMERIC:
+        return NUMERIC[name][0] <= count <= NUMERIC[name][1]
+    return name in ("min", "max") and 2 <= count <= MOST_NUMBERS
+
+
+def _call_shape(node: ast.Call) -> str:
+    name = called_name(node)
+    if name == "roll":
+        return "roll() takes two numbers: how many dice, and their sides (roll(1, 10))"
+    if name == "target":
+        return "target() takes one expression, worked out for the player the step targets (target(Units))"
+    if name in ("min", "max") and len(node.args) > 1:
+        return f"{name}() takes a zone's field (max(hand.value)) or 2 to {MOST_NUMBERS} numbers, no filters"
+    return f"{name}() takes one zone and filters such as suit=Hearts"
 
 
 def expression_names(expression: str) -> list[str]:
@@ -131,6 +156,9 @@ def expression_names(expression: str) -> list[str]:
 def _value_names(node: ast.AST):
     if isinstance(node, ast.Name):
         yield node.id
+    elif isinstance(node, ast.Call) and numeric_call(node):  # numbers: read as any others
+        for argument in node.args:
+            yield from _value_names(argument)
     elif isinstance(node, ast.Call):  # its argument is a zone; a keyword's bare name or text is a field's value
         for keyword in node.keywords:
             if not isinstance(keyword.value, (ast.Name, ast.Constant)):

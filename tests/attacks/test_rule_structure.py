@@ -70,34 +70,6 @@ def test_rule_structure__a_wild_card_in_a_game_that_never_melds_is_one_located_l
                                                          r"of the game melds \(do: meld\)"))
 
 
-RB = 'numbers: {tech: 1}, attributes: [Population, Ecology]'
-EF = 'examples: [-1, 0, 1, 2, 3], attribute: EF}'
-BASES = 'examples: [1, 2, 3, 4, 5], attribute: Bases}'
-ALPHA = [  # Alpha Centauri: the Discovery rewards' Tech categories, the formulas' variables, the Council Votes
-    ("tables.yaml", RB, RB.replace("Ecology]", "Ecolgy]"),
-     r"tables\.yaml:\d+:\d+: error: table 'Discovery Rewards': unknown attribute 'Ecolgy' \(did you mean 'Ecology'\?\)"),
-    ("tables.yaml", RB, "numbers: {tech: 1}", r"tables\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: table "
-     r"'discovery' row 'RB': a tech reward, and only it, names its Tech categories"),
-    ("rules.yaml", EF, EF.replace("EF}", "EFF}"), r"rules\.yaml:\d+:\d+: error: formula 'Bases earning 5 Credits': "
-     r"variable X: unknown attribute or counter 'EFF'"),
-    ("rules.yaml", BASES, "examples: [1, 2, 3, 4, 5]}", r"rules\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: "
-     r"formula 'Credits per Trade Pact': variable N needs attribute:"),
-    ("tables.yaml", "numbers: {governor: 1}", "numbers: {govenor: 1}", r"tables\.yaml:\d+:\d+: error: simulate\.rules "
-     r"alpha-centauri: table 'council' row 'The Previous Governor': unknown number 'govenor' \(did you mean 'governor'\?\)"),
-    ("tables.yaml", ', numbers: {bid: 1}', "", r"tables\.yaml:\d+:\d+: error: simulate\.rules alpha-centauri: table "
-     r"'council' row 'Each Credit secretly bid': an attribute or one of numbers: "),
-]
-
-
-@pytest.mark.parametrize("case", ALPHA, ids=lambda c: c[3][30:80])
-def test_rule_structure__alpha_centauri_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
-    game = tmp_path / "alpha-centauri"
-    shutil.copytree(REPO / "data" / "alpha-centauri", game)
-    file, old, new, expected = case
-    edit(game / file, old, new)
-    assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
-
-
 CIVILIZATION = [  # Civilization: The Card Game: which Technologies setup may remove (not the words of their kit_choice)
     ("decks/technologies.yaml", "numbers: {removable: 1}", "numbers: {removeable: 1}",
      r"decks/technologies\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: card 'Agriculture': unknown "

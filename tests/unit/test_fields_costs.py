@@ -10,7 +10,7 @@ import pytest
 from kitgen.check.game import check_game
 from kitgen.errors import KitgenError
 from kitgen.load import load_game
-from kitgen.model import Cost, Price
+from kitgen.model import Cost, Price, for_players
 
 TINY = Path(__file__).resolve().parents[1] / "fixtures" / "tiny"
 SHIP = '  - {name: Ship, plural: Ships, deck: main, color: "#2f5d8c", played_in: [Draw Phase]}'
@@ -94,8 +94,9 @@ def test_costs__shipped_games_carry_the_seeds_costs():
     costs = {t.name: t.cost.badge for t in supremacy.card_types if t.cost}
     assert costs == {"Research": "10 Credits", "Fleet": "10 Credits", "Sector": "10 Credits", "Leader": "5 Credits"}
     assert [c.name for c in supremacy.counters] == ["Credits"]
-    centauri = load_game(root / "alpha-centauri")
-    assert {c.name: c.start for c in centauri.counters} == {"Bases": 1, "Units": 10, "Credits": 0}
+    centauri = load_game(root / "alpha-centauri")  # what players count; the rest only the balance lab counts
+    assert {c.name: c.start for c in for_players(centauri).counters} == {"Bases": 1, "Units": 10, "Credits": 0}
+    assert {c.audience for c in centauri.counters if c.name not in ("Bases", "Units", "Credits")} == {"simulator"}
     civ = load_game(root / "civilization-card-game")
     assert [c.name for c in civ.counters] == ["Commerce", "Production", "Food"]
     assert civ.card_type("Plot").cost.badge == "15 any mix"

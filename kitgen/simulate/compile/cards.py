@@ -28,6 +28,9 @@ class Facts(NamedTuple):
     texts: dict[str, tuple[str, ...]]
     lists: dict[str, tuple[frozenset[str], ...]]  # keyword and `list of text` fields: each card's set
     record: tuple[int, ...]  # per card: the first card of its record (copies are alike: one option for all)
+    # an attribute's name, code or alias -> what each card's own effects give it (a group total: its
+    # group's too), read as a number field where no declared field has that name: sum(facilities.MD)
+    effects: dict[str, tuple[int, ...]] = {}
 
 
 def declared_fields(game: Game) -> dict[str, CardField]:
@@ -59,7 +62,24 @@ def card_facts(game: Game, cards: tuple[Card, ...], record: tuple[int, ...]) -> 
             order = tuple(dict.fromkeys([*spec.choices, *(str(v) for v in values if v is not None)]))
             place = {text: i for i, text in enumerate(order)}
             codes[name], texts[name] = tuple(place[str(v)] if v is not None else NONE for v in values), order
-    return Facts(codes, texts, lists, record)
+    return Facts(codes, texts, lists, record, _effects(game, cards, codes))
+
+
+def _effects(game: Game, cards: tuple[Card, ...], fields: dict) -> dict[str, tuple[int, ...]]:
+    """Each attribute's change from each card's own unconditional effects, by every name of it."""
+    named = {name: a.name for a in game.attributes for name in (a.name, a.abbreviation, *a.aliases) if name}
+    totals = {a.name for a in game.attributes if a.group_total}
+    given: dict[str, list[int]] = {a.name: [0] * len(cards) for a in game.attributes}
+    group = {a.name: a.group for a in game.attributes}
+    for i, card in enumerate(cards):
+        for effect in card.effects:
+            own = named.get(effect.attribute)
+            if own is None or effect.target != "self" or effect.condition or effect.dice:
+                continue
+            given[own][i] += effect.delta
+            if group[own] in totals:
+                given[group[own]][i] += effect.delta
+    return {name: tuple(given[own]) for name, own in named.items() if name not in fields}
 
 
 # --- filters -------------------------------------------------------------------------------
@@ -74,6 +94,8 @@ CardTest = tuple[Any, ...]
 
 
 def field_codes(facts: Facts, field: str, where: Where | None) -> tuple[int, ...]:
+    if field not in facts.codes and field.replace("_", " ") in facts.effects:  # an attribute: its cards' effects
+        return facts.effects[field.replace("_", " ")]
     if field not in facts.codes:
         known = sorted({*facts.codes, *facts.lists})
         raise KitgenError(error(where, f"unknown card field '{field}'{did_you_mean(field, known)}; "

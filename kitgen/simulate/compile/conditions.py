@@ -22,9 +22,9 @@ from kitgen.errors import Where
 from kitgen.model import Expr, Game, When
 from kitgen.simulate.compile.expressions import Reader
 from kitgen.simulate.compile.zones import fold_zone
-from kitgen.simulate.compile.nodes import (ADD, AFTER, ALIVE, ALL, ANY, AT_END, CARDS_IN, COMPARE, CONST,  # noqa: F401
-                                           DIV, EMPTY, FLAG, LAST, MOST, MUL, NEG, NONE, PLAYERS, RANK, ROUND, SLOT,
-                                           SEAT, STREAK, SUB, TEST, TURN, ROLL, Node)
+from kitgen.simulate.compile.nodes import (ADD, AFTER, ALIVE, ALL, ANY, AT_END, ATTACKING, CARDS_IN, COMPARE,  # noqa: F401
+                                           CONST, DEFENDING, DIV, EMPTY, FLAG, LAST, LOST, MOST, MUL, NEG, NONE,
+                                           OF_TARGET, PLAYERS, RANK, ROLL_OFF, ROUND, SEAT, SLOT, STREAK, SUB, TEST, TURN, Node)
 
 
 class Names:
@@ -54,7 +54,7 @@ class Names:
 
     def reader(self, name: str) -> Node:
         special = {"turn": (TURN,), "players": (PLAYERS,), "round": (ROUND,), "alive": (ALIVE,),
-                   "seat": (SEAT,)}.get(fold(name))
+                   "attacking": (ATTACKING,), "defending": (DEFENDING,), "lost": (LOST,), "seat": (SEAT,)}.get(fold(name))
         if special is not None:
             return special
         own = self.folded.get(fold(name), "")
@@ -95,7 +95,7 @@ def _tie_break(name: str, names: Names, where: Where | None = None) -> Node:
     """A counter (or expression) compared among those tied, or dice they roll off on (`1D6`: the
     highest roll stays)."""
     rolled = die_range(name)
-    return (ROLL, rolled[0], rolled[1] // rolled[0]) if rolled else ranked_value(name, names, where)
+    return (ROLL_OFF, rolled[0], rolled[1] // rolled[0]) if rolled else ranked_value(name, names, where)
 
 
 class Rank(NamedTuple):
@@ -128,6 +128,7 @@ def condition(when: When, names: Names, decks: set[str]) -> Node:
     parts += [(STREAK, a.counter, number(a.value, names, at)) for a in when.streak]
     parts += [(LAST,)] if when.last_standing else []
     parts += [(TEST, number(when.test, names, at))] if when.test is not None else []
+    parts += [(OF_TARGET, condition(when.target, names, decks))] if when.target is not None else []
     for kind, group in ((ALL, when.all), (ANY, when.any), (NONE, when.none)):
         if group:
             parts.append((kind, tuple(condition(w, names, decks) for w in group)))
@@ -177,7 +178,10 @@ def _single_threshold(when: When) -> tuple[str, int] | None:
 def shape(when: When, names: Names) -> Shape:
     """What of `when` the fast fields can say, and whether that is all of it."""
     exact = not (when.lowest or when.at_most or when.less_than or when.empty or when.all or when.none
-                 or when.tie != "nobody" or when.tie_break or whole_number(when.by) is None)
+                 or when.tie != "nobody" or when.tie_break or whole_number(when.by) is None
+                 or when.cards_in or when.flag or when.streak or when.last_standing or when.target is not None
+                 or when.test is not None
+                 or any("(" in name for name in when.highest))  # what the fast fields cannot say
     margins = {whole_number(when.by) or 0} if when.highest else set()
     thresholds = []
     for amount, less in [(a, 0) for a in when.more_than] + [(a, 1) for a in when.at_least]:

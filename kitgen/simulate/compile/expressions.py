@@ -15,18 +15,19 @@ import ast
 import operator
 
 from kitgen.check.conditions import SPECIAL_NAMES, fold
-from kitgen.check.formula import FormulaError, called_name, capped, parse_expression
+from kitgen.check.formula import FormulaError, called_name, capped, numeric_call, parse_expression
 from kitgen.errors import KitgenError, Where, did_you_mean, error
 from kitgen.model import Expr
 from kitgen.simulate.compile.cards import EQ, MASK, CardTest, Facts, all_of, compare, field_codes, value_code
-from kitgen.simulate.compile.nodes import (ADD, AND, CARD, CMP, CONST, COUNT, DIV, DISTINCT, GROUP_KEY, MOD, MUL, NEG,
-                                           NOT, OR, PILES, RANKS, SUB, SUM, TOP, Node)
+from kitgen.simulate.compile.nodes import (ADD, AIM, AND, CARD, CMP, CONST, COUNT, DIV, DISTINCT, GROUP_KEY, LEAST,
+                                           MOD, MOST_OF, MUL, NEG, NOT, OR, PILES, RANKS, ROLL, SUB, SUM, TOP, Node)
 from kitgen.simulate.compile.zones import WHO, fold_zone
 
 SEAT, CARD_SCOPE, GROUP = range(3)  # where an expression is read: a seat's, a card being tested, a group of cards
 OWN, OTHERS, ALL, GIVEN, THIS = range(5)  # whose zone a card function reads (GIVEN: the group's cards;
 # THIS: the cards attached under the card being read, engine/zones.under)
 _BINARY = {ast.Add: ADD, ast.Sub: SUB, ast.Mult: MUL, ast.Div: DIV, ast.FloorDiv: DIV, ast.Mod: MOD}
+_NUMERIC = {"min": LEAST, "max": MOST_OF, "roll": ROLL, "target": AIM}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
             ast.Gt: operator.gt, ast.GtE: operator.ge}
 
@@ -121,6 +122,8 @@ class Reader:
 
     def call(self, node: ast.Call) -> Node:
         name = called_name(node)
+        if numeric_call(node):  # min / max of numbers, roll(dice, sides), target(EXPRESSION)
+            return (_NUMERIC[name], *(self.typed(argument)[0] for argument in node.args))
         if name in ("top", "first"):
             raise self.fail(f"{name}() is a card: read one of its fields, {name}(pile).color")
         test = self.filters(node.keywords)

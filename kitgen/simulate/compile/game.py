@@ -10,17 +10,20 @@ import re
 from functools import partial
 
 from kitgen.check.actions import card_game
-from kitgen.model import Card, Game, When
+from kitgen.check.formula import whole_number
+from kitgen.model import Card, Game
 from kitgen.simulate.compile.cards import card_facts
 from kitgen.simulate.compile.conditions import Names, condition, words
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.numbers import NUMBERED, refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
-from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_ATTRIBUTE, NO_CONDITION, SELF, CardKind, CardPlan, Coverage,
-                                          FactionPlan, OptionPlan, PhasePlan, Plan, Step, Trigger)
-from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice
+from kitgen.simulate.compile.phases import compile_phase
+from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage, FactionPlan,
+                                          OptionPlan, Plan)
+from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice, group_totals
 from kitgen.simulate.compile.structure import (compile_rounds, compile_setup, compile_triggers, compile_worth,
                                                turn_resets)
+from kitgen.simulate.compile.tables import compile_lookups, used_tables
 from kitgen.simulate.compile.vocabulary import compile_rules, prices, vocabulary_coverage
 from kitgen.simulate.compile.zones import compile_places, place_index
 
@@ -53,22 +56,24 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     for i, counter in enumerate(plain):
         for name in (counter.name, *counter.aliases):
             index.setdefault(name, len(game.attributes) + i)
+    groups = group_totals(game.attributes, index)
     start, start_dice = _start(game, coverage)
     plan = Plan(tuple(a.name for a in game.attributes) + tuple(c.name for c in plain), start + tuple(c.start for c in plain),
-                game.hand_limit.base if game.hand_limit else 0, game.turns,
+                game.hand_limit.base if game.hand_limit else 0, game.simulate.turns or game.turns,
                 next((d.id for d in decks if not d.optional), decks[0].id if decks else ""),
                 conditions={c.id: i for i, c in enumerate(game.conditions)}, turn_structure=game.turn_structure,
                 optional_rules=optional_rules(game), without=tuple(sorted(without)), coverage=coverage,
                 start_dice=start_dice)
-    plan.tables = {t.id: compile_table(t, index, plan.conditions) for t in game.tables if t.die}
-    plan.factions = tuple(_faction(f, index, coverage) for f in game.factions)
+    plan.tables = {t.id: compile_table(t, index, plan.conditions, groups) for t in game.tables if t.die}
+    starts = {c.name: c.start for c in game.counters}
+    plan.factions = tuple(_faction(f, index, coverage, (groups, starts)) for f in game.factions)
     plan.types = tuple(_card_type(t, index) for t in game.card_types)
     names = Names(game, plan.attributes)
     cards = _card_facts(game, plan, names, decks)
-    _compile_decks(plan, game, decks, (index, names), coverage, {t.name: i for i, t in enumerate(game.card_types)})
+    _compile_decks(plan, game, decks, (index, names, groups), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     names.deck_cards = plan.decks
     plan.compared = len(game.attributes)
-    plan.phases = tuple(_phase(p, index, coverage, set(without), names, game) for p in game.phases)
+    plan.phases = tuple(compile_phase(game, p, (index, names), coverage, set(without)) for p in game.phases)
     step = partial(compile_step, index=index, names=names)
     plan.setup, plan.rounds = compile_setup(game, step, coverage), compile_rounds(game, names, step, coverage)
     plan.resets, plan.worth = turn_resets(game, names), compile_worth(game, step)
@@ -77,7 +82,8 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     plan.vocabulary = compile_rules(game, names, costs, cards)
     if plan.vocabulary is not None:  # what the meld step reads (the cards' wild:, its tables' rows); the triggers
         plan.vocabulary = plan.vocabulary._replace(wilds=compile_wilds(cards, names), rows=compile_rows(game, index, names),
-                                                   triggers=compile_triggers(game, names, step, cards))
+                                                   triggers=compile_triggers(game, names, step, cards),
+                                                   lookups=compile_lookups(game, index, names, groups))
     if game.game_end is not None:
         plan.game_end = condition(game.game_end.when, names, set(plan.decks))
         coverage.append(Coverage("game end", "exact", words(game.game_end.when), decides=True))
@@ -122,15 +128,15 @@ def _type_cost(game: Game, name: str):
     return card_type.cost if card_type else None
 
 
-def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names], coverage: list[Coverage],
+def _compile_decks(plan: Plan, game: Game, decks: list, known: tuple[dict, Names, dict], coverage: list[Coverage],
                    type_index: dict) -> None:
-    index, names = known
+    index, names, groups = known
     cards: list[CardPlan] = []
     played_elsewhere = melded(game)  # its text the meld step plays (meld_rows covers it)
     for deck in decks:
         copies: list[int] = []
         for card in deck.cards:
-            effects = compile_effects(card.effects, index, plan.conditions)
+            effects = compile_effects(card.effects, index, plan.conditions, groups)
             compiled = CardPlan(card.name, type_index.get(card.type, 0), effects,
                                 tuple(compile_step(a, index, names) for a in card.actions),
                                 tuple((e.attribute, e.delta) for e in effects
@@ -166,19 +172,35 @@ def _start(game: Game, coverage: list[Coverage]) -> tuple[tuple[int, ...], tuple
     return tuple(values), tuple(rolled)
 
 
-def _faction(faction, index: dict, coverage: list[Coverage]) -> FactionPlan:
+def _faction(faction, index: dict, coverage: list[Coverage], known: tuple[dict[int, int], dict[str, int]]) -> FactionPlan:
+    groups, starts = known
     own, rolled = [], []
     for effect in faction.effects:
         if effect.target == "self" and effect.attribute in index and not effect.dice:
             own.append((index[effect.attribute], effect.delta))
+            if index[effect.attribute] in groups:  # its group's total starts with it (group_total)
+                own.append((groups[index[effect.attribute]], effect.delta))
         elif effect.target == "self" and effect.attribute in index and dice(effect.dice)[0]:
             rolled.append((index[effect.attribute], *dice(effect.dice)))  # rolled at setup (engine/table)
         else:
             coverage.append(Coverage(f"faction '{faction.name}'", "skipped",
                                      f"effect on {effect.attribute} is not a fixed change"))
-    for text in (*faction.rules, *faction.traits):
-        coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
-    return FactionPlan(faction.name, tuple(own), tuple(rolled))
+    # a counter the faction starts at another value: the difference from the counter's own start
+    own += [(index[a.counter], (whole_number(a.value) or 0) - starts.get(a.counter, 0))
+            for a in faction.counters if a.counter in index]
+    if faction.counters or faction.may_not_play:  # its rule lines played through counters it starts at other values
+        coverage.append(faction_coverage(faction))
+    else:
+        for text in (*faction.rules, *faction.traits):
+            coverage.append(Coverage(f"faction '{faction.name}'", "skipped", f"rule text only: {text!r}"))
+    return FactionPlan(faction.name, tuple(own), tuple(rolled), frozenset(faction.may_not_play))
+
+
+def faction_coverage(faction) -> Coverage:
+    """A faction whose rule lines the simulator plays through its `counters:` and `may_not_play`."""
+    said = [f"{a.counter} {a.value}" for a in faction.counters]
+    said += [f"may not play {', '.join(faction.may_not_play)}"] if faction.may_not_play else []
+    return Coverage(f"faction '{faction.name}'", "exact", "starting scores; " + "; ".join(said))
 
 
 def _card_type(card_type, index: dict) -> CardKind:
@@ -188,48 +210,6 @@ def _card_type(card_type, index: dict) -> CardKind:
     options = tuple(OptionPlan(o.condition, o.table, o.rolls) for o in resolve.options)
     votes = tuple(index[v] for v in resolve.votes if v in index)
     return CardKind(card_type.name, card_type.name, resolve.kind, options, votes)
-
-
-def _phase(phase, index: dict, coverage: list[Coverage], without: set[str], names: Names, game: Game) -> PhasePlan:
-    # the phase is its rewarded player's, unless everyone plays it (its trigger then names who gets a bonus
-    # in its steps); a single highest or lowest: the engine's own fast check (every seat, so not in a game
-    # that eliminates players: its compiled condition compares those still in)
-    rewards = None if phase.everyone else phase.rewards
-    trigger = Trigger(rewards.kind, index[rewards.attribute]) \
-        if rewards and rewards.attribute in index and not names.eliminates else None
-    ranks = ((rewards.attribute,), ()) if rewards and rewards.kind == "highest" else ((), (rewards.attribute,)) \
-        if rewards else ((), ())
-    said = phase.when if phase.when is not None else When(highest=ranks[0], lowest=ranks[1]) if rewards else None
-    when = condition(said, names, names.decks) if said is not None and not trigger else None
-    actions = tuple(a for a in phase.actions if not (a.do == "event" and a.deck in without))
-    coverage += _phase_rows(game, phase, actions, without)
-    steps = tuple(compile_step(a, index, names) for a in actions)
-    if when is not None:  # one step that tests the condition, then takes the phase's steps
-        steps = (Step("when", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1, when, steps),)
-    return PhasePlan(phase.name, trigger, steps, phase.once)
-
-
-def _phase_rows(game: Game, phase, actions: tuple, without: set[str]) -> list[Coverage]:
-    """A phase's coverage: its steps; with none, the turn order it prints, the kit choice that says how
-    the simulator plays it (approximated), or nothing (skipped: a whole phase left out plays another game)."""
-    rows = [Coverage(f"phase '{phase.name}'", "exact", f"without the optional rule '{left_out}'")
-            for left_out in sorted({a.deck for a in phase.actions} & without)]
-    choice = next((c for c in game.kit_choices if c.id == phase.kit_choice), None)
-    if actions:
-        rows.append(Coverage(f"phase '{phase.name}'", "exact", "; ".join(dict.fromkeys(a.text.rstrip(".") or a.do for a in actions))))
-    elif game.turn_order is not None and game.turn_order.phase == phase.name:
-        rows.append(Coverage(f"phase '{phase.name}'", "exact", "the turn order: by the highest "
-                             + ", then ".join(game.turn_order.by) + (f", then a {game.turn_order.roll} roll-off"
-                                                                     if game.turn_order.roll else "")))
-    elif choice is not None:
-        rows.append(Coverage(f"phase '{phase.name}'", "approximated", f"kit choice {choice.id}: {choice.what}"))
-    elif not phase.actions:
-        rows.append(Coverage(f"phase '{phase.name}'", "skipped", "no structured actions: its rule is text only",
-                             decides=True))
-    if not phase.everyone:  # with everyone, the phase's steps play its bonuses
-        rows += [Coverage(f"phase '{phase.name}'", "skipped", f"the extra bonus for the {also.kind} {also.attribute}")
-                 for also in phase.also]
-    return rows
 
 
 def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
@@ -242,14 +222,24 @@ def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
         coverage.append(Coverage("hand limit", "exact", f"{game.hand_limit.base} cards, changed by hand-size actions"))
     coverage.append(Coverage("ties", "exact", "a highest or lowest trigger, a vote or a victory needs a single player, "
                              "unless its condition's tie_break or tie: share settles it"))
-    read = {step.table for _, step in meld_steps(game)}  # a meld takes the row of its kind
+    read, melds = used_tables(game), {step.table for _, step in meld_steps(game)}  # a meld takes the row of its kind
     for table in game.tables:
-        if table.die:
-            continue
         if table.id in read:
+            coverage.append(Coverage(f"table '{table.name}'", "exact", "each row as its steps, condition and result say"))
+        elif table.die:
+            continue
+        elif table.id in melds:
             coverage.append(Coverage(f"table '{table.name}'", "exact", "each row's steps, taken after a meld of its kind"))
         else:
             coverage.append(Coverage(f"table '{table.name}'", "skipped", "a lookup table: no die to roll"))
+    coverage += [Coverage(a.rule, "approximated", a.why) for a in game.simulate.approximated]
+    totals = [a.name for a in game.attributes if a.group_total]
+    if totals:
+        coverage.append(Coverage("group totals", "exact", f"{', '.join(totals)}: each the total of its group's "
+                                 "attributes and what raises it directly", decides=True))
+    if game.simulate.turns:
+        coverage.append(Coverage("game length", "exact", f"a game still undecided after {game.simulate.turns} "
+                                 "turns stops with no winner"))
     if plan.instances:
         coverage += card_model_rows(game)
 

@@ -86,7 +86,7 @@ class PhasePlan(NamedTuple):
     name: str
     trigger: Trigger | None
     actions: tuple[Step, ...]
-    once: bool = False  # played once a turn, by the turn's first player (a game of rounds)
+    once: bool = False  # played once a turn, by the turn's first player, for the whole table
 
 
 class PathPlan(NamedTuple):
@@ -107,6 +107,7 @@ class FactionPlan(NamedTuple):
     name: str
     start: tuple[tuple[int, int], ...]  # (attribute, delta)
     dice: tuple[tuple[int, int, int], ...] = ()  # (attribute, dice, sides): rolled and added at setup
+    barred: frozenset[str] = frozenset()  # the names of the cards it may never play (may_not_play)
 
 
 class Coverage(NamedTuple):

@@ -14,10 +14,27 @@ from kitgen.simulate.compile.moves import card_step
 from kitgen.simulate.compile.vocabulary import vocab
 
 
-def compile_effects(effects: tuple[Effect, ...], index: dict, conditions: dict) -> tuple[Change, ...]:
-    return tuple(Change(TARGETS[e.target], index[e.attribute], e.delta,
-                        conditions.get(e.condition, NO_CONDITION) if e.condition else NO_CONDITION)
-                 for e in effects if e.attribute in index and not e.dice)
+def compile_effects(effects: tuple[Effect, ...], index: dict, conditions: dict,
+                    groups: dict[int, int] | None = None) -> tuple[Change, ...]:
+    """Effects as Changes; with `groups` (an attribute's index -> its group_total's), a change to an
+    attribute of a group changes the group's total too (model.Attribute.group_total)."""
+    changes = tuple(Change(TARGETS[e.target], index[e.attribute], e.delta,
+                           conditions.get(e.condition, NO_CONDITION) if e.condition else NO_CONDITION)
+                    for e in effects if e.attribute in index and not e.dice)
+    return lift(changes, groups) if groups else changes
+
+
+def lift(changes: tuple[Change, ...], groups: dict[int, int]) -> tuple[Change, ...]:
+    """Each change, followed by the same change to its attribute's group total when it has one."""
+    return tuple(part for change in changes for part in
+                 ((change, change._replace(attribute=groups[change.attribute])) if change.attribute in groups
+                  else (change,)))
+
+
+def group_totals(attributes: tuple, index: dict) -> dict[int, int]:
+    """An attribute's index -> the index of its group, for the groups that are totals (group_total)."""
+    totals = {a.name for a in attributes if a.group_total}
+    return {i: index[a.group] for i, a in enumerate(attributes) if a.group in totals and a.group in index}
 
 
 def dice(die: str) -> tuple[int, int]:
@@ -26,7 +43,7 @@ def dice(die: str) -> tuple[int, int]:
     return (bounds[0], bounds[1] // bounds[0]) if bounds else (0, 0)
 
 
-def compile_table(table, index: dict, conditions: dict) -> TablePlan:
+def compile_table(table, index: dict, conditions: dict, groups: dict[int, int] | None = None) -> TablePlan:
     """Entries by total: an attribute index, ANY_ATTRIBUTE for one the roller picks, or effects;
     and what a roll brings on average (each total weighed by its chance)."""
     count, sides = dice(table.die)
@@ -38,7 +55,7 @@ def compile_table(table, index: dict, conditions: dict) -> TablePlan:
             elif row.attribute and row.attribute in index:
                 entries[total] = index[row.attribute]
             else:
-                entries[total] = compile_effects(row.effects, index, conditions)
+                entries[total] = compile_effects(row.effects, index, conditions, groups)
     chances = _total_chances(count, sides)
     expected = [0.0] * (max(index.values(), default=-1) + 1)
     pick = 0.0
@@ -81,6 +98,8 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
     if card_model and more is not None and names is not None:
         more = more._replace(cards=card_step(action, names, lambda inner: compile_step(inner, index, names)))
     count, delta = whole_number(action.count), whole_number(action.delta)
+    if action.do == "orders":  # worked out for each player who gives orders (Vocab.each), not the step's taker
+        count = 0
     step = Step(action.do, 0 if count is None else count, frozenset(action.types), action.deck, attribute, action.table,
                 0 if delta is None else delta, TARGETS[action.target], action.floor, dice(action.die),
                 frozenset(action.on), action.from_turn, when, tuple(compile_step(a, index, names) for a in action.then),
@@ -91,6 +110,9 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
         step = Step("evaluate", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
                     None, (step,), False, parts)
     if action.optional:  # the player's policy decides: one step to choose, or none
-        return Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+        step = Step("choose", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
                     None, (step,), True)
+    if action.times is not None and names is not None:  # taken that many times (vocabulary/choices.act_repeat)
+        step = Step("repeat", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                    None, (step,), False, number(Expr(str(action.times)), names))
     return step

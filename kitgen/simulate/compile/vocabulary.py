@@ -21,6 +21,8 @@ class ZonePlan(NamedTuple):
     size: int  # market: the cards it shows
     limit: int  # in-play: per player; attached: per card (0: no limit)
     on: str  # attached: the in-play zone whose cards carry them
+    room: Node | None = None  # in-play: the most cards a player may have there, worked out (None: `limit`)
+    replace: str = ""  # in-play: one card of each keyword / type / name: a new one replaces the old
 
 
 class ScoringPlan(NamedTuple):
@@ -53,6 +55,17 @@ class Vocab(NamedTuple):
     flag: str
     turns: int
     group: str  # meld: what makes cards one kind ("": the name; Rules.kinds has the others)
+    modifier: Node = (0, 0)  # roll: added to the die (CONST 0)
+    bonus: int = -1  # roll: the value index of a counter added to the die and used up (-1: none)
+    reroll_at: Node = (0, 0)  # roll: a result this high or higher may be rolled again (0: never)
+    votes: Node = (0, 0)  # elect: each player's own votes besides the table's rows
+    winner_loses: tuple[tuple[int, Node], ...] = ()  # battle
+    tie: str = "again"  # battle: what equal totals do
+    veto: str = ""  # orders: the flag whose holder may cancel one order
+    at_cost: bool = False  # play: the card's cost is paid
+    raises: frozenset[int] = frozenset()  # play: only cards raising one of these attributes
+    batch: bool = False  # exchange: how many times, chosen at once
+    each: Node = (0, 0)  # orders: how many orders each player may give (worked out for that player)
     ladder: tuple[int, ...] = ()  # meld: the fewest cards of the 1st, 2nd ... meld of the step (none: one meld of `min`)
     condition: int = -1  # meld: the card condition (plan.conditions) each card laid takes effect with; -1: none
     top: int = 0  # look-and-take: the cards looked at on top of the step's deck (0: a target's hand)
@@ -75,6 +88,10 @@ class Rules(NamedTuple):
     bounded: tuple[tuple[int, int | None, int | None], ...]  # (value index, min, max) of the counters that have one
     kinds: dict[str, tuple[str, ...]]  # a meld's group (type, a card field) -> each card's kind ("": none)
     roll: tuple[int, int] = (0, 0)  # turn order: (dice, sides) a tie left rolls off on; (0, 0): by seat
+    rotate: bool = False  # turn order: the first player passes left each turn
+    lookups: dict = {}  # table id -> compile/tables.LookupPlan: rows with steps, conditions, results
+    caps: tuple[Node | None, ...] = ()  # per value index: a counter's cap (a soft max), None: none
+    worths: tuple[Node, ...] = ()  # the counters' `worth:`, what the greedy player adds to its standing
     wilds: tuple = ()  # per card index: its compile/melds.WildPlan, or None (set by compile/game.py)
     rows: Any = None  # lookup table id -> row key -> the row's compiled steps (compile/melds.compile_rows)
     triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
@@ -103,19 +120,28 @@ def prices(cost: Cost | None, names: Names, card: bool = False) -> Payment:
     return Payment(tuple(pay), cost.any if of else 0, of)
 
 
+NEW_STEPS = ("roll", "lookup", "elect", "agree", "mark", "battle", "orders")  # steps that read only Vocab
+
+
 def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
     """The vocabulary fields of a step, or None when it has none (every older step; `forced`: a
     card-model step, whose CardStep the caller adds)."""
     if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
             or action.strength is not None or action.min is not None or action.flag or action.group
             or action.ladder or action.condition or action.top or action.give_back or action.at_random
-            or action.discount):
+            or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch or action.discount):
         return None
     zero = Expr("0")
     return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names, action.do == "attach"), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
-                 action.turns, action.group, action.ladder, names.conditions.get(action.condition, -1), action.top,
-                 action.give_back, action.at_random, discount=amounts(action.discount, names),
+                 action.turns, action.group, modifier=number(action.modifier or zero, names),
+                 bonus=names.index(action.bonus) if action.bonus else -1,
+                 reroll_at=number(action.reroll_at or zero, names), votes=number(action.votes or zero, names),
+                 winner_loses=amounts(action.winner_loses, names), tie=action.tie, veto=action.veto,
+                 at_cost=action.at_cost, raises=frozenset(names.index(a) for a in action.raises if names.index(a) >= 0),
+                 batch=action.batch, each=number(action.count, names) if action.do == "orders" else (0, 0),
+                 ladder=action.ladder, condition=names.conditions.get(action.condition, -1), top=action.top,
+                 give_back=action.give_back, at_random=action.at_random, discount=amounts(action.discount, names),
                  floor=action.floor or 0 if action.discount else 0)
 
 
@@ -126,10 +152,13 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     if not (game.zones or game.scoring or game.turn_order or game.eliminate or flags or game.game_end
             or game.rounds or game.setup_steps or game.triggers or any(t.triggers for t in game.card_types)
             or any(c.triggers for d in game.decks for c in d.cards) or any(z.kind in ("pile", "supply") for z in game.zones)
-            or any(c.min is not None or c.max is not None for c in game.counters)
+            or any(c.min is not None or c.max is not None or c.cap is not None or c.worth is not None
+                   for c in game.counters) or any(a.worth is not None for a in game.attributes)
+            or game.every_phase is not None or any(p.once for p in game.phases)
             or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None
-    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on) for z in game.zones}
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, number(z.room, names) if z.room else None,
+                              z.replace) for z in game.zones}
     scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
                                 tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
                                 s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)
@@ -140,12 +169,28 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
         if names.index(counter.name) >= 0:
             bounds[names.index(counter.name)] = (counter.min, counter.max)
     bounded = tuple((i, low, high) for i, (low, high) in enumerate(bounds) if low is not None or high is not None)
-    groups = {a.group for a in _steps(game) if a.do == "meld" and a.group}
-    kinds = {group: tuple(card.type if group == "type" else str(next((f.value for f in card.fields if f.name == group), ""))
-                          for card in cards) for group in groups}
+    groups = {a.group for a in _steps(game) if a.do == "meld" and a.group} | {z.replace for z in game.zones if z.replace}
+    kinds = {group: tuple(_kind(card, group) for card in cards) for group in groups}
     rolled = die_range(game.turn_order.roll) if game.turn_order and game.turn_order.roll else None
     roll = (rolled[0], rolled[1] // rolled[0]) if rolled else (0, 0)
-    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll)
+    caps: list[Node | None] = [None] * len(names.slot)
+    for counter in game.counters:
+        if counter.cap is not None and names.index(counter.name) >= 0:
+            caps[names.index(counter.name)] = number(counter.cap, names)
+    rotate = bool(game.turn_order and game.turn_order.rotate)
+    worths = tuple(number(worth, names) for worth in (*(a.worth for a in game.attributes),
+                                                     *(c.worth for c in game.counters)) if worth is not None)
+    return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate=rotate,
+                 caps=tuple(caps) if any(cap is not None for cap in caps) else (), worths=worths)
+
+
+def _kind(card, group: str) -> str:
+    """What makes cards one kind for a meld or a zone's `replace`: its type, name, first keyword or a field."""
+    if group in ("type", "name"):
+        return card.type if group == "type" else card.name
+    if group == "keyword":
+        return card.keywords[0] if card.keywords else ""
+    return str(next((f.value for f in card.fields if f.name == group), ""))
 
 
 def _steps(game: Game) -> list[Action]:
@@ -169,7 +214,8 @@ def vocabulary_coverage(game: Game) -> list:
     rows += [Coverage(f"scoring by {s.rank}", "exact", f"{', '.join(map(str, s.points))} {s.counter}; ties: {s.tie}")
              for s in game.scoring]
     if game.turn_order is not None:
-        rows.append(Coverage("turn order", "exact", "by the highest " + ", then ".join(game.turn_order.by), True))
+        rows.append(Coverage("turn order", "exact", "the first player passes left each turn" if game.turn_order.rotate
+                             else "by the highest " + ", then ".join(game.turn_order.by), True))
     if game.eliminate is not None:
         rows.append(Coverage("elimination", "exact", when_words(game.eliminate.when), True))
     return rows + unpaid

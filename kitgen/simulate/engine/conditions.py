@@ -5,8 +5,8 @@ condition asks for (highest, most attributes, ties settled) count only the playe
 from __future__ import annotations
 
 from kitgen.simulate.compile.conditions import Rank
-from kitgen.simulate.compile.nodes import (AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, EMPTY, FLAG, MOST, NONE, RANK,
-                                           ROLL, STREAK, TEST, Node)
+from kitgen.simulate.compile.nodes import (AFTER, ALL, ANY, AT_END, CARDS_IN, COMPARE, EMPTY, FLAG, MOST, NONE,
+                                           OF_TARGET, RANK, ROLL_OFF, STREAK, TEST, Node)
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, dice_total
 from kitgen.simulate.engine.zones import cards_of
@@ -50,6 +50,8 @@ def _state_test(node: Node, table: Table, seat: int) -> bool:
         return state.flags[seat].get(node[1], 0) >= table.turn
     if kind == STREAK:
         return state.streaks[seat].get(node[1], 0) >= value(node[2], table, seat)
+    if kind == OF_TARGET:  # holds for the player the step in progress targets
+        return table.aim >= 0 and test(node[1], table, table.aim)
     return not state.out[seat] and all(state.out[p] for p in range(table.players) if p != seat)
 
 
@@ -89,7 +91,7 @@ def settle(table: Table, tied: list[int], breaks: tuple[Node, ...]) -> list[int]
     for key in breaks:
         if len(tied) == 1:
             break
-        if key[0] == ROLL:
+        if key[0] == ROLL_OFF:
             return [roll_off(table, tied, key[1], key[2])]
         scores = {p: value(key, table, p) for p in tied}
         top = max(scores.values())

@@ -33,3 +33,26 @@ def plain_effects(plan: Plan) -> list[tuple[tuple[int, int], ...] | None]:
                          tuple((e.attribute, e.delta) for e in card.effects if e.condition == NO_CONDITION))
         plan.cache["plain-effects"] = plain
     return plan.cache["plain-effects"]
+
+
+def effect_on(plan: Plan, card: int, attribute: int) -> int:
+    """What the card's own effects (on its player, unconditional) give the attribute: sum(zone.Attribute)."""
+    try:
+        return plan.cache["effect-on"][card, attribute]
+    except KeyError:
+        known = plan.cache.setdefault("effect-on", {})
+        given = known[card, attribute] = sum(e.delta for e in plan.cards[card].effects
+                                             if e.attribute == attribute and e.target == SELF
+                                             and e.condition == NO_CONDITION)
+        return given
+
+
+def barred(plan: Plan, faction: int) -> frozenset[int]:
+    """The cards (by index) a faction may never play (may_not_play); empty for most."""
+    try:
+        return plan.cache["barred"][faction]
+    except KeyError:
+        names = plan.factions[faction].barred if faction >= 0 else frozenset()
+        known = plan.cache.setdefault("barred", {})[faction] = frozenset(
+            i for i, card in enumerate(plan.cards) if card.name in names)
+        return known

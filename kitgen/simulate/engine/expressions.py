@@ -8,10 +8,10 @@ from __future__ import annotations
 from kitgen.check.formula import capped
 from kitgen.simulate.compile.cards import (ALL_OF, ANY_OF, CARD_EXPR, FIELD, MARKED, MASK, NONE, NOT as NOT_CARD,
                                            OPERATORS)
-from kitgen.simulate.compile.nodes import (ADD, ALIVE, AND, CARD, CMP, CONST, COUNT, DISTINCT, FIRST_CARD_KIND, GROUP_KEY, MOD,
-                                           MUL, NEG, NOT, OR, PILES, PLAYERS, ROUND, SEAT, SLOT, SUB, SUM, TOP, TURN,
-                                           Node)
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.compile.nodes import (ADD, AIM, ALIVE, AND, ATTACKING, CARD, CMP, CONST, COUNT, DEFENDING,
+                                           DISTINCT, FIRST_CARD_KIND, GROUP_KEY, LEAST, LOST, MOD, MOST_OF, MUL, NEG,
+                                           NOT, OR, PILES, PLAYERS, ROLL, ROUND, SEAT, SLOT, SUB, SUM, TOP, TURN, Node)
+from kitgen.simulate.engine.table import Table, dice_total
 from kitgen.simulate.engine.zones import THIS, read_cards, under
 
 GIVEN = 3  # compile/expressions.GIVEN: the group's cards
@@ -69,7 +69,32 @@ def more(node: Node, table: Table, seat: int, card: int, group: list[int] | None
         return sum(1 for p in range(table.players) if not (out and out[p]))
     if kind == SEAT:
         return place_in_order(table, seat)
+    if kind >= LEAST:
+        return _numbers(node, table, seat, card, group)
     return _cards(node, table, seat, card, group)
+
+
+MAX_DICE = 1000  # roll(): dice rolled at most (a count worked out in play is held to 0-1000, as a step's)
+
+
+def _numbers(node: Node, table: Table, seat: int, card: int, group: list[int] | None) -> int:
+    """min / max of numbers, roll(dice, sides), target(EXPRESSION), and the names a battle sets."""
+    kind = node[0]
+    if kind == LEAST:
+        return min(value(part, table, seat, card, group) for part in node[1:])
+    if kind == MOST_OF:
+        return max(value(part, table, seat, card, group) for part in node[1:])
+    if kind == ROLL:
+        dice, sides = value(node[1], table, seat, card, group), value(node[2], table, seat, card, group)
+        return dice_total(table.rng, min(dice, MAX_DICE), sides) if dice > 0 and sides > 0 else 0
+    if kind == AIM:  # the expression for the player the step in progress targets (0: none)
+        return value(node[1], table, table.aim, card, group) if table.aim >= 0 else 0
+    if kind == ATTACKING:
+        return int(seat == table.sides[0])
+    if kind == DEFENDING:
+        return int(seat == table.sides[1])
+    assert kind == LOST
+    return table.lost
 
 
 def place_in_order(table: Table, seat: int) -> int:

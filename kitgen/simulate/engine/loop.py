@@ -29,7 +29,8 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
         stop = bisect_right(moments, until_turn, start, stop, key=lambda moment: moment.turn)
     vocabulary = table.state is not None  # the vocabulary's zones, flags, order of play, the end
     values, actions = table.values, table.actions  # values' rows change in place; the list is never replaced
-    if vocabulary and (table.plan.vocabulary.order or table.plan.vocabulary.eliminate is not None):
+    if vocabulary and (table.plan.vocabulary.order or table.plan.vocabulary.rotate
+                       or table.plan.vocabulary.eliminate is not None):
         moments = Ordered(table, moments)  # type: ignore[assignment]
     for index in range(start, stop):
         turn, seat, phase = moments[index]

@@ -5,7 +5,8 @@ streaks counted, the scoring schedules scored, who is out (eliminate), whether t
 from __future__ import annotations
 
 from kitgen.simulate.engine.conditions import test, value
-from kitgen.simulate.engine.table import Table, add
+from kitgen.simulate.engine.counters import add
+from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.victory import check_victory, ends, game_over
 
 

@@ -52,7 +52,7 @@ class Ordered:
         if moment.seat < 0:
             return moment
         table, state = self.table, self.table.state
-        if table.plan.vocabulary.order and state.ranked != moment.turn:
+        if (table.plan.vocabulary.order or table.plan.vocabulary.rotate) and state.ranked != moment.turn:
             rank_order(table, moment.turn)
         seat = state.order[moment.seat]
         phase = SKIPPED if state.out[seat] and moment.phase is not None else moment.phase
@@ -66,6 +66,11 @@ def rank_order(table: Table, turn: int) -> None:
     """The order of play for this turn: the highest first in each ranking value in turn, then by seat
     (or, with a turn order's roll, a tie left rolls off: see roll_off)."""
     order, (dice, sides) = table.plan.vocabulary.order, table.plan.vocabulary.roll
+    if table.plan.vocabulary.rotate:  # the first player passes left each turn: seat 0 first in turn 1
+        first = (turn - 1) % table.players
+        table.state.order = [(first + i) % table.players for i in range(table.players)]
+        table.state.ranked = turn
+        return
 
     def key(p: int) -> tuple:
         return tuple(-value(node, table, p) for node in order)
@@ -78,6 +83,13 @@ def rank_order(table: Table, turn: int) -> None:
         seats = [p for p in seats if p not in group]
     table.state.order = ranked + seats
     table.state.ranked = turn
+
+
+def seats_in_order(table: Table) -> list[int]:
+    """The players still in, in this turn's order of play (a step every player takes in turn)."""
+    state = table.state
+    order = state.order if state is not None else range(table.players)
+    return [p for p in order if state is None or not state.out[p]]
 
 
 def roll_off(table: Table, tied: list[int], dice: int, sides: int, rounds: int) -> list[int]:

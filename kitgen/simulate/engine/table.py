@@ -42,6 +42,9 @@ class Table:
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
+        # who a step in progress aims at (its target player, a battle's other side: `target(...)` reads
+        # it), a battle's (attacker, defender) and what its loser lost; -1 / 0 between steps
+        self.aim, self.sides, self.lost = -1, (-1, -1), 0
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.rolled: dict[tuple, int] = {}  # a roll-off's winner by moment and players (engine/conditions.roll_off)
@@ -161,6 +164,8 @@ class Table:
         """Who an effect reaches; `harm` > 0 when it hurts them (a policy picks a target player)."""
         if target == SELF:
             return [seat]
+        if target == TARGET_PLAYER and self.aim >= 0:  # a step's steps share the target it chose
+            return [self.aim]
         if target == NEXT_PLAYER:
             return [self.next_player(seat)] if self.players > 1 else []
         if self.state is not None and any(self.state.out):  # eliminate: the players out are no one's target
@@ -269,13 +274,6 @@ def refill(table: Table, state: State, name: str) -> None:
 
 # --- counters ------------------------------------------------------------------------------
 
-def add(table: Table, seat: int, index: int, amount: int) -> None:
-    low, high = table.plan.vocabulary.bounds[index] if table.plan.vocabulary else (None, None)
-    result = table.values[seat][index] + amount
-    result = result if low is None or result >= low else low
-    table.values[seat][index] = result if high is None or result <= high else high
-
-
 def bound(table: Table) -> None:
     """Every counter with a min or max brought back within it, for every seat: after a step that
     changes values without add() (a card's effects, change, take, an event)."""
@@ -300,9 +298,3 @@ def room_below(table: Table, index: int, floor: int | None) -> int:
     """How low taking may take a value: the step's floor (else 0), and never below the counter's min."""
     low = table.plan.vocabulary.bounds[index][0] if table.plan.vocabulary else None
     return max(floor or 0, low) if low is not None else floor or 0
-
-
-def room_above(table: Table, seat: int, index: int) -> int:
-    """How much more the value can hold: up to the counter's max (no max: any amount)."""
-    high = table.plan.vocabulary.bounds[index][1] if table.plan.vocabulary else None
-    return 10 ** 12 if high is None else max(0, high - table.values[seat][index])

@@ -11,7 +11,7 @@ from kitgen.simulate.engine.table import OTHER_THREE, Table
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.worth import weigh_options
 from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
-                                              weights_of)
+                                              weights_of, worth)
 
 
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
@@ -111,8 +111,10 @@ def first_move(table: Table, seat: int, moves: list[Option]) -> int:
 
 def weigh(table: Table, seat: int) -> float:
     """What a table after a move is worth to the seat: how near its nearest victory, then its points,
-    then the cards in its hand (a move that changes no score is better for the cards it leaves to play)."""
-    return standing(table.plan, table.values, seat) + sum(table.values[seat]) / 10_000 + len(table.hands[seat]) / 10**7
+    then the cards in its hand (a move that changes no score is better for the cards it leaves to play);
+    its counters' `worth:` count as points of the nearest path."""
+    return standing(table.plan, table.values, seat) + worth(table, seat) + sum(table.values[seat]) / 10_000 \
+        + len(table.hands[seat]) / 10**7
 
 
 def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:

@@ -15,7 +15,7 @@ from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.players.greedy import GREEDY, greedy_card
 from kitgen.simulate.players.policy import Policy
-from kitgen.simulate.players.standing import standing
+from kitgen.simulate.players.standing import standing, worth
 
 HORIZON = 1  # turns a rollout plays past the current one: the next End Phases decide most games
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
@@ -27,8 +27,8 @@ def position(table: Table, seat: int) -> float:
     if table.winner >= 0:
         return 1.0 if table.winner == seat else 0.0
     plan, values = table.plan, table.values
-    mine = standing(plan, values, seat)
-    best = max((standing(plan, values, p) for p in range(table.players) if p != seat), default=mine)
+    mine = standing(plan, values, seat) + worth(table, seat)
+    best = max((standing(plan, values, p) + worth(table, p) for p in range(table.players) if p != seat), default=mine)
     return min(0.95, max(0.05, 0.5 + 0.05 * (mine - best)))
 
 

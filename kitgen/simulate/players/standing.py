@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from kitgen.simulate.compile.plan import PathPlan, Plan
+from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.table import OTHER_THREE, Table
 
 GROWTH = 0.01  # a point anywhere is worth a hundredth: growth counts when no victory path is in sight
@@ -56,6 +57,15 @@ def leads(values: list[list[int]], seat: int) -> list[int]:
     for other in others[1:]:
         best = [a if a > b else b for a, b in zip(best, other, strict=True)]
     return [m - b for m, b in zip(mine, best, strict=True)]
+
+
+def worth(table: Table, seat: int) -> float:
+    """What the seat's counters are worth to it besides its victory paths: their `worth:`, given in
+    hundredths of a point (none: 0)."""
+    rules = table.plan.vocabulary
+    if rules is None or not rules.worths:
+        return 0.0
+    return sum(value(node, table, seat) for node in rules.worths) / 100
 
 
 def standing(plan: Plan, values: list[list[int]], seat: int) -> float:

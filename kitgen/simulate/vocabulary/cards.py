@@ -4,12 +4,12 @@ drawn and resolved on a roll).
 """
 from __future__ import annotations
 
-from kitgen.simulate.compile.plan import Plan, Step
-from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.compile.plan import SELF, Plan, Step
+from kitgen.simulate.engine.derived import barred, card_types
 from kitgen.simulate.engine.table import Table, bound, dice_total
+from kitgen.simulate.vocabulary.entering import play_to
 from kitgen.simulate.vocabulary.moves import act_draw_cards
 from kitgen.simulate.vocabulary.plays import act_play_cards
-from kitgen.simulate.vocabulary.zones import play_to
 
 
 def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
@@ -23,9 +23,15 @@ def playable(plan: Plan, types: frozenset[str]) -> list[bool]:
 
 
 def act_draw(table: Table, seat: int, step: Step) -> None:
+    """COUNT cards into the hand of the player (or of its `target`: all-players, everyone)."""
     if step.more is not None and step.more.cards is not None:  # the card model's (vocabulary/moves.py)
         return act_draw_cards(table, seat, step)
-    table.deal(seat, step.deck or table.plan.first_deck, step.count)
+    deck = step.deck or table.plan.first_deck
+    if step.target == SELF:
+        table.deal(seat, deck, step.count)
+        return
+    for who in table.recipients(seat, step.target, -step.count):
+        table.deal(who, deck, step.count)
 
 
 def act_play(table: Table, seat: int, step: Step) -> None:
@@ -34,8 +40,11 @@ def act_play(table: Table, seat: int, step: Step) -> None:
     if step.more is not None:  # a step with `to:` keeps the card in that zone
         return play_to(table, seat, step)
     allowed = playable(table.plan, step.types)
+    never = barred(table.plan, table.factions[seat])  # its faction's may_not_play
     for _ in range(step.count):
         legal = [c for c in table.hands[seat] if allowed[c]]
+        if never:
+            legal = [c for c in legal if c not in never]
         if not legal:
             return
         table.play_card(seat, table.policies[seat].choose_card(table, seat, legal, True))

@@ -8,10 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from kitgen.simulate.compile.plan import SELF, Step
+from kitgen.simulate.compile.plan import ALL_PLAYERS, SELF, Step
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.schedule import seats_in_order
+from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.vocabulary.entering import play_one
+from kitgen.simulate.vocabulary.legal import hand_cards, possible
 from kitgen.simulate.engine.victory import check_victory
 from kitgen.simulate.vocabulary.offers import offers
 
@@ -25,18 +28,43 @@ def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
 
 def act_choose(table: Table, seat: int, step: Step) -> None:
     """One of the steps (or, optional, none of them), as the seat's policy decides: each card-model
-    step's own options (a card to play, to discard ...) when all of them offer theirs, else each
-    step whole."""
+    step's own options (a card to play, to discard ...) when all of them offer theirs; else each step
+    whole, but, optional, a step playing one card offering each card it may play."""
     offered = offers(table, seat, step.then)
     if offered is not None:
         options = offered + ([NOTHING] if step.optional else [])
         if options:
             options[pick(table, seat, options)].take(table)
         return
-    options = [Option(s.do, partial(run, seat=seat, steps=(s,))) for s in step.then]
-    if step.optional:
+    if not step.optional:
+        options = [Option(s.do, partial(run, seat=seat, steps=(s,))) for s in step.then]
+    else:
+        options = [move for s in step.then for move in step_offers(table, seat, s)]
+        if not options:
+            return
         options.append(NOTHING)
     options[pick(table, seat, options)].take(table)
+
+
+def step_offers(table: Table, seat: int, step: Step, only_possible: bool = False) -> list[Option]:
+    """The moves an optional step of the older vocabulary offers: a step that plays one card, each card
+    it may play (the policy weighs each, as "which card, or none?"); another step, itself (with
+    `only_possible`: only when it can do something now, vocabulary/legal.possible)."""
+    if step.do == "play" and step.count == 1:
+        return [Option("play", partial(play_chosen, seat=seat, step=step, card=card), card=card)
+                for card in dict.fromkeys(hand_cards(table, seat, step))]
+    if only_possible and not possible(table, seat, step):
+        return []
+    return [Option(step.do, partial(run, seat=seat, steps=(step,)))]
+
+
+def play_chosen(table: Table, seat: int, step: Step, card: int) -> None:
+    if step.more is not None:
+        play_one(table, seat, step, card)
+        return
+    table.play_card(seat, card)
+    if table.state is not None:
+        bound(table)
 
 
 def act_when(table: Table, seat: int, step: Step) -> None:
@@ -79,5 +107,42 @@ def act_evaluate(table: Table, seat: int, step: Step) -> None:
 
 
 def act_check_victory(table: Table, seat: int, step: Step) -> None:
-    if not table.plan.victory_at_round_end:
-        check_victory(table, seat)
+    """The seat's victory paths; `target: all-players`: every player's, in this turn's order, the
+    first who meets one winning ("the first player to achieve any one of these wins")."""
+    if table.plan.victory_at_round_end:
+        return
+    for player in (seats_in_order(table) if step.target == ALL_PLAYERS else (seat,)):
+        check_victory(table, player)
+        if table.winner >= 0:
+            return
+
+
+MAX_TIMES = 1000  # a step taken `times` times: worked out in play, held to 0-1000 as a written count is
+
+
+def act_repeat(table: Table, seat: int, step: Step) -> None:
+    """A step with `times:` (compile/steps.compile_step): taken that many times, worked out for the
+    player first; an optional one ("repeatedly, as long as you like") stops at the first refusal."""
+    inner = step.then[0]
+    for _ in range(min(MAX_TIMES, max(0, value(step.more, table, seat)))):
+        if inner.do == "choose" and inner.optional:
+            once = [move for s in inner.then for move in step_offers(table, seat, s, only_possible=True)]
+            if not once:
+                return  # nothing more it could do: not asked again (repeated, it would be asked up to MAX_TIMES)
+            chosen = pick(table, seat, [*once, NOTHING])
+            if chosen == len(once):
+                return
+            once[chosen].take(table)
+        else:
+            table.actions[inner.do](table, seat, inner)
+        if table.winner >= 0:
+            return
+
+
+def act_each(table: Table, seat: int, step: Step) -> None:
+    """Every player still in takes the steps, in this turn's order (a phase played once: the steps
+    every phase starts and ends with)."""
+    for player in seats_in_order(table):
+        run(table, player, step.then)
+        if table.winner >= 0:
+            return

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from functools import partial
 
+from kitgen.simulate.compile.conditions import CONST, NEG
 from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, SELF, Step
-from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.conditions import value
-from kitgen.simulate.engine.table import Table, add, bound, floor_of, room_above, room_below
+from kitgen.simulate.engine.counters import add, room_above
+from kitgen.simulate.engine.table import Table, bound, room_below
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
+from kitgen.simulate.vocabulary.entering import pay
+from kitgen.simulate.vocabulary.legal import can_pay
 from kitgen.simulate.vocabulary.points import change_any, take_any
 
 
@@ -42,34 +45,20 @@ def act_take(table: Table, seat: int, step: Step) -> None:
         table.values[seat][attribute] += taken
 
 
-def price_due(table: Table, seat: int, amount) -> int:
-    """What a price asks of the seat: its whole number, or its expression worked out (at least 0)."""
-    return amount if isinstance(amount, int) else max(0, value(amount, table, seat))
-
-
-def can_pay(table: Table, seat: int, cost: Payment) -> bool:
-    values = table.values[seat]
-    if not all(values[index] - price_due(table, seat, amount) >= floor_of(table, index) for index, amount in cost.fixed):
-        return False
-    return not cost.any or sum(max(0, values[i] - floor_of(table, i)) for i in cost.of) >= cost.any
-
-
-def pay(table: Table, seat: int, cost: Payment) -> None:
-    """The fixed amounts, then the mix from the counter the player has most of to spare (a tie: the
-    one listed first), then the next."""
-    values = table.values[seat]
-    for index, amount in [(index, price_due(table, seat, amount)) for index, amount in cost.fixed]:
-        values[index] -= amount
-    due = cost.any
-    for index in sorted(cost.of, key=lambda i: -(values[i] - floor_of(table, i))):
-        paid = min(due, max(0, values[index] - floor_of(table, index)))
-        values[index] -= paid
-        due -= paid
-
-
 def act_gain(table: Table, seat: int, step: Step) -> None:
-    for index, amount in step.more.gain:
-        add(table, seat, index, value(amount, table, seat))
+    """Each amount, worked out for whoever gains it: the player, or its `target` (a loss when negative)."""
+    if step.target == SELF:
+        for index, amount in step.more.gain:
+            add(table, seat, index, value(amount, table, seat))
+        return
+    for who in table.recipients(seat, step.target, harm(step.more.gain)):
+        for index, amount in step.more.gain:
+            add(table, who, index, value(amount, table, who))
+
+
+def harm(amounts) -> int:
+    """1 when the amounts take away (written negative: "-roll(1, 10)"), else -1: whom a policy aims them at."""
+    return 1 if amounts and all(node[0] == NEG or (node[0] == CONST and node[1] < 0) for _, node in amounts) else -1
 
 
 def act_pay(table: Table, seat: int, step: Step) -> None:
@@ -80,7 +69,10 @@ def act_pay(table: Table, seat: int, step: Step) -> None:
 
 
 def act_exchange(table: Table, seat: int, step: Step) -> None:
-    """At the bank: give `cost` for `gain`, up to COUNT times, as long as the seat can and wants to."""
+    """At the bank: give `cost` for `gain`, up to COUNT times, as long as the seat can and wants to
+    (`batch`: how many times is chosen at once, among 0, 1, 2, 4 ... up to COUNT)."""
+    if step.more.batch:
+        return exchange_batch(table, seat, step)
     for _ in range(step.count):
         if not can_pay(table, seat, step.more.cost):
             return
@@ -93,5 +85,26 @@ def act_exchange(table: Table, seat: int, step: Step) -> None:
 
 
 def act_flag(table: Table, seat: int, step: Step) -> None:
-    flags = table.state.flags[seat]
-    flags[step.more.flag] = max(flags.get(step.more.flag, 0), table.turn + max(step.more.turns, 1) - 1)
+    """Set the flag for `turns` turns, on the player or its `target` (all-players: everyone)."""
+    for who in (seat,) if step.target == SELF else table.recipients(seat, step.target, 0):
+        flags = table.state.flags[who]
+        flags[step.more.flag] = max(flags.get(step.more.flag, 0), table.turn + max(step.more.turns, 1) - 1)
+
+
+def exchange_batch(table: Table, seat: int, step: Step) -> None:
+    """How many exchanges at once: 0, 1, 2, 4 ... up to COUNT and what the seat can pay for."""
+    most, row = 0, table.values[seat]
+    kept = list(row)  # paid one at a time to learn how many the seat can afford, then put back
+    while most < step.count and can_pay(table, seat, step.more.cost):
+        pay(table, seat, step.more.cost)
+        most += 1
+    row[:] = kept
+    sizes = sorted({0, most, *(k for k in (1, 2, 4, 8, 16, 32, 64) if k < most)})
+    moves = [Option("exchange", partial(exchange_times, seat=seat, step=step, times=k), value=k) for k in sizes]
+    exchange_times(table, seat, step, sizes[pick(table, seat, moves)])
+
+
+def exchange_times(table: Table, seat: int, step: Step, times: int) -> None:
+    for _ in range(times):
+        pay(table, seat, step.more.cost)
+        act_gain(table, seat, step)

@@ -11,7 +11,8 @@ from kitgen.simulate.compile.vocabulary import Payment, ZonePlan
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, bound
-from kitgen.simulate.vocabulary.counters import can_pay, pay
+from kitgen.simulate.vocabulary.entering import pay
+from kitgen.simulate.vocabulary.legal import can_pay
 
 
 def for_host(table: Table, seat: int, cost: Payment, host: int) -> Payment:

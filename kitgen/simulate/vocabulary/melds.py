@@ -10,7 +10,8 @@ from functools import partial
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.conditions import cards_in, test, value
 from kitgen.simulate.engine.derived import card_types
-from kitgen.simulate.engine.table import Table, add, bound
+from kitgen.simulate.engine.counters import add
+from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 
 Meld = tuple[str, tuple[int, ...], int]  # (its kind, the order its cards are laid in, how many of them are laid)

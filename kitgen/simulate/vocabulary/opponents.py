@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from kitgen.simulate.compile.plan import TARGET_PLAYER, Step
 from kitgen.simulate.engine.conditions import value
-from kitgen.simulate.engine.table import Table, add, dice_total, floor_of
+from kitgen.simulate.engine.counters import add
+from kitgen.simulate.engine.table import Table, dice_total, floor_of
 from kitgen.simulate.vocabulary.hands import give_back, look_at_top
 
 

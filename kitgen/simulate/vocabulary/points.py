@@ -5,7 +5,8 @@ a point taken comes only from an attribute the target has a point in above the f
 from __future__ import annotations
 
 from kitgen.simulate.compile.plan import Step
-from kitgen.simulate.engine.table import Table, bound, room_above, room_below
+from kitgen.simulate.engine.counters import room_above
+from kitgen.simulate.engine.table import Table, bound, room_below
 
 
 def change_any(table: Table, seat: int, step: Step) -> None:

@@ -9,7 +9,7 @@ from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table
-from kitgen.simulate.vocabulary.counters import price_due
+from kitgen.simulate.vocabulary.legal import price_due
 
 
 def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:

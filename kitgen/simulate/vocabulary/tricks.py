@@ -12,7 +12,8 @@ from kitgen.simulate.compile.moves import CardStep
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.expressions import passes
 from kitgen.simulate.engine.scoring import score_of
-from kitgen.simulate.engine.table import Table, add
+from kitgen.simulate.engine.counters import add
+from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of
 from kitgen.simulate.vocabulary.picks import carry, each_target
 

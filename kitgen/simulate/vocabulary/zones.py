@@ -5,29 +5,13 @@ play. The zones themselves are the table's state (engine/state.State).
 from __future__ import annotations
 
 from functools import partial
-from kitgen.simulate.compile.plan import Step
-from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.compile.plan import NO_CONDITION, SELF, Step
 from kitgen.simulate.engine.table import Table, bound, refill
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
-from kitgen.simulate.vocabulary.counters import can_pay, pay
+from kitgen.simulate.vocabulary.entering import enter, pay
+from kitgen.simulate.vocabulary.legal import can_pay, room
 from kitgen.simulate.vocabulary.hosts import attach, pairs
 from kitgen.simulate.vocabulary.prices import discounted
-
-
-def enter(table: Table, seat: int, card: int, zone: str) -> None:
-    """A card comes into play in `zone` (or the hand, when no zone is named): in play it takes effect."""
-    if zone in table.state.zones:
-        table.state.zones[zone][seat].append(card)
-        table.played[seat].append(card)
-        table.resolve(seat, card)
-        bound(table)
-    else:
-        table.hands[seat].append(card)
-
-
-def room(table: Table, seat: int, zone: str) -> bool:
-    plan = table.plan.vocabulary.zones.get(zone)
-    return plan is None or not plan.limit or len(table.state.zones[zone][seat]) < plan.limit
 
 
 def act_buy(table: Table, seat: int, step: Step) -> None:
@@ -54,20 +38,19 @@ def buy(table: Table, seat: int, card: int, step: Step) -> None:
     enter(table, seat, card, step.more.to)
 
 
-def play_to(table: Table, seat: int, step: Step) -> None:
-    """play with `to:`: the card stays in that zone (while it has room) and takes effect."""
-    type_of = card_types(table.plan)
-    for _ in range(step.count):
-        legal = [c for c in table.hands[seat] if type_of[c] in step.types]
-        if not legal or not room(table, seat, step.more.to):
-            return
-        card = table.policies[seat].choose_card(table, seat, legal, True)
-        if not step.more.to:
-            table.play_card(seat, card)
-            bound(table)
-            continue
-        table.hands[seat].remove(card)
-        enter(table, seat, card, step.more.to)
+def act_mark(table: Table, seat: int, step: Step) -> None:
+    """Put a marker on a card in another player's `zone` (the target's, or any other player's): the
+    marker's player gets its effects too, and counts it in its own zone `to`."""
+    owners = table.recipients(seat, step.target, 1) if step.target != SELF else []
+    mine = table.state.zones[step.more.to][seat]
+    theirs = table.state.zones[step.more.zone]
+    options = [c for owner in owners if owner != seat for c in theirs[owner] if c not in mine]
+    if not options:
+        return
+    card = table.policies[seat].choose_card(table, seat, options, True)
+    mine.append(card)
+    table.apply(seat, tuple(e for e in table.plan.cards[card].effects if e.target == SELF), NO_CONDITION)
+    bound(table)
 
 
 def act_attach(table: Table, seat: int, step: Step) -> None:
