@@ -570,7 +570,8 @@ class Zone(Record):
     on: str = ""
     text: str = ""
     # in-play: at most this many cards per player, worked out when one enters ("count(technologies)");
-    # empty: `limit` alone
+    # attached: at most this many under each card, worked out for that card (its fields bare, this.ZONE
+    # what is under it: "1 + (count(this.population) >= 3)"); empty: `limit` alone
     room: Expr | None = None
     # in-play: one card of each kind (its first keyword, its type or its name): a card entering
     # replaces the one of its kind, which leaves play (its effects undone) for the discard

@@ -285,11 +285,12 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
 
 
 def _zone_room(z: Zone, known: Names) -> list[Problem]:
-    """An in-play zone's `room:` (its names) and `replace:`; neither goes with another kind."""
-    if z.room is not None:
+    """An in-play zone's `room:` (its names) and `replace:`; an attached zone's `room:` (per card:
+    compile reads its `this.`); neither goes with another kind."""
+    if z.room is not None and z.kind != "attached":
         known.expression(f"zone '{z.name}'", z.where, z.room)
-    if (z.room is not None or z.replace) and z.kind != "in-play":
-        return [error(z.where, f"zone '{z.name}': room and replace go with kind in-play")]
+    if (z.room is not None and z.kind not in ("in-play", "attached")) or (z.replace and z.kind != "in-play"):
+        return [error(z.where, f"zone '{z.name}': room goes with kind in-play or attached, replace with in-play")]
     return []
 
 

@@ -113,3 +113,21 @@ def test_attach__a_game_of_it_plays_and_every_farmer_is_somewhere_once(game):
     placed = [c for seat in t.state.attached["farmers"] for _, c in seat]
     assert len(placed) + len(t.piles["people"][0]) + len(t.piles["people"][1]) == 8
     assert len(set(placed)) == len(placed) and placed  # random players hired some
+
+
+def test_room__an_attached_zones_room_is_worked_out_for_each_host(game):
+    t, _ = table_of(game)
+    fields, farmers = farmed(t)
+    step = t.plan.phases[2].actions[0].then[0]  # Build: a Barn from the hand
+    zone = t.plan.vocabulary.zones["barns"]
+    barns = copies(t, "Barn")
+    t.hands[0][:] = barns[:3]
+    assert sorted({host for host, _ in pairs(t, 0, step, zone)}) == [0, 1]  # one barn each: room on both
+    t.state.attached["barns"][0][:] = [(0, barns[3]), (1, barns[2])]
+    t.hands[0][:] = barns[:2]
+    assert pairs(t, 0, step, zone) == []  # each field holds its one barn
+    t.state.attached["farmers"][0].append((1, farmers[4]))  # the second field: now three farmers
+    t.state.attached["farmers"][0].append((1, farmers[5]))
+    assert {host for host, _ in pairs(t, 0, step, zone)} == {1}  # two barns there
+    attach(t, 0, step, (1, barns[0]))
+    assert pairs(t, 0, step, zone) == [] and barns[0] not in t.hands[0]

@@ -21,7 +21,8 @@ class ZonePlan(NamedTuple):
     size: int  # market: the cards it shows
     limit: int  # in-play: per player; attached: per card (0: no limit)
     on: str  # attached: the in-play zone whose cards carry them
-    room: Node | None = None  # in-play: the most cards a player may have there, worked out (None: `limit`)
+    room: Node | None = None  # in-play: the most cards a player may have there; attached: under one card, worked
+    # out for it (None: `limit`)
     replace: str = ""  # in-play: one card of each keyword / type / name: a new one replaces the old
 
 
@@ -97,6 +98,16 @@ class Rules(NamedTuple):
     triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
 
 
+def _room(zone, names: Names) -> Node | None:
+    """A zone's room: a player's number (in-play), or one worked out for the card the cards go under
+    (attached: its fields bare, `this.` what is under it)."""
+    if not zone.room:
+        return None
+    if zone.kind == "attached":
+        return card_number(names, zone.room, zone.where, True)
+    return number(zone.room, names, zone.where)
+
+
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
     return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
 
@@ -157,8 +168,7 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
             or game.every_phase is not None or any(p.once for p in game.phases)
             or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None
-    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, number(z.room, names) if z.room else None,
-                              z.replace) for z in game.zones}
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, _room(z, names), z.replace) for z in game.zones}
     scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
                                 tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
                                 s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)

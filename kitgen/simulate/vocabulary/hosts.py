@@ -37,11 +37,19 @@ def sources(table: Table, seat: int, step: Step) -> list[int]:
     return list(found.values())
 
 
+def has_room(table: Table, seat: int, zone: ZonePlan, host: int, held: int) -> bool:
+    """Whether the host card, with `held` cards under it, takes one more: the zone's `room:` worked out
+    for that card (Civilization's plot: two buildings with three Population), else its `limit`."""
+    if zone.room is not None:
+        return held < value(zone.room, table, seat, host)
+    return not zone.limit or held < zone.limit
+
+
 def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int, int]]:
     """(the host's place in its zone, the card) for each host with room and each card, affordable."""
     hosts = table.state.zones.get(zone.on, [[]] * table.players)[seat]
     under = table.state.attached[step.more.zone][seat]
-    free = [h for h in range(len(hosts)) if not zone.limit or sum(1 for host, _ in under if host == h) < zone.limit]
+    free = [h for h in range(len(hosts)) if has_room(table, seat, zone, hosts[h], sum(1 for host, _ in under if host == h))]
     cards = sources(table, seat, step)
     cost = step.more.cost
     return [(h, c) for h in free if not cost.fixed and not cost.any or can_pay(table, seat, for_host(table, seat, cost, hosts[h]))
