@@ -228,7 +228,7 @@ def _needs(action: Action, owner: str) -> list[Problem]:
 
 
 OWN_FIELDS = {"ladder": "meld", "condition": "meld", "give_back": "look-and-take",
-              "at_random": "discard", "discount": "buy"}  # a key only one step reads: on another it would be ignored
+              "at_random": "discard"}  # a key only one step reads: on another it would be ignored
 MAX_RUNGS = 100  # a meld ladder: one meld a rung, each needing 1-1000 cards
 
 
@@ -237,6 +237,11 @@ def _own_fields(game: Game, action: Action, owner: str) -> list[Problem]:
     look-and-take's, and the card model's on a step that picks cards)."""
     problems = [error(action.where, f"{owner}: '{key}:' goes with 'do: {do}'")
                 for key, do in OWN_FIELDS.items() if getattr(action, key) and action.do != do]
+    if action.discount and not (action.do == "buy" or action.do in ("play", "attach") and action.at_cost):
+        problems.append(error(action.where, f"{owner}: 'discount:' goes with 'do: buy', or play or attach "
+                                            "with at_cost: true"))
+    if action.at_cost and action.do not in ("play", "attach"):
+        problems.append(error(action.where, f"{owner}: 'at_cost:' goes with 'do: play' or 'do: attach'"))
     if action.ladder and (len(action.ladder) > MAX_RUNGS or not all(1 <= n <= 1000 for n in action.ladder)):
         problems.append(error(action.where, f"{owner}: ladder: at most {MAX_RUNGS} melds, each of 1-1000 cards"))
     conditions = [c.id for c in game.conditions]

@@ -272,7 +272,7 @@ def test_validate__a_draft_from_a_players_zone_or_a_face_down_pile_is_one_locate
 
 
 @pytest.mark.parametrize("buy, message", [
-    ("{do: gain, gain: {Coins: 2}, discount: {Coins: 1}}", r"phase 'Buy': 'discount:' goes with 'do: buy'"),
+    ("{do: gain, gain: {Coins: 2}, discount: {Coins: 1}}", r"phase 'Buy': 'discount:' goes with 'do: buy', or play or attach with at_cost: true"),
     ("{do: buy, zone: market, to: street, discount: {Coinz: 1}}",
      r"phase 'Buy': unknown counter or attribute 'Coinz' \(did you mean 'Coins'\?\)"),
 ], ids=["not-a-buy", "unknown-counter"])

@@ -8,7 +8,7 @@ import dataclasses
 from pathlib import Path
 
 from kitgen.load import load_game
-from kitgen.model import Amount, Amounts, Expr
+from kitgen.model import Action, Amount, Amounts, Expr
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
@@ -42,3 +42,22 @@ def test_discount__never_lowers_a_cost_below_the_floor_nor_raises_one():
     assert bought(4, 5, "Stalls", floor=1) == (3, 1)  # 3 - 5, held at 1
     assert bought(4, 5, "Stalls") == (4, 1)  # no floor: free
     assert bought(4, 0, "0 - 2", floor=1) == (1, 1)  # a discount below 0 adds nothing to the cost
+
+
+def test_discount__on_a_play_at_cost_lowers_what_the_played_card_costs():
+    """play with at_cost: true pays the card's cost; a discount: takes its amount off, as on a buy."""
+    game = load_game(MARKET)
+    play = Action("play", types=("Stall",), to="street", at_cost=True,
+                  discount=Amounts((Amount("Coins", Expr("Stalls")),)))
+    phase = dataclasses.replace(game.phases[1], actions=(play,))
+    plan = plan_game(dataclasses.replace(game, phases=(game.phases[0], phase)))
+    table = Table(plan, 1, (POLICIES["greedy"],) * 2, ACTIONS)
+    coins, stalls = plan.attributes.index("Coins"), plan.attributes.index("Stalls")
+    table.hands[0][:] = list(plan.decks["goods"][:1])
+    table.values[0][coins], table.values[0][stalls] = 1, 1
+    step = plan.phases[1].actions[0]
+    ACTIONS[step.do](table, 0, step)
+    assert table.hands[0] != [] and table.values[0][coins] == 1  # 3 - 1 = 2 asked, 1 held: not played
+    table.values[0][stalls] = 2
+    ACTIONS[step.do](table, 0, step)
+    assert table.hands[0] == [] and table.values[0][coins] == 0  # 3 - 2 = 1 paid

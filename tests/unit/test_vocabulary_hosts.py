@@ -121,6 +121,7 @@ def test_room__an_attached_zones_room_is_worked_out_for_each_host(game):
     step = t.plan.phases[2].actions[0].then[0]  # Build: a Barn from the hand
     zone = t.plan.vocabulary.zones["barns"]
     barns = copies(t, "Barn")
+    t.values[0][t.plan.attributes.index("Food")] = 9
     t.hands[0][:] = barns[:3]
     assert sorted({host for host, _ in pairs(t, 0, step, zone)}) == [0, 1]  # one barn each: room on both
     t.state.attached["barns"][0][:] = [(0, barns[3]), (1, barns[2])]
@@ -131,3 +132,23 @@ def test_room__an_attached_zones_room_is_worked_out_for_each_host(game):
     assert {host for host, _ in pairs(t, 0, step, zone)} == {1}  # two barns there
     attach(t, 0, step, (1, barns[0]))
     assert pairs(t, 0, step, zone) == [] and barns[0] not in t.hands[0]
+
+
+def test_attach_at_cost__pays_the_cards_own_cost_less_the_discount_never_below_the_floor(game):
+    t, _ = table_of(game)
+    farmed(t)  # seat 0 has two fields: a Barn's 4 Food less 2
+    food = t.plan.attributes.index("Food")
+    step = t.plan.phases[2].actions[0].then[0]
+    zone = t.plan.vocabulary.zones["barns"]
+    t.hands[0][:] = copies(t, "Barn")[:1]
+    t.values[0][food] = 1
+    assert pairs(t, 0, step, zone) == []  # 2 asked
+    t.values[0][food] = 2
+    found = pairs(t, 0, step, zone)
+    attach(t, 0, step, found[0])
+    assert t.values[0][food] == 0 and t.hands[0] == []
+    t.state.zones["fields"][0].extend(copies(t, "Meadow")[1:2] + copies(t, "Wheat Field")[2:4])  # five fields
+    t.hands[0][:] = copies(t, "Barn")[1:2]
+    t.values[0][food] = 1
+    attach(t, 0, step, pairs(t, 0, step, zone)[0])
+    assert t.values[0][food] == 0  # 4 - 5, held at the floor: 1

@@ -13,6 +13,7 @@ from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.entering import pay
 from kitgen.simulate.vocabulary.legal import can_pay
+from kitgen.simulate.vocabulary.prices import discounted, price_due
 
 
 def for_host(table: Table, seat: int, cost: Payment, host: int) -> Payment:
@@ -51,17 +52,29 @@ def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int
     under = table.state.attached[step.more.zone][seat]
     free = [h for h in range(len(hosts)) if has_room(table, seat, zone, hosts[h], sum(1 for host, _ in under if host == h))]
     cards = sources(table, seat, step)
-    cost = step.more.cost
-    return [(h, c) for h in free if not cost.fixed and not cost.any or can_pay(table, seat, for_host(table, seat, cost, hosts[h]))
-            for c in cards]
+    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c))]
+
+
+def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
+    """What attaching `card` under `host` costs: the step's `cost:` worked out for the host, and with
+    `at_cost: true` the card's own cost less the step's `discount:` (Civilization's Buildings: "paying
+    the cost in hammers, minus any modifiers"), added counter by counter."""
+    cost = for_host(table, seat, step.more.cost, host)
+    if not step.more.at_cost:
+        return cost
+    own = discounted(table, seat, table.plan.vocabulary.costs[card], step)
+    fixed: dict[int, int] = {}
+    for index, amount in (*cost.fixed, *own.fixed):
+        fixed[index] = fixed.get(index, 0) + price_due(table, seat, amount)
+    return Payment(tuple(fixed.items()), cost.any + own.any, tuple(dict.fromkeys((*cost.of, *own.of))))
 
 
 def attach(table: Table, seat: int, step: Step, pair: tuple[int, int]) -> None:
     """The card leaves its hand or pile for its place under the host, the cost paid; it takes effect."""
     host, card = pair
-    cost = step.more.cost
+    cost = price(table, seat, step, table.state.zones[table.plan.vocabulary.zones[step.more.zone].on][seat][host], card)
     if cost.fixed or cost.any:
-        pay(table, seat, for_host(table, seat, cost, table.state.zones[table.plan.vocabulary.zones[step.more.zone].on][seat][host]))
+        pay(table, seat, cost)
     (table.piles[step.deck][0] if step.deck else table.hands[seat]).remove(card)
     table.state.attached[step.more.zone][seat].append(pair)
     table.played[seat].append(card)

@@ -9,7 +9,11 @@ from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table
-from kitgen.simulate.vocabulary.legal import price_due
+
+
+def price_due(table: Table, seat: int, amount) -> int:
+    """What a price asks of the seat: its whole number, or its expression worked out (at least 0)."""
+    return amount if isinstance(amount, int) else max(0, value(amount, table, seat))
 
 
 def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:
