@@ -196,6 +196,32 @@ def when_words(when: When, _: Language = ENGLISH) -> str:
     return ", ".join(parts)
 
 
+PHASE_WORDS = {  # how a phase's condition is printed: in a table, beside its name, leading its text
+    # (the reference leaves out a phase skipped while a flag is in play: the card that sets it says so)
+    "cell": (N_("When {condition}"), N_("Unless {flags} is in play")),
+    "note": (N_("when: {condition}"), N_("unless {flags} is in play")),
+    "sentence": (N_("When {condition}:"), N_("Unless {flags} is in play:")),
+}
+
+
+def phase_when_words(when: When, form: str, _: Language = ENGLISH) -> str:
+    """A phase's `when:` for players. A phase skipped while a flag holds (`none: [{flag: [Skip
+    Conflict]}]`, a flag a card sets: "SCP: Skip Conflict Phase") reads "Unless Skip Conflict is in
+    play", not "When none of (holds Skip Conflict)"; any other condition reads as when_words says."""
+    when_form, unless_form = PHASE_WORDS[form]
+    flags = unless_flags(when)
+    return _(unless_form, flags=_(" or ").join(flags)) if flags else _(when_form, condition=when_words(when, _))
+
+
+def unless_flags(when: When | None) -> list[str]:
+    """The flags of a condition that holds unless one of them does (`none:` of flags only), else []:
+    the phase is everyone's, skipped while a card's flag is in play."""
+    if when is None or not when.none or when != When(none=when.none) \
+            or any(inner != When(flag=inner.flag) for inner in when.none):
+        return []
+    return [flag for inner in when.none for flag in inner.flag]
+
+
 def _worths_and_starts(game: Game, known: Names) -> list[Problem]:
     """The names an attribute's or counter's `worth:` and `cap:` read; a faction's `counters:` start
     counters of the game at whole numbers."""

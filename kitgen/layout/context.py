@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from kitgen.check.conditions import vocabulary_lines, when_words
+from kitgen.check.conditions import phase_when_words, unless_flags, vocabulary_lines, when_words
 from kitgen.check.formula import FormulaError, evaluate
 from kitgen.check.limits import describe_breaches
 from kitgen.language import ENGLISH, N_, Language
@@ -33,6 +33,12 @@ def document_context(whole: Game) -> dict:
         "when_to_play": lambda card_type: when_to_play(game, card_type),
         "cost_text": lambda cost: cost_text(cost, _),
         "when_words": lambda when: when_words(when, _),
+        "phase_when": lambda when, form: phase_when_words(when, form, _),
+        "unless_flags": unless_flags,
+        # phases the reference names a player for: a reward not everyone gets, or a condition (one
+        # skipped while a card's flag is in play is everyone's: it says so beside its name)
+        "phases_with_who": [p for p in game.phases if (p.rewards and not p.everyone)
+                            or (p.when is not None and not unless_flags(p.when))],
         "vocabulary_lines": vocabulary_lines(game),
         "sections_without_deck": [s for s in game.rules if s.deck is None and s.phase is None],
         "sections_for_deck": lambda deck_id: [s for s in game.rules if s.deck == deck_id and s.phase is None],

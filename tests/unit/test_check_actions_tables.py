@@ -72,7 +72,8 @@ def test_actions__when_and_then_go_together_with_do_when():
     assert said(step("when", when=guard)) == [message]
     assert said(step("draw", when=guard)) == [message.replace("'when'", "'draw'", 1)]
     assert said(step("draw", then=(step("draw"),))) == [
-        "phase 'War': action 'draw': 'then:' goes with do: when or pay or choose or guess"]
+        "phase 'War': action 'draw': 'then:' goes with do: when or pay or choose or guess or elect or battle "
+        "or orders"]
 
 
 @pytest.mark.parametrize("do, missing", [("gain", "gain"), ("pay", "cost"), ("exchange", "cost and gain"),

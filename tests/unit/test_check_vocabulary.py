@@ -129,3 +129,17 @@ def test_costs__a_price_written_as_an_expression_names_the_games_counters():
     priced = Card("Scout", "Ship", cost=Cost((Price("Gold", 0, where=at(60), expression="2 * Ore"),)))
     found = errors(game(decks=(Deck("main", "Main", "M", (priced,)),)))
     assert found == [(60, "card 'Scout': unknown counter or attribute 'Ore'")]
+
+
+def test_phase_words__a_phase_skipped_while_a_flag_is_in_play_reads_so_for_players():
+    """Alpha Centauri's Conflict Phase is skipped while a card's 'Skip Conflict' flag holds: players
+    read "unless Skip Conflict is in play", never the coverage table's "none of (holds ...)"."""
+    from kitgen.check.conditions import phase_when_words, unless_flags
+
+    skipped = When(none=(When(flag=("Skip Conflict",)), When(flag=("Truce",))))
+    assert unless_flags(skipped) == ["Skip Conflict", "Truce"]
+    assert phase_when_words(skipped, "sentence") == "Unless Skip Conflict or Truce is in play:"
+    assert phase_when_words(skipped, "note") == "unless Skip Conflict or Truce is in play"
+    for other in (When(none=(When(flag=("Skip",), turn_after=2),)), When(none=(When(flag=("Skip",)),), turn_after=2)):
+        assert unless_flags(other) == []
+        assert phase_when_words(other, "cell").startswith("When ")

@@ -9,6 +9,7 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0__ = resolve('_')
     l_0_game = resolve('game')
+    l_0_phases_with_who = resolve('phases_with_who')
     l_0_attribute_rows = resolve('attribute_rows')
     l_0_who = l_0_costs = l_0_kept = l_0_totals = l_0_rows = l_0_with_codes = l_0_with_text = missing
     try:
@@ -53,7 +54,7 @@ def root(context, missing=missing, environment=environment):
     yield '\n\n## '
     yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Turn at a glance')))
     yield '\n'
-    l_0_who = (t_3(context.eval_ctx, t_4(context, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), 'rewards'), 'everyone')) + t_3(context.eval_ctx, t_5(context, environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), 'when')))
+    l_0_who = (undefined(name='phases_with_who') if l_0_phases_with_who is missing else l_0_phases_with_who)
     context.vars['who'] = l_0_who
     context.exported_vars.add('who')
     yield '\n|! # | '
@@ -73,7 +74,8 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = missing
     for l_1_phase, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), undefined):
         l_1_rewarded = resolve('rewarded')
-        l_1_when_words = resolve('when_words')
+        l_1_unless_flags = resolve('unless_flags')
+        l_1_phase_when = resolve('phase_when')
         l_1_sections_for_phase = resolve('sections_for_phase')
         l_1_optional_steps = resolve('optional_steps')
         l_1_number = missing
@@ -105,9 +107,9 @@ def root(context, missing=missing, environment=environment):
                     yield ', '
                     yield str(environment.finalize(environment.call(context, (undefined(name='rewarded') if l_1_rewarded is missing else l_1_rewarded), l_2_t, _loop_vars=_loop_vars)))
                 l_2_t = missing
-            elif environment.getattr(l_1_phase, 'when'):
+            elif (environment.getattr(l_1_phase, 'when') and (not environment.call(context, (undefined(name='unless_flags') if l_1_unless_flags is missing else l_1_unless_flags), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars))):
                 pass
-                yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'When {condition}', condition=environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
+                yield str(environment.finalize(environment.call(context, (undefined(name='phase_when') if l_1_phase_when is missing else l_1_phase_when), environment.getattr(l_1_phase, 'when'), 'cell', _loop_vars=_loop_vars)))
             else:
                 pass
                 yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Everyone', _loop_vars=_loop_vars)))
@@ -155,7 +157,7 @@ def root(context, missing=missing, environment=environment):
             yield '\n'
         l_2_step = l_2_deck_name = missing
         yield '\n'
-    l_1_loop = l_1_phase = l_1_rewarded = l_1_when_words = l_1_sections_for_phase = l_1_number = l_1_optional_steps = missing
+    l_1_loop = l_1_phase = l_1_rewarded = l_1_unless_flags = l_1_phase_when = l_1_sections_for_phase = l_1_number = l_1_optional_steps = missing
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'hand_limit'):
         pass
@@ -522,4 +524,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n\n\n'
 
 blocks = {}
-debug_info = '2=52&4=54&5=56&6=60&8=74&9=83&11=133&12=136&13=141&16=160&17=163&20=168&21=175&22=179&24=187&25=193&28=203&29=207&30=211&31=214&33=238&34=242&35=246&36=250&38=253&39=255&41=266&42=270&46=293&47=297&50=307&52=310&53=312&54=316&55=320&58=327&60=333&62=340&64=345&65=360&67=368&68=373&71=387&72=395&73=403&77=415&79=423&80=425&81=427&82=431&83=435&86=443&88=446&89=449&90=455&91=476&92=479&93=482&95=495&96=499&99=513&100=516'
+debug_info = '2=53&4=55&5=57&6=61&8=75&9=85&11=135&12=138&13=143&16=162&17=165&20=170&21=177&22=181&24=189&25=195&28=205&29=209&30=213&31=216&33=240&34=244&35=248&36=252&38=255&39=257&41=268&42=272&46=295&47=299&50=309&52=312&53=314&54=318&55=322&58=329&60=335&62=342&64=347&65=362&67=370&68=375&71=389&72=397&73=405&77=417&79=425&80=427&81=429&82=433&83=437&86=445&88=448&89=451&90=457&91=478&92=481&93=484&95=497&96=501&99=515&100=518'

@@ -112,7 +112,7 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = missing
     for l_1_phase, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), undefined):
         l_1_rewarded = resolve('rewarded')
-        l_1_when_words = resolve('when_words')
+        l_1_phase_when = resolve('phase_when')
         l_1_optional_steps = resolve('optional_steps')
         l_1_number = missing
         _loop_vars = {}
@@ -130,7 +130,7 @@ def root(context, missing=missing, environment=environment):
         elif environment.getattr(l_1_phase, 'when'):
             pass
             yield ' ('
-            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'when: {condition}', condition=environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
+            yield str(environment.finalize(environment.call(context, (undefined(name='phase_when') if l_1_phase_when is missing else l_1_phase_when), environment.getattr(l_1_phase, 'when'), 'note', _loop_vars=_loop_vars)))
             yield ')'
         yield ' | '
         yield str(environment.finalize((environment.getattr(l_1_phase, 'summary') or environment.getattr(l_1_phase, 'text'))))
@@ -153,7 +153,7 @@ def root(context, missing=missing, environment=environment):
             yield '\n'
         l_2_step = l_2_deck_name = missing
         yield '\n'
-    l_1_loop = l_1_phase = l_1_rewarded = l_1_when_words = l_1_number = l_1_optional_steps = missing
+    l_1_loop = l_1_phase = l_1_rewarded = l_1_phase_when = l_1_number = l_1_optional_steps = missing
     yield '\n'
     if (environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'tables') or environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'formulas')):
         pass
@@ -315,7 +315,7 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = missing
     for l_1_phase, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'phases'), undefined):
         l_1_rewarded = resolve('rewarded')
-        l_1_when_words = resolve('when_words')
+        l_1_phase_when = resolve('phase_when')
         l_1_sections_for_phase = resolve('sections_for_phase')
         _loop_vars = {}
         pass
@@ -343,7 +343,7 @@ def root(context, missing=missing, environment=environment):
         elif environment.getattr(l_1_phase, 'when'):
             pass
             yield '_'
-            yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'When {condition}:', condition=environment.call(context, (undefined(name='when_words') if l_1_when_words is missing else l_1_when_words), environment.getattr(l_1_phase, 'when'), _loop_vars=_loop_vars), _loop_vars=_loop_vars)))
+            yield str(environment.finalize(environment.call(context, (undefined(name='phase_when') if l_1_phase_when is missing else l_1_phase_when), environment.getattr(l_1_phase, 'when'), 'sentence', _loop_vars=_loop_vars)))
             yield '_ '
         yield str(environment.finalize(environment.getattr(l_1_phase, 'text')))
         if environment.getattr(l_1_phase, 'flavor'):
@@ -367,7 +367,7 @@ def root(context, missing=missing, environment=environment):
             yield str(environment.finalize(t_1(context.eval_ctx, environment.getattr(l_2_section, 'text'), ' ')))
         l_2_section = l_2_deck_name = missing
         yield '\n'
-    l_1_loop = l_1_phase = l_1_rewarded = l_1_when_words = l_1_sections_for_phase = missing
+    l_1_loop = l_1_phase = l_1_rewarded = l_1_phase_when = l_1_sections_for_phase = missing
     yield '\n'
     if environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'limits'):
         pass
