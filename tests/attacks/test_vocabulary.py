@@ -275,7 +275,8 @@ def test_validate__a_draft_from_a_players_zone_or_a_face_down_pile_is_one_locate
     ("{do: gain, gain: {Coins: 2}, discount: {Coins: 1}}", r"phase 'Buy': 'discount:' goes with 'do: buy', or play or attach with at_cost: true"),
     ("{do: buy, zone: market, to: street, discount: {Coinz: 1}}",
      r"phase 'Buy': unknown counter or attribute 'Coinz' \(did you mean 'Coins'\?\)"),
-], ids=["not-a-buy", "unknown-counter"])
+    ("{do: buy, zone: market, to: street, at_cost: true}", r"phase 'Buy': 'at_cost:' goes with 'do: play' or 'do: attach'"),
+], ids=["not-a-buy", "unknown-counter", "at-cost-on-a-buy"])
 def test_validate__a_discount_off_a_buy_or_of_an_unknown_counter_is_one_located_line(tmp_path: Path, buy: str,
                                                                                     message: str) -> None:
     folder = tmp_path / "market"
