@@ -573,7 +573,8 @@ class Zone(Record):
     on: str = ""
     text: str = ""
     # in-play: at most this many cards per player, worked out when one enters ("count(technologies)");
-    # empty: `limit` alone
+    # attached: at most this many under each card, worked out for that card (its fields bare, this.ZONE
+    # what is under it: "1 + (count(this.population) >= 3)"); empty: `limit` alone
     room: Expr | None = None
     # in-play: one card of each kind (its first keyword, its type or its name): a card entering
     # replaces the one of its kind, which leaves play (its effects undone) for the discard
@@ -1105,6 +1106,9 @@ class Action(Record):
     condition: str = ""  # meld: each card laid takes effect with this card condition (a wild one as the meld's own card)
     give_back: bool = False  # look-and-take: then give the target back as many cards of the hand
     at_random: bool = False  # discard: the cards go at random, not as the discarding player chooses
+    # buy: each card's cost less these amounts, counter by counter, never below `floor` (0 without): Technologies
+    # that make Technologies cheaper, Splendor's gems
+    discount: Amounts = Amounts()
     # the card model's keys (README, "The card model")
     filter: Filter | None = None  # only cards that pass it (a step that picks cards)
     # only the top N cards of `zone` may be picked (a hand's top: the cards drawn last); 0: any. look-and-take:

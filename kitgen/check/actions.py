@@ -117,7 +117,8 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner) + _own_fields(game, action, owner) + unit_battle(game, action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner) + unit_battle(game, action, owner) \
+        + _draft_row(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
         if action.do not in ("meld", "score", "draw"):
@@ -197,6 +198,22 @@ def _deals(game: Game) -> list[Problem]:
     return problems
 
 
+def _draft_row(game: Game, action: Action, owner: str) -> list[Problem]:
+    """A draft's `zone:` is a face-up row on the table (its players take from it in turn); without
+    one they keep cards of their hands and pass the rest (vocabulary/moves.act_draft)."""
+    if action.do != "draft" or not action.zone:
+        return []
+    zone = next((z for z in game.zones if z.name == action.zone), None)
+    if zone is None and action.zone not in {d.id for d in game.decks}:
+        return []  # an unknown zone is compile's located line
+    if zone is not None and (zone.owner or ("player" if zone.kind in ("in-play", "attached") else "table")) == "table" \
+            and zone.kind in ("pile", "market") and (zone.sees or ("nobody" if zone.deck and zone.kind == "pile"
+                                                                    or zone.reshuffle else "everyone")) == "everyone":
+        return []
+    return [error(action.where, f"{owner}: action 'draft': zone '{action.zone}' is not a face-up row on the table "
+                                "(owner: table, sees: everyone); without zone: a draft takes from the hand")]
+
+
 def _needs(action: Action, owner: str) -> list[Problem]:
     missing = [key for key in NEEDS.get(action.do, ()) if not getattr(action, key)]
     problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
@@ -225,6 +242,11 @@ def _own_fields(game: Game, action: Action, owner: str) -> list[Problem]:
     look-and-take's, and the card model's on a step that picks cards)."""
     problems = [error(action.where, f"{owner}: '{key}:' goes with 'do: {do}'")
                 for key, do in OWN_FIELDS.items() if getattr(action, key) and action.do != do]
+    if action.discount and not (action.do == "buy" or action.do in ("play", "attach") and action.at_cost):
+        problems.append(error(action.where, f"{owner}: 'discount:' goes with 'do: buy', or play or attach "
+                                            "with at_cost: true"))
+    if action.at_cost and action.do not in ("play", "attach"):
+        problems.append(error(action.where, f"{owner}: 'at_cost:' goes with 'do: play' or 'do: attach'"))
     if action.ladder and (len(action.ladder) > MAX_RUNGS or not all(1 <= n <= 1000 for n in action.ladder)):
         problems.append(error(action.where, f"{owner}: ladder: at most {MAX_RUNGS} melds, each of 1-1000 cards"))
     conditions = [c.id for c in game.conditions]

@@ -12,7 +12,7 @@ from kitgen.errors import Problem, did_you_mean, error
 from kitgen.language import ENGLISH, N_, Language
 from kitgen.model import Counter, Expr, Game, TurnOrder, When, Zone
 
-SPECIAL_NAMES = ("turn", "round", "players", "alive", "attacking", "defending", "lost")  # besides counters;
+SPECIAL_NAMES = ("turn", "round", "players", "alive", "seat", "attacking", "defending", "lost")  # besides counters;
 # a battle's three (vocabulary/battles.py): 1 for the attacking / defending side, what the loser lost
 
 
@@ -126,7 +126,20 @@ def check_conditions(game: Game) -> list[Problem]:
             expression(f"counter '{counter.name}'", counter.where, counter.total)
     problems += _worths_and_starts(game, known)
     steps = check_vocabulary(game, known)  # its unknown names go to known.problems too
-    return problems + steps + _cycles(game, names)
+    return problems + steps + _cycles(game, names) + _reserved(game)
+
+
+def _reserved(game: Game) -> list[Problem]:
+    """A counter or attribute named like what every expression reads (turn, seat ...) would be read
+    as that instead, silently: its name is refused where it is declared."""
+    problems = []
+    for kind, items in (("counter", game.counters), ("attribute", game.attributes)):
+        for item in items:
+            for name in (item.name, *getattr(item, "aliases", ()), getattr(item, "abbreviation", "")):
+                if name and fold(name) in SPECIAL_NAMES:
+                    problems.append(error(item.where, f"{kind} '{item.name}': '{name}' is a name every expression "
+                                          f"reads already ({', '.join(SPECIAL_NAMES)}): call it something else"))
+    return problems
 
 
 def _cycles(game: Game, names: dict[str, str]) -> list[Problem]:
@@ -309,17 +322,18 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
 
 
 def _zone_room(z: Zone, known: Names) -> list[Problem]:
-    """An in-play zone's `room:` (its names) and `replace:`; neither goes with another kind."""
-    if z.room is not None:
+    """An in-play zone's `room:` (its names) and `replace:`; an attached zone's `room:` (per card:
+    compile reads its `this.`); neither goes with another kind."""
+    if z.room is not None and z.kind != "attached":
         known.expression(f"zone '{z.name}'", z.where, z.room)
-    if (z.room is not None or z.replace) and z.kind != "in-play":
-        return [error(z.where, f"zone '{z.name}': room and replace go with kind in-play")]
+    if (z.room is not None and z.kind not in ("in-play", "attached")) or (z.replace and z.kind != "in-play"):
+        return [error(z.where, f"zone '{z.name}': room goes with kind in-play or attached, replace with in-play")]
     return []
 
 
 def _step_names(known: Names, owner: str, step) -> None:
     """The counters and expressions a step names (its unknown ones go to known.problems)."""
-    for amount in (*step.gain, *step.lose, *step.winner_loses):
+    for amount in (*step.gain, *step.lose, *step.winner_loses, *step.discount):
         known.name(owner, amount.where or step.where, amount.counter)
         known.expression(owner, amount.where or step.where, amount.value)
     for text in (step.strength, step.min, step.count, step.delta, step.times, step.modifier, step.reroll_at, step.votes,

@@ -105,3 +105,23 @@ def test_claim__a_claim_inside_a_claim_s_steps_plays_out_and_the_game_ends(tmp_p
     assert_no_crash(run, seconds=BOUND)
     assert run.run.returncode == 0, run.run.describe()
     assert json.loads(run.run.stdout)["games"] == 3
+
+
+def test_this__on_a_zone_that_is_not_attached_is_one_located_line(tmp_path):
+    """this.ZONE reads the cards under a card: on the hand (no card is under another there) it is refused."""
+    game = tmp_path / "plots"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "tests/fixtures/vocab/plots", game)
+    edit(game / "game.yaml", '    actions: [{do: gain, gain: {Food: "sum(fields.crop)"}}]',
+         '    actions: [{do: move, zone: fields, to: pile, filter: {test: "count(this.hand) > 0"}}]')
+    assert_one_line(kitgen_in_process("validate", game),
+                    re.compile(r".*game\.yaml:\d+:\d+: error: this\.hand: 'this' reads the cards attached under the card .*"))
+
+
+def test_this__in_a_cost_no_card_is_read_for_is_one_located_line(tmp_path):
+    """A pay step's cost is worked out for the player, not a card: this. there is refused, at its line."""
+    game = tmp_path / "plots"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "tests/fixtures/vocab/plots", game)
+    edit(game / "game.yaml", '    actions: [{do: gain, gain: {Food: "sum(fields.crop)"}}]',
+         '    actions: [{do: pay, cost: {Food: "count(this.farmers)"}, then: [{do: gain, gain: {Food: 1}}]}]')
+    assert_one_line(kitgen_in_process("validate", game),
+                    re.compile(r".*game\.yaml:\d+:\d+: error: this\.farmers: 'this' reads the cards attached under .*"))

@@ -63,7 +63,7 @@ def test_validate__a_mark_that_aims_at_nobody_and_a_room_off_play_are_located_li
     folder = senate_copy(tmp_path)
     edit(folder / "game.yaml", "decks: [laws]\n", "decks: [laws]\nzones:\n  - {name: vault, kind: pile, "
          "room: \"Bases\"}\n  - {name: seized, kind: in-play}\n")
-    assert_one_line(kitgen_in_process("validate", folder), line("game.yaml", r"room and replace go with kind in-play"))
+    assert_one_line(kitgen_in_process("validate", folder), line("game.yaml", r"room goes with kind in-play or attached, replace with in-play"))
     edit(folder / "game.yaml", "kind: pile, room: \"Bases\"", "kind: in-play, room: \"Bases\"")
     edit(folder / "game.yaml", ROLL, ROLL + ", {do: mark, zone: vault, to: seized}")
     assert_one_line(kitgen_in_process("validate", folder),

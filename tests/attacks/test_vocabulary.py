@@ -20,7 +20,7 @@ from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.play.run import Settings
-from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, tiny_copy
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen, kitgen_in_process, tiny_copy
 from tests.unit.test_rules_vocabulary import amounts, game, grow, holds
 
 RANDOM, GREEDY = POLICIES["random"], POLICIES["greedy"]
@@ -245,3 +245,41 @@ def test_cost__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path:
     assert_one_line(kitgen("simulate", folder, "--games", "5"),
                     re.compile(r".*game\.yaml:\d+:\d+: error: card type '[^']+': cost: the rule module "
                                r"'galactic-supremacy' reads a whole number of Credits, not 'Credits / 2'"))
+
+
+@pytest.mark.parametrize("name", ["Seat"])
+def test_validate__a_counter_named_like_what_expressions_read_is_one_located_line(tmp_path: Path, name: str) -> None:
+    """`seat` (and turn, round ...) would be read as the place in the order, not the counter: refused."""
+    folder = tiny_copy(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text + f"counters:\n  - {{name: {name}, start: 0}}\n", encoding="utf-8")
+    run = kitgen("validate", folder)
+    assert_one_line(run, re.compile(rf".*game\.yaml:\d+:\d+: error: counter '{name}': '{name}' is a name every "
+                                    r"expression reads already \(turn, .*seat.*\): call it something else"))
+
+
+def test_validate__a_draft_from_a_players_zone_or_a_face_down_pile_is_one_located_line(tmp_path: Path) -> None:
+    """A draft with zone: takes from a face-up row on the table; any other zone would be read as one."""
+    folder = tmp_path / "draft"
+    shutil.copytree(REPO / "tests/fixtures/cards", folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text + "setup:\n  - {do: draft, zone: won, to: won, text: \"Take one.\"}\n",
+                                      encoding="utf-8")
+    run = kitgen("validate", folder)
+    assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: setup: action 'draft': zone 'won' is not a face-up "
+                                    r"row on the table \(owner: table, sees: everyone\); without zone: a draft takes "
+                                    r"from the hand"))
+
+
+@pytest.mark.parametrize("buy, message", [
+    ("{do: gain, gain: {Coins: 2}, discount: {Coins: 1}}", r"phase 'Buy': 'discount:' goes with 'do: buy', or play or attach with at_cost: true"),
+    ("{do: buy, zone: market, to: street, discount: {Coinz: 1}}",
+     r"phase 'Buy': unknown counter or attribute 'Coinz' \(did you mean 'Coins'\?\)"),
+    ("{do: buy, zone: market, to: street, at_cost: true}", r"phase 'Buy': 'at_cost:' goes with 'do: play' or 'do: attach'"),
+], ids=["not-a-buy", "unknown-counter", "at-cost-on-a-buy"])
+def test_validate__a_discount_off_a_buy_or_of_an_unknown_counter_is_one_located_line(tmp_path: Path, buy: str,
+                                                                                    message: str) -> None:
+    folder = tmp_path / "market"
+    shutil.copytree(REPO / "tests/fixtures/vocab/market", folder)
+    edit(folder / "game.yaml", "{do: buy, zone: market, to: street, count: 1}", buy)
+    assert_one_line(kitgen_in_process("validate", folder), re.compile(r".*game\.yaml:\d+:\d+: error: " + message))

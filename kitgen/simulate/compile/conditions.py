@@ -24,7 +24,7 @@ from kitgen.simulate.compile.expressions import Reader
 from kitgen.simulate.compile.zones import fold_zone
 from kitgen.simulate.compile.nodes import (ADD, AFTER, ALIVE, ALL, ANY, AT_END, ATTACKING, CARDS_IN, COMPARE,  # noqa: F401
                                            CONST, DEFENDING, DIV, EMPTY, FLAG, LAST, LOST, MOST, MUL, NEG, NONE,
-                                           OF_TARGET, PLAYERS, RANK, ROLL_OFF, ROUND, SLOT, STREAK, SUB, TEST, TURN, Node)
+                                           OF_TARGET, PLAYERS, RANK, ROLL_OFF, ROUND, SEAT, SLOT, STREAK, SUB, TEST, TURN, Node)
 
 
 class Names:
@@ -61,7 +61,7 @@ class Names:
 
     def reader(self, name: str) -> Node:
         special = {"turn": (TURN,), "players": (PLAYERS,), "round": (ROUND,), "alive": (ALIVE,),
-                   "attacking": (ATTACKING,), "defending": (DEFENDING,), "lost": (LOST,)}.get(fold(name))
+                   "attacking": (ATTACKING,), "defending": (DEFENDING,), "lost": (LOST,), "seat": (SEAT,)}.get(fold(name))
         if special is not None:
             return special
         own = self.folded.get(fold(name), "")

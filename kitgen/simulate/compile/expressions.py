@@ -24,7 +24,8 @@ from kitgen.simulate.compile.nodes import (ADD, AIM, AND, CARD, CMP, CONST, COUN
 from kitgen.simulate.compile.zones import WHO, fold_zone
 
 SEAT, CARD_SCOPE, GROUP = range(3)  # where an expression is read: a seat's, a card being tested, a group of cards
-OWN, OTHERS, ALL, GIVEN = range(4)  # whose zone a card function reads (GIVEN: the group's cards)
+OWN, OTHERS, ALL, GIVEN, THIS = range(5)  # whose zone a card function reads (GIVEN: the group's cards;
+# THIS: the cards attached under the card being read, engine/zones.under)
 _BINARY = {ast.Add: ADD, ast.Sub: SUB, ast.Mult: MUL, ast.Div: DIV, ast.FloorDiv: DIV, ast.Mod: MOD}
 _NUMERIC = {"min": LEAST, "max": MOST_OF, "roll": ROLL, "target": AIM}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -153,13 +154,20 @@ class Reader:
             return (-1, GIVEN)
         whose = OWN
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in WHO:
-            whose, node = (OTHERS if node.value.id == "others" else ALL), ast.Name(node.attr)
+            whose, node = {"others": OTHERS, "all": ALL, "this": THIS}[node.value.id], ast.Name(node.attr)
         if not isinstance(node, ast.Name):
-            raise self.fail("a card function names a zone: count(hand), sum(won.points), count(others.hand)")
+            raise self.fail("a card function names a zone: count(hand), sum(won.points), count(others.hand), count(this.crew)")
         places = self.names.places
         if fold_zone(node.id) not in places:
             raise self.fail(f"unknown zone '{node.id}'{did_you_mean(node.id, sorted(places))}")
-        return (places[fold_zone(node.id)], whose)
+        place = places[fold_zone(node.id)]
+        if whose == THIS and not self.names.card_game:
+            raise self.fail(f"this.{node.id} reads under one printed copy: a game of the card model's zones (a "
+                            "pile or supply zone, rounds: or setup steps), whose every copy is a card of its own")
+        if whose == THIS and (self.scope != CARD_SCOPE or self.names.place_list[place].kind != "attached"):
+            raise self.fail(f"this.{node.id}: 'this' reads the cards attached under the card a rule is about (an "
+                            "attached zone, in a filter's test or an attach step's cost)")
+        return (place, whose)
 
     def zone_field(self, node: ast.AST | None, function: str) -> tuple[tuple[int, int], str]:
         if self.scope == GROUP and isinstance(node, ast.Name):

@@ -12,6 +12,7 @@ from kitgen.check.conditions import when_words
 from kitgen.check.dice import die_range
 from kitgen.simulate.compile.conditions import Names, Node, condition, number
 from kitgen.simulate.compile.nodes import CONST, MUL, SLOT
+from kitgen.simulate.compile.expressions import card_number
 from kitgen.simulate.compile.plan import Coverage
 from kitgen.simulate.compile.units import compile_units
 
@@ -22,7 +23,8 @@ class ZonePlan(NamedTuple):
     size: int  # market: the cards it shows
     limit: int  # in-play: per player; attached: per card (0: no limit)
     on: str  # attached: the in-play zone whose cards carry them
-    room: Node | None = None  # in-play: the most cards a player may have there, worked out (None: `limit`)
+    room: Node | None = None  # in-play: the most cards a player may have there; attached: under one card, worked
+    # out for it (None: `limit`)
     replace: str = ""  # in-play: one card of each keyword / type / name: a new one replaces the old
 
 
@@ -74,6 +76,8 @@ class Vocab(NamedTuple):
     at_random: bool = False  # discard: cards picked at random
     cards: Any = None  # the card model's keys (compile/moves.CardStep), None for a step that uses none
     units: Any = None  # battle's `units:` (compile/units.UnitsPlan), None for any other step
+    discount: tuple[tuple[int, Node], ...] = ()  # buy: (value index, amount) off each card's cost
+    floor: int = 0  # buy: no discounted amount below it
 
 
 class Rules(NamedTuple):
@@ -98,13 +102,24 @@ class Rules(NamedTuple):
     triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
 
 
+def _room(zone, names: Names) -> Node | None:
+    """A zone's room: a player's number (in-play), or one worked out for the card the cards go under
+    (attached: its fields bare, `this.` what is under it)."""
+    if not zone.room:
+        return None
+    if zone.kind == "attached":
+        return card_number(names, zone.room, zone.where, True)
+    return number(zone.room, names, zone.where)
+
+
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
     return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
 
 
-def prices(cost: Cost | None, names: Names) -> Payment:
+def prices(cost: Cost | None, names: Names, card: bool = False) -> Payment:
     """A cost by value index: its fixed amounts and its mix of counters (a price the rules compute,
-    `text:`, is not paid here: vocabulary_coverage says so)."""
+    `text:`, is not paid here: vocabulary_coverage says so). `card`: worked out for a card (attach's
+    host: its fields bare, `this.` what is under it)."""
     if not cost:
         return FREE
     single = [c for c in names.slot if c not in names.attributes]
@@ -112,7 +127,10 @@ def prices(cost: Cost | None, names: Names) -> Payment:
     for price in cost.pay:
         counter = price.counter or (single[0] if len(single) == 1 else "")
         if names.index(counter) >= 0:  # a worked-out amount: its compiled expression (vocabulary/counters.price_due)
-            pay.append((names.index(counter), number(Expr(price.expression), names) if price.expression else price.amount))
+            worked = price.amount if not price.expression else \
+                card_number(names, Expr(price.expression), price.where, True) if card else \
+                number(Expr(price.expression), names, price.where)
+            pay.append((names.index(counter), worked))
     of = tuple(names.index(c) for c in cost.of if names.index(c) >= 0)
     return Payment(tuple(pay), cost.any if of else 0, of)
 
@@ -126,11 +144,11 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
     if not (forced or action.gain or action.lose or action.cost or action.zone or action.to
             or action.strength is not None or action.min is not None or action.flag or action.group
             or action.ladder or action.condition or action.top or action.give_back or action.at_random
-            or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch
+            or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch or action.discount
             or action.units is not None):
         return None
     zero = Expr("0")
-    return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names), action.zone,
+    return Vocab(amounts(action.gain, names), amounts(action.lose, names), prices(action.cost, names, action.do == "attach"), action.zone,
                  action.to, number(action.strength or zero, names), number(action.min or zero, names), action.flag,
                  action.turns, action.group, modifier=number(action.modifier or zero, names),
                  bonus=names.index(action.bonus) if action.bonus else -1,
@@ -139,7 +157,8 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
                  at_cost=action.at_cost, raises=frozenset(names.index(a) for a in action.raises if names.index(a) >= 0),
                  batch=action.batch, each=number(action.count, names) if action.do == "orders" else (0, 0),
                  ladder=action.ladder, condition=names.conditions.get(action.condition, -1), top=action.top,
-                 give_back=action.give_back, at_random=action.at_random,
+                 give_back=action.give_back, at_random=action.at_random, discount=amounts(action.discount, names),
+                 floor=action.floor or 0 if action.discount else 0,
                  units=compile_units(action.units, names, action.where) if action.units is not None else None)
 
 
@@ -155,8 +174,7 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
             or game.every_phase is not None or any(p.once for p in game.phases)
             or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None
-    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, number(z.room, names) if z.room else None,
-                              z.replace) for z in game.zones}
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, _room(z, names), z.replace) for z in game.zones}
     scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
                                 tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
                                 s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)

@@ -15,7 +15,7 @@ PLAYER, TABLE = 0, 1  # owner
 NOBODY, OWNER, EVERYONE = 0, 1, 2  # sees
 HAND, DRAW, DISCARD, OWN, IN_PLAY, MARKET, ATTACHED = range(7)  # where the table keeps a zone's cards
 SEES = {"nobody": NOBODY, "owner": OWNER, "everyone": EVERYONE}
-WHO = ("others", "all")  # read every other player's zone, or every player's: never a zone's name
+WHO = ("others", "all", "this")  # every other player's zone, every player's, the cards under this card: never a zone's name
 
 
 class Place(NamedTuple):
@@ -81,8 +81,8 @@ def _linked(places: tuple[Place, ...], game: Game) -> tuple[Place, ...]:
     out = list(places)
     for zone in game.zones:
         if zone.name in WHO:
-            raise KitgenError(error(zone.where, f"zone '{zone.name}': '{zone.name}' reads other players' zones in "
-                                    "expressions (others.hand); give the zone another name"))
+            raise KitgenError(error(zone.where, f"zone '{zone.name}': '{zone.name}' is a word of expressions "
+                                    "(others.hand, all.won, this.crew); give the zone another name"))
         if not zone.reshuffle:
             continue
         if zone.reshuffle not in index:

@@ -10,9 +10,9 @@ from kitgen.simulate.compile.cards import (ALL_OF, ANY_OF, CARD_EXPR, FIELD, MAR
                                            OPERATORS)
 from kitgen.simulate.compile.nodes import (ADD, AIM, ALIVE, AND, ATTACKING, CARD, CMP, CONST, COUNT, DEFENDING,
                                            DISTINCT, FIRST_CARD_KIND, GROUP_KEY, LEAST, LOST, MOD, MOST_OF, MUL, NEG,
-                                           NOT, OR, PILES, PLAYERS, ROLL, ROUND, SLOT, SUB, SUM, TOP, TURN, Node)
+                                           NOT, OR, PILES, PLAYERS, ROLL, ROUND, SEAT, SLOT, SUB, SUM, TOP, TURN, Node)
 from kitgen.simulate.engine.table import Table, dice_total
-from kitgen.simulate.engine.zones import read_cards
+from kitgen.simulate.engine.zones import THIS, read_cards, under
 
 GIVEN = 3  # compile/expressions.GIVEN: the group's cards
 
@@ -67,6 +67,8 @@ def more(node: Node, table: Table, seat: int, card: int, group: list[int] | None
     if kind == ALIVE:
         out = table.state.out if table.state is not None else ()
         return sum(1 for p in range(table.players) if not (out and out[p]))
+    if kind == SEAT:
+        return place_in_order(table, seat)
     if kind >= LEAST:
         return _numbers(node, table, seat, card, group)
     return _cards(node, table, seat, card, group)
@@ -95,10 +97,22 @@ def _numbers(node: Node, table: Table, seat: int, card: int, group: list[int] | 
     return table.lost
 
 
+def place_in_order(table: Table, seat: int) -> int:
+    """The seat's place in the order of play, 1 for the first: the turn order's ranking when the game
+    has one, else counted from the round's first player in the table's direction (out players count)."""
+    state = table.state
+    if state is None:
+        return seat + 1
+    if table.plan.vocabulary.order and seat in state.order:
+        return state.order.index(seat) + 1
+    return (seat - state.first) * state.direction % table.players + 1
+
+
 def _cards(node: Node, table: Table, seat: int, card: int, group: list[int] | None) -> int:
     """count, sum, max, min, distinct, top, first and piles_empty over a zone's cards."""
     kind, (place, whose) = node[0], node[1]
-    cards = (group or []) if whose == GIVEN else read_cards(table, place, whose, seat)
+    cards = (group or []) if whose == GIVEN else under(table, place, card) if whose == THIS \
+        else read_cards(table, place, whose, seat)
     if kind == TOP:
         if not cards:
             return NONE

@@ -8,7 +8,7 @@ from kitgen.simulate.compile.zones import (ATTACHED, DISCARD, DRAW, HAND, IN_PLA
 from kitgen.simulate.engine.table import Table
 
 # whose cards an expression's zone reads (compile/expressions): the seat's own, every other player's, every player's
-OWN_ZONE, OTHERS, ALL = 0, 1, 2
+OWN_ZONE, OTHERS, ALL, THIS = 0, 1, 2, 4  # compile/expressions' OWN, OTHERS, ALL, THIS
 
 
 def cards_of(table: Table, place: int, seat: int) -> list[int]:
@@ -40,6 +40,18 @@ def read_cards(table: Table, place: int, whose: int, seat: int) -> list[int]:
         return cards_of(table, place, seat)
     seats = [p for p in range(table.players) if whose == ALL or p != seat]
     return [card for p in seats for card in cards_of(table, place, p)]
+
+
+def under(table: Table, place: int, card: int) -> list[int]:
+    """The cards of the attached zone `place` under `card` (this.ZONE), whoever's card it is; none
+    when the card is not in play in the zone they go on."""
+    zone, state = table.plan.places[place], table.state
+    on = table.plan.vocabulary.zones[zone.key].on if state is not None and card >= 0 else ""
+    for seat, hosts in enumerate(state.zones.get(on, ()) if state is not None and on else ()):
+        if card in hosts:
+            host = hosts.index(card)
+            return [c for h, c in state.attached[zone.key][seat] if h == host]
+    return []
 
 
 def take_top(table: Table, place: int, seat: int) -> int:

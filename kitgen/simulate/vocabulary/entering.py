@@ -8,7 +8,8 @@ from kitgen.simulate.compile.plan import NO_CONDITION, SELF, Step
 from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.engine.table import floor_of
-from kitgen.simulate.vocabulary.legal import playable_cards, price_due
+from kitgen.simulate.vocabulary.legal import playable_cards
+from kitgen.simulate.vocabulary.prices import discounted, price_due
 
 
 def pay(table: Table, seat: int, cost: Payment) -> None:
@@ -64,7 +65,7 @@ def play_one(table: Table, seat: int, step: Step, card: int) -> None:
     """A `play` step's move with its card chosen: its cost paid when `at_cost`, into its zone `to`
     (else played and discarded)."""
     if step.more.at_cost:
-        pay(table, seat, table.plan.vocabulary.costs[card])
+        pay(table, seat, discounted(table, seat, table.plan.vocabulary.costs[card], step))
     if not step.more.to:
         table.play_card(seat, card)
         bound(table)

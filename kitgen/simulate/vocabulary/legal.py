@@ -10,11 +10,7 @@ from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.derived import barred, card_types
 from kitgen.simulate.engine.table import Table, floor_of
-
-
-def price_due(table: Table, seat: int, amount) -> int:
-    """What a price asks of the seat: its whole number, or its expression worked out (at least 0)."""
-    return amount if isinstance(amount, int) else max(0, value(amount, table, seat))
+from kitgen.simulate.vocabulary.prices import discounted, price_due
 
 
 def can_pay(table: Table, seat: int, cost: Payment) -> bool:
@@ -53,7 +49,7 @@ def playable_cards(table: Table, seat: int, step: Step) -> list[int]:
     type_of, costs = card_types(table.plan), table.plan.vocabulary.costs
     never, lifts = barred(table.plan, table.factions[seat]), raising(table.plan, step.more.raises)
     return [c for c in table.hands[seat] if type_of[c] in step.types and c not in never
-            and (lifts is None or lifts[c]) and (not step.more.at_cost or can_pay(table, seat, costs[c]))]
+            and (lifts is None or lifts[c]) and (not step.more.at_cost or can_pay(table, seat, discounted(table, seat, costs[c], step)))]
 
 
 def hand_cards(table: Table, seat: int, step: Step) -> list[int]:

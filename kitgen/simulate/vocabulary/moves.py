@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from kitgen.simulate.compile.plan import Step
-from kitgen.simulate.compile.zones import DRAW
+from kitgen.simulate.compile.zones import DRAW, TABLE
 from kitgen.simulate.engine.options import Option, pick
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of, take_top
@@ -182,7 +182,10 @@ def _across(table: Table, seat: int, direction: int) -> int:
 def act_draft(table: Table, seat: int, step: Step) -> None:
     """Each player keeps COUNT cards of its hand in `to` (chosen one at a time, all at once); then each,
     from the seat, takes the steps `then:` (Sushi Go's Chopsticks: a second card, the Chopsticks back
-    into the hand); then the hands pass `direction`."""
+    into the hand); then the hands pass `direction`. From a table's `zone:` (a face-up row), see draft_row."""
+    if step.more.cards.zone >= 0 and table.plan.places[step.more.cards.zone].owner == TABLE:
+        draft_row(table, seat, step)
+        return
     players = [p for p in range(table.players) if not table.out(p)]
     chosen = {p: _chosen(table, p, step, kept=True) for p in players}
     to = step.more.cards.to
@@ -197,3 +200,22 @@ def act_draft(table: Table, seat: int, step: Step) -> None:
         table.hands[_across(table, player, step.more.cards.direction)][:] = hands[player]
         if table.state.known is not None:  # a passed hand: its giver knows it
             table.state.known[player][_across(table, player, step.more.cards.direction)][:] = hands[player]
+
+
+def draft_row(table: Table, seat: int, step: Step) -> None:
+    """Each player still in takes COUNT cards of the table's zone into its `to`, one at a time, its
+    choice, in the order of play from the seat; with `direction: right`, from the seat before it and
+    back the other way (Civilization's second plot draft: "the dealer drafts first and proceeds back in
+    the opposite direction"). What the row lacks, the last players go without."""
+    place, to, n = step.more.cards.zone, step.more.cards.to, table.players
+    back = step.more.cards.direction == -1
+    order = [(seat - 1 - i) % n if back else (seat + i) % n for i in range(n)]
+    for player in (p for p in order if not table.out(p)):
+        for _ in range(step.count):
+            row = pickable(table, player, step, place)
+            if not row:
+                return
+            options = [Option("draft", partial(carry, seat=player, card=c, moves=(place, 0, to, player), event="draw"),
+                              card=c) for c in kinds(table, row)]
+            card = options[pick(table, player, options)].card
+            carry(table, player, card, (place, 0, to, player), "draw")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from functools import partial
 from kitgen.simulate.compile.plan import NO_CONDITION, SELF, Step
-from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.table import Table, bound, refill
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick
 from kitgen.simulate.vocabulary.entering import enter, pay
@@ -19,6 +18,8 @@ def _row(table: Table, name: str) -> list[int]:
     if name in table.state.market:
         return table.state.market[name]
     return table.state.places[name][0] if name in table.state.places else []
+from kitgen.simulate.vocabulary.hosts import attach, pairs
+from kitgen.simulate.vocabulary.prices import discounted
 
 
 def act_buy(table: Table, seat: int, step: Step) -> None:
@@ -29,7 +30,7 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
         row = _row(table, name)
         if not room(table, seat, step.more.to):
             return
-        legal = [c for c in kinds(table, row) if can_pay(table, seat, costs[c])]
+        legal = [c for c in kinds(table, row) if can_pay(table, seat, discounted(table, seat, costs[c], step))]
         options = [Option("buy", partial(buy, seat=seat, card=c, step=step), card=c) for c in legal]
         options.append(NOTHING)  # buying is always the player's choice
         chosen = pick(table, seat, options)
@@ -40,7 +41,7 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
 
 def buy(table: Table, seat: int, card: int, step: Step) -> None:
     _row(table, step.more.zone).remove(card)
-    pay(table, seat, table.plan.vocabulary.costs[card])
+    pay(table, seat, discounted(table, seat, table.plan.vocabulary.costs[card], step))
     if step.more.zone in table.state.market:
         refill(table, table.state, step.more.zone)
     enter(table, seat, card, step.more.to)
@@ -62,29 +63,17 @@ def act_mark(table: Table, seat: int, step: Step) -> None:
 
 
 def act_attach(table: Table, seat: int, step: Step) -> None:
-    """Attach a card of `types` from the hand under a card in play that has room (the zone's limit)."""
+    """Attach a card of `types` (from the hand, or `deck:`'s pile) under a card in play that has room
+    (the zone's limit), paying `cost:` worked out for that card (vocabulary/hosts.py)."""
     zone = table.plan.vocabulary.zones.get(step.more.zone)
     if zone is None:
         return
-    hosts = table.state.zones.get(zone.on, [[]] * table.players)[seat]
-    under = table.state.attached[step.more.zone][seat]
-    free = [h for h in range(len(hosts)) if not zone.limit or sum(1 for host, _ in under if host == h) < zone.limit]
-    type_of = card_types(table.plan)
-    cards = [c for c in dict.fromkeys(table.hands[seat]) if type_of[c] in step.types]
-    pairs = [(h, c) for h in free for c in cards]
-    if not pairs:
+    found = pairs(table, seat, step, zone)
+    if not found:
         return
-    options = [Option("attach", partial(attach, seat=seat, zone=step.more.zone, pair=p), card=p[1]) for p in pairs]
+    options = [Option("attach", partial(attach, seat=seat, step=step, pair=p), card=p[1]) for p in found]
     if step.optional:
         options.append(NOTHING)
     chosen = pick(table, seat, options)
-    if chosen < len(pairs):
-        attach(table, seat, step.more.zone, pairs[chosen])
-
-
-def attach(table: Table, seat: int, zone: str, pair: tuple[int, int]) -> None:
-    table.hands[seat].remove(pair[1])
-    table.state.attached[zone][seat].append(pair)
-    table.played[seat].append(pair[1])
-    table.resolve(seat, pair[1])
-    bound(table)
+    if chosen < len(found):
+        attach(table, seat, step, found[chosen])

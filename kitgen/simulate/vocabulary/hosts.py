@@ -1,0 +1,82 @@
+"""Cards on cards: `attach` puts a card under a card in play (a plot's Population and buildings, a
+ship's crew). The card comes from the hand, or, with `deck:`, from that deck's pile (a bank of
+Population cards); the host is the player's choice among its cards in the zone's `on` zone with room;
+a `cost:` is worked out for each host (`this.population` reads what is under it: Civilization's
+"6 + 2P where P is the number of populations currently on that plot") and paid. Stdlib only.
+"""
+from __future__ import annotations
+
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.compile.vocabulary import Payment, ZonePlan
+from kitgen.simulate.engine.derived import card_types
+from kitgen.simulate.engine.expressions import value
+from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.vocabulary.entering import pay
+from kitgen.simulate.vocabulary.legal import can_pay
+from kitgen.simulate.vocabulary.prices import discounted, price_due
+
+
+def for_host(table: Table, seat: int, cost: Payment, host: int) -> Payment:
+    """The cost with each worked-out amount worked out for the host card (its `this.` reads)."""
+    if all(isinstance(amount, int) for _, amount in cost.fixed):
+        return cost
+    fixed = tuple((index, amount if isinstance(amount, int) else max(0, value(amount, table, seat, host)))
+                  for index, amount in cost.fixed)
+    return cost._replace(fixed=fixed)
+
+
+def sources(table: Table, seat: int, step: Step) -> list[int]:
+    """The cards of `types` the step may attach: the hand's, or the top one of each record in the
+    deck's pile (`deck:`), one of each kind."""
+    type_of = card_types(table.plan)
+    pile = table.piles[step.deck][0] if step.deck else table.hands[seat]
+    found: dict[int, int] = {}
+    record = table.plan.facts.record if table.plan.facts is not None else None
+    for card in pile:
+        if type_of[card] in step.types:
+            found[record[card] if record is not None else card] = card  # the last of each kind: the top
+    return list(found.values())
+
+
+def has_room(table: Table, seat: int, zone: ZonePlan, host: int, held: int) -> bool:
+    """Whether the host card, with `held` cards under it, takes one more: the zone's `room:` worked out
+    for that card (Civilization's plot: two buildings with three Population), else its `limit`."""
+    if zone.room is not None:
+        return held < value(zone.room, table, seat, host)
+    return not zone.limit or held < zone.limit
+
+
+def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int, int]]:
+    """(the host's place in its zone, the card) for each host with room and each card, affordable."""
+    hosts = table.state.zones.get(zone.on, [[]] * table.players)[seat]
+    under = table.state.attached[step.more.zone][seat]
+    free = [h for h in range(len(hosts)) if has_room(table, seat, zone, hosts[h], sum(1 for host, _ in under if host == h))]
+    cards = sources(table, seat, step)
+    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c))]
+
+
+def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
+    """What attaching `card` under `host` costs: the step's `cost:` worked out for the host, and with
+    `at_cost: true` the card's own cost less the step's `discount:` (Civilization's Buildings: "paying
+    the cost in hammers, minus any modifiers"), added counter by counter."""
+    cost = for_host(table, seat, step.more.cost, host)
+    if not step.more.at_cost:
+        return cost
+    own = discounted(table, seat, table.plan.vocabulary.costs[card], step)
+    fixed: dict[int, int] = {}
+    for index, amount in (*cost.fixed, *own.fixed):
+        fixed[index] = fixed.get(index, 0) + price_due(table, seat, amount)
+    return Payment(tuple(fixed.items()), cost.any + own.any, tuple(dict.fromkeys((*cost.of, *own.of))))
+
+
+def attach(table: Table, seat: int, step: Step, pair: tuple[int, int]) -> None:
+    """The card leaves its hand or pile for its place under the host, the cost paid; it takes effect."""
+    host, card = pair
+    cost = price(table, seat, step, table.state.zones[table.plan.vocabulary.zones[step.more.zone].on][seat][host], card)
+    if cost.fixed or cost.any:
+        pay(table, seat, cost)
+    (table.piles[step.deck][0] if step.deck else table.hands[seat]).remove(card)
+    table.state.attached[step.more.zone][seat].append(pair)
+    table.played[seat].append(card)
+    table.resolve(seat, card)
+    bound(table)

@@ -1,0 +1,33 @@
+"""What a card costs this player now: its printed cost less the step's `discount:` (an amount per
+counter, worked out for the player: the Technologies it holds that make others cheaper), never lowered
+below the step's `floor:` (Civilization: "Calculated by taking the base cost found on each individual
+card, and subtracting any bonuses"; a kit choice: nothing costs less than 1). Stdlib only.
+"""
+from __future__ import annotations
+
+from kitgen.simulate.compile.plan import Step
+from kitgen.simulate.compile.vocabulary import Payment
+from kitgen.simulate.engine.expressions import value
+from kitgen.simulate.engine.table import Table
+
+
+def price_due(table: Table, seat: int, amount) -> int:
+    """What a price asks of the seat: its whole number, or its expression worked out (at least 0)."""
+    return amount if isinstance(amount, int) else max(0, value(amount, table, seat))
+
+
+def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:
+    """The cost with the step's discount taken off each fixed amount of a counter it names; an amount
+    already at or below the floor stays as printed. A mix of counters (`any:`) is not discounted."""
+    off = step.more.discount
+    if not off:
+        return cost
+    cut: dict[int, int] = {}
+    for index, amount in off:
+        cut[index] = cut.get(index, 0) + max(0, value(amount, table, seat))
+    floor = step.more.floor
+    fixed = []
+    for index, amount in cost.fixed:
+        due = price_due(table, seat, amount)
+        fixed.append((index, max(min(due, floor), due - cut[index]) if index in cut else amount))
+    return cost._replace(fixed=tuple(fixed))
