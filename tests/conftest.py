@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -104,3 +105,15 @@ def kit_a4(tmp_path_factory, project) -> Path:
     out = tmp_path_factory.mktemp("kit-a4") / "galactic-civ"
     build_game(project, "galactic-civ", out, Options(PrintSettings(paper="a4")))
     return out
+
+
+class ListedDice(random.Random):
+    """A table's chance that rolls the faces listed, in order, for every die (randrange); the rest of
+    its chance as a seeded Random's: a rule's dice worked out by hand."""
+
+    def __init__(self, faces: list[int]):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randrange(self, start, stop=None, step=1, **_):
+        return self.faces.pop(0)

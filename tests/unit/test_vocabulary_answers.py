@@ -3,7 +3,6 @@ dice and choices fixed by hand: a Spy makes a player discard a card at random, u
 a Shield that works (3-6 on 1D6); a Shield may be answered by a Shield (Counter Espionage's rule)."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
 from kitgen.simulate.vocabulary.choices import run
+from tests.conftest import ListedDice as Dice
 
 SPIES = Path(__file__).resolve().parents[1] / "fixtures" / "vocab" / "spies"
 SPY, SHIELD = 0, 1  # the fixture's cards (20 copies of the Spy, 10 of the Shield)
@@ -23,16 +23,6 @@ ALWAYS = RANDOM._replace(name="always", choose_move=lambda t, s, options: 0, cho
 NEVER = RANDOM._replace(name="never", choose_move=lambda t, s, options: len(options) - 1,
                         choose_opponent=lambda t, s, h: 1 - s)
 
-
-class Dice(random.Random):
-    """The faces listed, in order, for every die the game rolls (roll(1, 6)); the rest of its chance as a Random's."""
-
-    def __init__(self, faces: list[int]):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randrange(self, start, stop=None, step=1, **_):
-        return self.faces.pop(0)
 
 
 @pytest.fixture(scope="module")

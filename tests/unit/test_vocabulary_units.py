@@ -14,18 +14,9 @@ from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
+from tests.conftest import ListedDice as Dice  # each unit's dice in turn: the attacker's units, then the defender's
 from kitgen.simulate.vocabulary.units import MAX_ROUNDS, Unit, battle, destroy, fight, kills, needs, order
 
-
-class Dice(random.Random):
-    """The faces listed, in order (each unit's dice in turn: the attacker's units, then the defender's)."""
-
-    def __init__(self, faces: list[int]):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randrange(self, start, stop=None, step=1, **_):
-        return self.faces.pop(0)
 
 
 def test_the_seeds_example_six_fleets_combine_forty_against_the_homeworlds_thirty() -> None:
