@@ -31,7 +31,8 @@ Action = Callable[["Table", int, Step], None]  # a step of the vocabulary: (tabl
 class Table:
     """The state of one game. Seats play in order 0, 1, ...; seat 0 goes first."""
 
-    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64):
+    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64,
+                 holder: int = -1):
         self.plan = plan
         self.budget = budget  # what a searching policy may spend on a decision (mcts: rollouts)
         self.players = len(policies)
@@ -49,6 +50,8 @@ class Table:
             self.shuffler.shuffle(pile)
             self.piles[deck] = (pile, [])
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        if plan.held and holder >= 0:
+            self._deal_held(holder)
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
@@ -105,6 +108,18 @@ class Table:
         for name, zone in self.plan.vocabulary.zones.items():
             if zone.kind == "market":
                 refill(self, state, name)
+
+    def _deal_held(self, holder: int) -> None:
+        """Card impact's holder, chosen before play (plan.held): dealt, from the shuffled deck, the copy
+        of the card nearest the top, swapped with the top card (the card it is measured against: the
+        top card, dealt when no card is named). Nothing else moves: the rest of the deck, the dice and
+        the ties are those of the game it is compared with, wherever the card does not change them."""
+        deck, cards = self.plan.held
+        pile = self.piles[deck][0] if deck in self.piles else []
+        at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] in cards), -1) if cards else len(pile) - 1
+        if at >= 0:
+            pile[at], pile[-1] = pile[-1], pile[at]
+            self.hands[holder].append(pile.pop())
 
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
