@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import resource
 import shutil
 import statistics
 import subprocess
@@ -33,16 +34,17 @@ ROOT = Path(__file__).resolve().parent.parent
 ALIKE = ROOT / "tests" / "fixtures" / "vocab" / "alike"
 
 
-def impact(game: str, players: int, games: int, workers: int, policy: str = "greedy") -> tuple[dict, float]:
-    """The report's card_impact, and the whole command's wall seconds."""
+def impact(game: str, players: int, games: int, workers: int, policy: str = "greedy") -> tuple[dict, str]:
+    """The report's card_impact, and the whole command's wall and CPU seconds (the machine is shared)."""
     command = [sys.executable, "-m", "kitgen", "-q", "simulate", game, "--players", str(players), "--games", "100",
                "--impact-games", str(games), "--policy", policy, "--seed", "1", "--workers", str(workers), "--json"]
-    start = time.perf_counter()
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    wall = time.perf_counter() - start
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     if done.returncode != 0:
         sys.exit(f"bench_impact: {' '.join(command[2:])} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout)["card_impact"], wall
+    return json.loads(done.stdout)["card_impact"], f"{wall:.1f} s wall, {cpu:.1f} s CPU"
 
 
 def cards(report: dict) -> list[str]:
@@ -69,7 +71,7 @@ def main() -> int:
     alike, wall = impact(str(ALIKE), 3, games, options.workers)
     inside = sum(row["ci95"][0] <= 0 <= row["ci95"][1] for row in alike["cards"])
     flagged = sum(row["significant"] for row in alike["cards"])
-    print(f"1. identical cards (alike, 3 players), {alike['games']:,} games a card, {wall:.1f} s wall:")
+    print(f"1. identical cards (alike, 3 players), {alike['games']:,} games a card, {wall}:")
     print(f"   {inside} of {len(alike['cards'])} cards hold 0 in their interval; {flagged} flagged")
     print("\n".join(cards(alike)))
     failed += flagged > 0 or inside < len(alike["cards"])
@@ -82,7 +84,7 @@ def main() -> int:
                                                  "{name: Crown, type: Coin, copies: 2, effects: [{attribute: Gold, delta: +4}]}"))
         over, wall = impact(str(strong), 3, games, options.workers)
     crown = next(row for row in over["cards"] if row["name"] == "Crown")
-    print(f"\n2. the Crown four times as strong, {over['games']:,} games a card, {wall:.1f} s wall:")
+    print(f"\n2. the Crown four times as strong, {over['games']:,} games a card, {wall}:")
     print(f"   Crown {crown['change']:+.2%} ({crown['ci95'][0]:+.2%}..{crown['ci95'][1]:+.2%}), "
           f"{'flagged' if crown['significant'] else 'NOT flagged'}")
     failed += not crown["significant"]
@@ -92,7 +94,8 @@ def main() -> int:
     paired = statistics.median((row["ci95"][1] - row["ci95"][0]) / 2 for row in rows)
     unpaired = statistics.median(unpaired_half_width(row) for row in rows)
     print(f"\n3. Galactic Civ, 4 greedy players, {civ:,} games a card ({len(rows)} cards, "
-          f"{(len(rows) + 1) * civ:,} games): {wall:.1f} s wall; {sum(r['significant'] for r in rows)} flagged")
+          f"{(len(rows) + 1) * civ:,} games): {wall}; {sum(r['significant'] for r in rows)} flagged")
+    print("\n".join(line for line, row in zip(cards(report), rows, strict=True) if row["significant"]))
     print(f"   median 95% half-width of a card's change: {paired:.1%} paired (common random numbers), "
           f"{unpaired:.1%} as two independent samples would give")
     return 1 if failed else 0

@@ -64,6 +64,8 @@ def card_impact(plan: Plan, settings: Settings, printed: list[GameResult], games
         report["not_measured"] = "this game is played by its rule module, which deals no holder: no card is measured"
         return report
     decks = measured(plan, printed)
+    if not decks:
+        report["not_measured"] = f"no card of any deck was played in the {len(printed):,} games: none is measured"
     total, done = sum(len(names) + 1 for names in decks.values()), 0
     rows: list[dict] = []
     for deck, names in decks.items():
