@@ -120,3 +120,34 @@ def test_the_report_says_the_experiment_and_each_cards_change_interval_and_games
     text = pdf_text(out)
     assert "Card impact on its holder's win rate, by experiment (20 paired games a card)" in text
     assert "dealt one card before play" in text and "with another" in text and "Thaler" in text
+
+
+# The table's own stream, `rng`, is for what no one seat does; each use is named here with why. A
+# step that rolls, shuffles or picks at random on it instead of the seat's dice, the shuffler or
+# the player's ties would shift every later draw of every seat when one card changes.
+TABLE_STREAM = {
+    ("vocabulary/battles.py", "table.rng.shuffle(orders)"),  # the order of everyone's orders
+    ("players/worth.py", "world.clone(world.rng.getrandbits(32))"),  # a copy: one stream for all
+    ("players/search.py", "copy.rng.shuffle(hidden)"),  # a copy
+    ("engine/knowledge.py", "table.rng.shuffle(pool)"),  # determinize: on a copy
+    ("engine/table.py", "self.rng: random.Random = Stream(seed)"),
+    ("engine/table.py", "self.rng.sample(factions, self.players)"),  # factions dealt
+    ("engine/table.py", "self.rng.choice(factions)"),
+    ("engine/table.py", "self.rng = self.shuffler = rng"),  # Table.chance
+}
+
+
+def test_steps_roll_shuffle_and_choose_on_the_stream_of_their_purpose():
+    simulate = ROOT / "kitgen" / "simulate"
+    used = set()
+    for path in sorted(simulate.rglob("*.py")):
+        relative = path.relative_to(simulate).as_posix()
+        if relative.startswith("rules/"):  # the rule modules play their own games with their own Random
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if re.search(r"\w\.rng\b", line):
+                found = [(f, text) for f, text in TABLE_STREAM if f == relative and text in line]
+                assert found, f"{relative}: {line.strip()}: roll on table.dice[seat], shuffle on table.shuffler, " \
+                              "choose on table.ties[seat] (or name this use in TABLE_STREAM, with why)"
+                used.update(found)
+    assert used == TABLE_STREAM  # no entry outlives its line
