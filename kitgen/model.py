@@ -1004,6 +1004,8 @@ class UnitBattle(Record):
     all_guards: When | None = None  # when it holds for the defender, every card of `guards` defends
     bonus: Expr | None = None  # more dice for each unit of a side, worked out for that side
     wins_ties: Filter | None = None  # the units that win tied rolls (Sectors)
+    # attached zones whose cards under a unit add their `dice` field to its roll and fall with it (a Leader)
+    riders: tuple[str, ...] = ()
     where: Where | None = _where()
 
 

@@ -138,6 +138,20 @@ def test_combat__each_technological_advantage_is_a_die_for_each_unit(plan):
     assert names(t, t.state.zones["worlds"][1]) == ["Homeworld 2"] and t.state.attached["fleets"][0] == []
 
 
+@pytest.mark.parametrize("leader", [True, False])
+def test_combat__a_leader_gives_the_attached_unit_one_additional_combat_die(plan, leader):
+    # "Presence of a Leader gives the attached unit one additional combat die": a Fleet's 6 against the
+    # Homeworld's 5 dice of 1, a sixth with its Leader (6: the Homeworld wins the tie); "Leaders are
+    # destroyed with their units"
+    t = table_of(plan)
+    t.state.attached["fleets"][0].append((0, card(t, "Fleet")))
+    if leader:
+        t.state.attached["leaders"][1].append((0, card(t, "Leader")))
+    attack(t, [6, 1, 1, 1, 1, 1] + [1] * leader)
+    assert bool(t.state.zones["worlds"][1]) == leader
+    assert names(t, t.piles["common"][1]) == (["Fleet"] if leader else [])
+
+
 def test_combat__sectors_win_tied_combat_rolls(plan):
     # "Sectors win tied combat rolls": a Fleet's 9 against a Sector's 9: the Fleet is destroyed, the
     # Sector stands; the colony card would have gone to the attacker's hand
@@ -203,7 +217,7 @@ def test_conquest__the_last_player_with_a_homeworld_wins(plan):
     # "If a players Homeworld Sector is destroyed, it goes out of play, and that player loses";
     # OBJECT: "Conquer the homeworlds of all of your opponents"
     won = 0
-    for seed in range(8):
+    for seed in range(12):
         t = Table(plan, seed, (POLICIES["random"],) * 3, ACTIONS)
         result = play(t)
         if result.winner >= 0:
