@@ -213,6 +213,13 @@ def test_catchup__only_a_technology_an_opponent_is_superior_in(plan):
     assert [value(t, a) for a in t.plan.attributes[:9]].count(1) == 8
 
 
+def test_technology_table__pick_one_of_the_above_is_one_of_the_nine_technologies(plan):
+    # "10 Pick one of the above": a technology, never Credits (an attribute for the player sheet's ledger)
+    t = table_of(plan)
+    assert {RANDOM.pick_attribute(t, 0, 0, 1) for _ in range(300)} == set(range(9))
+    assert plan.attributes[9] == "Credits"
+
+
 def test_conquest__the_last_player_with_a_homeworld_wins(plan):
     # "If a players Homeworld Sector is destroyed, it goes out of play, and that player loses";
     # OBJECT: "Conquer the homeworlds of all of your opponents"
@@ -241,4 +248,7 @@ def test_cli__plays_from_its_data_with_a_coverage_row_for_each_rule():
     report = json.loads(run.stdout)
     rows = {row["rule"]: row["status"] for row in report["coverage"]}
     assert rows["victory 'Conquest'"] == "exact" and rows["phase 'Attack Phase'"] == "exact"
+    # a rules section is played by its phase's steps; one with no phase is printed only
+    assert rows["rule 'Combat Rolls'"] == "exact" and rows["rule 'Trade & Negotiations'"] == "skipped"
+    assert rows["Leaders on Fleets"] == "approximated"
     assert report["provenance"]["game"] == "galactic-supremacy" and report["games"] == 10
