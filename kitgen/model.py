@@ -563,6 +563,7 @@ class Zone(Record):
 
     name: str
     kind: ZoneKind = "pile"
+    audience: Audience = "players"  # simulator: where only the balance lab keeps cards, not in the rules summary
     owner: ZoneOwner = ""
     sees: ZoneSees = ""
     deck: str = ""
@@ -662,6 +663,7 @@ class Elimination(Record):
 
     when: When
     text: str = ""
+    audience: Audience = "players"  # simulator: said in the rules' own words elsewhere, not again in the summary
     where: Where | None = _where()
 
 
