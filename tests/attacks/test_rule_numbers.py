@@ -16,7 +16,7 @@ SUPREMACY = [  # its module is gone too: the Research Phase's prices are its ste
     ("rules.yaml", "  - name: Research Phase\n", "  - name: Research Phase\n    numbers: {catchup: 15, directed_effort: 20}\n",
      r"rules\.yaml:\d+:\d+: error: Research Phase: numbers: only a rule module reads them \(simulate: \{rules: NAME\}\); "
      r"this game plays from its data alone"),
-    ("game.yaml", "simulate: {turns: 100}", "simulate: {rules: galactic-supremacy, turns: 100}",
+    ("game.yaml", "simulate:\n  turns: 100\n", "simulate:\n  rules: galactic-supremacy\n  turns: 100\n",
      r"game\.yaml:\d+:\d+: error: simulate\.rules: the rule module 'galactic-supremacy' is gone: the game plays from "
      r"its data through the one engine \(remove simulate\.rules\)"),
 ]
