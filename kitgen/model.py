@@ -563,6 +563,7 @@ class Zone(Record):
 
     name: str
     kind: ZoneKind = "pile"
+    audience: Audience = "players"  # simulator: where only the balance lab keeps cards, not in the rules summary
     owner: ZoneOwner = ""
     sees: ZoneSees = ""
     deck: str = ""
@@ -662,6 +663,7 @@ class Elimination(Record):
 
     when: When
     text: str = ""
+    audience: Audience = "players"  # simulator: said in the rules' own words elsewhere, not again in the summary
     where: Where | None = _where()
 
 
@@ -1004,6 +1006,8 @@ class UnitBattle(Record):
     all_guards: When | None = None  # when it holds for the defender, every card of `guards` defends
     bonus: Expr | None = None  # more dice for each unit of a side, worked out for that side
     wins_ties: Filter | None = None  # the units that win tied rolls (Sectors)
+    # attached zones whose cards under a unit add their `dice` field to its roll and fall with it (a Leader)
+    riders: tuple[str, ...] = ()
     where: Where | None = _where()
 
 

@@ -417,14 +417,14 @@ def vocabulary_lines(game: Game) -> list[str]:
     `text`, or its rule in words (the game's language) when it has none. Empty for a game that uses
     none (Galactic Civ)."""
     _ = game.language
-    lines = [z.text or _zone_words(z, _) for z in game.zones]
+    lines = [z.text or _zone_words(z, _) for z in game.zones if z.audience != "simulator"]
     lines += [s.text or _scoring_words(s, _) for s in game.scoring]
     if game.rounds is not None:  # a game of rounds: how a round ends and scores, first
         lines[:0] = [t for t in (game.rounds.text, *(a.text for a in game.rounds.scoring)) if t]
     if game.turn_order is not None and not game.turn_order.phase:  # else the phase prints it
         lines.append(game.turn_order.text or _("Turn order: the highest {names} first",
                                                names=_(", then ").join(game.turn_order.by)))
-    if game.eliminate is not None:
+    if game.eliminate is not None and game.eliminate.audience != "simulator":
         lines.append(game.eliminate.text or _("A player is out when {condition}",
                                               condition=when_words(game.eliminate.when, _)))
     if game.game_end is not None:

@@ -1,6 +1,6 @@
 """Checks of battle's `units:` (vocabulary/units.py plays it) that compiling it does not make: a die is
 given, `units:` is on a battle, the zones are of the kinds that hold units, the guards lie
-under the world attacked, the dice field is a whole number. Stdlib only."""
+under the world attacked, the riders under units in play, the dice field is a whole number. Stdlib only."""
 from __future__ import annotations
 
 from kitgen.errors import Problem, did_you_mean, error
@@ -34,6 +34,11 @@ def unit_battle(game: Game, action: Action, owner: str) -> list[Problem]:
         if spec.guards in zones and zones[spec.guards].kind == "attached" and zones[spec.guards].on != spec.world:
             problems.append(error(at, f"{owner}: battle: units: guards: zone '{spec.guards}' lies under "
                                   f"'{zones[spec.guards].on}', not under the world attacked ('{spec.world or 'none'}')"))
+    for name in spec.riders:  # under a card in play: a card attached under an attached card is no model's
+        zone("riders", name, ("attached",))
+        if name in zones and zones[name].kind == "attached" and zones[name].on not in (spec.world, *spec.zones):
+            problems.append(error(at, f"{owner}: battle: units: riders: zone '{name}' lies under "
+                                  f"'{zones[name].on}', a zone whose cards are not units here"))
     if spec.all_guards is not None and not spec.guards:
         problems.append(error(at, f"{owner}: battle: units: all_guards: goes with guards:"))
     if not spec.zones and not spec.world:

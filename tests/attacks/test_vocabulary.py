@@ -236,15 +236,15 @@ def test_cost__an_unknown_name_in_a_price_expression_is_one_located_line(tmp_pat
 
 
 def test_cost__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path: Path) -> None:
-    folder = tmp_path / "gs"
-    shutil.copytree(REPO / "data" / "galactic-supremacy", folder)
-    text = (folder / "game.yaml").read_text(encoding="utf-8")
-    cost = re.search(r"cost: \{credits: (\d+)\}", text)
-    assert cost, "Galactic Supremacy prices a card type in credits"
-    edit(folder / "game.yaml", cost.group(0), 'cost: {credits: "Credits / 2"}')
+    folder = tmp_path / "ccg"  # Civilization: The Card Game, the game a rule module still plays
+    shutil.copytree(REPO / "data" / "civilization-card-game", folder)
+    deck = folder / "decks" / "play.yaml"
+    cost = re.search(r"cost: \{Hammers: (\d+)\}", deck.read_text(encoding="utf-8"))
+    assert cost, "Civilization prices a Building in Hammers"
+    edit(deck, cost.group(0), 'cost: {Hammers: "Hammers / 2"}')
     assert_one_line(kitgen("simulate", folder, "--games", "5"),
-                    re.compile(r".*game\.yaml:\d+:\d+: error: card type '[^']+': cost: the rule module "
-                               r"'galactic-supremacy' reads a whole number of Credits, not 'Credits / 2'"))
+                    re.compile(r".*play\.yaml:\d+:\d+: error: card '[^']+': cost: the rule module "
+                               r"'civilization-card-game' reads a whole number of [A-Za-z]+, not 'Hammers / 2'"))
 
 
 @pytest.mark.parametrize("name", ["Seat"])

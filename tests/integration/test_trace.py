@@ -33,6 +33,6 @@ def test_trace__uno_move_by_move_in_text_and_json(tmp_path):
 
 
 def test_trace__a_game_its_rule_module_plays_is_refused_in_one_line(tmp_path):
-    run = kitgen_in_process("simulate", REPO / "data" / "galactic-supremacy", "--trace", tmp_path / "t.txt")
+    run = kitgen_in_process("simulate", REPO / "data" / "civilization-card-game", "--trace", tmp_path / "t.txt")
     assert_one_line(run, re.compile(r".*--trace.*rule module.*"), exit=2)
     assert not (tmp_path / "t.txt").exists()

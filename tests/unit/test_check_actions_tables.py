@@ -251,6 +251,15 @@ def test_vocabulary_lines__a_turn_order_a_phase_prints_elimination_and_the_game_
     assert vocabulary_lines(vocabulary_game()) == []
 
 
+def test_vocabulary_lines__zones_and_an_elimination_only_the_simulator_keeps_print_nothing():
+    # Galactic Supremacy's rules say where its units lie and who loses in the seed's words; the zones
+    # and the elimination the balance lab plays them by are `audience: simulator`
+    out = When(less_than=Amounts((Amount("Military", Expr("1")),)))
+    kept = vocabulary_game(zones=(Zone("worlds", "in-play", audience="simulator"), Zone("Hold", "in-play", text="Own.")),
+                           eliminate=Elimination(out, audience="simulator"))
+    assert vocabulary_lines(kept) == ["Own."]
+
+
 def test_costs__a_price_for_an_unknown_counter_suggests_the_nearest_or_lists_them():
     priced = Game("g", "G", "G", "2", (Attribute("Military"),), (CardType("Ship", "main"),),
                   (Deck("main", "Main", "M", (Card("Scout", "Ship", cost=Cost((Price("Gould", 2),), where=AT)),

@@ -75,7 +75,7 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     cards = _card_facts(game, plan, names, decks)
     _compile_decks(plan, game, decks, (index, names, groups), coverage, {t.name: i for i, t in enumerate(game.card_types)})
     names.deck_cards = plan.decks
-    plan.compared = len(game.attributes)
+    plan.compared = _compared(game)
     plan.phases = tuple(compile_phase(game, p, (index, names), coverage, set(without)) for p in game.phases)
     step = partial(compile_step, index=index, names=names)
     plan.setup, plan.rounds = compile_setup(game, step, coverage), compile_rounds(game, names, step, coverage)
@@ -256,6 +256,16 @@ def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
         coverage += card_model_rows(game)
 
 
+def _compared(game: Game) -> int:
+    """The attributes players compare and pick ("pick one of the above"): all but those at the end that
+    are also a counter, a currency the player sheet keeps beside them (Galactic Supremacy's Credits)."""
+    counters = {c.name for c in game.counters}
+    count = len(game.attributes)
+    while count and game.attributes[count - 1].name in counters:
+        count -= 1
+    return count
+
+
 def card_model_rows(game: Game) -> list[Coverage]:
     """A game of the card model reports every rule it prints: each card text its steps play (cards
     alike in text are one row: the four colours' Skips) and each rules section, which only the
@@ -268,8 +278,20 @@ def card_model_rows(game: Game) -> list[Coverage]:
     rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
                      f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})", steps=alike(game, names))
             for text, names in texts.items()]
-    return rows + [Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: "
-                            + " ".join(section.text)) for section in game.rules if section.audience == "players"]
+    return rows + [_section_row(game, section) for section in game.rules if section.audience == "players"]
+
+
+def _section_row(game: Game, section) -> Coverage:
+    """A rules section: played by its `phase:`'s steps, as that phase's row says (exact only when they fired;
+    approximated when the phase says why); without a phase that has steps, printed for the players only."""
+    phase = next((p for p in game.phases if p.name == section.phase and p.actions), None)
+    text = " ".join(section.text)
+    if phase is None:
+        return Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: " + text)
+    if phase.approximated:
+        return Coverage(f"rule '{section.title}'", "approximated", f"{phase.name}: {phase.approximated}")
+    return Coverage(f"rule '{section.title}'", "exact", f"played by the steps of the {phase.name}: {text}",
+                    steps=tuple(str(a.where) for a in phase.actions))
 
 
 def alike(game: Game, names: list[str]) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ class UnitsPlan(NamedTuple):
     dice: tuple[int, ...]  # per card: the dice it rolls (its field; 0 without it)
     bonus: Node  # more dice for each unit of a side, worked out for the side
     wins_ties: CardTest | None
+    riders: tuple[int, ...] = ()  # attached places whose cards under a unit add their dice to its roll
 
 
 def compile_units(spec: UnitBattle, names: Names, where: Where | None) -> UnitsPlan:
@@ -49,6 +50,7 @@ def compile_units(spec: UnitBattle, names: Names, where: Where | None) -> UnitsP
         raise KitgenError(error(at, f"battle: units: dice: card field '{spec.dice}' is text; name a whole-number field"))
     dice = tuple(max(0, code) if code != NONE else 0 for code in codes)
     all_guards = condition(spec.all_guards, names, names.decks) if spec.all_guards is not None else None
+    riders = tuple(place(z, ("attached",), "riders") for z in spec.riders)
     return UnitsPlan(zones, world, guards, all_guards, dice, number(spec.bonus or Expr("0"), names, at),
-                     card_filter(spec.wins_ties, names))
+                     card_filter(spec.wins_ties, names), riders)
 

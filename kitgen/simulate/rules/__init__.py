@@ -1,6 +1,6 @@
 """Trusted rule modules: the rules of a game that its data cannot say without the rules vocabulary
 turning into a programming language, written as small, tested Python shipped inside kitgen. A game
-names one in its data (`simulate: {rules: galactic-supremacy}` in game.yaml); nothing in a game
+names one in its data (`simulate: {rules: civilization-card-game}` in game.yaml); nothing in a game
 folder ever runs, and an unknown name is a located error. Stdlib only.
 
 A rule module is a module of this package with:
@@ -38,11 +38,10 @@ from kitgen.model import Game
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
     "civilization-card-game": "civilization_card_game",
-    "galactic-supremacy": "galactic_supremacy",
 }
 
 # Rule modules that are gone: their games play from their data through the one engine (issue 33).
-RETIRED = ("alpha-centauri", "civ-builder")
+RETIRED = ("alpha-centauri", "civ-builder", "galactic-supremacy")
 
 T = TypeVar("T")
 

@@ -10,6 +10,7 @@ from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.derived import barred, card_types
 from kitgen.simulate.engine.table import Table, floor_of
+from kitgen.simulate.vocabulary.picks import pickable, source
 from kitgen.simulate.vocabulary.prices import discounted, price_due
 
 
@@ -60,10 +61,24 @@ def hand_cards(table: Table, seat: int, step: Step) -> list[int]:
     return [c for c in table.hands[seat] if type_of[c] in step.types and c not in never]
 
 
+def of_types_at_cost(table: Table, seat: int, step: Step, cards: list[int]) -> list[int]:
+    """The cards of the step's `types` (all, without), those the player can pay for when it is played
+    `at_cost` (Galactic Supremacy's Sectors, 10 credits): a card-model play's, as a plain play's."""
+    if step.types:
+        type_of = card_types(table.plan)
+        cards = [c for c in cards if type_of[c] in step.types]
+    if step.more.at_cost:
+        costs = table.plan.vocabulary.costs
+        cards = [c for c in cards if can_pay(table, seat, discounted(table, seat, costs[c], step))]
+    return cards
+
+
 def possible(table: Table, seat: int, step: Step) -> bool:
     """Whether the step can do anything now (False: not worth offering); True when it cannot be told cheaply."""
     do = step.do
     if do == "play":
+        if step.more is not None and step.more.cards is not None:  # the card model's: its filter too
+            return bool(of_types_at_cost(table, seat, step, pickable(table, seat, step, source(table, seat, step))))
         return bool(hand_cards(table, seat, step))
     if do in ("pay", "exchange"):
         return can_pay(table, seat, step.more.cost)

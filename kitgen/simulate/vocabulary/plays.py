@@ -18,13 +18,17 @@ from kitgen.simulate.engine.expressions import passes
 from kitgen.simulate.engine.options import Option, pick
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.engine.zones import cards_of
+from kitgen.simulate.vocabulary.entering import pay
+from kitgen.simulate.vocabulary.legal import of_types_at_cost
 from kitgen.simulate.vocabulary.picks import HAND, carry, kinds, pickable, source
+from kitgen.simulate.vocabulary.prices import discounted
 
 
 def playable_cards(table: Table, seat: int, step: Step) -> list[int]:
-    """The cards the seat may play now (each copy: kinds() makes the options)."""
+    """The cards the seat may play now (each copy: kinds() makes the options): of its `types`, when
+    given, and affordable when it is played `at_cost` (Galactic Supremacy's Sectors, 10 credits)."""
     cards: CardStep = step.more.cards
-    found = pickable(table, seat, step, source(table, seat, step))
+    found = of_types_at_cost(table, seat, step, pickable(table, seat, step, source(table, seat, step)))
     if cards.match is not None:
         found = [c for c in found if matches(table, seat, c, cards.match)]
     if cards.follow is not None and cards.to >= 0:
@@ -91,6 +95,8 @@ def play_card(table: Table, seat: int, card: int, step: Step) -> None:
     and takes effect (its effects and steps)."""
     cards: CardStep = step.more.cards
     place = source(table, seat, step)
+    if step.more.at_cost:
+        pay(table, seat, discounted(table, seat, table.plan.vocabulary.costs[card], step))
     table.state.played_by[card] = seat
     table.played[seat].append(card)
     if cards.to >= 0:

@@ -179,8 +179,24 @@ def units(table: Table, plan, side: tuple[int, int], cards: list[Piece], world: 
     seat, table.aim = side
     bonus = value(plan.bonus, table, seat)
     ties = plan.wins_ties
-    return [Unit(min(MAX_DICE, max(0, plan.dice[card] + bonus)), ties is not None and passes(ties, table, seat, card),
-                 world and k == len(cards) - 1) for k, (_, card, _) in enumerate(cards)]
+    return [Unit(min(MAX_DICE, max(0, plan.dice[card] + bonus + ridden(table, plan, seat, piece))),
+                 ties is not None and passes(ties, table, seat, card), world and k == len(cards) - 1)
+            for k, piece in enumerate(cards) for card in (piece[1],)]
+
+
+def ridden(table: Table, plan, seat: int, piece: Piece) -> int:
+    """The dice of the riders under a card in play (`riders:`, a Leader's extra die): the cards of those
+    attached zones whose host is this card's place in its zone."""
+    place, _, where = piece
+    if not plan.riders or not isinstance(where, int):
+        return 0
+    key = table.plan.places[place].key
+    total = 0
+    for rider in plan.riders:
+        zone: Place = table.plan.places[rider]
+        if table.plan.vocabulary.zones[zone.key].on == key:
+            total += sum(plan.dice[c] for h, c in table.state.attached[zone.key][seat] if h == where)
+    return total
 
 
 def guards(table: Table, place: int, seat: int, world: int, everyone: bool) -> list[tuple[int, int]]:
