@@ -119,7 +119,7 @@ def test_exploration__discard_a_fleet_to_draw_keep_it_only_if_it_is_a_sector(pla
 
 def attack(t: Table, dice: list[int]) -> None:
     """Seat 0 attacks seat 1's first world with every Fleet (the Attack Phase's battle, unanswered)."""
-    t.rng = ListedDice(dice)
+    t.chance(ListedDice(dice))
     take(t, inner(steps(t, "Attack Phase")[0], "battle"))
 
 
@@ -196,7 +196,7 @@ def test_counter_espionage__negates_a_use_on_1_to_8(plan, roll, negated):
     t = table_of(plan)
     t.hands[1] += [card(t, "Command"), card(t, "Research")]
     misinformation = inner(steps(t, "Command Phase")[0], "when").then[1].then[0]  # the uses, the first
-    t.rng = ListedDice([roll, 1])
+    t.chance(ListedDice([roll, 1]))
     take(t, misinformation)
     assert names(t, t.piles["common"][1]) == ["Command", *([] if negated else ["Research"])]
 
