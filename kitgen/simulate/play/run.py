@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
+from kitgen.simulate.play.pool import kept_pool, play_kept
 from kitgen.simulate.players import POLICIES
 
 if TYPE_CHECKING:  # sockets and addresses are imported for a cluster only (cli/simulate reads --scheduler)
@@ -70,6 +71,9 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
 
         return play_on_cluster(settings.scheduler, plan, work, progress, settings.scheduler_timeout)
     workers = settings.workers or min(cores(), len(work))
+    kept = kept_pool(workers)
+    if kept is not None:  # a run's pool (play/pool.py): no pool started and stopped for each call
+        return play_kept(kept, plan, work, progress)
     results: list[GameResult] = []
     if workers <= 1:
         for block in work:
