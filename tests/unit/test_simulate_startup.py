@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kitgen.simulate.experiments.impact import variant_plan
-from kitgen.simulate.play import pool, run
+from kitgen.simulate.play import run
 from kitgen.simulate.play.blocks import BLOCK, Block
 from kitgen.simulate.play.pool import kept_workers, pieces
 from kitgen.simulate.play.run import Settings, cores, play_games
@@ -66,7 +66,9 @@ def test_pool__pieces_cover_the_same_games_in_order_and_share_a_small_call_out()
     work = [Block(1, 0, BLOCK, ("greedy",), 64), Block(1, BLOCK, 7, ("greedy",), 64)]
     cut = pieces(work, 2)
     assert [g for b in cut for g in range(b.first, b.first + b.count)] == list(range(BLOCK + 7))
-    assert len(cut) >= 2 * pool.SHARES and all(b.count <= BLOCK for b in cut)
+    assert [b.count for b in cut] == [29, 21, 7]  # a worker's share, 29 games, where a block held 50
+    one = [Block(1, 0, 25, ("greedy",), 64)]  # a seat of a rung of the ladder at 4 players: both cores play it
+    assert [b.count for b in pieces(one, 2)] == [13, 12]
     big = [Block(1, first, BLOCK, ("greedy",), 64) for first in range(0, 2000, BLOCK)]
     assert pieces(big, 2) == big  # 2,000 games: the blocks as they are
 

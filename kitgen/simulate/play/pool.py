@@ -2,15 +2,17 @@
 it (each player count, each card and variant of card impact, each seat of each rung of the ladder)
 plays on the same processes instead of starting a pool of its own. Stdlib only.
 
-Measured on Galactic Civ (2 cores): a pool started for a call of 100 games cost about 46 ms of CPU
-(forking, starting and stopping the workers), and card impact made two calls a card; the ladder's
-calls of 25 games (a seat of a rung) were one block each, so they played on one core.
+Measured on Galactic Civ (2 cores, a shared machine): a pool of 2 workers started, used once and
+stopped cost about 14 ms of CPU, and the call waited for it; card impact made two calls a card (172
+pools for Galactic Civ's 86 cards). The ladder's calls of 50 games at 2 players (a seat of a rung)
+were one block each, so they played on one core.
 
 A kept pool's workers were forked before the plans they play existed, so each call's plan is sent:
 pickled once per call (without its cache), with every block (some 33 KB for Galactic Civ), and read
-by a worker once per call (the `token` says which call a block is of). The work is cut into pieces
-of at most BLOCK games and at least a quarter of a worker's share, so a small call still keeps every
-worker busy. Results do not depend on the pieces: game i is seeded by its number, and the coverage
+by a worker once per call (the `token` says which call a block is of). A call of fewer blocks than
+workers is cut into smaller pieces, one a worker, so that every core plays it (pieces smaller still
+cost more CPU than they saved in waiting: a block counts the steps taken, for the coverage, until
+every step has been, and a small block counts a larger share of its games). Results do not depend on the pieces: game i is seeded by its number, and the coverage
 reads the union of the steps taken (play/blocks.play_block).
 """
 from __future__ import annotations
@@ -27,7 +29,6 @@ from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
 
-SHARES = 4  # pieces per worker a small call is cut into, at least (the last piece finishes soonest)
 
 
 @dataclasses.dataclass
@@ -82,9 +83,9 @@ def play_kept(kept: Kept, plan: Plan, work: list[Block], progress: Progress | No
 
 
 def pieces(work: list[Block], workers: int) -> list[Block]:
-    """The blocks cut into pieces of at most BLOCK games and at least 1/SHARES of a worker's share."""
+    """The blocks, cut into pieces of a worker's share of the games when that is less than a block."""
     total = sum(block.count for block in work)
-    size = max(1, min(BLOCK, math.ceil(total / (workers * SHARES))))
+    size = max(1, min(BLOCK, math.ceil(total / workers)))
     return [dataclasses.replace(block, first=first, count=min(size, block.first + block.count - first))
             for block in work for first in range(block.first, block.first + block.count, size)]
 
