@@ -113,7 +113,6 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     from kitgen.cli.replay import check_data, check_same, result_options
     from kitgen.project import Project
     from kitgen.simulate.experiments.lab import Experiments
-    from kitgen.simulate.play.cluster import TRUST
     from kitgen.simulate.play.run import Settings
 
     ctx = click.get_current_context()
@@ -135,6 +134,8 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     digest = data_hash(folder)
     check_data(ctx, digest)
     if address and not quiet():
+        from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
+
         echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
     report = _run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), digest, played, plan,
                   result_options(ctx), game)

@@ -10,7 +10,8 @@ from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import Progress, Unfinished
-from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.play.pool import kept_workers
+from kitgen.simulate.play.run import Settings, cores, play_games
 from kitgen.simulate.report.summary import missing_rules, provenance, summarise
 
 
@@ -29,6 +30,12 @@ def simulate(game: Game, settings: Settings, experiments: Experiments = Experime
     options that change the result, by flag, for the provenance (else as settings and experiments say). A run a cluster cuts short
     (blocks.Unfinished) reports what was finished, `cut_short` saying what was not (see played)."""
     plan = plan or plan_game(game, settings.without)
+    with kept_workers(settings.workers or cores()):  # one pool for every run of games below (play/pool.py)
+        return _simulate(game, plan, settings, experiments, data_hash, progress, options)
+
+
+def _simulate(game: Game, plan: Plan, settings: Settings, experiments: Experiments, data_hash: str,
+              progress: Progress | None, options: dict | None) -> dict:
     asked = options or lab_options(settings, experiments)
     settings, results, cut_short = played(plan, settings, experiments.player_counts, progress)
     if cut_short:  # the report is that of the games finished, without the experiments: so is its command

@@ -11,12 +11,16 @@ import difflib
 import os
 import signal
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
-from kitgen.simulate.play.address import Address
 from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
+from kitgen.simulate.play.pool import kept_pool, play_kept
 from kitgen.simulate.players import POLICIES
+
+if TYPE_CHECKING:  # sockets and addresses are imported for a cluster only (cli/simulate reads --scheduler)
+    from kitgen.simulate.play.address import Address
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,10 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
         from kitgen.simulate.play.cluster import play_on_cluster
 
         return play_on_cluster(settings.scheduler, plan, work, progress, settings.scheduler_timeout)
-    workers = settings.workers or min(os.cpu_count() or 1, len(work))
+    workers = settings.workers or min(cores(), len(work))
+    kept = kept_pool(workers)
+    if kept is not None:  # a run's pool (play/pool.py): no pool started and stopped for each call
+        return play_kept(kept, plan, work, progress)
     results: list[GameResult] = []
     if workers <= 1:
         for block in work:
@@ -83,6 +90,12 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
             if progress:
                 progress(len(results), total)
     return results
+
+
+def cores() -> int:
+    """The processors this process may run on (taskset, a container's cpuset): one worker each. The
+    machine's count (os.cpu_count) would start more workers than cores where fewer are allowed."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 # A pool worker's plan, given once when the worker starts (forked: inherited, not pickled). Sent with

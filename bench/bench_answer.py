@@ -1,0 +1,127 @@
+"""Issue 37's second speed goal: a designer's full answer in at most 60 seconds on 2 cores, for every
+shipped game, and what each part of it costs.
+
+    python bench/bench_answer.py [--games 2000] [--impact-games 200] [--ladder 100] [--game NAME] [--no-whole]
+
+The full answer is one command:
+
+    kitgen simulate GAME --players 2,3,4 --games 2000 --impact-games 200 --ladder 100
+
+the seats at 2, 3 and 4 players (2,000 games each), card impact at 2 players (200 seeds a card, the
+card removed and doubled), the skill ladder at 2 players (100 games a rung: random < greedy <
+lookahead < mcts, at its default budget) and the measures of feel (in every report). For each
+shipped game the parts are timed in one process as kitgen simulate runs them (experiments/lab.py,
+one pool of workers for the whole run: play/pool.py), each its wall time, its games and its time
+per game: compile (load, check and compile the data), seats, feel and summary (the report of the
+seats, with the measures of feel, the provenance and its code hash), impact, ladder. Then, unless
+--no-whole, the whole command itself, a fresh process, its wall time against the goal of 60 s.
+
+Wall times: on a shared machine they count what else runs (the load average is printed at the
+start and the end; the goal is for 2 idle cores). Nothing is asserted; --smallest (CI) runs every
+part on Galactic Civ at sizes that mean nothing (10 games, 2 impact seeds, 4 games a rung, mcts at 8
+rollouts).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kitgen.check import check_game  # noqa: E402
+from kitgen.load import load_game  # noqa: E402
+from kitgen.project import Project  # noqa: E402
+from kitgen.simulate.experiments.lab import Experiments, played, run_experiments  # noqa: E402
+from kitgen.simulate.experiments.ladder import LADDER  # noqa: E402
+from kitgen.simulate.play.games import plan_game  # noqa: E402
+from kitgen.simulate.play.pool import kept_workers  # noqa: E402
+from kitgen.simulate.play.run import Settings, cores  # noqa: E402
+from kitgen.simulate.report.summary import summarise  # noqa: E402
+
+GOAL = 60.0  # seconds for a game's full answer on 2 cores (issue 37)
+COUNTS = (2, 3, 4)
+
+
+def parts(game: str, games: int, impact: int, ladder: int, rollouts: int) -> list[tuple[str, float, int]]:
+    """(part, wall seconds, games played) of one game's full answer, in-process."""
+    rows = []
+    start = time.perf_counter()
+    folder = Project.default().resolve(game).folder
+    loaded = load_game(folder)
+    check_game(loaded)  # as kitgen simulate checks the data before it plays
+    plan = plan_game(loaded)
+    rows.append(("compile", time.perf_counter() - start, 0))
+    settings = Settings(games=games, players=COUNTS[0], seed=1, mcts_rollouts=rollouts)
+    with kept_workers(settings.workers or cores()):
+        start = time.perf_counter()
+        settings, results, _ = played(plan, settings, COUNTS[1:], None)
+        rows.append(("seats 2,3,4", time.perf_counter() - start, sum(len(r) for r in results.values())))
+        start = time.perf_counter()
+        report = summarise(game, plan, settings, results, "", {})
+        rows.append(("feel and summary", time.perf_counter() - start, sum(len(r) for r in results.values())))
+        start = time.perf_counter()
+        run_experiments(report, plan, settings, Experiments(impact_games=impact), results[COUNTS[0]], None)
+        played_games = sum(row["games"] for row in report.get("card_impact", [])) * 2  # removed and doubled
+        rows.append(("impact", time.perf_counter() - start, played_games))
+        start = time.perf_counter()
+        run_experiments(report, plan, settings, Experiments(ladder_games=ladder), results[COUNTS[0]], None)
+        rungs = len(report.get("skill_ladder", []))
+        rows.append(("ladder", time.perf_counter() - start, rungs * max(1, ladder // COUNTS[0]) * COUNTS[0]))
+    return rows
+
+
+def whole(game: str, games: int, impact: int, ladder: int, rollouts: int) -> float:
+    """Wall seconds of the full answer as one fresh kitgen simulate command."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed kitgen runs (bench_speed.py says why)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "kitgen", "-q", "simulate", game, "--players", ",".join(map(str, COUNTS)),
+                    "--games", str(games), "--impact-games", str(impact), "--ladder", str(ladder),
+                    "--mcts-rollouts", str(rollouts), "--partial", "--json"],
+                   cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games at each player count (default 2000)")
+    parser.add_argument("--impact-games", type=int, default=200, help="seeds a card (default 200)")
+    parser.add_argument("--ladder", type=int, default=100, help="games a rung (default 100)")
+    parser.add_argument("--mcts-rollouts", type=int, default=64, help="mcts's budget (default: kitgen's, 64)")
+    parser.add_argument("--game", action="append", help="one shipped game (again for more; default: every one)")
+    parser.add_argument("--no-whole", action="store_true", help="leave out the whole command (a fresh process)")
+    parser.add_argument("--smallest", action="store_true", help="one game at the smallest sizes (CI)")
+    options = parser.parse_args()
+    games = options.game or Project.default().game_names()
+    sizes = (options.games, options.impact_games, options.ladder, options.mcts_rollouts)
+    if options.smallest:
+        games, sizes = ["galactic-civ"], (10, 2, 4, 8)  # the shipped game that plays fastest
+    print(f"A designer's full answer: seats at {','.join(map(str, COUNTS))} players ({sizes[0]:,} games each), "
+          f"card impact ({sizes[1]} seeds a card), the ladder ({sizes[2]} games a rung, {' < '.join(LADDER)}; mcts "
+          f"at {sizes[3]} rollouts), the measures of feel; {cores()} core(s), load average {_load()} at the start")
+    print(f"  {'game':<24}{'part':<18}{'wall s':>8}{'games':>8}{'ms/game':>9}")
+    for game in games:
+        rows = parts(game, *sizes)
+        for part, seconds, count in rows:
+            per = f"{seconds / count * 1000:>9.2f}" if count else f"{'':>9}"
+            print(f"  {game:<24}{part:<18}{seconds:>8.2f}{count:>8,}{per}")
+        total = sum(seconds for _, seconds, _ in rows)
+        print(f"  {game:<24}{'sum of the parts':<18}{total:>8.2f}")
+        if not options.no_whole:
+            seconds = whole(game, *sizes)
+            print(f"  {game:<24}{'whole command':<18}{seconds:>8.2f}   goal {GOAL:.0f} s: "
+                  f"{'within' if seconds <= GOAL else 'over'}")
+    print(f"load average {_load()} at the end (above the core count: other work shared the cores)")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+
+
+if __name__ == "__main__":
+    main()
