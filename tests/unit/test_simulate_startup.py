@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.simulate.experiments.impact import variant_plan
+from kitgen.simulate.experiments.impact import held_plan
 from kitgen.simulate.play import run
 from kitgen.simulate.play.blocks import BLOCK, Block
 from kitgen.simulate.play.pool import kept_workers, pieces
@@ -80,7 +80,8 @@ def test_pool__a_run_plays_every_call_on_one_pool_with_the_same_results(monkeypa
     from kitgen.simulate.play.games import plan_game
 
     plan = plan_game(load_game(ROOT / "tests" / "fixtures" / "vocab" / "skirmish"))
-    other = variant_plan(plan, 0, "doubled")
+    deck = next(iter(plan.decks))
+    other = held_plan(plan, deck, frozenset(plan.decks[deck][:1]))  # another plan, as card impact plays
     settings = Settings(games=51, players=2, seed=1, policies=("random",), workers=2)
     alone = [play_games(plan, dataclasses.replace(settings, workers=1)),
              play_games(other, dataclasses.replace(settings, workers=1), 20)]
