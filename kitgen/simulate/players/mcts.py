@@ -31,7 +31,8 @@ from kitgen.simulate.players.greedy import GREEDY, greedy_card
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.search import playing, position
 
-HORIZON = 2  # turns a rollout plays past the current one: the tree sees this turn's and the next two's choices
+HORIZON = 1  # turns a rollout plays past the current one: the tree sees this turn's choices and the next's
+DEPTH = 8  # levels of the tree at most (1: a search of this decision only, with rollouts after it)
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
 ROLLOUT = GREEDY  # the rollout policy, and the model of the other seats
 
@@ -54,9 +55,10 @@ class Walk:
     """One iteration's way down the tree: the node reached (None once a node was added: the rollout
     plays on) and the nodes taken, to back the result up."""
 
-    def __init__(self, root: Node):
+    def __init__(self, root: Node, depth: int):
         self.node: Node | None = root
         self.path: list[Node] = []
+        self.depth = depth
 
     def choose(self, keys: list[Hashable], first: Callable[[], int]) -> int:
         """The index of the choice among `keys` (duplicates: the first of them is it); `first`: the
@@ -80,8 +82,9 @@ class Walk:
             self.node = None
             return index
         index = max(firsts.values(), key=lambda i: (ucb(node.children[keys[i]]), -i))
-        self.node = node.children[keys[index]]
-        self.path.append(self.node)
+        child = node.children[keys[index]]
+        self.path.append(child)
+        self.node = child if len(self.path) < self.depth else None  # the deepest level: the rollout goes on
         return index
 
     def back_up(self, reward: float) -> None:
@@ -123,15 +126,22 @@ def world(table: Table, seat: int, walk: Walk) -> Table:
 
 
 def search(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, int], None]) -> int:
-    """The index of the most tried choice among `keys` after the table's budget of iterations (or
-    seconds); `take(world, index)` makes the choice in a world. A tie goes to the higher score, then
-    to the first listed."""
+    """The index of the most tried choice among `keys` (grow's tree); a tie goes to the higher score,
+    then to the first listed."""
+    root = grow(table, seat, keys, take)
+    chosen = [(child.visits, child.total, -keys.index(key)) for key, child in root.children.items()]
+    return -max(chosen)[2]
+
+
+def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, int], None]) -> Node:
+    """The tree of the table's budget of iterations (or seconds) from this decision, among `keys`;
+    `take(world, index)` makes the choice in a world."""
     root = Node()
     deadline = time.perf_counter() + table.seconds if table.seconds > 0 else math.inf
     iterations = len(keys) if table.seconds > 0 else max(len(keys), table.budget)
     done = 0
     while done < iterations or (deadline < math.inf and time.perf_counter() < deadline):
-        walk = Walk(root)
+        walk = Walk(root, DEPTH)
         copy = world(table, seat, walk)
         index = walk.choose(keys, partial(mod, done, len(keys)))  # the root's choices in turn
         take(copy, index)
@@ -139,8 +149,7 @@ def search(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table,
             play(copy, start=table.moment + 1, until_turn=table.turn + HORIZON)
         walk.back_up(position(copy, seat))
         done += 1
-    chosen = [(child.visits, child.total, -keys.index(key)) for key, child in root.children.items()]
-    return -max(chosen)[2]
+    return root
 
 
 def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
