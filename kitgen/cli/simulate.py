@@ -61,6 +61,22 @@ class Seconds(click.ParamType):
         return seconds
 
 
+class Count(click.IntRange):
+    """A whole number within bounds, its value cut short in the message when it is long."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value) > SHOWN:
+            self.fail(f"{shown(value)}: give a whole number from {self.min} to {self.max}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
+    """--mcts-rollouts, given: say what it is now (a report that recorded it is of other code: replay refuses it)."""
+    if value is not None:
+        raise click.BadParameter("is now --mcts-iterations N (an iteration of mcts's tree search a decision)",
+                                 ctx, param)
+
+
 def _output(path: Path | None) -> None:
     """-o names a PDF to write: refused before any game is played, not after (a folder, or a file
     where a folder must be)."""
@@ -90,11 +106,12 @@ def _output(path: Path | None) -> None:
 @click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
 @click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
               help="Skill ladder: this many games per rung (each stronger player against the one below).")
-@click.option("--mcts-iterations", type=click.IntRange(1, 100_000), default=64, show_default=True,
+@click.option("--mcts-iterations", type=Count(1, 100_000), default=64, show_default=True,
               help="mcts: iterations of its tree search a decision (deterministic: the same seed, the same games).")
 @click.option("--mcts-seconds", type=Seconds(0.001, 60, off=True), default=0.0,
               help="mcts: think this many seconds a decision instead of --mcts-iterations. Not deterministic: "
                    "the games depend on the machine and its load, and the report cannot be replayed.")
+@click.option("--mcts-rollouts", hidden=True, expose_value=False, callback=_renamed)
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
 @click.option("--scheduler", default="", metavar="ADDRESS",
               help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
