@@ -22,6 +22,7 @@ import time
 from functools import partial
 from operator import mod
 from typing import Callable, Hashable
+from weakref import WeakKeyDictionary
 
 from kitgen.simulate.engine.knowledge import determinize as deal_unseen
 from kitgen.simulate.engine.loop import play
@@ -35,6 +36,7 @@ HORIZON = 1  # turns a rollout plays past the current one: the tree sees this tu
 DEPTH = 8  # levels of the tree at most (1: a search of this decision only, with rollouts after it)
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
 ROLLOUT = GREEDY  # the rollout policy, and the model of the other seats
+MOVES = 3  # a step's moves are searched from this many on; fewer (take a step or not): the rollout policy's answer
 
 
 class Node:
@@ -109,7 +111,7 @@ def walker(walk: Walk) -> Policy:
             ROLLOUT.choose_card(table, seat, candidates, True)))]
 
     def choose_move(table: Table, seat: int, moves: list[Option]) -> int:
-        if walk.node is None or len(moves) < 2:
+        if walk.node is None or len(moves) < MOVES:
             return ROLLOUT.choose_move(table, seat, moves)
         return walk.choose([move_key(m) for m in moves], lambda: ROLLOUT.choose_move(table, seat, moves))
 
@@ -125,20 +127,40 @@ def world(table: Table, seat: int, walk: Walk) -> Table:
     return copy
 
 
+# The tree each game's searching seats keep between their decisions of one turn: table -> seat ->
+# (the turn it was grown in, the turn its rollouts end, the node of the choices made since). The
+# next decision of that turn goes on from the node (its iterations are already partly spent): the
+# same tree, one level down. Weak keys: a game's trees go with its table.
+KEPT: WeakKeyDictionary[Table, dict[int, tuple[int, int, Node]]] = WeakKeyDictionary()
+
+
 def search(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, int], None]) -> int:
-    """The index of the most tried choice among `keys` (grow's tree); a tie goes to the higher score,
-    then to the first listed."""
-    root = grow(table, seat, keys, take)
-    chosen = [(child.visits, child.total, -keys.index(key)) for key, child in root.children.items()]
-    return -max(chosen)[2]
+    """The index of the most tried choice among `keys` (grow's tree, the turn's own if this seat
+    searched already this turn); a tie goes to the higher score, then to the first listed."""
+    kept = KEPT.setdefault(table, {})
+    turn, until, root = kept.get(seat, (-1, -1, None))
+    if root is None or turn != table.turn:
+        turn, until, root = table.turn, table.turn + HORIZON, Node()
+    grow(table, seat, keys, take, root, until)
+    offered = set(keys)
+    index = -max((child.visits, child.total, -keys.index(key)) for key, child in root.children.items()
+                 if key in offered)[2]
+    kept[seat] = (turn, until, root.children[keys[index]])
+    return index
 
 
-def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, int], None]) -> Node:
-    """The tree of the table's budget of iterations (or seconds) from this decision, among `keys`;
-    `take(world, index)` makes the choice in a world."""
-    root = Node()
+def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, int], None],
+         root: Node | None = None, until: int = 0) -> Node:
+    """The tree `root` (a new one: None) grown by the table's budget of iterations (or seconds) from
+    this decision, among `keys`, counting those it already holds; `take(world, index)` makes the
+    choice in a world, whose rollout ends with turn `until` (0: HORIZON turns past this one)."""
+    root = Node() if root is None else root
+    until = until or table.turn + HORIZON
+    offered = set(keys)
+    spent = sum(child.visits for key, child in root.children.items() if key in offered)
+    untried = len(offered) - sum(1 for key in root.children if key in offered)
     deadline = time.perf_counter() + table.seconds if table.seconds > 0 else math.inf
-    iterations = len(keys) if table.seconds > 0 else max(len(keys), table.budget)
+    iterations = untried if table.seconds > 0 else max(untried, table.budget - spent)
     done = 0
     while done < iterations or (deadline < math.inf and time.perf_counter() < deadline):
         walk = Walk(root, DEPTH)
@@ -146,7 +168,7 @@ def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, i
         index = walk.choose(keys, partial(mod, done, len(keys)))  # the root's choices in turn
         take(copy, index)
         if copy.winner < 0:
-            play(copy, start=table.moment + 1, until_turn=table.turn + HORIZON)
+            play(copy, start=table.moment + 1, until_turn=until)
         walk.back_up(position(copy, seat))
         done += 1
     return root
@@ -162,6 +184,8 @@ def mcts_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
 
 def mcts_move(table: Table, seat: int, moves: list[Option]) -> int:
     """Which of a step's moves, searched (the same move twice in the list: the first)."""
+    if len(moves) < MOVES:
+        return ROLLOUT.choose_move(table, seat, moves)
     keys = [move_key(m) for m in moves]
     return search(table, seat, keys, lambda w, i: moves[i].take(w))
 
