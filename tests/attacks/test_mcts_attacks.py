@@ -42,3 +42,18 @@ def test_replay__a_report_made_with_a_time_budget_is_refused_in_one_line(tmp_pat
     run = kitgen_in_process("simulate", folder, "--replay", tmp_path / "report.json", "--json")
     assert_one_line(run, re.compile(r".*report\.json: error: made with --mcts-seconds 0\.001: mcts thought for a time, "
                                     r"not a number of iterations, so its games cannot be played again the same"))
+
+
+def test_replay__a_ladder_report_is_made_again_its_cost_a_measure_of_the_machine(tmp_path):
+    from kitgen.simulate.experiments.ladder import COST, unmeasured
+
+    made = kitgen_in_process("simulate", "galactic-civ", "--games", "2", "--players", "2", "--workers", "1",
+                             "--ladder", "2", "--mcts-iterations", "2", "--json").run
+    assert made.returncode == 0, made.describe()
+    report = json.loads(made.stdout)
+    assert [r["player"] for r in report["skill_ladder"]] == ["greedy", "lookahead", "mcts"]
+    assert all(isinstance(r[COST], float) and r[COST] >= 0 for r in report["skill_ladder"])
+    (tmp_path / "report.json").write_text(made.stdout, encoding="utf-8")
+    again = kitgen_in_process("simulate", "--replay", tmp_path / "report.json", "--json").run
+    assert again.returncode == 0, again.describe()
+    assert unmeasured(json.loads(again.stdout)) == unmeasured(report) != report
