@@ -106,7 +106,7 @@ def _output(path: Path | None) -> None:
 @click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
 @click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
               help="Skill ladder: this many games per rung (each stronger player against the one below).")
-@click.option("--mcts-iterations", type=Count(1, 100_000), default=64, show_default=True,
+@click.option("--mcts-iterations", type=Count(1, 100_000), default=16, show_default=True,
               help="mcts: iterations of its tree search a decision (deterministic: the same seed, the same games).")
 @click.option("--mcts-seconds", type=Seconds(0.001, 60, off=True), default=0.0,
               help="mcts: think this many seconds a decision instead of --mcts-iterations. Not deterministic: "

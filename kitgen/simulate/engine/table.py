@@ -25,7 +25,7 @@ Action = Callable[["Table", int, Step], None]  # a step of the vocabulary: (tabl
 class Table:
     """The state of one game. Seats play in order 0, 1, ...; seat 0 goes first."""
 
-    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64,
+    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 16,
                  seconds: float = 0.0):
         self.plan = plan
         self.budget = budget  # what a searching policy may spend on a decision (mcts: iterations)

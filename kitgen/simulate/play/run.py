@@ -28,7 +28,7 @@ class Settings:
     workers: int = 0  # 0: one per core
     without: tuple[str, ...] = ()  # optional rules left out
     scheduler: Address | None = None  # a Dask scheduler's (tcp://HOST:8786), checked and trusted: play the blocks there
-    mcts_iterations: int = 64  # mcts: iterations a decision (the budget; deterministic)
+    mcts_iterations: int = 16  # mcts: iterations a decision (the budget; deterministic)
     mcts_seconds: float = 0.0  # > 0: mcts thinks this many seconds a decision instead (not deterministic)
     scheduler_timeout: float = 30.0  # seconds a scheduler may take to answer (play/cluster.py)
 
