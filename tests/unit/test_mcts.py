@@ -112,3 +112,14 @@ def test_mcts__the_same_seed_plays_the_same_games(galactic_plan):
                         mcts_iterations=6)
     first, second = play_games(galactic_plan, settings), play_games(galactic_plan, settings)
     assert first == second and {r.winner for r in first} != {-1}
+
+
+def test_budget_in_seconds__thinks_about_that_long_and_tries_each_choice(galactic_plan):
+    import time
+
+    table = midgame(galactic_plan)
+    table.seconds = 0.05
+    hand = sorted(set(table.hands[0]))
+    start = time.perf_counter()
+    root = mcts.grow(table, 0, hand, lambda world, i: world.play_card(0, hand[i]))
+    assert 0.05 <= time.perf_counter() - start < 5 and set(root.children) == set(hand)
