@@ -118,10 +118,10 @@ def walker(walk: Walk) -> Policy:
     return ROLLOUT._replace(name="mcts (in its tree)", choose_card=choose_card, choose_move=choose_move)
 
 
-def world(table: Table, seat: int, walk: Walk) -> Table:
-    """A copy of the table as the seat may believe it: what it cannot see dealt anew (its own dice),
-    the seat walking the tree, every other seat the rollout policy."""
-    copy = table.clone(table.rng.getrandbits(64))
+def world(table: Table, seat: int, walk: Walk, seed: int) -> Table:
+    """A copy of the table as the seat may believe it: what it cannot see dealt anew (its own dice,
+    seeded `seed`), the seat walking the tree, every other seat the rollout policy."""
+    copy = table.clone(seed)
     deal_unseen(copy, seat)
     copy.policies = tuple(walker(walk) if p == seat else ROLLOUT for p in range(table.players))
     return copy
@@ -161,11 +161,16 @@ def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, i
     untried = len(offered) - sum(1 for key in root.children if key in offered)
     deadline = time.perf_counter() + table.seconds if table.seconds > 0 else math.inf
     iterations = untried if table.seconds > 0 else max(untried, table.budget - spent)
-    done = 0
+    done, seeds = 0, list[int]()
     while done < iterations or (deadline < math.inf and time.perf_counter() < deadline):
         walk = Walk(root, DEPTH)
-        copy = world(table, seat, walk)
         index = walk.choose(keys, partial(mod, done, len(keys)))  # the root's choices in turn
+        # common random numbers: the n-th try of every choice here is played in the same world (the
+        # same deal, the same dice to start with), so that choices are compared on equal luck
+        tried = walk.path[0].visits
+        while len(seeds) <= tried:
+            seeds.append(table.rng.getrandbits(64))
+        copy = world(table, seat, walk, seeds[tried])
         take(copy, index)
         if copy.winner < 0:
             play(copy, start=table.moment + 1, until_turn=until)
