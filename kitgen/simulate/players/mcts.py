@@ -7,7 +7,14 @@ sequence of the seat's choices (the card played, or the move's kind, card, targe
 children chosen by UCB1 over the times each was available (ISMCTS: a card not in hand in this deal is
 not a choice here), one new node added per iteration, then the rollout policy (greedy, every seat)
 plays to the horizon, where the position is scored (search.position) and backed up the path. The
-other seats play greedy throughout: a model of them, not a tree of their choices.
+other seats play greedy throughout: a model of them, not a tree of their choices. The n-th try of
+every choice of the decision plays in the same world (common random numbers: the same deal, the same
+dice to start with), so that the choices are compared on equal luck. A seat's tree is kept for its
+next decisions of the same turn (KEPT), one level down.
+
+The world goes on from the schedule's next moment: what is left of the step and phase in which the
+decision falls is not played there (as lookahead's copies); nor are the other seats' hidden choices
+searched. Rollouts end with the next turn (HORIZON), scored by search.position.
 
 What it searches: which card to play from the hand, and which of a step's moves (buy, attack, pass
 ...); the rest (discards, a dilemma's option, a target) it answers as greedy does.
