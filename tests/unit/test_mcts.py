@@ -72,7 +72,7 @@ def galactic_plan():
     return plan_game(load_game(DATA / "galactic-civ"))
 
 
-def midgame(plan, seed: int = 5) -> Table:
+def midgame(plan, seed: int = 1) -> Table:
     """A four-player Galactic Civ table at the end of turn 2, every seat greedy."""
     table = Table(plan, seed, (GREEDY,) * 4, ACTIONS, budget=12)
     play(table, until_turn=2)

@@ -18,7 +18,7 @@ MAX_EVENTS = 200_000  # a trace longer than this is cut (a game of the most roun
 
 def trace_game(plan: Plan, seed: int, policies: tuple[str, ...], iterations: int, seconds: float = 0.0) -> dict:
     """One game at `seed` (the first seed of play/blocks.py's first block), traced."""
-    table = Table(plan, seed * 2**32, seat_policies(plan, policies), ACTIONS, iterations, seconds)
+    table = Table(plan, seed * 2**32, seat_policies(plan, policies), ACTIONS, iterations, seconds=seconds)
     table.trace = []
     result = play(table)
     why = table.state.why if table.state is not None else ""

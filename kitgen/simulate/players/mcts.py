@@ -176,7 +176,7 @@ def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, i
         # same deal, the same dice to start with), so that choices are compared on equal luck
         tried = walk.path[0].visits
         while len(seeds) <= tried:
-            seeds.append(table.rng.getrandbits(64))
+            seeds.append(table.ties[seat].getrandbits(64))  # the seat's own stream (engine/table.py)
         copy = world(table, seat, walk, seeds[tried])
         take(copy, index)
         if copy.winner < 0:

@@ -10,6 +10,7 @@ from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.standing import standing, worth
 
 
+
 def position(table: Table, seat: int) -> float:
     """How well the seat stands: 1 if it won, 0 if another did; else 0.5 plus a twentieth of a
     point per point of lead in victory-path distance over the best other player, within [0.05, 0.95]."""
@@ -21,8 +22,9 @@ def position(table: Table, seat: int) -> float:
     return min(0.95, max(0.05, 0.5 + 0.05 * (mine - best)))
 
 
-def _greedy_copy(table: Table) -> Table:
-    copy = table.clone(table.rng.getrandbits(64))
+def _greedy_copy(table: Table, seat: int) -> Table:
+    """A copy the seat thinks on, every seat greedy there; its dice drawn from the seat's own stream."""
+    copy = table.clone(table.ties[seat].getrandbits(64))
     copy.policies = (GREEDY,) * table.players
     return copy
 
@@ -40,7 +42,7 @@ def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int
         return greedy_card(table, seat, cards, best)
     scored = []
     for card in candidates:
-        copy = _greedy_copy(table)
+        copy = _greedy_copy(table, seat)
         copy.play_card(seat, card)
         scored.append((position(copy, seat), card == greedy_card(table, seat, candidates, True), -card))
     return -max(scored)[2]
