@@ -19,7 +19,7 @@ seats, with the measures of feel, the provenance and its code hash), impact, lad
 Wall times: on a shared machine they count what else runs (the load average is printed at the
 start and the end; the goal is for 2 idle cores). Nothing is asserted; --smallest (CI) runs every
 part on Galactic Civ at sizes that mean nothing (10 games, 2 impact seeds, 4 games a rung, mcts at 8
-rollouts).
+iterations).
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def parts(game: str, games: int, impact: int, ladder: int, rollouts: int) -> lis
     check_game(loaded)  # as kitgen simulate checks the data before it plays
     plan = plan_game(loaded)
     rows.append(("compile", time.perf_counter() - start, 0))
-    settings = Settings(games=games, players=COUNTS[0], seed=1, mcts_rollouts=rollouts)
+    settings = Settings(games=games, players=COUNTS[0], seed=1, mcts_iterations=rollouts)
     with kept_workers(settings.workers or cores()):
         start = time.perf_counter()
         settings, results, _ = played(plan, settings, COUNTS[1:], None)
@@ -82,7 +82,7 @@ def whole(game: str, games: int, impact: int, ladder: int, rollouts: int) -> flo
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "kitgen", "-q", "simulate", game, "--players", ",".join(map(str, COUNTS)),
                     "--games", str(games), "--impact-games", str(impact), "--ladder", str(ladder),
-                    "--mcts-rollouts", str(rollouts), "--partial", "--json"],
+                    "--mcts-iterations", str(rollouts), "--partial", "--json"],
                    cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return time.perf_counter() - start
 
@@ -92,18 +92,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games at each player count (default 2000)")
     parser.add_argument("--impact-games", type=int, default=200, help="seeds a card (default 200)")
     parser.add_argument("--ladder", type=int, default=100, help="games a rung (default 100)")
-    parser.add_argument("--mcts-rollouts", type=int, default=64, help="mcts's budget (default: kitgen's, 64)")
+    parser.add_argument("--mcts-iterations", type=int, default=16, help="mcts's budget (default: kitgen's, 16)")
     parser.add_argument("--game", action="append", help="one shipped game (again for more; default: every one)")
     parser.add_argument("--no-whole", action="store_true", help="leave out the whole command (a fresh process)")
     parser.add_argument("--smallest", action="store_true", help="one game at the smallest sizes (CI)")
     options = parser.parse_args()
     games = options.game or Project.default().game_names()
-    sizes = (options.games, options.impact_games, options.ladder, options.mcts_rollouts)
+    sizes = (options.games, options.impact_games, options.ladder, options.mcts_iterations)
     if options.smallest:
         games, sizes = ["galactic-civ"], (10, 2, 4, 8)  # the shipped game that plays fastest
     print(f"A designer's full answer: seats at {','.join(map(str, COUNTS))} players ({sizes[0]:,} games each), "
           f"card impact ({sizes[1]} seeds a card), the ladder ({sizes[2]} games a rung, {' < '.join(LADDER)}; mcts "
-          f"at {sizes[3]} rollouts), the measures of feel; {cores()} core(s), load average {_load()} at the start")
+          f"at {sizes[3]} iterations), the measures of feel; {cores()} core(s), load average {_load()} at the start")
     print(f"  {'game':<24}{'part':<18}{'wall s':>8}{'games':>8}{'ms/game':>9}")
     for game in games:
         rows = parts(game, *sizes)

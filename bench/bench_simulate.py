@@ -2,7 +2,7 @@
 workers and the report included), for the default greedy player and the random player in the same
 run, and what an mcts player costs per game.
 
-    python bench/bench_simulate.py [--games 2000] [--mcts-games 4] [--rollouts 64]
+    python bench/bench_simulate.py [--games 2000] [--mcts-games 4] [--iterations 16]
 
 The machine is shared, so the figure that holds is CPU time, not the wall clock: for each policy,
 games per CPU-second of `kitgen simulate galactic-civ --games N --players 4 --workers 1 --json`
@@ -11,7 +11,7 @@ well the work splits (scaling: cores x CPU of one worker / CPU of all). The whol
 for this machine with its cores free is one worker's games per CPU-second times that scaling; the
 wall-clock games/s of the run is printed beside it (it counts whatever else the machine runs).
 The ratio greedy/random cancels the machine's speed. mcts: CPU seconds per game of one mcts seat
-(--rollouts per decision) among greedy ones. The goal (1,000 greedy games/s for the whole process
+(--iterations per decision) among greedy ones. The goal (1,000 greedy games/s for the whole process
 on 2 cores) is measured, not estimated, by bench/bench_speed.py: the wall time of the whole command.
 """
 from __future__ import annotations
@@ -54,12 +54,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--mcts-games", type=int, default=4)
-    parser.add_argument("--rollouts", type=int, default=64)
+    parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--smallest", action="store_true", help="smallest sizes, for CI: 20 games, 1 mcts game")
     options = parser.parse_args()
     games = 20 if options.smallest else options.games
     if options.smallest:
-        options.mcts_games, options.rollouts = 1, 8
+        options.mcts_games, options.iterations = 1, 4
     cores = os.cpu_count() or 1
     load = os.getloadavg()[0]  # the wall-clock figure and the scaling depend on what else runs
     print(f"kitgen simulate galactic-civ, {games} four-player games, whole process, {cores} cores "
@@ -76,9 +76,9 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f} at the end")
     if options.mcts_games:
         wall, cpu = timed(["simulate", "galactic-civ", "--games", str(options.mcts_games), "--players", "4",
-                           "--policy", "mcts,greedy,greedy,greedy", "--mcts-rollouts", str(options.rollouts),
+                           "--policy", "mcts,greedy,greedy,greedy", "--mcts-iterations", str(options.iterations),
                            "--workers", "1", "--partial", "--json"])
-        print(f"mcts (one seat, {options.rollouts} rollouts a decision): {cpu / options.mcts_games:.2f} CPU s/game "
+        print(f"mcts (one seat, {options.iterations} iterations a decision): {cpu / options.mcts_games:.2f} CPU s/game "
               f"({options.mcts_games} games, {wall:.1f} s wall)")
     record_cost(max(games // 4, 10))
 

@@ -67,6 +67,9 @@ def _print_provenance(report: dict) -> None:
     echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
          f"policies {','.join(report['policies'])}; optional rules: {rules}")
     echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
+    if not source.get("mcts_budget", {}).get("deterministic", True):
+        echo(f"mcts thought {source['mcts_budget']['seconds']:g} s a decision: not deterministic (the same seed plays "
+             "other games on another run or machine), and the report cannot be replayed")
 
 
 def _print_coverage(report: dict) -> None:
@@ -155,5 +158,7 @@ def _print_ladder(ladder: list | None) -> None:
     echo("\nSkill ladder (one stronger player among weaker ones, seat rotated):")
     for rung in ladder:
         low, high = rung["ci95"]
+        cost = rung.get("cpu_seconds_per_game")
         echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}, {rung['games']:,} games), "
-             f"even share {rung['even_share']:.1%}: {rung['verdict']}")
+             f"even share {rung['even_share']:.1%}: {rung['verdict']}"
+             + (f"; {cost:.3f} CPU s a game" if cost is not None else "; its cost is not measured on a cluster"))

@@ -60,6 +60,10 @@ def replayed(ctx: click.Context, path: Path, game: str | None) -> dict:
     report = read_report(path)
     source = report["provenance"]
     check_code(where, source)
+    seconds = source["options"].get("--mcts-seconds")
+    if seconds:  # a time budget plays other games on every run: nothing to replay byte for byte
+        raise KitgenError(error(where, f"made with --mcts-seconds {shown(seconds)}: mcts thought for a time, not a "
+                                       "number of iterations, so its games cannot be played again the same"))
     params = dict(ctx.params) | {"replay": None, "game": game or game_name(where, source)}
     for option in changing(ctx.command):
         params[option.name] = option_value(ctx, where, option, source["options"])
@@ -127,6 +131,8 @@ def option_value(ctx: click.Context, where: Where, option: click.Option, options
             type(v) is str and len(v) <= MOST_TEXT for v in value)
     elif isinstance(option.type, click.types.IntParamType):
         ok = type(value) is int
+    elif option.type.name == "SECONDS":  # cli/simulate.Seconds: a number, checked by its own bounds below
+        ok = type(value) in (int, float)
     else:
         ok = type(value) is str and len(value) <= MOST_TEXT
     if not ok:
@@ -158,7 +164,10 @@ def check_same(ctx: click.Context, report: dict) -> None:
     replaying = ctx.meta.get(META)
     if replaying is None:
         return
+    from kitgen.simulate.experiments.ladder import unmeasured
+
     where, original = replaying
+    report, original = unmeasured(report), unmeasured(original)  # CPU seconds measure the machine, not the game
     if json.dumps(report) == json.dumps(original):
         return
     differ = next((key for key in dict.fromkeys([*original, *report])

@@ -40,18 +40,41 @@ def _counts(value: str) -> tuple[int, ...]:
 
 
 class Seconds(click.ParamType):
-    """--scheduler-timeout: seconds from 0.5 to an hour (click's FloatRange lets nan through)."""
+    """Seconds within bounds, by default --scheduler-timeout's 0.5 to an hour (click's FloatRange lets
+    nan through); `off`: 0 is taken too, and means the option is off (--mcts-seconds)."""
 
     name = "SECONDS"
+
+    def __init__(self, lowest: float = 0.5, highest: float = 3600, off: bool = False):
+        self.lowest, self.highest, self.off = lowest, highest, off
 
     def convert(self, value, param, ctx):
         try:
             seconds = float(value)
         except (TypeError, ValueError):
             self.fail(f"{shown(str(value))} is not a number of seconds", param, ctx)
-        if not 0.5 <= seconds <= 3600:  # false for nan too
-            self.fail(f"{shown(str(value))}: give 0.5 to 3600 seconds", param, ctx)
+        if seconds == 0 and self.off:
+            return 0.0
+        if not self.lowest <= seconds <= self.highest:  # false for nan too
+            self.fail(f"{shown(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
+                      + (" (0: off)" if self.off else ""), param, ctx)
         return seconds
+
+
+class Count(click.IntRange):
+    """A whole number within bounds, its value cut short in the message when it is long."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value) > SHOWN:
+            self.fail(f"{shown(value)}: give a whole number from {self.min} to {self.max}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
+    """--mcts-rollouts, given: say what it is now (a report that recorded it is of other code: replay refuses it)."""
+    if value is not None:
+        raise click.BadParameter("is now --mcts-iterations N (an iteration of mcts's tree search a decision)",
+                                 ctx, param)
 
 
 def _output(path: Path | None) -> None:
@@ -84,8 +107,12 @@ def _output(path: Path | None) -> None:
 @click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
 @click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
               help="Skill ladder: this many games per rung (each stronger player against the one below).")
-@click.option("--mcts-rollouts", type=click.IntRange(1, 100_000), default=64, show_default=True,
-              help="mcts: rollouts per decision.")
+@click.option("--mcts-iterations", type=Count(1, 100_000), default=16, show_default=True,
+              help="mcts: iterations of its tree search a decision (deterministic: the same seed, the same games).")
+@click.option("--mcts-seconds", type=Seconds(0.001, 60, off=True), default=0.0,
+              help="mcts: think this many seconds a decision instead of --mcts-iterations. Not deterministic: "
+                   "the games depend on the machine and its load, and the report cannot be replayed.")
+@click.option("--mcts-rollouts", hidden=True, expose_value=False, callback=_renamed)
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
 @click.option("--scheduler", default="", metavar="ADDRESS",
               help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
@@ -105,7 +132,8 @@ def _output(path: Path | None) -> None:
               help="Make a report of kitgen simulate --json again, byte for byte, with its own options "
                    "(refused when other code or other game data made it). GAME defaults to the report's.")
 def simulate(game: str | None, games: int, players: str, seed: int, policies: str, without: tuple[str, ...],
-             partial: bool, impact_games: int, fixes: bool, ladder_games: int, mcts_rollouts: int, workers: int,
+             partial: bool, impact_games: int, fixes: bool, ladder_games: int, mcts_iterations: int,
+             mcts_seconds: float, workers: int,
              scheduler: str, trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None,
              trace: Path | None, replay: Path | None) -> None:
     """Play GAME many times from its data: what the simulation covers, win rate per faction and seat
@@ -128,7 +156,8 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     _known_policies(loaded, names)
     played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
     settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
-                        without=tuple(sorted(set(without))), scheduler=address, mcts_rollouts=mcts_rollouts,
+                        without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
+                        mcts_seconds=mcts_seconds,
                         scheduler_timeout=scheduler_timeout)
     plan = _refuse_early(loaded, settings, game, partial, trace)
     digest = data_hash(folder)
@@ -229,7 +258,8 @@ def _write_trace(title: str, plan, settings, path: Path) -> None:
     if rule_play(plan) is not None:
         raise click.BadParameter("this game is played by its rule module; a trace follows the engine's games "
                                  "(the rules vocabulary and the card model)", param_hint="--trace")
-    traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_rollouts)
+    traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_iterations,
+                         settings.mcts_seconds)
     try:
         path.write_text(trace_text(title, traced), encoding="utf-8")
         json_path = path.with_name(path.name + ".json")

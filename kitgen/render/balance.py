@@ -69,11 +69,12 @@ def _experiments(report: dict, chart_w: float, styles) -> list:
                               [0.09, 0.38, 0.17, 0.17, 0.11, 0.08], chart_w)]
     if report.get("skill_ladder"):
         rows = [[f"{r['player']} vs {r['field']}", f"{r['games']:,}", f"{r['win_rate']:.1%}",
-                 f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}", f"{r['even_share']:.1%}", r["verdict"]]
+                 f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}", f"{r['even_share']:.1%}", r["verdict"],
+                 "-" if r.get("cpu_seconds_per_game") is None else f"{r['cpu_seconds_per_game']:.3f}"]
                 for r in report["skill_ladder"]]
         story += [_heading("Skill ladder: one stronger player among weaker ones", styles),
-                  _text_table([["rung", "games", "win rate", "95% interval", "even share", ""], *rows],
-                              [0.26, 0.1, 0.12, 0.18, 0.12, 0.22], chart_w)]
+                  _text_table([["rung", "games", "win rate", "95% interval", "even share", "", "CPU s a game"], *rows],
+                              [0.22, 0.08, 0.1, 0.16, 0.1, 0.2, 0.14], chart_w)]
     return story
 
 

@@ -42,7 +42,7 @@ def test_replay__makes_the_report_again_byte_for_byte(made, tmp_path):
     assert run.returncode == 0 and run.stdout == text, run.describe()
     source = json.loads(text)["provenance"]
     assert source["options"]["--games"] == 12 and source["options"]["--partial"] is True
-    assert "--games 12 --players 2 " in source["command"] and "--mcts-rollouts 64" in source["command"]
+    assert "--games 12 --players 2 " in source["command"] and "--mcts-iterations 16" in source["command"]
 
 
 def edited(text: str, *path_and_value) -> dict:

@@ -245,7 +245,7 @@ def test_stats__known_values():
 @pytest.mark.parametrize("policy", ["lookahead", "mcts"])
 def test_search_players__play_whole_games(policy):
     report = simulate(galactic_civ(), Settings(games=2, players=3, seed=1, policies=(policy, "greedy", "greedy"),
-                                               workers=1, mcts_rollouts=8))
+                                               workers=1, mcts_iterations=8))
     assert report["games"] == 2 and report["policies"] == [policy, "greedy", "greedy"]
 
 
@@ -317,7 +317,7 @@ def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
     choose = (Phase("Choose", "Draw 2, play 1.", actions=(Action("draw", count=2), Action("play", types=("Gain",)))),)
     game = tiny_game(paths=(VictoryPath("Most A", "Highest A at the end of turn 10.", at_end_of_turn=10,
                                         highest=("A",)),), phases=choose)
-    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_rollouts=4),
+    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_iterations=4),
                       Experiments(ladder_games=200))
     rungs = {(r["field"], r["player"]): r for r in report["skill_ladder"]}
     assert list(rungs) == [("random", "greedy"), ("greedy", "lookahead"), ("lookahead", "mcts")]
@@ -338,7 +338,7 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
     game = tiny_game(paths=(VictoryPath("Past 3", "A above 3.", thresholds=(Threshold("A", 3),)),),
                      phases=(Phase("Grow", "Gain.", actions=(Action("change", delta=1, attribute="A"),
                                                               Action("check-victory"))),))
-    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_rollouts=2),
+    report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_iterations=2),
                       Experiments(fixes=True, ladder_games=20))
     render_balance(report, "Tiny", tmp_path / "balance.pdf")
     text = pdf_text(tmp_path / "balance.pdf")

@@ -75,7 +75,8 @@ def determinize(table: Table, seat: int) -> None:
     """In place (on a copy): every card the seat cannot see dealt anew among the zones it cannot see,
     each zone keeping its size, the cards the seat knows to be in a hand kept there."""
     places = hidden_places(table, seat)
-    known = table.state.known[seat] if table.state.known is not None else None
+    state = table.state
+    known = state.known[seat] if state is not None and state.known is not None else None
     pool: list[int] = []
     kept: dict[tuple[int, int], list[int]] = {}
     for place, owner in places:
@@ -87,6 +88,7 @@ def determinize(table: Table, seat: int) -> None:
                 sure.append(card)
         kept[place, owner] = sure
         pool += rest
+    pool.sort()  # the deal depends on which cards are unseen, never on where they truly are: no peeking
     table.rng.shuffle(pool)
     for place, owner in places:
         cards = cards_of(table, place, owner)

@@ -31,10 +31,11 @@ Action = Callable[["Table", int, Step], None]  # a step of the vocabulary: (tabl
 class Table:
     """The state of one game. Seats play in order 0, 1, ...; seat 0 goes first."""
 
-    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64,
-                 holder: int = -1):
+    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 16,
+                 holder: int = -1, seconds: float = 0.0):
         self.plan = plan
-        self.budget = budget  # what a searching policy may spend on a decision (mcts: rollouts)
+        self.budget = budget  # what a searching policy may spend on a decision (mcts: iterations)
+        self.seconds = seconds  # > 0: mcts spends this many seconds a decision instead (not deterministic)
         self.players = len(policies)
         self.rng: random.Random = Stream(seed)
         self.shuffler: random.Random = Stream(stream(seed, DECKS))

@@ -100,7 +100,8 @@ def lab_options(settings: Settings, experiments: Experiments) -> dict:
     return {"--games": settings.games, "--players": ",".join(map(str, (settings.players, *experiments.player_counts))),
             "--seed": settings.seed, "--policy": ",".join(settings.policies), "--without": list(settings.without),
             "--impact-games": experiments.impact_games, "--fixes": experiments.fixes,
-            "--ladder": experiments.ladder_games, "--mcts-rollouts": settings.mcts_rollouts}
+            "--ladder": experiments.ladder_games, "--mcts-iterations": settings.mcts_iterations,
+            "--mcts-seconds": settings.mcts_seconds}
 
 
 def narrowed(options: dict, counts: list[int]) -> dict:

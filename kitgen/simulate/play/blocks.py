@@ -45,7 +45,8 @@ class Block:
     first: int  # the first game's number
     count: int
     policies: tuple[str, ...]  # a name per seat
-    mcts_rollouts: int
+    mcts_iterations: int
+    mcts_seconds: float = 0.0  # > 0: mcts's budget in seconds a decision (not deterministic)
 
 
 def counted(act: Action) -> Action:
@@ -72,26 +73,27 @@ def play_block(plan: Plan, block: Block) -> list[GameResult]:
     seeds = [block.seed * 2**32 + i for i in range(block.first, block.first + block.count)]
     module_play = rule_play(plan)
     if module_play is not None:  # the plan's rule module plays its games
-        return [module_play(plan, seed, policies, block.mcts_rollouts) for seed in seeds]
+        return [module_play(plan, seed, policies, block.mcts_iterations) for seed in seeds]
     # the coverage asks only whether each step was taken in some game: once every step of the plan
     # has been, the block's other games play with the registry that notes nothing (no call more a step)
     every, fired, results = set(range(len(plan.located))), set[int](), []
     for game, seed in enumerate(seeds, block.first):
         actions = ACTIONS if fired >= every else COUNTED
-        result = play(table_for(plan, seed, game, policies, block.mcts_rollouts, actions))
+        result = play(table_for(plan, seed, game, policies, block.mcts_iterations, actions,
+                              block.mcts_seconds))
         fired.update(result.fired)
         results.append(result)
     return results
 
 
 def table_for(plan: Plan, seed: int, game: int, policies: tuple, budget: int,
-              actions: dict[str, Action] = ACTIONS) -> Table:
+              actions: dict[str, Action] = ACTIONS, seconds: float = 0.0) -> Table:
     """Game `game`'s table; one game in FEEL_EVERY keeps its turn record (the standings and choices
     the measures of feel are made from: report/feel.py), its seats' policies marking each real choice.
     The record does not change the game: the same answers, the same dice."""
     holder = game % len(policies)  # card impact's holder (plan.held), when the plan names one
     if game % FEEL_EVERY:
-        return Table(plan, seed, policies, actions, budget, holder)
-    table = Table(plan, seed, tuple(marked(policy) for policy in policies), actions, budget, holder)
+        return Table(plan, seed, policies, actions, budget, holder, seconds)
+    table = Table(plan, seed, tuple(marked(policy) for policy in policies), actions, budget, holder, seconds)
     table.record = TurnRecord(table.players, standing)
     return table

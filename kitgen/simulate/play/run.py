@@ -32,7 +32,8 @@ class Settings:
     workers: int = 0  # 0: one per core
     without: tuple[str, ...] = ()  # optional rules left out
     scheduler: Address | None = None  # a Dask scheduler's (tcp://HOST:8786), checked and trusted: play the blocks there
-    mcts_rollouts: int = 64  # mcts: rollouts per decision (the budget)
+    mcts_iterations: int = 16  # mcts: iterations a decision (the budget; deterministic)
+    mcts_seconds: float = 0.0  # > 0: mcts thinks this many seconds a decision instead (not deterministic)
     scheduler_timeout: float = 30.0  # seconds a scheduler may take to answer (play/cluster.py)
 
     def seat_policies(self) -> tuple[str, ...]:
@@ -55,7 +56,8 @@ def unknown_policy(name: str, strategies: list[str] | None = None) -> str:
 def blocks(settings: Settings, games: int | None = None) -> list[Block]:
     total = settings.games if games is None else games
     names = settings.seat_policies()
-    return [Block(settings.seed, first, min(BLOCK, total - first), names, settings.mcts_rollouts)
+    return [Block(settings.seed, first, min(BLOCK, total - first), names, settings.mcts_iterations,
+                  settings.mcts_seconds)
             for first in range(0, total, BLOCK)]
 
 

@@ -16,9 +16,9 @@ from kitgen.simulate.vocabulary import ACTIONS
 MAX_EVENTS = 200_000  # a trace longer than this is cut (a game of the most rounds and turns)
 
 
-def trace_game(plan: Plan, seed: int, policies: tuple[str, ...], rollouts: int) -> dict:
+def trace_game(plan: Plan, seed: int, policies: tuple[str, ...], iterations: int, seconds: float = 0.0) -> dict:
     """One game at `seed` (the first seed of play/blocks.py's first block), traced."""
-    table = Table(plan, seed * 2**32, seat_policies(plan, policies), ACTIONS, rollouts)
+    table = Table(plan, seed * 2**32, seat_policies(plan, policies), ACTIONS, iterations, seconds=seconds)
     table.trace = []
     result = play(table)
     why = table.state.why if table.state is not None else ""

@@ -26,8 +26,15 @@ def provenance(game_id: str, data_hash: str, settings: Settings, players: list[i
     options = options | {"--games": settings.games}  # a run cut short reports the games it finished
     return {"kitgen": __version__, "code": code_identity(), "game": game_id, "data_sha256": data_hash,
             "seed": settings.seed, "games": settings.games, "players": players, "policies": list(settings.policies),
-            "optional_rules_left_out": list(settings.without), "mcts_rollouts": settings.mcts_rollouts,
+            "optional_rules_left_out": list(settings.without), "mcts_budget": mcts_budget(settings),
             "options": options, "command": command_line(game_id, options)}
+
+
+def mcts_budget(settings: Settings) -> dict:
+    """What an mcts player may spend on a decision: iterations (deterministic), or seconds (not)."""
+    if settings.mcts_seconds > 0:
+        return {"seconds": settings.mcts_seconds, "deterministic": False}
+    return {"iterations": settings.mcts_iterations, "deterministic": True}
 
 
 def command_line(game_id: str, options: dict) -> str:
