@@ -582,6 +582,9 @@ class Zone(Record):
     # a pile whose cards stay in it from one round to the next (cards set aside for the rest of the game,
     # Sushi Go's puddings kept for the end): they are not sent home, nor dealt again
     stays: bool = False
+    # in-play or attached: what its cards' effects give these counters is a yield, read by a step
+    # (`gain: {Food: "sum(land.Food)"}`, every Collect step), not a gain when the card enters play
+    yields: tuple[str, ...] = ()
     where: Where | None = _where()
 
 

@@ -33,7 +33,10 @@ class Names:
 
     def __init__(self, game: Game, slots: tuple[str, ...]):
         self.folded = value_names(game)
-        self.slot = {name: i for i, name in enumerate(slots)}
+        self.slot: dict[str, int] = {}
+        for i, name in enumerate(slots):  # a counter named as an attribute is that attribute (compile/game's index)
+            self.slot.setdefault(name, i)
+        self.width = len(slots)
         self.totals = {c.name: c.total for c in game.counters if c.total is not None}
         self.compiled: dict[str, Node] = {}
         self.busy: set[str] = set()

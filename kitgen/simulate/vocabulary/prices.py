@@ -6,7 +6,7 @@ card, and subtracting any bonuses"; a kit choice: nothing costs less than 1). St
 from __future__ import annotations
 
 from kitgen.simulate.compile.plan import Step
-from kitgen.simulate.compile.vocabulary import Payment
+from kitgen.simulate.compile.vocabulary import MIX, Payment
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table
 
@@ -18,16 +18,20 @@ def price_due(table: Table, seat: int, amount) -> int:
 
 def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:
     """The cost with the step's discount taken off each fixed amount of a counter it names; an amount
-    already at or below the floor stays as printed. A mix of counters (`any:`) is not discounted."""
+    already at or below the floor stays as printed. `any:` (MIX) is taken off the amount paid in any
+    mix of counters, and there a negative amount adds to it (Civilization's plots: 15 for the fifth,
+    5 more for each plot beyond: `any: "0 - 5 * (count(land) - 4)"`)."""
     off = step.more.discount
     if not off:
         return cost
     cut: dict[int, int] = {}
     for index, amount in off:
-        cut[index] = cut.get(index, 0) + max(0, value(amount, table, seat))
+        worked = value(amount, table, seat)
+        cut[index] = cut.get(index, 0) + (worked if index == MIX else max(0, worked))
     floor = step.more.floor
     fixed = []
     for index, amount in cost.fixed:
         due = price_due(table, seat, amount)
         fixed.append((index, max(min(due, floor), due - cut[index]) if index in cut else amount))
-    return cost._replace(fixed=tuple(fixed))
+    mix = max(min(cost.any, floor), cost.any - cut[MIX]) if MIX in cut and cost.any else cost.any
+    return cost._replace(fixed=tuple(fixed), any=mix)
