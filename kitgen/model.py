@@ -1095,6 +1095,9 @@ class Action(Record):
     turns: int = 1  # ... for this many turns (the turn it is set counts)
     group: str = ""  # meld: what makes cards one kind: their name (the default), `type`, or a card field ("suit")
     times: Expr | None = None  # the step is taken this many times (worked out first; with optional: until declined)
+    # the step is taken once for each card of the player's in-play zone EACH (a snapshot), `this` that card:
+    # this.FIELD its field or its effect on an attribute, this.ZONE the cards attached under it
+    each: str = ""
     modifier: Expr | None = None  # roll: added to the die (it may read the target: "target(Probed_At)")
     bonus: str = ""  # roll: a counter added to the die and used up by it (+1 to the next roll)
     reroll_at: Expr | None = None  # roll: a result this high or higher may be rolled again, once (0: never)

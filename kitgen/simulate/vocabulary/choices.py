@@ -13,6 +13,7 @@ from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.engine.zones import cards_of
 from kitgen.simulate.vocabulary.entering import play_one
 from kitgen.simulate.vocabulary.legal import hand_cards, possible
 from kitgen.simulate.engine.victory import check_victory
@@ -156,3 +157,17 @@ def act_each(table: Table, seat: int, step: Step) -> None:
         run(table, player, step.then)
         if table.winner >= 0:
             return
+
+
+def act_each_card(table: Table, seat: int, step: Step) -> None:
+    """`each: ZONE`: the step taken for each card the player has in the zone now, `this` that card
+    (Civilization's Collect: each plot yields, its Population adding to it)."""
+    before = table.this
+    try:
+        for card in list(cards_of(table, step.more, seat)):
+            table.this = card
+            run(table, seat, step.then)
+            if table.winner >= 0:
+                return
+    finally:
+        table.this = before
