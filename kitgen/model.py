@@ -992,6 +992,18 @@ class Answer(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Trade(Record):
+    """A step's `trade:`: what the player is short of a cost's amount it may pay at the bank, `rate`
+    (an expression, worked out for the player) of another of the counters `of` for each one short,
+    the counter it has most of first (Civilization's "Resources may be traded with the bank at a 3:1
+    ratio"; its Currency: 2:1)."""
+
+    rate: Expr
+    of: tuple[str, ...] = ()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class UnitBattle(Record):
     """battle's `units:` a battle of units, rounds of dice (vocabulary/units.py): each unit is a card in
     play and rolls its `dice` field plus `bonus` dice; each unit destroys one opposing unit with an equal
@@ -1139,6 +1151,7 @@ class Action(Record):
     by_count: CountScoring | None = None  # score: points by how many
     majority: Majority | None = None  # score: points by rank among the players
     units: UnitBattle | None = None  # battle: a battle of units, rounds of dice (vocabulary/units.py)
+    trade: Trade | None = None  # buy, attach, play at_cost: a cost short paid at the bank (vocabulary/prices.py)
     answers: tuple[Answer, ...] = ()  # what the players it aims at may answer it with (vocabulary/answers.py)
     block: Filter | None = None  # claim: the card a blocker claims to stop it (Coup's Contessa)
     where: Where | None = _where()

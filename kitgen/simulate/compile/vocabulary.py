@@ -79,6 +79,7 @@ class Vocab(NamedTuple):
     units: Any = None  # battle's `units:` (compile/units.UnitsPlan), None for any other step
     discount: tuple[tuple[int, Node], ...] = ()  # buy: (value index, amount) off each card's cost
     floor: int = 0  # buy: no discounted amount below it
+    trade: Any = None  # buy, attach, play at_cost: (rate, counters) a cost short is paid at the bank with (vocabulary/prices)
 
 
 class Rules(NamedTuple):
@@ -155,6 +156,7 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
             or action.strength is not None or action.min is not None or action.flag or action.group
             or action.ladder or action.condition or action.top or action.give_back or action.at_random
             or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch or action.discount
+            or action.trade is not None
             or action.units is not None):
         return None
     zero = Expr("0")
@@ -169,6 +171,8 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
                  ladder=action.ladder, condition=names.conditions.get(action.condition, -1), top=action.top,
                  give_back=action.give_back, at_random=action.at_random, discount=discounts(action.discount, names),
                  floor=action.floor or 0 if action.discount else 0,
+                 trade=(number(action.trade.rate, names), tuple(names.index(c) for c in action.trade.of
+                                                             if names.index(c) >= 0)) if action.trade else None,
                  units=compile_units(action.units, names, action.where) if action.units is not None else None)
 
 
@@ -244,9 +248,11 @@ def _steps(game: Game) -> list[Action]:
 def vocabulary_coverage(game: Game) -> list:
     """A coverage row for each game-wide rule of the vocabulary the game uses (exact), and for each price
     the rules compute (`text:` only) of a card a step buys: not paid (approximated)."""
-    buys = any(a.do == "buy" for a in _steps(game))
+    markets = {a.zone for a in _steps(game) if a.do == "buy"}  # the decks a buy step takes cards of
+    sold = {z.deck for z in game.zones if z.name in markets} | {d.id for d in game.decks if d.id in markets}
     type_costs = {t.name: t.cost for t in game.card_types}
-    priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks for c in d.cards] if buys else []
+    priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks if d.id in sold or "" in markets
+              for c in d.cards]
     unpaid = [Coverage(f"cost of '{name}'", "approximated", f"a price the rules compute ({cost.text!r}): bought "
                        "for nothing") for name, cost in priced if cost and cost.text and not (cost.pay or cost.any)]
 

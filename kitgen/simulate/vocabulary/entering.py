@@ -9,13 +9,16 @@ from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.engine.table import floor_of
 from kitgen.simulate.vocabulary.legal import playable_cards
-from kitgen.simulate.vocabulary.prices import discounted, price_due
+from kitgen.simulate.vocabulary.prices import discounted, price_due, traded
 
 
-def pay(table: Table, seat: int, cost: Payment) -> None:
+def pay(table: Table, seat: int, cost: Payment, trade=None) -> None:
     """The fixed amounts, then the mix from the counter the player has most of to spare (a tie: the
-    one listed first), then the next."""
+    one listed first), then the next; with a step's `trade:`, what it is short of bought at the bank first."""
     values = table.values[seat]
+    row = traded(table, seat, cost, trade) if trade is not None else None
+    if row is not None:
+        values[:] = row
     for index, amount in [(index, price_due(table, seat, amount)) for index, amount in cost.fixed]:
         values[index] -= amount
     due = cost.any

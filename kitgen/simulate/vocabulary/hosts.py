@@ -52,7 +52,7 @@ def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int
     under = table.state.attached[step.more.zone][seat]
     free = [h for h in range(len(hosts)) if has_room(table, seat, zone, hosts[h], sum(1 for host, _ in under if host == h))]
     cards = sources(table, seat, step)
-    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c))]
+    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c), step.more.trade)]
 
 
 def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
@@ -81,7 +81,7 @@ def attach(table: Table, seat: int, step: Step, pair: tuple[int, int]) -> None:
     host, card = pair
     cost = price(table, seat, step, table.state.zones[table.plan.vocabulary.zones[step.more.zone].on][seat][host], card)
     if cost.fixed or cost.any:
-        pay(table, seat, cost)
+        pay(table, seat, cost, step.more.trade)
     pile = table.piles[step.deck][0] if step.deck else table.hands[seat]
     card = card if card in pile else alike(table, pile, card)
     pile.remove(card)
