@@ -37,12 +37,11 @@ from kitgen.model import Game
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
-    "civilization-card-game": "civilization_card_game",
     "galactic-supremacy": "galactic_supremacy",
 }
 
 # Rule modules that are gone: their games play from their data through the one engine (issue 33).
-RETIRED = ("alpha-centauri", "civ-builder")
+RETIRED = ("alpha-centauri", "civ-builder", "civilization-card-game")
 
 T = TypeVar("T")
 
