@@ -346,6 +346,10 @@ def _step_names(known: Names, owner: str, step) -> None:
                  step.units and step.units.bonus):
         if text is not None:
             known.expression(owner, step.where, Expr(str(text)))
+    if step.trade is not None:  # trade: the rate an expression, the counters named
+        known.expression(owner, step.trade.where or step.where, step.trade.rate)
+        for word in step.trade.of:
+            known.name(owner, step.trade.where or step.where, word)
     for word in (step.bonus, *step.raises):
         if word:
             known.name(owner, step.where, word)

@@ -115,7 +115,7 @@ def _room(zone, names: Names) -> Node | None:
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
-    return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
+    return tuple((names.index(a.counter), number(a.value, names, a.where)) for a in values if names.index(a.counter) >= 0)
 
 
 MIX = -1  # discount: the amount a card's cost asks in any mix of counters (`any:`)
@@ -123,7 +123,7 @@ MIX = -1  # discount: the amount a card's cost asks in any mix of counters (`any
 
 def discounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
     """A step's `discount:`: per counter, and `any:` (MIX) off the amount paid in any mix."""
-    return tuple((MIX if a.counter == "any" else names.index(a.counter), number(a.value, names)) for a in values
+    return tuple((MIX if a.counter == "any" else names.index(a.counter), number(a.value, names, a.where)) for a in values
                  if a.counter == "any" or names.index(a.counter) >= 0)
 
 
