@@ -37,8 +37,11 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
-@pytest.mark.parametrize("command", ["validate", "simulate"])
+PLAYED = ("this outside each", "trade from an unknown counter")  # simulate too: the lines compile reaches
+
+
+@pytest.mark.parametrize("case, command", [(case, "validate") for case in CASES]
+                         + [(case, "simulate") for case in CASES if case[0] in PLAYED], ids=lambda c: c[0] if isinstance(c, tuple) else c)
 def test_yields_each_trade__a_bad_value_is_one_located_line(tmp_path: Path, case, command) -> None:
     game = tmp_path / "harvest"
     shutil.copytree(HARVEST, game)
