@@ -135,9 +135,12 @@ def act_repeat(table: Table, seat: int, step: Step) -> None:
     """A step with `times:` (compile/steps.compile_step): taken that many times, worked out for the
     player first; an optional one ("repeatedly, as long as you like") stops at the first refusal."""
     inner = step.then[0]
+    # a choice written with `optional: true` is its own steps' choice, wrapped (compile/steps): its steps offered
+    offered = inner.then[0].then if inner.do == "choose" and inner.optional and len(inner.then) == 1 \
+        and inner.then[0].do == "choose" else inner.then
     for _ in range(min(MAX_TIMES, max(0, value(step.more, table, seat)))):
         if inner.do == "choose" and inner.optional:
-            once = [move for s in inner.then for move in step_offers(table, seat, s, only_possible=True)]
+            once = [move for s in offered for move in step_offers(table, seat, s, only_possible=True)]
             if not once:
                 return  # nothing more it could do: not asked again (repeated, it would be asked up to MAX_TIMES)
             chosen = pick(table, seat, [*once, NOTHING])
