@@ -585,6 +585,7 @@ class Zone(Record):
     # in-play or attached: what its cards' effects give these counters is a yield, read by a step
     # (`gain: {Food: "sum(land.Food)"}`, every Collect step), not a gain when the card enters play
     yields: tuple[str, ...] = ()
+    audience: Audience = "players"  # simulator: a place only the balance lab keeps; the rules summary does not list it
     where: Where | None = _where()
 
 
@@ -1413,7 +1414,7 @@ class Game(Record):
 
 def for_players(game: Game) -> Game:
     """The game as its kit prints it for players: the tables, formulas, card fields, kit choices,
-    counters and rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
+    counters, zones and rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
     notes and the balance lab read the whole game."""
     def kept(records):
         return tuple(r for r in records if r.audience == "players")
@@ -1422,7 +1423,7 @@ def for_players(game: Game) -> Game:
                   for t in game.card_types)
     return replace(game, tables=kept(game.tables), formulas=kept(game.formulas), fields=kept(game.fields),
                    kit_choices=kept(game.kit_choices), rules=kept(game.rules), card_types=types,
-                   counters=kept(game.counters))
+                   counters=kept(game.counters), zones=kept(game.zones))
 
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---
