@@ -583,6 +583,10 @@ class Zone(Record):
     # a pile whose cards stay in it from one round to the next (cards set aside for the rest of the game,
     # Sushi Go's puddings kept for the end): they are not sent home, nor dealt again
     stays: bool = False
+    # in-play or attached: what its cards' effects give these counters is a yield, read by a step
+    # (`gain: {Food: "sum(land.Food)"}`, every Collect step), not a gain when the card enters play
+    yields: tuple[str, ...] = ()
+    audience: Audience = "players"  # simulator: a place only the balance lab keeps; the rules summary does not list it
     where: Where | None = _where()
 
 
@@ -991,6 +995,18 @@ class Answer(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Trade(Record):
+    """A step's `trade:`: what the player is short of a cost's amount it may pay at the bank, `rate`
+    (an expression, worked out for the player) of another of the counters `of` for each one short,
+    the counter it has most of first (Civilization's "Resources may be traded with the bank at a 3:1
+    ratio"; its Currency: 2:1)."""
+
+    rate: Expr
+    of: tuple[str, ...] = ()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class UnitBattle(Record):
     """battle's `units:` a battle of units, rounds of dice (vocabulary/units.py): each unit is a card in
     play and rolls its `dice` field plus `bonus` dice; each unit destroys one opposing unit with an equal
@@ -1096,6 +1112,9 @@ class Action(Record):
     turns: int = 1  # ... for this many turns (the turn it is set counts)
     group: str = ""  # meld: what makes cards one kind: their name (the default), `type`, or a card field ("suit")
     times: Expr | None = None  # the step is taken this many times (worked out first; with optional: until declined)
+    # the step is taken once for each card of the player's in-play zone EACH (a snapshot), `this` that card:
+    # this.FIELD its field or its effect on an attribute, this.ZONE the cards attached under it
+    each: str = ""
     modifier: Expr | None = None  # roll: added to the die (it may read the target: "target(Probed_At)")
     bonus: str = ""  # roll: a counter added to the die and used up by it (+1 to the next roll)
     reroll_at: Expr | None = None  # roll: a result this high or higher may be rolled again, once (0: never)
@@ -1137,6 +1156,7 @@ class Action(Record):
     by_count: CountScoring | None = None  # score: points by how many
     majority: Majority | None = None  # score: points by rank among the players
     units: UnitBattle | None = None  # battle: a battle of units, rounds of dice (vocabulary/units.py)
+    trade: Trade | None = None  # buy, attach, play at_cost: a cost short paid at the bank (vocabulary/prices.py)
     answers: tuple[Answer, ...] = ()  # what the players it aims at may answer it with (vocabulary/answers.py)
     block: Filter | None = None  # claim: the card a blocker claims to stop it (Coup's Contessa)
     where: Where | None = _where()
@@ -1398,7 +1418,7 @@ class Game(Record):
 
 def for_players(game: Game) -> Game:
     """The game as its kit prints it for players: the tables, formulas, card fields, kit choices,
-    counters and rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
+    counters, zones and rule sections marked for the designers or the simulator (`audience:`) left out. The designer's
     notes and the balance lab read the whole game."""
     def kept(records):
         return tuple(r for r in records if r.audience == "players")
@@ -1407,7 +1427,7 @@ def for_players(game: Game) -> Game:
                   for t in game.card_types)
     return replace(game, tables=kept(game.tables), formulas=kept(game.formulas), fields=kept(game.fields),
                    kit_choices=kept(game.kit_choices), rules=kept(game.rules), card_types=types,
-                   counters=kept(game.counters))
+                   counters=kept(game.counters), zones=kept(game.zones))
 
 
 # --- Card templates: geometry is data, text is Jinja (templates/card-*.yaml) ---

@@ -326,6 +326,11 @@ def _zone_room(z: Zone, known: Names) -> list[Problem]:
     compile reads its `this.`); neither goes with another kind."""
     if z.room is not None and z.kind != "attached":
         known.expression(f"zone '{z.name}'", z.where, z.room)
+    for word in z.yields:  # the counters its cards yield (kitgen/model.Zone.yields)
+        known.name(f"zone '{z.name}': yields", z.where, word)
+    if z.yields and z.kind not in ("in-play", "attached"):
+        return [error(z.where, f"zone '{z.name}': yields goes with kind in-play or attached (its cards' effects "
+                               f"are yields there), not {z.kind}")]
     if (z.room is not None and z.kind not in ("in-play", "attached")) or (z.replace and z.kind != "in-play"):
         return [error(z.where, f"zone '{z.name}': room goes with kind in-play or attached, replace with in-play")]
     return []
@@ -334,12 +339,17 @@ def _zone_room(z: Zone, known: Names) -> list[Problem]:
 def _step_names(known: Names, owner: str, step) -> None:
     """The counters and expressions a step names (its unknown ones go to known.problems)."""
     for amount in (*step.gain, *step.lose, *step.winner_loses, *step.discount):
-        known.name(owner, amount.where or step.where, amount.counter)
+        if amount.counter != "any" or amount not in step.discount:  # discount's any: the mix (vocabulary/prices)
+            known.name(owner, amount.where or step.where, amount.counter)
         known.expression(owner, amount.where or step.where, amount.value)
     for text in (step.strength, step.min, step.count, step.delta, step.times, step.modifier, step.reroll_at, step.votes,
                  step.units and step.units.bonus):
         if text is not None:
             known.expression(owner, step.where, Expr(str(text)))
+    if step.trade is not None:  # trade: the rate an expression, the counters named
+        known.expression(owner, step.trade.where or step.where, step.trade.rate)
+        for word in step.trade.of:
+            known.name(owner, step.trade.where or step.where, word)
     for word in (step.bonus, *step.raises):
         if word:
             known.name(owner, step.where, word)

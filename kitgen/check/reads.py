@@ -35,8 +35,8 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "gain": ("gain", "target"),
     "pay": ("cost", "then"),
     "exchange": ("cost", "gain", "count", "then", "batch"),
-    "buy": ("count", "zone", "to", "deck", "filter", "group", "top", "discount", "floor"),
-    "attach": ("types", "zone", "deck", "cost", "at_cost", "discount", "floor"),
+    "buy": ("count", "zone", "to", "deck", "filter", "group", "top", "discount", "floor", "trade"),
+    "attach": ("types", "zone", "deck", "cost", "at_cost", "discount", "floor", "trade"),
     "choose": ("then",),
     "flag": ("flag", "turns", "target"),
     "meld": ("condition", "gain", "group", "ladder", "min", "table", "types", "zone"),
@@ -76,7 +76,7 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     # claims (Coup): a card claimed, challenged, blocked
     "claim": ("filter", "zone", "cost", "then", "loser", "block", *_TARGETED),
 }.items()}
-EVERY_STEP = frozenset({"do", "text", "optional", "times", "where", "answers"})  # answers: any step may be answered  # read (or printed, or wrapped) whatever the kind
+EVERY_STEP = frozenset({"do", "text", "optional", "times", "where", "answers", "each"})  # answers, each: any step  # read (or printed, or wrapped) whatever the kind
 
 
 class Finding(NamedTuple):

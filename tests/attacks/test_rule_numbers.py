@@ -34,13 +34,12 @@ def test_rule_numbers__civ_builder_each_defect_is_one_located_line(tmp_path: Pat
     refused(tmp_path, "civ-builder", case)
 
 
-def test_rule_numbers__a_number_on_a_record_the_module_reads_none_of_is_located(tmp_path: Path) -> None:
-    """Civilization: The Card Game keeps its numbers in its rule-numbers table: a phase's `numbers:`
-    would go unread, so it is refused, not ignored."""
+def test_rule_numbers__a_number_in_civilization_which_plays_from_its_data_is_located(tmp_path: Path) -> None:
+    """Civilization: The Card Game plays from its data through the one engine (its rule module is
+    gone): a `numbers:` would go unread, so it is refused, not ignored."""
     refused(tmp_path, "civilization-card-game", (
         "rules.yaml", "  - name: Draw and Discard\n", "  - name: Draw and Discard\n    numbers: {draw: 2}\n",
-        r"rules\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: Draw and Discard: unknown number "
-        r"'draw'; it reads: none"))
+        r"rules\.yaml:\d+:\d+: error: Draw and Discard: numbers: only a rule module reads them .*"))
 
 
 @pytest.mark.parametrize("case", SUPREMACY, ids=lambda c: c[2][:40])

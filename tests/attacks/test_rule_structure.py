@@ -70,30 +70,3 @@ def test_rule_structure__a_wild_card_in_a_game_that_never_melds_is_one_located_l
                                                          r"of the game melds \(do: meld\)"))
 
 
-CIVILIZATION = [  # Civilization: The Card Game: which Technologies setup may remove (not the words of their kit_choice)
-    ("decks/technologies.yaml", "numbers: {removable: 1}", "numbers: {removeable: 1}",
-     r"decks/technologies\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: card 'Agriculture': unknown "
-     r"number 'removeable' \(did you mean 'removable'\?\); it reads: removable"),
-    ("decks/play.yaml", "name: Parthenon, type: Wonder,", "name: Parthenon, type: Wonder, numbers: {removable: 1},",
-     r"decks/play\.yaml:\d+:\d+: error: simulate\.rules civilization-card-game: card 'Parthenon': only a Technology "
-     r"is removable at setup"),
-]
-
-
-@pytest.mark.parametrize("case", CIVILIZATION, ids=lambda c: c[3][30:80])
-def test_rule_structure__civilization_each_defect_is_one_located_line(tmp_path: Path, case) -> None:
-    game = tmp_path / "civilization-card-game"
-    shutil.copytree(REPO / "data" / "civilization-card-game", game)
-    file, old, new, expected = case
-    edit(game / file, old, new)
-    assert_one_line(kitgen("validate", game), re.compile(rf".*{expected}.*"))
-
-
-def test_setup__only_the_technologies_marked_removable_are_removed() -> None:
-    """The kit's 15 Technologies carry `numbers: {removable: 1}`; the article's never leave the pile."""
-    from kitgen.load import load_game
-    from kitgen.simulate.play.games import plan_game
-
-    plan = plan_game(load_game(REPO / "data" / "civilization-card-game"))
-    kit_made = {c.name for c in plan.extra.cards if not c.article}
-    assert len(kit_made) == 15 and {"Agriculture", "Philosophy"} <= kit_made and "Writing" not in kit_made

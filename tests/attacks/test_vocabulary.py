@@ -206,18 +206,6 @@ def test_buy__a_price_in_any_mix_of_one_counter_plays_as_the_same_fixed_price(tm
     assert (result.winner, result.turn, [v[0] for v in t.values]) == (0, 6, [4, 3])
 
 
-def test_count__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path: Path) -> None:
-    """A rule module reads a step's count as a whole number: an expression there once reached it as
-    text (sum() of strings). validate and simulate say where, in one line."""
-    folder = tmp_path / "civ"
-    shutil.copytree(REPO / "data" / "civilization-card-game", folder)
-    edit(folder / "rules.yaml", "{do: draw, count: 4, deck: play}", "{do: draw, count: players, deck: play}")
-    line = re.compile(r".*rules\.yaml:\d+:\d+: error: phase 'Draw and Discard': action 'draw': the rule module "
-                      r"'civilization-card-game' reads a whole number as count, not 'players'")
-    for command in (("validate", folder), ("simulate", folder, "--games", "5")):
-        assert_one_line(kitgen(*command), line)
-
-
 def test_buy__a_price_written_as_an_expression_is_worked_out_and_paid(tmp_path: Path) -> None:
     # {Coins: "1 + 2"} is {Coins: 3} worked out at each purchase: the same game, turn for turn (a price
     # expression once failed to load: "expected a whole number")

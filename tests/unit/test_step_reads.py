@@ -111,7 +111,7 @@ def test_reads__declared_for_every_step_kind_of_the_registry():
     assert set(STEP_READS) == set(typing.get_args(ActionKind)) == set(ACTIONS) - INTERNAL
 
 
-INTERNAL = {"evaluate", "each", "repeat", "answered"}  # steps compile makes around a written one (an expression, times:, answers:)
+INTERNAL = {"evaluate", "each", "repeat", "answered", "each-card"}  # steps compile makes around a written one (an expression, times:, answers:)
 RENAMED = {"attribute": {"attribute", "counter"}, "sets": {"scoring"}, "by_count": {"scoring"},
            "majority": {"scoring"}, "when": {"when"}, "target": {"target", "recipients"},
            "protected": {"protected"}, "yourself": {"yourself"}}

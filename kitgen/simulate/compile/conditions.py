@@ -34,8 +34,10 @@ class Names:
     def __init__(self, game: Game, slots: tuple[str, ...]):
         self.folded = value_names(game)
         self.slot: dict[str, int] = {}
-        for i, name in enumerate(slots):  # a counter named as an attribute is that attribute's score (its first slot)
+        for i, name in enumerate(slots):  # a counter named as an attribute is that attribute (compile/game's index)
             self.slot.setdefault(name, i)
+        self.width = len(slots)
+        self.each = 0  # > 0 while the steps of an `each:` are compiled: `this` is the card they are taken for
         self.totals = {c.name: c.total for c in game.counters if c.total is not None}
         self.compiled: dict[str, Node] = {}
         self.busy: set[str] = set()

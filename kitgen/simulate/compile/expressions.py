@@ -20,7 +20,8 @@ from kitgen.errors import KitgenError, Where, did_you_mean, error
 from kitgen.model import Expr
 from kitgen.simulate.compile.cards import EQ, MASK, CardTest, Facts, all_of, compare, field_codes, value_code
 from kitgen.simulate.compile.nodes import (ADD, AIM, AND, CARD, CMP, CONST, COUNT, DIV, DISTINCT, GROUP_KEY, LEAST,
-                                           MOD, MOST_OF, MUL, NEG, NOT, OR, PILES, RANKS, ROLL, SUB, SUM, TOP, Node)
+                                           MOD, MOST_OF, MUL, NEG, NOT, OR, PILES, RANKS, ROLL, SUB, SUM, THIS_FIELD, TOP,
+                                           Node)
 from kitgen.simulate.compile.zones import WHO, fold_zone
 
 SEAT, CARD_SCOPE, GROUP = range(3)  # where an expression is read: a seat's, a card being tested, a group of cards
@@ -73,6 +74,8 @@ class Reader:
             return self.call(node), ""
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call) and called_name(node.value) in ("top", "first"):
             return self.end_card(node.value, node.attr)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "this":
+            return self.this_field(node.attr), node.attr
         raise self.fail("a zone's field is read inside a card function: sum(won.points), top(pile).color")
 
     def name(self, word: str) -> tuple[Node, str]:
@@ -140,6 +143,14 @@ class Reader:
             raise self.fail(f"sum({field}): '{field}' is text; sum a number field, or count(..., {field}=x)")
         return (SUM if name == "sum" else RANKS, zone, codes, test, name == "max")
 
+    def this_field(self, field: str) -> Node:
+        """this.FIELD: a field (or an attribute its effects change) of the card a step is taken for
+        (`each:`), or of the card a rule is about (a filter's test, an attach cost's host)."""
+        if self.scope != CARD_SCOPE and not self.names.each:
+            raise self.fail(f"this.{field}: 'this' is the card a step is taken for (each: ZONE) or a rule is about "
+                            "(a filter's test, an attach step's cost)")
+        return (THIS_FIELD, field_codes(self.facts, field, self.where))
+
     def end_card(self, node: ast.Call, field: str) -> tuple[Node, str]:
         if node.keywords or len(node.args) != 1:
             raise self.fail(f"{called_name(node)}(ZONE).{field} reads one zone")
@@ -164,7 +175,8 @@ class Reader:
         if whose == THIS and not self.names.card_game:
             raise self.fail(f"this.{node.id} reads under one printed copy: a game of the card model's zones (a "
                             "pile or supply zone, rounds: or setup steps), whose every copy is a card of its own")
-        if whose == THIS and (self.scope != CARD_SCOPE or self.names.place_list[place].kind != "attached"):
+        if whose == THIS and ((self.scope != CARD_SCOPE and not self.names.each)
+                              or self.names.place_list[place].kind != "attached"):
             raise self.fail(f"this.{node.id}: 'this' reads the cards attached under the card a rule is about (an "
                             "attached zone, in a filter's test or an attach step's cost)")
         return (place, whose)

@@ -16,6 +16,7 @@ FIRST_CARD_KIND = MOD  # kinds from here on are the card model's (engine/conditi
 # ... the functions of numbers (min / max of numbers, roll, target) and the names a battle sets
 LEAST, MOST_OF, ROLL, AIM, ATTACKING, DEFENDING, LOST = range(24, 31)
 SEAT = 31  # the player's place in the order of play (1: the round's first player)
+THIS_FIELD = 32  # (THIS_FIELD, codes): the field (or effect) of the card a step is taken for (`each:`), 0 without one
 ROLL_OFF = 100  # a tie break rolled off, (ROLL_OFF, dice, sides): engine/conditions.settle reads it, value() never
 
 # conditions

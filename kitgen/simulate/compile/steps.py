@@ -3,8 +3,11 @@ die (count, sides), a `when:` its compiled condition (compile/conditions.py). Re
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kitgen.check.dice import die_range, roll_values
 from kitgen.check.formula import whole_number
+from kitgen.errors import KitgenError, did_you_mean, error
 from kitgen.model import ANY, Action, Effect, Expr
 from kitgen.simulate.compile.conditions import Names, condition, number
 from kitgen.simulate.compile.plan import (ANY_ATTRIBUTE, NO_ATTRIBUTE, NO_CONDITION, SELF, TARGETS, Change, Step,
@@ -13,6 +16,7 @@ from kitgen.check.actions import uses_card_model
 from kitgen.simulate.compile.answers import compile_answers
 from kitgen.simulate.compile.moves import card_step
 from kitgen.simulate.compile.vocabulary import vocab
+from kitgen.simulate.compile.zones import fold_zone
 
 
 def compile_effects(effects: tuple[Effect, ...], index: dict, conditions: dict,
@@ -88,6 +92,8 @@ def _total_chances(count: int, sides: int) -> dict[int, float]:
 def compile_step(action: Action, index: dict, names: Names | None = None) -> Step:
     """An action as the engine reads it: names as indices, the die as (count, sides), a `when:`
     compiled (compile/conditions.py) and the steps it guards."""
+    if action.each and names is not None:  # once for each card of a zone (vocabulary/choices.act_each_card)
+        return each_card(action, index, names)
     attribute = index.get(action.attribute, NO_ATTRIBUTE) if action.attribute else NO_ATTRIBUTE
     if action.attribute == ANY:
         attribute = ANY_ATTRIBUTE  # the player picks the attribute (vocabulary/points)
@@ -120,3 +126,19 @@ def compile_step(action: Action, index: dict, names: Names | None = None) -> Ste
         step = Step("repeat", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
                     None, (step,), False, number(Expr(str(action.times)), names))
     return step
+
+
+def each_card(action: Action, index: dict, names: Names) -> Step:
+    """`each: ZONE`: the step taken once for each card of the player's zone, `this` that card (its
+    expressions read this.FIELD and this.ZONE: compile/expressions, while names.each is set)."""
+    place = names.places.get(fold_zone(action.each), -1)
+    if place < 0 or names.place_list[place].kind != "in-play":
+        raise KitgenError(error(action.where, f"each: '{action.each}' is not an in-play zone of the player's"
+                                + did_you_mean(action.each, [p.name for p in names.place_list if p.kind == "in-play"])))
+    names.each += 1
+    try:
+        inner = compile_step(replace(action, each=""), index, names)
+    finally:
+        names.each -= 1
+    return Step("each-card", 1, frozenset(), "", NO_ATTRIBUTE, "", 0, SELF, None, (0, 0), frozenset(), 1,
+                None, (inner,), False, place)

@@ -26,6 +26,7 @@ class ZonePlan(NamedTuple):
     room: Node | None = None  # in-play: the most cards a player may have there; attached: under one card, worked
     # out for it (None: `limit`)
     replace: str = ""  # in-play: one card of each keyword / type / name: a new one replaces the old
+    yields: frozenset[int] = frozenset()  # value indices its cards' effects do not change on entering: yields
 
 
 class ScoringPlan(NamedTuple):
@@ -78,6 +79,7 @@ class Vocab(NamedTuple):
     units: Any = None  # battle's `units:` (compile/units.UnitsPlan), None for any other step
     discount: tuple[tuple[int, Node], ...] = ()  # buy: (value index, amount) off each card's cost
     floor: int = 0  # buy: no discounted amount below it
+    trade: Any = None  # buy, attach, play at_cost: (rate, counters) a cost short is paid at the bank with (vocabulary/prices)
 
 
 class Rules(NamedTuple):
@@ -113,7 +115,16 @@ def _room(zone, names: Names) -> Node | None:
 
 
 def amounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
-    return tuple((names.index(a.counter), number(a.value, names)) for a in values if names.index(a.counter) >= 0)
+    return tuple((names.index(a.counter), number(a.value, names, a.where)) for a in values if names.index(a.counter) >= 0)
+
+
+MIX = -1  # discount: the amount a card's cost asks in any mix of counters (`any:`)
+
+
+def discounts(values: Amounts, names: Names) -> tuple[tuple[int, Node], ...]:
+    """A step's `discount:`: per counter, and `any:` (MIX) off the amount paid in any mix."""
+    return tuple((MIX if a.counter == "any" else names.index(a.counter), number(a.value, names, a.where)) for a in values
+                 if a.counter == "any" or names.index(a.counter) >= 0)
 
 
 def prices(cost: Cost | None, names: Names, card: bool = False) -> Payment:
@@ -145,6 +156,7 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
             or action.strength is not None or action.min is not None or action.flag or action.group
             or action.ladder or action.condition or action.top or action.give_back or action.at_random
             or action.do in NEW_STEPS or action.at_cost or action.raises or action.batch or action.discount
+            or action.trade is not None
             or action.units is not None):
         return None
     zero = Expr("0")
@@ -157,8 +169,10 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
                  at_cost=action.at_cost, raises=frozenset(names.index(a) for a in action.raises if names.index(a) >= 0),
                  batch=action.batch, each=number(action.count, names) if action.do == "orders" else (0, 0),
                  ladder=action.ladder, condition=names.conditions.get(action.condition, -1), top=action.top,
-                 give_back=action.give_back, at_random=action.at_random, discount=amounts(action.discount, names),
+                 give_back=action.give_back, at_random=action.at_random, discount=discounts(action.discount, names),
                  floor=action.floor or 0 if action.discount else 0,
+                 trade=(number(action.trade.rate, names), tuple(names.index(c) for c in action.trade.of
+                                                             if names.index(c) >= 0)) if action.trade else None,
                  units=compile_units(action.units, names, action.where) if action.units is not None else None)
 
 
@@ -174,22 +188,23 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
             or game.every_phase is not None or any(p.once for p in game.phases)
             or any(a.do == "meld" for a in _steps(game)) or any(c.wild is not None for c in cards)):
         return None
-    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, _room(z, names), z.replace) for z in game.zones}
+    zones = {z.name: ZonePlan(z.kind, z.deck, z.size, z.limit, z.on, _room(z, names), z.replace,
+                              frozenset(names.index(n) for n in z.yields if names.index(n) >= 0)) for z in game.zones}
     scoring = tuple(ScoringPlan(names.reader(s.rank), names.index(s.counter),
                                 tuple(number(Expr(str(p)), names) for p in s.points), frozenset(s.turns),
                                 s.tie == "share") for s in game.scoring if names.index(s.counter) >= 0)
     order = tuple(names.reader(n) for n in game.turn_order.by) if game.turn_order else ()
     out = condition(game.eliminate.when, names, names.decks) if game.eliminate else None
-    bounds: list[tuple[int | None, int | None]] = [(None, None)] * len(names.slot)
+    bounds: list[tuple[int | None, int | None]] = [(None, None)] * names.width
     for counter in game.counters:
-        if names.index(counter.name) >= 0:
+        if names.index(counter.name) >= 0 and counter.total is None:  # a derived total is never kept
             bounds[names.index(counter.name)] = (counter.min, counter.max)
     bounded = tuple((i, low, high) for i, (low, high) in enumerate(bounds) if low is not None or high is not None)
     groups = {a.group for a in _steps(game) if a.do == "meld" and a.group} | {z.replace for z in game.zones if z.replace}
     kinds = {group: tuple(_kind(card, group) for card in cards) for group in groups}
     rolled = die_range(game.turn_order.roll) if game.turn_order and game.turn_order.roll else None
     roll = (rolled[0], rolled[1] // rolled[0]) if rolled else (0, 0)
-    caps: list[Node | None] = [None] * len(names.slot)
+    caps: list[Node | None] = [None] * names.width
     for counter in game.counters:
         if counter.cap is not None and names.index(counter.name) >= 0:
             caps[names.index(counter.name)] = number(counter.cap, names)
@@ -233,9 +248,11 @@ def _steps(game: Game) -> list[Action]:
 def vocabulary_coverage(game: Game) -> list:
     """A coverage row for each game-wide rule of the vocabulary the game uses (exact), and for each price
     the rules compute (`text:` only) of a card a step buys: not paid (approximated)."""
-    buys = any(a.do == "buy" for a in _steps(game))
+    markets = {a.zone for a in _steps(game) if a.do == "buy"}  # the decks a buy step takes cards of
+    sold = {z.deck for z in game.zones if z.name in markets} | {d.id for d in game.decks if d.id in markets}
     type_costs = {t.name: t.cost for t in game.card_types}
-    priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks for c in d.cards] if buys else []
+    priced = [(c.name, c.cost or type_costs.get(c.type)) for d in game.decks if d.id in sold or "" in markets
+              for c in d.cards]
     unpaid = [Coverage(f"cost of '{name}'", "approximated", f"a price the rules compute ({cost.text!r}): bought "
                        "for nothing") for name, cost in priced if cost and cost.text and not (cost.pay or cost.any)]
 

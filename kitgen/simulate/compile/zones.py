@@ -49,7 +49,8 @@ def compile_places(game: Game, decks: list) -> tuple[Place, ...]:
         if deck.id in declared and deck.id not in drawn:
             raise KitgenError(error(declared[deck.id].where, f"zone '{deck.id}': a deck of that name has its "
                                     "draw pile there; give the zone another name, or `deck: " + deck.id + "`"))
-        places.append(Place(deck.id, "pile", TABLE, NOBODY, DRAW, deck.id, deck.id, -1, 0, 0, 0))
+        sees = _sees(drawn[deck.id], NOBODY) if deck.id in drawn else NOBODY  # a declared pile says who sees it
+        places.append(Place(deck.id, "pile", TABLE, sees, DRAW, deck.id, deck.id, -1, 0, 0, 0))
     for zone in game.zones:
         if zone.name == "hand":
             continue

@@ -10,7 +10,8 @@ from kitgen.simulate.compile.cards import (ALL_OF, ANY_OF, CARD_EXPR, FIELD, MAR
                                            OPERATORS)
 from kitgen.simulate.compile.nodes import (ADD, AIM, ALIVE, AND, ATTACKING, CARD, CMP, CONST, COUNT, DEFENDING,
                                            DISTINCT, FIRST_CARD_KIND, GROUP_KEY, LEAST, LOST, MOD, MOST_OF, MUL, NEG,
-                                           NOT, OR, PILES, PLAYERS, ROLL, ROUND, SEAT, SLOT, SUB, SUM, TOP, TURN, Node)
+                                           NOT, OR, PILES, PLAYERS, ROLL, ROUND, SEAT, SLOT, SUB, SUM, THIS_FIELD, TOP,
+                                           TURN, Node)
 from kitgen.simulate.engine.table import Table, dice_total
 from kitgen.simulate.engine.zones import THIS, read_cards, under
 
@@ -93,6 +94,9 @@ def _numbers(node: Node, table: Table, seat: int, card: int, group: list[int] | 
         return int(seat == table.sides[0])
     if kind == DEFENDING:
         return int(seat == table.sides[1])
+    if kind == THIS_FIELD:  # the card a rule is about, else the one an `each:` step is taken for
+        this = card if card >= 0 else table.this
+        return node[1][this] if this >= 0 else 0
     assert kind == LOST
     return table.lost
 
@@ -111,7 +115,7 @@ def place_in_order(table: Table, seat: int) -> int:
 def _cards(node: Node, table: Table, seat: int, card: int, group: list[int] | None) -> int:
     """count, sum, max, min, distinct, top, first and piles_empty over a zone's cards."""
     kind, (place, whose) = node[0], node[1]
-    cards = (group or []) if whose == GIVEN else under(table, place, card) if whose == THIS \
+    cards = (group or []) if whose == GIVEN else under(table, place, card if card >= 0 else table.this) if whose == THIS \
         else read_cards(table, place, whose, seat)
     if kind == TOP:
         if not cards:

@@ -59,6 +59,7 @@ class Table:
         # who a step in progress aims at (its target player, a battle's other side: `target(...)` reads
         # it), a battle's (attacker, defender) and what its loser lost; -1 / 0 between steps
         self.aim, self.sides, self.lost = -1, (-1, -1), 0
+        self.this = -1  # the card an `each:` step is being taken for (vocabulary/choices.act_each_card)
         self.ending = False  # the end of a round: what `end_of_turn:` conditions wait for
         self.paths: tuple[int, ...] = ()
         self.rolled: dict[tuple, int] = {}  # a roll-off's winner by moment and players (engine/conditions.roll_off)

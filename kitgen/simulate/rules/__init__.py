@@ -37,11 +37,10 @@ from kitgen.model import Game
 
 # The registry: a game's `simulate.rules` name -> the module of this package that plays it.
 RULE_MODULES: dict[str, str] = {
-    "civilization-card-game": "civilization_card_game",
 }
 
 # Rule modules that are gone: their games play from their data through the one engine (issue 33).
-RETIRED = ("alpha-centauri", "civ-builder", "galactic-supremacy")
+RETIRED = ("alpha-centauri", "civ-builder", "civilization-card-game", "galactic-supremacy")
 
 T = TypeVar("T")
 

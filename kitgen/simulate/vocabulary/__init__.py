@@ -10,7 +10,7 @@ from kitgen.simulate.engine.table import Action
 from kitgen.simulate.vocabulary.answers import act_answered
 from kitgen.simulate.vocabulary.battles import act_battle, act_orders
 from kitgen.simulate.vocabulary.cards import act_discard_to_limit, act_draw, act_event, act_hand_size, act_play
-from kitgen.simulate.vocabulary.choices import (act_check_victory, act_choose, act_each, act_evaluate, act_repeat,
+from kitgen.simulate.vocabulary.choices import (act_check_victory, act_choose, act_each, act_each_card, act_evaluate, act_repeat,
                                                 act_when)
 from kitgen.simulate.vocabulary.claims import act_claim
 from kitgen.simulate.vocabulary.counters import act_change, act_exchange, act_flag, act_gain, act_pay, act_take
@@ -41,6 +41,6 @@ ACTIONS: dict[str, Action] = {
     "reveal": act_reveal, "pass": act_pass, "draft": act_draft, "claim": act_claim, "declare": act_declare, "lead": act_lead,
     "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
     "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
-    "repeat": act_repeat, "each": act_each, "answered": act_answered,  # internal: `times:` and the steps of a phase played once
+    "repeat": act_repeat, "each": act_each, "answered": act_answered, "each-card": act_each_card,  # internal: `times:` and the steps of a phase played once
     "reattach": act_reattach,
 }

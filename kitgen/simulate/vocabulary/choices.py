@@ -13,6 +13,7 @@ from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.engine.zones import cards_of
 from kitgen.simulate.vocabulary.entering import play_one
 from kitgen.simulate.vocabulary.legal import hand_cards, possible
 from kitgen.simulate.engine.victory import check_victory
@@ -134,9 +135,12 @@ def act_repeat(table: Table, seat: int, step: Step) -> None:
     """A step with `times:` (compile/steps.compile_step): taken that many times, worked out for the
     player first; an optional one ("repeatedly, as long as you like") stops at the first refusal."""
     inner = step.then[0]
+    # a choice written with `optional: true` is its own steps' choice, wrapped (compile/steps): its steps offered
+    offered = inner.then[0].then if inner.do == "choose" and inner.optional and len(inner.then) == 1 \
+        and inner.then[0].do == "choose" else inner.then
     for _ in range(min(MAX_TIMES, max(0, value(step.more, table, seat)))):
         if inner.do == "choose" and inner.optional:
-            once = [move for s in inner.then for move in step_offers(table, seat, s, only_possible=True)]
+            once = [move for s in offered for move in step_offers(table, seat, s, only_possible=True)]
             if not once:
                 return  # nothing more it could do: not asked again (repeated, it would be asked up to MAX_TIMES)
             chosen = pick(table, seat, [*once, NOTHING])
@@ -156,3 +160,17 @@ def act_each(table: Table, seat: int, step: Step) -> None:
         run(table, player, step.then)
         if table.winner >= 0:
             return
+
+
+def act_each_card(table: Table, seat: int, step: Step) -> None:
+    """`each: ZONE`: the step taken for each card the player has in the zone now, `this` that card
+    (Civilization's Collect: each plot yields, its Population adding to it)."""
+    before = table.this
+    try:
+        for card in list(cards_of(table, step.more, seat)):
+            table.this = card
+            run(table, seat, step.then)
+            if table.winner >= 0:
+                return
+    finally:
+        table.this = before

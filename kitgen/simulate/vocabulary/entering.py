@@ -9,13 +9,16 @@ from kitgen.simulate.compile.vocabulary import Payment
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.engine.table import floor_of
 from kitgen.simulate.vocabulary.legal import playable_cards
-from kitgen.simulate.vocabulary.prices import discounted, price_due
+from kitgen.simulate.vocabulary.prices import discounted, price_due, traded
 
 
-def pay(table: Table, seat: int, cost: Payment) -> None:
+def pay(table: Table, seat: int, cost: Payment, trade=None) -> None:
     """The fixed amounts, then the mix from the counter the player has most of to spare (a tie: the
-    one listed first), then the next."""
+    one listed first), then the next; with a step's `trade:`, what it is short of bought at the bank first."""
     values = table.values[seat]
+    row = traded(table, seat, cost, trade) if trade is not None else None
+    if row is not None:
+        values[:] = row
     for index, amount in [(index, price_due(table, seat, amount)) for index, amount in cost.fixed]:
         values[index] -= amount
     due = cost.any
@@ -36,17 +39,36 @@ def enter(table: Table, seat: int, card: int, zone: str) -> None:
                 leave(table, seat, old, zone)
         table.state.zones[zone][seat].append(card)
         table.played[seat].append(card)
-        table.resolve(seat, card)
+        take_effect(table, seat, card, zone)
         bound(table)
     else:
         table.hands[seat].append(card)
 
 
+def take_effect(table: Table, seat: int, card: int, zone: str) -> None:
+    """A card entering play in `zone` takes effect; in a zone with `yields:` its effects on those
+    counters are left for the steps that collect them (Civilization's plots yield each Collect step)."""
+    plan = table.plan.vocabulary.zones.get(zone)
+    if plan is None or not plan.yields:
+        table.resolve(seat, card)
+        return
+    table.apply(seat, tuple(c for c in table.plan.cards[card].effects if c.attribute not in plan.yields), NO_CONDITION)
+    for step in table.plan.cards[card].actions:
+        table.actions[step.do](table, seat, step)
+
+
+def undo_effect(table: Table, seat: int, card: int, zone: str) -> None:
+    """A card leaving play in `zone`: its effects on its player undone (a yield was never taken)."""
+    plan = table.plan.vocabulary.zones.get(zone)
+    kept = plan.yields if plan is not None else frozenset()
+    table.apply(seat, tuple(change._replace(delta=-change.delta) for change in table.plan.cards[card].effects
+                            if change.target == SELF and change.attribute not in kept), NO_CONDITION)
+
+
 def leave(table: Table, seat: int, card: int, zone: str) -> None:
     """A card leaves play for its deck's discard: its effects on its player are undone."""
     table.state.zones[zone][seat].remove(card)
-    table.apply(seat, tuple(change._replace(delta=-change.delta) for change in table.plan.cards[card].effects
-                            if change.target == SELF), NO_CONDITION)
+    undo_effect(table, seat, card, zone)
     table.piles[table.deck_of[card]][1].append(card)
     bound(table)
 

@@ -11,7 +11,7 @@ from kitgen.simulate.compile.vocabulary import Payment, ZonePlan
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, bound
-from kitgen.simulate.vocabulary.entering import pay
+from kitgen.simulate.vocabulary.entering import pay, take_effect
 from kitgen.simulate.vocabulary.legal import can_pay
 from kitgen.simulate.vocabulary.prices import discounted, price_due
 
@@ -52,7 +52,7 @@ def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int
     under = table.state.attached[step.more.zone][seat]
     free = [h for h in range(len(hosts)) if has_room(table, seat, zone, hosts[h], sum(1 for host, _ in under if host == h))]
     cards = sources(table, seat, step)
-    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c))]
+    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c), step.more.trade)]
 
 
 def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
@@ -69,14 +69,23 @@ def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
     return Payment(tuple(fixed.items()), cost.any + own.any, tuple(dict.fromkeys((*cost.of, *own.of))))
 
 
+def alike(table: Table, pile: list[int], card: int) -> int:
+    """A copy of `card` in the pile: a player weighing a move on a copy of the table, whose unseen
+    piles are dealt anew (players/worth), finds another copy of the same card there."""
+    record = table.plan.facts.record if table.plan.facts is not None else None
+    return next((c for c in reversed(pile) if record is not None and record[c] == record[card]), card)
+
+
 def attach(table: Table, seat: int, step: Step, pair: tuple[int, int]) -> None:
     """The card leaves its hand or pile for its place under the host, the cost paid; it takes effect."""
     host, card = pair
     cost = price(table, seat, step, table.state.zones[table.plan.vocabulary.zones[step.more.zone].on][seat][host], card)
     if cost.fixed or cost.any:
-        pay(table, seat, cost)
-    (table.piles[step.deck][0] if step.deck else table.hands[seat]).remove(card)
+        pay(table, seat, cost, step.more.trade)
+    pile = table.piles[step.deck][0] if step.deck else table.hands[seat]
+    card = card if card in pile else alike(table, pile, card)
+    pile.remove(card)
     table.state.attached[step.more.zone][seat].append(pair)
     table.played[seat].append(card)
-    table.resolve(seat, card)
+    take_effect(table, seat, card, step.more.zone)
     bound(table)

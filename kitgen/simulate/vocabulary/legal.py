@@ -11,12 +11,19 @@ from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.derived import barred, card_types
 from kitgen.simulate.engine.table import Table, floor_of
 from kitgen.simulate.vocabulary.picks import pickable, source
-from kitgen.simulate.vocabulary.prices import discounted, price_due
+from kitgen.simulate.vocabulary.prices import discounted, price_due, traded
 
 
-def can_pay(table: Table, seat: int, cost: Payment) -> bool:
+def can_pay(table: Table, seat: int, cost: Payment, trade=None) -> bool:
+    """Whether the seat can pay `cost` now (with a step's `trade:`, buying what it is short of)."""
     values = table.values[seat]
-    if not all(values[index] - price_due(table, seat, amount) >= floor_of(table, index) for index, amount in cost.fixed):
+    if trade is not None:
+        row = traded(table, seat, cost, trade)
+        if row is None:
+            return False
+        values = row
+    if not all(values[index] - price_due(table, seat, amount) >= floor_of(table, index)
+               for index, amount in cost.fixed):
         return False
     return not cost.any or sum(max(0, values[i] - floor_of(table, i)) for i in cost.of) >= cost.any
 

@@ -30,7 +30,7 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
         row = _row(table, name)
         if not room(table, seat, step.more.to):
             return
-        legal = [c for c in kinds(table, row) if can_pay(table, seat, discounted(table, seat, costs[c], step))]
+        legal = [c for c in kinds(table, row) if can_pay(table, seat, discounted(table, seat, costs[c], step), step.more.trade)]
         options = [Option("buy", partial(buy, seat=seat, card=c, step=step), card=c) for c in legal]
         options.append(NOTHING)  # buying is always the player's choice
         chosen = pick(table, seat, options)
@@ -41,7 +41,7 @@ def act_buy(table: Table, seat: int, step: Step) -> None:
 
 def buy(table: Table, seat: int, card: int, step: Step) -> None:
     _row(table, step.more.zone).remove(card)
-    pay(table, seat, discounted(table, seat, table.plan.vocabulary.costs[card], step))
+    pay(table, seat, discounted(table, seat, table.plan.vocabulary.costs[card], step), step.more.trade)
     if step.more.zone in table.state.market:
         refill(table, table.state, step.more.zone)
     enter(table, seat, card, step.more.to)

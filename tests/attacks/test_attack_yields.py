@@ -1,0 +1,51 @@
+"""Attacks on the keys the Civilization port added (tests/fixtures/vocab/harvest): a zone's `yields:`,
+a step's `each:` and `this.FIELD`, buy's `discount: {any: ...}` and a step's `trade:`. Each bad
+value is one located line from `kitgen validate` and from `kitgen simulate`, never a traceback."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.attacks.harness import REPO, assert_one_line, edit, kitgen
+
+HARVEST = REPO / "tests" / "fixtures" / "vocab" / "harvest"
+FIELDS = "  - {name: fields, kind: in-play, yields: [Food, Wood]}\n"
+HARVEST_STEP = '{do: gain, each: fields, gain: {Food: "this.Food + count(this.farmers) + this.grind", Wood: this.Wood}}'
+TRADE = "trade: {rate: 2, of: [Food, Wood]}"
+
+CASES = [
+    ("yields on a pile", "{name: people-pile, deck: people, sees: everyone}",
+     "{name: people-pile, deck: people, sees: everyone, yields: [Food]}",
+     r"game\.yaml:\d+:\d+: error: zone 'people-pile': yields goes with kind in-play or attached .*"),
+    ("yields an unknown counter", FIELDS, FIELDS.replace("Wood]", "Wod]"),
+     r"game\.yaml:\d+:\d+: error: zone 'fields': yields: unknown counter or attribute 'Wod' \(did you mean 'Wood'\?\)"),
+    ("each of a zone that is not in play", HARVEST_STEP, HARVEST_STEP.replace("each: fields", "each: farmers"),
+     r"game\.yaml:\d+:\d+: error: each: 'farmers' is not an in-play zone of the player's.*"),
+    ("this outside each", HARVEST_STEP, HARVEST_STEP.replace("each: fields, ", ""),
+     r"game\.yaml:\d+:\d+: error: .*this\.Food: 'this' is the card a step is taken for \(each: ZONE\).*"),
+    ("this of an unknown field", HARVEST_STEP, HARVEST_STEP.replace("this.grind", "this.grnd"),
+     r"game\.yaml:\d+:\d+: error: unknown card field 'grnd' \(did you mean 'grind'\?\).*"),
+    ("trade from an unknown counter", TRADE, TRADE.replace("Wood]", "Wod]"),
+     r"game\.yaml:\d+:\d+: error: phase 'Buy': unknown counter or attribute 'Wod' \(did you mean 'Wood'\?\)"),
+    ("a trade rate that is code", TRADE, TRADE.replace("rate: 2", "rate: '__import__(\"os\")'"),
+     r"game\.yaml:\d+:\d+: error: phase 'Buy': .*"),
+    ("a discount of any that is code", '"4 - 2 * count(fields)"', '"(2).__class__"',
+     r"game\.yaml:\d+:\d+: error: .*"),
+]
+
+
+PLAYED = ("this outside each", "trade from an unknown counter")  # simulate too: the lines compile reaches
+
+
+@pytest.mark.parametrize("case, command", [(case, "validate") for case in CASES]
+                         + [(case, "simulate") for case in CASES if case[0] in PLAYED], ids=lambda c: c[0] if isinstance(c, tuple) else c)
+def test_yields_each_trade__a_bad_value_is_one_located_line(tmp_path: Path, case, command) -> None:
+    game = tmp_path / "harvest"
+    shutil.copytree(HARVEST, game)
+    _, old, new, expected = case
+    edit(game / "game.yaml", old, new)
+    args = ("simulate", game, "--games", "2", "--workers", "1", "--partial") if command == "simulate" else ("validate", game)
+    assert_one_line(kitgen(*args), re.compile(rf".*{expected}"))
