@@ -74,8 +74,14 @@ def standing(plan: Plan, values: list[list[int]], seat: int) -> float:
     """How near the seat is to its nearest victory path (0 or more: it is met), its progress on
     that path's other parts counting a hundredth."""
     paths = scorers(plan)
-    # a game whose paths are all thresholds (Alpha Centauri's) reads only the seat's own values: the
-    # leads over the others, a list as long as the values, are not worked out for each position weighed
+    if not paths.lead and paths.gaps:
+        # a game whose paths are all thresholds (Alpha Centauri's) reads only the seat's own values, and
+        # a path's key is its gap twice (threshold_key): the nearest path's gap, without nearest_of's
+        # keys and lists (greedy weighs every player's standing for each move it tries)
+        mine = values[seat]
+        near = max([max([mine[a] - need for a, need in gaps]) if anyone else min([mine[a] - need for a, need in gaps])
+                    for gaps, anyone in paths.gaps])
+        return near + near / 100
     lead = leads(values, seat) if paths.lead else []
     score, progress = nearest_of(paths, lead, values[seat])[0]
     return score + progress / 100
@@ -125,6 +131,9 @@ class Scorers(NamedTuple):
     mosts: list[tuple[int, int]]
     rest: list[tuple[int, Scorer]]
     lead: bool = True
+    # when every path is of thresholds: each path's (attribute, the value that meets it) and whether
+    # any one threshold meets it (else all)
+    gaps: tuple[tuple[tuple[tuple[int, int], ...], bool], ...] = ()
 
 
 def scorers(plan: Plan) -> Scorers:
@@ -135,7 +144,10 @@ def scorers(plan: Plan) -> Scorers:
         pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
         mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
         rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
-        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest, any(s.kind != THRESHOLDS for s in every))
+        lead = any(s.kind != THRESHOLDS for s in every)
+        gaps = () if lead else tuple((tuple((a, more + 1) for a, more in s.path.thresholds), s.path.any_threshold)
+                                     for s in every)
+        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest, lead, gaps)
         return made
 
 
@@ -187,7 +199,7 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
     only when the plan has a most-attributes path: its bottleneck, most_pull, is made from it).
     Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
     decisions, and a pair path whose single part is already further off is then passed over."""
-    _, pairs, mosts, rest, _ = paths
+    _, pairs, mosts, rest, _, _ = paths
     top = progress = near = BELOW
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
