@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kitgen.simulate.compile.nodes import ADD, CONST, DIV, LEAST, MOST_OF, MUL, NEG, SLOT, SUB, Node
 from kitgen.simulate.compile.plan import PathPlan, Plan
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.table import OTHER_THREE, Table
@@ -66,8 +67,48 @@ def worth(table: Table, seat: int) -> float:
     if rules is None or not (rules.worths or rules.linear_worths):
         return 0.0
     row = table.values[seat]
-    return (sum(row[index] * factor for index, factor in rules.linear_worths)
-            + sum(value(node, table, seat) for node in rules.worths)) / 100
+    total = sum(row[index] * factor for index, factor in rules.linear_worths)
+    for node, slots, known in worth_nodes(table.plan):
+        if slots is None:
+            total += value(node, table, seat)
+            continue
+        key = tuple([row[slot] for slot in slots])  # a worth of the row alone (50 * min(Units, 10)): kept by
+        found = known.get(key)  # the values it reads, as greedy weighs every player for each move it tries
+        if found is None:
+            found = value(node, table, seat)
+            if len(known) < MEMO:
+                known[key] = found
+        total += found
+    return total / 100
+
+
+MEMO = 10_000  # values of one worth expression kept (a bound: a row of huge counters is worked out anew)
+_ROW_KINDS = {CONST, SLOT, NEG, ADD, SUB, MUL, DIV, LEAST, MOST_OF}  # numbers that read only the seat's values
+
+
+def worth_nodes(plan: Plan) -> list[tuple[Node, tuple[int, ...] | None, dict]]:
+    """Each `worth:` expression of the plan, the values it reads when it reads nothing but the seat's
+    values (None: it reads more, and is worked out each time), and its values kept so far."""
+    try:
+        return plan.cache["worth-nodes"]
+    except KeyError:
+        made = plan.cache["worth-nodes"] = [(node, row_slots(node), {}) for node in plan.vocabulary.worths]
+        return made
+
+
+def row_slots(node: Node) -> tuple[int, ...] | None:
+    """The value indices a number reads, when it is made of the seat's values, constants and
+    arithmetic only (None: it reads the table, the turn, cards or dice)."""
+    if node[0] not in _ROW_KINDS:
+        return None
+    if node[0] == SLOT:
+        return (node[1],)
+    if node[0] == CONST:
+        return ()
+    parts = [row_slots(part) for part in node[1:]]
+    if any(part is None for part in parts):
+        return None
+    return tuple(sorted({slot for part in parts for slot in part}))  # type: ignore[union-attr]
 
 
 def standing(plan: Plan, values: list[list[int]], seat: int) -> float:
