@@ -52,3 +52,32 @@ def test_greedy__weighs_a_position_against_the_best_rival_the_others_as_they_are
     assert weigh(table, 0) == before
     table.values[1][units] -= 3
     assert weigh(table, 0) == pytest.approx(before + 1.5)  # 3 Units at 50 hundredths of a point each
+
+
+def test_lookahead__a_move_without_chance_is_weighed_twice_and_taken_as_greedy_takes_it(plan, monkeypatch):
+    from kitgen.simulate.players import search
+    clones = []
+    real = Table.clone
+    monkeypatch.setattr(Table, "clone", lambda self, seed: clones.append(seed) or real(self, seed))
+    table = Table(plan, 1, (search.LOOKAHEAD,) * 2, ACTIONS)
+    table.turn = 1
+    units = plan.attributes.index("Units")
+    table.values[0][units], table.values[1][units] = 8, 4
+    for step in next(p for p in plan.phases if p.name == "War").actions:
+        ACTIONS[step.do](table, 0, step)
+    assert [row[units] for row in table.values] == [7, 1]  # as greedy: seat 0 attacks, seat 1 does not
+    assert len(clones) == 2 * 2  # each seat's one attack order on two copies: equal, so certain; nothing on none
+
+
+def test_lookahead__plays_each_candidate_on_its_samples_to_the_end_of_the_next_turn(monkeypatch):
+    from kitgen.simulate.players import search
+    plan = plan_game(load_game(Path(__file__).resolve().parents[2] / "data/galactic-civ"))
+    rollouts = []
+    real = search.play
+    monkeypatch.setattr(search, "play", lambda t, start, until_turn: rollouts.append(until_turn) or real(t, start, until_turn))
+    table = Table(plan, 3, (GREEDY,) * 4, ACTIONS)
+    table.turn, hand = 2, sorted(set(table.hands[0]))[:3] if table.hands[0] else []
+    if len(hand) < 2:
+        table.hands[0] = hand = [0, 1, 2]
+    search.lookahead_card(table, 0, list(hand), True)
+    assert rollouts == [3] * (len(set(hand)) * search.SAMPLES)

@@ -1,11 +1,12 @@
-"""The stronger players: `lookahead` plays each candidate card on a copy of the table and keeps the
-one that leaves it best placed; `mcts` is information-set Monte Carlo tree search: every iteration
-deals the cards it cannot see (the others' hands, the order of the decks) anew, picks a candidate
-by UCB1 and plays the game on with greedy players, so that it learns which card wins more.
-
-Both search only which card to play; its other choices are greedy's. The mcts tree is one level
-deep (the candidates of this decision; what follows is a greedy rollout, not a deeper tree), and
-a rollout ends at the end of the next turn (HORIZON) and is scored there if nobody won before.
+"""The stronger players: `lookahead` plays each candidate card on SAMPLES copies of the table, each
+played on by greedy players to the end of the next turn, and keeps the best mean (weighed as greedy
+weighs a move: its standing and worth against the best rival's); its other moves greedy's, each
+weighed on up to SAMPLES copies rather than one. `mcts` is information-set Monte Carlo tree search:
+every iteration deals the cards it cannot see (the others' hands, the order of the decks) anew,
+picks a candidate by UCB1 and plays the game on with greedy players, so that it learns which card
+wins more; it searches only which card to play, its other choices greedy's. Its tree is one level
+deep (the candidates of this decision; what follows is a greedy rollout, not a deeper tree), and a
+rollout ends at the end of the next turn (HORIZON) and is scored there if nobody won before.
 """
 from __future__ import annotations
 
@@ -13,11 +14,15 @@ import math
 
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
-from kitgen.simulate.players.greedy import GREEDY, greedy_card
+from kitgen.simulate.engine.options import Option, nothing
+from kitgen.simulate.players.greedy import GREEDY, WEIGHING, greedy_card, weigh
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.standing import standing, worth
 
 HORIZON = 1  # turns a rollout plays past the current one: the next End Phases decide most games
+SAMPLES = 3  # lookahead: copies a candidate is tried on (the mean of their outcomes)
+LOOKAHEAD_TURNS = 1  # lookahead: turns its rollout plays past the current one (0: to the end of this turn)
+WON = 10.0**6  # a won game, above any weighing
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
 
 
@@ -44,17 +49,57 @@ def playing(table: Table, seat: int, candidates: list[int], best: bool) -> bool:
     return best and len(candidates) > 1 and set(candidates) <= set(table.hands[seat])
 
 
+def outlook(table: Table, seat: int) -> float:
+    """What a copy after a candidate and its rollout is worth to the seat: a won game most (a lost one
+    least), else greedy's weighing (its standing and worth against the best rival's, players/greedy)."""
+    if table.winner >= 0:
+        return WON if table.winner == seat else -WON
+    return weigh(table, seat)
+
+
 def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
-    """Play each different candidate on a copy (its own dice: no peeking) and keep the best placed."""
+    """Play each different candidate on SAMPLES copies (their own dice: no peeking), each played on by
+    greedy players to the end of the turn (its scoring and victory checks: what the card leads to, not
+    only what it gives), and keep the best mean; a tie goes to greedy's choice, then the first listed."""
     candidates = sorted(set(cards))
     if not playing(table, seat, candidates, best):
         return greedy_card(table, seat, cards, best)
+    greedy = greedy_card(table, seat, candidates, True)
     scored = []
     for card in candidates:
-        copy = _greedy_copy(table)
-        copy.play_card(seat, card)
-        scored.append((position(copy, seat), card == greedy_card(table, seat, candidates, True), -card))
+        total = 0.0
+        for _ in range(SAMPLES):
+            copy = _greedy_copy(table)
+            copy.play_card(seat, card)
+            if copy.winner < 0:
+                play(copy, start=table.moment + 1, until_turn=table.turn + LOOKAHEAD_TURNS)
+            total += outlook(copy, seat)
+        scored.append((total, card == greedy, -card))
     return -max(scored)[2]
+
+
+def lookahead_move(table: Table, seat: int, moves: list[Option]) -> int:
+    """Each move weighed as greedy weighs it, on up to SAMPLES copies with their own dice (a battle, a
+    roll: the mean of several outcomes, not one; a move whose first two copies come out equal is
+    taken to be certain). Not played on: a rollout for each move of each decision cost Civ Builder
+    seconds a game. A game of the card model: greedy's answer (players/worth.py deals what is unseen
+    anew already)."""
+    if table.plan.instances or len(moves) < 2:
+        return GREEDY.choose_move(table, seat, moves)
+    weighing = (WEIGHING,) * table.players
+    scores = []
+    for move in moves:
+        if move.take is nothing:
+            scores.append(outlook(table, seat))
+            continue
+        outcomes: list[float] = []
+        while len(outcomes) < SAMPLES and not (len(outcomes) == 2 and outcomes[0] == outcomes[1]):
+            other = table.clone(table.rng.getrandbits(32))
+            other.policies = weighing
+            move.take(other)
+            outcomes.append(outlook(other, seat))
+        scores.append(sum(outcomes) / len(outcomes))
+    return scores.index(max(scores))
 
 
 def determinize(table: Table, seat: int) -> Table:
@@ -103,5 +148,5 @@ def _greedy(name: str, card, strength: int) -> Policy:
                   strength, GREEDY.choose_discards)
 
 
-LOOKAHEAD = _greedy("lookahead", lookahead_card, 2)
+LOOKAHEAD = _greedy("lookahead", lookahead_card, 2)._replace(choose_move=lookahead_move)
 MCTS = _greedy("mcts", mcts_card, 3)
