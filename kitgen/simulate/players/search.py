@@ -58,18 +58,22 @@ def outlook(table: Table, seat: int) -> float:
 
 
 def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
-    """Play each different candidate on SAMPLES copies (their own dice: no peeking), each played on by
-    greedy players to the end of the turn (its scoring and victory checks: what the card leads to, not
-    only what it gives), and keep the best mean; a tie goes to greedy's choice, then the first listed."""
+    """Play each different candidate on SAMPLES copies, each played on by greedy players to the end of
+    the next turn (its scoring and victory checks: what the card leads to, not only what it gives),
+    and keep the best mean; a tie goes to greedy's choice, then the first listed. Each copy deals
+    what the seat cannot see anew (determinize: no peeking at hands or the deck's order), and every
+    candidate meets the same deals and dice (copy k of each alike), so that what differs between two
+    candidates is the card, not the luck."""
     candidates = sorted(set(cards))
     if not playing(table, seat, candidates, best):
         return greedy_card(table, seat, cards, best)
     greedy = greedy_card(table, seat, candidates, True)
+    worlds = [(determinize(table, seat), table.rng.getrandbits(64)) for _ in range(SAMPLES)]
     scored = []
     for card in candidates:
         total = 0.0
-        for _ in range(SAMPLES):
-            copy = _greedy_copy(table)
+        for world, seed in worlds:
+            copy = world.clone(seed)
             copy.play_card(seat, card)
             if copy.winner < 0:
                 play(copy, start=table.moment + 1, until_turn=table.turn + LOOKAHEAD_TURNS)
@@ -87,6 +91,7 @@ def lookahead_move(table: Table, seat: int, moves: list[Option]) -> int:
     if table.plan.instances or len(moves) < 2:
         return GREEDY.choose_move(table, seat, moves)
     weighing = (WEIGHING,) * table.players
+    seeds = [table.rng.getrandbits(32) for _ in range(SAMPLES)]  # copy k of every move rolls the same dice
     scores = []
     for move in moves:
         if move.take is nothing:
@@ -94,7 +99,7 @@ def lookahead_move(table: Table, seat: int, moves: list[Option]) -> int:
             continue
         outcomes: list[float] = []
         while len(outcomes) < SAMPLES and not (len(outcomes) == 2 and outcomes[0] == outcomes[1]):
-            other = table.clone(table.rng.getrandbits(32))
+            other = table.clone(seeds[len(outcomes)])
             other.policies = weighing
             move.take(other)
             outcomes.append(outlook(other, seat))
