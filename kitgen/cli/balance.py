@@ -90,6 +90,10 @@ def _print_victories(report: dict) -> None:
         echo(f"  {name:<28}{count / games:>7.1%}   ({low:.1%}-{high:.1%}, {count:,} games)")
     low, high = report["no_winner_ci95"]
     echo(f"  {'no winner':<28}{report['no_winner'] / games:>7.1%}   ({low:.1%}-{high:.1%}, {report['no_winner']:,} games)")
+    if report.get("shared_wins"):  # a tie the rules share: decided, counted in no seat's win rate
+        low, high = report["shared_wins_ci95"]
+        echo(f"  {'shared win (a tie shared)':<28}{report['shared_wins'] / games:>7.1%}   ({low:.1%}-{high:.1%}, "
+             f"{report['shared_wins']:,} games)")
 
 
 def _print_factions(report: dict) -> None:
@@ -107,10 +111,11 @@ def _print_factions(report: dict) -> None:
 
 def _even_share(counts: dict) -> str:
     """The even share, and where it comes from when some games had no winner."""
-    if not counts["no_winner"] or not counts["games"]:
+    single = counts["no_winner"] + counts.get("shared_wins", 0)  # the games no single player won
+    if not single or not counts["games"]:
         return f"{counts['even_share']:.1%}"
-    decided = 1 - counts["no_winner"] / counts["games"]
-    return f"{counts['even_share']:.1%}: the {decided:.1%} of games with a winner, split {counts['players']} ways"
+    decided = 1 - single / counts["games"]
+    return f"{counts['even_share']:.1%}: the {decided:.1%} of games with a single winner, split {counts['players']} ways"
 
 
 def _print_seats(report: dict) -> None:

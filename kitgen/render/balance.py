@@ -147,6 +147,8 @@ def _outcomes(report: dict, chart_w: float, styles) -> list:
                   *_bars(rows, chart_w, seats["even_share"])]
     counts = [(name, count, report["victories_ci95"][name]) for name, count in report["victories"].items()]
     counts.append(("No winner", report["no_winner"], report["no_winner_ci95"]))
+    if report.get("shared_wins"):
+        counts.append(("Shared win", report["shared_wins"], report["shared_wins_ci95"]))
     paths = [(name, count / games, ci95, f"{_interval(count / games, ci95)}, {count:,}") for name, count, ci95 in counts]
     story += [_heading(f"How games are won, share of {games:,} games (a win counts for every path the winner met)",
                        styles), *_bars(paths, chart_w, None)]

@@ -128,7 +128,6 @@ def test_the_report_says_the_experiment_and_each_cards_change_interval_and_games
 TABLE_STREAM = {
     ("vocabulary/battles.py", "table.rng.shuffle(orders)"),  # the order of everyone's orders
     ("players/worth.py", "world.clone(world.rng.getrandbits(32))"),  # a copy: one stream for all
-    ("players/search.py", "copy.rng.shuffle(hidden)"),  # a copy
     ("engine/knowledge.py", "table.rng.shuffle(pool)"),  # determinize: on a copy
     ("engine/table.py", "self.rng: random.Random = Stream(seed)"),
     ("engine/table.py", "self.rng.sample(factions, self.players)"),  # factions dealt

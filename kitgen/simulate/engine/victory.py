@@ -5,6 +5,7 @@ is its compiled condition (engine/conditions.test). Stdlib only.
 """
 from __future__ import annotations
 
+from kitgen.simulate.compile.nodes import ALL, ANY, MOST, RANK
 from kitgen.simulate.compile.plan import PathPlan, Plan
 from kitgen.simulate.engine.conditions import in_game, test
 from kitgen.simulate.engine.table import OTHER_THREE, Table
@@ -67,12 +68,26 @@ def _end_of_turn(table: Table) -> None:
 
 def game_over(table: Table) -> None:
     """The game ends early (game_end): the single player who meets a `game_over` path wins it;
-    two or more, or none: nobody wins."""
+    two or more who meet one path whose tie is shared (`tie: share`, Dominion's "they rejoice in
+    their shared victory") share the win: no single winner, the shared paths kept (table.paths with
+    winner -1, a shared win); two or more otherwise, or none: nobody wins."""
     met = [tuple(i for i, path in enumerate(table.plan.paths) if path.at_game_end and path_met(table, p, path))
            if not table.out(p) else () for p in range(table.players)]
     winners = [p for p in range(table.players) if met[p]]
     if len(winners) == 1:
         table.winner, table.paths = winners[0], met[winners[0]]
+    elif winners:
+        table.paths = tuple(i for i in met[winners[0]] if shares(table.plan.paths[i].when)
+                            and all(i in met[p] for p in winners))
+
+
+def shares(node: tuple | None) -> bool:
+    """The condition ranks with `tie: share`: players level on it all meet it."""
+    if node is None:
+        return False
+    if node[0] in (ALL, ANY):
+        return any(shares(part) for part in node[1])
+    return (node[0] == RANK and node[1].share) or (node[0] == MOST and node[2])
 
 
 def round_victory(table: Table) -> None:

@@ -17,6 +17,8 @@ from kitgen.simulate.engine.table import Table
 class Economy(NamedTuple):
     points: tuple[tuple[int, int, float, int], ...]  # (counter spent, attribute bought, points a unit, dearest price)
     income: tuple[tuple[int, int], ...]  # (counter that yields, counter it yields each turn)
+    # points' counters with the counters that yield each (projected() runs for every move weighed)
+    yields: tuple[tuple[int, int, float, int, tuple[int, ...]], ...] = ()
 
 
 def economy(plan: Plan) -> Economy | None:
@@ -42,7 +44,8 @@ def _economy(plan: Plan) -> Economy | None:
                    and step.more is not None for target, amount in step.more.gain for slot in _slots(amount)
                    if target in best)
     points = tuple((spent, attribute, ratio, price) for spent, (ratio, attribute, price) in sorted(best.items()))
-    return Economy(points, income) if points and income else None
+    yields = tuple((*point, tuple(slot for slot, target in income if target == point[0])) for point in points)
+    return Economy(points, income, yields) if points and income else None
 
 
 def _slots(node) -> list[int]:
@@ -57,11 +60,11 @@ def _slots(node) -> list[int]:
 def projected(table: Table, found: Economy) -> list[list[float]]:
     """Each player's values with its economy turned into the points it would buy by the game's end."""
     left = max(0, table.plan.turns - table.turn)
-    values: list[list[float]] = [list(map(float, row)) for row in table.values]
+    values: list[list[float]] = [list(row) for row in table.values]  # ints where nothing is added: compared as floats
     if not left:
         return values  # nothing more can be bought: what is held is worth nothing more
     for row, own in zip(values, table.values, strict=True):
-        for spent, attribute, ratio, price in found.points:
-            coming = own[spent] + left * sum(own[slot] for slot, target in found.income if target == spent)
+        for spent, attribute, ratio, price, slots in found.yields:
+            coming = own[spent] + left * sum([own[slot] for slot in slots])
             row[attribute] += ratio * min(coming, left * price)
     return values

@@ -112,12 +112,17 @@ def first_move(table: Table, seat: int, moves: list[Option]) -> int:
 
 def weigh(table: Table, seat: int) -> float:
     """What a table after a move is worth to the seat: how near its nearest victory (its economy
-    counted as the points it will buy: players/economy.py), then its points, then the cards in its
-    hand (a move that changes no score is better for the cards it leaves to play); its counters'
-    `worth:` count as points of the nearest path."""
-    found = economy(table.plan)
+    counted as the points it will buy: players/economy.py) and its counters' `worth:` (as points of
+    the nearest path), against the best of the other players still in (what a battle wins: a rival
+    nearer no victory, fewer of its units; a move that leaves the others as they are is weighed as
+    on its own); then its points, then the cards in its hand (a move that changes no score is better
+    for the cards it leaves to play)."""
+    plan = table.plan
+    found = economy(plan)
     values: list = table.values if found is None else projected(table, found)  # floats compare as the ints do
-    return standing(table.plan, values, seat) + worth(table, seat) + sum(table.values[seat]) / 10_000 \
+    rivals = table.rivals(seat)
+    best = max([standing(plan, values, p) + worth(table, p) for p in rivals]) if rivals else 0.0
+    return standing(plan, values, seat) + worth(table, seat) - best + sum(table.values[seat]) / 10_000 \
         + len(table.hands[seat]) / 10**7
 
 

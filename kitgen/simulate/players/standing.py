@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kitgen.simulate.compile.nodes import ADD, CONST, DIV, LEAST, MOST_OF, MUL, NEG, SLOT, SUB, Node
 from kitgen.simulate.compile.plan import PathPlan, Plan
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.table import OTHER_THREE, Table
@@ -66,16 +67,62 @@ def worth(table: Table, seat: int) -> float:
     if rules is None or not (rules.worths or rules.linear_worths):
         return 0.0
     row = table.values[seat]
-    return (sum(row[index] * factor for index, factor in rules.linear_worths)
-            + sum(value(node, table, seat) for node in rules.worths)) / 100
+    total = sum(row[index] * factor for index, factor in rules.linear_worths)
+    for node, slots, known in worth_nodes(table.plan):
+        if slots is None:
+            total += value(node, table, seat)
+            continue
+        key = tuple([row[slot] for slot in slots])  # a worth of the row alone (50 * min(Units, 10)): kept by
+        found = known.get(key)  # the values it reads, as greedy weighs every player for each move it tries
+        if found is None:
+            found = value(node, table, seat)
+            if len(known) < MEMO:
+                known[key] = found
+        total += found
+    return total / 100
+
+
+MEMO = 10_000  # values of one worth expression kept (a bound: a row of huge counters is worked out anew)
+_ROW_KINDS = {CONST, SLOT, NEG, ADD, SUB, MUL, DIV, LEAST, MOST_OF}  # numbers that read only the seat's values
+
+
+def worth_nodes(plan: Plan) -> list[tuple[Node, tuple[int, ...] | None, dict]]:
+    """Each `worth:` expression of the plan, the values it reads when it reads nothing but the seat's
+    values (None: it reads more, and is worked out each time), and its values kept so far."""
+    try:
+        return plan.cache["worth-nodes"]
+    except KeyError:
+        made = plan.cache["worth-nodes"] = [(node, row_slots(node), {}) for node in plan.vocabulary.worths]
+        return made
+
+
+def row_slots(node: Node) -> tuple[int, ...] | None:
+    """The value indices a number reads, when it is made of the seat's values, constants and
+    arithmetic only (None: it reads the table, the turn, cards or dice)."""
+    if node[0] not in _ROW_KINDS:
+        return None
+    if node[0] == SLOT:
+        return (node[1],)
+    if node[0] == CONST:
+        return ()
+    parts = [row_slots(part) for part in node[1:]]
+    if any(part is None for part in parts):
+        return None
+    return tuple(sorted({slot for part in parts for slot in part}))  # type: ignore[union-attr]
 
 
 def standing(plan: Plan, values: list[list[int]], seat: int) -> float:
     """How near the seat is to its nearest victory path (0 or more: it is met), its progress on
     that path's other parts counting a hundredth."""
     paths = scorers(plan)
-    # a game whose paths are all thresholds (Alpha Centauri's) reads only the seat's own values: the
-    # leads over the others, a list as long as the values, are not worked out for each position weighed
+    if not paths.lead and paths.gaps:
+        # a game whose paths are all thresholds (Alpha Centauri's) reads only the seat's own values, and
+        # a path's key is its gap twice (threshold_key): the nearest path's gap, without nearest_of's
+        # keys and lists (greedy weighs every player's standing for each move it tries)
+        mine = values[seat]
+        near = max([max([mine[a] - need for a, need in gaps]) if anyone else min([mine[a] - need for a, need in gaps])
+                    for gaps, anyone in paths.gaps])
+        return near + near / 100
     lead = leads(values, seat) if paths.lead else []
     score, progress = nearest_of(paths, lead, values[seat])[0]
     return score + progress / 100
@@ -125,6 +172,9 @@ class Scorers(NamedTuple):
     mosts: list[tuple[int, int]]
     rest: list[tuple[int, Scorer]]
     lead: bool = True
+    # when every path is of thresholds: each path's (attribute, the value that meets it) and whether
+    # any one threshold meets it (else all)
+    gaps: tuple[tuple[tuple[tuple[int, int], ...], bool], ...] = ()
 
 
 def scorers(plan: Plan) -> Scorers:
@@ -135,7 +185,10 @@ def scorers(plan: Plan) -> Scorers:
         pairs = [(i, s.one, *s.pair, s.need) for i, s in enumerate(every) if _is_pair(s)]
         mosts = [(i, s.most) for i, s in enumerate(every) if s.kind == MOST]
         rest = [(i, s) for i, s in enumerate(every) if not _is_pair(s) and s.kind != MOST]
-        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest, any(s.kind != THRESHOLDS for s in every))
+        lead = any(s.kind != THRESHOLDS for s in every)
+        gaps = () if lead else tuple((tuple((a, more + 1) for a, more in s.path.thresholds), s.path.any_threshold)
+                                     for s in every)
+        made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest, lead, gaps)
         return made
 
 
@@ -187,7 +240,7 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
     only when the plan has a most-attributes path: its bottleneck, most_pull, is made from it).
     Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
     decisions, and a pair path whose single part is already further off is then passed over."""
-    _, pairs, mosts, rest, _ = paths
+    _, pairs, mosts, rest, _, _ = paths
     top = progress = near = BELOW
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list

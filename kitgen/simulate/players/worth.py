@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 
-from kitgen.simulate.compile.nodes import (ALL, AFTER, ANY, AT_END, CMP, COMPARE, RANK, TEST, Node)
+from kitgen.simulate.compile.nodes import (ALL, AFTER, ANY, AT_END, CMP, COMPARE, LAST, RANK, TEST, Node)
 from kitgen.simulate.engine.conditions import in_game, test
 from kitgen.simulate.engine.cycle import settle_turn
 from kitgen.simulate.engine.expressions import value
@@ -90,6 +90,15 @@ def standing(table: Table, seat: int) -> float:
 _BELOW = (operator.le, operator.lt)
 
 
+def lasting(table: Table, seat: int) -> float:
+    """The last one standing: how far the seat is from being put out (how far the elimination
+    condition is from holding: Coup's two influence cards, count(hand) == 0) less the nearest that
+    the best other player still in is: losing a card and taking one from a rival both count."""
+    out = table.plan.vocabulary.eliminate
+    rivals = [-distance(out, table, p) for p in in_game(table) if p != seat]
+    return -distance(out, table, seat) - max(rivals) if rivals else 0.0
+
+
 def distance(node: Node, table: Table, seat: int) -> float:
     """How far a condition is from holding for the seat: 0 or more when it holds (a ranking or a
     comparison: by how much), less when not; a condition on time or on what the seat cannot change
@@ -101,6 +110,8 @@ def distance(node: Node, table: Table, seat: int) -> float:
         return max((distance(part, table, seat) for part in node[1]), default=0.0)
     if kind in (AFTER, AT_END):
         return 0.0
+    if kind == LAST and table.plan.vocabulary.eliminate is not None:
+        return lasting(table, seat)
     if kind == RANK:
         rank = node[1]
         mine = rank.sign * value(rank.value, table, seat)

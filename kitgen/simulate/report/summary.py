@@ -72,7 +72,7 @@ def missing(plan: Plan, results: dict[int, list[GameResult]], rows: list[Coverag
     of the decided games then says little of the game as played)."""
     found = missing_rules(plan, rows)
     for players, games in results.items():
-        undecided = sum(r.winner < 0 for r in games)
+        undecided = sum(r.winner < 0 and not r.paths for r in games)  # a shared win is a result (shared())
         if undecided > UNDECIDED_MOST * len(games):
             low, high = wilson(undecided, len(games))
             at = f" at {players} players" if len(results) > 1 else ""
@@ -105,15 +105,24 @@ def coverage(plan: Plan, judged_rows: list[Coverage] | None = None) -> list[dict
     return [{"rule": c.rule, "status": c.status, "note": c.note, "decides": c.decides} for c in rows]
 
 
+def shared(result: GameResult) -> bool:
+    """The game ended in a win the rules share (engine/victory.game_over: players level on a path
+    with `tie: share`): decided, but no seat's single win, so no seat's win rate counts it."""
+    return result.winner < 0 and bool(result.paths)
+
+
 def seat_results(results: list[GameResult], players: int) -> dict:
-    """Per seat: wins, rate, interval; the even share; and whether seats differ at all (chi-square)."""
+    """Per seat: wins, rate, interval; the even share (of the games a single player won); whether
+    seats differ at all (chi-square); games without a winner, and wins shared."""
     games = len(results)
     won = Counter(r.winner for r in results)
     decided = games - won[-1]
+    sharing = sum(map(shared, results))
     test = chi_square([won[s] for s in range(players)], [games] * players)
     even = decided / games / players if games else 0.0
     flags = holm_flags([(won[s], games) for s in range(players)], even) if games else [""] * players
-    return {"games": games, "players": players, "no_winner": won[-1], "even_share": round(even, 4),
+    return {"games": games, "players": players, "no_winner": won[-1] - sharing, "shared_wins": sharing,
+            "even_share": round(even, 4),
             "seats": [{"seat": s + 1, "wins": won[s], "win_rate": round(won[s] / games, 4) if games else 0.0,
                        "ci95": wilson(won[s], games), "vs_even_share_holm": flags[s]} for s in range(players)],
             "seats_differ": test._asdict()}
@@ -144,7 +153,7 @@ def faction_results(plan: Plan, results: list[GameResult], players: int) -> dict
 
 def victories(plan: Plan, results: list[GameResult]) -> dict:
     """Games won per path, crediting every path the winner met (a win may count for several)."""
-    credit = Counter(i for r in results for i in r.paths)
+    credit = Counter(i for r in results if r.winner >= 0 for i in r.paths)  # a shared win: seat_results
     games = len(results)
     return {"victories": {path.name: credit[i] for i, path in enumerate(plan.paths)},
             "victories_ci95": {path.name: wilson(credit[i], games) for i, path in enumerate(plan.paths)},
@@ -177,7 +186,8 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
     seats = seat_results(main, counts[0])
     report.update(victories(plan, main))
     report.update({"decided": len(main) - seats["no_winner"], "no_winner": seats["no_winner"],
-                   "no_winner_ci95": wilson(seats["no_winner"], len(main)),
+                   "no_winner_ci95": wilson(seats["no_winner"], len(main)), "shared_wins": seats["shared_wins"],
+                   "shared_wins_ci95": wilson(seats["shared_wins"], len(main)),
                    "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
                    "seats_differ": seats["seats_differ"],
                    "by_players": {str(n): seat_results(games, n) for n, games in results.items()},
