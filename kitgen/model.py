@@ -1295,7 +1295,9 @@ class Tunable(Record):
     `copies: CARD` (its copies; `deck:` when two decks have the name), `start: FACTION` with
     `attribute:` (the faction's start effect on it), `cost: CARD` with `counter:` (its cost in that
     counter), `victory: PATH` with `number: by | turn_after | end_of_turn` (every `by` of its `when`
-    alike), `phase: PHASE` with `step:` (1 for its first step) and `number: count | delta`."""
+    alike), `phase: PHASE` with `step:` (1 for its first step) and `number: count | delta`, or
+    `turn_order: rotate` (0 or 1: the first player passes left each turn; `text:` the rule players
+    read, for a game without a `turn_order:`)."""
 
     min: int
     max: int
@@ -1309,6 +1311,8 @@ class Tunable(Record):
     phase: str = ""
     step: int = 0
     number: str = ""
+    turn_order: str = ""
+    text: str = ""
     where: Where | None = _where()
 
 

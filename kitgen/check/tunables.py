@@ -9,8 +9,9 @@ from typing import NamedTuple
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import Game, Tunable, When
 
-KINDS = ("copies", "start", "cost", "victory", "phase")  # the keys that name what a tunable changes
+KINDS = ("copies", "start", "cost", "victory", "phase", "turn_order")  # the keys that name what a tunable changes
 NUMBERS = {"victory": ("by", "turn_after", "end_of_turn"), "phase": ("count", "delta")}
+YES_NO = ("turn_order",)  # kinds whose value is a rule on (1) or off (0)
 MAX_TUNABLES = 20  # dimensions of the search: NTBEA's model grows with them, a designer reads each
 MAX_VALUES = 101  # values one tunable may take (max - min + 1): a bound on the search and its model
 
@@ -122,7 +123,16 @@ def _phase(game: Game, tunable: Tunable) -> Target | str:
     return Target("phase", (index, tunable.step - 1), tunable.number, int(value))
 
 
-_FINDERS = {"copies": _copies, "start": _start, "cost": _cost, "victory": _victory, "phase": _phase}
+def _turn_order(game: Game, tunable: Tunable) -> Target | str:
+    if tunable.turn_order != "rotate":
+        return f"turn_order: 'rotate' is what may be tuned, not '{tunable.turn_order}'"
+    if game.turn_order is None and not tunable.text.strip():
+        return "turn_order: rotate needs text: the rule players read when it is on (the game has no turn_order:)"
+    return Target("turn_order", (), "rotate", int(bool(game.turn_order and game.turn_order.rotate)))
+
+
+_FINDERS = {"copies": _copies, "start": _start, "cost": _cost, "victory": _victory, "phase": _phase,
+            "turn_order": _turn_order}
 
 
 def check_tunables(game: Game) -> list[Problem]:
@@ -152,6 +162,8 @@ def _bounds(tunable: Tunable, found: Target, twin: int | None) -> str:
         return f"{high - low + 1:,} values from min to max: at most {MAX_VALUES}"
     if not low <= found.value <= high:
         return f"its value now, {found.value}, is outside min {low} and max {high}"
+    if found.kind in YES_NO and not 0 <= low <= high <= 1:
+        return f"{found.kind}: a rule off (0) or on (1): min and max from 0 to 1"
     if found.kind == "copies" and low < 1:
         return "copies: min must be at least 1"
     if found.kind in ("cost",) and low < 0 or found.kind == "victory" and found.key != "by" and low < 0:

@@ -33,7 +33,7 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 @click.option("--evaluations", type=click.IntRange(1, 1000), default=60, show_default=True,
               help="Candidates the search plays (NTBEA's iterations).")
 @click.option("--games", type=click.IntRange(10, 10_000), default=200, show_default=True, help="Games per candidate.")
-@click.option("--report-games", type=click.IntRange(100, 100_000), default=2000, show_default=True,
+@click.option("--report-games", type=click.IntRange(20, 100_000), default=2000, show_default=True,
               help="Fresh games for each of the before and after reports.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
               help="The same seed gives the same proposal and reports, byte for byte.")

@@ -4,10 +4,11 @@ rule's text repeats ("Start with Military +4") change with them when the text sa
 once; else the proposal says which text to reword. Reads files, writes none. Stdlib and load/."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import NamedTuple
 
-from kitgen.check.tunables import Target, target
+from kitgen.check.tunables import YES_NO, Target, target
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load import edit
 from kitgen.load.files import contained, display_path
@@ -15,7 +16,7 @@ from kitgen.load.nodes import read_text
 from kitgen.model import Game, Tunable
 
 TEXTS = {"start": ("ability",), "victory": ("text",), "phase": ("text", "summary")}  # prose beside the number
-TOP_KEYS = {"start": "factions", "victory": "victory_paths", "phase": "phases"}
+TOP_KEYS = {"start": "factions", "victory": "victory_paths", "phase": "phases", "turn_order": "turn_order"}
 
 
 class Knob(NamedTuple):
@@ -59,15 +60,21 @@ def _file_and_keys(folder: Path, game: Game, found: Target, tunable: Tunable) ->
     for path in sorted(folder.glob("*.yaml")):
         node = edit.compose(read_text(contained(path, folder), display_path(path)), path.name)
         if edit.find(node, (key,)) is not None:
-            return path.name, (key, found.at[0])
+            return path.name, (key, *found.at[:1])
+    if found.kind == "turn_order":
+        return "game.yaml", ()  # written in as a new top-level key when it is turned on
     raise KitgenError(error(tunable.where, f"no top-level file of the game says {key}:"))
 
 
 def _knob(folder: Path, text: str, name: str, keys: edit.Keys, found: Target, tunable: Tunable) -> Knob:
-    record = edit.find(edit.compose(text, name), keys)
+    record = edit.find(edit.compose(text, name), keys) if keys else None
     named = edit.scalar(edit.find(record, ("name",)))
-    number = _number_nodes(text, record, found) if named == _name(tunable, found) else []
-    if not number or any(s.written and s.written.strip("'\"").lstrip("+") != str(found.value) for s in number):
+    if found.kind == "turn_order":
+        number = [_rotate_spot(text, record, tunable)]
+    else:
+        number = _number_nodes(text, record, found) if named == _name(tunable, found) else []
+    if not number or found.kind != "turn_order" and \
+            any(s.written and s.written.strip("'\"").lstrip("+") != str(found.value) for s in number):
         raise KitgenError(error(tunable.where, f"cannot find where {display_path(folder / name)} writes this "
                                 "number (an anchor, a merge key or a spreadsheet?)"))
     prose = [edit.find(record, (key,)) for key in TEXTS.get(found.kind, ())]
@@ -77,6 +84,15 @@ def _knob(folder: Path, text: str, name: str, keys: edit.Keys, found: Target, tu
     where = tuple(Where(name, n.start_mark.line + 1, n.start_mark.column + 1) for n in said)
     return Knob(tunable, found, name, tuple(number),
                 tuple(tuple(edit.mentions(text, n, found.value)) for n in said), where)
+
+
+def _rotate_spot(text: str, record, tunable: Tunable) -> edit.Spot:
+    """turn_order's rotate, or where a turn_order: with it and the tunable's text goes (the end of game.yaml)."""
+    if record is not None:
+        spot = edit.key_spot(text, record, "rotate")
+        if spot is not None:
+            return spot
+    return edit.Spot(len(text), len(text), "", "\nturn_order: {rotate: ", f", text: {json.dumps(tunable.text)}}}\n")
 
 
 def _name(tunable: Tunable, found: Target) -> str:
@@ -111,7 +127,8 @@ def edited(texts: dict[str, str], knobs: list[Knob], values: tuple[int, ...]) ->
     for knob, value in zip(knobs, values, strict=True):
         if value == knob.target.value:
             continue
-        edits[knob.file] += [(spot, edit.written(spot, value)) for spot in knob.spots]
+        edits[knob.file] += [(spot, spot.before + ("true" if value else "false") + spot.after
+                              if knob.target.kind in YES_NO else edit.written(spot, value)) for spot in knob.spots]
         same_sign = (value < 0) == (knob.target.value < 0)
         for spots, where in zip(knob.texts, knob.text_where, strict=True):
             if len(spots) == 1 and same_sign:

@@ -24,6 +24,7 @@ from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report.summary import faction_results, seat_results, turns
 
 EXPLORE = 0.1  # NTBEA's exploration weight, for scores that are gaps of 0 to 0.5 (a win rate's distance)
+CHANGE_COST = 0.01  # each number changed costs a point of the target: a change must buy at least that much
 BROKEN = 2.0  # the gap given a candidate whose data breaks a rule: worse than any played one (at most 2)
 TARGET_NAMES = ("even-seats", "even-factions", "length=N")
 
@@ -123,11 +124,11 @@ def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, 
     def evaluate(i: int, point: ntbea.Point) -> float:
         at = dataclasses.replace(settings, games=budget.games, seed=seed_for("search", settings.seed, i))
         plan = shop.plan(point)
-        score = -gap(target, plan, play_games(plan, at), settings.players) if plan else -BROKEN
-        trail.append({"values": list(shop.values(point)), "gap": round(-score, 4)})
+        distance = gap(target, plan, play_games(plan, at), settings.players) if plan else BROKEN
+        trail.append({"values": list(shop.values(point)), "gap": round(distance, 4)})
         if heard:
-            heard(i, shop.values(point), -score)
-        return score
+            heard(i, shop.values(point), distance)
+        return -distance - CHANGE_COST * sum(a != b for a, b in zip(point, start, strict=True))
 
     best, model = ntbea.search(tuple(len(k.values) for k in knobs), start, evaluate, budget.evaluations,
                                settings.seed, EXPLORE, lambda point: shop.plan(point) is not None)
@@ -157,4 +158,5 @@ def describe(knob: Knob) -> str:
     t = knob.tunable
     return {"copies": f"copies of '{t.copies}'", "start": f"'{t.start}' starts with {t.attribute}",
             "cost": f"cost of '{t.cost}' in {t.counter}", "victory": f"'{t.victory}': {t.number}",
-            "phase": f"'{t.phase}' step {t.step}: {t.number}"}[knob.target.kind]
+            "phase": f"'{t.phase}' step {t.step}: {t.number}",
+            "turn_order": "the first player passes left each turn (0: no, 1: yes)"}[knob.target.kind]
