@@ -50,7 +50,7 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     """Search the numbers GAME declares tunable (simulate: tune:) towards a target, and write the best as a
     new game folder with the before and after reports."""
     from kitgen.project import Project
-    from kitgen.simulate.experiments.tune import Budget, read_target, tune as run
+    from kitgen.simulate.experiments.tune import NOTHING_TUNABLE, Budget, read_target, tune as run
     from kitgen.simulate.play.run import Settings
 
     target = read_target(target_text)
@@ -67,6 +67,8 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
     folder = use_game(Project.default(), game).folder
     loaded = _load(folder, game, without)
+    if not loaded.simulate.tune:  # said before a game is played or a folder copied
+        raise KitgenError(error(loaded.where or Where(game), NOTHING_TUNABLE))
     _known_policies(loaded, names)
     settings = Settings(games=games, players=count, seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)

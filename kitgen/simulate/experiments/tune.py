@@ -26,6 +26,7 @@ from kitgen.simulate.report.summary import faction_results, seat_results, turns
 EXPLORE = 0.1  # NTBEA's exploration weight, for scores that are gaps of 0 to 0.5 (a win rate's distance)
 CHANGE_COST = 0.01  # each number changed costs a point of the target: a change must buy at least that much
 BROKEN = 2.0  # the gap given a candidate whose data breaks a rule: worse than any played one (at most 2)
+NOTHING_TUNABLE = "the game declares nothing tunable: list what kitgen tune may change under simulate: tune: (README)"
 TARGET_NAMES = ("even-seats", "even-factions", "length=N")
 
 
@@ -115,8 +116,7 @@ def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, 
     """Search, write the best candidate into `stage` (a copy of the game folder), and report."""
     texts, knobs = locate(folder, game)
     if not knobs:
-        raise KitgenError(error(game.where or Where(display_path(folder)), "the game declares nothing tunable: "
-                                "list what kitgen tune may change under simulate: tune: (see the README)"))
+        raise KitgenError(error(game.where or Where(display_path(folder)), NOTHING_TUNABLE))
     shop = Workshop(stage, game, texts, knobs, settings.without)
     start = tuple(knob.values.index(knob.target.value) for knob in knobs)
     trail: list[dict] = []
