@@ -51,6 +51,7 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     new game folder with the before and after reports."""
     from kitgen.project import Project
     from kitgen.simulate.experiments.tune import NOTHING_TUNABLE, Budget, read_target, tune as run
+    from kitgen.simulate.play.blocks import Unfinished
     from kitgen.simulate.play.run import Settings
 
     target = read_target(target_text)
@@ -79,7 +80,10 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     began = time.monotonic()
     try:
         _copy_game(folder, stage)
-        report = run(folder, loaded, stage, new_id, target, settings, budget, _heard(as_json, evaluations))
+        try:
+            report = run(folder, loaded, stage, new_id, target, settings, budget, _heard(as_json, evaluations))
+        except Unfinished as exc:  # the cluster failed a run of games: nothing is written
+            raise KitgenError(error(Where(game), f"{exc.why}; no proposal was written")) from None
         (stage / "TUNED.md").write_text(notes(report, out), encoding="utf-8")
         if os.path.lexists(out):
             raise KitgenError(error(Where(str(out)), "appeared while kitgen tune ran; the proposal was not written"))

@@ -6,9 +6,11 @@ Each evaluated point's score goes into a model of tuples: each dimension alone, 
 them. A point's estimate is the mean, over the tuples, of the scores seen with its values there; its
 exploration term grows where a tuple has been seen little (UCB1). Each iteration evaluates the
 current point, then moves to the best of NEIGHBOURS mutations of it by estimate + exploration.
-The recommendation is the evaluated point with the best estimate (it pools every evaluation that
-shares its values, so it is steadier than any one noisy score), with each change the model does
-not credit taken back (`simplest`): a designer reads every number that changed. Pure, seeded; stdlib only."""
+The recommendation is the evaluated point with the best estimate: it pools every evaluation that
+shares its values, so it is steadier than any one noisy score. Then `simplest` takes back each
+change that does not beat the point without it in fresh games: a designer reads every number that
+changed, and the model's marginals cannot tell this alone (each start value is seen mostly with the
+start point, the worst). Pure, seeded; stdlib only."""
 from __future__ import annotations
 
 import math
@@ -19,7 +21,7 @@ from typing import Callable
 Point = tuple[int, ...]  # one index into each dimension's values
 NEIGHBOURS = 50  # mutations weighed per iteration (TAG's default neighbourhood size)
 EPSILON = 1e-6  # keeps the exploration term finite for a tuple never seen
-CREDIT = 1.0  # standard errors by which a changed value's scores must beat the start's to be kept
+BATCHES = 2  # fresh batches of games in which a change must beat the point without it, each one
 PAIRS_UP_TO = 10  # dimensions up to which every pair is a tuple of the model (45 pairs at 10)
 
 
@@ -33,11 +35,9 @@ class Model:
         self.seen: dict[tuple, list[float]] = {}
         self.explore = explore
         self.total = 0
-        self.scores: list[float] = []
 
     def add(self, point: Point, score: float) -> None:
         self.total += 1
-        self.scores.append(score)
         for dims in self.tuples:
             entry = self.seen.setdefault((dims, tuple(point[d] for d in dims)), [0, 0.0])
             entry[0] += 1
@@ -52,17 +52,6 @@ class Model:
         log = math.log(self.total + 1)
         terms = [self.explore * math.sqrt(log / ((entry[0] if entry else 0) + EPSILON)) for entry in self._entries(point)]
         return self.estimate(point) + sum(terms) / len(terms)
-
-    def credits(self, dimension: int, value: int, other: int) -> bool:
-        """Whether the scores seen with `value` in this dimension beat those with `other` by more
-        than CREDIT standard errors (the spread of every score seen)."""
-        mine, theirs = (self.seen.get(((dimension,), (v,))) for v in (value, other))
-        if not mine or not theirs or len(self.scores) < 2:
-            return mine is not None and theirs is None
-        mean = sum(self.scores) / len(self.scores)
-        spread = math.sqrt(sum((x - mean) ** 2 for x in self.scores) / (len(self.scores) - 1))
-        error = spread * math.sqrt(1 / mine[0] + 1 / theirs[0])
-        return mine[1] / mine[0] - theirs[1] / theirs[0] > CREDIT * error
 
     def _entries(self, point: Point) -> list[list[float] | None]:
         return [self.seen.get((dims, tuple(point[d] for d in dims))) for dims in self.tuples]
@@ -97,17 +86,20 @@ def search(sizes: tuple[int, ...], start: Point, evaluate: Callable[[int, Point]
         current = max(neighbours, key=lambda point: (model.bound(point), point))
     best = max((point for point in evaluated if point == start or eligible(point)),
                key=lambda point: (model.estimate(point), point))
-    return simplest(model, best, start, eligible), model
+    return best, model
 
 
-def simplest(model: Model, best: Point, start: Point, eligible: Callable[[Point], bool]) -> Point:
-    """`best` with each change the model does not credit taken back to the start's value: a change
-    stays when the scores seen with its value beat those seen with the start's value by more than
-    CREDIT standard errors (the scores' own spread). A dimension that does not move the score (a
-    race's start when the seats are the target) is left as it was, not set to what its noise favoured."""
+def simplest(best: Point, start: Point, gap: Callable[[Point, int], float], margin: float,
+             eligible: Callable[[Point], bool] = lambda point: True) -> Point:
+    """`best` with each change that does not earn its place taken back to the start's value: a change
+    stays only when, in each of BATCHES fresh batches (the same games for both), the point with it is
+    nearer the target than the point without it by more than `margin`. gap(point, batch) is the
+    distance from the target (lower is better). A dimension that does not move the score (a race's
+    start when the seats are the target) is left as it was, not set to what its noise favoured."""
     point = best
     for d in range(len(point)):
         back = point[:d] + (start[d],) + point[d + 1:]
-        if point[d] != start[d] and not model.credits(d, point[d], start[d]) and (back == start or eligible(back)):
+        if point[d] != start[d] and (back == start or eligible(back)) and \
+                not all(gap(point, batch) + margin < gap(back, batch) for batch in range(BATCHES)):
             point = back
     return point

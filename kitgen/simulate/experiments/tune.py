@@ -130,8 +130,16 @@ def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, 
             heard(i, shop.values(point), distance)
         return -distance - CHANGE_COST * sum(a != b for a, b in zip(point, start, strict=True))
 
-    best, model = ntbea.search(tuple(len(k.values) for k in knobs), start, evaluate, budget.evaluations,
+    def ablation(point: ntbea.Point, batch: int) -> float:
+        """The point's distance from the target on the batch's own fresh seeds (none of the search's)."""
+        plan = shop.plan(point)
+        at = dataclasses.replace(settings, games=budget.games, seed=seed_for("ablation", settings.seed, batch))
+        return gap(target, plan, play_games(plan, at), settings.players) if plan else BROKEN
+
+    best, _ = ntbea.search(tuple(len(k.values) for k in knobs), start, evaluate, budget.evaluations,
                                settings.seed, EXPLORE, lambda point: shop.plan(point) is not None)
+    best = ntbea.simplest(best, start, lambda point, batch: ablation(point, batch), CHANGE_COST,
+                          lambda point: shop.plan(point) is not None)
     values = shop.values(best)
     reword = shop.write(values)
     renamed(stage, new_id)
