@@ -51,7 +51,6 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     new game folder with the before and after reports."""
     from kitgen.project import Project
     from kitgen.simulate.experiments.tune import NOTHING_TUNABLE, Budget, read_target, tune as run
-    from kitgen.simulate.play.blocks import Unfinished
     from kitgen.simulate.play.run import Settings
 
     target = read_target(target_text)
@@ -75,28 +74,38 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)
     _refuse_early(loaded, settings, game, partial=False)
     out = _output(output or Path(f"{loaded.id}-tuned"), folder)
-    new_id = out.name if ID.match(out.name) else f"{loaded.id}-tuned"
-    stage = out.parent / f".{out.name}.kitgen-tune-{os.getpid()}"
     began = time.monotonic()
-    try:
-        _copy_game(folder, stage)
-        try:
-            report = run(folder, loaded, stage, new_id, target, settings, budget, _heard(as_json, evaluations))
-        except Unfinished as exc:  # the cluster failed a run of games: nothing is written
-            raise KitgenError(error(Where(game), f"{exc.why}; no proposal was written")) from None
-        (stage / "TUNED.md").write_text(notes(report, out), encoding="utf-8")
-        if os.path.lexists(out):
-            raise KitgenError(error(Where(str(out)), "appeared while kitgen tune ran; the proposal was not written"))
-        os.rename(stage, out)
-    finally:
-        if stage.exists():
-            shutil.rmtree(stage)  # kitgen made it, and nothing of it is kept on failure
+    report = _proposed(folder, loaded, out, lambda stage, new_id: run(folder, loaded, stage, new_id, target, settings,
+                                                                         budget, _heard(as_json, evaluations)))
     if as_json:
         echo_json(json.dumps(report | {"output": str(out)}, indent=2, ensure_ascii=False))
     else:
         echo(notes(report, out), nl=False)
     if not quiet():
         echo(f"kitgen tune: {time.monotonic() - began:.0f} s", err=True)
+
+
+def _proposed(folder: Path, loaded, out: Path, run) -> dict:
+    """run(stage, new id) in a copy of the game folder beside `out`, renamed to `out` when it is done;
+    on any failure the copy is removed (kitgen made it) and nothing is written."""
+    from kitgen.simulate.play.blocks import Unfinished
+
+    new_id = out.name if ID.match(out.name) else f"{loaded.id}-tuned"
+    stage = out.parent / f".{out.name}.kitgen-tune-{os.getpid()}"
+    try:
+        _copy_game(folder, stage)
+        try:
+            report = run(stage, new_id)
+        except Unfinished as exc:  # the cluster failed a run of games
+            raise KitgenError(error(Where(str(folder)), f"{exc.why}; no proposal was written")) from None
+        (stage / "TUNED.md").write_text(notes(report, out), encoding="utf-8")
+        if os.path.lexists(out):
+            raise KitgenError(error(Where(str(out)), "appeared while kitgen tune ran; the proposal was not written"))
+        os.rename(stage, out)
+    finally:
+        if stage.exists():
+            shutil.rmtree(stage)
+    return report
 
 
 def _players(text: str) -> int:
