@@ -69,6 +69,8 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     loaded = _load(folder, game, without)
     if not loaded.simulate.tune:  # said before a game is played or a folder copied
         raise KitgenError(error(loaded.where or Where(game), NOTHING_TUNABLE))
+    if target[0] == "even-factions" and not loaded.factions:
+        raise click.BadParameter(f"{loaded.title} has no factions to even out", param_hint="--target")
     _known_policies(loaded, names)
     settings = Settings(games=games, players=count, seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)

@@ -83,6 +83,16 @@ def test_tune__a_game_declaring_nothing_tunable_is_one_line(tmp_path, game):
     assert not (tmp_path / "out").exists()
 
 
+def test_tune__even_factions_in_a_game_without_factions_is_one_usage_line(tmp_path):
+    folder = galactic(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    start, end = text.index("factions_title:"), text.index("tracks:")
+    (folder / "game.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
+    run = tune(folder, "--target", "even-factions", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(USAGE.format(flag="--target", message="Galactic Civ has no factions to even out")),
+                    exit=2)
+
+
 def test_tune__a_pipe_in_the_game_folder_is_left_out_not_read(tmp_path):
     folder = galactic(tmp_path)
     os.mkfifo(folder / "pipe")
