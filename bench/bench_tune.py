@@ -2,8 +2,9 @@
 
 The whole command's wall time and CPU seconds (its processes and their children), `kitgen tune
 galactic-civ --target even-seats --players 2` at its default budget (60 candidates of 200 games,
-2 reports of 2,000, and the check of each change: about 25,000 games), next to its baseline in the
-same run: `kitgen simulate` of as many games at 2 players. What tune adds is loading, checking and
+2 reports of 2,000, and the check of each change: at most 22,800 games), next to its baseline in the
+same run: `kitgen simulate` of as many games as the search and the reports play, at 2 players (the check
+of each change plays up to 6,800 more). What tune adds is those, loading, checking and
 compiling each candidate, and the copy of the game folder. Nothing is asserted; --smallest (CI)
 runs the smallest budget and its figures mean nothing.
 """

@@ -59,16 +59,12 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     count = _players(players)
     names = _policies(policies, (count,))
     budget = Budget(evaluations, games, report_games)
-    total = evaluations * games + 2 * report_games
-    if total > MAX_GAMES:
-        raise click.BadParameter(f"{evaluations:,} evaluations of {games:,} games and 2 reports of {report_games:,} "
-                                 f"are {total:,} games; at most {MAX_GAMES:,} (minutes, not hours)",
-                                 param_hint="--evaluations")
     address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
     folder = use_game(Project.default(), game).folder
     loaded = _load(folder, game, without)
     if not loaded.simulate.tune:  # said before a game is played or a folder copied
         raise KitgenError(error(loaded.where or Where(game), NOTHING_TUNABLE))
+    _bounded(budget, len(loaded.simulate.tune))
     if target[0] == "even-factions" and not loaded.factions:
         raise click.BadParameter(f"{loaded.title} has no factions to even out", param_hint="--target")
     _known_policies(loaded, names)
@@ -108,6 +104,15 @@ def _proposed(folder: Path, loaded, out: Path, run) -> dict:
         if stage.exists():
             shutil.rmtree(stage)
     return report
+
+
+def _bounded(budget, tunables: int) -> None:
+    """A run within MAX_GAMES games, else one usage line."""
+    total = budget.most(tunables)
+    if total > MAX_GAMES:
+        raise click.BadParameter(f"{budget.evaluations:,} evaluations of {budget.games:,} games, the check of each "
+                                 f"of {tunables} tunables and 2 reports of {budget.report_games:,} are up to {total:,} "
+                                 f"games; at most {MAX_GAMES:,} (minutes, not hours)", param_hint="--evaluations")
 
 
 def _players(text: str) -> int:

@@ -34,7 +34,8 @@ def tune(*args):
     (("--target", "length=soon"), "--target", r"'length=soon': length=N takes a number of turns from 1 to 10,000.*"),
     (("--target", "x" * 5000), "--target", r"unknown target 'x{60}'; known: .*"),
     (("--target", "even-seats", "--evaluations", "1000", "--games", "10000"), "--evaluations",
-     r"1,000 evaluations of 10,000 games and 2 reports of 2,000 are 10,004,000 games; at most 500,000 .*"),
+     r"1,000 evaluations of 10,000 games, the check of each of 16 tunables and 2 reports of 2,000 are up to "
+     r"10,344,000 games; at most 500,000 \(minutes, not hours\)"),
     (("--target", "even-seats", "--evaluations", "10000000"), "'--evaluations'", r".*not in the range 1<=x<=1000\."),
     (("--target", "even-seats", "--players", "2,3"), "--players", r"'2,3': one player count, from 1 to 12"),
 ])

@@ -33,8 +33,13 @@ TARGET_NAMES = ("even-seats", "even-factions", "length=N")
 @dataclasses.dataclass(frozen=True)
 class Budget:
     evaluations: int = 60  # NTBEA's iterations: each plays `games` games of one candidate
-    games: int = 200  # games an evaluation
+    games: int = 200  # games an evaluation (and a batch of the check of each change)
     report_games: int = 2000  # fresh games for each of the before and after reports
+
+    def most(self, tunables: int) -> int:
+        """The games a run plays at most: the search, each change checked with and without it in
+        ntbea.BATCHES batches, and the two reports."""
+        return self.evaluations * self.games + ntbea.BATCHES * (tunables + 1) * self.games + 2 * self.report_games
 
 
 def read_target(text: str) -> tuple[str, float] | str:
@@ -130,15 +135,18 @@ def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, 
             heard(i, shop.values(point), distance)
         return -distance - CHANGE_COST * sum(a != b for a, b in zip(point, start, strict=True))
 
+    checked: dict[tuple[ntbea.Point, int], float] = {}
+
     def ablation(point: ntbea.Point, batch: int) -> float:
         """The point's distance from the target on the batch's own fresh seeds (none of the search's)."""
-        plan = shop.plan(point)
-        at = dataclasses.replace(settings, games=budget.games, seed=seed_for("ablation", settings.seed, batch))
-        return gap(target, plan, play_games(plan, at), settings.players) if plan else BROKEN
+        if (point, batch) not in checked:
+            plan = shop.plan(point)
+            at = dataclasses.replace(settings, games=budget.games, seed=seed_for("ablation", settings.seed, batch))
+            checked[point, batch] = gap(target, plan, play_games(plan, at), settings.players) if plan else BROKEN
+        return checked[point, batch]
 
-    best, _ = ntbea.search(tuple(len(k.values) for k in knobs), start, evaluate, budget.evaluations,
-                               settings.seed, EXPLORE, lambda point: shop.plan(point) is not None)
-    best = ntbea.simplest(best, start, lambda point, batch: ablation(point, batch), CHANGE_COST,
+    best, _ = ntbea.search(tuple(len(k.values) for k in knobs), start, evaluate, budget.evaluations, settings.seed, EXPLORE, lambda point: shop.plan(point) is not None)
+    best = ntbea.simplest(best, start, ablation, CHANGE_COST,
                           lambda point: shop.plan(point) is not None)
     values = shop.values(best)
     reword = shop.write(values)
