@@ -183,10 +183,13 @@ def _rate(seat: dict) -> str:
 
 def notes(report: dict, out: Path) -> str:
     """What changed and what the fresh games say, as TUNED.md and as kitgen tune prints it."""
+    from kitgen.simulate.report.code import code_words
+
     budget, before, after = report["budget"], report["before"], report["after"]
     lines = [f"# {report['game']} tuned for {report['target']} at {report['players']} players", "",
              f"Searched by NTBEA: {budget['evaluations']} candidates of {budget['games']:,} games each "
-             f"(seed {report['seed']}, policy {','.join(report['policies'])}).", "", "## Changes", ""]
+             f"(seed {report['seed']}, policy {','.join(report['policies'])}; {code_words(report['code'])}).", "",
+             "## Changes", ""]
     changed = [c for c in report["changes"] if c["from"] != c["to"]]
     lines += [f"- {c['tunable']}: {c['from']} -> {c['to']} ({c['where']})" for c in changed] or ["- none: the original is the best found"]
     lines += [f"- {line}" for line in report["reword"]]

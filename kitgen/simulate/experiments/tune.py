@@ -21,6 +21,7 @@ from kitgen.simulate.experiments import ntbea
 from kitgen.simulate.experiments.proposal import Knob, edited, locate, with_id
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.report.code import code_identity
 from kitgen.simulate.report.summary import faction_results, seat_results, turns
 
 EXPLORE = 0.1  # NTBEA's exploration weight, for scores that are gaps of 0 to 0.5 (a win rate's distance)
@@ -156,7 +157,7 @@ def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, 
     fresh = dataclasses.replace(settings, games=budget.report_games, seed=seed_for("report", settings.seed))
     before = measures(target, original, play_games(original, fresh), settings.players)
     after = measures(target, proposal, play_games(proposal, fresh), settings.players)
-    return {"game": game.id, "proposal": new_id, "target": target[0] if target[0] != "length" else f"length={target[1]:g}",
+    return {"game": game.id, "proposal": new_id, "code": code_identity(), "target": target[0] if target[0] != "length" else f"length={target[1]:g}",
             "players": settings.players, "policies": list(settings.policies), "seed": settings.seed,
             "method": "NTBEA", "budget": dataclasses.asdict(budget),
             "changes": [{"tunable": describe(knob), "where": str(knob.tunable.where), "from": knob.target.value,
