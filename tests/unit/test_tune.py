@@ -174,17 +174,24 @@ def test_ntbea__a_change_that_does_not_beat_the_point_without_it_is_taken_back()
     assert sum(point[1] == 2 for point in kept) >= 12, kept  # each taken back but about 1 in 5, by chance
 
 
+ROTATE = "simulate:\n  tune:\n    - {turn_order: rotate, min: 0, max: 1, text: \"The first player passes left.\"}\n"
+SMALL = ("--target", "even-seats", "--players", "2", "--evaluations", "2", "--games", "10", "--report-games", "20",
+         "--json", "-q")
+
+
 def test_tune__a_dask_cluster_gives_the_local_proposal_byte_for_byte(tmp_path):
     distributed = pytest.importorskip("distributed")
+    from kitgen.cli import main
     from tests.integration.test_bad_input import run_kitgen  # a process of its own: the cluster's threads are here
 
-    folder = galactic_with(tmp_path)
-    args = ("tune", folder, "--target", "even-seats", "--players", "2", "--evaluations", "2", "--games", "10",
-            "--report-games", "20", "--json", "-q")
-    local = run_kitgen(*args, "--workers", "1", "-o", tmp_path / "local")
+    folder = galactic_with(tmp_path, ROTATE)  # one tunable: few runs of games, each a round trip to the cluster
+    local = CliRunner().invoke(main, ["tune", str(folder), *SMALL, "--workers", "1", "-o", str(tmp_path / "local")])
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
                                   dashboard_address=None) as cluster:
-        remote = run_kitgen(*args, "-o", tmp_path / "remote", "--scheduler", cluster.scheduler_address, timeout=300)
-    assert local.returncode == 0 and remote.returncode == 0, remote.describe()
+        remote = run_kitgen("tune", folder, *SMALL, "-o", tmp_path / "remote", "--scheduler",
+                            cluster.scheduler_address, timeout=300)
+    assert local.exit_code == 0 and remote.returncode == 0, remote.describe()
+    assert json.loads(local.stdout)["changes"][0]["to"] == 1  # the proposal differs from the original
     assert local.stdout.replace("local", "remote") == remote.stdout
-    assert (tmp_path / "local" / "rules.yaml").read_bytes() == (tmp_path / "remote" / "rules.yaml").read_bytes()
+    assert (tmp_path / "local" / "game.yaml").read_text().replace("local", "remote") == \
+        (tmp_path / "remote" / "game.yaml").read_text()
