@@ -1309,6 +1309,34 @@ class SimulateSettings(Record):
     # rules the simulator plays otherwise than the source says, the data being unable to say which
     # step: each is an "approximated" row of the coverage ("Factions": dealt at random, not picked)
     approximated: tuple["Approximation", ...] = ()
+    tune: tuple["Tunable", ...] = ()  # what `kitgen tune` may change, each within its bounds; never printed
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Tunable(Record):
+    """One number `kitgen tune` may change, from `min` to `max` (whole numbers), named by one of:
+    `copies: CARD` (its copies; `deck:` when two decks have the name), `start: FACTION` with
+    `attribute:` (the faction's start effect on it), `cost: CARD` with `counter:` (its cost in that
+    counter), `victory: PATH` with `number: by | turn_after | end_of_turn` (every `by` of its `when`
+    alike), `phase: PHASE` with `step:` (1 for its first step) and `number: count | delta`, or
+    `turn_order: rotate` (0 or 1: the first player passes left each turn; `text:` the rule players
+    read, for a game without a `turn_order:`)."""
+
+    min: int
+    max: int
+    copies: str = ""
+    deck: str = ""
+    start: str = ""
+    attribute: str = ""
+    cost: str = ""
+    counter: str = ""
+    victory: str = ""
+    phase: str = ""
+    step: int = 0
+    number: str = ""
+    turn_order: str = ""
+    text: str = ""
     where: Where | None = _where()
 
 

@@ -18,6 +18,7 @@ from kitgen.check.extras import check_extras
 from kitgen.check.pictures import check_pictures
 from kitgen.check.rules import check_rules
 from kitgen.check.tokens import check_tokens
+from kitgen.check.tunables import check_tunables
 from kitgen.check.wording import check_wording
 from kitgen.errors import Problem, did_you_mean, error, warning
 from kitgen.model import MAX_COLUMNS, DiceTable, Effect, Game, slug
@@ -57,6 +58,7 @@ def check_game(game: Game) -> list[Problem]:
     problems += check_strategies(game)
     problems += check_conditions(game)
     problems += check_audience(game)
+    problems += check_tunables(game)
     for table in game.tables:
         problems += _check_table(game, table)
     if not any(p.level == "error" for p in problems):  # what play leaves undone, judged once every name resolves

@@ -142,7 +142,7 @@ def internal_error_line(exc: BaseException) -> str:
 COMMANDS = {"build": "kit", "watch": "kit", "serve": "kit",
             "validate": "report", "stats": "report", "list": "report", "art": "report", "schema": "report",
             "simulate": "simulate", "export": "files", "calibrate": "files", "new": "files", "convert": "files",
-            "icons": "icons"}
+            "icons": "icons", "tune": "tune"}
 
 
 class _Group(click.Group):

@@ -67,7 +67,7 @@ def test_unknown_box_kind__is_an_error_at_its_line_with_a_suggestion(tmp_path):
 def test_commands__each_is_loaded_from_the_module_the_table_names():
     """cli/common.COMMANDS says which module to import for a command: a command missing from it
     could not be run (its module would never be imported)."""
-    import kitgen.cli.files, kitgen.cli.icons, kitgen.cli.kit, kitgen.cli.report, kitgen.cli.simulate  # noqa: F401, E401
+    import kitgen.cli.files, kitgen.cli.icons, kitgen.cli.kit, kitgen.cli.report, kitgen.cli.simulate, kitgen.cli.tune  # noqa: F401, E401, E501
     from kitgen.cli.common import COMMANDS, main
 
     defined = {name: command.callback.__module__ for name, command in main.commands.items()}

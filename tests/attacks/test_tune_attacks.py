@@ -1,0 +1,103 @@
+"""kitgen tune's surface: its flags (a target it does not know, budgets past minutes, an output folder
+that exists, is the game or lies inside it) and the game's `simulate: tune:` (a tunable naming
+nothing, bounds that cannot hold). One line each, non-zero exit, no traceback, and nothing played or
+written first; a folder with a pipe in it is copied without hanging."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+
+import pytest
+
+from tests.attacks.harness import REPO, TINY, assert_one_line, assert_refused, kitgen_in_process
+
+GALACTIC = REPO / "data" / "galactic-civ"
+ONE = "simulate:\n  tune:\n    - {victory: Conquest Victory, number: by, min: 4, max: 6}\n"
+USAGE = r"Error: Invalid value for {flag}: {message}"
+
+
+def galactic(tmp_path, tunables: str = ONE):
+    folder = tmp_path / "galactic-civ"
+    shutil.copytree(GALACTIC, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text[:text.index("simulate:\n")] + tunables, encoding="utf-8")
+    return folder
+
+
+def tune(*args):
+    return kitgen_in_process("tune", *args)
+
+
+@pytest.mark.parametrize("args, flag, message", [
+    (("--target", "even-seat"), "--target", r"unknown target 'even-seat'; known: even-seats, even-factions, length=N"),
+    (("--target", "length=soon"), "--target", r"'length=soon': length=N takes a number of turns from 1 to 10,000.*"),
+    (("--target", "x" * 5000), "--target", r"unknown target 'x{60}'; known: .*"),
+    (("--target", "even-seats", "--evaluations", "1000", "--games", "10000"), "--evaluations",
+     r"1,000 evaluations of 10,000 games, the check of each of 16 tunables and 2 reports of 2,000 are up to "
+     r"10,344,000 games; at most 500,000 \(minutes, not hours\)"),
+    (("--target", "even-seats", "--evaluations", "10000000"), "'--evaluations'", r".*not in the range 1<=x<=1000\."),
+    (("--target", "even-seats", "--players", "2,3"), "--players", r"'2,3': one player count, from 1 to 12"),
+])
+def test_tune__a_flag_it_cannot_take_is_one_usage_line(tmp_path, args, flag, message):
+    run = tune(GALACTIC, *args, "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(USAGE.format(flag=re.escape(flag), message=message)), exit=2)
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("where", ["exists", "the game", "inside the game", "through a link into the game",
+                                   "in no folder"])
+def test_tune__an_output_folder_it_must_not_write_is_refused_before_any_game(tmp_path, where):
+    folder = galactic(tmp_path)
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "link").symlink_to(folder)
+    out = {"exists": tmp_path / "taken", "the game": folder, "inside the game": folder / "decks" / "new",
+           "through a link into the game": tmp_path / "link" / "new", "in no folder": tmp_path / "no" / "new"}[where]
+    before = sorted(p.name for p in tmp_path.iterdir())
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", out)
+    message = {"exists": r".* exists: kitgen tune writes a new folder.*",
+               "in no folder": r".* is not a folder"}.get(where, r".* is the game's own folder or inside it: .*")
+    assert_one_line(run, re.compile(USAGE.format(flag="-o", message=message)), exit=2, seconds=5)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and not (folder / "decks" / "new").exists()
+
+
+@pytest.mark.parametrize("tunable, message", [
+    ("{phase: Nowhere Phase, step: 1, number: count, min: 1, max: 2}", r"simulate.tune\[1\]: no phase 'Nowhere Phase'"),
+    ("{copies: No Such Card, min: 1, max: 2}", r"simulate.tune\[1\]: no card 'No Such Card'"),
+    ("{victory: Conquest Victory, number: by, min: 9, max: 2}", r"simulate.tune\[1\]: min 9 is above max 2"),
+    ("{victory: Conquest Victory, number: by, min: -5000000, max: 5000000}",
+     r"simulate.tune\[1\]: 10,000,001 values from min to max: at most 101"),
+    ("{victory: Conquest Victory, number: by, min: 1, max: 2, colour: red}", r".*unknown key 'colour'.*"),
+])
+def test_tune__a_tunable_naming_nothing_or_badly_bounded_is_one_located_line(tmp_path, tunable, message):
+    folder = galactic(tmp_path, f"simulate:\n  tune:\n    - {tunable}\n")
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
+    assert_refused(run.run, folder / "game.yaml", message, line=True)
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("game", ["galactic-civ without its tunables", "the tiny game"])
+def test_tune__a_game_declaring_nothing_tunable_is_one_line(tmp_path, game):
+    folder = galactic(tmp_path, "") if game.startswith("galactic") else TINY
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(r".*: error: the game declares nothing tunable: .*"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_tune__even_factions_in_a_game_without_factions_is_one_usage_line(tmp_path):
+    folder = galactic(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    start, end = text.index("factions_title:"), text.index("tracks:")
+    (folder / "game.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
+    run = tune(folder, "--target", "even-factions", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(USAGE.format(flag="--target", message="Galactic Civ has no factions to even out")),
+                    exit=2)
+
+
+def test_tune__a_pipe_in_the_game_folder_is_left_out_not_read(tmp_path):
+    folder = galactic(tmp_path)
+    os.mkfifo(folder / "pipe")
+    run = tune(folder, "--target", "length=11", "--players", "2", "--evaluations", "1", "--games", "10",
+               "--report-games", "20", "--workers", "1", "-o", tmp_path / "out")
+    assert run.run.returncode == 0, run.run.describe()
+    assert not (tmp_path / "out" / "pipe").exists() and (tmp_path / "out" / "TUNED.md").is_file()
