@@ -9,6 +9,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set simulate  # the simulator: engine/zones, vocabulary/cards and zones
     python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
     python bench/bench_mutation.py --set 'simulate: eval'  # expressions, conditions, loop, plays, moves, knowledge
+    python bench/bench_mutation.py --set 'simulate: units'  # the ports' steps: units, answers, claims, hosts, ...
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -52,6 +53,34 @@ SETS = {
         "kitgen/simulate/engine/loop.py", "kitgen/simulate/engine/knowledge.py",
         "kitgen/simulate/vocabulary/plays.py", "kitgen/simulate/vocabulary/moves.py",
         "kitgen/simulate/vocabulary/knowing.py"),
+    # the steps added for the ports (issue 33): a battle of units, answers, claims, reattach and an attached
+    # card's cost, a draft from a face-up row, a buy's discount
+    "simulate: units, answers, claims, hosts, picks, prices": (
+        "kitgen/simulate/vocabulary/units.py", "kitgen/simulate/vocabulary/answers.py",
+        "kitgen/simulate/vocabulary/claims.py", "kitgen/simulate/vocabulary/hosts.py",
+        "kitgen/simulate/vocabulary/picks.py", "kitgen/simulate/vocabulary/prices.py"),
+}
+# With --set, the narrowest test selection that covers the set (the machine is shared): its own tests, not
+# the ports' whole games (seconds a mutant), so a set runs in minutes. Without --set: [tool.mutmut]'s selection.
+_SIMULATE_TESTS = ("tests/unit/test_simulate*.py", "tests/unit/test_vocabulary_*.py", "tests/unit/test_card_model.py",
+                   "tests/unit/test_expressions.py", "tests/unit/test_expression_seat.py",
+                   "tests/unit/test_claims_and_drafts.py", "tests/unit/test_cluster_answers.py",
+                   "tests/unit/test_rules_vocabulary.py")
+TESTS = {
+    "layout: fit, rich-text wrap, safe zone": ("tests/unit/test_fit.py", "tests/unit/test_richtext.py",
+                                               "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
+                                               "tests/unit/test_document_measure.py", "tests/unit/test_columns.py",
+                                               "tests/unit/test_check_faces_icons_templates.py"),
+    "check/": ("tests/unit/test_check_*.py", "tests/unit/test_deck_rules.py", "tests/unit/test_deck_stats.py",
+               "tests/unit/test_fields_costs.py", "tests/unit/test_vocabulary_audit.py",
+               "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
+               "tests/unit/test_effects_moved.py", "tests/unit/test_step_reads.py", "tests/unit/test_strategies.py",
+               "tests/unit/test_rules_vocabulary.py", "tests/unit/test_vocabulary_*.py",
+               "tests/unit/test_claims_and_drafts.py", "tests/unit/test_expression_seat.py"),
+    "simulate: piles, cards, zones": _SIMULATE_TESTS,
+    "simulate: rounds, scoring, tricks": _SIMULATE_TESTS,
+    "simulate: evaluators, loop, plays, moves, knowledge": _SIMULATE_TESTS,
+    "simulate: units, answers, claims, hosts, picks, prices": _SIMULATE_TESTS,
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {
@@ -80,6 +109,9 @@ def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list
     if smallest:
         settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
     if only:
+        settings["pytest_add_cli_args_test_selection"] = sorted(
+            str(path.relative_to(ROOT)) for pattern in TESTS.get(only, ()) for path in ROOT.glob(pattern)
+        ) or settings["pytest_add_cli_args_test_selection"]
         settings["only_mutate"] = [str(path.relative_to(ROOT)) for path in sorted(ROOT.glob("kitgen/**/*.py"))
                                    if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"])
                                    and module_set(str(path.relative_to(ROOT))) == only]
