@@ -73,3 +73,58 @@ def test_draft__each_keeps_count_cards_then_the_hands_pass_and_the_giver_knows_i
         assert len(kept[giver]) == 1 and kept[giver] <= before[giver]
         assert set(t.hands[receiver]) == before[giver] - kept[giver]
         assert t.state.known[giver][receiver] == t.hands[receiver]
+
+
+class Weighing:
+    """A player that, before each choice, takes every option on its own copy of the table (as a player
+    who looks ahead does) and notes where the option's card went; then takes the last option."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, str, int, int, int]] = []  # (seat, do, card, the hand it is in, won holds it)
+
+    def choose_move(self, table, seat, options):
+        for option in options:
+            copy = table.clone(0)
+            option.take(copy)
+            hand = next((p for p, held in enumerate(copy.hands) if option.card in held), -1)
+            self.seen.append((seat, option.do, option.card, hand, option.card in cards_of(copy, place(copy, "won"), seat)))
+        return len(options) - 1
+
+
+def moved(trace: list) -> list[tuple[int, str, int]]:
+    """The trace's moves: (who moved it, the event, the hand it went to or -1)."""
+    return [(entry[1], entry[2], entry[7] if entry[6] == 0 else -1) for entry in trace if entry[0] == "move"]
+
+
+@pytest.mark.parametrize("do, to", [("discard", "won"), ("trash", "")])
+def test_discard_and_trash__each_choice_and_card_moved_is_that_event_in_the_trace(cards_game, do, to):
+    t, step = table_with(cards_game, Action(do, count=Expr("2"), to=to), players=2, h0=HEARTS[:3])
+    t.trace = []
+    t.actions[do](t, 0, step)
+    assert moved(t.trace) == [(0, do, -1), (0, do, -1)]
+    assert [entry[2] for entry in t.trace if entry[0] == "choose"] == [do, do]  # of 3 cards, then of 2
+
+
+def test_pass__weighed_as_the_card_given_to_the_receiver_and_moved_as_a_move(cards_game):
+    t, step = table_with(cards_game, Action("pass", count=Expr("1"), direction="left"), players=3,
+                         h0=HEARTS[:2], h1=CLUBS[:2], h2=SPADES[:2])
+    t.policies = (Weighing(), Weighing(), Weighing())
+    t.trace = []
+    t.actions["pass"](t, 0, step)
+    for seat, player in enumerate(t.policies):  # each option weighed: its card in the next seat's hand, not kept
+        assert [(s, do, hand, kept) for s, do, _, hand, kept in player.seen] == [
+            (seat, "pass", (seat + 1) % 3, False)] * 2
+    assert moved(t.trace) == [(0, "move", 1), (1, "move", 2), (2, "move", 0)]
+
+
+def test_draft__weighed_as_the_card_kept_then_steps_from_the_seat_on_and_kept_as_a_draw(cards_game):
+    draw = Action("draw", count=Expr("1"))
+    t, step = table_with(cards_game, Action("draft", count=Expr("1"), to="won", direction="left", then=(draw,)),
+                         players=3, h0=HEARTS[:2], h1=CLUBS[:2], h2=SPADES[:2])
+    t.policies = (Weighing(), Weighing(), Weighing())
+    t.trace = []
+    t.actions["draft"](t, 1, step)
+    for seat, player in enumerate(t.policies):  # each option weighed: its card in the seat's won zone, no hand
+        assert [(s, do, hand, kept) for s, do, _, hand, kept in player.seen] == [(seat, "draft", -1, True)] * 2
+    kept = [(p, "draw", -1) for p in range(3)]
+    assert moved(t.trace) == kept + [(1, "draw", 1), (2, "draw", 2), (0, "draw", 0)]  # then: from seat 1 on
