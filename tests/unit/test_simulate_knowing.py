@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import Action, Amount, Amounts, Expr, FieldTest, Filter, Phase
+from kitgen.model import Action, Amount, Amounts, Expr, FieldTest, Filter, Phase, Zone
 from kitgen.simulate.engine.knowledge import determinize, hidden_places
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of
@@ -139,6 +139,15 @@ def test_hidden_places__the_others_hands_and_the_draw_piles_once_never_a_face_up
     named = sorted((t.plan.places[p].name, owner) for p, owner in hidden_places(t, 1))
     # the two decks' draw piles, each once (the main deck's is also the zone `draw`), seats 0 and 2's hands
     assert named == [("goods", 0), ("hand", 0), ("hand", 2), ("main", 0)]
+
+
+
+def test_hidden_places__a_players_face_down_zone_declared_after_the_decks_pile_is_hidden_from_the_others(cards_game):
+    # the zones in order: hand, the decks' piles, draw (the main deck's pile again), discard, won, shop, vault
+    vault = Zone("vault", owner="player", sees="owner")
+    t, _ = table_with(dataclasses.replace(cards_game, zones=cards_game.zones + (vault,)), Action("reveal"))
+    named = sorted((t.plan.places[p].name, owner) for p, owner in hidden_places(t, 1))
+    assert named == [("goods", 0), ("hand", 0), ("hand", 2), ("main", 0), ("vault", 0), ("vault", 2)]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

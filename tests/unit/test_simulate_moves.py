@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import Action, Expr
+from kitgen.model import Action, CardMatch, Expr, FieldTest, Filter
 from kitgen.simulate.engine.zones import cards_of
-from tests.unit.test_card_model import CARDS, card, place
+from kitgen.simulate.vocabulary.plays import playable_cards
+from tests.unit.test_card_model import CARDS, card, give, place
 from tests.unit.test_simulate_knowing import table_with
 
 HEARTS = ("Ten of Hearts", "Jack of Hearts", "Queen of Hearts", "King of Hearts")
@@ -128,3 +129,25 @@ def test_draft__weighed_as_the_card_kept_then_steps_from_the_seat_on_and_kept_as
         assert [(s, do, hand, kept) for s, do, _, hand, kept in player.seen] == [(seat, "draft", -1, True)] * 2
     kept = [(p, "draw", -1) for p in range(3)]
     assert moved(t.trace) == kept + [(1, "draw", 1), (2, "draw", 2), (0, "draw", 0)]  # then: from seat 1 on
+
+
+def test_play_match__a_card_of_the_tops_suit_or_rank_a_wild_one_when_it_holds_or_the_declared_suit(cards_game):
+    # the top of the discard is the Ten of Clubs; a King is wild while the player's Score is 1 or more
+    wild = Filter((FieldTest("rank", ("King",)),), test=Expr("Score >= 1"))
+    hand = ("Ten of Hearts", "Jack of Clubs", "King of Spades", "Queen of Diamonds")
+    t, step = table_with(cards_game, Action("play", match=CardMatch("discard", ("suit", "rank"), wild=wild)),
+                         players=2, h0=hand)
+    give(t, 0, "discard", "Ten of Clubs")
+
+    def playable() -> list[int]:
+        return sorted(playable_cards(t, 0, step))
+
+    assert playable() == sorted(card(t, name) for name in ("Ten of Hearts", "Jack of Clubs"))  # rank, suit
+    t.values[0][0] = 1
+    assert playable() == sorted(card(t, name) for name in ("Ten of Hearts", "Jack of Clubs", "King of Spades"))
+    t.values[0][0] = 0  # Spades declared for the top card: it counts as a Spade, still a Ten
+    top, spades = card(t, "Ten of Clubs"), t.plan.facts.codes["suit"][card(t, "King of Spades")]
+    t.state.named[place(t, "discard")] = (top, "suit", spades)
+    assert playable() == sorted(card(t, name) for name in ("Ten of Hearts", "King of Spades"))
+    cards_of(t, place(t, "discard"), 0).clear()  # any card matches an empty pile
+    assert playable() == sorted(card(t, name) for name in hand)
