@@ -14,7 +14,7 @@ from kitgen.model import Action, CardMatch, Expr, FieldTest, Filter
 from kitgen.simulate.engine.zones import cards_of
 from kitgen.simulate.vocabulary.plays import playable_cards
 from tests.unit.test_card_model import CARDS, card, give, place
-from tests.unit.test_simulate_knowing import table_with
+from tests.unit.test_simulate_knowing import FIVE_POINTS, table_with
 
 HEARTS = ("Ten of Hearts", "Jack of Hearts", "Queen of Hearts", "King of Hearts")
 CLUBS = ("Ten of Clubs", "Jack of Clubs", "Queen of Clubs", "King of Clubs")
@@ -151,3 +151,55 @@ def test_play_match__a_card_of_the_tops_suit_or_rank_a_wild_one_when_it_holds_or
     assert playable() == sorted(card(t, name) for name in ("Ten of Hearts", "King of Spades"))
     cards_of(t, place(t, "discard"), 0).clear()  # any card matches an empty pile
     assert playable() == sorted(card(t, name) for name in hand)
+
+
+def test_deal_and_move__from_the_pile_of_the_deck_named(cards_game):
+    t, deal = table_with(cards_game, Action("deal", count=Expr("2"), deck="main"), players=2)
+    main = t.piles["main"][0][-4:]
+    t.actions["deal"](t, 1, deal)  # one at a time round the table from the seat: 1, 0, 1, 0
+    assert t.hands == [[main[2], main[0]], [main[3], main[1]]]
+    t, move = table_with(cards_game, Action("move", count=Expr("2"), deck="main", to="won"), players=2)
+    main = t.piles["main"][0][-2:]
+    t.actions["move"](t, 1, move)
+    assert cards_of(t, place(t, "won"), 1) == main[::-1]
+
+
+def test_move__without_to_the_cards_go_to_their_decks_discard_and_it_is_a_move_in_the_trace(cards_game):
+    t, step = table_with(cards_game, Action("move", count=Expr("2")), players=2, h0=HEARTS[:3])
+    t.actions["move"](t, 0, step)
+    assert t.hands[0] == [card(t, HEARTS[0])] and t.piles["main"][1] == [card(t, HEARTS[2]), card(t, HEARTS[1])]
+    t, step = table_with(cards_game, Action("move", count=Expr("1"), to="won"), players=2, h1=HEARTS[:1])
+    t.trace = []
+    t.actions["move"](t, 1, step)
+    assert moved(t.trace) == [(1, "move", -1)]
+
+
+def test_discard__to_the_hand_from_another_zone(cards_game):
+    t, step = table_with(cards_game, Action("discard", count=Expr("1"), zone="won", to="hand"), players=2)
+    give(t, 0, "won", HEARTS[0])
+    t.actions["discard"](t, 0, step)
+    assert t.hands[0] == [card(t, HEARTS[0])] and t.piles["main"][1] == []
+
+
+class Passing:
+    """A player that always takes the last option (passing, when it is offered), noting what it was offered."""
+
+    def __init__(self) -> None:
+        self.offered: list[list[str]] = []
+
+    def choose_move(self, table, seat, options):
+        self.offered.append([option.do for option in options])
+        return len(options) - 1
+
+
+@pytest.mark.parametrize("must, offered, score", [
+    (False, [["play", "play", "nothing"]], 5),  # passing takes `otherwise:` once, and the step is over
+    (True, [["play", "play"]], 0),  # it must play: two cards, no passing (the last card: no choice)
+])
+def test_play__passing_is_offered_unless_it_must_play_and_takes_the_otherwise_steps_once(cards_game, must, offered,
+                                                                                          score):
+    step = Action("play", count=Expr("2"), must=must, otherwise=FIVE_POINTS)
+    t, step = table_with(cards_game, step, players=2, h0=HEARTS[:2])
+    t.policies = (Passing(), Passing())
+    t.actions["play"](t, 0, step)
+    assert t.policies[0].offered == offered and t.values[0][0] == score

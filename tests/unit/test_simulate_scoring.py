@@ -152,3 +152,14 @@ def test_score_group__the_value_may_read_the_players_own_numbers(cards_game):
 def test_score_value__without_group_the_value_once_for_the_player(cards_game):
     step = Action("score", zone="won", attribute="Score", value=Expr("Score * 2 + count(won)"))
     assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB}, score=(1, 4)) == [5, 8]
+
+
+@pytest.mark.parametrize("value, held, points", [
+    ("min(count(), 2)", ALL_HEARTS[:3] + ("Ten of Clubs",), 2 + 1),  # Hearts: 3 cards, held to 2; Clubs: 1
+    ("max(count(), 2)", ALL_HEARTS[:3] + ("Ten of Clubs",), 3 + 2),
+    # groups of one card: a die of as many sides as the group's cards (one: it rolls 1), as many dice
+    ("roll(1, count()) + roll(count(), 1)", ("Ten of Clubs", "Ten of Spades"), 2 * (1 + 1)),
+])
+def test_score_group__min_max_and_roll_read_each_groups_cards(cards_game, value, held, points):
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr(value))
+    assert zone_scores(cards_game, step, {0: held, 1: ()}) == [points, 0]
