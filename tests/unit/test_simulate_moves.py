@@ -14,7 +14,7 @@ from kitgen.model import Action, CardMatch, Expr, FieldTest, Filter
 from kitgen.simulate.engine.zones import cards_of
 from kitgen.simulate.vocabulary.plays import playable_cards
 from tests.unit.test_card_model import CARDS, card, give, place
-from tests.unit.test_simulate_knowing import FIVE_POINTS, table_with
+from tests.unit.test_simulate_knowing import FIVE_POINTS, cards, table_with
 
 HEARTS = ("Ten of Hearts", "Jack of Hearts", "Queen of Hearts", "King of Hearts")
 CLUBS = ("Ten of Clubs", "Jack of Clubs", "Queen of Clubs", "King of Clubs")
@@ -156,8 +156,10 @@ def test_play_match__a_card_of_the_tops_suit_or_rank_a_wild_one_when_it_holds_or
 def test_deal_and_move__from_the_pile_of_the_deck_named(cards_game):
     t, deal = table_with(cards_game, Action("deal", count=Expr("2"), deck="main"), players=2)
     main = t.piles["main"][0][-4:]
+    t.trace = []
     t.actions["deal"](t, 1, deal)  # one at a time round the table from the seat: 1, 0, 1, 0
     assert t.hands == [[main[2], main[0]], [main[3], main[1]]]
+    assert moved(t.trace) == [(1, "draw", 1), (0, "draw", 0)] * 2  # each card drawn by the player dealt it
     t, move = table_with(cards_game, Action("move", count=Expr("2"), deck="main", to="won"), players=2)
     main = t.piles["main"][0][-2:]
     t.actions["move"](t, 1, move)
@@ -203,3 +205,12 @@ def test_play__passing_is_offered_unless_it_must_play_and_takes_the_otherwise_st
     t.policies = (Passing(), Passing())
     t.actions["play"](t, 0, step)
     assert t.policies[0].offered == offered and t.values[0][0] == score
+
+
+def test_draw_group__the_top_card_of_each_group_of_the_players_own_zone(cards_game):
+    t, step = table_with(cards_game, Action("draw", zone="won", group="suit"), players=2)
+    give(t, 1, "won", HEARTS[0], CLUBS[0], HEARTS[1])  # the Jack of Hearts on top of the Hearts
+    t.policies = (Passing(), Passing())
+    t.actions["draw"](t, 1, step)
+    assert t.policies[1].offered == [["draw", "draw"]]  # the Jack of Hearts and the Ten of Clubs: it takes the last
+    assert t.hands[1] == [card(t, CLUBS[0])] and cards_of(t, place(t, "won"), 1) == cards(t, HEARTS[0], HEARTS[1])
