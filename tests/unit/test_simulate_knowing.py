@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import Action, Amount, Amounts, Expr, FieldTest, Filter, Phase, Zone
+from kitgen.model import Action, Amount, Amounts, Expr, FieldTest, Filter, Phase, VictoryPath, When, Zone
 from kitgen.simulate.engine.knowledge import determinize, hidden_places
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of
@@ -175,3 +175,14 @@ def test_determinize__deals_differently_by_seed(cards_game):
         determinize(t, 1)
         deals.add(tuple(t.hands[0]))
     assert len(deals) > 1
+
+
+def test_guess__the_steps_taken_stop_once_the_player_taking_them_has_won(cards_game):
+    # seat 2 guesses Hearts of seat 0, who holds one: seat 0 takes check-victory (a card in hand wins), then no more
+    wins = VictoryPath("A card", "Hold a card.", when=When(cards_in=Amounts((Amount("hand", Expr("1")),))))
+    only = Filter((FieldTest("suit", ("Hearts",)),))
+    step = Action("guess", target="next-player", field="suit", filter=only, then=(Action("check-victory"),) + FIVE_POINTS)
+    game = dataclasses.replace(cards_game, victory_paths=(wins,))
+    t, step = table_with(game, step, h0=("King of Hearts",), h1=("Queen of Spades",), h2=("Jack of Clubs",))
+    ACTIONS["guess"](t, 2, step)
+    assert t.winner == 0 and [v[0] for v in t.values] == [0, 0, 0]
