@@ -149,6 +149,16 @@ def test_expressions__count_sum_max_min_distinct_top_and_first(game):
     assert read(t, names, "count(others.hand)") == 0 and read(t, names, "7 % 3") == 1
 
 
+def test_expressions__a_filters_number_is_worked_out_for_the_player_reading_it(game):
+    t, names = table_of(game)
+    give(t, 1, "won", "Ten of Hearts", "King of Hearts", "King of Clubs", "Queen of Spades")
+    t.values[1][0] = 1  # seat 1's Score: its Kings worth as many points (the King of Hearts: 1, of Clubs: 0)
+    assert read(t, names, "count(won, rank=King, points=Score)", 1) == 1
+    t.values[1][0] = 0
+    assert read(t, names, "count(won, rank=King, points=Score)", 1) == 1  # now the King of Clubs
+    assert read(t, names, "count(won, points=Score)", 1) == 1
+
+
 def test_expressions__piles_empty_counts_the_supplys_names_with_no_card_left(game):
     t, names = table_of(game)
     shop = cards_of(t, place(t, "shop"), 0)

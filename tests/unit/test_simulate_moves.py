@@ -214,3 +214,16 @@ def test_draw_group__the_top_card_of_each_group_of_the_players_own_zone(cards_ga
     t.actions["draw"](t, 1, step)
     assert t.policies[1].offered == [["draw", "draw"]]  # the Jack of Hearts and the Ten of Clubs: it takes the last
     assert t.hands[1] == [card(t, CLUBS[0])] and cards_of(t, place(t, "won"), 1) == cards(t, HEARTS[0], HEARTS[1])
+
+
+@pytest.mark.parametrize("to", ["", "won"])
+def test_play__the_card_goes_to_its_decks_discard_or_to_and_is_remembered_as_the_players(cards_game, to):
+    t, step = table_with(cards_game, Action("play", to=to, must=True), players=2, h1=HEARTS[:1])
+    t.trace = []
+    t.actions["play"](t, 1, step)
+    played = card(t, HEARTS[0])
+    assert t.played[1] == [played] and t.hands[1] == []
+    if to:
+        assert cards_of(t, place(t, "won"), 1) == [played] and moved(t.trace) == [(1, "play", -1)]
+    else:
+        assert t.piles["main"][1] == [played] and moved(t.trace) == []
