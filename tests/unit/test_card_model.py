@@ -127,6 +127,15 @@ def test_filter__a_number_worked_out_in_play_is_compared_when_the_card_is_picked
     assert not passes(test, t, 0, queen)
 
 
+def test_filter__a_choice_field_compared_with_a_number_by_its_place_in_the_list(game):
+    t, names = table_of(game)
+    give(t, 0, "won", "Ten of Hearts", "Jack of Clubs")  # two cards won: Spades (third) or Hearts (fourth)
+    spec = Filter((FieldTest("suit", at_least=Expr("count(won)")),))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "King of Spades", "Queen of Clubs",
+                                                           "Ten of Diamonds")] == [True, True, False, False]
+
+
 # --- expressions over zones -------------------------------------------------------------------
 
 def test_expressions__count_sum_max_min_distinct_top_and_first(game):

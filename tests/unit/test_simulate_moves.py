@@ -111,7 +111,12 @@ def test_pass__weighed_as_the_card_given_to_the_receiver_and_moved_as_a_move(car
                          h0=HEARTS[:2], h1=CLUBS[:2], h2=SPADES[:2])
     t.policies = (Weighing(), Weighing(), Weighing())
     t.trace = []
+    before = [list(hand) for hand in t.hands]
     t.actions["pass"](t, 0, step)
+    for giver in range(3):  # the giver knows the card it gave is in the receiver's hand; nobody else does
+        given = [c for c in before[giver] if c not in t.hands[giver]]
+        assert [t.state.known[seat][(giver + 1) % 3] for seat in range(3)] == [
+            given if seat == giver else [] for seat in range(3)]
     for seat, player in enumerate(t.policies):  # each option weighed: its card in the next seat's hand, not kept
         assert [(s, do, hand, kept) for s, do, _, hand, kept in player.seen] == [
             (seat, "pass", (seat + 1) % 3, False)] * 2
