@@ -134,6 +134,10 @@ def test_filter__a_choice_field_compared_with_a_number_by_its_place_in_the_list(
     test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
     assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "King of Spades", "Queen of Clubs",
                                                            "Ten of Diamonds")] == [True, True, False, False]
+    both = Filter((FieldTest("suit", at_least=Expr("count(won)")), FieldTest("rank", ("King",))))  # and a King
+    test = compile_filter(both, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "Queen of Hearts", "King of Clubs")] == [
+        True, False, False]
 
 
 # --- expressions over zones -------------------------------------------------------------------
