@@ -156,6 +156,10 @@ def test_expressions__count_sum_max_min_distinct_top_and_first(game):
     assert read(t, names, "max(hand.rank)") == 3 and read(t, names, "min(hand.rank)") == 0  # King, Ten: by the list
     assert read(t, names, "distinct(hand.suit)") == 2
     assert read(t, names, "top(discard).suit == Diamonds") == 1
+    ten, spades = card(t, "Ten of Diamonds"), t.plan.facts.codes["suit"][card(t, "Queen of Spades")]
+    t.state.named[place(t, "discard")] = (ten, "suit", spades)  # a player declared Spades for the top card
+    assert read(t, names, "top(discard).suit == Spades") == 1 and read(t, names, "top(discard).rank == Ten") == 1
+    t.state.named.clear()
     assert read(t, names, 'first(discard).rank == King and top(discard).rank == Ten') == 1
     assert read(t, names, 'count(hand, name="Ten of Hearts") + count(won, keyword=deadly)') == 2
     assert read(t, names, "sum(won.points) == 14 and not count(hand) > 3") == 1

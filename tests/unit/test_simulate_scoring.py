@@ -157,6 +157,8 @@ def test_score_value__without_group_the_value_once_for_the_player(cards_game):
 @pytest.mark.parametrize("value, held, points", [
     ("min(count(), 2)", ALL_HEARTS[:3] + ("Ten of Clubs",), 2 + 1),  # Hearts: 3 cards, held to 2; Clubs: 1
     ("max(count(), 2)", ALL_HEARTS[:3] + ("Ten of Clubs",), 3 + 2),
+    ("count() > 2 or count() == 1", ALL_HEARTS[:2] + ("Ten of Clubs",), 0 + 1),  # Hearts: 2 cards; Clubs: 1
+    ("count() > 2 or count() == 1", ALL_HEARTS[:3] + ("Ten of Clubs",), 1 + 1),
     # groups of one card: a die of as many sides as the group's cards (one: it rolls 1), as many dice
     ("roll(1, count()) + roll(count(), 1)", ("Ten of Clubs", "Ten of Spades"), 2 * (1 + 1)),
 ])
