@@ -147,6 +147,9 @@ def test_score_group__the_value_worked_out_for_each_group_of_the_zones_cards_and
 def test_score_group__the_value_may_read_the_players_own_numbers(cards_game):
     step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("count() * Score"))
     assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB, 1: ALL_HEARTS[2:]}, score=(2, 3)) == [6, 6]
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("7 % count() + 7 % Score"))
+    held = ALL_HEARTS[:3] + ("Ten of Clubs",)  # Hearts: 7 % 3 + 7 % 4; Clubs: 7 % 1 + 7 % 4
+    assert zone_scores(cards_game, step, {0: held, 1: ()}, score=(4, 0)) == [(1 + 3) + (0 + 3), 0]
 
 
 def test_score_value__without_group_the_value_once_for_the_player(cards_game):
