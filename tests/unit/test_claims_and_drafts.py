@@ -220,7 +220,7 @@ class Weighs(Scripted):
 
 
 def test_claim__a_true_claim_challenged_shows_the_card_into_the_pile_and_draws_another_in_the_trace():
-    t = table_of("coup", POLICIES["random"], Scripted("challenge"), Scripted())
+    t = table_of("coup", POLICIES["random"], Weighs("challenge"), Scripted())  # the challenge weighed first
     hand(t, 0, "Duke", "Contessa")
     hand(t, 1, "Captain", "Assassin")
     t.trace = []
@@ -270,3 +270,14 @@ def test_target_player__the_seat_itself_only_with_yourself():
         step = next(c for c in t.plan.cards if c.name == name).actions[0]
         ACTIONS[step.do](t, 0, step)
         assert t.policies[0].offered[0] == offered, name
+
+
+def test_claim__a_bluff_shown_false_gives_its_cost_back():
+    # seat 0 pays 3 coins to assassinate seat 1 holding no Assassin; seat 1 challenges: the bluffer loses an
+    # influence, the claim fails, and the 3 coins come back
+    t = table_of("coup", Scripted("target"), Scripted("challenge"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Ambassador")
+    t.values[0][t.plan.attributes.index("Coins")] = 3
+    ACTIONS["claim"](t, 0, claims(t)[2])
+    assert coins(t) == [3, 2, 2] and len(t.hands[0]) == 1 and len(t.hands[1]) == 2
