@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import math
 import random
 import shutil
 import subprocess
@@ -158,7 +159,20 @@ def results(folder: Path, modules: list[str]) -> dict[str, int | None]:
     return codes
 
 
-def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors: bool) -> list[str]:
+def wilson(killed: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of the killed share of a whole set, from a sample of n in which `killed` were killed
+    (Wilson's score interval: it stays within 0-100% near the ends, where the normal one does not)."""
+    if n == 0:
+        return 0.0, 1.0
+    share, spread = killed / n, z * z / n
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / n + spread / (4 * n)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors: bool,
+           made: dict[str, int] | None = None) -> list[str]:
+    """One line a module set; a sample of a set (fewer than the `made` mutants of it) gives its 95% interval."""
     lines = [f"  {'module set':<40} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} "
              f"{'killed share':>12}"]
     for name, mutants in chosen.items():
@@ -167,8 +181,11 @@ def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors
         survived = sum(c in SURVIVED for c in got)
         untested = sum(c in NO_TESTS for c in got)
         other = len(got) - killed - survived - untested
+        sampled = made is not None and 0 < len(got) < made.get(name, 0)
+        low, high = wilson(killed, len(got))
         lines.append(f"  {name:<40} {len(got):>7} {killed:>6} {survived:>8} {untested:>8} {other:>5} "
-                     f"{killed / len(got) if got else 0:>12.1%}")
+                     f"{killed / len(got) if got else 0:>12.1%}"
+                     + (f"  (95%: {low:.1%}-{high:.1%} of its {made.get(name)})" if made and sampled else ""))
         if survivors:
             lines += [f"      not killed: {m} ({codes.get(m)})" for m in mutants if codes.get(m) not in KILLED]
     return lines
@@ -193,7 +210,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="kitgen-mutation-") as name:
         folder = Path(name)
         modules = copy_checkout(folder, args.smallest, only)
-        chosen = draw(mutant_names(folder, modules), sample, args.seed)
+        names = mutant_names(folder, modules)
+        chosen = draw(names, sample, args.seed)
+        made = {name: len(mutants) for name, mutants in draw(names, 0, args.seed).items()}
         if args.mutants:
             wanted = set(args.mutants.read_text(encoding="utf-8").split())
             chosen = {name: [m for m in mutants if m in wanted] for name, mutants in chosen.items()}
@@ -211,7 +230,7 @@ def main() -> int:
         if done.returncode != 0:
             print(f"mutmut failed (exit {done.returncode}):\n" + (folder / "mutmut.log").read_text()[-3000:])
             return 1
-        print("\n".join(report(chosen, results(folder, modules), args.survivors)))
+        print("\n".join(report(chosen, results(folder, modules), args.survivors, None if args.mutants else made)))
     print(f"{time.perf_counter() - start:.0f} s wall (mutants generated, the tests mapped once, each mutant run)")
     return 0
 
