@@ -251,3 +251,17 @@ def test_without_a_world_the_attackers_units_fight_all_the_targets_units(plan) -
     assert table.state.attached["fleets"] == [[(0, 0), (0, 1)], []] and table.state.zones["worlds"][1] == [30, 41]
     assert table.values[0][1] == 1 and table.aim == 1 and table.rng.faces == []
     assert sorted(table.piles["ships"][1]) == [2, 3]
+
+
+def test_reattach_offers_each_host_with_room_for_the_card(plan) -> None:
+    fleets = plan.phases[2].actions[0]
+    table, _ = skirmish(plan, [[40, 30], []], [[(0, 0), (1, 1)], []])
+    offered: list[list[tuple[str, int]]] = []
+
+    def last(t, seat, options):
+        offered.append([(o.do, o.card) for o in options])
+        return len(options) - 1
+    table.policies = (POLICIES["random"]._replace(choose_move=last),) * 2
+    ACTIONS["reattach"](table, 0, fleets)
+    assert offered == [[("reattach", 0), ("reattach", 0)], [("reattach", 1), ("reattach", 1)]]
+    assert table.state.attached["fleets"][0] == [(1, 0), (1, 1)]  # each under the second world
