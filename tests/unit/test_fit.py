@@ -119,3 +119,9 @@ def test_text_shapes__no_text_no_lines_and_text_that_cannot_fit_says_so_at_the_m
     assert text_shapes(box, "", "#000000", half_em) == ([], 0.0, True)
     shapes, size, fits = text_shapes(box, "abcdefghij", "#000000", half_em)  # 25 wide at 5 pt: over 10
     assert ([s.text for s in shapes], size, fits) == (["abcdefghij"], 5, False)
+
+
+def test_text_shapes__no_more_lines_than_the_box_allows():
+    box = Box("text", 0, 0, 10, 100, size=8, min_size=4, max_lines=1)  # "aa" and "bb" would fit at 8 on two lines
+    shapes, size, fits = text_shapes(box, "aa bb", "#000000", half_em)
+    assert ([s.text for s in shapes], size, fits) == (["aa bb"], 4, True)
