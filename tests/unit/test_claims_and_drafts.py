@@ -281,3 +281,14 @@ def test_claim__a_bluff_shown_false_gives_its_cost_back():
     t.values[0][t.plan.attributes.index("Coins")] = 3
     ACTIONS["claim"](t, 0, claims(t)[2])
     assert coins(t) == [3, 2, 2] and len(t.hands[0]) == 1 and len(t.hands[1]) == 2
+
+
+def test_claim__its_steps_reach_the_target_chosen_first_even_the_first_seat():
+    # seat 1 assassinates seat 0 (its first choice); nobody challenges or blocks: seat 0 loses an influence
+    t = table_of("coup", Scripted(), Scripted("target"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Assassin", "Captain")
+    hand(t, 2, "Ambassador", "Captain")
+    t.values[1][t.plan.attributes.index("Coins")] = 3
+    ACTIONS["claim"](t, 1, claims(t)[2])
+    assert [len(h) for h in t.hands] == [1, 2, 2] and coins(t) == [2, 0, 2]

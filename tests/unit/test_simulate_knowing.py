@@ -186,3 +186,16 @@ def test_guess__the_steps_taken_stop_once_the_player_taking_them_has_won(cards_g
     t, step = table_with(game, step, h0=("King of Hearts",), h1=("Queen of Spades",), h2=("Jack of Clubs",))
     ACTIONS["guess"](t, 2, step)
     assert t.winner == 0 and [v[0] for v in t.values] == [0, 0, 0]
+
+
+def test_look_next_player__in_a_game_of_two_the_other_seat(cards_game):
+    t, step = table_with(cards_game, Action("look", target="next-player"), players=2, h1=("King of Hearts",))
+    ACTIONS["look"](t, 0, step)
+    assert t.state.known[0] == [[], cards(t, "King of Hearts")]
+
+
+def test_look_next_player__the_next_seat_even_while_a_step_in_progress_aims_at_another(cards_game):
+    t, step = table_with(cards_game, Action("look", target="next-player"), h1=("King of Hearts",), h2=("Ten of Clubs",))
+    t.aim = 2  # a claim in progress aimed at the last seat
+    ACTIONS["look"](t, 0, step)
+    assert t.state.known[0] == [[], cards(t, "King of Hearts"), []]
