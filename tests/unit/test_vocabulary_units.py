@@ -265,3 +265,10 @@ def test_reattach_offers_each_host_with_room_for_the_card(plan) -> None:
     ACTIONS["reattach"](table, 0, fleets)
     assert offered == [[("reattach", 0), ("reattach", 0)], [("reattach", 1), ("reattach", 1)]]
     assert table.state.attached["fleets"][0] == [(1, 0), (1, 1)]  # each under the second world
+
+
+def test_needs_the_weakest_first_a_unit_that_wins_ties_by_one_more_than_its_roll() -> None:
+    # both rolled 3: the one that wins ties needs a 4, so it falls after the other (a 3 destroys that one)
+    units = [Unit(1, True, False), Unit(1, False, False)]
+    assert needs(units, {0: 3, 1: 3}) == [(3, 1), (4, 0)]
+    assert needs(units, {0: 2, 1: 3}) == [(3, 0), (3, 1)]  # 2 + 1 and 3: a tie, the first place first
