@@ -176,6 +176,22 @@ def test_expressions__a_filters_number_is_worked_out_for_the_player_reading_it(g
     assert read(t, names, "count(won, points=Score)", 1) == 1
 
 
+
+def test_expressions__alive_counts_the_players_still_in(game):
+    t, names = table_of(game)
+    assert read(t, names, "alive") == 3
+    t.state.out[1] = True
+    assert read(t, names, "alive") == 2 and read(t, names, "alive * 10 + players") == 23
+
+
+def test_filter__a_test_of_the_cards_own_fields_through_min_and_max(game):
+    t, names = table_of(game)
+    spec = Filter(test=Expr("min(points, 5) >= 1 and max(points, 3) < 13"))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Queen of Spades", "Ten of Clubs")] == [
+        True, False, False]
+
+
 def test_expressions__piles_empty_counts_the_supplys_names_with_no_card_left(game):
     t, names = table_of(game)
     shop = cards_of(t, place(t, "shop"), 0)

@@ -184,8 +184,10 @@ def test_move__without_to_the_cards_go_to_their_decks_discard_and_it_is_a_move_i
 def test_discard__to_the_hand_from_another_zone(cards_game):
     t, step = table_with(cards_game, Action("discard", count=Expr("1"), zone="won", to="hand"), players=2)
     give(t, 0, "won", HEARTS[0])
+    t.trace = []
     t.actions["discard"](t, 0, step)
     assert t.hands[0] == [card(t, HEARTS[0])] and t.piles["main"][1] == []
+    assert moved(t.trace) == [(0, "discard", 0)]  # moved as a discard, into the hand
 
 
 class Passing:
