@@ -121,18 +121,20 @@ def _print_seats(report: dict) -> None:
         echo(f"  do the seats differ? chi-square {test['statistic']} on {test['degrees']} df, p = {test['p_value']:.3g}")
 
 
-def _print_impact(rows: list | None) -> None:
-    if rows is None:
-        echo("\nCard impact: not measured (--impact-games N plays each card removed and doubled)")
+def _print_impact(impact: dict | None) -> None:
+    if impact is None:
+        echo("\nCard impact: not measured (--impact-games N deals each card to a seat chosen before play)")
         return
-    echo(f"\nCard impact on its holder's win rate, {rows[0]['games'] if rows else 0} paired games per variant "
-         "(* survives Holm's correction):")
-    for row in rows:
-        removed, doubled = row["removed"], row["doubled"]
-        echo(f"  {row['name']:<30} as printed vs removed {removed['change']:>+6.1%} "
-             f"({removed['ci95'][0]:+.1%}..{removed['ci95'][1]:+.1%}){'*' if removed['significant'] else ' '}"
-             f"  doubled vs printed {doubled['change']:>+6.1%} "
-             f"({doubled['ci95'][0]:+.1%}..{doubled['ci95'][1]:+.1%}){'*' if doubled['significant'] else ''}")
+    echo(f"\nCard impact on its holder's win rate, {impact['games']:,} paired games a card "
+         "(* survives Holm's correction across the cards):")
+    echo(f"  the experiment: {impact['experiment']}")
+    if impact.get("not_measured"):
+        echo(f"  not measured: {impact['not_measured']}")
+    for row in impact["cards"]:
+        low, high = row["ci95"]
+        echo(f"  {row['name']:<30}{row['change']:>+7.1%} ({low:+.1%}..{high:+.1%}){'*' if row['significant'] else ' '}"
+             f"  holder wins {row['with_card']:.1%} with it, {row['with_other']:.1%} with another card "
+             f"({row['games']:,} games)")
 
 
 def _print_fixes(fixes: list | None) -> None:

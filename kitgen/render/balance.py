@@ -52,8 +52,13 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
 def _experiments(report: dict, chart_w: float, styles) -> list:
     story: list = []
     if report.get("card_impact"):
-        story += [_heading("Card impact on its holder's win rate, by experiment (paired seeds)", styles),
-                  _impact_table(report["card_impact"], chart_w)]
+        impact = report["card_impact"]
+        story += [_heading(f"Card impact on its holder's win rate, by experiment ({impact['games']:,} paired games a card)",
+                           styles),
+                  Paragraph(_escape(f"The experiment: {impact['experiment']}. * survives Holm's correction across the "
+                                    "cards." + (f" Not measured: {impact['not_measured']}." if impact.get("not_measured")
+                                                else "")), styles["cell"]),
+                  _impact_table(impact["cards"], chart_w)]
     if report.get("seat_fixes"):
         rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
                  "/".join(f"{r:.0%}" for r in f["seat_win_rates"]), f"±{100 * widest_half(f['ci95']):.1f} pts",
@@ -213,14 +218,12 @@ def _bar_drawing(rows: list[tuple], width: float, even: float | None, top: float
 
 
 def _impact_table(rows: list[dict], width: float) -> Table:
-    """Change in the holder's win rate: as printed less removed, doubled less printed (* Holm)."""
-    cells = [["Card", "printed - removed", "95% interval", "doubled - printed", "95% interval"]]
+    """Change in the holder's win rate, with the card less with a card of its deck at random (* Holm)."""
+    cells = [["Card", "change", "95% interval", "with it", "with another"]]
     for row in rows:
-        removed, doubled = row["removed"], row["doubled"]
-        cells.append([row["name"][:40], f"{removed['change']:+.1%}" + ("*" if removed["significant"] else ""),
-                      f"{removed['ci95'][0]:+.1%} .. {removed['ci95'][1]:+.1%}",
-                      f"{doubled['change']:+.1%}" + ("*" if doubled["significant"] else ""),
-                      f"{doubled['ci95'][0]:+.1%} .. {doubled['ci95'][1]:+.1%}"])
+        cells.append([row["name"][:40], f"{row['change']:+.1%}" + ("*" if row["significant"] else ""),
+                      f"{row['ci95'][0]:+.1%} .. {row['ci95'][1]:+.1%}", f"{row['with_card']:.1%}",
+                      f"{row['with_other']:.1%}"])
     table = Table(cells, colWidths=[width * 0.32, width * 0.15, width * 0.19, width * 0.15, width * 0.19], repeatRows=1)
     table.setStyle([("FONTNAME", (0, 0), (-1, -1), font_name("body")), ("FONTSIZE", (0, 0), (-1, -1), 8),
                     ("FONTNAME", (0, 0), (-1, 0), font_name("bold")), ("ALIGN", (1, 0), (-1, -1), "RIGHT"),

@@ -37,10 +37,13 @@ def test_simulate__seats_for_each_player_count_and_card_impact_with_intervals():
     assert list(report["by_players"]) == ["2", "3", "4"]
     assert [len(report["by_players"][n]["seats"]) for n in "234"] == [2, 3, 4]
     assert report["optional_rules"] == {"events": "left out"}
-    row = report["card_impact"][0]
-    for variant in ("removed", "doubled"):
-        low, high = row[variant]["ci95"]
-        assert low <= row[variant]["change"] <= high and isinstance(row[variant]["significant"], bool)
+    impact = report["card_impact"]
+    assert impact["games"] == 50 and "dealt one card before play" in impact["experiment"]
+    assert {row["deck"] for row in impact["cards"]} == {"common"}
+    assert len(impact["cards"]) == 120  # every card of the common deck, by name
+    for row in impact["cards"]:
+        low, high = row["ci95"]
+        assert low <= row["change"] <= high and isinstance(row["significant"], bool) and row["games"] == 50
 
 
 def test_simulate__writes_the_balance_pdf_with_its_charts(tmp_path):

@@ -2,6 +2,7 @@
 small scripted games whose outcome can be checked by hand, and Galactic Civ written in it."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -421,7 +422,7 @@ def test_contest__the_higher_total_wins_gain_the_lower_loses_never_below_zero():
     t.values = [[0, 0, 3, 0], [0, 0, 3, 0]]
     totals = []
     for seed in range(40):
-        t.rng.seed(seed)
+        t.chance(random.Random(seed))
         before = [list(v) for v in t.values]
         take(t, 0, contest)
         totals.append(t.values != before)

@@ -231,21 +231,6 @@ def test_report__a_game_no_one_wins_or_whose_victory_is_text_names_what_is_missi
     assert missing_rules(plan_game(text_only)) == ["skipped: victory 'Most Glory'"]
 
 
-def test_impact__removing_the_card_that_wins_lowers_its_holders_rate_a_blank_card_does_not():
-    cards = (Card("Winner", "Gain", (Effect("A", 3),), copies=2), Card("Blank", "Gain", (Effect("B", 0),), copies=4),
-             Card("Filler", "Gain", (Effect("B", 1),), copies=14))
-    game = tiny_game(cards=cards, paths=(VictoryPath("Most A", "Highest A at the end of turn 6.", at_end_of_turn=6,
-                                                     highest=("A",)),), turns=6)
-    from kitgen.simulate.experiments.lab import Experiments
-
-    report = simulate(game, Settings(games=400, players=2, seed=2, policies=("random",), workers=1),
-                      Experiments(impact_games=400))
-    rows = {row["name"]: row for row in report["card_impact"]}
-    assert rows["Winner"]["removed"]["change"] > 0.1 and rows["Winner"]["removed"]["significant"]
-    assert rows["Winner"]["removed"]["ci95"][0] > 0
-    assert not rows["Blank"]["removed"]["significant"]
-
-
 def test_stats__known_values():
     from kitgen.simulate.report.stats import chi_square_p, holm, paired, wilson
 

@@ -10,6 +10,7 @@ deals anew what it cannot see, each hidden zone keeping its size and the cards i
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -84,7 +85,7 @@ def test_guess__the_seat_names_among_the_values_the_filter_lets_through_and_a_mi
     step = Action("guess", target="next-player", field="suit", filter=only, then=FIVE_POINTS)
     for seed in range(8):
         t, s = table_with(cards_game, step, h1=("King of Hearts", "Ten of Hearts"))
-        t.rng.seed(seed)
+        t.chance(random.Random(seed))
         ACTIONS["guess"](t, 0, s)
         assert [v[0] for v in t.values] == [0, 0, 0]
 
@@ -156,7 +157,7 @@ def test_determinize__what_the_seat_cannot_see_is_dealt_anew_each_zone_keeping_i
                       h1=("King of Hearts", "Queen of Spades", "Ten of Hearts"), h2=("Jack of Hearts",))
     give(t, 0, "discard", "King of Clubs")
     t.state.known[2][1] = cards(t, "Queen of Spades")  # seat 2 knows seat 1 holds the Queen of Spades
-    t.rng.seed(seed)
+    t.chance(random.Random(seed))
     hidden = sorted(t.hands[0] + t.hands[1] + cards_of(t, place(t, "draw"), 0))
     before = [list(t.hands[2]), list(cards_of(t, place(t, "discard"), 0)), [len(h) for h in t.hands],
               len(cards_of(t, place(t, "draw"), 0))]
@@ -171,7 +172,7 @@ def test_determinize__deals_differently_by_seed(cards_game):
     deals = set()
     for seed in range(4):
         t, _ = table_with(cards_game, Action("reveal"), h0=("Ten of Clubs", "Jack of Clubs"))
-        t.rng.seed(seed)
+        t.chance(random.Random(seed))
         determinize(t, 1)
         deals.add(tuple(t.hands[0]))
     assert len(deals) > 1

@@ -35,7 +35,7 @@ def spy(plan, hands: list[list[int]], policies: tuple, faces: list[int]) -> Tabl
     table = Table(plan, 1, policies, ACTIONS)
     for seat, hand in enumerate(hands):
         table.hands[seat][:] = hand
-    table.rng = Dice(faces)
+    table.chance(Dice(faces))
     when = plan.phases[0].actions[1].then[0]
     assert when.do == "when" and when.then[-1].do == "answered"
     run(table, 0, when.then)

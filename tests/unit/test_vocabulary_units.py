@@ -116,7 +116,7 @@ def test_the_world_attacked_falls_with_its_fleets_and_the_others_move_down_one(p
     # fight (it is under another world): four dice in all, no fifth.
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
     table.state.attached["crews"][1][:] = [(0, 36), (1, 37)]  # a Crew under each world: not units
-    table.rng = Dice([6, 6, 1, 2])
+    table.chance(Dice([6, 6, 1, 2]))
     battle(table, 0, 1, 0, step)
     assert table.state.zones["worlds"][1] == [41]
     assert table.state.attached["fleets"][1] == [(0, 2)]  # still under the Homeworld, now at place 0
@@ -130,7 +130,7 @@ def test_a_world_that_stands_gives_nothing_and_the_attackers_fall(plan) -> None:
     # the Homeworld rolls 3 dice (18) and stands; P1's two Fleets (2 and 3) fall to its 18 and Fleet 2's 5,
     # and their 2 + 3 combined destroy Fleet 2
     table, step = skirmish(plan, [[40], [41]], [[(0, 0), (0, 1)], [(0, 2)]])
-    table.rng = Dice([2, 3, 5, 6, 6, 6])
+    table.chance(Dice([2, 3, 5, 6, 6, 6]))
     battle(table, 0, 1, 0, step)
     assert table.state.attached["fleets"][0] == [] and table.state.zones["worlds"][1] == [41]
     assert table.state.attached["fleets"][1] == []
@@ -142,7 +142,7 @@ def test_all_guards_bring_every_fleet_of_the_defender(plan) -> None:
     # its Sector with Fleet 2 from under its Homeworld too, and each unit of his rolls 1 + 1 dice (the
     # bonus, `Guns > target(Guns)`), P1's one: 1 attacking die, then 2 for each of Fleet 3, Fleet 2, the Sector
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(1, 3))
-    table.rng = Dice([1, 3, 3, 3, 3, 3, 3])
+    table.chance(Dice([1, 3, 3, 3, 3, 3, 3]))
     battle(table, 0, 1, 0, step)
     assert table.state.attached["fleets"][0] == []  # Fleet 0's 1 destroyed nothing; a 6 destroyed it
     assert table.state.zones["worlds"][1] == [30, 41] and len(table.state.attached["fleets"][1]) == 2
@@ -152,7 +152,7 @@ def test_all_guards_bring_every_fleet_of_the_defender(plan) -> None:
 def test_equal_guns_the_fleets_elsewhere_stay_out_and_nobody_gets_a_die(plan) -> None:
     # 3 Guns each: no bonus, and Fleet 2 (under the Homeworld) does not defend the Sector: three dice in all
     table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0)], [(0, 3), (1, 2)]], guns=(3, 3))
-    table.rng = Dice([1, 5, 5])
+    table.chance(Dice([1, 5, 5]))
     battle(table, 0, 1, 0, step)
     assert table.state.attached["fleets"][0] == [] and table.rng.faces == []
     assert table.state.attached["fleets"][1] == [(0, 3), (1, 2)]
@@ -179,7 +179,7 @@ def test_reattach_moves_each_card_to_any_host_with_room(plan) -> None:
     seen = set()
     for seed in range(30):
         table, _ = skirmish(plan, [[40, 30], []], [[(0, 0), (0, 1)], []])
-        table.rng = random.Random(seed)
+        table.chance(random.Random(seed))
         table.state.attached["crews"][0][:] = [(0, 36), (1, 37)]
         ACTIONS["reattach"](table, 0, fleets)
         ACTIONS["reattach"](table, 0, crews)
@@ -191,7 +191,7 @@ def test_reattach_moves_each_card_to_any_host_with_room(plan) -> None:
     moved = set()
     for seed in range(30):  # one Crew, a world free: it may stay or move
         table, _ = skirmish(plan, [[40, 30], []], [[], []])
-        table.rng = random.Random(seed)
+        table.chance(random.Random(seed))
         table.state.attached["crews"][0][:] = [(0, 36)]
         ACTIONS["reattach"](table, 0, crews)
         moved.add(table.state.attached["crews"][0][0][0])
@@ -204,7 +204,7 @@ def test_copies_of_one_card_are_told_apart_by_where_they_lie(plan) -> None:
     # against 1 and 1), and the second copy goes, with its Crew, the first keeps its Fleet and Crew
     table, step = skirmish(plan, [[40], [30, 30]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
     table.state.attached["crews"][1][:] = [(0, 36), (1, 37)]
-    table.rng = Dice([6, 6, 1, 1])
+    table.chance(Dice([6, 6, 1, 1]))
     battle(table, 0, 1, 1, step)
     assert table.state.zones["worlds"][1] == [30]
     assert table.state.attached["fleets"][1] == [(0, 3)] and table.state.attached["crews"][1] == [(0, 36)]

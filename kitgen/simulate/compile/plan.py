@@ -157,3 +157,6 @@ class Plan:
     worth: tuple[Step, ...] = ()  # score steps the greedy player values a position by (game.worth)
     located: tuple[str, ...] = ()  # each step's place in the data (`file:line:col`), by Step.at
     strategies: dict[str, tuple] = field(default_factory=dict)  # name -> compile/strategies.PreferencePlan, in order
+    # card impact (experiments/impact.py): (deck, cards): the holder (seat game % players) is dealt one of
+    # `cards` from that deck before play, the copy nearest the top (empty: the top card); (): no one is
+    held: tuple = ()

@@ -105,7 +105,7 @@ def roll_off(table: Table, tied: list[int], dice: int, sides: int) -> int:
     key = (table.turn, table.moment, tuple(tied), dice, sides)
     if key not in table.rolled:
         while len(tied) > 1:
-            rolls = {p: dice_total(table.rng, dice, sides) for p in tied}
+            rolls = {p: dice_total(table.dice[p], dice, sides) for p in tied}
             tied = [p for p in tied if rolls[p] == max(rolls.values())]
         table.rolled[key] = tied[0]
     return table.rolled[key]

@@ -86,7 +86,7 @@ def _numbers(node: Node, table: Table, seat: int, card: int, group: list[int] | 
         return max(value(part, table, seat, card, group) for part in node[1:])
     if kind == ROLL:
         dice, sides = value(node[1], table, seat, card, group), value(node[2], table, seat, card, group)
-        return dice_total(table.rng, min(dice, MAX_DICE), sides) if dice > 0 and sides > 0 else 0
+        return dice_total(table.dice[seat], min(dice, MAX_DICE), sides) if dice > 0 and sides > 0 else 0
     if kind == AIM:  # the expression for the player the step in progress targets (0: none)
         return value(node[1], table, table.aim, card, group) if table.aim >= 0 else 0
     if kind == ATTACKING:

@@ -99,7 +99,7 @@ def roll_off(table: Table, tied: list[int], dice: int, sides: int, rounds: int) 
     always ends (two players on two results tie 100 times in a row once in 2**100 roll-offs)."""
     if len(tied) < 2 or rounds <= 0:
         return tied
-    rolls = {p: dice_total(table.rng, dice, sides) for p in tied}
+    rolls = {p: dice_total(table.dice[p], dice, sides) for p in tied}
     ordered: list[int] = []
     for roll in sorted(set(rolls.values()), reverse=True):
         ordered += roll_off(table, [p for p in tied if rolls[p] == roll], dice, sides, rounds - 1)

@@ -1,8 +1,12 @@
 """The state of one game and its primitives: values, piles, hands and the vocabulary's State; drawing,
 rolling, who an effect reaches, what a card does, a counter held to its min and max.
 
-Stdlib only and deterministic: every random choice comes from the one random.Random the game is
-seeded with. A table is given what it plays by as values, and imports neither: `actions`, the
+Stdlib only and deterministic. Chance comes from streams seeded from the game's seed, one a purpose
+(common random numbers): `shuffler` shuffles the decks and piles, `dice[seat]` rolls what a seat
+rolls, `ties[seat]` breaks its player's ties and makes its random picks, and `rng`, the table's
+own, what no one seat does (factions dealt, a random order of orders). A change to one card (card
+impact: experiments/impact.py) then moves no other seat's dice and no deck's order: the two games
+stay alike wherever the change allows. A table is given what it plays by as values, and imports neither: `actions`, the
 registry a step's `do:` is looked up in (vocabulary.ACTIONS: a card's steps are taken through it),
 and `policies`, a player per seat (players.POLICIES: every choice the rules leave open goes to it).
 """
@@ -17,6 +21,8 @@ from kitgen.simulate.engine.derived import deck_of, plain_effects
 from kitgen.simulate.engine.record import TurnRecord
 from kitgen.simulate.engine.state import State, copy_state
 
+DECKS, DICE, TIES = 1, 2, 3  # the streams' purposes (stream())
+
 OTHER_THREE = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # at a table of four, the seats other than each
 
 Action = Callable[["Table", int, Step], None]  # a step of the vocabulary: (table, seat, step)
@@ -25,21 +31,27 @@ Action = Callable[["Table", int, Step], None]  # a step of the vocabulary: (tabl
 class Table:
     """The state of one game. Seats play in order 0, 1, ...; seat 0 goes first."""
 
-    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64):
+    def __init__(self, plan: Plan, seed: int, policies: tuple, actions: dict[str, Action], budget: int = 64,
+                 holder: int = -1):
         self.plan = plan
         self.budget = budget  # what a searching policy may spend on a decision (mcts: rollouts)
-        self.rng = random.Random(seed)
         self.players = len(policies)
+        self.rng: random.Random = Stream(seed)
+        self.shuffler: random.Random = Stream(stream(seed, DECKS))
+        self.dice: list[random.Random] = [Stream(stream(seed, DICE, seat)) for seat in range(self.players)]
+        self.ties: list[random.Random] = [Stream(stream(seed, TIES, seat)) for seat in range(self.players)]
         self.policies = policies  # a Policy per seat (kitgen.simulate.players)
         self.actions = actions  # `do:` name -> step (kitgen.simulate.vocabulary.ACTIONS)
         self.factions = self._deal_factions()
-        self.values = [self._start_values(f) for f in self.factions]
+        self.values = [self._start_values(seat, f) for seat, f in enumerate(self.factions)]
         self.piles: dict[str, tuple[list[int], list[int]]] = {}
         for deck, copies in plan.decks.items():
             pile = list(copies)
-            self.rng.shuffle(pile)
+            self.shuffler.shuffle(pile)
             self.piles[deck] = (pile, [])
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        if plan.held and holder >= 0:
+            self._deal_held(holder)
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
@@ -66,17 +78,17 @@ class Table:
 
     def start_values(self) -> list[list[int]]:
         """Each seat's values as the game started them (a game of rounds: what a round resets to)."""
-        return [self._start_values(f) for f in self.factions]
+        return [self._start_values(seat, f) for seat, f in enumerate(self.factions)]
 
-    def _start_values(self, faction: int) -> list[int]:
-        values = list(self.plan.start)
+    def _start_values(self, seat: int, faction: int) -> list[int]:
+        values, rng = list(self.plan.start), self.dice[seat]
         for index, dice, sides in self.plan.start_dice:  # "1D6 points in each attribute (roll for each separately)"
-            values[index] += dice_total(self.rng, dice, sides)
+            values[index] += dice_total(rng, dice, sides)
         own = self.plan.factions[faction] if faction >= 0 else None
         for attribute, delta in (own.start if own else ()):
             values[attribute] += delta
         for attribute, dice, sides in (own.dice if own else ()):
-            values[attribute] += dice_total(self.rng, dice, sides)
+            values[attribute] += dice_total(rng, dice, sides)
         return values
 
     def _set_up_state(self) -> State:
@@ -97,6 +109,18 @@ class Table:
             if zone.kind == "market":
                 refill(self, state, name)
 
+    def _deal_held(self, holder: int) -> None:
+        """Card impact's holder, chosen before play (plan.held): dealt, from the shuffled deck, the copy
+        of the card nearest the top, swapped with the top card (the card it is measured against: the
+        top card, dealt when no card is named). Nothing else moves: the rest of the deck, the dice and
+        the ties are those of the game it is compared with, wherever the card does not change them."""
+        deck, cards = self.plan.held
+        pile = self.piles[deck][0] if deck in self.piles else []
+        at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] in cards), -1) if cards else len(pile) - 1
+        if at >= 0:
+            pile[at], pile[-1] = pile[-1], pile[at]
+            self.hands[holder].append(pile.pop())
+
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
         for seat, bonus in enumerate(self.plan.seat_start_bonus[:self.players]):
@@ -106,10 +130,11 @@ class Table:
             self.deal(seat, self.plan.first_deck, cards)
 
     def clone(self, seed: int) -> Table:
-        """A copy to think ahead in, with its own dice: a player who looks ahead cannot see the rolls."""
+        """A copy to think ahead in, with its own dice: a player who looks ahead cannot see the rolls.
+        Its chance is one stream for every purpose: a copy is thrown away, nothing is compared with it."""
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random(seed)
+        other.chance(Stream(seed))
         other.values = [list(v) for v in self.values]
         other.piles = {deck: (list(pile), list(discard)) for deck, (pile, discard) in self.piles.items()}
         other.hands = [list(h) for h in self.hands]
@@ -121,6 +146,11 @@ class Table:
         other.fired = set()  # nor are the steps it takes there
         return other
 
+    def chance(self, rng: random.Random) -> None:
+        """Every stream this one Random: a copy's, or the dice a test lists."""
+        self.rng = self.shuffler = rng
+        self.dice = self.ties = [rng] * self.players
+
     # --- cards and dice ---------------------------------------------------------------------
 
     def draw(self, deck: str) -> int:
@@ -130,7 +160,7 @@ class Table:
                 return -1
             pile.extend(discard)
             discard.clear()
-            self.rng.shuffle(pile)
+            self.shuffler.shuffle(pile)
         return pile.pop()
 
     def deal(self, seat: int, deck: str, count: int) -> None:
@@ -152,12 +182,13 @@ class Table:
         self.resolve(seat, card)
         self.piles[self.deck_of[card]][1].append(card)
 
-    def roll(self, table: str) -> object:
+    def roll(self, seat: int, table: str) -> object:
+        """The seat rolls on `table`."""
         plan_table = self.plan.tables[table]
-        return plan_table.entries[dice_total(self.rng, plan_table.count, plan_table.sides)]
+        return plan_table.entries[dice_total(self.dice[seat], plan_table.count, plan_table.sides)]
 
     def roll_attribute(self, seat: int, who: int, table: str, delta: int) -> int:
-        entry = self.roll(table)
+        entry = self.roll(seat, table)
         if entry == ANY_ATTRIBUTE:  # the roller picks
             return self.policies[seat].pick_attribute(self, seat, who, delta)
         return entry if isinstance(entry, int) else -1
@@ -248,13 +279,37 @@ class Table:
                 values[who][attribute] += delta
 
     def apply_row(self, seat: int, table: str) -> None:
-        entry = self.roll(table)
+        entry = self.roll(seat, table)
         if isinstance(entry, tuple):
             self.apply(seat, entry, NO_CONDITION)
         elif entry == ANY_ATTRIBUTE:
             self.values[seat][self.policies[seat].pick_attribute(self, seat, seat, 1)] += 1
         elif isinstance(entry, int) and entry >= 0:
             self.values[seat][entry] += 1
+
+
+class Stream(random.Random):
+    """A game's stream of chance. Its die and shuffle take random() (a die: floor(random() * sides);
+    a shuffle: Fisher-Yates, as random.shuffle did with its `random=` argument until Python 3.11), a
+    bias of n / 2**53, none to see, at a third of random's randbelow a number: what pays for seeding a
+    game's streams (some 7 us each)."""
+
+    def randrange(self, start, stop=None, step=1):  # a die: randrange(1, sides + 1)
+        if stop is None or step != 1:
+            return super().randrange(start, stop, step)
+        return start + int(self.random() * (stop - start))
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        draw = self.random
+        for i in range(len(x) - 1, 0, -1):
+            j = int(draw() * (i + 1))
+            x[i], x[j] = x[j], x[i]
+
+
+def stream(seed: int, purpose: int, seat: int = 0) -> int:
+    """The seed of a game's stream for `purpose` (DECKS, DICE, TIES) and seat (at most 255 seats): each
+    stream its own, however many games, seats and purposes."""
+    return seed << 10 | purpose << 8 | seat
 
 
 def dice_total(rng: random.Random, count: int, sides: int) -> int:

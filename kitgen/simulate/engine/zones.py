@@ -73,7 +73,7 @@ def _refilled(table: Table, place: int, seat: int) -> int:
     keep = table.plan.places[zone.reshuffle].keep
     moved = source[:len(source) - keep] if keep else list(source)
     del source[:len(moved)]
-    table.rng.shuffle(moved)
+    table.shuffler.shuffle(moved)
     pile.extend(moved)
     return pile.pop() if pile else -1
 
@@ -115,5 +115,5 @@ def send_home(table: Table) -> None:
     for deck, copies in plan.decks.items():
         pile = table.piles[deck][0]
         pile.extend(c for c in copies if c not in stayed)
-        table.rng.shuffle(pile)
+        table.shuffler.shuffle(pile)
     table.deal_supplies(state)

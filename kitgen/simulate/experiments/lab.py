@@ -17,7 +17,7 @@ from kitgen.simulate.report.summary import missing_rules, provenance, summarise
 @dataclasses.dataclass(frozen=True)
 class Experiments:
     player_counts: tuple[int, ...] = ()  # more player counts to report seats for (the first is Settings.players)
-    impact_games: int = 0  # games per card and variant (0: no card experiments)
+    impact_games: int = 0  # games per card, and per deck for the card it is compared with (0: no card experiments)
     fixes: bool = False  # try the candidate seat fixes where a seat wins far above its share
     ladder_games: int = 0  # games per rung of the skill ladder (0: no ladder)
 
@@ -77,8 +77,7 @@ def run_experiments(report: dict, plan: Plan, settings: Settings, experiments: E
     if experiments.impact_games:
         from kitgen.simulate.experiments.impact import card_impact
 
-        report["card_impact"] = card_impact(plan, settings, printed, min(experiments.impact_games, settings.games),
-                                            progress)
+        report["card_impact"] = card_impact(plan, settings, printed, experiments.impact_games, progress)
     if experiments.fixes:
         from kitgen.simulate.experiments.fairness import seat_fixes
 

@@ -89,8 +89,9 @@ def table_for(plan: Plan, seed: int, game: int, policies: tuple, budget: int,
     """Game `game`'s table; one game in FEEL_EVERY keeps its turn record (the standings and choices
     the measures of feel are made from: report/feel.py), its seats' policies marking each real choice.
     The record does not change the game: the same answers, the same dice."""
+    holder = game % len(policies)  # card impact's holder (plan.held), when the plan names one
     if game % FEEL_EVERY:
-        return Table(plan, seed, policies, actions, budget)
-    table = Table(plan, seed, tuple(marked(policy) for policy in policies), actions, budget)
+        return Table(plan, seed, policies, actions, budget, holder)
+    table = Table(plan, seed, tuple(marked(policy) for policy in policies), actions, budget, holder)
     table.record = TurnRecord(table.players, standing)
     return table

@@ -58,7 +58,7 @@ def greedy_option(table: Table, seat: int, card: int, options: tuple[OptionPlan,
     if worth.count(best) == 1:
         return options[worth.index(best)]
     tied = [option for option, w in zip(options, worth, strict=True) if w == best]
-    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+    return tied[int(table.ties[seat].random() * len(tied))] if len(tied) > 1 else tied[0]
 
 
 def greedy_opponent(table: Table, seat: int, harm: int) -> int:
@@ -131,7 +131,7 @@ def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:
     scores = []
     weighing = (WEIGHING,) * table.players
     for move in moves:
-        seed = table.rng.getrandbits(32)
+        seed = table.ties[seat].getrandbits(32)
         if move.take is nothing:  # doing nothing leaves the table as it is: no copy to weigh it on
             scores.append(weigh(table, seat))
             continue
@@ -141,7 +141,7 @@ def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:
         scores.append(weigh(other, seat))
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
-    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+    return tied[int(table.ties[seat].random() * len(tied))] if len(tied) > 1 else tied[0]
 
 
 GREEDY = Policy("greedy", greedy_card, greedy_option, greedy_opponent, greedy_attribute, greedy_move, 1,

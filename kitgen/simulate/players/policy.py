@@ -30,26 +30,26 @@ class Policy(NamedTuple):
 
 
 def random_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
-    return cards[int(table.rng.random() * len(cards))]
+    return cards[int(table.ties[seat].random() * len(cards))]
 
 
 def random_option(table: Table, seat: int, card: int, options: tuple[OptionPlan, ...]) -> OptionPlan:
-    return options[int(table.rng.random() * len(options))]
+    return options[int(table.ties[seat].random() * len(options))]
 
 
 def random_opponent(table: Table, seat: int, harm: int) -> int:
     others = table.rivals(seat)  # the players still in
-    return others[int(table.rng.random() * len(others))] if others else -1
+    return others[int(table.ties[seat].random() * len(others))] if others else -1
 
 
 def random_attribute(table: Table, seat: int, who: int, delta: int, among: list[int] | None = None) -> int:
     if among is not None:
-        return among[int(table.rng.random() * len(among))]
-    return int(table.rng.random() * (table.plan.compared or len(table.plan.attributes)))  # the counters follow them
+        return among[int(table.ties[seat].random() * len(among))]
+    return int(table.ties[seat].random() * (table.plan.compared or len(table.plan.attributes)))  # the counters follow them
 
 
 def random_move(table: Table, seat: int, moves: list[Option]) -> int:
-    return int(table.rng.random() * len(moves))
+    return int(table.ties[seat].random() * len(moves))
 
 
 RANDOM = Policy("random", random_card, random_option, random_opponent, random_attribute, random_move, 0)

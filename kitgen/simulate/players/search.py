@@ -32,8 +32,9 @@ def position(table: Table, seat: int) -> float:
     return min(0.95, max(0.05, 0.5 + 0.05 * (mine - best)))
 
 
-def _greedy_copy(table: Table) -> Table:
-    copy = table.clone(table.rng.getrandbits(64))
+def _greedy_copy(table: Table, seat: int) -> Table:
+    """A copy the seat thinks on, every seat greedy there; its dice drawn from the seat's own stream."""
+    copy = table.clone(table.ties[seat].getrandbits(64))
     copy.policies = (GREEDY,) * table.players
     return copy
 
@@ -51,7 +52,7 @@ def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int
         return greedy_card(table, seat, cards, best)
     scored = []
     for card in candidates:
-        copy = _greedy_copy(table)
+        copy = _greedy_copy(table, seat)
         copy.play_card(seat, card)
         scored.append((position(copy, seat), card == greedy_card(table, seat, candidates, True), -card))
     return -max(scored)[2]
@@ -60,7 +61,7 @@ def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int
 def determinize(table: Table, seat: int) -> Table:
     """A copy in which what the seat cannot see is dealt anew: the others' hands and the draw piles
     are shuffled together and dealt back in the same sizes (the discard piles are public)."""
-    copy = _greedy_copy(table)
+    copy = _greedy_copy(table, seat)
     deck_of = copy.deck_of
     for deck, (pile, _) in copy.piles.items():
         others = [p for p in range(copy.players) if p != seat]

@@ -31,7 +31,7 @@ SAMPLES = 4  # an option whose outcome the player cannot see (a card drawn unsee
 
 def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
     """The option whose position the seat values most; a tie broken by the game's dice."""
-    world = table.clone(table.rng.getrandbits(32))
+    world = table.clone(table.ties[seat].getrandbits(32))
     world.policies = (RANDOM,) * table.players
     world.played = [[] for _ in world.played]  # what was played before is not weighed: not copied for each option
     hidden = world.state.known is not None
@@ -50,7 +50,7 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
         scores.append(total / samples)
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
-    return tied[int(table.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+    return tied[int(table.ties[seat].random() * len(tied))] if len(tied) > 1 else tied[0]
 
 
 def position(table: Table, seat: int) -> float:

@@ -41,6 +41,20 @@ def paired(differences: list[int]) -> Paired:
     return Paired(round(mean, 4), [round(mean - Z95 * error, 4), round(mean + Z95 * error, 4)], p_value, count)
 
 
+def mcnemar_p(differences: list[int]) -> float:
+    """Two-sided exact p-value of paired wins (McNemar's test): of the pairs that differ, as many
+    +1 as -1 expected; the binomial tail of the rarer sign, doubled (at most 1). Exact where few pairs
+    differ, as when common random numbers make most pairs the same game."""
+    up, down = differences.count(1), differences.count(-1)
+    n, low = up + down, min(up, down)
+    if n == 0:
+        return 1.0
+    log_half = n * math.log(0.5)
+    tail = sum(math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) + log_half)
+               for k in range(low + 1))
+    return min(1.0, 2 * tail)
+
+
 def holm(p_values: list[float], alpha: float = 0.05) -> list[bool]:
     """Which hypotheses Holm's step-down procedure rejects, keeping the family-wise error <= alpha."""
     order = sorted(range(len(p_values)), key=lambda i: p_values[i])

@@ -55,7 +55,7 @@ def fight(table: Table, attacker: int, defender: int, step: Step) -> int:
     lookup: LookupPlan | None = table.plan.vocabulary.lookups.get(step.table) if step.table else None
     fixed = {side: total(table, side, other, step, lookup) for side, other in ((attacker, defender), (defender, attacker))}
     for _ in range(MAX_ROLLS):
-        scores = {side: fixed[side][0] + rolls(table, fixed[side][1]) for side in (attacker, defender)}
+        scores = {side: fixed[side][0] + rolls(table, side, fixed[side][1]) for side in (attacker, defender)}
         if scores[attacker] != scores[defender]:
             return attacker if scores[attacker] > scores[defender] else defender
         if step.more.tie == "defender":
@@ -80,8 +80,8 @@ def total(table: Table, side: int, other: int, step: Step, lookup: LookupPlan | 
     return fixed, dice
 
 
-def rolls(table: Table, dice: list) -> int:
-    return sum(dice_total(table.rng, count, sides) for count, sides in dice)
+def rolls(table: Table, side: int, dice: list) -> int:
+    return sum(dice_total(table.dice[side], count, sides) for count, sides in dice)
 
 
 def lose(table: Table, side: int, amounts) -> int:

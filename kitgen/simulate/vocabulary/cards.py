@@ -78,7 +78,7 @@ def act_event(table: Table, seat: int, step: Step) -> None:
     if table.turn < step.from_turn:
         return
     number, sides = step.die
-    if dice_total(table.rng, number, sides) in step.on:
+    if dice_total(table.dice[seat], number, sides) in step.on:
         card = table.draw(step.deck)
         if card >= 0:
             table.resolve(seat, card)

@@ -80,7 +80,7 @@ def _challenge(table: Table, claimant: int, challenger: int, claimed, step: Step
     if held and step.more.cards.zone >= 0:  # shown, shuffled in, and another drawn
         pile = step.more.cards.zone
         carry(table, claimant, held[0], (HAND, claimant, pile, claimant), "move")
-        table.rng.shuffle(cards_of(table, pile, claimant))
+        table.shuffler.shuffle(cards_of(table, pile, claimant))
         card = take_top(table, pile, claimant)
         if card >= 0:
             cards_of(table, pile, claimant).append(card)

@@ -21,7 +21,7 @@ def look_at_top(table: Table, seat: int, step: Step) -> None:
     pile, used = table.piles[step.deck or table.plan.first_deck]
     top = step.more.top
     if len(pile) < top and used:
-        table.rng.shuffle(used)
+        table.shuffler.shuffle(used)
         pile[:0] = used  # the same list all game (engine/table.deal holds it)
         used.clear()
     seen = pile[-top:]
@@ -57,7 +57,7 @@ def act_discard(table: Table, seat: int, step: Step) -> None:
             discard(table, who, min(step.count, len(hand)))
             continue
         for _ in range(min(step.count, len(hand))):
-            card = hand.pop(int(table.rng.random() * len(hand)))
+            card = hand.pop(int(table.dice[seat].random() * len(hand)))
             table.piles[table.deck_of[card]][1].append(card)
 
 

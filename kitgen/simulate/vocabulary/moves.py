@@ -134,7 +134,7 @@ def act_shuffle(table: Table, seat: int, step: Step) -> None:
     """The zone shuffled: the seat's (a table zone: the table's), or each target's (Dominion's
     starting decks, `target: all-players`)."""
     def shuffle(table: Table, target: int) -> None:
-        table.rng.shuffle(cards_of(table, source(table, target, step), target))
+        table.shuffler.shuffle(cards_of(table, source(table, target, step), target))
     each_target(table, seat, step, shuffle)
 
 

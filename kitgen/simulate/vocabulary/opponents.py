@@ -24,7 +24,7 @@ def act_steal(table: Table, seat: int, step: Step) -> None:
         theirs = table.hands[victim]
         if not theirs:
             return
-        card = theirs.pop(int(table.rng.random() * len(theirs)))
+        card = theirs.pop(int(table.dice[seat].random() * len(theirs)))
         table.hands[seat].append(card)
 
 
@@ -53,7 +53,7 @@ def act_swap(table: Table, seat: int, step: Step) -> None:
         return
     mine, theirs = table.hands[seat], table.hands[victim]
     given = table.policies[seat].choose_card(table, seat, list(mine), False)
-    taken = theirs.pop(int(table.rng.random() * len(theirs)))
+    taken = theirs.pop(int(table.dice[seat].random() * len(theirs)))
     mine.remove(given)
     mine.append(taken)
     theirs.append(given)
@@ -66,7 +66,7 @@ def act_contest(table: Table, seat: int, step: Step) -> None:
     if defender < 0:
         return
     count, sides = step.die
-    totals = [dice_total(table.rng, count, sides) if count else 0 for _ in (seat, defender)]
+    totals = [dice_total(table.dice[side], count, sides) if count else 0 for side in (seat, defender)]
     attack = totals[0] + value(step.more.strength, table, seat)
     defend = totals[1] + value(step.more.strength, table, defender)
     if attack == defend:

@@ -57,7 +57,7 @@ def act_roll(table: Table, seat: int, step: Step) -> None:
 
 def rolled(table: Table, seat: int, step: Step, lookup: LookupPlan) -> int:
     count, sides = lookup.die
-    face = dice_total(table.rng, count, sides) + value(step.more.modifier, table, seat)
+    face = dice_total(table.dice[seat], count, sides) + value(step.more.modifier, table, seat)
     if step.more.bonus >= 0:  # +1 to the next roll: added, and used up
         face += table.values[seat][step.more.bonus]
         table.values[seat][step.more.bonus] = 0

@@ -82,15 +82,17 @@ def needs(units: list[Unit], rolls: dict[int, int]) -> list[tuple[int, int]]:
     return [(rolls[k] + units[k].wins_ties, k) for k in order]
 
 
-def fight(rng: random.Random, sides: int, attack: list[Unit], defend: list[Unit]) -> tuple[list[bool], list[bool]]:
+def fight(rng: random.Random, sides: int, attack: list[Unit], defend: list[Unit],
+          defending: random.Random | None = None) -> tuple[list[bool], list[bool]]:
     """Rounds of combat rolls until one side has no unit left (or MAX_ROUNDS): which units of each
-    side still stand."""
+    side still stand. The attacker rolls with `rng`, the defender with `defending` (its own dice), else `rng`."""
+    chance = (rng, defending or rng)
     standing = [[True] * len(attack), [True] * len(defend)]
     sides_units = (attack, defend)
     for _ in range(MAX_ROUNDS):
         if True not in standing[0] or True not in standing[1]:
             break
-        rolls = [{k: roll(rng, unit.dice, sides) for k, unit in enumerate(units) if standing[s][k]}
+        rolls = [{k: roll(chance[s], unit.dice, sides) for k, unit in enumerate(units) if standing[s][k]}
                  for s, units in enumerate(sides_units)]
         fallen = [kills(sorted(rolls[1 - s].values()), needs(sides_units[s], rolls[s])) for s in (0, 1)]
         for s in (0, 1):
@@ -141,8 +143,8 @@ def battle(table: Table, seat: int, defender: int, world: int, step: Step) -> No
             defend.append((plan.world, cards_of(table, plan.world, defender)[world], world))
         else:
             defend = pieces(table, plan.zones, defender)
-        standing = fight(table.rng, step.die[1], units(table, plan, (seat, defender), attack, False),
-                         units(table, plan, (defender, seat), defend, world >= 0))
+        standing = fight(table.dice[seat], step.die[1], units(table, plan, (seat, defender), attack, False),
+                         units(table, plan, (defender, seat), defend, world >= 0), table.dice[defender])
         for owner, side, alive in ((seat, attack, standing[0]), (defender, defend, standing[1])):
             # attached cards first, then those in play, the last first: no card's place moves before it goes
             for piece in sorted((p for p, stands in zip(side, alive, strict=True) if not stands), key=order):
