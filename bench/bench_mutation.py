@@ -9,6 +9,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set simulate  # the simulator: engine/zones, vocabulary/cards and zones
     python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
     python bench/bench_mutation.py --set 'simulate: eval'  # expressions, conditions, loop, plays, moves, knowledge
+    python bench/bench_mutation.py --set 'simulate: units'  # the ports' steps: units, answers, claims, hosts, ...
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import math
 import random
 import shutil
 import subprocess
@@ -52,6 +54,34 @@ SETS = {
         "kitgen/simulate/engine/loop.py", "kitgen/simulate/engine/knowledge.py",
         "kitgen/simulate/vocabulary/plays.py", "kitgen/simulate/vocabulary/moves.py",
         "kitgen/simulate/vocabulary/knowing.py"),
+    # the steps added for the ports (issue 33): a battle of units, answers, claims, reattach and an attached
+    # card's cost, a draft from a face-up row, a buy's discount
+    "simulate: units, answers, claims, hosts, picks, prices": (
+        "kitgen/simulate/vocabulary/units.py", "kitgen/simulate/vocabulary/answers.py",
+        "kitgen/simulate/vocabulary/claims.py", "kitgen/simulate/vocabulary/hosts.py",
+        "kitgen/simulate/vocabulary/picks.py", "kitgen/simulate/vocabulary/prices.py"),
+}
+# With --set, the narrowest test selection that covers the set (the machine is shared): its own tests, not
+# the ports' whole games (seconds a mutant), so a set runs in minutes. Without --set: [tool.mutmut]'s selection.
+_SIMULATE_TESTS = ("tests/unit/test_simulate*.py", "tests/unit/test_vocabulary_*.py", "tests/unit/test_card_model.py",
+                   "tests/unit/test_expressions.py", "tests/unit/test_expression_seat.py",
+                   "tests/unit/test_claims_and_drafts.py", "tests/unit/test_cluster_answers.py",
+                   "tests/unit/test_rules_vocabulary.py")
+TESTS = {
+    "layout: fit, rich-text wrap, safe zone": ("tests/unit/test_fit.py", "tests/unit/test_richtext.py",
+                                               "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
+                                               "tests/unit/test_document_measure.py", "tests/unit/test_columns.py",
+                                               "tests/unit/test_check_faces_icons_templates.py"),
+    "check/": ("tests/unit/test_check_*.py", "tests/unit/test_deck_rules.py", "tests/unit/test_deck_stats.py",
+               "tests/unit/test_fields_costs.py", "tests/unit/test_vocabulary_audit.py",
+               "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
+               "tests/unit/test_effects_moved.py", "tests/unit/test_step_reads.py", "tests/unit/test_strategies.py",
+               "tests/unit/test_rules_vocabulary.py", "tests/unit/test_vocabulary_*.py",
+               "tests/unit/test_claims_and_drafts.py", "tests/unit/test_expression_seat.py"),
+    "simulate: piles, cards, zones": _SIMULATE_TESTS,
+    "simulate: rounds, scoring, tricks": _SIMULATE_TESTS,
+    "simulate: evaluators, loop, plays, moves, knowledge": _SIMULATE_TESTS,
+    "simulate: units, answers, claims, hosts, picks, prices": _SIMULATE_TESTS,
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {
@@ -80,6 +110,9 @@ def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list
     if smallest:
         settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
     if only:
+        settings["pytest_add_cli_args_test_selection"] = sorted(
+            str(path.relative_to(ROOT)) for pattern in TESTS.get(only, ()) for path in ROOT.glob(pattern)
+        ) or settings["pytest_add_cli_args_test_selection"]
         settings["only_mutate"] = [str(path.relative_to(ROOT)) for path in sorted(ROOT.glob("kitgen/**/*.py"))
                                    if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"])
                                    and module_set(str(path.relative_to(ROOT))) == only]
@@ -126,7 +159,20 @@ def results(folder: Path, modules: list[str]) -> dict[str, int | None]:
     return codes
 
 
-def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors: bool) -> list[str]:
+def wilson(killed: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of the killed share of a whole set, from a sample of n in which `killed` were killed
+    (Wilson's score interval: it stays within 0-100% near the ends, where the normal one does not)."""
+    if n == 0:
+        return 0.0, 1.0
+    share, spread = killed / n, z * z / n
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / n + spread / (4 * n)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors: bool,
+           made: dict[str, int] | None = None) -> list[str]:
+    """One line a module set; a sample of a set (fewer than the `made` mutants of it) gives its 95% interval."""
     lines = [f"  {'module set':<40} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} "
              f"{'killed share':>12}"]
     for name, mutants in chosen.items():
@@ -135,8 +181,11 @@ def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors
         survived = sum(c in SURVIVED for c in got)
         untested = sum(c in NO_TESTS for c in got)
         other = len(got) - killed - survived - untested
+        sampled = made is not None and 0 < len(got) < made.get(name, 0)
+        low, high = wilson(killed, len(got))
         lines.append(f"  {name:<40} {len(got):>7} {killed:>6} {survived:>8} {untested:>8} {other:>5} "
-                     f"{killed / len(got) if got else 0:>12.1%}")
+                     f"{killed / len(got) if got else 0:>12.1%}"
+                     + (f"  (95%: {low:.1%}-{high:.1%} of its {made.get(name)})" if made and sampled else ""))
         if survivors:
             lines += [f"      not killed: {m} ({codes.get(m)})" for m in mutants if codes.get(m) not in KILLED]
     return lines
@@ -161,7 +210,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="kitgen-mutation-") as name:
         folder = Path(name)
         modules = copy_checkout(folder, args.smallest, only)
-        chosen = draw(mutant_names(folder, modules), sample, args.seed)
+        names = mutant_names(folder, modules)
+        chosen = draw(names, sample, args.seed)
+        made = {name: len(mutants) for name, mutants in draw(names, 0, args.seed).items()}
         if args.mutants:
             wanted = set(args.mutants.read_text(encoding="utf-8").split())
             chosen = {name: [m for m in mutants if m in wanted] for name, mutants in chosen.items()}
@@ -179,7 +230,7 @@ def main() -> int:
         if done.returncode != 0:
             print(f"mutmut failed (exit {done.returncode}):\n" + (folder / "mutmut.log").read_text()[-3000:])
             return 1
-        print("\n".join(report(chosen, results(folder, modules), args.survivors)))
+        print("\n".join(report(chosen, results(folder, modules), args.survivors, None if args.mutants else made)))
     print(f"{time.perf_counter() - start:.0f} s wall (mutants generated, the tests mapped once, each mutant run)")
     return 0
 

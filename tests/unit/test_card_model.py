@@ -127,6 +127,19 @@ def test_filter__a_number_worked_out_in_play_is_compared_when_the_card_is_picked
     assert not passes(test, t, 0, queen)
 
 
+def test_filter__a_choice_field_compared_with_a_number_by_its_place_in_the_list(game):
+    t, names = table_of(game)
+    give(t, 0, "won", "Ten of Hearts", "Jack of Clubs")  # two cards won: Spades (third) or Hearts (fourth)
+    spec = Filter((FieldTest("suit", at_least=Expr("count(won)")),))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "King of Spades", "Queen of Clubs",
+                                                           "Ten of Diamonds")] == [True, True, False, False]
+    both = Filter((FieldTest("suit", at_least=Expr("count(won)")), FieldTest("rank", ("King",))))  # and a King
+    test = compile_filter(both, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "Queen of Hearts", "King of Clubs")] == [
+        True, False, False]
+
+
 # --- expressions over zones -------------------------------------------------------------------
 
 def test_expressions__count_sum_max_min_distinct_top_and_first(game):
@@ -143,10 +156,40 @@ def test_expressions__count_sum_max_min_distinct_top_and_first(game):
     assert read(t, names, "max(hand.rank)") == 3 and read(t, names, "min(hand.rank)") == 0  # King, Ten: by the list
     assert read(t, names, "distinct(hand.suit)") == 2
     assert read(t, names, "top(discard).suit == Diamonds") == 1
+    ten, spades = card(t, "Ten of Diamonds"), t.plan.facts.codes["suit"][card(t, "Queen of Spades")]
+    t.state.named[place(t, "discard")] = (ten, "suit", spades)  # a player declared Spades for the top card
+    assert read(t, names, "top(discard).suit == Spades") == 1 and read(t, names, "top(discard).rank == Ten") == 1
+    t.state.named.clear()
     assert read(t, names, 'first(discard).rank == King and top(discard).rank == Ten') == 1
     assert read(t, names, 'count(hand, name="Ten of Hearts") + count(won, keyword=deadly)') == 2
     assert read(t, names, "sum(won.points) == 14 and not count(hand) > 3") == 1
     assert read(t, names, "count(others.hand)") == 0 and read(t, names, "7 % 3") == 1
+
+
+def test_expressions__a_filters_number_is_worked_out_for_the_player_reading_it(game):
+    t, names = table_of(game)
+    give(t, 1, "won", "Ten of Hearts", "King of Hearts", "King of Clubs", "Queen of Spades")
+    t.values[1][0] = 1  # seat 1's Score: its Kings worth as many points (the King of Hearts: 1, of Clubs: 0)
+    assert read(t, names, "count(won, rank=King, points=Score)", 1) == 1
+    t.values[1][0] = 0
+    assert read(t, names, "count(won, rank=King, points=Score)", 1) == 1  # now the King of Clubs
+    assert read(t, names, "count(won, points=Score)", 1) == 1
+
+
+
+def test_expressions__alive_counts_the_players_still_in(game):
+    t, names = table_of(game)
+    assert read(t, names, "alive") == 3
+    t.state.out[1] = True
+    assert read(t, names, "alive") == 2 and read(t, names, "alive * 10 + players") == 23
+
+
+def test_filter__a_test_of_the_cards_own_fields_through_min_and_max(game):
+    t, names = table_of(game)
+    spec = Filter(test=Expr("min(points, 5) >= 1 and max(points, 3) < 13"))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Queen of Spades", "Ten of Clubs")] == [
+        True, False, False]
 
 
 def test_expressions__piles_empty_counts_the_supplys_names_with_no_card_left(game):

@@ -76,9 +76,8 @@ def hand(table: Table, seat: int, *names: str) -> None:
 
 
 def coins(table: Table) -> list[int]:
-    index = [a.name for a in table.plan.attributes].index("Coins") if any(
-        a.name == "Coins" for a in table.plan.attributes) else None
-    return [row[index if index is not None else -1] for row in table.values]
+    index = table.plan.attributes.index("Coins")
+    return [row[index] for row in table.values]
 
 
 def test_claim__a_bluff_challenged_loses_an_influence_and_the_action(tmp_path):
@@ -208,3 +207,88 @@ def test_round_scoring__each_step_is_taken_by_every_player_before_the_next():
     end_round(t)
     score = list(t.plan.attributes).index("Score")
     assert [row[score] for row in t.values] == [3, 3, 0]
+
+
+class Weighs(Scripted):
+    """Scripted, having first taken every option offered on a copy of the table (as a player who looks
+    ahead does)."""
+
+    def choose_move(self, table, seat, options):
+        for option in options:
+            option.take(table.clone(0))
+        return super().choose_move(table, seat, options)
+
+
+def test_claim__a_true_claim_challenged_shows_the_card_into_the_pile_and_draws_another_in_the_trace():
+    t = table_of("coup", POLICIES["random"], Weighs("challenge"), Scripted())  # the challenge weighed first
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    t.trace = []
+    ACTIONS["claim"](t, 0, claims(t)[1])
+    names = [p.name for p in t.plan.places]
+    moved = [(e[1], e[2], names[e[4]], names[e[6]]) for e in t.trace if e[0] == "move"]
+    assert moved[:2] == [(0, "move", "hand", "court"), (0, "draw", "court", "hand")]  # the Duke shown, another drawn
+
+
+def test_claim__a_block_weighed_on_a_copy_then_taken_stops_foreign_aid():
+    t = table_of("coup", Scripted(), Weighs("block"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    before = [list(row) for row in t.values]
+    ACTIONS["claim"](t, 0, claims(t)[0])
+    assert t.values == before
+
+
+def test_claim__only_the_target_may_block_a_claim_aimed_at_the_first_seat():
+    # seat 1 steals from seat 0 (its first choice); seat 2 would block, but only the target may
+    t = table_of("coup", Scripted(), Scripted("target"), Scripted("block"))
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    hand(t, 2, "Ambassador", "Captain")
+    ACTIONS["claim"](t, 1, claims(t)[3])
+    assert coins(t) == [0, 4, 2]
+
+
+class Targets(Scripted):
+    """Notes the players each choice of a target offers; takes the first."""
+
+    def __init__(self):
+        super().__init__()
+        self.offered: list[list[int]] = []
+
+    def choose_move(self, table, seat, options):
+        self.offered.append([o.target for o in options])
+        return 0
+
+
+def test_target_player__the_seat_itself_only_with_yourself():
+    t = table_of("love-letter", Targets(), Scripted(), Scripted())
+    from kitgen.simulate.engine.cycle import run_setup
+    run_setup(t)
+    for name, offered in (("Prince", [0, 1, 2]), ("Priest", [1, 2])):
+        t.policies[0].offered.clear()
+        step = next(c for c in t.plan.cards if c.name == name).actions[0]
+        ACTIONS[step.do](t, 0, step)
+        assert t.policies[0].offered[0] == offered, name
+
+
+def test_claim__a_bluff_shown_false_gives_its_cost_back():
+    # seat 0 pays 3 coins to assassinate seat 1 holding no Assassin; seat 1 challenges: the bluffer loses an
+    # influence, the claim fails, and the 3 coins come back
+    t = table_of("coup", Scripted("target"), Scripted("challenge"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Ambassador")
+    t.values[0][t.plan.attributes.index("Coins")] = 3
+    ACTIONS["claim"](t, 0, claims(t)[2])
+    assert coins(t) == [3, 2, 2] and len(t.hands[0]) == 1 and len(t.hands[1]) == 2
+
+
+def test_claim__its_steps_reach_the_target_chosen_first_even_the_first_seat():
+    # seat 1 assassinates seat 0 (its first choice); nobody challenges or blocks: seat 0 loses an influence
+    t = table_of("coup", Scripted(), Scripted("target"), Scripted())
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Assassin", "Captain")
+    hand(t, 2, "Ambassador", "Captain")
+    t.values[1][t.plan.attributes.index("Coins")] = 3
+    ACTIONS["claim"](t, 1, claims(t)[2])
+    assert [len(h) for h in t.hands] == [1, 2, 2] and coins(t) == [2, 0, 2]

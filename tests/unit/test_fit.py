@@ -4,7 +4,10 @@ line its width, and no more lines than the box allows; at the minimum it is repo
 Widths: each character half the size wide."""
 from __future__ import annotations
 
-from kitgen.layout.fit import LEADING, STEP, fit_text, wrap
+import pytest
+
+from kitgen.layout.fit import LEADING, STEP, fit_text, text_shapes, wrap
+from kitgen.model import Box
 
 
 def half_em(text: str, font: str, size: float) -> float:
@@ -74,3 +77,51 @@ def test_wrap__words_of_each_paragraph_joined_by_one_space():
     assert wrap("one  two\nthree", "body", 10, 1000, half_em) == ["one two", "three"]
     assert wrap("aa bb cc", "body", 10, 25, half_em) == ["aa bb", "cc"]
     assert wrap("", "body", 10, 25, half_em) == [""]
+
+
+def bold_wider(text: str, font: str, size: float) -> float:
+    """Half the size a character, 0.6 of it in bold: a measure in which the font matters."""
+    return len(text) * size * (0.6 if font == "bold" else 0.5)
+
+
+def test_fit__measured_in_the_boxs_own_font():
+    # "abcd efg" in bold at 10 pt: 48 wide, over the 40 of the box (in the body font it would be 40: one line)
+    two = fit_text("abcd efg", "bold", 40, 100, 10, 4, bold_wider)
+    assert (two.lines, two.size, two.fits) == (("abcd", "efg"), 10, True)
+    # one word: 48 in bold at 10 pt, over 44: the largest quarter point that fits is 9 (43.2); body would fit at 10
+    one = fit_text("abcdefgh", "bold", 44, 100, 10, 4, bold_wider)
+    assert (one.lines, one.size, one.fits) == (("abcdefgh",), 9, True)
+
+
+def test_fit__a_box_lower_than_a_line_at_the_minimum_stays_at_the_minimum_and_does_not_fit():
+    fitted = fit("ab", width=1000, height=5, size=10, min_size=8)  # one line needs 9.6 at 8 pt: never below 8
+    assert (fitted.lines, fitted.size, fitted.fits) == (("ab",), 8, False)
+
+
+def test_fit__a_line_as_wide_as_the_box_and_its_tolerance_fits():
+    assert fit("abcd", width=19.99, height=12).size == 10  # 20 wide at 10 pt: within the 0.01 of 19.99
+
+
+@pytest.mark.parametrize("valign, top", [("top", 20.0), ("middle", 38.0), ("bottom", 56.0)])
+@pytest.mark.parametrize("align, x", [("left", 10.0), ("center", 30.0), ("right", 50.0)])
+def test_text_shapes__each_line_placed_by_the_boxs_align_and_valign(align, x, valign, top):
+    # two lines of 10 pt in a 40 x 60 box at (10, 20): 24 tall; the baseline at 0.8 of each 12 pt line
+    box = Box("text", 10, 20, 40, 60, font="bold", size=10, min_size=4, align=align, valign=valign)
+    shapes, size, fits = text_shapes(box, "abcd efg", "#123456", bold_wider)
+    assert (size, fits) == (10, True)
+    assert [(s.x, s.y, s.text, s.font, s.size, s.color, s.align) for s in shapes] == [
+        (x, pytest.approx(top + 9.6), "abcd", "bold", 10, "#123456", align),
+        (x, pytest.approx(top + 21.6), "efg", "bold", 10, "#123456", align)]
+
+
+def test_text_shapes__no_text_no_lines_and_text_that_cannot_fit_says_so_at_the_minimum():
+    box = Box("text", 0, 0, 10, 100, size=8, min_size=5)
+    assert text_shapes(box, "", "#000000", half_em) == ([], 0.0, True)
+    shapes, size, fits = text_shapes(box, "abcdefghij", "#000000", half_em)  # 25 wide at 5 pt: over 10
+    assert ([s.text for s in shapes], size, fits) == (["abcdefghij"], 5, False)
+
+
+def test_text_shapes__no_more_lines_than_the_box_allows():
+    box = Box("text", 0, 0, 10, 100, size=8, min_size=4, max_lines=1)  # "aa" and "bb" would fit at 8 on two lines
+    shapes, size, fits = text_shapes(box, "aa bb", "#000000", half_em)
+    assert ([s.text for s in shapes], size, fits) == (["aa bb"], 4, True)

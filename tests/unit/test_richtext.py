@@ -8,6 +8,7 @@ import pytest
 
 from kitgen.layout.richtext import (ICON_GAP, ICON_SIDE, STYLED, Piece, line_width, one_run, parse, place_line,
                                     wrap_pieces)
+from kitgen.layout.richtext import words as richtext_words
 from kitgen.layout.shapes import Icon, Text
 
 EM = {"body": 0.5, "bold": 0.6, "italic": 0.4}
@@ -131,3 +132,9 @@ def test_place_line__a_given_total_and_run_are_used_as_given():
         Text(30, 100, "ab cd", "body", 10, "#111111")]
     assert place_line(BODY, 50, 100, 10, "#111111", "left", measure, None, "", run="AB CD", dy=1) == [
         Text(50, 101, "AB CD", "body", 10, "#111111")]
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u202f", "\u2007"])
+def test_words__a_no_break_space_joins_its_words_other_white_space_breaks(space):
+    assert richtext_words(f"2{space}VP gain\t1\n{space}more ") == [f"2{space}VP", "gain", "1", f"{space}more"]
+    assert richtext_words("plain  text\there") == ["plain", "text", "here"]

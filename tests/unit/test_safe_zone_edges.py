@@ -41,6 +41,9 @@ def test_line_extent__the_measured_width_placed_by_its_alignment_ascent_above_de
 
 def test_line_extent__measured_in_the_lines_own_font():
     assert line_extent(Text(40, 100, "abcd", "bold", 10), half_em, ink) == (40.0, 90.0, 64.0, 102.5)
+    # right-aligned and centred: placed by the width measured in bold (24 pt), not the body's 20
+    assert line_extent(Text(40, 100, "abcd", "bold", 10, align="right"), half_em, ink) == (16.0, 90.0, 40.0, 102.5)
+    assert line_extent(Text(40, 100, "abcd", "bold", 10, align="center"), half_em, ink) == (28.0, 90.0, 52.0, 102.5)
 
 
 def test_line_extent__upside_down_the_box_turns_about_the_lines_start():

@@ -84,3 +84,9 @@ def test_last_standing__holds_only_when_every_other_player_is_out(cards_game):
 ])
 def test_highest_by__a_lead_of_at_least_by_points_else_the_best_a_tie_shared(cards_game, by, scores, held):
     assert holds(cards_game, When(highest=("Score",), by=Expr(by), tie="share"), scores) == held
+
+
+def test_highest__a_player_out_of_the_game_is_never_the_highest_and_the_best_still_in_is(cards_game):
+    def out(t):
+        t.state.out[0] = True
+    assert holds(cards_game, When(highest=("Score",)), [9, 4, 1], out) == [False, True, False]

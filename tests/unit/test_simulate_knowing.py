@@ -15,7 +15,7 @@ import random
 import pytest
 
 from kitgen.load import load_game
-from kitgen.model import Action, Amount, Amounts, Expr, FieldTest, Filter, Phase
+from kitgen.model import Action, Amount, Amounts, Expr, FieldTest, Filter, Phase, VictoryPath, When, Zone
 from kitgen.simulate.engine.knowledge import determinize, hidden_places
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of
@@ -142,6 +142,15 @@ def test_hidden_places__the_others_hands_and_the_draw_piles_once_never_a_face_up
     assert named == [("goods", 0), ("hand", 0), ("hand", 2), ("main", 0)]
 
 
+
+def test_hidden_places__a_players_face_down_zone_declared_after_the_decks_pile_is_hidden_from_the_others(cards_game):
+    # the zones in order: hand, the decks' piles, draw (the main deck's pile again), discard, won, shop, vault
+    vault = Zone("vault", owner="player", sees="owner")
+    t, _ = table_with(dataclasses.replace(cards_game, zones=cards_game.zones + (vault,)), Action("reveal"))
+    named = sorted((t.plan.places[p].name, owner) for p, owner in hidden_places(t, 1))
+    assert named == [("goods", 0), ("hand", 0), ("hand", 2), ("main", 0), ("vault", 0), ("vault", 2)]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_determinize__what_the_seat_cannot_see_is_dealt_anew_each_zone_keeping_its_size(cards_game, seed):
     t, _ = table_with(cards_game, Action("reveal"), h0=("Ten of Clubs", "Jack of Clubs"),
@@ -167,3 +176,27 @@ def test_determinize__deals_differently_by_seed(cards_game):
         determinize(t, 1)
         deals.add(tuple(t.hands[0]))
     assert len(deals) > 1
+
+
+def test_guess__the_steps_taken_stop_once_the_player_taking_them_has_won(cards_game):
+    # seat 2 guesses Hearts of seat 0, who holds one: seat 0 takes check-victory (a card in hand wins), then no more
+    wins = VictoryPath("A card", "Hold a card.", when=When(cards_in=Amounts((Amount("hand", Expr("1")),))))
+    only = Filter((FieldTest("suit", ("Hearts",)),))
+    step = Action("guess", target="next-player", field="suit", filter=only, then=(Action("check-victory"),) + FIVE_POINTS)
+    game = dataclasses.replace(cards_game, victory_paths=(wins,))
+    t, step = table_with(game, step, h0=("King of Hearts",), h1=("Queen of Spades",), h2=("Jack of Clubs",))
+    ACTIONS["guess"](t, 2, step)
+    assert t.winner == 0 and [v[0] for v in t.values] == [0, 0, 0]
+
+
+def test_look_next_player__in_a_game_of_two_the_other_seat(cards_game):
+    t, step = table_with(cards_game, Action("look", target="next-player"), players=2, h1=("King of Hearts",))
+    ACTIONS["look"](t, 0, step)
+    assert t.state.known[0] == [[], cards(t, "King of Hearts")]
+
+
+def test_look_next_player__the_next_seat_even_while_a_step_in_progress_aims_at_another(cards_game):
+    t, step = table_with(cards_game, Action("look", target="next-player"), h1=("King of Hearts",), h2=("Ten of Clubs",))
+    t.aim = 2  # a claim in progress aimed at the last seat
+    ACTIONS["look"](t, 0, step)
+    assert t.state.known[0] == [[], cards(t, "King of Hearts"), []]

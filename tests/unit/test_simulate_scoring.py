@@ -147,8 +147,24 @@ def test_score_group__the_value_worked_out_for_each_group_of_the_zones_cards_and
 def test_score_group__the_value_may_read_the_players_own_numbers(cards_game):
     step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("count() * Score"))
     assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB, 1: ALL_HEARTS[2:]}, score=(2, 3)) == [6, 6]
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr("7 % count() + 7 % Score"))
+    held = ALL_HEARTS[:3] + ("Ten of Clubs",)  # Hearts: 7 % 3 + 7 % 4; Clubs: 7 % 1 + 7 % 4
+    assert zone_scores(cards_game, step, {0: held, 1: ()}, score=(4, 0)) == [(1 + 3) + (0 + 3), 0]
 
 
 def test_score_value__without_group_the_value_once_for_the_player(cards_game):
     step = Action("score", zone="won", attribute="Score", value=Expr("Score * 2 + count(won)"))
     assert zone_scores(cards_game, step, {0: TWO_HEARTS_A_CLUB}, score=(1, 4)) == [5, 8]
+
+
+@pytest.mark.parametrize("value, held, points", [
+    ("min(count(), 2)", ALL_HEARTS[:3] + ("Ten of Clubs",), 2 + 1),  # Hearts: 3 cards, held to 2; Clubs: 1
+    ("max(count(), 2)", ALL_HEARTS[:3] + ("Ten of Clubs",), 3 + 2),
+    ("count() > 2 or count() == 1", ALL_HEARTS[:2] + ("Ten of Clubs",), 0 + 1),  # Hearts: 2 cards; Clubs: 1
+    ("count() > 2 or count() == 1", ALL_HEARTS[:3] + ("Ten of Clubs",), 1 + 1),
+    # groups of one card: a die of as many sides as the group's cards (one: it rolls 1), as many dice
+    ("roll(1, count()) + roll(count(), 1)", ("Ten of Clubs", "Ten of Spades"), 2 * (1 + 1)),
+])
+def test_score_group__min_max_and_roll_read_each_groups_cards(cards_game, value, held, points):
+    step = Action("score", zone="won", attribute="Score", group="suit", value=Expr(value))
+    assert zone_scores(cards_game, step, {0: held, 1: ()}) == [points, 0]

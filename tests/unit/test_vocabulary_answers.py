@@ -90,3 +90,15 @@ def test_answers_back_stop_at_their_bound(plan, monkeypatch) -> None:
     monkeypatch.setattr(answers, "MAX_AGAIN", 0)  # 20 in play: here none, so P1's Shield stays in hand
     table = spy(plan, [[SPY, SHIELD], [SHIELD, SPY]], (ALWAYS, ALWAYS), [4])
     assert table.hands[0] == [SHIELD] and table.hands[1] == [SPY] and gold(table) == [1, 1]
+
+
+def test_each_answer_offered_is_the_card_against_the_player_or_nothing(plan) -> None:
+    # P2 is offered its Shield against P1 (or nothing); P1 its Shield back against P2; both answer
+    seen: list[tuple[int, list[tuple[str, int, int]]]] = []
+
+    def first(table, seat, options):
+        seen.append((seat, [(o.do, o.card, o.target) for o in options]))
+        return 0
+    noting = RANDOM._replace(name="noting", choose_move=first, choose_opponent=lambda t, s, h: 1 - s)
+    spy(plan, [[SPY, SHIELD], [SHIELD, SPY]], (noting, noting), [4])
+    assert seen == [(1, [("answer", SHIELD, 0), ("nothing", -1, -1)]), (0, [("answer", SHIELD, 1), ("nothing", -1, -1)])]

@@ -18,8 +18,8 @@ from kitgen.simulate.vocabulary import ACTIONS
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def drafted(tmp_path: Path, steps: str, players: int = 3, policy: str = "random") -> Table:
-    """The four-suit game with a face-up `row` and the setup `steps`, set up for `players`."""
+def drafted(tmp_path: Path, steps: str, players: int = 3, policy: str = "random", trace: bool = False) -> Table:
+    """The four-suit game with a face-up `row` and the setup `steps`, set up for `players` (its trace kept)."""
     folder = tmp_path / "draft"
     shutil.copytree(ROOT / "tests/fixtures/cards", folder)
     text = (folder / "game.yaml").read_text(encoding="utf-8")
@@ -27,6 +27,7 @@ def drafted(tmp_path: Path, steps: str, players: int = 3, policy: str = "random"
                         "  - {name: shop, kind: supply, deck: goods}\n  - {name: row, sees: everyone}\n")
     (folder / "game.yaml").write_text(text + "setup:\n" + steps, encoding="utf-8")
     table = Table(plan_game(load_game(folder)), 1, (POLICIES[policy],) * players, ACTIONS)
+    table.trace = [] if trace else None
     run_setup(table)
     return table
 
@@ -57,3 +58,13 @@ def test_draft_row__a_snake_of_two_drafts_gives_every_player_two_and_each_takes_
     row = [p.name for p in table.plan.places].index("row")
     assert cards_of(table, row, 0) == []
     assert sum(len(hand) for hand in table.hands) == 0  # into `to`, never the hand
+
+
+def test_draft_row__each_pick_is_a_draft_choice_and_each_card_taken_a_draw(tmp_path):
+    table = drafted(tmp_path, '  - {do: move, zone: draw, to: row, count: 3, text: "Three cards face up."}\n'
+                              '  - {do: draft, zone: row, to: won, text: "Each takes one."}\n', players=2, trace=True)
+    names = [p.name for p in table.plan.places]
+    chosen = [(e[1], e[2], e[6]) for e in table.trace if e[0] == "choose"]
+    taken = [(e[1], e[2], names[e[4]], names[e[6]]) for e in table.trace if e[0] == "move" and names[e[4]] == "row"]
+    assert chosen == [(0, "draft", 3), (1, "draft", 2)]  # of the 3 cards, then of the 2 left
+    assert taken == [(0, "draw", "row", "won"), (1, "draw", "row", "won")]

@@ -2,6 +2,7 @@
 (Galactic Supremacy, ATTACK PHASE) are what each test asserts."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -222,3 +223,52 @@ def test_units_in_play_that_fall_together_go_last_place_first(plan) -> None:
         destroy(table, 1, piece)
     assert table.state.zones["worlds"][1] == [41] and table.state.attached["crews"][1] == [(0, 36)]
     assert table.state.attached["fleets"][1] == [] and sorted(table.piles["ships"][1]) == [3, 30, 31]
+
+
+def test_the_battle_step_offers_each_world_of_the_rival_and_takes_the_chosen_one(plan) -> None:
+    table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
+    offered: list[tuple[str, int, int]] = []
+
+    def first(t, seat, options):
+        offered.extend((o.do, o.card, o.target) for o in options)
+        return 0
+    table.policies = (POLICIES["random"]._replace(choose_move=first),) * 2
+    table.rng = Dice([6, 6, 1, 2])  # as above: the Sector falls with its Fleet
+    ACTIONS["battle"](table, 0, step)
+    assert offered == [("battle", 30, 1), ("battle", 41, 1)]
+    assert table.state.zones["worlds"][1] == [41] and table.values[0][1] == 1
+
+
+def test_without_a_world_the_attackers_units_fight_all_the_targets_units(plan) -> None:
+    # the step's target (an enclosing step's: P2) defends with all its Fleets, under either world: 6 and 6
+    # against 1 and 2, both fall; no world is attacked, so none falls, and the then: is taken (1 Credit)
+    table, step = skirmish(plan, [[40], [30, 41]], [[(0, 0), (0, 1)], [(0, 3), (1, 2)]])
+    units = step.more.units._replace(world=-1)
+    step = dataclasses.replace(step, more=step.more._replace(units=units))
+    table.aim = 1
+    table.rng = Dice([6, 6, 1, 2])
+    ACTIONS["battle"](table, 0, step)
+    assert table.state.attached["fleets"] == [[(0, 0), (0, 1)], []] and table.state.zones["worlds"][1] == [30, 41]
+    assert table.values[0][1] == 1 and table.aim == 1 and table.rng.faces == []
+    assert sorted(table.piles["ships"][1]) == [2, 3]
+
+
+def test_reattach_offers_each_host_with_room_for_the_card(plan) -> None:
+    fleets = plan.phases[2].actions[0]
+    table, _ = skirmish(plan, [[40, 30], []], [[(0, 0), (1, 1)], []])
+    offered: list[list[tuple[str, int]]] = []
+
+    def last(t, seat, options):
+        offered.append([(o.do, o.card) for o in options])
+        return len(options) - 1
+    table.policies = (POLICIES["random"]._replace(choose_move=last),) * 2
+    ACTIONS["reattach"](table, 0, fleets)
+    assert offered == [[("reattach", 0), ("reattach", 0)], [("reattach", 1), ("reattach", 1)]]
+    assert table.state.attached["fleets"][0] == [(1, 0), (1, 1)]  # each under the second world
+
+
+def test_needs_the_weakest_first_a_unit_that_wins_ties_by_one_more_than_its_roll() -> None:
+    # both rolled 3: the one that wins ties needs a 4, so it falls after the other (a 3 destroys that one)
+    units = [Unit(1, True, False), Unit(1, False, False)]
+    assert needs(units, {0: 3, 1: 3}) == [(3, 1), (4, 0)]
+    assert needs(units, {0: 2, 1: 3}) == [(3, 0), (3, 1)]  # 2 + 1 and 3: a tie, the first place first
