@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from kitgen.load import load_game  # noqa: E402
 from kitgen.simulate.experiments.ladder import rung  # noqa: E402
-from kitgen.simulate.play.games import plan_game, rule_policies  # noqa: E402
+from kitgen.simulate.play.games import plan_game  # noqa: E402
 from kitgen.simulate.play.run import Settings  # noqa: E402
 
 SHIPPED = ("galactic-civ", "civ-builder", "alpha-centauri", "galactic-supremacy", "civilization-card-game")
@@ -37,9 +37,6 @@ def folder(name: str) -> Path:
 
 def measure(name: str, games: int, rungs: list[tuple[str, str]]) -> None:
     game = load_game(folder(name))
-    if rule_policies(game):
-        print(f"{name}: played by its rule module (no lookahead): skipped")
-        return
     plan, players = plan_game(game), PLAYERS.get(name, 4)
     for weak, strong in rungs:
         start = time.process_time()

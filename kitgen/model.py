@@ -586,7 +586,6 @@ class Zone(Record):
     # in-play or attached: what its cards' effects give these counters is a yield, read by a step
     # (`gain: {Food: "sum(land.Food)"}`, every Collect step), not a gain when the card enters play
     yields: tuple[str, ...] = ()
-    audience: Audience = "players"  # simulator: a place only the balance lab keeps; the rules summary does not list it
     where: Where | None = _where()
 
 
@@ -706,7 +705,7 @@ class Phase(Record):
     summary: str = ""
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads (simulate/rules)
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
     # the phase is played once a turn, by the turn's first player, for the whole table (an election,
     # a battle phase of secret orders), not by each player in turn
@@ -1297,12 +1296,12 @@ class Supply(Record):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class SimulateSettings(Record):
-    """How `kitgen simulate` plays the game. `rules` names a trusted rule module shipped inside
-    kitgen (kitgen/simulate/rules/) for the rules the data cannot say without becoming a
-    programming language; empty: the game plays from its own data (phase and card actions)."""
+    """How `kitgen simulate` plays the game: from its own data (phase and card actions). `rules` once
+    named a rule module shipped inside kitgen; none is left (issue 33), and a name is a located error
+    (play/games.plan_game), as is any `numbers:` (compile/numbers.refuse_numbers)."""
 
     rules: str = ""
-    numbers: Numbers = Numbers()  # game-wide numbers the rule module reads: {hand: 7}
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     # a game that may go on and on (the first to a victory wins) stops undecided after this many
     # turns (0: the game's `turns`); a kit choice only simulated games need
     turns: int = 0

@@ -403,7 +403,7 @@ def _wilds(game: Game) -> list[Problem]:
     from kitgen.check.actions import action_owners, steps_of
 
     names = sorted({c.name for d in game.decks for c in d.cards})
-    melds = game.simulate.rules or any(s.do == "meld" for _, actions in action_owners(game) for s in steps_of(actions))
+    melds = any(s.do == "meld" for _, actions in action_owners(game) for s in steps_of(actions))
     problems = []
     for card in (c for d in game.decks for c in d.cards if c.wild is not None):
         wild = card.wild

@@ -91,8 +91,6 @@ def check_reads(game: Game) -> list[Problem]:
 
 
 def findings(game: Game) -> list[Finding]:
-    if game.simulate.rules:
-        return []  # its rule module reads the data in code (docs/rules-by-way.md)
     return ignored_keys(game) + unread_flags(game) + unreachable_paths(game)
 
 

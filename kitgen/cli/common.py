@@ -172,7 +172,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except click.exceptions.ClickException as exc:
-            exc.message = printable(exc.message)  # type: ignore[misc]  # Final in click's hints; the text is escaped in place
+            exc.message = printable(exc.message)  # type: ignore[misc,unused-ignore]  # Final in some click hints
             raise  # click prints usage errors (exit 2)
         except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt, GeneratorExit):
             raise  # click handles Ctrl-C outside a build itself

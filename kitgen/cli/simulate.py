@@ -252,12 +252,8 @@ class _Played:
 
 def _write_trace(title: str, plan, settings, path: Path) -> None:
     """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
-    from kitgen.simulate.play.games import rule_play
     from kitgen.simulate.play.trace import trace_game, trace_text
 
-    if rule_play(plan) is not None:
-        raise click.BadParameter("this game is played by its rule module; a trace follows the engine's games "
-                                 "(the rules vocabulary and the card model)", param_hint="--trace")
     traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_iterations,
                          settings.mcts_seconds)
     try:
@@ -272,13 +268,9 @@ def _write_trace(title: str, plan, settings, path: Path) -> None:
 def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
-    from kitgen.simulate.play.games import plan_game, rule_policies, unsupported_policies
+    from kitgen.simulate.play.games import plan_game
     from kitgen.simulate.report.summary import missing_rules
 
-    refused = unsupported_policies(loaded, settings.policies)
-    if refused:
-        raise click.BadParameter(f"{game}'s rule module plays only {', '.join(rule_policies(loaded))}: "
-                                 f"not {', '.join(refused)}", param_hint="--policy")
     plan = plan_game(loaded, settings.without)
     found = missing_rules(plan)
     if found and not partial:

@@ -484,7 +484,7 @@ _SCHEMAS: dict[object, dict] = {
     Numbers: {"type": "object", "additionalProperties": {"anyOf": [
         {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
         {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
-        "description": "named numbers the game's rule module reads (kitgen/simulate/rules), e.g. {upkeep: 1, riots: 1D10}"},
+        "description": "named numbers the rule modules once read; none is left, so any is refused at its line"},
     Expr: {"type": ["integer", "string", "object"], "description": "a whole number, an expression over counters "
            "('Bases * 2 + 1'), or a number for each count of players ({2: 10, 3: 7})",
            "additionalProperties": {"type": ["integer", "string"]}},

@@ -1,4 +1,4 @@
-"""Attacks on the named `numbers:` a shipped rule module reads (a faction's abilities, a phase's
+"""Attacks on the named `numbers:` once read by the rule modules (a faction's abilities, a phase's
 costs): a huge number, a wrong type, a roll where a count is read, an unknown or a missing name
 is one located line and exit 1, never a traceback and never a silent default."""
 from __future__ import annotations
@@ -14,18 +14,18 @@ from tests.attacks.harness import assert_one_line, edit, kitgen, tiny_copy
 ROOT = Path(__file__).resolve().parents[2]
 SUPREMACY = [  # its module is gone too: the Research Phase's prices are its steps' costs now
     ("rules.yaml", "  - name: Research Phase\n", "  - name: Research Phase\n    numbers: {catchup: 15, directed_effort: 20}\n",
-     r"rules\.yaml:\d+:\d+: error: Research Phase: numbers: only a rule module reads them \(simulate: \{rules: NAME\}\); "
-     r"this game plays from its data alone"),
+     r"rules\.yaml:\d+:\d+: error: Research Phase: numbers: kitgen reads none \(the rule modules "
+     r"that did are gone\): say the rule with steps, costs and card fields"),
     ("game.yaml", "simulate:\n  turns: 100\n", "simulate:\n  rules: galactic-supremacy\n  turns: 100\n",
-     r"game\.yaml:\d+:\d+: error: simulate\.rules: the rule module 'galactic-supremacy' is gone: the game plays from "
-     r"its data through the one engine \(remove simulate\.rules\)"),
+     r"game\.yaml:\d+:\d+: error: simulate\.rules: kitgen has no rule module 'galactic-supremacy' any more: every "
+     r"game plays from its data through the one engine \(remove simulate\.rules\)"),
 ]
 
 
 CIV_BUILDER = [  # its module is gone: the numbers it read are steps now, and a game without a module reads none
     ("rules.yaml", "  - name: Draw Phase\n", "  - name: Draw Phase\n    numbers: {draw: 5}\n",
-     r"rules\.yaml:\d+:\d+: error: Draw Phase: numbers: only a rule module reads them \(simulate: \{rules: NAME\}\); "
-     r"this game plays from its data alone"),
+     r"rules\.yaml:\d+:\d+: error: Draw Phase: numbers: kitgen reads none \(the rule modules "
+     r"that did are gone\): say the rule with steps, costs and card fields"),
 ]
 
 
@@ -39,7 +39,7 @@ def test_rule_numbers__a_number_in_civilization_which_plays_from_its_data_is_loc
     gone): a `numbers:` would go unread, so it is refused, not ignored."""
     refused(tmp_path, "civilization-card-game", (
         "rules.yaml", "  - name: Draw and Discard\n", "  - name: Draw and Discard\n    numbers: {draw: 2}\n",
-        r"rules\.yaml:\d+:\d+: error: Draw and Discard: numbers: only a rule module reads them .*"))
+        r"rules\.yaml:\d+:\d+: error: Draw and Discard: numbers: kitgen reads none .*"))
 
 
 @pytest.mark.parametrize("case", SUPREMACY, ids=lambda c: c[2][:40])
@@ -64,5 +64,5 @@ def test_rule_numbers__a_game_without_a_rule_module_refuses_them(tmp_path: Path)
     (game / "rules.yaml").write_text(text.replace(first.group(1), first.group(1) + "    numbers: {draw: 2}\n", 1),
                                      encoding="utf-8")
     run = kitgen("simulate", game, "--games", "2", "--partial")
-    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: .*: numbers: only a rule module reads them "
-                                    r"\(simulate: \{rules: NAME\}\); this game plays from its data alone"))
+    assert_one_line(run, re.compile(r".*rules\.yaml:\d+:\d+: error: .*: numbers: kitgen reads none "
+                                    r"\(the rule modules that did are gone\): say the rule with steps, costs and card fields"))

@@ -223,18 +223,6 @@ def test_cost__an_unknown_name_in_a_price_expression_is_one_located_line(tmp_pat
                                r"'Cions' \(did you mean 'Coins'\?\)"))
 
 
-def test_cost__an_expression_in_a_rule_module_game_is_one_located_line(tmp_path: Path) -> None:
-    folder = tmp_path / "ccg"  # Civilization: The Card Game, the game a rule module still plays
-    shutil.copytree(REPO / "data" / "civilization-card-game", folder)
-    deck = folder / "decks" / "play.yaml"
-    cost = re.search(r"cost: \{Hammers: (\d+)\}", deck.read_text(encoding="utf-8"))
-    assert cost, "Civilization prices a Building in Hammers"
-    edit(deck, cost.group(0), 'cost: {Hammers: "Hammers / 2"}')
-    assert_one_line(kitgen("simulate", folder, "--games", "5"),
-                    re.compile(r".*play\.yaml:\d+:\d+: error: card '[^']+': cost: the rule module "
-                               r"'civilization-card-game' reads a whole number of [A-Za-z]+, not 'Hammers / 2'"))
-
-
 @pytest.mark.parametrize("name", ["Seat"])
 def test_validate__a_counter_named_like_what_expressions_read_is_one_located_line(tmp_path: Path, name: str) -> None:
     """`seat` (and turn, round ...) would be read as the place in the order, not the counter: refused."""

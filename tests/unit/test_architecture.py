@@ -103,20 +103,18 @@ def test_layers__every_package_has_a_place():
 # - the engine takes its steps from table.actions and its choices from table.policies (values given
 #   to the table), so it imports neither vocabulary/ nor players/, and the vocabulary never imports
 #   the players (a choice a step leaves open is the seat's policy's: Policy.choose_move);
-# - rules/ (the per-game modules that general vocabulary replaces, issue 33) may stand on anything
-#   below play/, and only play/games.py, which says whether a rule module or the engine plays a
-#   game, imports it (test below);
+# - there is no rules/ floor: every game plays from its data through the one engine (issue 33), and
+#   no per-game module is left (test below);
 # - report/ (the sums and statistics of played games) stands on play/ (its Settings) and under the
 #   experiments that read its statistics; experiments/lab.py, the lab top to bottom, is the top.
 SIMULATE = PACKAGE / "simulate"
-SIMULATE_FLOORS = ["compile", "engine", "vocabulary", "players", "rules", "play", "report", "experiments"]
-RULES_HOOK = "play/games.py"  # the one module outside rules/ that imports it
+SIMULATE_FLOORS = ["compile", "engine", "vocabulary", "players", "play", "report", "experiments"]
 
 
 def simulate_imports(path: Path) -> set[str]:
     """The modules of simulate/ a file imports (lazy and TYPE_CHECKING ones too), dotted from simulate:
-    `engine.table`, `vocabulary` (a package's __init__); `from kitgen.simulate.rules import x` names
-    the submodule rules.x when there is one."""
+    `engine.table`, `vocabulary` (a package's __init__); `from kitgen.simulate.engine import x` names
+    the submodule engine.x when there is one."""
     return {module.removeprefix("simulate.") for module in kitgen_imports(path) if module.startswith("simulate.")}
 
 
@@ -137,20 +135,15 @@ def test_simulate__no_floor_imports_a_later_one(path):
     assert not later, f"simulate/{path.relative_to(SIMULATE)} ({floor}) imports a later floor: {later}"
 
 
-@pytest.mark.parametrize("path", SIMULATE_FILES, ids=lambda p: str(p.relative_to(SIMULATE)))
-def test_simulate__only_the_hook_imports_the_rule_modules(path):
-    shown = path.relative_to(SIMULATE).as_posix()
-    if shown.startswith("rules/") or shown == RULES_HOOK:
-        return
-    rules = sorted(module for module in simulate_imports(path) if simulate_floor(module) == "rules")
-    assert not rules, f"simulate/{shown} imports {rules}: ask simulate/{RULES_HOOK} instead"
+def test_simulate__no_rule_modules_are_left():
+    """One engine (issue 33): no per-game module with its own game loop, no package to hold one."""
+    assert not (SIMULATE / "rules").exists()
 
 
-def test_simulate__no_import_circle_outside_the_rule_modules():
-    """Within a floor too: modules of one package import each other one way (rules/ excepted)."""
+def test_simulate__no_import_circle():
+    """Within a floor too: modules of one package import each other one way."""
     graph = {p.relative_to(SIMULATE).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__"):
-             {m for m in simulate_imports(p) if simulate_floor(m) != "rules"}
-             for p in SIMULATE_FILES if not p.relative_to(SIMULATE).as_posix().startswith("rules/")}
+             simulate_imports(p) for p in SIMULATE_FILES}
     assert_no_circle(graph)
 
 
@@ -239,14 +232,12 @@ def kitgen_imports(path: Path) -> set[str]:
 
 def test_no_import_circle_anywhere_in_kitgen():
     """Modules import each other one way, across packages and within one (a local import that
-    hides a circle counts): the afternoon's read of kitgen goes down, never round. The rule modules
-    that issue 33 retires are left out while they last."""
+    hides a circle counts): the afternoon's read of kitgen goes down, never round."""
     def dotted(path: Path) -> str:
         return path.relative_to(PACKAGE).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__")
 
-    graph = {dotted(p): {m for m in kitgen_imports(p) if not m.startswith("simulate.rules")
-                         and not (dotted(p).startswith(m + ".") and m in PACKAGE_FACES)}
-             for p in PACKAGE.rglob("*.py") if not dotted(p).startswith("simulate.rules")}
+    graph = {dotted(p): {m for m in kitgen_imports(p) if not (dotted(p).startswith(m + ".") and m in PACKAGE_FACES)}
+             for p in PACKAGE.rglob("*.py")}
     assert_no_circle(graph)
 
 

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from kitgen.load import load_game
 from kitgen.model import Action, Attribute, Card, CardType, Deck, DiceTable, Effect, Game, Phase, TableRow, VictoryPath
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.experiments.impact import card_impact, held_plan
@@ -100,14 +99,6 @@ def test_mcnemar__exact_binomial_tail_of_the_pairs_that_differ():
     assert mcnemar_p([1, -1] * 10) == 1
 
 
-def test_a_game_its_rule_module_plays_is_not_measured():
-    plan = plan_game(load_game(ROOT / "data" / "galactic-supremacy"))
-    if not plan.rules:
-        pytest.skip("Galactic Supremacy plays from its data now: the engine deals its holder")
-    report = card_impact(plan, Settings(games=10, players=4, workers=1), [], 10)
-    assert report["cards"] == [] and "rule module" in report["not_measured"]
-
-
 def test_the_report_says_the_experiment_and_each_cards_change_interval_and_games(tmp_path):
     out = tmp_path / "balance.pdf"
     result = run_kitgen("simulate", str(ROOT / "tests" / "fixtures" / "vocab" / "alike"), "--players", "3",
@@ -141,8 +132,6 @@ def test_steps_roll_shuffle_and_choose_on_the_stream_of_their_purpose():
     used = set()
     for path in sorted(simulate.rglob("*.py")):
         relative = path.relative_to(simulate).as_posix()
-        if relative.startswith("rules/"):  # the rule modules play their own games with their own Random
-            continue
         for line in path.read_text(encoding="utf-8").splitlines():
             if re.search(r"\w\.rng\b", line):
                 found = [(f, text) for f, text in TABLE_STREAM if f == relative and text in line]

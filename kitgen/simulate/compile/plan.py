@@ -142,7 +142,6 @@ class Plan:
     seat_start_bonus: tuple[int, ...] = ()  # points each seat adds to every attribute at setup (a seat fix)
     victory_at_round_end: bool = False  # victories checked once a round, for every player (a seat fix)
     cache: dict = field(default_factory=dict)  # what every game of a run derives alike (engine/schedule.schedule ...)
-    rules: str = ""  # the rule module that plays this plan (simulate/rules/), empty: the engine's data actions
     extra: Any = None  # what that module compiled for itself from the game's data
     vocabulary: Any = None  # the game-wide rules vocabulary (compile/vocabulary.Rules), None: none used
     compared: int = 0  # the values that are attributes (compared: "most attributes"); counters follow

@@ -18,7 +18,6 @@ import dataclasses
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import Progress
-from kitgen.simulate.play.games import rule_play
 from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report.stats import holm, mcnemar_p, paired
 
@@ -60,9 +59,6 @@ def card_impact(plan: Plan, settings: Settings, printed: list[GameResult], games
     """The experiment, what it is in one line, and one row per card: the change in its holder's win
     rate with its 95% interval over `games` pairs, and whether it survives Holm's correction."""
     report: dict = {"experiment": EXPERIMENT, "games": games, "cards": []}
-    if rule_play(plan) is not None:
-        report["not_measured"] = "this game is played by its rule module, which deals no holder: no card is measured"
-        return report
     decks = measured(plan, printed)
     if not decks:
         report["not_measured"] = f"no card of any deck was played in the {len(printed):,} games: none is measured"

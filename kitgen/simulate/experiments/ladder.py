@@ -12,7 +12,6 @@ from collections import Counter
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.play.blocks import Progress
-from kitgen.simulate.play.games import plan_rule_policies
 from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report.stats import wilson
 
@@ -73,6 +72,5 @@ def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, pro
 
 
 def skill_ladder(plan: Plan, settings: Settings, games: int, progress: Progress | None = None) -> list[dict]:
-    only = plan_rule_policies(plan)  # a rule module plays some policies; the engine every one
-    known = [name for name in LADDER if name in POLICIES and (only is None or name in only)]
+    known = [name for name in LADDER if name in POLICIES]
     return [rung(plan, settings, weak, strong, games, progress) for weak, strong in zip(known, known[1:], strict=False)]

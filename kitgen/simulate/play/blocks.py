@@ -1,7 +1,6 @@
 """The unit of work of a run: a block of BLOCK games, seeded from the run's seed and the game's
 number, played where it is sent (this process, a pool worker, a Dask worker) with the same results:
-by the plan's rule module (play/games.rule_play), else by the engine with the rules vocabulary and
-the seats' players, `play(Table(plan, seed, policies, ACTIONS, budget))`.
+by the engine with the rules vocabulary and the seats' players, `play(Table(plan, seed, policies, ACTIONS, budget))`.
 """
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.loop import GameResult, play
 from kitgen.simulate.engine.record import TurnRecord
 from kitgen.simulate.engine.table import Action, Table
-from kitgen.simulate.play.games import rule_play
 from kitgen.simulate.players import POLICIES, Policy
 from kitgen.simulate.players.marked import marked
 from kitgen.simulate.players.standing import standing
@@ -71,9 +69,6 @@ def play_block(plan: Plan, block: Block) -> list[GameResult]:
     """The games of one block: a plain function of its arguments, as a Dask task must be."""
     policies = seat_policies(plan, block.policies)
     seeds = [block.seed * 2**32 + i for i in range(block.first, block.first + block.count)]
-    module_play = rule_play(plan)
-    if module_play is not None:  # the plan's rule module plays its games
-        return [module_play(plan, seed, policies, block.mcts_iterations) for seed in seeds]
     # the coverage asks only whether each step was taken in some game: once every step of the plan
     # has been, the block's other games play with the registry that notes nothing (no call more a step)
     every, fired, results = set(range(len(plan.located))), set[int](), []
