@@ -17,8 +17,8 @@ SUPREMACY = [  # its module is gone too: the Research Phase's prices are its ste
      r"rules\.yaml:\d+:\d+: error: Research Phase: numbers: kitgen reads none \(the rule modules "
      r"that did are gone\): say the rule with steps, costs and card fields"),
     ("game.yaml", "simulate:\n  turns: 100\n", "simulate:\n  rules: galactic-supremacy\n  turns: 100\n",
-     r"game\.yaml:\d+:\d+: error: simulate\.rules: kitgen has no rule module 'galactic-supremacy' any more: every "
-     r"game plays from its data through the one engine \(remove simulate\.rules\)"),
+     r"game\.yaml:\d+:\d+: error: simulate\.rules: the rule module 'galactic-supremacy' is gone: the game plays from "
+     r"its data through the one engine \(remove simulate\.rules\)"),
 ]
 
 

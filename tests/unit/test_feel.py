@@ -43,7 +43,7 @@ def test_feel__fairness_length_and_the_means_of_hand_made_games():
     assert measures["winner_trailed"]["share"] == 0.6
     assert measures["decisiveness"]["mean"] == 0.7  # 60% of games led for half, 40% led throughout
     assert measures["choice"]["mean"] == 0.7  # 60% x 20/20 + 40% x 10/40
-    assert feel([result(0, 10)] * 5, 2)["not_measured"].startswith("these games keep no record of turns")
+    assert feel([result(0, 10)] * 5, 2)["not_measured"].startswith("no game of these kept a record of its turns")
     level = feel([result(0, 3, GameFeel(3, 0, 0, 0, 0, 3, 6, 0))] * 5, 2)
     assert "drama" not in level and level["not_measured"].startswith("the standings never set one seat ahead")
 
@@ -82,3 +82,12 @@ def test_feel__in_the_json_the_text_and_the_pdf(tmp_path):
     with pdfplumber.open(pdf) as document:
         words = "\n".join(page.extract_text() or "" for page in document.pages)
     assert "How the game feels" in words and f"{fair['value']:.2f} ({fair['ci95'][0]:.2f}-{fair['ci95'][1]:.2f})" in words
+
+
+def test_a_share_of_turns_keeps_its_interval_within_0_and_1_over_a_few_games():
+    from kitgen.simulate.report.feel import mean_interval
+
+    spilled = mean_interval([0.05, 0.95])  # two recorded games: the normal interval runs past both ends
+    assert spilled["ci95"][0] < 0 and spilled["ci95"][1] > 1
+    held = mean_interval([0.05, 0.95], share=True)
+    assert held["mean"] == 0.5 and held["ci95"] == [0.0, 1.0]

@@ -53,8 +53,9 @@ def seated(game: Game, values: list[list[int]], seed: int = 1) -> Table:
 def test_actions__the_registry_plays_every_action_the_data_may_name():
     # and steps of its own: `evaluate` works out a count or delta written as an expression, `repeat` takes a step
     # `times:` times (compile/steps.compile_step), `each` has every player take a phase's start and end steps
-    # in a phase played once (compile/phases.py), `answered` offers a step's answers before it is taken
-    assert set(ACTIONS) == set(typing.get_args(ActionKind)) | {"evaluate", "repeat", "each", "answered"}
+    # in a phase played once (compile/phases.py), `answered` offers a step's answers before it is taken,
+    # `each-card` takes a step once for each card of an in-play zone (a step's `each:`)
+    assert set(ACTIONS) == set(typing.get_args(ActionKind)) | {"evaluate", "repeat", "each", "answered", "each-card"}
 
 
 def test_greedy__takes_its_point_from_the_leader_not_the_weakest():

@@ -233,7 +233,7 @@ def test_the_battle_step_offers_each_world_of_the_rival_and_takes_the_chosen_one
         offered.extend((o.do, o.card, o.target) for o in options)
         return 0
     table.policies = (POLICIES["random"]._replace(choose_move=first),) * 2
-    table.rng = Dice([6, 6, 1, 2])  # as above: the Sector falls with its Fleet
+    table.chance(Dice([6, 6, 1, 2]))  # as above: the Sector falls with its Fleet
     ACTIONS["battle"](table, 0, step)
     assert offered == [("battle", 30, 1), ("battle", 41, 1)]
     assert table.state.zones["worlds"][1] == [41] and table.values[0][1] == 1
@@ -246,7 +246,7 @@ def test_without_a_world_the_attackers_units_fight_all_the_targets_units(plan) -
     units = step.more.units._replace(world=-1)
     step = dataclasses.replace(step, more=step.more._replace(units=units))
     table.aim = 1
-    table.rng = Dice([6, 6, 1, 2])
+    table.chance(Dice([6, 6, 1, 2]))
     ACTIONS["battle"](table, 0, step)
     assert table.state.attached["fleets"] == [[(0, 0), (0, 1)], []] and table.state.zones["worlds"][1] == [30, 41]
     assert table.values[0][1] == 1 and table.aim == 1 and table.rng.faces == []

@@ -11,10 +11,19 @@ from kitgen.simulate.compile.game import compile_game
 from kitgen.simulate.compile.plan import Plan
 
 
+# The rule modules kitgen once shipped: each of these games plays from its data now.
+RETIRED = ("alpha-centauri", "civ-builder", "civilization-card-game", "galactic-supremacy")
+
+
 def plan_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`."""
-    if game.simulate.rules:
+    name = game.simulate.rules
+    if name in RETIRED:
         raise KitgenError(error(game.simulate.where or game.where,
-                                f"simulate.rules: kitgen has no rule module '{game.simulate.rules}' any more: every "
-                                "game plays from its data through the one engine (remove simulate.rules)"))
+                                f"simulate.rules: the rule module '{name}' is gone: the game plays from its data "
+                                "through the one engine (remove simulate.rules)"))
+    if name:
+        raise KitgenError(error(game.simulate.where or game.where,
+                                f"simulate.rules: kitgen has no rule module '{name}' (none any more): every game plays "
+                                "from its data through the one engine (remove simulate.rules)"))
     return compile_game(game, without)

@@ -13,13 +13,17 @@ from kitgen.simulate.engine.result import GameResult
 from kitgen.simulate.report.stats import Z95, wilson
 
 
-def mean_interval(values: list[float]) -> dict:
-    """The mean and its 95% interval by the normal approximation (the games are hundreds or more)."""
+def mean_interval(values: list[float], share: bool = False) -> dict:
+    """The mean and its 95% interval by the normal approximation (the games are hundreds or more); a
+    `share` (a part of a game's turns) is held within 0 and 1, where a few games' interval would spill."""
     count = len(values)
     mean = sum(values) / count if count else 0.0
     spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1)) if count > 1 else 0.0
     half = Z95 * spread / math.sqrt(count) if count else 0.0
-    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)], "games": count}
+    low, high = mean - half, mean + half
+    if share:
+        low, high = max(0.0, low), min(1.0, high)
+    return {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)], "games": count}
 
 
 def fairness(results: list[GameResult], players: int) -> dict:
@@ -48,10 +52,10 @@ def feel(results: list[GameResult], players: int) -> dict:
     """The measures of one player count's games; a measure the games did not record is None, with why."""
     recorded = [GameFeel(*r.feel) for r in results if r.feel]
     report = {"fairness": fairness(results, players), "length": length(results), "recorded_games": len(recorded)}
-    if not recorded:  # a rule module's games keep no turn record
-        return report | {"not_measured": "these games keep no record of turns (a rule module plays them)"}
+    if not recorded:  # one game in FEEL_EVERY keeps its turn record (play/blocks.py)
+        return report | {"not_measured": "no game of these kept a record of its turns (one game in 16 does): play more games"}
     decided = [f for r, f in zip((r for r in results if r.feel), recorded, strict=True) if r.winner >= 0]
-    report["choice"] = mean_interval([f.choice_turns / f.seat_turns for f in recorded if f.seat_turns])
+    report["choice"] = mean_interval([f.choice_turns / f.seat_turns for f in recorded if f.seat_turns], share=True)
     if not any(f.led for f in recorded):
         return report | {"not_measured": "the standings never set one seat ahead of the others (the victory paths "
                                          "give no lead to follow), so drama, lead changes and decisiveness say nothing"}
@@ -60,4 +64,4 @@ def feel(results: list[GameResult], players: int) -> dict:
         "drama": mean_interval([f.drama / SCALE for f in decided]),
         "winner_trailed": {"share": round(sum(f.trailed for f in decided) / len(decided), 4) if decided else 0.0,
                            "ci95": wilson(sum(f.trailed for f in decided), len(decided))},
-        "decisiveness": mean_interval([f.secure / f.turns for f in decided if f.turns])}
+        "decisiveness": mean_interval([f.secure / f.turns for f in decided if f.turns], share=True)}
