@@ -63,8 +63,9 @@ def test_simulate__a_game_without_factions_shows_no_faction_table_or_test(tmp_pa
     """Civilization: The Card Game has no factions: no faction rows, no chi-square on 0 degrees of
     freedom, in the JSON (`factions` empty, `factions_differ` null), the text and the PDF."""
     out = tmp_path / "balance.pdf"
-    # --partial: its Combat is not simulated yet (issue 33's port); 10 games: its greedy plays ~2 a CPU-second
-    args = ("simulate", "civilization-card-game", "--games", "10", "--workers", "1", "--partial")
+    # --partial: its Combat is not simulated yet (issue 33's port); random players: the report's shape, fast
+    args = ("simulate", "civilization-card-game", "--games", "10", "--workers", "1", "--partial",
+            "--policy", "random")
     as_json, as_text = run_kitgen(*args, "--json", "-o", str(out)), run_kitgen(*args)
     assert as_json.returncode == 0 and as_text.returncode == 0, as_json.stderr + as_text.stderr
     report = json.loads(as_json.stdout)
