@@ -165,12 +165,15 @@ def assert_no_circle(graph: dict[str, set[str]]) -> None:
 
 def test_every_package_ships_in_the_wheel():
     """pyproject.toml lists packages by hand (data, templates and fonts are mapped in): a new
-    subpackage left out would install a kitgen that cannot start."""
+    subpackage left out would install a kitgen that cannot start, and one listed that is gone
+    stops `pip install .` (the README's first command)."""
     import tomllib
 
     listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(PACKAGE.parent).parts) for p in PACKAGE.rglob("__init__.py")}
     assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"
+    mapped = {"kitgen._data", "kitgen._templates", "kitgen._fonts"}  # folders at the top, mapped in
+    assert listed - mapped <= found, f"in pyproject.toml's packages but gone: {sorted(listed - mapped - found)}"
 
 
 MAX_FUNCTION_LINES = 50  # issue 22; STYLE.md aims at about 40
