@@ -66,7 +66,10 @@ def parts(game: str, games: int, impact: int, ladder: int, rollouts: int) -> lis
         rows.append(("feel and summary", time.perf_counter() - start, sum(len(r) for r in results.values())))
         start = time.perf_counter()
         run_experiments(report, plan, settings, Experiments(impact_games=impact), results[COUNTS[0]], None)
-        played_games = sum(row["games"] for row in report.get("card_impact", [])) * 2  # removed and doubled
+        impact_report = report.get("card_impact") or {}
+        cards = impact_report.get("cards", [])
+        # each card's arm with it, and each deck's arm without (a card of that deck at random)
+        played_games = sum(row["games"] for row in cards) + impact_report.get("games", 0) * len({r["deck"] for r in cards})
         rows.append(("impact", time.perf_counter() - start, played_games))
         start = time.perf_counter()
         run_experiments(report, plan, settings, Experiments(ladder_games=ladder), results[COUNTS[0]], None)
