@@ -13,6 +13,7 @@ import pytest
 from kitgen.kit.build import Options, build_game
 from kitgen.model import PrintSettings
 from kitgen.project import Project
+from kitgen.simulate.players.policy import RANDOM
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
@@ -117,3 +118,9 @@ class ListedDice(random.Random):
 
     def randrange(self, start, stop=None, step=1, **_):
         return self.faces.pop(0)
+
+
+# A player that takes the first option offered (an answer before declining it) and the first card:
+# a rule's steps followed by hand, whatever a policy would weigh
+TAKE_FIRST = RANDOM._replace(name="first", choose_move=lambda table, seat, moves: 0,
+                             choose_card=lambda table, seat, cards, best: cards[0])

@@ -8,20 +8,17 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.conftest import run_kitgen
+from tests.conftest import TAKE_FIRST, run_kitgen
 
 from kitgen.load import load_game
 from kitgen.simulate.engine.loop import play
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
-from kitgen.simulate.players.policy import RANDOM
 from kitgen.simulate.vocabulary import ACTIONS
 from kitgen.simulate.vocabulary.battles import total
 
 ROOT = Path(__file__).resolve().parents[2]
-TAKE_FIRST = RANDOM._replace(name="first", choose_move=lambda table, seat, moves: 0,
-                             choose_card=lambda table, seat, cards, best: cards[0])
 
 
 @pytest.fixture(scope="module")

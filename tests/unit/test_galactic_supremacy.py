@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.conftest import ListedDice, run_kitgen
+from tests.conftest import ListedDice, TAKE_FIRST, run_kitgen
 
 from kitgen.load import load_game
 from kitgen.simulate.compile.plan import Step
@@ -22,9 +22,6 @@ from kitgen.simulate.players.policy import RANDOM
 from kitgen.simulate.vocabulary import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
-# takes the first option offered (an answer before declining it) and the first card
-TAKE_FIRST = RANDOM._replace(name="first", choose_move=lambda table, seat, moves: 0,
-                             choose_card=lambda table, seat, cards, best: cards[0])
 
 
 @pytest.fixture(scope="module")
