@@ -9,23 +9,21 @@ from kitgen.errors import KitgenError, Where, error
 from kitgen.model import Game, Numbers
 
 
-def numbered(game: Game) -> list[tuple[str, str, Numbers, Where | None]]:
-    """Every record of the game that may carry `numbers:`, as (kind, label, numbers, where), kind one
-    of simulate, phase, faction, use, path, row, card."""
-    found: list[tuple[str, str, Numbers, Where | None]] = [
-        ("simulate", "simulate", game.simulate.numbers, game.simulate.where or game.where)]
-    found += [("phase", p.name, p.numbers, p.where) for p in game.phases]
-    found += [("faction", f"faction '{f.name}'", f.numbers, f.where) for f in game.factions]
-    found += [("use", f"{t.name} use '{u.name}'", u.numbers, u.where) for t in game.card_types for u in t.uses]
-    found += [("path", f"victory path '{p.name}'", p.numbers, p.where) for p in game.victory_paths]
-    found += [("row", f"table '{t.id}' row '{r.roll}'", r.numbers, r.where) for t in game.tables for r in t.rows]
-    found += [("card", f"card '{c.name}'", c.numbers, c.where) for d in game.decks for c in d.cards if c.numbers]
+def numbered(game: Game) -> list[tuple[str, Numbers, Where | None]]:
+    """Every record of the game that may carry `numbers:`, as (label, numbers, where)."""
+    found: list[tuple[str, Numbers, Where | None]] = [("simulate", game.simulate.numbers, game.simulate.where or game.where)]
+    found += [(p.name, p.numbers, p.where) for p in game.phases]
+    found += [(f"faction '{f.name}'", f.numbers, f.where) for f in game.factions]
+    found += [(f"{t.name} use '{u.name}'", u.numbers, u.where) for t in game.card_types for u in t.uses]
+    found += [(f"victory path '{p.name}'", p.numbers, p.where) for p in game.victory_paths]
+    found += [(f"table '{t.id}' row '{r.roll}'", r.numbers, r.where) for t in game.tables for r in t.rows]
+    found += [(f"card '{c.name}'", c.numbers, c.where) for d in game.decks for c in d.cards if c.numbers]
     return found
 
 
 def refuse_numbers(game: Game) -> None:
     """A located error for the first `numbers:` the game carries: nothing reads it."""
-    for _, label, numbers, where in numbered(game):
+    for label, numbers, where in numbered(game):
         for number in numbers:
             raise KitgenError(error(number.where or where, f"{label}: numbers: kitgen reads none (the rule modules "
                                     "that did are gone): say the rule with steps, costs and card fields"))

@@ -28,13 +28,6 @@ def position(table: Table, seat: int) -> float:
     return min(0.95, max(0.05, 0.5 + 0.05 * (mine - best)))
 
 
-def _greedy_copy(table: Table, seat: int) -> Table:
-    """A copy the seat thinks on, every seat greedy there; its dice drawn from the seat's own stream."""
-    copy = table.clone(table.ties[seat].getrandbits(64))
-    copy.policies = (GREEDY,) * table.players
-    return copy
-
-
 def playing(table: Table, seat: int, candidates: list[int], best: bool) -> bool:
     """Whether the choice is of a card to play from the seat's hand, among two or more: what the search
     weighs. Else (a discard, a card to take from a deck or another's hand) greedy answers."""
@@ -100,8 +93,10 @@ def lookahead_move(table: Table, seat: int, moves: list[Option]) -> int:
 
 
 def determinize(table: Table, seat: int) -> Table:
-    """A greedy copy in which what the seat cannot see is dealt anew (engine/knowledge: no peeking)."""
-    copy = _greedy_copy(table, seat)
+    """A copy the seat thinks on, every seat greedy there, its dice from the seat's own stream and what
+    the seat cannot see dealt anew (engine/knowledge: no peeking)."""
+    copy = table.clone(table.ties[seat].getrandbits(64))
+    copy.policies = (GREEDY,) * table.players
     deal_unseen(copy, seat)
     return copy
 
