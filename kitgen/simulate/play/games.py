@@ -18,12 +18,9 @@ RETIRED = ("alpha-centauri", "civ-builder", "civilization-card-game", "galactic-
 def plan_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`."""
     name = game.simulate.rules
-    if name in RETIRED:
-        raise KitgenError(error(game.simulate.where or game.where,
-                                f"simulate.rules: the rule module '{name}' is gone: the game plays from its data "
-                                "through the one engine (remove simulate.rules)"))
     if name:
-        raise KitgenError(error(game.simulate.where or game.where,
-                                f"simulate.rules: kitgen has no rule module '{name}' (none any more): every game plays "
-                                "from its data through the one engine (remove simulate.rules)"))
+        gone = (f"the rule module '{name}' is gone: the game" if name in RETIRED
+                else f"kitgen has no rule module '{name}' (none any more): every game")
+        raise KitgenError(error(game.simulate.where or game.where, f"simulate.rules: {gone} plays from its data "
+                                "through the one engine (remove simulate.rules)"))
     return compile_game(game, without)
