@@ -57,14 +57,16 @@ def copy_state(state: State | None) -> State | None:
         return None
     other = object.__new__(State)
     other.__dict__.update(state.__dict__)
-    for name in ("places", "zones", "attached"):
-        setattr(other, name, {key: [list(cards) for cards in lists] for key, lists in getattr(state, name).items()})
+    # map(list, ...) copies each seat's list without a Python loop: this runs for every copy of the table
+    other.places = {key: list(map(list, lists)) for key, lists in state.places.items()}
+    other.zones = {key: list(map(list, lists)) for key, lists in state.zones.items()}
+    other.attached = {key: list(map(list, lists)) for key, lists in state.attached.items()}
     other.market = {key: list(row) for key, row in state.market.items()}
-    other.melds = {key: [dict(laid) for laid in melds] for key, melds in state.melds.items()}
-    other.flags, other.streaks = [dict(f) for f in state.flags], [dict(s) for s in state.streaks]
+    other.melds = {key: list(map(dict, melds)) for key, melds in state.melds.items()}
+    other.flags, other.streaks = list(map(dict, state.flags)), list(map(dict, state.streaks))
     other.out, other.order, other.gone, other.trash = list(state.out), list(state.order), list(state.gone), list(state.trash)
     other.marks = {key: set(cards) for key, cards in state.marks.items()}
     other.named, other.played_by = dict(state.named), dict(state.played_by)
-    other.gained = [list(row) for row in state.gained]
-    other.known = [[list(cards) for cards in row] for row in state.known] if state.known is not None else None
+    other.gained = list(map(list, state.gained))
+    other.known = [list(map(list, row)) for row in state.known] if state.known is not None else None
     return other

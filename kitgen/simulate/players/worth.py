@@ -20,9 +20,9 @@ from kitgen.simulate.engine.cycle import settle_turn
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.knowledge import determinize
 from kitgen.simulate.engine.options import Option
-from kitgen.simulate.engine.scoring import score_of
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.players.policy import RANDOM
+from kitgen.simulate.players.recall import eliminate_inputs, recalled, worth
 from kitgen.simulate.players.standing import leads, path_pull
 
 FAR = -10**6  # the standing of a game without a victory path a player can near
@@ -70,11 +70,6 @@ def position(table: Table, seat: int) -> float:
     return standing(table, seat) + extra
 
 
-def worth(table: Table, seat: int) -> float:
-    """The points of the game's `worth:` score steps for the seat (added to no counter)."""
-    return float(sum(score_of(table, seat, step) for step in table.plan.worth))
-
-
 def standing(table: Table, seat: int) -> float:
     """How near the seat is to its nearest victory path: the smallest lead it still needs (0 or
     more: met), by the path's fast fields or its condition."""
@@ -94,9 +89,17 @@ def lasting(table: Table, seat: int) -> float:
     """The last one standing: how far the seat is from being put out (how far the elimination
     condition is from holding: Coup's two influence cards, count(hand) == 0) less the nearest that
     the best other player still in is: losing a card and taking one from a rival both count."""
-    out = table.plan.vocabulary.eliminate
-    rivals = [-distance(out, table, p) for p in in_game(table) if p != seat]
-    return -distance(out, table, seat) - max(rivals) if rivals else 0.0
+    rivals = [-far_out(table, p) for p in in_game(table) if p != seat]
+    return -far_out(table, seat) - max(rivals) if rivals else 0.0
+
+
+def far_out(table: Table, seat: int) -> float:
+    """How far the elimination condition is from holding for the seat (remembered: players/recall.py)."""
+    return recalled(table, seat, "eliminate", eliminate_inputs, out_distance)
+
+
+def out_distance(table: Table, seat: int) -> float:
+    return distance(table.plan.vocabulary.eliminate, table, seat)
 
 
 def distance(node: Node, table: Table, seat: int) -> float:
