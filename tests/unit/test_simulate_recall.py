@@ -17,7 +17,8 @@ from kitgen.simulate.compile.zones import HAND
 from kitgen.simulate.compile.nodes import ADD, CONST, COUNT, ROLL, SLOT, SUM, TOP, TURN
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
-from kitgen.simulate.players.recall import worked_worth, worth, worth_inputs
+from kitgen.simulate.engine.scoring import score_of
+from kitgen.simulate.players.recall import step_inputs, worth
 from kitgen.simulate.vocabulary import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,8 +48,8 @@ def plan():
 
 
 def test_recall__galactic_supremacys_worth_is_kept_by_values_and_zones(plan):
-    inputs = worth_inputs(plan)
-    assert inputs is not None
+    inputs = step_inputs(plan.worth[1])  # Credits / 2 + 2 * count(hand) + ...
+    assert inputs is not None and all(step_inputs(step) is not None for step in plan.worth)
     hand = next(i for i, place in enumerate(plan.places) if place.store == HAND)
     assert (hand, OWN) in inputs.counted and (hand, OWN) not in inputs.zones  # count(hand): its size only
 
@@ -68,7 +69,8 @@ def test_recall__a_remembered_worth_is_the_worth_worked_out_anew(plan):
             t.values[0][plan.attributes.index("Credits")] += 10
         elif change == "hand":
             t.hands[0].append(t.piles["common"][0].pop())
-        assert worth(t, 0) == worked_worth(t, 0)
-        assert worth(t, 0) == worked_worth(t, 0)  # the second time from what was kept
+        worked = float(sum(score_of(t, 0, step) for step in plan.worth))
+        assert worth(t, 0) == worked
+        assert worth(t, 0) == worked  # the second time from what was kept
         seen.append(worth(t, 0))
     assert len(set(seen)) == len(seen)  # each change read: none answered from a stale value

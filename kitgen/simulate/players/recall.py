@@ -1,76 +1,68 @@
-"""What the greedy player of the card model values most often, remembered: a seat's `worth:` and how
-far it is from being put out (players/worth.py weighs both for every player on each copy of the table
-it tries, and an option leaves most players' cards as they were). A value whose numbers read nothing
-but the seat's values and zones (compile/inputs.py) is worked out once for each set of those values and
-cards (the same values and cards, the same answer: the play is unchanged); any other is worked out
-each time. Stdlib only.
+"""What the greedy player of the card model values most often, remembered: each of a seat's `worth:`
+steps and how far it is from being put out (players/worth.py weighs both for every player on each copy
+of the table it tries, and an option leaves most players' cards as they were). A value whose numbers
+read nothing but the seat's values and zones (compile/inputs.py) is worked out once for each set of
+those values and cards (the same values and cards, the same answer: the play is unchanged); any other
+is worked out each time. Stdlib only.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, NamedTuple
 
-from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.compile.inputs import Inputs, inputs_of
+from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.scoring import score_of
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import read_cards
 
-KEPT = 20_000  # values kept for each kind (each a few hundred bytes: some megabytes at most)
+KEPT = 20_000  # values kept for each step or condition (each a few hundred bytes: some megabytes at most)
+
+
+class Kept(NamedTuple):
+    inputs: Inputs | None  # what the value reads (None: more than the seat's values and zones, never kept)
+    known: dict  # its values so far, by what it read
 
 
 def worth(table: Table, seat: int) -> float:
-    """The points of the game's `worth:` score steps for the seat (added to no counter)."""
-    return recalled(table, seat, "worth", worth_inputs, worked_worth)
-
-
-def worked_worth(table: Table, seat: int) -> float:
-    return float(sum(score_of(table, seat, step) for step in table.plan.worth))
-
-
-def recalled(table: Table, seat: int, kind: str, inputs_for: Callable[[Plan], Inputs | None],
-             work: Callable[[Table, int], float]) -> float:
-    """work(table, seat), remembered on the plan by what inputs_for says it reads (None: not kept)."""
+    """The points of the game's `worth:` score steps for the seat (added to no counter), each step
+    kept apart: a step on the cards in play is met again where one on the hand, dealt anew, is not."""
     plan = table.plan
     try:
-        inputs, known = plan.cache[kind]
+        kept = plan.cache["worth"]
     except KeyError:
-        inputs, known = plan.cache[kind] = inputs_for(plan), {}
+        kept = plan.cache["worth"] = [Kept(step_inputs(step), {}) for step in plan.worth]
+    return float(sum([recall(table, seat, each, score_of, step) for each, step in zip(kept, plan.worth, strict=True)]))
+
+
+def recall(table: Table, seat: int, kept: Kept, work: Callable[[Table, int, Any], int | float], about: Any) -> Any:
+    """work(table, seat, about), remembered in `kept` by what it reads."""
+    inputs = kept.inputs
     if inputs is None:
-        return work(table, seat)
+        return work(table, seat, about)
     row = table.values[seat]
     key = (*[row[slot] for slot in inputs.slots],
            *[tuple(read_cards(table, place, whose, seat)) for place, whose in inputs.zones],
            *[len(read_cards(table, place, whose, seat)) for place, whose in inputs.counted])
+    known = kept.known
     found = known.get(key)
     if found is None:
-        found = work(table, seat)
+        found = work(table, seat, about)
         if len(known) >= KEPT:
             known.clear()  # a bound: what a long run met early is seldom met again
         known[key] = found
     return found
 
 
-def worth_inputs(plan: Plan) -> Inputs | None:
-    """What the plan's `worth:` steps read together, None when more than the seat's values and zones
-    (a majority ranks the other players)."""
-    numbers: list = []
-    tests: list = []
-    zones: list[int] = []
-    for step in plan.worth:
-        cards = step.more.cards
-        kind = cards.scoring[0]
-        if kind == "majority":
-            return None
-        if kind in ("sets", "by_count"):
-            tests.append(cards.scoring[1])
-            numbers.extend([cards.scoring[3]] if kind == "sets" else cards.scoring[2])
-        else:
-            numbers.append(cards.value)
-        if (kind or cards.group is not None) and cards.zone >= 0:  # score_of reads the zone's cards
-            zones.append(cards.zone)
-    return inputs_of(numbers, tests, zones)
-
-
-def eliminate_inputs(plan: Plan) -> Inputs | None:
-    """What the game's elimination condition reads (players/worth.lasting weighs how far it is)."""
-    return inputs_of([], conditions=[plan.vocabulary.eliminate])
+def step_inputs(step: Step) -> Inputs | None:
+    """What a score step reads (engine/scoring.score_of), None when more than the seat's values and
+    zones (a majority ranks the other players)."""
+    cards = step.more.cards
+    kind = cards.scoring[0]
+    if kind == "majority":
+        return None
+    zones = [cards.zone] if (kind or cards.group is not None) and cards.zone >= 0 else []  # score_of reads its cards
+    if kind == "sets":
+        return inputs_of([cards.scoring[3]], [cards.scoring[1]], zones)
+    if kind == "by_count":
+        return inputs_of(cards.scoring[2], [cards.scoring[1]], zones)
+    return inputs_of([cards.value], [], zones)

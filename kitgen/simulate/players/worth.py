@@ -20,9 +20,10 @@ from kitgen.simulate.engine.cycle import settle_turn
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.knowledge import determinize
 from kitgen.simulate.engine.options import Option
-from kitgen.simulate.engine.table import Table
+from kitgen.simulate.engine.table import Stream, Table
 from kitgen.simulate.players.policy import RANDOM
-from kitgen.simulate.players.recall import eliminate_inputs, recalled, worth
+from kitgen.simulate.players.recall import Kept, recall, worth
+from kitgen.simulate.compile.inputs import inputs_of
 from kitgen.simulate.players.standing import leads, path_pull
 
 FAR = -10**6  # the standing of a game without a victory path a player can near
@@ -37,12 +38,19 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
     hidden = world.state.known is not None
     if hidden:
         determinize(world, seat)
+    copies = [SAMPLES if hidden and option.card < 0 and option.do == "draw" else 1 for option in options]
+    left = sum(copies)
     scores = []
-    for option in options:
-        samples = SAMPLES if hidden and option.card < 0 and option.do == "draw" else 1
+    for option, samples in zip(options, copies, strict=True):
         total = 0.0
         for _ in range(samples):
-            other = world.clone(world.rng.getrandbits(32))
+            left -= 1
+            seed = world.rng.getrandbits(32)
+            if left:
+                other = world.clone(seed)
+            else:  # the last copy is the world itself, with the dice a copy would have: nothing reads it after
+                other = world
+                other.chance(Stream(seed))
             if samples > 1:
                 determinize(other, seat)  # another deal of what it cannot see
             option.take(other)
@@ -95,11 +103,17 @@ def lasting(table: Table, seat: int) -> float:
 
 def far_out(table: Table, seat: int) -> float:
     """How far the elimination condition is from holding for the seat (remembered: players/recall.py)."""
-    return recalled(table, seat, "eliminate", eliminate_inputs, out_distance)
+    plan = table.plan
+    out = plan.vocabulary.eliminate
+    try:
+        kept = plan.cache["eliminate"]
+    except KeyError:
+        kept = plan.cache["eliminate"] = Kept(inputs_of([], conditions=[out]), {})
+    return recall(table, seat, kept, out_distance, out)
 
 
-def out_distance(table: Table, seat: int) -> float:
-    return distance(table.plan.vocabulary.eliminate, table, seat)
+def out_distance(table: Table, seat: int, out: Node) -> float:
+    return distance(out, table, seat)
 
 
 def distance(node: Node, table: Table, seat: int) -> float:

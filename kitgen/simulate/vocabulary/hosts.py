@@ -13,7 +13,7 @@ from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.entering import pay, take_effect
 from kitgen.simulate.vocabulary.legal import can_pay
-from kitgen.simulate.vocabulary.prices import discounted, price_due
+from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due
 
 
 def for_host(table: Table, seat: int, cost: Payment, host: int) -> Payment:
@@ -52,17 +52,22 @@ def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int
     under = table.state.attached[step.more.zone][seat]
     free = [h for h in range(len(hosts)) if has_room(table, seat, zone, hosts[h], sum(1 for host, _ in under if host == h))]
     cards = sources(table, seat, step)
-    return [(h, c) for h in free for c in cards if can_pay(table, seat, price(table, seat, step, hosts[h], c), step.more.trade)]
+    if not free or not cards:
+        return []
+    cut = discount_of(table, seat, step) if step.more.at_cost and step.more.discount else None  # once for every pair
+    return [(h, c) for h in free for c in cards
+            if can_pay(table, seat, price(table, seat, step, hosts[h], c, cut), step.more.trade)]
 
 
-def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
+def price(table: Table, seat: int, step: Step, host: int, card: int, cut: dict[int, int] | None = None) -> Payment:
     """What attaching `card` under `host` costs: the step's `cost:` worked out for the host, and with
     `at_cost: true` the card's own cost less the step's `discount:` (Civilization's Buildings: "paying
-    the cost in hammers, minus any modifiers"), added counter by counter."""
+    the cost in hammers, minus any modifiers"), added counter by counter (`cut`: the discount, when
+    worked out once for every pair)."""
     cost = for_host(table, seat, step.more.cost, host)
     if not step.more.at_cost:
         return cost
-    own = discounted(table, seat, table.plan.vocabulary.costs[card], step)
+    own = discounted(table, seat, table.plan.vocabulary.costs[card], step, cut)
     fixed: dict[int, int] = {}
     for index, amount in (*cost.fixed, *own.fixed):
         fixed[index] = fixed.get(index, 0) + price_due(table, seat, amount)

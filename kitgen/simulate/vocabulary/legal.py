@@ -11,7 +11,7 @@ from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.derived import barred, card_types
 from kitgen.simulate.engine.table import Table, floor_of
 from kitgen.simulate.vocabulary.picks import pickable, source
-from kitgen.simulate.vocabulary.prices import discounted, price_due, traded
+from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due, traded
 
 
 def can_pay(table: Table, seat: int, cost: Payment, trade=None) -> bool:
@@ -56,8 +56,10 @@ def playable_cards(table: Table, seat: int, step: Step) -> list[int]:
         return []
     type_of, costs = card_types(table.plan), table.plan.vocabulary.costs
     never, lifts = barred(table.plan, table.factions[seat]), raising(table.plan, step.more.raises)
+    cut = discount_of(table, seat, step) if step.more.at_cost and step.more.discount else None  # once for every card
     return [c for c in table.hands[seat] if type_of[c] in step.types and c not in never
-            and (lifts is None or lifts[c]) and (not step.more.at_cost or can_pay(table, seat, discounted(table, seat, costs[c], step)))]
+            and (lifts is None or lifts[c])
+            and (not step.more.at_cost or can_pay(table, seat, discounted(table, seat, costs[c], step, cut)))]
 
 
 def hand_cards(table: Table, seat: int, step: Step) -> list[int]:
@@ -76,7 +78,8 @@ def of_types_at_cost(table: Table, seat: int, step: Step, cards: list[int]) -> l
         cards = [c for c in cards if type_of[c] in step.types]
     if step.more.at_cost:
         costs = table.plan.vocabulary.costs
-        cards = [c for c in cards if can_pay(table, seat, discounted(table, seat, costs[c], step))]
+        cut = discount_of(table, seat, step) if cards and step.more.discount else None  # once for every card
+        cards = [c for c in cards if can_pay(table, seat, discounted(table, seat, costs[c], step, cut))]
     return cards
 
 

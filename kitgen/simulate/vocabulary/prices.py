@@ -16,18 +16,16 @@ def price_due(table: Table, seat: int, amount) -> int:
     return amount if isinstance(amount, int) else max(0, value(amount, table, seat))
 
 
-def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:
+def discounted(table: Table, seat: int, cost: Payment, step: Step, cut: dict[int, int] | None = None) -> Payment:
     """The cost with the step's discount taken off each fixed amount of a counter it names; an amount
     already at or below the floor stays as printed. `any:` (MIX) is taken off the amount paid in any
     mix of counters, and there a negative amount adds to it (Civilization's plots: 15 for the fifth,
-    5 more for each plot beyond: `any: "0 - 5 * (count(land) - 4)"`)."""
-    off = step.more.discount
-    if not off:
+    5 more for each plot beyond: `any: "0 - 5 * (count(land) - 4)"`). `cut`: the step's discount_of,
+    when worked out once for many cards."""
+    if not step.more.discount:
         return cost
-    cut: dict[int, int] = {}
-    for index, amount in off:
-        worked = value(amount, table, seat)
-        cut[index] = cut.get(index, 0) + (worked if index == MIX else max(0, worked))
+    if cut is None:
+        cut = discount_of(table, seat, step)
     floor = step.more.floor
     fixed = []
     for index, amount in cost.fixed:
@@ -35,6 +33,16 @@ def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:
         fixed.append((index, max(min(due, floor), due - cut[index]) if index in cut else amount))
     mix = max(min(cost.any, floor), cost.any - cut[MIX]) if MIX in cut and cost.any else cost.any
     return cost._replace(fixed=tuple(fixed), any=mix)
+
+
+def discount_of(table: Table, seat: int, step: Step) -> dict[int, int]:
+    """The step's discount for the seat now, by counter: the same for every card it prices (a step
+    that offers many cards works it out once)."""
+    cut: dict[int, int] = {}
+    for index, amount in step.more.discount:
+        worked = value(amount, table, seat)
+        cut[index] = cut.get(index, 0) + (worked if index == MIX else max(0, worked))
+    return cut
 
 
 def traded(table: Table, seat: int, cost: Payment, trade) -> list[int] | None:
