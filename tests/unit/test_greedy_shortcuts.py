@@ -17,7 +17,7 @@ from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players.policy import RANDOM
 from kitgen.simulate.players.standing import THRESHOLDS, path_pull, rest_key, scorers, standing, worth
 from kitgen.simulate.vocabulary import ACTIONS
-from kitgen.simulate.vocabulary.counters import affordable
+from kitgen.simulate.vocabulary.counters import act_gain, affordable, at_once, exchange_times
 from kitgen.simulate.vocabulary.entering import pay
 from kitgen.simulate.vocabulary.legal import can_pay
 
@@ -90,3 +90,30 @@ def test_affordable__as_many_as_paying_one_at_a_time_allows(plan):
             before = [list(row) for row in t.values]
             assert affordable(t, 0, cost, most) == paid_one_by_one(t, 0, cost, most), (cost, t.values[0])
             assert t.values == before  # nothing is paid
+
+
+def exchange_steps(plan) -> list:
+    """Every `exchange` step of the plan's phases, inside the steps that wrap it."""
+    found, stack = [], [step for phase in plan.phases for step in phase.actions]
+    while stack:
+        step = stack.pop()
+        found += [step] if step.do == "exchange" else []
+        stack.extend(step.then)
+    return found
+
+
+def test_exchange__many_at_once_leave_the_values_that_one_by_one_leaves(plan):
+    steps = exchange_steps(plan)  # Alpha Centauri's four (the only shipped game that exchanges)
+    assert len(steps) == 4
+    rng, merged = random.Random(5), 0
+    for _ in range(300):
+        t = shuffled_table(plan, rng)  # values from -5: below a counter's min too
+        step, times = rng.choice(steps), rng.randint(2, 9)
+        at_once_table, one_by_one = t.clone(1), t.clone(1)
+        merged += at_once(t, 0, step)
+        exchange_times(at_once_table, 0, step, times)
+        for _ in range(times):
+            pay(one_by_one, 0, step.more.cost)
+            act_gain(one_by_one, 0, step)
+        assert at_once_table.values == one_by_one.values
+    assert 50 < merged < 300  # the shortcut taken, and refused where a value is below its min

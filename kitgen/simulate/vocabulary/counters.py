@@ -119,6 +119,29 @@ def affordable(table: Table, seat: int, cost: Payment, most: int) -> int:
 
 
 def exchange_times(table: Table, seat: int, step: Step, times: int) -> None:
+    if times > 1 and at_once(table, seat, step):
+        row = table.values[seat]
+        for index, amount in step.more.cost.fixed:
+            row[index] -= times * amount
+        for index, amount in step.more.gain:
+            add(table, seat, index, times * amount[1])
+        return
     for _ in range(times):
         pay(table, seat, step.more.cost)
         act_gain(table, seat, step)
+
+
+def at_once(table: Table, seat: int, step: Step) -> bool:
+    """Whether `times` exchanges may be made as one, to the same values as one by one (greedy weighs
+    each batch on a copy of the table): whole prices, and constant gains above 0 for the player itself,
+    each to a counter it does not pay with, without a cap, not below its min. A gain is then held only
+    by the counter's max, which k gains in a row reach as one gain k times as large does."""
+    rules, cost, row = table.plan.vocabulary, step.more.cost, table.values[seat]
+    if step.target != SELF or cost.any or not all(isinstance(amount, int) for _, amount in cost.fixed):
+        return False
+    paid = {index for index, _ in cost.fixed}
+    gained = [index for index, _ in step.more.gain]
+    return len(set(gained)) == len(gained) and all(
+        node[0] == CONST and node[1] > 0 and index not in paid and not (rules.caps and rules.caps[index] is not None)
+        and (rules.bounds[index][0] is None or row[index] >= rules.bounds[index][0])
+        for index, node in step.more.gain)
