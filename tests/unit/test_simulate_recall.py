@@ -12,7 +12,7 @@ from tests.conftest import TAKE_FIRST
 from kitgen.load import load_game
 from kitgen.simulate.compile.cards import MARKED, MASK
 from kitgen.simulate.compile.expressions import OTHERS, OWN, THIS
-from kitgen.simulate.compile.inputs import Inputs, inputs_of
+from kitgen.simulate.compile.inputs import Inputs, inputs_of, merged
 from kitgen.simulate.compile.zones import HAND
 from kitgen.simulate.compile.nodes import ADD, CONST, COUNT, ROLL, SLOT, SUM, TOP, TURN
 from kitgen.simulate.engine.table import Table
@@ -33,6 +33,12 @@ def test_inputs__a_zone_only_counted_is_read_by_its_size_unless_read_whole_too()
     assert inputs_of([(COUNT, (2, OWN), None)]) == Inputs((), (), ((2, OWN),))
     assert inputs_of([(COUNT, (2, OWN), None), (COUNT, (2, OWN), (MASK, (True,)))]) == Inputs((), ((2, OWN),), ())
     assert inputs_of([(COUNT, (2, OWN), None)], zones=[2]) == Inputs((), ((2, OWN),), ())  # a score's own zone
+
+
+def test_inputs__merged_a_zone_counted_by_one_and_read_whole_by_another_is_read_whole():
+    counted, whole = Inputs((1,), (), ((2, OWN),)), Inputs((0,), ((2, OWN),), ((3, OWN),))
+    assert merged([counted, whole]) == Inputs((0, 1), ((2, OWN),), ((3, OWN),))
+    assert merged([counted, None]) is None
 
 
 @pytest.mark.parametrize("node", [(TURN,), (ROLL, (CONST, 1), (CONST, 6)), (COUNT, (2, THIS), None),

@@ -99,3 +99,13 @@ def condition_reads(node: Node, slots: set[int], zones: set[tuple[int, ...]]) ->
     if kind == nodes.TEST:
         return number_reads(node[1], slots, zones)
     return False
+
+
+def merged(found: list[Inputs | None]) -> Inputs | None:
+    """What several values read together (None when one of them reads more)."""
+    if any(inputs is None for inputs in found):
+        return None
+    zones = {zone for inputs in found for zone in inputs.zones}  # type: ignore[union-attr]
+    counted = {zone for inputs in found for zone in inputs.counted} - zones  # type: ignore[union-attr]
+    slots = {slot for inputs in found for slot in inputs.slots}  # type: ignore[union-attr]
+    return Inputs(tuple(sorted(slots)), tuple(sorted(zones)), tuple(sorted(counted)))

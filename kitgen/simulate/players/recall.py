@@ -7,9 +7,10 @@ is worked out each time. Stdlib only.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable, NamedTuple
 
-from kitgen.simulate.compile.inputs import Inputs, inputs_of
+from kitgen.simulate.compile.inputs import Inputs, inputs_of, merged
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.engine.scoring import score_of
 from kitgen.simulate.engine.table import Table
@@ -21,17 +22,33 @@ KEPT = 20_000  # values kept for each step or condition (each a few hundred byte
 class Kept(NamedTuple):
     inputs: Inputs | None  # what the value reads (None: more than the seat's values and zones, never kept)
     known: dict  # its values so far, by what it read
+    row_of: Callable[[list[int]], Any]  # the values it reads from the seat's row (itemgetter: no Python loop)
+
+
+def kept_by(inputs: Inputs | None) -> Kept:
+    """A value kept by what it reads (nothing kept when `inputs` is None)."""
+    return Kept(inputs, {}, itemgetter(*inputs.slots) if inputs is not None and inputs.slots else _no_values)
+
+
+def _no_values(row: list[int]) -> tuple:
+    return ()
 
 
 def worth(table: Table, seat: int) -> float:
-    """The points of the game's `worth:` score steps for the seat (added to no counter), each step
-    kept apart: a step on the cards in play is met again where one on the hand, dealt anew, is not."""
+    """The points of the game's `worth:` score steps for the seat (added to no counter): all of them
+    kept by what they read together; when that was not met before, each step kept apart (a step on the
+    cards in play is met again where one on a hand dealt anew is not)."""
     plan = table.plan
     try:
-        kept = plan.cache["worth"]
+        whole, steps = plan.cache["worth"]
     except KeyError:
-        kept = plan.cache["worth"] = [Kept(step_inputs(step), {}) for step in plan.worth]
-    return float(sum([recall(table, seat, each, score_of, step) for each, step in zip(kept, plan.worth, strict=True)]))
+        steps = [(kept_by(step_inputs(step)), step) for step in plan.worth]
+        whole, steps = plan.cache["worth"] = kept_by(merged([each.inputs for each, _ in steps])), steps
+    return recall(table, seat, whole, worked_worth, steps)
+
+
+def worked_worth(table: Table, seat: int, steps: list[tuple[Kept, Step]]) -> float:
+    return float(sum([recall(table, seat, each, score_of, step) for each, step in steps]))
 
 
 def recall(table: Table, seat: int, kept: Kept, work: Callable[[Table, int, Any], int | float], about: Any) -> Any:
@@ -39,8 +56,7 @@ def recall(table: Table, seat: int, kept: Kept, work: Callable[[Table, int, Any]
     inputs = kept.inputs
     if inputs is None:
         return work(table, seat, about)
-    row = table.values[seat]
-    key = (*[row[slot] for slot in inputs.slots],
+    key = (kept.row_of(table.values[seat]),
            *[tuple(read_cards(table, place, whose, seat)) for place, whose in inputs.zones],
            *[len(read_cards(table, place, whose, seat)) for place, whose in inputs.counted])
     known = kept.known

@@ -22,7 +22,7 @@ from kitgen.simulate.engine.knowledge import determinize
 from kitgen.simulate.engine.options import Option
 from kitgen.simulate.engine.table import Stream, Table
 from kitgen.simulate.players.policy import RANDOM
-from kitgen.simulate.players.recall import Kept, recall, worth
+from kitgen.simulate.players.recall import kept_by, recall, worth
 from kitgen.simulate.compile.inputs import inputs_of
 from kitgen.simulate.players.standing import leads, path_pull
 
@@ -108,7 +108,7 @@ def far_out(table: Table, seat: int) -> float:
     try:
         kept = plan.cache["eliminate"]
     except KeyError:
-        kept = plan.cache["eliminate"] = Kept(inputs_of([], conditions=[out]), {})
+        kept = plan.cache["eliminate"] = kept_by(inputs_of([], conditions=[out]))
     return recall(table, seat, kept, out_distance, out)
 
 
