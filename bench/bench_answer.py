@@ -47,8 +47,8 @@ GOAL = 60.0  # seconds for a game's full answer on 2 cores (issue 37)
 COUNTS = (2, 3, 4)
 
 
-def parts(game: str, games: int, impact: int, ladder: int, rollouts: int) -> list[tuple[str, float, int]]:
-    """(part, wall seconds, games played) of one game's full answer, in-process."""
+def parts(game: str, games: int, impact: int, ladder: int, rollouts: int, workers: int = 0) -> list[tuple[str, float, int]]:
+    """(part, wall seconds, games played) of one game's full answer, in-process (workers 0: one per core)."""
     rows = []
     start = time.perf_counter()
     folder = Project.default().resolve(game).folder
@@ -56,7 +56,7 @@ def parts(game: str, games: int, impact: int, ladder: int, rollouts: int) -> lis
     check_game(loaded)  # as kitgen simulate checks the data before it plays
     plan = plan_game(loaded)
     rows.append(("compile", time.perf_counter() - start, 0))
-    settings = Settings(games=games, players=COUNTS[0], seed=1, mcts_iterations=rollouts)
+    settings = Settings(games=games, players=COUNTS[0], seed=1, mcts_iterations=rollouts, workers=workers)
     with kept_workers(settings.workers or cores()):
         start = time.perf_counter()
         settings, results, _ = played(plan, settings, COUNTS[1:], None)
@@ -98,6 +98,8 @@ def main() -> None:
     parser.add_argument("--mcts-iterations", type=int, default=16, help="mcts's budget (default: kitgen's, 16)")
     parser.add_argument("--game", action="append", help="one shipped game (again for more; default: every one)")
     parser.add_argument("--no-whole", action="store_true", help="leave out the whole command (a fresh process)")
+    parser.add_argument("--workers", type=int, default=0, help="processes for the parts (default: one per core; "
+                        "1 on a shared machine, where each part's time per game is the figure that holds)")
     parser.add_argument("--smallest", action="store_true", help="one game at the smallest sizes (CI)")
     options = parser.parse_args()
     games = options.game or Project.default().game_names()
@@ -106,10 +108,10 @@ def main() -> None:
         games, sizes = ["galactic-civ"], (10, 2, 4, 8)  # the shipped game that plays fastest
     print(f"A designer's full answer: seats at {','.join(map(str, COUNTS))} players ({sizes[0]:,} games each), "
           f"card impact ({sizes[1]} seeds a card), the ladder ({sizes[2]} games a rung, {' < '.join(LADDER)}; mcts "
-          f"at {sizes[3]} iterations), the measures of feel; {cores()} core(s), load average {_load()} at the start")
+          f"at {sizes[3]} iterations), the measures of feel; {options.workers or cores()} worker(s), load average {_load()} at the start")
     print(f"  {'game':<24}{'part':<18}{'wall s':>8}{'games':>8}{'ms/game':>9}")
     for game in games:
-        rows = parts(game, *sizes)
+        rows = parts(game, *sizes, workers=options.workers)
         for part, seconds, count in rows:
             per = f"{seconds / count * 1000:>9.2f}" if count else f"{'':>9}"
             print(f"  {game:<24}{part:<18}{seconds:>8.2f}{count:>8,}{per}")
