@@ -12,9 +12,9 @@ from tests.conftest import TAKE_FIRST
 from kitgen.load import load_game
 from kitgen.simulate.compile.cards import MARKED, MASK
 from kitgen.simulate.compile.expressions import OTHERS, OWN, THIS
-from kitgen.simulate.compile.inputs import Inputs, inputs_of, merged
+from kitgen.simulate.compile.inputs import Inputs, inputs_of, may_roll, merged
 from kitgen.simulate.compile.zones import HAND
-from kitgen.simulate.compile.nodes import ADD, CONST, COUNT, ROLL, SLOT, SUM, TOP, TURN
+from kitgen.simulate.compile.nodes import ADD, ALL, CONST, COUNT, RANK, ROLL, ROLL_OFF, SLOT, SUM, TEST, TOP, TURN
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.engine.scoring import score_of
@@ -46,6 +46,13 @@ def test_inputs__merged_a_zone_counted_by_one_and_read_whole_by_another_is_read_
                          ids=["turn", "dice", "this", "marked", "top"])
 def test_inputs__a_number_that_reads_more_is_not_kept(node):
     assert inputs_of([(ADD, (SLOT, 0), node)]) is None
+
+
+def test_may_roll__a_number_or_condition_that_rolls_says_so_wherever_the_roll_is():
+    assert may_roll((ADD, (SLOT, 0), (ROLL, (CONST, 1), (CONST, 6))))
+    assert may_roll((ALL, ((TEST, (ADD, (SLOT, 0), (CONST, 1))), (RANK, ((SLOT, 0), ((ROLL_OFF, 1, 6),))))))
+    assert not may_roll((ADD, (SLOT, 0), (COUNT, (2, OWN), None)))
+    assert not may_roll(None)
 
 
 @pytest.fixture(scope="module")

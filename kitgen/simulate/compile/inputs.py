@@ -6,7 +6,7 @@ makes it unread here (None). Reads compiled nodes only; stdlib only.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from kitgen.simulate.compile.cards import ALL_OF, ANY_OF, CARD_EXPR, FIELD, MASK, NOT as NOT_CARD
 from kitgen.simulate.compile.expressions import GIVEN, OWN, THIS
@@ -109,3 +109,14 @@ def merged(found: list[Inputs | None]) -> Inputs | None:
     counted = {zone for inputs in found for zone in inputs.counted} - zones  # type: ignore[union-attr]
     slots = {slot for inputs in found for slot in inputs.slots}  # type: ignore[union-attr]
     return Inputs(tuple(sorted(slots)), tuple(sorted(zones)), tuple(sorted(counted)))
+
+
+def may_roll(node: Any) -> bool:
+    """Whether a compiled number or condition may roll dice (roll(), a tie rolled off) when it is
+    worked out: some tuple in it starts with their kind. Cautious: a tuple of field codes that starts
+    with that number says yes too."""
+    if not isinstance(node, tuple):
+        return False
+    if node and isinstance(node[0], int) and node[0] in (nodes.ROLL, nodes.ROLL_OFF):
+        return True
+    return any(may_roll(part) for part in node)

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import operator
 
+from kitgen.simulate.compile.inputs import inputs_of, may_roll
 from kitgen.simulate.compile.nodes import (ALL, AFTER, ANY, AT_END, CMP, COMPARE, LAST, RANK, TEST, Node)
+from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.conditions import in_game, test
 from kitgen.simulate.engine.cycle import settle_turn
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.knowledge import determinize
-from kitgen.simulate.engine.options import Option
+from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.engine.table import Stream, Table
 from kitgen.simulate.players.policy import RANDOM
 from kitgen.simulate.players.recall import kept_by, recall, worth
-from kitgen.simulate.compile.inputs import inputs_of
 from kitgen.simulate.players.standing import leads, path_pull
 
 FAR = -10**6  # the standing of a game without a victory path a player can near
@@ -38,6 +39,7 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
     hidden = world.state.known is not None
     if hidden:
         determinize(world, seat)
+    still = weighed_still(table.plan)
     copies = [SAMPLES if hidden and option.card < 0 and option.do == "draw" else 1 for option in options]
     left = sum(copies)
     scores = []
@@ -46,6 +48,9 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
         for _ in range(samples):
             left -= 1
             seed = world.rng.getrandbits(32)
+            if option.take is nothing and still:
+                total += position(world, seat)  # the world is what doing nothing on a copy of it leaves
+                continue
             if left:
                 other = world.clone(seed)
             else:  # the last copy is the world itself, with the dice a copy would have: nothing reads it after
@@ -59,6 +64,19 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
     return tied[int(table.ties[seat].random() * len(tied))] if len(tied) > 1 else tied[0]
+
+
+def weighed_still(plan: Plan) -> bool:
+    """Whether position() leaves a table as it was: no turn to settle or round to score, and nothing it
+    reads rolls dice (the copy's own dice, which the world's are not)."""
+    try:
+        return plan.cache["weighed-still"]
+    except KeyError:
+        rules = plan.vocabulary
+        read = [step.more.cards for step in plan.worth] + [path.when for path in plan.paths] + \
+            [rules.eliminate if rules is not None else None]
+        made = plan.cache["weighed-still"] = plan.rounds is None and not any(may_roll(node) for node in read)
+        return made
 
 
 def position(table: Table, seat: int) -> float:
