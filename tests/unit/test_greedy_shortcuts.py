@@ -5,12 +5,14 @@ without walking the expression, how many exchanges a player can afford worked ou
 loop that pays one at a time). Each compared with the general way on many random positions."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
 from kitgen.load import load_game
+from kitgen.simulate.compile.nodes import SLOT
 from kitgen.simulate.compile.vocabulary import FREE, Payment
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
@@ -102,9 +104,15 @@ def exchange_steps(plan) -> list:
     return found
 
 
-def test_exchange__many_at_once_leave_the_values_that_one_by_one_leaves(plan):
+@pytest.mark.parametrize("cap", ["the game's", "on what it pays"])
+def test_exchange__many_at_once_leave_the_values_that_one_by_one_leaves(plan, cap):
     steps = exchange_steps(plan)  # Alpha Centauri's four (the only shipped game that exchanges)
     assert len(steps) == 4
+    if cap == "on what it pays":  # Units held to the Credits the player has left: a cap the exchange moves
+        credits, units = plan.attributes.index("Credits"), plan.attributes.index("Units")
+        caps = list(plan.vocabulary.caps)
+        caps[units] = (SLOT, credits)
+        plan = dataclasses.replace(plan, vocabulary=plan.vocabulary._replace(caps=tuple(caps)), cache={})
     rng, merged = random.Random(5), 0
     for _ in range(300):
         t = shuffled_table(plan, rng)  # values from -5: below a counter's min too

@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import partial
 
 from kitgen.simulate.compile.conditions import CONST, NEG
+from kitgen.simulate.compile.inputs import inputs_of
+from kitgen.simulate.compile.nodes import Node
 from kitgen.simulate.compile.plan import ANY_ATTRIBUTE, SELF, Step
 from kitgen.simulate.engine.conditions import value
 from kitgen.simulate.engine.counters import add, room_above
@@ -134,14 +136,24 @@ def exchange_times(table: Table, seat: int, step: Step, times: int) -> None:
 def at_once(table: Table, seat: int, step: Step) -> bool:
     """Whether `times` exchanges may be made as one, to the same values as one by one (greedy weighs
     each batch on a copy of the table): whole prices, and constant gains above 0 for the player itself,
-    each to a counter it does not pay with, without a cap, not below its min. A gain is then held only
-    by the counter's max, which k gains in a row reach as one gain k times as large does."""
+    each to a counter it does not pay with, not below its min, and whose cap (if any) reads no counter
+    the exchange changes. A gain is then held only by that cap and the counter's max, which k gains in
+    a row reach as one gain k times as large does."""
     rules, cost, row = table.plan.vocabulary, step.more.cost, table.values[seat]
     if step.target != SELF or cost.any or not all(isinstance(amount, int) for _, amount in cost.fixed):
         return False
-    paid = {index for index, _ in cost.fixed}
-    gained = [index for index, _ in step.more.gain]
-    return len(set(gained)) == len(gained) and all(
-        node[0] == CONST and node[1] > 0 and index not in paid and not (rules.caps and rules.caps[index] is not None)
+    paid, gained = {index for index, _ in cost.fixed}, [index for index, _ in step.more.gain]
+    changed = paid | set(gained)
+    return len(changed) == len(paid) + len(gained) and all(
+        node[0] == CONST and node[1] > 0
+        and (not rules.caps or steady_cap(rules.caps[index], changed))
         and (rules.bounds[index][0] is None or row[index] >= rules.bounds[index][0])
         for index, node in step.more.gain)
+
+
+def steady_cap(cap: Node | None, changed: set[int]) -> bool:
+    """Whether a counter's cap stays the same while the counters `changed` change (none: it does)."""
+    if cap is None:
+        return True
+    inputs = inputs_of([cap])
+    return inputs is not None and not changed.intersection(inputs.slots)
