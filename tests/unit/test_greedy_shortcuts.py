@@ -16,6 +16,8 @@ from kitgen.simulate.compile.nodes import SLOT
 from kitgen.simulate.compile.vocabulary import FREE, Payment
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.players.economy import economy, projected
+from kitgen.simulate.players.greedy import nearness, own_rows
 from kitgen.simulate.players.policy import RANDOM
 from kitgen.simulate.players.standing import THRESHOLDS, path_pull, rest_key, scorers, standing, worth
 from kitgen.simulate.vocabulary import ACTIONS
@@ -125,3 +127,20 @@ def test_exchange__many_at_once_leave_the_values_that_one_by_one_leaves(plan, ca
             act_gain(one_by_one, 0, step)
         assert at_once_table.values == one_by_one.values
     assert 50 < merged < 300  # the shortcut taken, and refused where a value is below its min
+
+
+@pytest.mark.parametrize("paths", ["the game's", "one on what the economy buys"])
+def test_nearness__kept_by_a_players_own_values_and_the_turn_as_worked_out_anew(plan, paths):
+    if paths != "the game's":  # a victory at 30 Economy Commerce, which Credits buy: its standing moves with the turn
+        bought = plan.paths[0]._replace(thresholds=((economy(plan).points[0][1], 30),))
+        plan = dataclasses.replace(plan, paths=(bought, *plan.paths[1:]), cache={})
+    assert own_rows(plan) is not None  # Alpha Centauri's paths and worths read only the player's own values
+    rng = random.Random(8)
+    for _ in range(100):
+        t = shuffled_table(plan, rng)
+        for turn in (rng.randint(1, 6), rng.randint(7, 12)):  # the economy is projected over the turns left
+            t.turn = turn
+            rows = projected(t, economy(plan))
+            worked = [standing(plan, rows, p) + worth(t, p) for p in range(3)]
+            assert nearness(t, [0, 1, 2]) == worked
+            assert nearness(t, [2, 0]) == [worked[2], worked[0]]  # from what was kept

@@ -5,14 +5,14 @@ totals), never to the order of a list.
 from __future__ import annotations
 
 from operator import neg
-from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan
+from kitgen.simulate.compile.plan import ALL_PLAYERS, NO_CONDITION, SELF, OptionPlan, Plan
 from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.engine.table import OTHER_THREE, Table
-from kitgen.simulate.players.economy import economy, projected
+from kitgen.simulate.players.economy import Economy, economy, projected
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.worth import weigh_options
-from kitgen.simulate.players.standing import (card_keys, leads, nearest_of, pulls, pulls_of, scorers, standing,
-                                              weights_of, worth)
+from kitgen.simulate.players.standing import (MEMO, card_keys, leads, nearest_of, pulls, pulls_of, scorers,
+                                              standing, weights_of, worth, worth_nodes)
 
 
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
@@ -117,13 +117,53 @@ def weigh(table: Table, seat: int) -> float:
     nearer no victory, fewer of its units; a move that leaves the others as they are is weighed as
     on its own); then its points, then the cards in its hand (a move that changes no score is better
     for the cards it leaves to play)."""
+    rivals = table.rivals(seat)
+    near = nearness(table, [seat, *rivals])
+    best = max(near[1:]) if rivals else 0.0
+    return near[0] - best + sum(table.values[seat]) / 10_000 + len(table.hands[seat]) / 10**7
+
+
+def nearness(table: Table, players: list[int]) -> list[float]:
+    """Each player's standing (its economy projected) and worth. Where both read nothing but the
+    player's own values (own_rows), kept by those values and the turn (the turns left to spend in):
+    a move changes one or two players' values, and greedy weighs every player after each move."""
     plan = table.plan
     found = economy(plan)
-    values: list = table.values if found is None else projected(table, found)  # floats compare as the ints do
-    rivals = table.rivals(seat)
-    best = max([standing(plan, values, p) + worth(table, p) for p in rivals]) if rivals else 0.0
-    return standing(plan, values, seat) + worth(table, seat) - best + sum(table.values[seat]) / 10_000 \
-        + len(table.hands[seat]) / 10**7
+    kept = own_rows(plan)
+    if kept is None:
+        every = weighed_rows(table, found)
+        return [standing(plan, every, p) + worth(table, p) for p in players]
+    near: list[float] = []
+    values: list = []  # every player's, projected: made at the first value not kept
+    for p in players:
+        key = (table.turn, *table.values[p])
+        value = kept.get(key)
+        if value is None:
+            if not values:
+                values = weighed_rows(table, found)
+            value = standing(plan, values, p) + worth(table, p)
+            if len(kept) >= MEMO:
+                kept.clear()  # a bound: what a long run met early is seldom met again
+            kept[key] = value
+        near.append(value)
+    return near
+
+
+def weighed_rows(table: Table, found: Economy | None) -> list:
+    """Every player's values as weighed: its economy projected (floats compare as the ints do)."""
+    return table.values if found is None else projected(table, found)
+
+
+def own_rows(plan: Plan) -> dict | None:
+    """The standings and worths kept by the values they read, when every victory path reads only the
+    player's own values (thresholds: Alpha Centauri's) and every `worth:` only its row; else None."""
+    try:
+        return plan.cache["own-rows"]
+    except KeyError:
+        alone = not scorers(plan).lead and all(slots is not None for _, slots, _ in
+                                                 (worth_nodes(plan) if plan.vocabulary is not None else []))
+        made = plan.cache["own-rows"] = {} if alone else None
+        return made
 
 
 def greedy_move(table: Table, seat: int, moves: list[Option]) -> int:
