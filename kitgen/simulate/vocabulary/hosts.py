@@ -13,7 +13,7 @@ from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.entering import pay, take_effect
 from kitgen.simulate.vocabulary.legal import can_pay
-from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due
+from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due, trade_rate
 
 
 def for_host(table: Table, seat: int, cost: Payment, host: int) -> Payment:
@@ -54,17 +54,26 @@ def pairs(table: Table, seat: int, step: Step, zone: ZonePlan) -> list[tuple[int
     cards = sources(table, seat, step)
     if not free or not cards:
         return []
-    cut = discount_of(table, seat, step) if step.more.at_cost and step.more.discount else None  # once for every pair
-    return [(h, c) for h in free for c in cards
-            if can_pay(table, seat, price(table, seat, step, hosts[h], c, cut), step.more.trade)]
+    # worked out once for every pair: the discount and the bank's rate; the host's cost once a host
+    cut = discount_of(table, seat, step) if step.more.at_cost and step.more.discount else None
+    rate = trade_rate(table, seat, step.more.trade) if step.more.trade is not None else 0
+    found = []
+    for h in free:
+        cost = for_host(table, seat, step.more.cost, hosts[h])
+        found += [(h, c) for c in cards if can_pay(table, seat, with_own(table, seat, step, cost, c, cut),
+                                                   step.more.trade, rate)]
+    return found
 
 
-def price(table: Table, seat: int, step: Step, host: int, card: int, cut: dict[int, int] | None = None) -> Payment:
+def price(table: Table, seat: int, step: Step, host: int, card: int) -> Payment:
     """What attaching `card` under `host` costs: the step's `cost:` worked out for the host, and with
     `at_cost: true` the card's own cost less the step's `discount:` (Civilization's Buildings: "paying
-    the cost in hammers, minus any modifiers"), added counter by counter (`cut`: the discount, when
-    worked out once for every pair)."""
-    cost = for_host(table, seat, step.more.cost, host)
+    the cost in hammers, minus any modifiers"), added counter by counter."""
+    return with_own(table, seat, step, for_host(table, seat, step.more.cost, host), card, None)
+
+
+def with_own(table: Table, seat: int, step: Step, cost: Payment, card: int, cut: dict[int, int] | None) -> Payment:
+    """The host's cost, and with `at_cost` the card's own less the discount (`cut`: worked out once)."""
     if not step.more.at_cost:
         return cost
     own = discounted(table, seat, table.plan.vocabulary.costs[card], step, cut)

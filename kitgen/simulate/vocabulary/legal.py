@@ -14,11 +14,12 @@ from kitgen.simulate.vocabulary.picks import pickable, source
 from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due, traded
 
 
-def can_pay(table: Table, seat: int, cost: Payment, trade=None) -> bool:
-    """Whether the seat can pay `cost` now (with a step's `trade:`, buying what it is short of)."""
+def can_pay(table: Table, seat: int, cost: Payment, trade=None, rate: int = 0) -> bool:
+    """Whether the seat can pay `cost` now (with a step's `trade:`, buying what it is short of at
+    `rate`: 0, worked out now)."""
     values = table.values[seat]
     if trade is not None:
-        row = traded(table, seat, cost, trade)
+        row = traded(table, seat, cost, trade, rate)
         if row is None:
             return False
         values = row

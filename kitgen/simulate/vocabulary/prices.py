@@ -45,12 +45,17 @@ def discount_of(table: Table, seat: int, step: Step) -> dict[int, int]:
     return cut
 
 
-def traded(table: Table, seat: int, cost: Payment, trade) -> list[int] | None:
+def trade_rate(table: Table, seat: int, trade) -> int:
+    """How many of another counter the bank asks for one (a step's `trade:`), at least 1."""
+    return max(1, value(trade[0], table, seat))
+
+
+def traded(table: Table, seat: int, cost: Payment, trade, rate: int = 0) -> list[int] | None:
     """The seat's values once each amount of `cost` it is short of is bought at the bank (a step's
     `trade:`: `rate` of another of its counters for one, the one it has most of first, never one the
-    cost itself asks); None when even so it cannot pay."""
+    cost itself asks); None when even so it cannot pay. `rate` 0: trade_rate, worked out now."""
     row = list(table.values[seat])
-    rate = max(1, value(trade[0], table, seat))
+    rate = rate or trade_rate(table, seat, trade)
     asked = {index for index, _ in cost.fixed}
     for index, amount in cost.fixed:
         for _ in range(max(0, price_due(table, seat, amount) - (row[index] - floor_of(table, index)))):
