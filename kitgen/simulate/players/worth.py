@@ -39,31 +39,37 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
     hidden = world.state.known is not None
     if hidden:
         determinize(world, seat)
-    still = weighed_still(table.plan)
     copies = [SAMPLES if hidden and option.card < 0 and option.do == "draw" else 1 for option in options]
-    left = sum(copies)
-    scores = []
-    for option, samples in zip(options, copies, strict=True):
-        total = 0.0
-        for _ in range(samples):
-            left -= 1
-            seed = world.rng.getrandbits(32)
-            if option.take is nothing and still:
-                total += position(world, seat)  # the world is what doing nothing on a copy of it leaves
-                continue
-            if left:
-                other = world.clone(seed)
-            else:  # the last copy is the world itself, with the dice a copy would have: nothing reads it after
-                other = world
-                other.chance(Stream(seed))
-            if samples > 1:
-                determinize(other, seat)  # another deal of what it cannot see
-            option.take(other)
-            total += position(other, seat)
-        scores.append(total / samples)
+    seeds = [[world.rng.getrandbits(32) for _ in range(n)] for n in copies]  # in order: each copy's own dice
+    # doing nothing leaves the world as it is (weighed_still): weighed on it before any option is taken there
+    still = [weighed_still(table.plan) and option.take is nothing for option in options]
+    as_it_is = position(world, seat) if any(still) else 0.0
+    scores = [as_it_is if stays else 0.0 for stays in still]
+    last = max([i for i, stays in enumerate(still) if not stays], default=-1)
+    for i, option in enumerate(options):
+        if not still[i]:
+            scores[i] = weigh_option(world, seat, option, seeds[i], i == last)
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
     return tied[int(table.ties[seat].random() * len(tied))] if len(tied) > 1 else tied[0]
+
+
+def weigh_option(world: Table, seat: int, option: Option, seeds: list[int], last: bool) -> float:
+    """The option's position, the mean over its copies of the world (one a seed, each dealt anew
+    what the seat cannot see when there are several); the `last` option's last copy is the world
+    itself, with the dice a copy would have: nothing weighs the world after it."""
+    total = 0.0
+    for k, seed in enumerate(seeds):
+        if last and k == len(seeds) - 1:
+            other = world
+            other.chance(Stream(seed))
+        else:
+            other = world.clone(seed)
+        if len(seeds) > 1:
+            determinize(other, seat)  # another deal of what it cannot see
+        option.take(other)
+        total += position(other, seat)
+    return total / len(seeds)
 
 
 def weighed_still(plan: Plan) -> bool:
