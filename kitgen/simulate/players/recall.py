@@ -16,7 +16,7 @@ from kitgen.simulate.engine.scoring import score_of
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import read_cards
 
-KEPT = 20_000  # values kept for each step or condition (each a few hundred bytes: some megabytes at most)
+KEPT = 5_000  # values kept for each step or condition (each some hundred bytes: a megabyte or two each)
 
 
 class Kept(NamedTuple):
