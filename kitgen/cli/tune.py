@@ -9,6 +9,7 @@ import re
 import shutil
 import stat
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import click
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.simulate import Seconds, _known_policies, _load, _policies, _refuse_early, _scheduler, shown
 from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import replace_file
 
 MAX_GAMES = 500_000  # games a whole run may play: about ten minutes on 2 cores for the slowest shipped game
 MAX_COPY_FILES = 10_000  # a game folder copied for the proposal: files ...
@@ -73,8 +75,12 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     _refuse_early(loaded, settings, game, partial=False)
     out = _output(output or Path(f"{loaded.id}-tuned"), folder)
     began = time.monotonic()
-    report = _proposed(folder, loaded, out, lambda stage, new_id: run(folder, loaded, stage, new_id, target, settings,
-                                                                         budget, _heard(as_json, evaluations)))
+    try:
+        report = _proposed(folder, loaded, out, lambda stage, new_id: run(folder, loaded, stage, new_id, target,
+                                                                             settings, budget, _heard(as_json, evaluations)))
+    except KeyboardInterrupt:  # the copy under way is removed by then: the original and -o are as they were
+        echo(f"{game}: error: interrupted; no proposal was written", err=True)
+        sys.exit(130)
     if as_json:
         echo_json(json.dumps(report | {"output": str(out)}, indent=2, ensure_ascii=False))
     else:
@@ -85,23 +91,24 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
 
 def _proposed(folder: Path, loaded, out: Path, run) -> dict:
     """run(stage, new id) in a copy of the game folder beside `out`, renamed to `out` when it is done;
-    on any failure the copy is removed (kitgen made it) and nothing is written."""
+    on any failure or a Ctrl-C the copy is removed (kitgen made it: a new folder of its own name, so
+    never a folder of the user's) and nothing is written."""
     from kitgen.simulate.play.blocks import Unfinished
 
     new_id = out.name if ID.match(out.name) else f"{loaded.id}-tuned"
-    stage = out.parent / f".{out.name}.kitgen-tune-{os.getpid()}"
+    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.kitgen-tune-", dir=out.parent))
     try:
         _copy_game(folder, stage)
         try:
             report = run(stage, new_id)
         except Unfinished as exc:  # the cluster failed a run of games
             raise KitgenError(error(Where(str(folder)), f"{exc.why}; no proposal was written")) from None
-        (stage / "TUNED.md").write_text(notes(report, out), encoding="utf-8")
+        replace_file(stage / "TUNED.md", notes(report, out).encode("utf-8"))  # a TUNED.md link copied is replaced
         if os.path.lexists(out):
             raise KitgenError(error(Where(str(out)), "appeared while kitgen tune ran; the proposal was not written"))
         os.rename(stage, out)
     finally:
-        if stage.exists():
+        if os.path.lexists(stage):
             shutil.rmtree(stage)
     return report
 
@@ -137,10 +144,9 @@ def _output(path: Path, game_folder: Path) -> Path:
 
 
 def _copy_game(folder: Path, stage: Path) -> None:
-    """The game folder copied whole (links as links, never followed; pipes and devices left out),
-    within MAX_COPY_FILES and MAX_COPY_BYTES."""
+    """The game folder copied whole into `stage`, a new empty folder (links as links, never followed;
+    pipes and devices left out), within MAX_COPY_FILES and MAX_COPY_BYTES."""
     files = size = 0
-    os.mkdir(stage)
     for here, dirs, names in os.walk(folder):
         dirs.sort()
         target = stage / Path(here).relative_to(folder)

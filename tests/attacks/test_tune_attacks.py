@@ -10,6 +10,7 @@ import shutil
 
 import pytest
 
+from kitgen.errors import KitgenError, Where, error
 from tests.attacks.harness import REPO, TINY, assert_one_line, assert_refused, kitgen_in_process
 
 GALACTIC = REPO / "data" / "galactic-civ"
@@ -101,3 +102,65 @@ def test_tune__a_pipe_in_the_game_folder_is_left_out_not_read(tmp_path):
                "--report-games", "20", "--workers", "1", "-o", tmp_path / "out")
     assert run.run.returncode == 0, run.run.describe()
     assert not (tmp_path / "out" / "pipe").exists() and (tmp_path / "out" / "TUNED.md").is_file()
+
+
+def _fake_run(behaviour):
+    """kitgen tune's search and reports replaced by `behaviour(stage, new_id)` (no game played): what
+    the CLI does around them (the copy, the new folder, TUNED.md) is what these attacks are about."""
+    def run(folder, loaded, stage, new_id, *rest):
+        behaviour(stage, new_id)
+        return {}
+    return run
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    monkeypatch.setattr("kitgen.cli.tune.notes", lambda report, out: "# tuned\n")
+    return lambda behaviour: monkeypatch.setattr("kitgen.simulate.experiments.tune.tune", _fake_run(behaviour))
+
+
+def test_tune__links_in_the_game_folder_are_replaced_in_the_copy_never_written_through(tmp_path, no_games):
+    from kitgen.simulate.experiments.tune import renamed
+
+    folder = galactic(tmp_path)
+    (folder / "src").mkdir()
+    os.rename(folder / "game.yaml", folder / "src" / "game.yaml")
+    (folder / "game.yaml").symlink_to(folder / "src" / "game.yaml")  # inside the game: read as its game.yaml
+    victim = tmp_path / "victim.md"
+    victim.write_text("the user's own notes\n", encoding="utf-8")
+    (folder / "TUNED.md").symlink_to(victim)  # a link out, copied as a link
+    original = (folder / "src" / "game.yaml").read_bytes()
+    no_games(renamed)  # the proposal's game.yaml gets its own id, as a real run's does
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out").run
+    assert run.returncode == 0, run.describe()
+    assert victim.read_text(encoding="utf-8") == "the user's own notes\n", "TUNED.md was written outside the folder"
+    assert (folder / "src" / "game.yaml").read_bytes() == original, "the original game was edited"
+    out = tmp_path / "out"
+    assert not (out / "TUNED.md").is_symlink() and (out / "TUNED.md").read_text(encoding="utf-8") == "# tuned\n"
+    assert not (out / "game.yaml").is_symlink() and "\nid: out\n" in (out / "game.yaml").read_text(encoding="utf-8")
+
+
+def test_tune__a_folder_named_as_its_copy_would_be_is_never_removed(tmp_path, no_games):
+    folder = galactic(tmp_path)
+    planted = tmp_path / f".out.kitgen-tune-{os.getpid()}"  # the name the copy under way once had
+    planted.mkdir()
+    (planted / "mine.txt").write_text("keep", encoding="utf-8")
+    no_games(lambda stage, new_id: (_ for _ in ()).throw(KitgenError(error(Where("x"), "the search failed"))))
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, "x: error: the search failed")
+    assert (planted / "mine.txt").read_text(encoding="utf-8") == "keep"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([".out.kitgen-tune-" + str(os.getpid()),
+                                                                "galactic-civ"])
+
+
+def test_tune__ctrl_c_says_so_in_one_line_exits_130_and_leaves_no_copy(tmp_path, no_games):
+    folder = galactic(tmp_path)
+
+    def interrupted(stage, new_id):
+        (stage / "half.yaml").write_text("id: half", encoding="utf-8")
+        raise KeyboardInterrupt
+    no_games(interrupted)
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(r".*galactic-civ: error: interrupted; no proposal was written"),
+                    exit=130)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["galactic-civ"]
