@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -13,17 +15,11 @@ import click
 
 from kitgen.cli.balance import print_report
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
+from kitgen.cli.flags import SHOWN, Count, OutputFile, Seconds, shown, shown_path, why_not_written
 from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import replace_file
 
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
-
-
-SHOWN = 60  # characters of a flag's value a message repeats: enough to recognise it, never a screenful
-
-
-def shown(value: str) -> str:
-    """A flag's value as a message quotes it, cut short when it is long."""
-    return repr(value if len(value) <= SHOWN else value[:SHOWN] + "...")
 
 
 def _counts(value: str) -> tuple[int, ...]:
@@ -39,55 +35,11 @@ def _counts(value: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
 
 
-class Seconds(click.ParamType):
-    """Seconds within bounds, by default --scheduler-timeout's 0.5 to an hour (click's FloatRange lets
-    nan through); `off`: 0 is taken too, and means the option is off (--mcts-seconds)."""
-
-    name = "SECONDS"
-
-    def __init__(self, lowest: float = 0.5, highest: float = 3600, off: bool = False):
-        self.lowest, self.highest, self.off = lowest, highest, off
-
-    def convert(self, value, param, ctx):
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{shown(str(value))} is not a number of seconds", param, ctx)
-        if seconds == 0 and self.off:
-            return 0.0
-        if not self.lowest <= seconds <= self.highest:  # false for nan too
-            self.fail(f"{shown(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
-                      + (" (0: off)" if self.off else ""), param, ctx)
-        return seconds
-
-
-class Count(click.IntRange):
-    """A whole number within bounds, its value cut short in the message when it is long."""
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and len(value) > SHOWN:
-            self.fail(f"{shown(value)}: give a whole number from {self.min} to {self.max}", param, ctx)
-        return super().convert(value, param, ctx)
-
-
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
     """--mcts-rollouts, given: say what it is now (a report that recorded it is of other code: replay refuses it)."""
     if value is not None:
         raise click.BadParameter("is now --mcts-iterations N (an iteration of mcts's tree search a decision)",
                                  ctx, param)
-
-
-def _output(path: Path | None) -> None:
-    """-o names a PDF to write: refused before any game is played, not after (a folder, or a file
-    where a folder must be)."""
-    if path is None:
-        return
-    if not path.name or path.is_dir():
-        raise click.BadParameter(f"{shown(str(path))} is a folder: give the PDF's file name, e.g. balance.pdf",
-                                 param_hint="-o")
-    for parent in path.absolute().parents:
-        if parent.exists() and not parent.is_dir():
-            raise click.BadParameter(f"{shown(str(parent))} is not a folder", param_hint="-o")
 
 
 @main.command()
@@ -124,8 +76,8 @@ def _output(path: Path | None) -> None:
               help="Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
                    "without a worker for this long.")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
-@click.option("--trace", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("-o", "--output", type=OutputFile("the PDF", "balance.pdf"), help="Write the report with charts to this PDF.")
+@click.option("--trace", type=OutputFile("the trace", "trace.txt"),
               help="Play one game at --seed and write it move by move to this file, "
                    "and as JSON to FILE.json, instead of the report.")
 @click.option("--replay", type=click.Path(path_type=Path, dir_okay=False), metavar="REPORT.json",
@@ -149,7 +101,6 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     counts = _counts(players)
     names = _policies(policies, counts)
     address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
-    _output(output)
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
@@ -159,6 +110,7 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
                         without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
                         mcts_seconds=mcts_seconds,
                         scheduler_timeout=scheduler_timeout)
+    _trace_path(trace, folder)
     plan = _refuse_early(loaded, settings, game, partial, trace)
     digest = data_hash(folder)
     check_data(ctx, digest)
@@ -250,16 +202,32 @@ class _Played:
         return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
 
 
+def _trace_path(trace: Path | None, folder: Path) -> None:
+    """--trace FILE writes FILE and FILE.json: neither may be a link, a pipe or a device, nor in the
+    game's folder (FILE.json would be read as its data, and FILE could be one of its files)."""
+    if trace is None:
+        return
+    beside = trace.with_name(trace.name + ".json")
+    refused = why_not_written(beside)
+    if refused:
+        raise click.BadParameter(f"{shown_path(str(beside))} (written beside {shown_path(str(trace))}) {refused}",
+                                 param_hint="--trace")
+    game = folder.resolve()
+    if game == trace.absolute().parent.resolve() or game in trace.absolute().parent.resolve().parents:
+        raise click.BadParameter(f"{shown_path(str(trace))} is in the game's folder: the trace and its .json would "
+                                 "be read as the game's files; write it elsewhere", param_hint="--trace")
+
+
 def _write_trace(title: str, plan, settings, path: Path) -> None:
     """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
     from kitgen.simulate.play.trace import trace_game, trace_text
 
     traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_iterations,
                          settings.mcts_seconds)
-    try:
-        path.write_text(trace_text(title, traced), encoding="utf-8")
-        json_path = path.with_name(path.name + ".json")
-        json_path.write_text(json.dumps(traced, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    json_path = path.with_name(path.name + ".json")
+    try:  # each written beside and renamed over: never through a link, never half a file
+        replace_file(path, trace_text(title, traced).encode("utf-8"))
+        replace_file(json_path, (json.dumps(traced, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     except OSError as problem:
         raise click.BadParameter(f"cannot write {path}: {problem.strerror}", param_hint="--trace") from None
     echo(f"Trace: {path} ({len(traced['events'])} events) and {json_path}")
@@ -339,7 +307,12 @@ def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> Non
 
     register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
     output.parent.mkdir(parents=True, exist_ok=True)
-    render_balance(report, loaded.title, output)
+    temporary = output.with_name(f".{output.name}.{secrets.token_hex(4)}.tmp")
+    try:  # drawn beside and renamed over: never through a link, never half a PDF
+        render_balance(report, loaded.title, temporary)
+        os.replace(temporary, output)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def _progress(done: int, total: int) -> None:

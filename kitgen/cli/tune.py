@@ -16,7 +16,8 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
-from kitgen.cli.simulate import Seconds, _known_policies, _load, _policies, _refuse_early, _scheduler, shown
+from kitgen.cli.flags import Seconds, shown
+from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early, _scheduler
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 

@@ -1,0 +1,67 @@
+"""Attacks on the files `kitgen simulate` writes: --trace FILE (and FILE.json beside it) and -o
+balance.pdf (cli/flags.OutputFile). A link there would lead the write elsewhere, a named pipe would
+block for ever, and a trace in the game's folder would overwrite its data or be read as it. Each is
+one usage line before any game is played; nothing outside is touched; a trace over an old one
+replaces it whole."""
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from tests.attacks.harness import assert_one_line, kitgen, kitgen_in_process, tiny_copy
+
+TRACE = ("--players", "2", "--partial")  # the tiny game skips rules: --partial
+USAGE = r"Error: Invalid value for '?{flag}'?: {message}"
+
+
+@pytest.mark.parametrize("where, message", [
+    ("a link out", r"'.*trace\.txt' is a link; kitgen does not write through a link: .*"),
+    ("its json a link out", r"'.*trace\.txt\.json' \(written beside '.*trace\.txt'\) is a link; kitgen does not .*"),
+    ("its json a dangling link", r"'.*trace\.txt\.json' \(written beside '.*trace\.txt'\) is a link; kitgen does not .*"),
+    ("in the game folder", r"'.*game\.yaml' is in the game's folder: the trace and its \.json would be read .*"),
+])
+def test_trace__a_file_it_must_not_write_is_one_usage_line_and_nothing_is_written(tmp_path, where, message):
+    game = tiny_copy(tmp_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the user's own\n", encoding="utf-8")
+    trace = tmp_path / "trace.txt"
+    if where == "a link out":
+        trace.symlink_to(victim)
+    elif where == "its json a link out":
+        (tmp_path / "trace.txt.json").symlink_to(victim)
+    elif where == "its json a dangling link":
+        (tmp_path / "trace.txt.json").symlink_to(tmp_path / "nowhere" / "made.json")
+    else:
+        trace = game / "game.yaml"
+    before = {p.name: p.read_bytes() for p in game.iterdir() if p.is_file()}
+    run = kitgen_in_process("simulate", game, *TRACE, "--trace", trace)
+    assert_one_line(run, re.compile(USAGE.format(flag="--trace", message=message)), exit=2)
+    assert victim.read_text(encoding="utf-8") == "the user's own\n"
+    assert not (tmp_path / "nowhere").exists()
+    assert {p.name: p.read_bytes() for p in game.iterdir() if p.is_file()} == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize("flag", ["--trace", "-o"])
+def test_trace__a_named_pipe_is_refused_not_written_into_for_ever(tmp_path, flag):
+    """In a subprocess with a time bound: a write into the pipe would block the test too."""
+    os.mkfifo(tmp_path / "pipe")
+    run = kitgen("simulate", tiny_copy(tmp_path), *TRACE, "--games", "2", "--workers", "1", flag, tmp_path / "pipe",
+                 timeout=20)
+    assert_one_line(run, re.compile(USAGE.format(flag=flag, message=r"'.*pipe' is there and is not a file .*")),
+                    exit=2)
+
+
+def test_trace__an_old_trace_is_replaced_whole(tmp_path):
+    game = tiny_copy(tmp_path)
+    trace = tmp_path / "trace.txt"
+    trace.write_text("x" * 100_000, encoding="utf-8")  # longer than the new one: no old tail may stay
+    run = kitgen_in_process("simulate", game, *TRACE, "--trace", trace).run
+    assert run.returncode == 0, run.describe()
+    assert trace.read_text(encoding="utf-8").startswith("Tiny Empire: one game, seed 1") and "x" * 10 not in \
+        trace.read_text(encoding="utf-8")
+    assert json.loads((tmp_path / "trace.txt.json").read_text(encoding="utf-8"))["seed"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game", "trace.txt", "trace.txt.json"]  # no temporary left
