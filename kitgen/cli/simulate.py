@@ -139,9 +139,17 @@ def _replay(ctx: click.Context, replay: Path | None, game: str | None) -> None:
     """kitgen simulate again, with the options of the report `replay` names (cli/replay.py)."""
     from kitgen.cli.replay import replayed
 
+    from kitgen.cli.replay import changing, flag
+
     if replay is None:
         raise click.UsageError("Missing argument 'GAME'.")
-    ctx.invoke(simulate, **replayed(ctx, replay, game))
+    params = replayed(ctx, replay, game)
+    try:
+        ctx.invoke(simulate, **params)
+    except click.BadParameter as exc:  # a value the report gave, refused where the command reads it: said of the report
+        if exc.param_hint not in {flag(option) for option in changing(ctx.command)}:
+            raise
+        raise KitgenError(error(Where(str(replay)), f"options: {exc.param_hint}: {exc.message[:200]}")) from None
 
 
 def _run(loaded, settings, experiments, digest: str, played: _Played, plan, options: dict, game: str) -> dict:

@@ -65,6 +65,9 @@ def edited(text: str, *path_and_value) -> dict:
     (("provenance", "code", "code_sha256"), "0" * 64, r".*report\.json: error: made by other code \(kitgen 0\.1\.0.*code sha256 000000000000.*\); "
                                                        r"this is kitgen .*: replay it with the code that made it"),
     (("provenance",), [], r".*report\.json: error: no provenance with its code and options: .*"),
+    (("provenance", "options", "--players"), "2," * 400, r".*report\.json: error: options: --players: '2,2,2.*\.\.\.': give a .*"),
+    (("provenance", "options", "--players"), "99", r".*report\.json: error: options: --players: '99': each count from 1 to 12"),
+    (("provenance", "options", "--policy"), "greedy,random,random", r".*report\.json: error: options: --policy: give one .*"),
 ])
 def test_replay__a_report_of_wrong_types_sizes_or_code_is_refused_in_one_line(made, tmp_path, keys, value, line):
     folder, text = made
@@ -108,6 +111,12 @@ def test_replay__a_named_pipe_or_a_huge_report_never_hangs(made, tmp_path, monke
 
     monkeypatch.setattr(kitgen.cli.replay, "MOST_BYTES", 100)
     assert_one_line(replay(tmp_path, made[0], made[1]), re.compile(r".*report\.json: error: [\d,]+ bytes: a report is at most 100"))
+
+
+@pytest.mark.parametrize("ladder", ["a rung", [1, "x", None], {"rung": 1}])
+def test_replay__a_skill_ladder_of_wrong_types_is_compared_never_a_crash(made, tmp_path, ladder):
+    run = replay(tmp_path, made[0], edited(made[1], "skill_ladder", ladder))
+    assert_one_line(run, re.compile(r'.*report\.json: error: the replay differs from the report, first at "skill_ladder"'))
 
 
 def test_replay__a_report_that_differs_when_made_again_fails(made, tmp_path):
