@@ -3,13 +3,15 @@ a step's `each:` and `this.FIELD`, buy's `discount: {any: ...}` and a step's `tr
 value is one located line from `kitgen validate` and from `kitgen simulate`, never a traceback."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
 
-from tests.attacks.harness import REPO, assert_one_line, edit, kitgen
+from tests.attacks.harness import REPO, assert_no_crash, assert_one_line, bounded, edit, kitgen, kitgen_in_process
 
 HARVEST = REPO / "tests" / "fixtures" / "vocab" / "harvest"
 FIELDS = "  - {name: fields, kind: in-play, yields: [Food, Wood]}\n"
@@ -49,3 +51,28 @@ def test_yields_each_trade__a_bad_value_is_one_located_line(tmp_path: Path, case
     edit(game / "game.yaml", old, new)
     args = ("simulate", game, "--games", "2", "--workers", "1", "--partial") if command == "simulate" else ("validate", game)
     assert_one_line(kitgen(*args), re.compile(rf".*{expected}"))
+
+
+@pytest.mark.parametrize("rate", ["0", "-3"])
+def test_trade__a_rate_below_one_is_one_located_line(tmp_path: Path, rate) -> None:
+    """The simulator would take 1 for it: a rule guessed, so refused at its line."""
+    game = tmp_path / "harvest"
+    shutil.copytree(HARVEST, game)
+    edit(game / "game.yaml", TRADE, TRADE.replace("rate: 2", f"rate: {rate}"))
+    assert_one_line(kitgen_in_process("validate", game), re.compile(
+        rf".*game\.yaml:\d+:\d+: error: phase 'Buy': trade: rate {rate}: how many of another counter buy one at the "
+        "bank, at least 1"))
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="SIGALRM")
+def test_trade__a_price_of_a_trillion_ends_it_is_not_bought_one_at_a_time(tmp_path: Path) -> None:
+    """A mill at 10^11 Wood, and fields that yield 10^12 Food: the bank sold one Wood at a time for ever."""
+    game = tmp_path / "harvest"
+    shutil.copytree(HARVEST, game)
+    edit(game / "game.yaml", "{Wood: 3}}", "{Wood: 100000000000}}")
+    edit(game / "game.yaml", '"this.Food + count(this.farmers) + this.grind"', '"this.Food * 1000000000000 + 1000000000000"')
+    with bounded(20):
+        run = kitgen_in_process("simulate", game, "--games", "4", "--players", "2", "--workers", "1", "--partial",
+                                "--policy", "random", "--json")
+    assert_no_crash(run)
+    assert run.run.returncode == 0 and json.loads(run.run.stdout)["games"] == 4, run.run.describe()
