@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import secrets
+import stat
 import sys
 from pathlib import Path
 
@@ -301,10 +302,21 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
 
 
 def data_hash(folder: Path) -> str:
-    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on."""
+    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on. A link
+    is hashed as where it leads, never followed (a link to a file outside the game folder was read);
+    a pipe or a device is left out; each file is read in pieces (a stray 10 GB .json is no memory)."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in DATA_SUFFIXES):
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(Path(here) / name for here, _, names in os.walk(folder) for name in names
+                       if Path(name).suffix.lower() in DATA_SUFFIXES):
+        named = path.relative_to(folder).as_posix().encode() + b"\0"
+        if path.is_symlink():
+            digest.update(named + b"link\0" + os.fsencode(os.readlink(path)) + b"\0")
+        elif stat.S_ISREG(path.lstat().st_mode):
+            digest.update(named)
+            with open(path, "rb") as file:
+                for piece in iter(lambda: file.read(1 << 20), b""):
+                    digest.update(piece)
+            digest.update(b"\0")
     return digest.hexdigest()
 
 

@@ -172,3 +172,20 @@ def test_git_commit__a_hostile_checkout_gives_no_commit_and_never_hangs(tmp_path
     (tmp_path / "g").mkdir()
     (tmp_path / "g" / ".git").write_text("gitdir: " + "x" * 10_000, encoding="ascii")
     assert git_commit(tmp_path / "g") is None
+
+
+def test_data_hash__a_link_is_hashed_as_where_it_leads_never_read_through(tmp_path):
+    """The report's data_sha256 (what --replay compares) read a .json linked from outside the game."""
+    from kitgen.cli.simulate import data_hash
+
+    game = tiny_copy(tmp_path)
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"password": 1}', encoding="utf-8")
+    (game / "notes.json").symlink_to(secret)
+    os.mkfifo(game / "pipe.yaml")  # never opened: it would block
+    before = data_hash(game)
+    secret.write_text('{"password": 2}', encoding="utf-8")
+    assert data_hash(game) == before, "a file outside the game folder was read"
+    (game / "notes.json").unlink()
+    (game / "notes.json").symlink_to(tmp_path / "elsewhere.json")
+    assert data_hash(game) != before, "where a link leads is part of the data"
