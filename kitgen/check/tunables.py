@@ -142,7 +142,7 @@ def check_tunables(game: Game) -> list[Problem]:
     if len(tunables) > MAX_TUNABLES:
         problems.append(error(tunables[MAX_TUNABLES].where, f"{len(tunables)} tunables: at most {MAX_TUNABLES}"))
     seen: dict[Target, int] = {}
-    for n, tunable in enumerate(tunables[:MAX_TUNABLES], 1):
+    for n, tunable in enumerate(tunables[:MAX_TUNABLES]):  # counted from 0, as the schema's lines say simulate.tune[0]
         found = target(game, tunable)
         why = found if isinstance(found, str) else _bounds(tunable, found, seen.get(found._replace(value=0)))
         if why:
@@ -154,8 +154,8 @@ def check_tunables(game: Game) -> list[Problem]:
 
 def _bounds(tunable: Tunable, found: Target, twin: int | None) -> str:
     low, high = tunable.min, tunable.max
-    if twin:
-        return f"names the same number as tunable {twin}"
+    if twin is not None:
+        return f"names the same number as simulate.tune[{twin}]"
     if low > high:
         return f"min {low:,} is above max {high:,}"
     if high - low + 1 > MAX_VALUES:

@@ -242,7 +242,10 @@ def _write_trace(title: str, plan, settings, path: Path) -> None:
     echo(f"Trace: {path} ({len(traced['events'])} events) and {json_path}")
 
 
-def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None):
+PARTIAL = "--partial prints them anyway"  # what simulate says a refused game may do; tune says its own (TUNE_ONLY)
+
+
+def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None, hint: str = PARTIAL):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
     from kitgen.simulate.play.games import plan_game
@@ -251,16 +254,16 @@ def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None
     plan = plan_game(loaded, settings.without)
     found = missing_rules(plan)
     if found and not partial:
-        _refuse(game, found)
+        _refuse(game, found, hint)
     if trace is not None:  # one game move by move instead of the report: written here, then done
         _write_trace(loaded.title, plan, settings, trace)
         sys.exit(0)
     return plan
 
 
-def _refuse(game: str, missing: list[str]) -> None:
+def _refuse(game: str, missing: list[str], hint: str = PARTIAL) -> None:
     """One line, exit 1: what keeps the win rates from being earned."""
-    raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + " (--partial prints them anyway)"))
+    raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + f" ({hint})"))
 
 
 def _known_policies(loaded, names: tuple[str, ...]) -> None:

@@ -24,6 +24,7 @@ from kitgen.load.files import replace_file
 MAX_GAMES = 500_000  # games a whole run may play: about ten minutes on 2 cores for the slowest shipped game
 MAX_COPY_FILES = 10_000  # a game folder copied for the proposal: files ...
 MAX_COPY_BYTES = 1 << 30  # ... and bytes (its art): a bound, not a guess at any real game
+TUNE_ONLY = "kitgen tune searches only a game whose rules that decide it are all simulated"  # it has no --partial
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 
 
@@ -73,7 +74,7 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     _known_policies(loaded, names)
     settings = Settings(games=games, players=count, seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)
-    _refuse_early(loaded, settings, game, partial=False)
+    _refuse_early(loaded, settings, game, partial=False, hint=TUNE_ONLY)
     out = _output(output or Path(f"{loaded.id}-tuned"), folder)
     began = time.monotonic()
     try:

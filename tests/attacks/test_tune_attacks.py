@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from kitgen.errors import KitgenError, Where, error
-from tests.attacks.harness import REPO, TINY, assert_one_line, assert_refused, kitgen_in_process
+from tests.attacks.harness import REPO, TINY, assert_one_line, assert_refused, kitgen_in_process, tiny_copy
 
 GALACTIC = REPO / "data" / "galactic-civ"
 ONE = "simulate:\n  tune:\n    - {victory: Conquest Victory, number: by, min: 4, max: 6}\n"
@@ -63,12 +63,17 @@ def test_tune__an_output_folder_it_must_not_write_is_refused_before_any_game(tmp
 
 
 @pytest.mark.parametrize("tunable, message", [
-    ("{phase: Nowhere Phase, step: 1, number: count, min: 1, max: 2}", r"simulate.tune\[1\]: no phase 'Nowhere Phase'"),
-    ("{copies: No Such Card, min: 1, max: 2}", r"simulate.tune\[1\]: no card 'No Such Card'"),
-    ("{victory: Conquest Victory, number: by, min: 9, max: 2}", r"simulate.tune\[1\]: min 9 is above max 2"),
+    ("{phase: Nowhere Phase, step: 1, number: count, min: 1, max: 2}", r"simulate.tune\[0\]: no phase 'Nowhere Phase'"),
+    ("{copies: No Such Card, min: 1, max: 2}", r"simulate.tune\[0\]: no card 'No Such Card'"),
+    ("{victory: Conquest Victory, number: by, min: 9, max: 2}", r"simulate.tune\[0\]: min 9 is above max 2"),
     ("{victory: Conquest Victory, number: by, min: -5000000, max: 5000000}",
-     r"simulate.tune\[1\]: 10,000,001 values from min to max: at most 101"),
+     r"simulate.tune\[0\]: 10,000,001 values from min to max: at most 101"),
     ("{victory: Conquest Victory, number: by, min: 1, max: 2, colour: red}", r".*unknown key 'colour'.*"),
+    ("{victory: Conquest Victory, number: by, min: .nan, max: 6}", r"simulate.tune\[0\].min: expected a whole number, got '.nan'"),
+    ("{victory: Conquest Victory, number: by, min: 1, max: 1e308}", r"simulate.tune\[0\].max: expected a whole number, got '1e308'"),
+    ("{victory: [Conquest Victory], number: by, min: 4, max: 6}", r"simulate.tune\[0\].victory: expected text \(a list found\)"),
+    ("{victory: Conquest Victory, number: by, min: 4, max: 6}\n    - {victory: Conquest Victory, number: by, min: 3, max: 6}",
+     r"simulate.tune\[1\]: names the same number as simulate.tune\[0\]"),
 ])
 def test_tune__a_tunable_naming_nothing_or_badly_bounded_is_one_located_line(tmp_path, tunable, message):
     folder = galactic(tmp_path, f"simulate:\n  tune:\n    - {tunable}\n")
@@ -164,3 +169,14 @@ def test_tune__ctrl_c_says_so_in_one_line_exits_130_and_leaves_no_copy(tmp_path,
     assert_one_line(run, re.compile(r".*galactic-civ: error: interrupted; no proposal was written"),
                     exit=130)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["galactic-civ"]
+
+
+def test_tune__a_game_whose_deciding_rules_are_not_simulated_is_refused_without_a_flag_it_lacks(tmp_path):
+    """simulate's refusal ends '(--partial prints them anyway)': tune has no --partial."""
+    folder = tiny_copy(tmp_path)
+    with open(folder / "game.yaml", "a", encoding="utf-8") as file:
+        file.write('simulate:\n  tune:\n    - {turn_order: rotate, min: 0, max: 1, text: "The first player passes left."}\n')
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(r".*game: error: no win rates: skipped: phase 'Draw Phase', .* \(kitgen tune "
+                                    r"searches only a game whose rules that decide it are all simulated\)"))
+    assert not (tmp_path / "out").exists()
