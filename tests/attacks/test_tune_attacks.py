@@ -47,19 +47,40 @@ def test_tune__a_flag_it_cannot_take_is_one_usage_line(tmp_path, args, flag, mes
 
 
 @pytest.mark.parametrize("where", ["exists", "the game", "inside the game", "through a link into the game",
-                                   "in no folder"])
+                                   "in no folder", "a dangling link", "a link to a folder outside",
+                                   "the game by ..", "a file"])
 def test_tune__an_output_folder_it_must_not_write_is_refused_before_any_game(tmp_path, where):
     folder = galactic(tmp_path)
     (tmp_path / "taken").mkdir()
     (tmp_path / "link").symlink_to(folder)
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    (tmp_path / "elsewhere").symlink_to(tmp_path / "taken")
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     out = {"exists": tmp_path / "taken", "the game": folder, "inside the game": folder / "decks" / "new",
-           "through a link into the game": tmp_path / "link" / "new", "in no folder": tmp_path / "no" / "new"}[where]
+           "through a link into the game": tmp_path / "link" / "new", "in no folder": tmp_path / "no" / "new",
+           "a dangling link": tmp_path / "dangling", "a link to a folder outside": tmp_path / "elsewhere",
+           "the game by ..": tmp_path / "taken" / ".." / "galactic-civ", "a file": tmp_path / "notes.txt"}[where]
     before = sorted(p.name for p in tmp_path.iterdir())
     run = tune(folder, "--target", "even-seats", "--players", "2", "-o", out)
     message = {"exists": r".* exists: kitgen tune writes a new folder.*",
+               "a dangling link": r".* exists: kitgen tune writes a new folder.*",
+               "a link to a folder outside": r".* exists: kitgen tune writes a new folder.*",
+               "a file": r".* exists: kitgen tune writes a new folder.*",
                "in no folder": r".* is not a folder"}.get(where, r".* is the game's own folder or inside it: .*")
     assert_one_line(run, re.compile(USAGE.format(flag="-o", message=message)), exit=2, seconds=5)
     assert sorted(p.name for p in tmp_path.iterdir()) == before and not (folder / "decks" / "new").exists()
+    assert not (tmp_path / "gone").exists() and list((tmp_path / "taken").iterdir()) == []
+
+
+def test_tune__a_folder_it_cannot_write_in_is_one_line_and_leaves_nothing(tmp_path, monkeypatch):
+    """A read-only parent (the tests run as root, whom permissions do not bind: the refusal is injected)."""
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path))
+    monkeypatch.setattr("tempfile.mkdtemp", refused)
+    folder = galactic(tmp_path)
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
+    assert_one_line(run, re.compile(rf"{re.escape(str(tmp_path))}: error: Permission denied; check its permissions .*"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["galactic-civ"]
 
 
 @pytest.mark.parametrize("tunable, message", [
