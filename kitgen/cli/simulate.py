@@ -36,6 +36,15 @@ def _counts(value: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
 
 
+# the cluster's flags, said the same by every command that takes them (simulate, tune)
+SCHEDULER_HELP = ("Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
+                  "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
+                  "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
+TRUST_HELP = "Use a --scheduler on another machine: say you run that cluster and trust it with your data."
+TIMEOUT_HELP = ("Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
+                "without a worker for this long.")
+
+
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
     """--mcts-rollouts, given: say what it is now (a report that recorded it is of other code: replay refuses it)."""
     if value is not None:
@@ -67,15 +76,9 @@ def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
                    "the games depend on the machine and its load, and the report cannot be replayed.")
 @click.option("--mcts-rollouts", hidden=True, expose_value=False, callback=_renamed)
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
-@click.option("--scheduler", default="", metavar="ADDRESS",
-              help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
-                   "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
-                   "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
-@click.option("--trust-scheduler", is_flag=True,
-              help="Use a --scheduler on another machine: say you run that cluster and trust it with your data.")
-@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True,
-              help="Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
-                   "without a worker for this long.")
+@click.option("--scheduler", default="", metavar="ADDRESS", help=SCHEDULER_HELP)
+@click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
+@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 @click.option("-o", "--output", type=OutputFile("the PDF", "balance.pdf"), help="Write the report with charts to this PDF.")
 @click.option("--trace", type=OutputFile("the trace", "trace.txt"),
@@ -115,10 +118,7 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     plan = _refuse_early(loaded, settings, game, partial, trace)
     digest = data_hash(folder)
     check_data(ctx, digest)
-    if address and not quiet():
-        from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
-
-        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
+    said_trust(address)
     report = _run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), digest, played, plan,
                   result_options(ctx), game)
     if report["missing"] and not partial:
@@ -189,6 +189,14 @@ def _scheduler(text: str, trust: bool, seconds: float):
     if refused:
         raise click.BadParameter(refused, param_hint="--scheduler")
     return address
+
+
+def said_trust(address) -> None:
+    """One line at run time, before a game is played there: what playing on the cluster means."""
+    if address and not quiet():
+        from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
+
+        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
 
 
 class _Played:

@@ -17,7 +17,8 @@ import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.flags import Seconds, shown
-from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early, _scheduler
+from kitgen.cli.simulate import (SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, _known_policies, _load, _policies,
+                                 _refuse_early, _scheduler, said_trust)
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 
@@ -44,9 +45,9 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 @click.option("--policy", "policies", default="greedy", show_default=True, help="Who plays: as kitgen simulate.")
 @click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck).")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
-@click.option("--scheduler", default="", metavar="ADDRESS", help="Play on a Dask cluster, as kitgen simulate.")
-@click.option("--trust-scheduler", is_flag=True, help="Use a --scheduler on another machine (as kitgen simulate).")
-@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help="As kitgen simulate.")
+@click.option("--scheduler", default="", metavar="ADDRESS", help=SCHEDULER_HELP)
+@click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
+@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 def tune(game: str, target_text: str, players: str, output: Path | None, evaluations: int, games: int,
          report_games: int, seed: int, policies: str, without: tuple[str, ...], workers: int, scheduler: str,
@@ -76,6 +77,7 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)
     _refuse_early(loaded, settings, game, partial=False, hint=TUNE_ONLY)
     out = _output(output or Path(f"{loaded.id}-tuned"), folder)
+    said_trust(address)
     began = time.monotonic()
     try:
         report = _proposed(folder, loaded, out, lambda stage, new_id: run(folder, loaded, stage, new_id, target,

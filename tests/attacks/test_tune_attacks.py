@@ -201,3 +201,16 @@ def test_tune__a_game_whose_deciding_rules_are_not_simulated_is_refused_without_
     assert_one_line(run, re.compile(r".*game: error: no win rates: skipped: phase 'Draw Phase', .* \(kitgen tune "
                                     r"searches only a game whose rules that decide it are all simulated\)"))
     assert not (tmp_path / "out").exists()
+
+
+def test_tune__its_scheduler_says_what_trusting_it_means_in_help_and_at_run_time(tmp_path, no_games):
+    """As kitgen simulate's (issue 34): tune's help said only 'as kitgen simulate', and nothing at run time."""
+    pytest.importorskip("distributed")
+    text = " ".join(tune("--help").run.stdout.split())
+    assert "run kitgen's code with this game's data and send the results back" in text, text
+    no_games(lambda stage, new_id: None)
+    run = tune(galactic(tmp_path), "--target", "even-seats", "--players", "2", "-o", tmp_path / "out",
+               "--scheduler", "tcp://127.0.0.1:8786").run
+    assert run.returncode == 0, run.describe()
+    assert "kitgen: playing on the Dask cluster at tcp://127.0.0.1:8786: it and its workers run kitgen's code with " \
+           "this game's data and send the results back" in run.stderr, run.describe()
