@@ -2,11 +2,14 @@
 flag's value is untrusted: each type says in one usage line what is wrong with it, its value cut short."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import stat
 from pathlib import Path
 
 import click
+
+from kitgen.cli.common import echo, quiet
 
 SHOWN = 60  # characters of a flag's value a message repeats: enough to recognise it, never a screenful
 
@@ -85,3 +88,41 @@ def why_not_written(path: Path) -> str | None:
     if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
         return "is there and is not a file (a named pipe or a device?): give another name"
     return None
+
+
+# the cluster's flags, said the same by every command that takes them (simulate, tune)
+SCHEDULER_HELP = ("Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
+                  "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
+                  "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
+TRUST_HELP = "Use a --scheduler on another machine: say you run that cluster and trust it with your data."
+TIMEOUT_HELP = ("Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
+                "without a worker for this long.")
+
+
+def scheduler_address(text: str, trust: bool, seconds: float):
+    """The --scheduler address, read, resolved and trusted (else a usage error, exit 2); None: none given."""
+    if not text:
+        if trust:
+            raise click.BadParameter("goes with --scheduler ADDRESS", param_hint="--trust-scheduler")
+        return None
+    if importlib.util.find_spec("distributed") is None:
+        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
+    from kitgen.simulate.play.address import read_address
+    from kitgen.simulate.play.cluster import trusted
+
+    try:
+        address = read_address(text, seconds)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
+    refused = trusted(address, trust)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--scheduler")
+    return address
+
+
+def said_trust(address) -> None:
+    """One line at run time, before a game is played there: what playing on the cluster means."""
+    if address and not quiet():
+        from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
+
+        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)

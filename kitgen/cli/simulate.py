@@ -4,7 +4,6 @@ simulation has not earned."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import secrets
@@ -16,7 +15,8 @@ import click
 
 from kitgen.cli.balance import print_report
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
-from kitgen.cli.flags import SHOWN, Count, OutputFile, Seconds, shown, shown_path, why_not_written
+from kitgen.cli.flags import (SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds, said_trust,
+                              scheduler_address, shown, shown_path, why_not_written)
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 
@@ -34,15 +34,6 @@ def _counts(value: str) -> tuple[int, ...]:
     if not all(1 <= n <= 12 for n in counts):
         raise click.BadParameter(f"{shown(value)}: each count from 1 to 12", param_hint="--players")
     return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
-
-
-# the cluster's flags, said the same by every command that takes them (simulate, tune)
-SCHEDULER_HELP = ("Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
-                  "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
-                  "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
-TRUST_HELP = "Use a --scheduler on another machine: say you run that cluster and trust it with your data."
-TIMEOUT_HELP = ("Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
-                "without a worker for this long.")
 
 
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
@@ -104,7 +95,7 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
         return _replay(ctx, replay, game)
     counts = _counts(players)
     names = _policies(policies, counts)
-    address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
+    address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
@@ -168,35 +159,6 @@ def _run(loaded, settings, experiments, digest: str, played: _Played, plan, opti
     except KeyboardInterrupt:
         echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
         sys.exit(130)
-
-
-def _scheduler(text: str, trust: bool, seconds: float):
-    """The --scheduler address, read, resolved and trusted (else a usage error, exit 2); None: none given."""
-    if not text:
-        if trust:
-            raise click.BadParameter("goes with --scheduler ADDRESS", param_hint="--trust-scheduler")
-        return None
-    if importlib.util.find_spec("distributed") is None:
-        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
-    from kitgen.simulate.play.address import read_address
-    from kitgen.simulate.play.cluster import trusted
-
-    try:
-        address = read_address(text, seconds)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
-    refused = trusted(address, trust)
-    if refused:
-        raise click.BadParameter(refused, param_hint="--scheduler")
-    return address
-
-
-def said_trust(address) -> None:
-    """One line at run time, before a game is played there: what playing on the cluster means."""
-    if address and not quiet():
-        from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
-
-        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
 
 
 class _Played:

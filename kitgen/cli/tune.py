@@ -16,9 +16,9 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
-from kitgen.cli.flags import Seconds, shown
-from kitgen.cli.simulate import (SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, _known_policies, _load, _policies,
-                                 _refuse_early, _scheduler, said_trust)
+from kitgen.cli.flags import (SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Seconds, said_trust, scheduler_address,
+                              shown)
+from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 
@@ -64,7 +64,7 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     count = _players(players)
     names = _policies(policies, (count,))
     budget = Budget(evaluations, games, report_games)
-    address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
+    address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     folder = use_game(Project.default(), game).folder
     loaded = _load(folder, game, without)
     if not loaded.simulate.tune:  # said before a game is played or a folder copied
