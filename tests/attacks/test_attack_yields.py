@@ -76,3 +76,14 @@ def test_trade__a_price_of_a_trillion_ends_it_is_not_bought_one_at_a_time(tmp_pa
                                 "--policy", "random", "--json")
     assert_no_crash(run)
     assert run.run.returncode == 0 and json.loads(run.run.stdout)["games"] == 4, run.run.describe()
+
+
+@pytest.mark.parametrize("field", ["name", "type"])
+def test_this__a_text_field_read_as_a_number_is_one_located_line(tmp_path: Path, field) -> None:
+    """this.name as a number was the name's place in a sorted list of names, gained as Food."""
+    game = tmp_path / "harvest"
+    shutil.copytree(HARVEST, game)
+    edit(game / "game.yaml", "this.grind", f"this.{field}")
+    assert_one_line(kitgen_in_process("validate", game), re.compile(
+        rf".*game\.yaml:\d+:\d+: error: .*this\.{field}: '{field}' is text; read a number field of the card, or "
+        "test it in a filter"))
