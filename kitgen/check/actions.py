@@ -127,6 +127,9 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     count = whole_number(action.count)
     if count is not None and not 0 <= count <= 1000:
         problems.append(error(action.where, f"{owner}: action '{action.do}': count {count} is not 0-1000"))
+    times = whole_number(action.times) if action.times is not None else None
+    if times is not None and not 0 <= times <= 1000:  # as a count: play holds a worked-out one to 0-1000 (MAX_TIMES)
+        problems.append(error(action.where, f"{owner}: action '{action.do}': times {times} is not 0-1000"))
     return problems
 
 

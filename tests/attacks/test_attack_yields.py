@@ -87,3 +87,14 @@ def test_this__a_text_field_read_as_a_number_is_one_located_line(tmp_path: Path,
     assert_one_line(kitgen_in_process("validate", game), re.compile(
         rf".*game\.yaml:\d+:\d+: error: .*this\.{field}: '{field}' is text; read a number field of the card, or "
         "test it in a filter"))
+
+
+@pytest.mark.parametrize("times", ["-5", "1000000000000"])
+def test_times__a_written_count_past_0_to_1000_is_one_located_line(tmp_path: Path, times) -> None:
+    """-5 took the step never and 10^12 a thousand times, both silently: a written count is 0-1000."""
+    game = tmp_path / "harvest"
+    shutil.copytree(HARVEST, game)
+    edit(game / "game.yaml", "      - do: choose\n        optional: true\n",
+         f"      - do: choose\n        optional: true\n        times: {times}\n")
+    assert_one_line(kitgen_in_process("validate", game), re.compile(
+        rf".*game\.yaml:\d+:\d+: error: phase 'Buy': action 'choose': times {times} is not 0-1000"))
