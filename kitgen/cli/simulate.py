@@ -105,7 +105,7 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
                         without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
                         mcts_seconds=mcts_seconds,
                         scheduler_timeout=scheduler_timeout)
-    _trace_path(trace, folder)
+    _outputs(trace, output, folder)
     plan = _refuse_early(loaded, settings, game, partial, trace)
     digest = data_hash(folder)
     check_data(ctx, digest)
@@ -181,20 +181,28 @@ class _Played:
         return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
 
 
-def _trace_path(trace: Path | None, folder: Path) -> None:
+def _outputs(trace: Path | None, output: Path | None, folder: Path) -> None:
     """--trace FILE writes FILE and FILE.json: neither may be a link, a pipe or a device, nor in the
-    game's folder (FILE.json would be read as its data, and FILE could be one of its files)."""
-    if trace is None:
-        return
-    beside = trace.with_name(trace.name + ".json")
-    refused = why_not_written(beside)
-    if refused:
-        raise click.BadParameter(f"{shown_path(str(beside))} (written beside {shown_path(str(trace))}) {refused}",
-                                 param_hint="--trace")
-    game = folder.resolve()
-    if game == trace.absolute().parent.resolve() or game in trace.absolute().parent.resolve().parents:
-        raise click.BadParameter(f"{shown_path(str(trace))} is in the game's folder: the trace and its .json would "
-                                 "be read as the game's files; write it elsewhere", param_hint="--trace")
+    game's folder (FILE.json would be read as its data, and FILE could be one of its files). -o in the
+    game's folder must be a PDF's name (-o GAME/rules.yaml replaced the game's rules with the charts)."""
+    if trace is not None:
+        beside = trace.with_name(trace.name + ".json")
+        refused = why_not_written(beside)
+        if refused:
+            raise click.BadParameter(f"{shown_path(str(beside))} (written beside {shown_path(str(trace))}) {refused}",
+                                     param_hint="--trace")
+        if _in(folder, trace):
+            raise click.BadParameter(f"{shown_path(str(trace))} is in the game's folder: the trace and its .json "
+                                     "would be read as the game's files; write it elsewhere", param_hint="--trace")
+    if output is not None and _in(folder, output) and output.suffix.lower() != ".pdf":
+        raise click.BadParameter(f"{shown_path(str(output))} is in the game's folder and is not a .pdf: the charts "
+                                 "would replace one of its files; give a name ending in .pdf", param_hint="-o")
+
+
+def _in(folder: Path, path: Path) -> bool:
+    """Whether `path` lies in the game folder (its folder's links followed)."""
+    game, parent = folder.resolve(), path.absolute().parent.resolve()
+    return parent == game or game in parent.parents
 
 
 def _write_trace(title: str, plan, settings, path: Path) -> None:

@@ -66,3 +66,15 @@ def test_trace__an_old_trace_is_replaced_whole(tmp_path):
         trace.read_text(encoding="utf-8")
     assert json.loads((tmp_path / "trace.txt.json").read_text(encoding="utf-8"))["seed"] == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game", "trace.txt", "trace.txt.json"]  # no temporary left
+
+
+@pytest.mark.parametrize("name", ["rules.yaml", "decks/main.yaml", "notes.json"])
+def test_output__the_charts_never_replace_a_file_of_the_game(tmp_path, name):
+    """-o GAME/rules.yaml wrote the balance PDF over the game's rules."""
+    game = tiny_copy(tmp_path)
+    before = {p.relative_to(game): p.read_bytes() for p in game.rglob("*") if p.is_file()}
+    run = kitgen_in_process("simulate", game, *TRACE, "--games", "2", "--workers", "1", "-o", game / name)
+    assert_one_line(run, re.compile(USAGE.format(flag="-o", message=r"'.*' is in the game's folder and is not a \.pdf: "
+                                                 r"the charts would replace one of its files; give a name ending in \.pdf")),
+                    exit=2)
+    assert {p.relative_to(game): p.read_bytes() for p in game.rglob("*") if p.is_file()} == before
