@@ -17,7 +17,7 @@ import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.flags import (SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Seconds, said_trust, scheduler_address,
-                              shown)
+                              shown, shown_path)
 from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
@@ -135,6 +135,9 @@ def _players(text: str) -> int:
 def _output(path: Path, game_folder: Path) -> Path:
     """The new folder: not there yet, not the game folder or inside it, in a folder that exists."""
     absolute, game = Path(os.path.abspath(path)), game_folder.resolve()
+    if not str(absolute).encode("utf-8", "surrogateescape").decode("utf-8", "replace") == str(absolute):
+        raise click.BadParameter(f"{shown_path(str(path))} is not UTF-8 text: TUNED.md and the command it gives name the "
+                                 "new folder; give a name in UTF-8", param_hint="-o")
     resolved = absolute.parent.resolve() / absolute.name if absolute.parent.exists() else absolute
     if resolved == game or game in resolved.parents:
         raise click.BadParameter(f"{shown(str(path))} is the game's own folder or inside it: kitgen tune never "

@@ -72,6 +72,17 @@ def test_tune__an_output_folder_it_must_not_write_is_refused_before_any_game(tmp
     assert not (tmp_path / "gone").exists() and list((tmp_path / "taken").iterdir()) == []
 
 
+@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes")
+def test_tune__an_output_name_that_is_not_utf8_is_one_usage_line_before_any_game(tmp_path):
+    """TUNED.md names the new folder: after the whole search, writing it was an internal error."""
+    folder = galactic(tmp_path)
+    out = os.fsdecode(os.fsencode(tmp_path) + b"/out\xff")
+    run = tune(folder, "--target", "even-seats", "--players", "2", "-o", out)
+    assert_one_line(run, re.compile(USAGE.format(flag="-o", message=r".*out\\udcff' is not UTF-8 text: TUNED\.md .*")),
+                    exit=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["galactic-civ"]
+
+
 def test_tune__a_folder_it_cannot_write_in_is_one_line_and_leaves_nothing(tmp_path, monkeypatch):
     """A read-only parent (the tests run as root, whom permissions do not bind: the refusal is injected)."""
     def refused(*args, **kwargs):
