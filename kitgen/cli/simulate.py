@@ -94,6 +94,9 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
     counts = _counts(players)
+    if ladder_games and counts[0] < 2:  # its rungs would print 'greedy vs random: 100%' of games with no rival
+        raise click.BadParameter("a rung seats one stronger player among weaker ones: give --players 2 or more",
+                                 param_hint="--ladder")
     names = _policies(policies, counts)
     address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     project = Project.default()
