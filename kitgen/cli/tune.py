@@ -23,6 +23,9 @@ from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 
 MAX_GAMES = 500_000  # games a whole run may play: about ten minutes on 2 cores for the slowest shipped game
+# CPU a game of each player against greedy's, at mcts's default 16 iterations (README's skill ladder, Galactic
+# Civ: greedy 0.001, lookahead 0.006, mcts 0.156 CPU s a game); a game's own strategies play as greedy does
+POLICY_COST = {"random": 1, "greedy": 1, "lookahead": 6, "mcts": 160}
 MAX_COPY_FILES = 10_000  # a game folder copied for the proposal: files ...
 MAX_COPY_BYTES = 1 << 30  # ... and bytes (its art): a bound, not a guess at any real game
 TUNE_ONLY = "kitgen tune searches only a game whose rules that decide it are all simulated"  # it has no --partial
@@ -69,7 +72,7 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     loaded = _load(folder, game, without)
     if not loaded.simulate.tune:  # said before a game is played or a folder copied
         raise KitgenError(error(loaded.where or Where(game), NOTHING_TUNABLE))
-    _bounded(budget, len(loaded.simulate.tune))
+    _bounded(budget, len(loaded.simulate.tune), names)
     if target[0] == "even-factions" and not loaded.factions:
         raise click.BadParameter(f"{loaded.title} has no factions to even out", param_hint="--target")
     _known_policies(loaded, names)
@@ -117,13 +120,18 @@ def _proposed(folder: Path, loaded, out: Path, run) -> dict:
     return report
 
 
-def _bounded(budget, tunables: int) -> None:
-    """A run within MAX_GAMES games, else one usage line."""
+def _bounded(budget, tunables: int, policies: tuple[str, ...]) -> None:
+    """A run within MAX_GAMES games of greedy's cost (a game of a dearer player counts as several),
+    else one usage line."""
     total = budget.most(tunables)
-    if total > MAX_GAMES:
+    dearest = max(policies, key=lambda name: POLICY_COST.get(name, 1))
+    weight = POLICY_COST.get(dearest, 1)
+    if total * weight > MAX_GAMES:
+        cost = f" of {dearest}, each costing about {weight} of greedy's" if weight > 1 else ""
         raise click.BadParameter(f"{budget.evaluations:,} evaluations of {budget.games:,} games, the check of each "
                                  f"of {tunables} tunables and 2 reports of {budget.report_games:,} are up to {total:,} "
-                                 f"games; at most {MAX_GAMES:,} (minutes, not hours)", param_hint="--evaluations")
+                                 f"games{cost}; at most {MAX_GAMES:,}{' of greedy' if weight > 1 else ''} "
+                                 "(minutes, not hours)", param_hint="--evaluations")
 
 
 def _players(text: str) -> int:

@@ -38,6 +38,9 @@ def tune(*args):
      r"1,000 evaluations of 10,000 games, the check of each of 16 tunables and 2 reports of 2,000 are up to "
      r"10,344,000 games; at most 500,000 \(minutes, not hours\)"),
     (("--target", "even-seats", "--evaluations", "10000000"), "'--evaluations'", r".*not in the range 1<=x<=1000\."),
+    (("--target", "even-seats", "--policy", "mcts"), "--evaluations",
+     r"60 evaluations of 200 games, the check of each of 16 tunables and 2 reports of 2,000 are up to [\d,]+ games "
+     r"of mcts, each costing about 160 of greedy's; at most 500,000 of greedy \(minutes, not hours\)"),
     (("--target", "even-seats", "--players", "2,3"), "--players", r"'2,3': one player count, from 1 to 12"),
 ])
 def test_tune__a_flag_it_cannot_take_is_one_usage_line(tmp_path, args, flag, message):
