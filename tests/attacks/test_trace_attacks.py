@@ -12,7 +12,7 @@ import signal
 
 import pytest
 
-from tests.attacks.harness import assert_one_line, bounded, kitgen_in_process, tiny_copy
+from tests.attacks.harness import REPO, assert_one_line, bounded, kitgen_in_process, tiny_copy
 
 TRACE = ("--players", "2", "--partial")  # the tiny game skips rules: --partial
 USAGE = r"Error: Invalid value for '?{flag}'?: {message}"
@@ -78,3 +78,23 @@ def test_output__the_charts_never_replace_a_file_of_the_game(tmp_path, name):
                                                  r"the charts would replace one of its files; give a name ending in \.pdf")),
                     exit=2)
     assert {p.relative_to(game): p.read_bytes() for p in game.rglob("*") if p.is_file()} == before
+
+
+def test_trace__a_game_of_more_events_than_it_writes_holds_no_more_of_them(tmp_path, monkeypatch):
+    """The trace was cut at MAX_EVENTS when written, but every event was kept while the game played."""
+    import kitgen.simulate.play.trace as trace_module
+
+    monkeypatch.setattr(trace_module, "MAX_EVENTS", 5)
+    kept: list[int] = []
+    append = trace_module.Events.append
+
+    def counted(self, event):
+        append(self, event)
+        kept.append(len(self))
+    monkeypatch.setattr(trace_module.Events, "append", counted)
+    trace = tmp_path / "trace.txt"
+    run = kitgen_in_process("simulate", REPO / "tests" / "fixtures" / "vocab" / "harvest", "--players", "2",
+                            "--trace", trace).run
+    assert run.returncode == 0 and "Trace: " in run.stdout and "(5 events)" in run.stdout, run.describe()
+    assert len(kept) > 6 and max(kept) == 6, kept  # the game went on past the cut; one event more says it is cut
+    assert "(the trace is cut after 5 events)" in trace.read_text(encoding="utf-8")
