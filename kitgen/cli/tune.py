@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import stat
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -103,7 +103,8 @@ def _proposed(folder: Path, loaded, out: Path, run) -> dict:
     from kitgen.simulate.play.blocks import Unfinished
 
     new_id = out.name if ID.match(out.name) else f"{loaded.id}-tuned"
-    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.kitgen-tune-", dir=out.parent))
+    stage = out.parent / f".{out.name}.kitgen-tune-{secrets.token_hex(6)}"
+    os.mkdir(stage)  # before the try: a folder of that name already there is the user's, never removed
     try:
         _copy_game(folder, stage)
         try:

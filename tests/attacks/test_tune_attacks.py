@@ -90,8 +90,8 @@ def test_tune__a_folder_it_cannot_write_in_is_one_line_and_leaves_nothing(tmp_pa
     """A read-only parent (the tests run as root, whom permissions do not bind: the refusal is injected)."""
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(tmp_path))
-    monkeypatch.setattr("tempfile.mkdtemp", refused)
     folder = galactic(tmp_path)
+    monkeypatch.setattr("os.mkdir", refused)
     run = tune(folder, "--target", "even-seats", "--players", "2", "-o", tmp_path / "out")
     assert_one_line(run, re.compile(rf"{re.escape(str(tmp_path))}: error: Permission denied; check its permissions .*"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["galactic-civ"]
