@@ -75,6 +75,8 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     _bounded(budget, len(loaded.simulate.tune), names)
     if target[0] == "even-factions" and not loaded.factions:
         raise click.BadParameter(f"{loaded.title} has no factions to even out", param_hint="--target")
+    if target[0] == "even-seats" and count < 2:  # one seat wins every decided game: any candidate would do
+        raise click.BadParameter("one player has no seats to even out: give --players 2 or more", param_hint="--target")
     _known_policies(loaded, names)
     settings = Settings(games=games, players=count, seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)
