@@ -138,7 +138,8 @@ def _bounded(budget, tunables: int, policies: tuple[str, ...]) -> None:
 
 
 def _players(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 12:
+    # '²' is a digit to str.isdigit but no number to int(), and int() refuses 5,000 digits: both were internal errors
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or not 1 <= int(text) <= 12:
         raise click.BadParameter(f"{shown(text)}: one player count, from 1 to 12", param_hint="--players")
     return int(text)
 

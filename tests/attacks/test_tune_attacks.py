@@ -42,6 +42,8 @@ def tune(*args):
      r"60 evaluations of 200 games, the check of each of 16 tunables and 2 reports of 2,000 are up to [\d,]+ games "
      r"of mcts, each costing about 160 of greedy's; at most 500,000 of greedy \(minutes, not hours\)"),
     (("--target", "even-seats", "--players", "2,3"), "--players", r"'2,3': one player count, from 1 to 12"),
+    (("--target", "even-seats", "--players", "²"), "--players", r"'²': one player count, from 1 to 12"),
+    (("--target", "even-seats", "--players", "9" * 5000), "--players", r"'9{60}\.\.\.': one player count, from 1 to 12"),
     (("--target", "even-seats", "--players", "1"), "--target", r"one player has no seats to even out: give --players 2 or more"),
 ])
 def test_tune__a_flag_it_cannot_take_is_one_usage_line(tmp_path, args, flag, message):
