@@ -98,3 +98,12 @@ def test_times__a_written_count_past_0_to_1000_is_one_located_line(tmp_path: Pat
          f"      - do: choose\n        optional: true\n        times: {times}\n")
     assert_one_line(kitgen_in_process("validate", game), re.compile(
         rf".*game\.yaml:\d+:\d+: error: phase 'Buy': action 'choose': times {times} is not 0-1000"))
+
+
+def test_trade__a_rate_of_a_digit_int_cannot_read_is_one_located_line(tmp_path: Path) -> None:
+    """'²' is a digit to str.isdigit, no number to int(): the rate's check must not take it for one."""
+    game = tmp_path / "harvest"
+    shutil.copytree(HARVEST, game)
+    edit(game / "game.yaml", TRADE, TRADE.replace("rate: 2", 'rate: "²"'))
+    assert_one_line(kitgen_in_process("validate", game), re.compile(
+        r".*game\.yaml:\d+:\d+: error: phase 'Buy': '²' use numbers, counter names, .*"))
