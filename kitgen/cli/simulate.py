@@ -94,9 +94,7 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
     counts = _counts(players)
-    if ladder_games and counts[0] < 2:  # its rungs would print 'greedy vs random: 100%' of games with no rival
-        raise click.BadParameter("a rung seats one stronger player among weaker ones: give --players 2 or more",
-                                 param_hint="--ladder")
+    _refuse_idle(ctx, counts)
     names = _policies(policies, counts)
     address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     project = Project.default()
@@ -182,6 +180,21 @@ class _Played:
         if not self.before:
             return f"interrupted after {self.done:,} of {self.total:,} games"
         return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
+
+
+TRACE_INSTEAD = {"output": "-o", "as_json": "--json", "impact_games": "--impact-games", "ladder_games": "--ladder",
+                 "fixes": "--fixes"}  # what --trace would leave undone without a word: it plays one game instead
+
+
+def _refuse_idle(ctx: click.Context, counts: tuple[int, ...]) -> None:
+    """A flag that would do nothing, or measure nothing, is one usage line, never dropped in silence."""
+    if ctx.params.get("ladder_games") and counts[0] < 2:  # its rungs printed 'greedy vs random: 100%', no rival
+        raise click.BadParameter("a rung seats one stronger player among weaker ones: give --players 2 or more",
+                                 param_hint="--ladder")
+    given = [flag for name, flag in TRACE_INSTEAD.items() if ctx.params.get(name)]
+    if ctx.params.get("trace") is not None and given:
+        raise click.BadParameter(f"plays one game instead of the report: {', '.join(given)} would do nothing; "
+                                 "give --trace alone, or run the report without it", param_hint="--trace")
 
 
 def _outputs(trace: Path | None, output: Path | None, folder: Path) -> None:

@@ -98,3 +98,14 @@ def test_trace__a_game_of_more_events_than_it_writes_holds_no_more_of_them(tmp_p
     assert run.returncode == 0 and "Trace: " in run.stdout and "(5 events)" in run.stdout, run.describe()
     assert len(kept) > 6 and max(kept) == 6, kept  # the game went on past the cut; one event more says it is cut
     assert "(the trace is cut after 5 events)" in trace.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("more, named", [(("--json",), "--json"), (("--impact-games", "20"), "--impact-games"),
+                                         (("-o", "balance.pdf", "--ladder", "5"), "-o, --ladder")])
+def test_trace__with_what_only_the_report_does_is_one_usage_line(tmp_path, more, named):
+    """--trace played one game and wrote it; the report's --json, -o and experiments were dropped silently."""
+    run = kitgen_in_process("simulate", tiny_copy(tmp_path), *TRACE, "--trace", tmp_path / "trace.txt", *more)
+    assert_one_line(run, re.compile(USAGE.format(flag="--trace", message=rf"plays one game instead of the report: "
+                                                 rf"{named} would do nothing; give --trace alone, or run the report "
+                                                 r"without it")), exit=2)
+    assert not (tmp_path / "trace.txt").exists()
