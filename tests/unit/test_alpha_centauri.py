@@ -17,6 +17,7 @@ from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.vocabulary import ACTIONS
 from kitgen.simulate.vocabulary.battles import total
+from kitgen.simulate.vocabulary.tables import rolled, take_row
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,11 +95,12 @@ def test_conflict_table__most_levels_unit_ratios_and_the_defender_make_the_force
     assert attacker[1] == defender[1] == [(1, 10)]  # the Fog of War: both players roll 1D10
 
 
-def _battle_step(steps):
+def _battle_step(steps, do: str = "battle"):
+    """The first step `do` among `steps` or nested in one (a `times:` roll is inside a repeat)."""
     for step in steps:
-        if step.do == "battle":
+        if step.do == do:
             return step
-        found = _battle_step(step.then)
+        found = _battle_step(step.then, do)
         if found is not None:
             return found
     return None
@@ -152,3 +154,70 @@ def test_cli__games_decided_with_provenance_and_no_rule_module():
     assert not (ROOT / "kitgen/simulate/rules/alpha_centauri.py").exists()
     deciding = {c["rule"]: c["status"] for c in report["coverage"] if c["decides"]}
     assert deciding and all(status == "exact" for rule, status in deciding.items() if rule.startswith("victory"))
+
+
+# THE FACTIONS (seed l.46-106): each rule line a faction's counters play, taken in its phase, against
+# a player without it (issue 33, acfig: the check behind docs/rules-by-way.md's Alpha Centauri figures)
+
+def given(plan, t: Table, seat: int, name: str) -> None:
+    """Seat `seat` gets faction `name`'s starting counters and Scores (added to the table's zeros)."""
+    for index, delta in next(f for f in plan.factions if f.name == name).start:
+        t.values[seat][index] += delta
+
+
+@pytest.mark.parametrize("defending", [False, True], ids=["attacking", "defending"])
+def test_believers__add_2_to_their_force_total_in_every_conflict(plan, defending):
+    # "In Conflicts add +2 to their Force Total": as the attacker or as the Defender
+    t = table_of(plan, Units=[5, 5], Bases=[1, 1])
+    given(plan, t, 0, "Believers")
+    step, lookup = _battle_step(next(p for p in plan.phases if p.name == "Conflict Phase").actions), \
+        plan.vocabulary.lookups["conflict"]
+    t.sides = (1, 0) if defending else (0, 1)
+    believers, other = total(t, 0, 1, step, lookup)[0], total(t, 1, 0, step, lookup)[0]
+    assert (believers, other) == ((3, 0) if defending else (2, 1))  # the Defender's 1 to whoever defends
+
+
+def test_believers__probe_rolls_against_them_at_plus_1_and_their_research_rolls_at_minus_1(plan):
+    # "Probe Table rolls vs this Faction are at +1"; "Believers get -1 to rolls on the Research Table."
+    def face(phase: str, believers: int) -> int:
+        """Seat 1 rolls at seat 0 (the same seed: the same die, a 4, on every table)."""
+        t = table_of(plan, Credits=[0, 0])
+        if believers >= 0:
+            given(plan, t, believers, "Believers")
+        step = _battle_step(next(p for p in plan.phases if p.name == phase).actions, "roll")
+        t.aim = 0
+        return rolled(t, 1, step, plan.vocabulary.lookups[step.table])
+    assert [face("Probe Phase", believers) for believers in (-1, 0, 1)] == [4, 5, 4]
+    assert [face("Research Phase", believers) for believers in (-1, 0, 1)] == [4, 4, 3]
+
+
+def test_gaians__gain_units_from_mind_worms_where_others_lose_them(plan):
+    # "When encountering Mind Worms, they gain Units instead of losing them." (Lose Units = 1D10 - (MP + C))
+    t = table_of(plan, Units=[3, 3], Bases=[2, 2])
+    given(plan, t, 0, "Gaians")
+    worms = plan.vocabulary.lookups["exploration"].rows[0]
+    take_row(t, 0, worms)
+    take_row(t, 1, worms)
+    assert column(t, "Units")[0] > 3 > column(t, "Units")[1]
+
+
+def test_morgan_industries__bases_cost_an_extra_5_credits(plan):
+    # "Bases cost an extra 5 credits to build": 24 Credits build Morgan no Base, another player one
+    t = table_of(plan, Credits=[24, 24], Bases=[1, 1], Economy=[5, 5])
+    given(plan, t, 0, "Morgan Industries")
+    t.values[0][plan.attributes.index("Credits")] = 24  # its extra 50 starting Credits aside
+    take(t, "Construction Phase", 0)
+    take(t, "Construction Phase", 1)
+    assert column(t, "Bases") == [1, 2]
+
+
+def test_peacekeepers__draw_an_extra_card_and_get_10_free_votes(plan):
+    # "Peacekeepers get to draw an extra card once per turn."; "The Peacekeepers get 10 Free Votes in
+    # Council Phase." (no other votes, no Credits to bid: they are elected, a tie of 0 elects nobody)
+    t = table_of(plan, Credits=[0, 0])
+    given(plan, t, 0, "Peacekeepers")
+    take(t, "Planning Phase", 0)
+    take(t, "Planning Phase", 1)
+    assert [len(hand) for hand in t.hands] == [2, 1]
+    take(t, "Council Phase")
+    assert [t.state.flags[p].get("Governor", 0) >= t.turn for p in (0, 1)] == [True, False]
