@@ -7,6 +7,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from kitgen.simulate.engine.cycle import play_rounds, run_setup
+from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.engine.result import GameResult, result
 from kitgen.simulate.engine.rounds import round_end, turn_over
 from kitgen.simulate.engine.schedule import Ordered, schedule
@@ -67,10 +68,13 @@ def play_from(table: Table, start: int, until_turn: int) -> GameResult:
 
 def play_on(table: Table, until_turn: int = 0) -> GameResult:
     """Go on from where the table stands, to the end (or to the end of turn `until_turn`): a copy a
-    search player made where it was asked plays the steps after the one in progress, then the rest
-    of the turn, as the game itself would (what is left of the step in progress is not: the choice
-    was made on the copy); a game cut at a turn's end goes on with the next moment. A game of rounds:
+    search player made where it was asked plays what is left of the step that asked (table.after: a
+    repeated step's later turns), the steps after it, then the rest of the turn, as the game itself
+    would (answer() takes the answer on the copy); a game cut at a turn's end goes on with the next moment. A game of rounds:
     engine/cycle.go_on."""
+    after, table.after = table.after, None
+    if after is not None and table.winner < 0:  # what is left of the step that asked (a repeated step's later turns)
+        after(table)
     if table.winner >= 0 or (table.state is not None and table.state.over):
         return result(table)
     if table.plan.rounds is not None:
@@ -90,6 +94,14 @@ def play_on(table: Table, until_turn: int = 0) -> GameResult:
             if table.winner >= 0:
                 return result(table)
     return play(table, start=table.moment + 1, until_turn=until_turn)
+
+
+def answer(table: Table, option: Option) -> None:
+    """A search player's answer taken on its copy: `nothing` ends the step that asked (a repeated
+    step goes on only after a yes: table.after is then dropped)."""
+    option.take(table)
+    if option.take is nothing:
+        table.after = None
 
 
 __all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the rule modules read them here

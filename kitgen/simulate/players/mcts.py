@@ -13,8 +13,9 @@ dice to start with), so that the choices are compared on equal luck. A seat's tr
 next decisions of the same turn (KEPT), one level down.
 
 The world goes on from where the decision fell (engine/loop.play_on, as lookahead's copies): the
-steps after the one in progress, the rest of the phase and of the turn, as the game would; what is
-left of the step in progress itself is not (its choice was made on the copy). The other seats'
+steps after the one in progress, the rest of the phase and of the turn, as the game would, and a
+repeated step's later turns after a yes (table.after); what is left of any other step in progress
+is not (its choice was made on the copy). The other seats'
 hidden choices are not searched. Rollouts end with the next turn (HORIZON; in a game of rounds, or
 with the round's end, scored, if it comes first), scored by search.position.
 
@@ -34,7 +35,7 @@ from typing import Callable, Hashable
 from weakref import WeakKeyDictionary
 
 from kitgen.simulate.engine.knowledge import determinize as deal_unseen
-from kitgen.simulate.engine.loop import play_on
+from kitgen.simulate.engine.loop import answer, play_on
 from kitgen.simulate.engine.options import Option
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.players.greedy import GREEDY, greedy_card
@@ -201,7 +202,7 @@ def mcts_move(table: Table, seat: int, moves: list[Option]) -> int:
     if len(moves) < MOVES:
         return ROLLOUT.choose_move(table, seat, moves)
     keys = [move_key(m) for m in moves]
-    return search(table, seat, keys, lambda w, i: moves[i].take(w))
+    return search(table, seat, keys, lambda w, i: answer(w, moves[i]))
 
 
 MCTS = GREEDY._replace(name="mcts", choose_card=mcts_card, choose_move=mcts_move, strength=3)
