@@ -73,8 +73,8 @@ def test_lookahead__plays_each_candidate_on_its_samples_to_the_end_of_the_next_t
     from kitgen.simulate.players import search
     plan = plan_game(load_game(Path(__file__).resolve().parents[2] / "data/galactic-civ"))
     rollouts = []
-    real = search.play
-    monkeypatch.setattr(search, "play", lambda t, start, until_turn: rollouts.append(until_turn) or real(t, start, until_turn))
+    real = search.play_on
+    monkeypatch.setattr(search, "play_on", lambda t, until_turn: rollouts.append(until_turn) or real(t, until_turn))
     table = Table(plan, 3, (GREEDY,) * 4, ACTIONS)
     table.turn, hand = 2, sorted(set(table.hands[0]))[:3] if table.hands[0] else []
     if len(hand) < 2:

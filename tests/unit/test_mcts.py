@@ -40,7 +40,7 @@ def planned_table(policy) -> Table:
     hand = [next(c for c in pile if table.plan.cards[c].name == name) for name in ("Setup", "Finisher", "Decoy", "Decoy")]
     for card in hand:
         pile.remove(card)
-    table.hands, table.turn, table.moment = [hand, []], 1, 0
+    table.hands, table.turn, table.moment, table.step = [hand, []], 1, 0, 0  # its play step in progress
     return table
 
 

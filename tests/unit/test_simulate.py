@@ -327,6 +327,20 @@ def test_ladder__greedy_beats_random_where_choosing_the_right_card_wins():
     assert len(greedy["by_seat"]) == 2
 
 
+def test_ladder__a_rungs_cost_counts_the_workers_of_the_runs_pool():
+    """On two workers (the run's kept pool, alive until the run ends: the operating system's count of
+    ended children does not hold them yet), a rung's CPU seconds a game are still its games': a
+    lookahead seat rolls each candidate out on three copies, greedy weighs it once, so lookahead's
+    rung costs many times greedy's (some 50 times, measured; before, both read the parent's idle
+    CPU: 0.0004 and 0.0005 s)."""
+    from kitgen.simulate.experiments.lab import Experiments
+
+    report = simulate(galactic_civ(), Settings(games=2, players=2, seed=1, workers=2, mcts_iterations=4),
+                      Experiments(ladder_games=8))
+    cost = {r["player"]: r["cpu_seconds_per_game"] for r in report["skill_ladder"]}
+    assert cost["lookahead"] > 5 * cost["greedy"] and cost["mcts"] > 5 * cost["greedy"]
+
+
 def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_path):
     from tests.conftest import pdf_text
 

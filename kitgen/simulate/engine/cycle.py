@@ -19,11 +19,13 @@ from kitgen.simulate.engine.victory import extreme, game_over
 from kitgen.simulate.engine.zones import send_home
 
 
-def run_setup(table: Table) -> None:
-    """The setup steps, taken by the round's first player (a step says whom it deals to)."""
-    state = table.state
+def run_setup(table: Table, first: int = 0) -> None:
+    """The setup steps from the `first` (> 0: a copy going on where a player was asked in setup),
+    taken by the round's first player (a step says whom it deals to)."""
+    state, steps = table.state, table.plan.setup
     seat = state.leader if state is not None else 0
-    for step in table.plan.setup:
+    for index in range(first, len(steps)):
+        table.step, step = index, steps[index]
         table.actions[step.do](table, seat, step)
     if state is not None and state.next >= 0:  # a setup step named who starts (the Two of Clubs leads); the
         state.leader = state.current = state.next  # round's first seat stays: the next round's turns from it
@@ -31,25 +33,44 @@ def run_setup(table: Table) -> None:
 
 
 def play_rounds(table: Table, resume: bool = False, until_turn: int = 0) -> GameResult:
-    """Play the game's rounds to its end; `resume`: go on from the turn after the current one (a
-    search player's rollout), `until_turn`: stop at the end of that turn of the current round."""
-    rounds = table.plan.rounds
+    """Play the game's rounds to its end. `resume`: go on from where the table stands (go_on: a
+    search player's copy cut where a player was asked, or a game cut at a turn's or a round's end);
+    `until_turn`: stop at the end of that turn of the current round, or at the round's end, scored,
+    if it comes first (a rollout's horizon)."""
+    state, rounds = table.state, table.plan.rounds
     most = rounds.rounds or MAX_ROUNDS
     number = table.round if resume else 1
+    if resume and state.scored:  # cut after a round's scoring: the next round
+        number, resume = number + 1, False
     while number <= most:
-        if resume:  # the current turn was cut where a player was asked: the next turn is the next player's
-            advance(table)
+        if resume:
+            finished = go_on(table, until_turn)
         else:
             start_round(table, number)
-        finished = play_round(table, table.turn + 1 if resume else 1, until_turn)
+            finished = play_round(table, 1, until_turn)
         resume = False
-        if table.winner >= 0 or table.state.over or not finished:
+        if table.winner >= 0 or state.over or not finished:
             break
         end_round(table)
-        if table.winner >= 0 or game_ends(table, number, most):
+        if table.winner >= 0 or game_ends(table, number, most) or until_turn:
             break
         number += 1
     return result(table)
+
+
+def go_on(table: Table, until_turn: int) -> bool:
+    """The round from where the table stands: a turn cut at its end, from the next player's turn; a
+    turn cut where a player was asked (a copy a search player rolls out), the rest of it first: the
+    steps after the one in progress, the phase's later seats, the turn's later phases. (What is left
+    of the step in progress itself is not played: its choice was made on the copy. A choice in a
+    round's scoring: the next round.)"""
+    if table.turn == 0:  # asked in the round's setup
+        setup_on(table)
+        return play_round(table, 1, until_turn)
+    if table.state.phase >= len(table.plan.phases):
+        advance(table)
+        return play_round(table, table.turn + 1, until_turn)
+    return play_round(table, table.turn, until_turn, rest=True)
 
 
 def start_round(table: Table, number: int) -> None:
@@ -69,11 +90,19 @@ def start_round(table: Table, number: int) -> None:
     state.marks.clear()
     state.named.clear()
     state.leader = state.current = state.first = first_player(table, number)
+    state.scored = False
     if table.trace is not None:
         table.trace.append(("round", number, state.leader))
     if number == 1 or rounds.again:
         run_setup(table)
     state.gained = [list(row) for row in table.values]  # the round's winner: who gains most
+
+
+def setup_on(table: Table) -> None:
+    """The rest of a round's setup, where a player was asked in it (go_on), then as start_round ends."""
+    if table.round == 1 or table.plan.rounds.again:
+        run_setup(table, table.step + 1)
+    table.state.gained = [list(row) for row in table.values]
 
 
 def first_player(table: Table, number: int) -> int:
@@ -94,19 +123,24 @@ def first_player(table: Table, number: int) -> int:
     return next_seat(table, state.first, 1)
 
 
-def play_round(table: Table, first_turn: int, until_turn: int) -> bool:
-    """The round's turns from `first_turn`; False when play stopped before the round ended (a
-    rollout's last turn)."""
+def play_round(table: Table, first_turn: int, until_turn: int, rest: bool = False) -> bool:
+    """The round's turns from `first_turn` (`rest`: that turn already begun, from where it stands);
+    False when play stopped before the round ended (a rollout's last turn): the table stands at that
+    turn's end, before the next player is chosen."""
     state, plan = table.state, table.plan
     last = plan.rounds.turns if not until_turn else min(until_turn, plan.rounds.turns)
     for turn in range(first_turn, last + 1):
-        table.turn = turn
-        if table.trace is not None:
-            table.trace.append(("turn", turn, state.leader if plan.turn_structure == "phase-by-phase" else state.current))
-        for index, start in plan.resets:
-            for row in table.values:
-                row[index] = start
-        play_turn(table)
+        if rest:
+            play_turn(table, state.phase, state.place, table.step + 1)
+            rest = False
+        else:
+            table.turn = turn
+            if table.trace is not None:
+                table.trace.append(("turn", turn, state.leader if plan.turn_structure == "phase-by-phase" else state.current))
+            for index, start in plan.resets:
+                for row in table.values:
+                    row[index] = start
+            play_turn(table)
         if plan.vocabulary.eliminate is not None and eliminate(table):  # out of the game at the turn's end
             state.why = "one player or none was left"
             return True
@@ -115,22 +149,34 @@ def play_round(table: Table, first_turn: int, until_turn: int) -> bool:
             table.record.turn_over(table.plan, table.values)
         if table.winner >= 0 or state.over or round_over(table):
             return True
-        advance(table)
+        if turn < last:  # the next turn's player: after the last, the next round (or go_on) chooses
+            advance(table)
     if until_turn and last < plan.rounds.turns:
         return False
     state.why = f"round {table.round} cut short after {plan.rounds.turns} turns"
     return True
 
 
-def play_turn(table: Table) -> None:
+def play_turn(table: Table, first: int = 0, place: int = -1, step: int = 0) -> None:
+    """The turn's phases from the `first`; `place` >= 0: that phase already begun, from the
+    `place`-th of its seats at their `step`-th step (a copy going on where a player was asked). The
+    phase, the seats it is played by, and which of them plays now are kept in the state for that."""
     state, plan = table.state, table.plan
     by_phase = plan.turn_structure == "phase-by-phase"
-    for index, phase in enumerate(plan.phases):
-        state.phase = index  # a player weighing an option settles the turn's later once phases (players/worth)
-        seats = [state.leader] if phase.once else seats_from(table, state.leader) if by_phase else [state.current]
-        for seat in seats:
-            if not play_phase(table, seat, phase):
+    for index in range(first, len(plan.phases)):
+        phase = plan.phases[index]
+        if place < 0:
+            state.phase = index  # a player weighing an option settles the turn's later once phases (players/worth)
+            state.seats = [state.leader] if phase.once else seats_from(table, state.leader) if by_phase \
+                else [state.current]
+            place, step = 0, 0
+        seats = state.seats
+        for at in range(place, len(seats)):
+            state.place = at
+            if not play_phase(table, seats[at], phase, step):
                 return
+            step = 0
+        place = -1
     state.phase = len(plan.phases)
 
 
@@ -143,12 +189,17 @@ def settle_turn(table: Table) -> None:
             return
 
 
-def play_phase(table: Table, seat: int, phase) -> bool:
-    """The seat's part of a phase (none when it is out, or the phase's trigger is another's); False
-    when someone has won."""
-    if table.state.out[seat] or (phase.trigger is not None and not extreme(table.values, seat, phase.trigger)):
+def play_phase(table: Table, seat: int, phase, first: int = 0) -> bool:
+    """The seat's part of a phase (none when it is out, or the phase's trigger is another's), from
+    its `first` step (> 0: the part begun, its trigger passed); False when someone has won. The step
+    in progress is kept on the table (table.step: where a copy goes on from)."""
+    if not first and (table.state.out[seat]
+                      or (phase.trigger is not None and not extreme(table.values, seat, phase.trigger))):
         return True
-    for step in phase.actions:
+    actions = phase.actions
+    for index in range(first, len(actions)):
+        table.step = index
+        step = actions[index]
         table.actions[step.do](table, seat, step)
         if table.winner >= 0:
             return False
@@ -215,6 +266,7 @@ def end_round(table: Table) -> None:
     then its discards), then who gained most of the first carried counter (the round's winner:
     rounds' `first: winner`)."""
     state, rounds = table.state, table.plan.rounds
+    state.scored = True  # the round is over: a game cut here goes on with the next (play_rounds)
     for step in rounds.scoring:
         for seat in range(table.players):
             if state.gone[seat]:

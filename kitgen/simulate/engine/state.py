@@ -36,6 +36,9 @@ class State:
         self.skip = 0  # players the next turn passes over
         self.first = 0  # who started this round
         self.phase = 0  # the phase of the turn being played (its index)
+        self.seats: list[int] = []  # who plays that phase, in order (a list replaced, never changed: copies share it)
+        self.place = 0  # which of them plays it now (its index in seats)
+        self.scored = False  # the round is over and scored, the next not begun
         self.round_winner = -1  # who gained most in the last round (rounds: {first: winner})
         self.gained: list[list[int]] = []  # the values at the round's start (who gains most wins the round)
         self.over = False  # the game ended (game_end, until, its rounds played)

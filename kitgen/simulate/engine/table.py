@@ -56,6 +56,10 @@ class Table:
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
+        self.step = -1  # the step of the phase in progress (its index; -1: none yet): where a copy goes on (loop.play_on)
+        # what is left of the step asking now if the answer is not `nothing` (a repeated step's later
+        # turns: vocabulary/choices.repeat), (table) -> None: a copy made to weigh an answer takes it
+        self.after: Callable[[Table], None] | None = None
         # who a step in progress aims at (its target player, a battle's other side: `target(...)` reads
         # it), a battle's (attacker, defender) and what its loser lost; -1 / 0 between steps
         self.aim, self.sides, self.lost = -1, (-1, -1), 0

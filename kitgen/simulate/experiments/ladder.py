@@ -12,6 +12,7 @@ from collections import Counter
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.players import POLICIES
 from kitgen.simulate.play.blocks import Progress
+from kitgen.simulate.play.pool import workers_seconds
 from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report.stats import wilson
 
@@ -20,14 +21,17 @@ COST = "cpu_seconds_per_game"  # a rung's measured cost: differs from run to run
 
 
 def cpu_seconds() -> float:
-    """CPU seconds of this process and of its children that have ended (a run's pool of workers ends
-    with the run); where `resource` is missing (Windows): this process only."""
+    """CPU seconds of this process, of its children that have ended (a call's own pool), and of the
+    run's kept pool's workers on the games they played (alive until the run ends: the operating
+    system does not count them yet, play/pool.workers_seconds); where `resource` is missing
+    (Windows): this process and the kept pool's workers."""
+    kept = workers_seconds()
     try:
         import resource
     except ImportError:
-        return time.process_time()
+        return time.process_time() + kept
     me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime + kept
 
 
 def unmeasured(report: dict) -> dict:

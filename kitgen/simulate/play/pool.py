@@ -22,6 +22,7 @@ import itertools
 import math
 import pickle
 import signal
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -75,8 +76,9 @@ def play_kept(kept: Kept, plan: Plan, work: list[Block], progress: Progress | No
     sent = pickle.dumps(dataclasses.replace(plan, cache={}), protocol=pickle.HIGHEST_PROTOCOL)
     token, total, results = next(_TOKENS), sum(block.count for block in work), []
     tasks = [(token, sent, piece) for piece in pieces(work, kept.count)]
-    for chunk in kept.pool.imap(_play_sent, tasks):  # in order: the sum does not depend on who played
+    for chunk, spent in kept.pool.imap(_play_sent, tasks):  # in order: the sum does not depend on who played
         results += chunk
+        _SPENT[0] += spent
         if progress:
             progress(len(results), total)
     return results
@@ -101,8 +103,21 @@ def ignore_interrupt() -> None:
 _WORKER_PLAN: dict[str, Any] = {}
 
 
-def _play_sent(task: tuple[int, bytes, Block]) -> list[GameResult]:
+def _play_sent(task: tuple[int, bytes, Block]) -> tuple[list[GameResult], float]:
+    """A piece's games, and the CPU seconds the worker spent on them."""
+    started = time.process_time()
     token, sent, block = task
     if _WORKER_PLAN.get("token") != token:
         _WORKER_PLAN.update(token=token, plan=pickle.loads(sent))  # noqa: S301  (kitgen's own pickle of its plan)
-    return play_block(_WORKER_PLAN["plan"], block)
+    return play_block(_WORKER_PLAN["plan"], block), time.process_time() - started
+
+
+# CPU seconds the kept pool's workers spent on the games they sent back (this process's sum): a
+# worker of a kept pool lives until the run ends, so the operating system's count of its children
+# (getrusage's RUSAGE_CHILDREN) does not hold its time while the run asks (the ladder's cost a rung).
+_SPENT = [0.0]
+
+
+def workers_seconds() -> float:
+    """CPU seconds the run's kept pool's workers have spent on games so far (0 without one)."""
+    return _SPENT[0]

@@ -12,9 +12,12 @@ every choice of the decision plays in the same world (common random numbers: the
 dice to start with), so that the choices are compared on equal luck. A seat's tree is kept for its
 next decisions of the same turn (KEPT), one level down.
 
-The world goes on from the schedule's next moment: what is left of the step and phase in which the
-decision falls is not played there (as lookahead's copies); nor are the other seats' hidden choices
-searched. Rollouts end with the next turn (HORIZON), scored by search.position.
+The world goes on from where the decision fell (engine/loop.play_on, as lookahead's copies): the
+steps after the one in progress, the rest of the phase and of the turn, as the game would, and a
+repeated step's later turns after a yes (table.after); what is left of any other step in progress
+is not (its choice was made on the copy). The other seats'
+hidden choices are not searched. Rollouts end with the next turn (HORIZON; in a game of rounds, or
+with the round's end, scored, if it comes first), scored by search.position.
 
 What it searches: which card to play from the hand, and which of a step's moves (buy, attack, pass
 ...); the rest (discards, a dilemma's option, a target) it answers as greedy does.
@@ -32,7 +35,7 @@ from typing import Callable, Hashable
 from weakref import WeakKeyDictionary
 
 from kitgen.simulate.engine.knowledge import determinize as deal_unseen
-from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.loop import answer, play_on
 from kitgen.simulate.engine.options import Option
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.players.greedy import GREEDY, greedy_card
@@ -180,7 +183,7 @@ def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, i
         copy = world(table, seat, walk, seeds[tried])
         take(copy, index)
         if copy.winner < 0:
-            play(copy, start=table.moment + 1, until_turn=until)
+            play_on(copy, until_turn=until)
         walk.back_up(position(copy, seat))
         done += 1
     return root
@@ -199,7 +202,7 @@ def mcts_move(table: Table, seat: int, moves: list[Option]) -> int:
     if len(moves) < MOVES:
         return ROLLOUT.choose_move(table, seat, moves)
     keys = [move_key(m) for m in moves]
-    return search(table, seat, keys, lambda w, i: moves[i].take(w))
+    return search(table, seat, keys, lambda w, i: answer(w, moves[i]))
 
 
 MCTS = GREEDY._replace(name="mcts", choose_card=mcts_card, choose_move=mcts_move, strength=3)

@@ -5,7 +5,7 @@ to SAMPLES copies rather than one. `position` is also what mcts.py scores its ro
 from __future__ import annotations
 
 from kitgen.simulate.engine.knowledge import determinize as deal_unseen
-from kitgen.simulate.engine.loop import play
+from kitgen.simulate.engine.loop import play_on
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.players.greedy import GREEDY, WEIGHING, greedy_card, weigh
@@ -61,7 +61,7 @@ def lookahead_card(table: Table, seat: int, cards: list[int], best: bool) -> int
             copy = world.clone(seed)
             copy.play_card(seat, card)
             if copy.winner < 0:
-                play(copy, start=table.moment + 1, until_turn=table.turn + LOOKAHEAD_TURNS)
+                play_on(copy, until_turn=table.turn + LOOKAHEAD_TURNS)
             total += outlook(copy, seat)
         scored.append((total, card == greedy, -card))
     return -max(scored)[2]

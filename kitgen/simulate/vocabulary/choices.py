@@ -134,16 +134,25 @@ MAX_TIMES = 1000  # a step taken `times` times: worked out in play, held to 0-10
 def act_repeat(table: Table, seat: int, step: Step) -> None:
     """A step with `times:` (compile/steps.compile_step): taken that many times, worked out for the
     player first; an optional one ("repeatedly, as long as you like") stops at the first refusal."""
+    repeat(table, seat, step, min(MAX_TIMES, max(0, value(step.more, table, seat))))
+
+
+def repeat(table: Table, seat: int, step: Step, times: int) -> None:
+    """act_repeat's `times` turns. While the player is asked whether to go on, the step's later turns
+    are on the table (table.after): a copy made to weigh an answer other than nothing takes them
+    (engine/loop.play_on)."""
     inner = step.then[0]
     # a choice written with `optional: true` is its own steps' choice, wrapped (compile/steps): its steps offered
     offered = inner.then[0].then if inner.do == "choose" and inner.optional and len(inner.then) == 1 \
         and inner.then[0].do == "choose" else inner.then
-    for _ in range(min(MAX_TIMES, max(0, value(step.more, table, seat)))):
+    for left in range(times - 1, -1, -1):
         if inner.do == "choose" and inner.optional:
             once = [move for s in offered for move in step_offers(table, seat, s, only_possible=True)]
             if not once:
                 return  # nothing more it could do: not asked again (repeated, it would be asked up to MAX_TIMES)
+            table.after = partial(repeat, seat=seat, step=step, times=left) if left else None
             chosen = pick(table, seat, [*once, NOTHING])
+            table.after = None
             if chosen == len(once):
                 return
             once[chosen].take(table)
