@@ -97,11 +97,7 @@ def simulate(game: str | None, games: int, players: str | None, seed: int, polic
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
-    counts = game_players(loaded, given)
-    ctx.params["players"] = ",".join(map(str, counts))  # the report's provenance names the counts played
-    _refuse_idle(ctx, counts)
-    names = _policies(policies, counts)
-    _known_policies(loaded, names)
+    counts, names = _seated(ctx, loaded, given, policies)
     played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
     settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
@@ -188,6 +184,17 @@ class _Played:
 
 TRACE_INSTEAD = {"output": "-o", "as_json": "--json", "impact_games": "--impact-games", "ladder_games": "--ladder",
                  "fixes": "--fixes"}  # what --trace would leave undone without a word: it plays one game instead
+
+
+def _seated(ctx: click.Context, loaded, given: tuple[int, ...] | None, policies: str):
+    """The player counts to play (those given, or the game's default: cli/flags.game_players) and the
+    seats' policies, each refused in one usage line when the game or the other flags cannot take it."""
+    counts = game_players(loaded, given)
+    ctx.params["players"] = ",".join(map(str, counts))  # the report's provenance names the counts played
+    _refuse_idle(ctx, counts)
+    names = _policies(policies, counts)
+    _known_policies(loaded, names)
+    return counts, names
 
 
 def _refuse_idle(ctx: click.Context, counts: tuple[int, ...]) -> None:

@@ -70,6 +70,15 @@ def test_tune__a_player_count_the_game_does_not_declare_is_one_usage_line(tmp_pa
     assert not (tmp_path / "out").exists()
 
 
+def test_tune__even_seats_at_one_player_of_a_game_that_declares_one_is_one_usage_line(tmp_path):
+    """--players 1 of a 2-4 player game is refused by the game's range; a game that plays alone has no seats to even."""
+    folder = tmp_path / "galactic-civ"
+    shutil.copytree(REPO / "data" / "galactic-civ", folder)
+    edit(folder / "game.yaml", 'players: "2-4+"', 'players: "1-4"')
+    run = kitgen_in_process("tune", folder, "--target", "even-seats", "--players", "1", "-o", tmp_path / "out")
+    assert_one_line(run, usage("--target", "one player has no seats to even out: give --players 2 or more"), exit=2)
+
+
 GREEDY = r": at most 500,000 games of greedy's a run \(minutes, not hours\)"
 
 

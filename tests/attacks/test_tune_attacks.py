@@ -44,7 +44,7 @@ def tune(*args):
     (("--target", "even-seats", "--players", "2,3"), "--players", r"'2,3': one player count, from 1 to 12"),
     (("--target", "even-seats", "--players", "²"), "--players", r"'²': one player count, from 1 to 12"),
     (("--target", "even-seats", "--players", "9" * 5000), "--players", r"'9{60}\.\.\.': one player count, from 1 to 12"),
-    (("--target", "even-seats", "--players", "1"), "--target", r"one player has no seats to even out: give --players 2 or more"),
+    (("--target", "even-seats", "--players", "1"), "--players", r"1: Galactic Civ plays 2-4\+ players \(its game\.yaml, players:\)"),
 ])
 def test_tune__a_flag_it_cannot_take_is_one_usage_line(tmp_path, args, flag, message):
     run = tune(GALACTIC, *args, "-o", tmp_path / "out")
