@@ -58,6 +58,7 @@ def test_turn_order__seven_players_tied_on_a_d6_roll_off_and_the_games_end(tmp_p
     """Seven equal players, six faces: the roll-off re-rolled until all seven differed, which
     never happens (simulate never ended)."""
     folder = game_with(tmp_path, "turn_order: {by: [Military], roll: 1D6}\n")
+    edit(folder / "game.yaml", 'players: "2"', 'players: "2-7"')  # a table of seven is one the game declares
     run = simulate(folder, "--players", "7", "--json")
     assert_no_crash(run, seconds=BOUND)
     assert run.run.returncode == 0, run.run.describe()
