@@ -51,6 +51,16 @@ def test_simulate__without_players_plays_the_count_nearest_4_that_the_game_decla
                     usage("--players", r"4: Duel plays 2 players \(its game\.yaml, players:\)"), exit=2)
 
 
+def test_simulate__a_ladder_in_a_game_of_one_player_is_one_usage_line(tmp_path):
+    """A game that declares 1 player may be played alone, but a rung of the ladder has no rival there."""
+    alone = tmp_path / "duel"
+    shutil.copytree(DUEL, alone)
+    edit(alone / "game.yaml", 'players: "2-4"', 'players: "1-4"')
+    assert_one_line(kitgen_in_process("simulate", alone, *RUN, "--players", "1", "--ladder", "2"),
+                    usage("--ladder", "a rung seats one stronger player among weaker ones: give --players 2 or more"),
+                    exit=2)
+
+
 def test_replay__a_report_asking_a_count_the_game_does_not_declare_is_one_line(report, tmp_path):
     edited = json.loads(report)
     edited["provenance"]["options"]["--players"] = "12"
