@@ -1357,6 +1357,9 @@ class EveryPhase(Record):
     where: Where | None = _where()
 
 
+MOST_PLAYERS = 12  # players at a table kitgen simulates (simulate's and tune's --players)
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Game(Record):
     """The whole game as loaded: what every later stage reads."""
@@ -1431,6 +1434,14 @@ class Game(Record):
         if card_type.played_in:
             return card_type.played_in
         return tuple(p.name for p in self.phases if any(a.do == "play" and type_name in a.types for a in p.actions))
+
+    def plays(self) -> tuple[int, int] | None:
+        """The player counts `players:` declares, fewest and most: '2-4' -> (2, 4), '2' -> (2, 2); an
+        open end ('2+', '2-4+') goes to MOST_PLAYERS, the most kitgen simulates. None: it names no number."""
+        numbers = [int(n) for n in re.findall(r"\d{1,3}", self.players)]
+        if not numbers:
+            return None
+        return min(numbers), MOST_PLAYERS if self.players.rstrip().endswith("+") else max(numbers)
 
     def counter(self, name: str) -> Counter | None:
         """Find a counter by its name or an alias, in any case: costs say {credits: 10}."""

@@ -90,6 +90,28 @@ def why_not_written(path: Path) -> str | None:
     return None
 
 
+PLAYERS_HELP = "Players a game (default: 4, or the count nearest it that the game plays: its game.yaml's players)"
+
+
+def game_players(loaded, counts: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The player counts to play: those given, each one the game declares (game.yaml's players: '2-4'),
+    else one usage line naming its range (a 12-player table of a 2-4 player game printed win rates for a
+    game that does not exist); none given: 4, or the count nearest 4 that the game plays."""
+    from kitgen.model import MOST_PLAYERS
+
+    declared = loaded.plays()
+    if declared is None:  # players: names no number; the flag's own bounds hold
+        return counts or (4,)
+    fewest, most = declared
+    if counts is None:
+        return (max(1, min(max(4, fewest), most, MOST_PLAYERS)),)
+    refused = [n for n in counts if not fewest <= n <= most]
+    if refused:
+        raise click.BadParameter(f"{refused[0]}: {loaded.title[:SHOWN]} plays {loaded.players.strip()[:SHOWN]} players "
+                                 "(its game.yaml, players:)", param_hint="--players")
+    return counts
+
+
 # the cluster's flags, said the same by every command that takes them (simulate, tune)
 SCHEDULER_HELP = ("Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
                   "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "

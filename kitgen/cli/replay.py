@@ -22,7 +22,10 @@ from kitgen.errors import KitgenError, Where, error
 
 # options that change how the games are run or printed, never a number of the report
 OUTPUT_ONLY = {"workers", "scheduler", "trust_scheduler", "scheduler_timeout", "as_json", "output", "trace", "replay"}
-MOST_BYTES = 64 * 2**20  # a report of every card's impact in a big game is a few MB
+# a report is small: Galactic Civ's at 4 players with every card's impact and the skill ladder is 49 KB, 6 deep;
+# a bigger bound let a hostile 60 MB report take 12 s and 385 MB before it was refused
+MOST_BYTES = 4 * 2**20
+MOST_DEPTH = 32  # lists and objects within each other
 MOST_ITEMS = 64  # values of an option given several times (--without)
 MOST_TEXT = 1000  # characters of an option's value
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -83,7 +86,8 @@ def read_report(path: Path) -> dict:
         if not stat.S_ISREG(facts.st_mode):
             raise KitgenError(error(where, "not a file: give the JSON report of kitgen simulate --json"))
         if facts.st_size > MOST_BYTES:
-            raise KitgenError(error(where, f"{facts.st_size:,} bytes: a report is at most {MOST_BYTES:,}"))
+            raise KitgenError(error(where, f"{facts.st_size:,} bytes: a report is at most {MOST_BYTES:,} (kitgen's "
+                                           "are some 50 KB); refused before reading it"))
         data = file.read(MOST_BYTES + 1)
     try:
         report = json.loads(data.decode("utf-8"))
@@ -91,12 +95,27 @@ def read_report(path: Path) -> dict:
         raise KitgenError(error(Where(str(path), exc.lineno, exc.colno), f"not JSON: {exc.msg}")) from None
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # bytes, a 5,000-digit number, deep nesting
         raise KitgenError(error(where, f"not a report: {str(exc)[:SHOWN]}")) from None
+    if _depth(report) > MOST_DEPTH:
+        raise KitgenError(error(where, f"nested more than {MOST_DEPTH} deep: a report is at most {MOST_DEPTH} "
+                                       "(kitgen's are 6)"))
     source = report.get("provenance") if isinstance(report, dict) else None
     if not isinstance(source, dict) or not isinstance(source.get("code"), dict) \
             or not isinstance(source.get("options"), dict):
         raise KitgenError(error(where, "no provenance with its code and options: give the JSON report of "
                                        "kitgen simulate --json (of this version of kitgen)"))
     return report
+
+
+def _depth(value) -> int:
+    """How deep lists and objects lie within each other in `value` (walked without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        here, depth = stack.pop()
+        if isinstance(here, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((inner, depth + 1) for inner in (here.values() if isinstance(here, dict) else here)
+                         if isinstance(inner, (dict, list)))
+    return deepest
 
 
 def check_code(where: Where, source: dict) -> None:

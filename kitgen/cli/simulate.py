@@ -15,8 +15,8 @@ import click
 
 from kitgen.cli.balance import print_report
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
-from kitgen.cli.flags import (SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds, said_trust,
-                              scheduler_address, shown, shown_path, why_not_written)
+from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds,
+                              game_players, said_trust, scheduler_address, shown, shown_path, why_not_written)
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 
@@ -46,8 +46,7 @@ def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
 @main.command()
 @click.argument("game", required=False)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
-@click.option("--players", default="4", show_default=True,
-              help="Players a game; several separated by commas (2,3,4) report the seats at each count.")
+@click.option("--players", help=PLAYERS_HELP + "; several separated by commas (2,3,4) report the seats at each count.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
               help="The same seed gives the same report, byte for byte.")
 @click.option("--policy", "policies", default="greedy", show_default=True,
@@ -78,7 +77,7 @@ def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
 @click.option("--replay", type=click.Path(path_type=Path, dir_okay=False), metavar="REPORT.json",
               help="Make a report of kitgen simulate --json again, byte for byte, with its own options "
                    "(refused when other code or other game data made it). GAME defaults to the report's.")
-def simulate(game: str | None, games: int, players: str, seed: int, policies: str, without: tuple[str, ...],
+def simulate(game: str | None, games: int, players: str | None, seed: int, policies: str, without: tuple[str, ...],
              partial: bool, impact_games: int, fixes: bool, ladder_games: int, mcts_iterations: int,
              mcts_seconds: float, workers: int,
              scheduler: str, trust_scheduler: bool, scheduler_timeout: float, as_json: bool, output: Path | None,
@@ -93,25 +92,26 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     ctx = click.get_current_context()
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
-    counts = _counts(players)
-    _refuse_idle(ctx, counts)
-    names = _policies(policies, counts)
+    given = _counts(players) if players is not None else None
     address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
-    _known_policies(loaded, names)
+    counts, names = _seated(ctx, loaded, given, policies)
     played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
     settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
                         mcts_seconds=mcts_seconds,
                         scheduler_timeout=scheduler_timeout)
+    experiments = Experiments(counts[1:], impact_games, fixes, ladder_games)
+    if trace is None:  # --trace plays one game
+        _bounded(loaded, settings, experiments)
     _outputs(trace, output, folder)
     plan = _refuse_early(loaded, settings, game, partial, trace)
     digest = data_hash(folder)
     check_data(ctx, digest)
     said_trust(address)
-    report = _run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), digest, played, plan,
+    report = _run(loaded, settings, experiments, digest, played, plan,
                   result_options(ctx), game)
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
@@ -186,6 +186,17 @@ TRACE_INSTEAD = {"output": "-o", "as_json": "--json", "impact_games": "--impact-
                  "fixes": "--fixes"}  # what --trace would leave undone without a word: it plays one game instead
 
 
+def _seated(ctx: click.Context, loaded, given: tuple[int, ...] | None, policies: str):
+    """The player counts to play (those given, or the game's default: cli/flags.game_players) and the
+    seats' policies, each refused in one usage line when the game or the other flags cannot take it."""
+    counts = game_players(loaded, given)
+    ctx.params["players"] = ",".join(map(str, counts))  # the report's provenance names the counts played
+    _refuse_idle(ctx, counts)
+    names = _policies(policies, counts)
+    _known_policies(loaded, names)
+    return counts, names
+
+
 def _refuse_idle(ctx: click.Context, counts: tuple[int, ...]) -> None:
     """A flag that would do nothing, or measure nothing, is one usage line, never dropped in silence."""
     if ctx.params.get("ladder_games") and counts[0] < 2:  # its rungs printed 'greedy vs random: 100%', no rival
@@ -195,6 +206,16 @@ def _refuse_idle(ctx: click.Context, counts: tuple[int, ...]) -> None:
     if ctx.params.get("trace") is not None and given:
         raise click.BadParameter(f"plays one game instead of the report: {', '.join(given)} would do nothing; "
                                  "give --trace alone, or run the report without it", param_hint="--trace")
+
+
+def _bounded(loaded, settings, experiments) -> None:
+    """A run within experiments/cost's bounds of CPU and memory (tune's, counted the same), else one
+    usage line before any game: --games 1,000,000 --policy mcts was days of play."""
+    from kitgen.simulate.experiments.cost import simulate_refused
+
+    refused = simulate_refused(settings, experiments, sum(len(deck.cards) + 1 for deck in loaded.decks))
+    if refused:
+        raise click.BadParameter(refused, param_hint="--games")
 
 
 def _outputs(trace: Path | None, output: Path | None, folder: Path) -> None:

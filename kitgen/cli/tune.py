@@ -16,16 +16,12 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
-from kitgen.cli.flags import (SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Seconds, said_trust, scheduler_address,
-                              shown, shown_path)
+from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Seconds, game_players, said_trust,
+                              scheduler_address, shown, shown_path)
 from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load.files import replace_file
 
-MAX_GAMES = 500_000  # games a whole run may play: about ten minutes on 2 cores for the slowest shipped game
-# CPU a game of each player against greedy's, at mcts's default 16 iterations (README's skill ladder, Galactic
-# Civ: greedy 0.001, lookahead 0.006, mcts 0.156 CPU s a game); a game's own strategies play as greedy does
-POLICY_COST = {"random": 1, "greedy": 1, "lookahead": 6, "mcts": 160}
 MAX_COPY_FILES = 10_000  # a game folder copied for the proposal: files ...
 MAX_COPY_BYTES = 1 << 30  # ... and bytes (its art): a bound, not a guess at any real game
 TUNE_ONLY = "kitgen tune searches only a game whose rules that decide it are all simulated"  # it has no --partial
@@ -36,7 +32,7 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 @click.argument("game")
 @click.option("--target", "target_text", required=True, metavar="TARGET",
               help="even-seats, even-factions, or length=N (games that end in N turns on average).")
-@click.option("--players", default="4", show_default=True, help="Players a game.")
+@click.option("--players", help=PLAYERS_HELP + ".")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="The new game folder (default: GAME-tuned here).")
 @click.option("--evaluations", type=click.IntRange(1, 1000), default=60, show_default=True,
               help="Candidates the search plays (NTBEA's iterations).")
@@ -52,7 +48,7 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 @click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
 @click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
-def tune(game: str, target_text: str, players: str, output: Path | None, evaluations: int, games: int,
+def tune(game: str, target_text: str, players: str | None, output: Path | None, evaluations: int, games: int,
          report_games: int, seed: int, policies: str, without: tuple[str, ...], workers: int, scheduler: str,
          trust_scheduler: bool, scheduler_timeout: float, as_json: bool) -> None:
     """Search the numbers GAME declares tunable (simulate: tune:) towards a target, and write the best as a
@@ -64,12 +60,13 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     target = read_target(target_text)
     if isinstance(target, str):
         raise click.BadParameter(target, param_hint="--target")
-    count = _players(players)
-    names = _policies(policies, (count,))
+    given = (_players(players),) if players is not None else None
     budget = Budget(evaluations, games, report_games)
     address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     folder = use_game(Project.default(), game).folder
     loaded = _load(folder, game, without)
+    count = game_players(loaded, given)[0]
+    names = _policies(policies, (count,))
     if not loaded.simulate.tune:  # said before a game is played or a folder copied
         raise KitgenError(error(loaded.where or Where(game), NOTHING_TUNABLE))
     _bounded(budget, len(loaded.simulate.tune), names)
@@ -124,17 +121,15 @@ def _proposed(folder: Path, loaded, out: Path, run) -> dict:
 
 
 def _bounded(budget, tunables: int, policies: tuple[str, ...]) -> None:
-    """A run within MAX_GAMES games of greedy's cost (a game of a dearer player counts as several),
-    else one usage line."""
-    total = budget.most(tunables)
-    dearest = max(policies, key=lambda name: POLICY_COST.get(name, 1))
-    weight = POLICY_COST.get(dearest, 1)
-    if total * weight > MAX_GAMES:
-        cost = f" of {dearest}, each costing about {weight} of greedy's" if weight > 1 else ""
+    """A run within experiments/cost.MAX_GAMES games of greedy's cost (a game of a dearer player counts
+    as several), else one usage line."""
+    from kitgen.simulate.experiments.cost import too_much
+
+    refused = too_much(budget.most(tunables), policies)
+    if refused:
         raise click.BadParameter(f"{budget.evaluations:,} evaluations of {budget.games:,} games, the check of each "
-                                 f"of {tunables} tunables and 2 reports of {budget.report_games:,} are up to {total:,} "
-                                 f"games{cost}; at most {MAX_GAMES:,}{' of greedy' if weight > 1 else ''} "
-                                 "(minutes, not hours)", param_hint="--evaluations")
+                                 f"of {tunables} tunables and 2 reports of {budget.report_games:,} are {refused}",
+                                 param_hint="--evaluations")
 
 
 def _players(text: str) -> int:

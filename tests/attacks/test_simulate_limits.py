@@ -102,6 +102,7 @@ def test_simulate__a_deep_chain_that_never_draws_is_one_line_not_a_crash(tmp_pat
     deep. Whether the engine plays it or refuses it, it is never an internal error."""
     game = sim_game(tmp_path, "[{do: draw, count: 1000}, {do: play, count: 1, types: [Ship]}]",
                     {"Scout": "copies: 1000, actions: [{do: play, count: 1, types: [Ship]}]"})
+    edit(game / "game.yaml", 'players: "2"', 'players: "1-2"')  # one hand: a count the game must declare
     run = simulate(game, "--players", "1", "--policy", "random")
     assert_no_crash(run, seconds=BOUND)
     if run.run.returncode != 0:
@@ -172,6 +173,7 @@ def test_simulate__an_absurd_option_is_a_usage_error_before_any_game(flags, opti
 
 def test_simulate__one_player_plays_without_an_opponent(tmp_path):
     game = sim_game(tmp_path, DRAW_AND_PLAY)
+    edit(game / "game.yaml", 'players: "2"', 'players: "1-2"')  # a count the game must declare
     run = simulate(game, "--players", "1", "--json")
     assert_no_crash(run, seconds=BOUND)
     assert run.run.returncode == 0, run.run.describe()

@@ -36,15 +36,15 @@ def tune(*args):
     (("--target", "x" * 5000), "--target", r"unknown target 'x{60}'; known: .*"),
     (("--target", "even-seats", "--evaluations", "1000", "--games", "10000"), "--evaluations",
      r"1,000 evaluations of 10,000 games, the check of each of 16 tunables and 2 reports of 2,000 are up to "
-     r"10,344,000 games; at most 500,000 \(minutes, not hours\)"),
+     r"10,344,000 games: at most 500,000 games of greedy's a run \(minutes, not hours\)"),
     (("--target", "even-seats", "--evaluations", "10000000"), "'--evaluations'", r".*not in the range 1<=x<=1000\."),
     (("--target", "even-seats", "--policy", "mcts"), "--evaluations",
      r"60 evaluations of 200 games, the check of each of 16 tunables and 2 reports of 2,000 are up to [\d,]+ games "
-     r"of mcts, each costing about 160 of greedy's; at most 500,000 of greedy \(minutes, not hours\)"),
+     r"of mcts, each costing about 160 of greedy's: at most 500,000 games of greedy's a run \(minutes, not hours\)"),
     (("--target", "even-seats", "--players", "2,3"), "--players", r"'2,3': one player count, from 1 to 12"),
     (("--target", "even-seats", "--players", "²"), "--players", r"'²': one player count, from 1 to 12"),
     (("--target", "even-seats", "--players", "9" * 5000), "--players", r"'9{60}\.\.\.': one player count, from 1 to 12"),
-    (("--target", "even-seats", "--players", "1"), "--target", r"one player has no seats to even out: give --players 2 or more"),
+    (("--target", "even-seats", "--players", "1"), "--players", r"1: Galactic Civ plays 2-4\+ players \(its game\.yaml, players:\)"),
 ])
 def test_tune__a_flag_it_cannot_take_is_one_usage_line(tmp_path, args, flag, message):
     run = tune(GALACTIC, *args, "-o", tmp_path / "out")
