@@ -184,6 +184,18 @@ def test_tables__rows_after_a_bad_one_are_still_checked_with_their_attributes_an
             (31, "table 'Loot': unknown attribute 'Trde' (did you mean 'Trade'?)")]
 
 
+def test_tables__a_lookup_tables_bad_row_is_said_whatever_rows_follow_it():
+    rows = (TableRow("AA", "x", attribute="Militery", where=Where("tables.yaml", 30, 5)),
+            TableRow("BB", "y", attribute="Military", where=Where("tables.yaml", 31, 5)),
+            TableRow("CC", "z", attributes=("Trde",), where=Where("tables.yaml", 32, 5)),
+            TableRow("DD", "w", where=Where("tables.yaml", 33, 5)))
+    g = Game("g", "G", "G", "2", (Attribute("Military"), Attribute("Trade")), (), (), (),
+             tables=(DiceTable("t", "Loot", rows),))
+    assert [(p.where.line, p.message) for p in check_game(g) if "table" in p.message] == [
+        (30, "table 'Loot': unknown attribute 'Militery' (did you mean 'Military'?)"),
+        (32, "table 'Loot': unknown attribute 'Trde' (did you mean 'Trade'?)")]
+
+
 def test_tables__a_die_that_is_not_dice_notation_is_one_error_at_the_table():
     assert table_problems("D", "1") == [
         (19, "table 'Loot': die 'D' is not dice notation like 1D10 or 2D6 (at most 1000 results)")]

@@ -9,10 +9,11 @@ import pytest
 
 from kitgen.check.faces import FaceNotes, Remarks, check_faces
 from kitgen.check.icons import check_icons, uses_icons
-from kitgen.check.templates import MAX_TEXT_SIZE, check_template
-from kitgen.errors import Problem, Where
+from kitgen.check.safe_zone import SAFE_MARGIN
+from kitgen.check.templates import MAX_TEXT_SIZE, check_template, checked_template
+from kitgen.errors import KitgenError, Problem, Where
 from kitgen.model import (Attribute, Back, Box, Card, CardField, CardTemplate, CardType, Counter, Deck, FieldValue,
-                          FieldValues, Game)
+                          FieldValues, Game, Place)
 from kitgen.units import Length
 
 BOX_AT = Where("templates/card-front.yaml", 12, 5)
@@ -69,6 +70,43 @@ def test_template__strokes_and_corners_0_or_more(values):
     assert template_problems(box("rect", name="frame", **values)) == [
         (12, "boxes[0] ('frame'): stroke_width and radius must be 0pt or more")]
     assert template_problems(box("rect", stroke_width=Length(0), radius=Length(0))) == []
+
+
+PLACE_AT = Where("templates/card-front.yaml", 20, 5)
+EDGE = SAFE_MARGIN - 0.01  # the closest a badge may come to the trim (a hundredth of a point spare)
+
+
+def place_problems(x: float, y: float, w: float = 10, h: float = 10) -> list[str]:
+    template = CardTemplate(100, 150, (), places=(Place("cost", x, y, w, h, where=PLACE_AT),), where=CARD_AT)
+    return [p.message for p in check_template(template, "card-front.yaml")]
+
+
+@pytest.mark.parametrize("x, y", [(EDGE, 50), (50, EDGE), (100 - EDGE - 10, 50), (50, 150 - EDGE - 10)])
+def test_template__a_badge_exactly_at_the_safe_zone_on_any_side_passes(x, y):
+    assert place_problems(x, y) == []
+
+
+@pytest.mark.parametrize("x, y", [(EDGE - 0.5, 50), (50, EDGE - 0.5), (100 - EDGE - 9.5, 50), (50, 150 - EDGE - 9.5)])
+def test_template__a_badge_past_the_safe_zone_on_any_side_is_an_error_at_its_place(x, y):
+    """Left, top, right and bottom: each edge is measured (a badge's shape reaches its place's edges)."""
+    closest = (EDGE - 0.5) * 25.4 / 72
+    assert place_problems(x, y) == [f"place 'cost' comes {closest:.1f} mm from the trim; a badge there must stay "
+                                    "3 mm inside it (the safe zone a shop may cut)"]
+
+
+def test_template__a_badge_without_a_size_is_said_before_its_edges():
+    assert place_problems(0, 0, w=0) == ["place 'cost': w and h must be more than 0mm"]
+
+
+def test_checked_template__a_template_read_from_its_file_is_checked_there(tmp_path):
+    (tmp_path / "card-front.yaml").write_text("width: 63.5mm\nheight: 88.9mm\nboxes:\n"
+                                              "  - {kind: text, x: 1mm, y: 1mm, w: 0mm, h: 10mm}\n", encoding="utf-8")
+    with pytest.raises(KitgenError) as raised:
+        checked_template("card-front.yaml", [tmp_path])
+    (problem,) = raised.value.problems
+    assert (problem.where.line, problem.message) == (4, "boxes[0] ('text'): w and h must be more than 0mm for a text box")
+    (tmp_path / "card-front.yaml").write_text("width: 63.5mm\nheight: 88.9mm\n", encoding="utf-8")
+    assert checked_template("card-front.yaml", [tmp_path]).width > 0
 
 
 def at(line: int) -> Where:
