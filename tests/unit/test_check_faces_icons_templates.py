@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from kitgen.check.faces import FaceNotes, Remarks, check_faces
-from kitgen.check.icons import check_icons, uses_icons
+from kitgen.check.icons import check_icons, icon_did_you_mean, uses_icons
 from kitgen.check.safe_zone import SAFE_MARGIN
 from kitgen.check.templates import MAX_TEXT_SIZE, check_template, checked_template
 from kitgen.errors import KitgenError, Problem, Where
@@ -147,6 +147,15 @@ def test_icons__a_game_wide_icon_field_and_a_back_without_a_line_of_its_own():
     assert [(p.where.line, p.message) for p in check_icons(game, {"spy", "x"})] == [
         (20, "card 'Scout': field 'mark': no icon named 'spi' (did you mean 'spy'?)")]
     assert [p.where.line for p in check_icons(game, {"spy"})] == [29, 20]
+
+
+@pytest.mark.parametrize("word, meant", [
+    ("sowrd", "sword"), ("swrod", "sword"), ("swod", "sword"), ("swordd", "sword"), ("xword", "sword"),  # one edit
+    ("spaceshipp-x", "spaceship-x"), ("sapceship-xx", "spaceship-x"),  # two edits in a name of 11 or more
+    ("pincers", ""), ("wsrod", ""), ("spcaeshpi-z", ""),  # two edits (three from 11): not a typo
+])
+def test_icon_did_you_mean__a_name_one_edit_away_a_swap_of_neighbours_counting_one(word, meant):
+    assert icon_did_you_mean(word, ["sword", "princess", "spaceship-x"], {}) == meant
 
 
 def test_uses_icons__when_a_type_an_attribute_or_a_card_shows_one():
