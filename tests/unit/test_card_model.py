@@ -207,6 +207,17 @@ def test_filter__target_reads_the_tested_cards_fields_for_the_player_the_step_ta
         False, False, True]
 
 
+def test_filter__a_count_inside_a_filter_reads_the_card_the_filter_tests(game):
+    """suit=suit in a count inside a filter: the suit of the card the outer filter tests (a card is
+    playable when the player has won a card of its suit)."""
+    t, names = table_of(game)
+    give(t, 0, "won", "Ten of Hearts", "Queen of Spades")
+    spec = Filter(test=Expr("count(won, suit=suit) >= 1"))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("Jack of Hearts", "Ten of Clubs", "King of Spades")] == [
+        True, False, True]
+
+
 def test_expressions__piles_empty_counts_the_supplys_names_with_no_card_left(game):
     t, names = table_of(game)
     shop = cards_of(t, place(t, "shop"), 0)
