@@ -182,12 +182,28 @@ def test_when_target_player__the_chosen_player_discards_and_draws():
     run_setup(t)
     prince = next(c for c in t.plan.cards if c.name == "Prince").actions[0]
     target = 2
-    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: next(
-        i for i, o in enumerate(options) if o.target == target)})(), Scripted(), Scripted())
+    offered: list = []
+    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: offered.extend(
+        options) or next(i for i, o in enumerate(options) if o.target == target)})(), Scripted(), Scripted())
     before = list(t.hands[target])
     ACTIONS[prince.do](t, 0, prince)
+    assert [(o.do, o.target) for o in offered] == [("target", 0), ("target", 1), ("target", 2)]  # the trace's name
     discards = [p.name for p in t.plan.places].index("discards")
     assert cards_of(t, discards, target) == before and len(t.hands[target]) == 1
+
+
+def test_target_player__a_card_model_step_offers_each_other_player_as_a_target():
+    """Love Letter's Priest looks at a hand: its options are "target" (what the trace and strategies read), one for
+    each other player, never the seat itself."""
+    t = table_of("love-letter", Scripted(), Scripted(), Scripted())
+    from kitgen.simulate.engine.cycle import run_setup
+    run_setup(t)
+    priest = next(c for c in t.plan.cards if c.name == "Priest").actions[0]
+    offered: list = []
+    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: offered.extend(
+        options) or len(options) - 1})(), Scripted(), Scripted())
+    ACTIONS[priest.do](t, 0, priest)
+    assert [(o.do, o.target) for o in offered] == [("target", 1), ("target", 2)]
 
 
 def test_round_scoring__each_step_is_taken_by_every_player_before_the_next():
