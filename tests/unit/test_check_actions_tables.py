@@ -322,3 +322,9 @@ def test_actions__at_cost_goes_with_play_or_attach_and_loser_with_compare_or_cla
 def test_actions__a_meld_ladder_of_1_to_1000_cards_a_rung(ladder, ok):
     found = [m for m in said(step("meld", zone="t", ladder=ladder)) if "ladder" in m]
     assert found == ([] if ok else ["phase 'War': ladder: at most 100 melds, each of 1-1000 cards"])
+
+
+@pytest.mark.parametrize("top, ok", [(0, True), (1000, True), (1001, False), (-1, False)])
+def test_actions__top_is_0_to_1000(top, ok):
+    found = [m for m in said(step("look-and-take", top=top)) if "0-1000" in m]
+    assert found == ([] if ok else [f"phase 'War': action 'look-and-take': top {top} is not 0-1000"])

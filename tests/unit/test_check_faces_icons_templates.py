@@ -158,6 +158,15 @@ def test_icon_did_you_mean__a_name_one_edit_away_a_swap_of_neighbours_counting_o
     assert icon_did_you_mean(word, ["sword", "princess", "spaceship-x"], {}) == meant
 
 
+def test_icon_did_you_mean__a_word_of_a_name_gives_the_shortest_name_having_it():
+    names = ["cactus-flower", "cactus", "cactu-pot", "stone-towers", "tower"]
+    assert icon_did_you_mean("cactus", names, {}) == "cactus"
+    assert icon_did_you_mean("flower", names, {}) == "cactus-flower"  # the one name having the word
+    assert icon_did_you_mean("towers", names, {}) == "tower"  # a plural read as its singular, shortest first
+    assert icon_did_you_mean("bloom", names, {"bloom": ["flower"]}) == "cactus-flower"  # a keyword's word
+    assert icon_did_you_mean("cactus", ["cactus-flower", "cactu-pot"], {}) == "cactus-flower"  # -us: no plural
+
+
 def test_uses_icons__when_a_type_an_attribute_or_a_card_shows_one():
     assert uses_icons(ICON_GAME)
     plain = Game("g", "G", "G", "2", (Attribute("Trade"),), (CardType("Build", "main"),),

@@ -43,3 +43,13 @@ def test_pieces__counted_in_the_bound_at_the_token_with_the_most():
                                                          f"{MAX_PIECES:,}")
     unused = Token("Coins", "Credits", values=(1, 5), per_player=(0,), where=AT)  # no piece at all
     assert check_tokens(game("2", unused, most)) == []
+
+
+def test_tokens__an_unknown_counter_with_none_declared_says_so():
+    lone = Game("g", "G", "G", "2", (), (), (), (), tokens=(Token("Coins", "Credits", count=3, where=AT),))
+    assert [p.message for p in check_tokens(lone)] == ["token 'Coins': unknown counter 'Credits' (counters: none declared)"]
+
+
+@pytest.mark.parametrize("players, most", [("2-7", 7), ("2+", 2), ("any", 1), ("", 1), ("3 to 5", 5)])
+def test_most_players__the_largest_number_the_game_names_else_1(players, most):
+    assert most_players(game(players)) == most

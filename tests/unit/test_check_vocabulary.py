@@ -7,8 +7,8 @@ import dataclasses
 
 from kitgen.check.conditions import check_conditions, when_words
 from kitgen.errors import Where
-from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Expr, Game, Phase,
-                          Price, Scoring, TurnOrder, VictoryPath, When, Wild, Zone)
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Expr, Game, GameEnd,
+                          Phase, Price, Scoring, TurnOrder, VictoryPath, When, Wild, Zone)
 
 
 def amounts(**values) -> Amounts:
@@ -108,6 +108,27 @@ def test_turn_order__a_roll_off_die_that_always_ties_or_is_no_dice():
     assert said("3D1") == [(30, "turn_order: roll '3D1' always gives 3, so a tie never breaks: give dice of two sides "
                                 "or more, such as 1D6")]
     assert said("1Dx") == [(30, "turn_order: roll '1Dx' is not dice notation like 1D6")]
+
+
+def test_vocabulary_lines__the_game_end_in_words_unless_its_text_says_it():
+    from kitgen.check.conditions import vocabulary_lines
+
+    ends = GameEnd(when=When(at_least=amounts(Gold=10)))
+    assert "The game ends when Gold at least 10" in vocabulary_lines(game(game_end=ends))
+    written = GameEnd(when=When(at_least=amounts(Gold=10)), text="The game ends when the bank is broken.")
+    assert "The game ends when the bank is broken." in vocabulary_lines(game(game_end=written))
+
+
+def test_unreachable_paths__game_over_without_a_game_end_and_counters_no_step_changes():
+    from kitgen.check.reads import unreachable_paths
+
+    path = VictoryPath("Proud", "", when=When(game_over=True, highest=("Military", "Trade")), where=at(40))
+    assert [(f.where, f.message) for f in unreachable_paths(game(victory_paths=(path,)))] == [
+        (at(40), "unreachable: it is checked when the game ends early, and the game has no game_end")]
+    ending = game(victory_paths=(path,), game_end=GameEnd(when=When(turn_after=5)))
+    assert [(f.where, f.message) for f in unreachable_paths(ending)] == [
+        (at(40), "unreachable: no step changes Military or Trade (nor a card, faction or die), and its condition "
+                 "needs it changed")]
 
 
 def test_scoring_and_turn_order__name_counters_and_attributes_points_are_expressions():
