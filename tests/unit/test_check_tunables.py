@@ -24,25 +24,25 @@ def said(*tunables: Tunable) -> list[str]:
 def test_tunables__a_card_named_in_any_deck_or_in_the_deck_given():
     assert said(Tunable(1, 3, copies="Scout", where=AT)) == []
     assert said(Tunable(1, 3, copies="Scout", deck="main", where=AT)) == []
-    assert said(Tunable(1, 3, copies="Scot", where=AT)) == ["simulate.tune[1]: no card 'Scot' (did you mean 'Scout'?)"]
+    assert said(Tunable(1, 3, copies="Scot", where=AT)) == ["simulate.tune[0]: no card 'Scot' (did you mean 'Scout'?)"]
     assert said(Tunable(1, 3, copies="Scout", deck="spare", where=AT)) == [
-        "simulate.tune[1]: no card 'Scout' in deck 'spare' (did you mean 'Scout'?)"]
+        "simulate.tune[0]: no card 'Scout' in deck 'spare' (did you mean 'Scout'?)"]
 
 
 @pytest.mark.parametrize("counter, message", [("Gold", ""), ("Ore", ""),
                                               ("Fame", "card 'Scout' has no cost of a whole number in 'Fame' to tune"),
                                               ("Gould", "card 'Scout' has no cost of a whole number in 'Gould' to tune")])
 def test_tunables__a_cost_in_one_of_the_cards_counters(counter, message):
-    assert said(Tunable(0, 5, cost="Scout", counter=counter, where=AT)) == ([f"simulate.tune[1]: {message}"] if message
+    assert said(Tunable(0, 5, cost="Scout", counter=counter, where=AT)) == ([f"simulate.tune[0]: {message}"] if message
                                                                            else [])
     assert said(Tunable(0, 5, cost="Scout", deck="spare", counter=counter, where=AT)) == [
-        "simulate.tune[1]: no card 'Scout' in deck 'spare' (did you mean 'Scout'?)"]
+        "simulate.tune[0]: no card 'Scout' in deck 'spare' (did you mean 'Scout'?)"]
 
 
 @pytest.mark.parametrize("low, high, ok", [(0, 1, True), (0, 0, True), (1, 1, False), (0, 2, False), (-1, 0, False)])
 def test_tunables__a_rule_on_or_off_from_0_to_1(low, high, ok):
     """The rule is off now (0): 1..1 is outside its value; 0..0 holds it off, allowed."""
     found = said(Tunable(low, high, turn_order="rotate", text="The first player passes left.", where=AT))
-    assert found == [] if ok else len(found) == 1 and found[0].startswith("simulate.tune[1]: ")
+    assert found == [] if ok else len(found) == 1 and found[0].startswith("simulate.tune[0]: ")
     if (low, high) in ((0, 2), (-1, 0)):
-        assert found == ["simulate.tune[1]: turn_order: a rule off (0) or on (1): min and max from 0 to 1"]
+        assert found == ["simulate.tune[0]: turn_order: a rule off (0) or on (1): min and max from 0 to 1"]
