@@ -235,6 +235,12 @@ def main() -> int:
     if args.set and only is None:
         parser.error(f"--set: no module set starts with {args.set!r} (the sets: {', '.join(SETS)})")
     part = _part(parser, args.part)
+    merged: dict[str, int | None] = {}
+    for path in args.merge or ():  # later files win: a run again (--mutants) after the part it repeats
+        try:
+            merged |= json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, TypeError) as exc:
+            parser.error(f"--merge: {path}: not a --json file of this bench ({exc})")
     sample = SMALLEST["sample"] if args.smallest else args.sample
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kitgen-mutation-") as name:
@@ -252,9 +258,7 @@ def main() -> int:
         if part:
             chosen = {name: mutants[part[0] - 1::part[1]] for name, mutants in chosen.items()}
         if args.merge:
-            codes = {}
-            for path in args.merge:
-                codes |= json.loads(path.read_text(encoding="utf-8"))
+            codes = merged
             chosen = {name: [m for m in mutants if m in codes] for name, mutants in chosen.items()}
             print("\n".join(report(chosen, codes, args.survivors, None if args.mutants else made)))
             return 0
