@@ -308,3 +308,27 @@ def test_claim__its_steps_reach_the_target_chosen_first_even_the_first_seat():
     t.values[1][t.plan.attributes.index("Coins")] = 3
     ACTIONS["claim"](t, 1, claims(t)[2])
     assert [len(h) for h in t.hands] == [1, 2, 2] and coins(t) == [2, 0, 2]
+
+
+def test_claim__a_claimed_filter_that_reads_the_table_is_settled_on_the_claimants_numbers():
+    """A claim of "a Duke, while I have 5 coins or fewer": the challenge reads the claimant's Coins from the table."""
+    from kitgen.model import Expr, FieldTest, Filter
+    from kitgen.simulate.compile.cards import compile_filter
+    from kitgen.simulate.compile.conditions import Names
+    from kitgen.simulate.compile.expressions import card_number
+    from kitgen.simulate.compile.zones import place_index
+    from kitgen.simulate.vocabulary.claims import stands
+
+    t = table_of("coup", POLICIES["random"], Scripted("challenge"), Scripted())
+    names = Names(load_game(EXAMPLES / "coup"), t.plan.attributes)
+    names.facts, names.place_list, names.places = t.plan.facts, t.plan.places, place_index(t.plan.places)
+    claimed = compile_filter(Filter((FieldTest("name", values=("Duke",)),), test=Expr("Coins <= 5")), t.plan.facts,
+                             lambda text, where, card: card_number(names, text, where, card))
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    hand(t, 2, "Ambassador", "Captain")
+    tax = claims(t)[1]
+    assert stands(t, 0, claimed, tax) and len(t.hands[1]) == 1  # 2 coins: a true claim, the challenger loses one
+    t.values[0][t.plan.attributes.index("Coins")] = 7
+    t.policies = (POLICIES["random"], Scripted("challenge"), Scripted())
+    assert not stands(t, 0, claimed, tax)  # 7 coins: no such card held, the claim falls
