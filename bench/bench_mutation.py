@@ -27,6 +27,7 @@ import argparse
 import fnmatch
 import json
 import math
+import os
 import random
 import shutil
 import subprocess
@@ -204,6 +205,10 @@ def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors
     return lines
 
 
+def _same(one: Path, other: Path) -> bool:
+    return one.is_file() and other.is_file() and one.read_bytes() == other.read_bytes()
+
+
 def _part(parser: argparse.ArgumentParser, text: str | None) -> tuple[int, int] | None:
     """--part K/N as (K, N), 1 <= K <= N; a bad one is a usage error."""
     if text is None:
@@ -229,6 +234,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write each mutant's exit code here (for --merge)")
     parser.add_argument("--merge", type=Path, nargs="+", help="no run: report the exit codes of earlier --json "
                         "files together (the same --set and --sample)")
+    parser.add_argument("--reuse", type=Path, help="an earlier --folder run on the same code: its mutants and its "
+                        "map of tests to functions are taken, not made again (new tests are mapped)")
     parser.add_argument("--folder", type=Path, help="run in this new folder and keep it (`mutmut show NAME` there "
                         "shows a survivor), not in a temporary one")
     args = parser.parse_args()
@@ -271,6 +278,12 @@ def main() -> int:
         print(f"mutmut over {len(modules)} modules: {len(every)} mutants"
               + (f" ({sample} a module set, seed {args.seed})" if sample else f" (named in {args.mutants})"
                  if args.mutants else " (all)"))
+        if args.reuse:  # the mutated modules (kept newer than their sources: mutmut then skips them) and the map
+            shutil.copytree(args.reuse / "mutants" / "kitgen", folder / "mutants" / "kitgen")
+            shutil.copy2(args.reuse / "mutants" / "mutmut-stats.json", folder / "mutants" / "mutmut-stats.json")
+            for module in modules:  # a source older than its mutant: unchanged since (a source newer is mutated again)
+                if _same(args.reuse / module, folder / module):
+                    os.utime(folder / module, (0, 0))
         with open(folder / "mutmut.log", "w") as log:
             done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers),
                                    *(every if named else [])], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
