@@ -13,6 +13,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set check --sample 300 --part 1/2 --json a.json  # half a sample (one hold)
     python bench/bench_mutation.py --set check --sample 300 --merge a.json b.json  # the halves' figures together
         # (the sample is drawn again from the mutants of the code: run every part and --merge on the same commit)
+    python bench/bench_mutation.py --set check --sample 300 --mutants left.txt --reuse run1  # again, no regenerating
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
