@@ -328,3 +328,9 @@ def test_actions__a_meld_ladder_of_1_to_1000_cards_a_rung(ladder, ok):
 def test_actions__top_is_0_to_1000(top, ok):
     found = [m for m in said(step("look-and-take", top=top)) if "0-1000" in m]
     assert found == ([] if ok else [f"phase 'War': action 'look-and-take': top {top} is not 0-1000"])
+
+
+def test_actions__a_step_names_a_condition_of_the_game():
+    assert said(step("meld", zone="t", condition="IB")) == []
+    assert said(step("meld", zone="t", condition="IX")) == [
+        "phase 'War': action 'meld': unknown condition 'IX'"]

@@ -165,6 +165,7 @@ def test_icon_did_you_mean__a_word_of_a_name_gives_the_shortest_name_having_it()
     assert icon_did_you_mean("towers", names, {}) == "tower"  # a plural read as its singular, shortest first
     assert icon_did_you_mean("bloom", names, {"bloom": ["flower"]}) == "cactus-flower"  # a keyword's word
     assert icon_did_you_mean("cactus", ["cactus-flower", "cactu-pot"], {}) == "cactus-flower"  # -us: no plural
+    assert icon_did_you_mean("axis", ["axis-arrows", "axi-pot"], {}) == "axis-arrows"  # -is: no plural either
 
 
 def test_uses_icons__when_a_type_an_attribute_or_a_card_shows_one():

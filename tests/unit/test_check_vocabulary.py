@@ -123,8 +123,8 @@ def test_unreachable_paths__game_over_without_a_game_end_and_counters_no_step_ch
     from kitgen.check.reads import unreachable_paths
 
     path = VictoryPath("Proud", "", when=When(game_over=True, highest=("Military", "Trade")), where=at(40))
-    assert [(f.where, f.message) for f in unreachable_paths(game(victory_paths=(path,)))] == [
-        (at(40), "unreachable: it is checked when the game ends early, and the game has no game_end")]
+    assert [(f.owner, f.where, f.message) for f in unreachable_paths(game(victory_paths=(path,)))] == [
+        ("victory 'Proud'", at(40), "unreachable: it is checked when the game ends early, and the game has no game_end")]
     ending = game(victory_paths=(path,), game_end=GameEnd(when=When(turn_after=5)))
     assert [(f.where, f.message) for f in unreachable_paths(ending)] == [
         (at(40), "unreachable: no step changes Military or Trade (nor a card, faction or die), and its condition "
@@ -157,6 +157,12 @@ def test_wilds__melds_name_cards_of_the_game_and_a_limit_of_0_or_more():
     decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), Card("Frigate", "Ship"), wild)),)
     assert errors(game(decks=decks, phases=MELDING)) == [(40, "card 'Joker' wild: unknown card 'Frigat' in melds (did you mean "
                                               "'Frigate'?)")]
+
+
+def test_wilds__a_wild_card_in_a_game_no_step_of_which_melds():
+    wild = Card("Joker", "Ship", wild=Wild(melds=("Scout",), where=at(40)))
+    decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), wild)),)
+    assert errors(game(decks=decks)) == [(40, "card 'Joker' wild: no step of the game melds (do: meld)")]
 
 
 def test_wilds__a_limit_of_0_or_more():
