@@ -10,6 +10,10 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
     python bench/bench_mutation.py --set 'simulate: eval'  # expressions, conditions, loop, plays, moves, knowledge
     python bench/bench_mutation.py --set 'simulate: units'  # the ports' steps: units, answers, claims, hosts, ...
+    python bench/bench_mutation.py --set check --sample 300 --part 1/2 --json a.json  # half a sample (one hold)
+    python bench/bench_mutation.py --set check --sample 300 --merge a.json b.json  # the halves' figures together
+        # (the sample is drawn again from the mutants of the code: run every part and --merge on the same commit)
+    python bench/bench_mutation.py --set check --sample 300 --mutants left.txt --reuse run1  # again, no regenerating
 
 Runs in a copy of the checkout in a temporary folder (mutmut writes mutants/ beside pyproject.toml), with
 the settings of [tool.mutmut] in pyproject.toml: which modules, which tests (the fast in-process ones).
@@ -24,6 +28,7 @@ import argparse
 import fnmatch
 import json
 import math
+import os
 import random
 import shutil
 import subprocess
@@ -72,12 +77,22 @@ TESTS = {
                                                "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
                                                "tests/unit/test_document_measure.py", "tests/unit/test_columns.py",
                                                "tests/unit/test_check_faces_icons_templates.py"),
+    # check/: its own tests, the vocabulary's and cards' tests that validate data, and the attacks on game data
+    # that run in this process (the attacks that run kitgen in a subprocess reach check/ too, but mutmut cannot
+    # map a subprocess's calls to the functions it mutated, so they would never run for a mutant)
     "check/": ("tests/unit/test_check_*.py", "tests/unit/test_deck_rules.py", "tests/unit/test_deck_stats.py",
                "tests/unit/test_fields_costs.py", "tests/unit/test_vocabulary_audit.py",
                "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
                "tests/unit/test_effects_moved.py", "tests/unit/test_step_reads.py", "tests/unit/test_strategies.py",
                "tests/unit/test_rules_vocabulary.py", "tests/unit/test_vocabulary_*.py",
-               "tests/unit/test_claims_and_drafts.py", "tests/unit/test_expression_seat.py"),
+               "tests/unit/test_claims_and_drafts.py", "tests/unit/test_expression_seat.py",
+               "tests/unit/test_game_resolution.py", "tests/unit/test_language.py", "tests/unit/test_card_model.py",
+               "tests/unit/test_tokens*.py", "tests/unit/test_templates*.py", "tests/unit/test_icons*.py",
+               "tests/attacks/test_vocabulary.py", "tests/attacks/test_card_model_attacks.py",
+               "tests/attacks/test_steps_between_players.py", "tests/attacks/test_melds_and_hands.py",
+               "tests/attacks/test_token_attacks.py", "tests/attacks/test_unit_battles.py",
+               "tests/attacks/test_field_attacks.py", "tests/attacks/test_language_attacks.py",
+               "tests/attacks/test_icons_attacks.py", "tests/attacks/test_answers.py"),
     "simulate: piles, cards, zones": _SIMULATE_TESTS,
     "simulate: rounds, scoring, tricks": _SIMULATE_TESTS,
     "simulate: evaluators, loop, plays, moves, knowledge": _SIMULATE_TESTS,
@@ -110,8 +125,8 @@ def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list
     if smallest:
         settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
     if only:
-        settings["pytest_add_cli_args_test_selection"] = sorted(
-            str(path.relative_to(ROOT)) for pattern in TESTS.get(only, ()) for path in ROOT.glob(pattern)
+        settings["pytest_add_cli_args_test_selection"] = sorted({
+            str(path.relative_to(ROOT)) for pattern in TESTS.get(only, ()) for path in ROOT.glob(pattern)}
         ) or settings["pytest_add_cli_args_test_selection"]
         settings["only_mutate"] = [str(path.relative_to(ROOT)) for path in sorted(ROOT.glob("kitgen/**/*.py"))
                                    if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"])
@@ -191,6 +206,20 @@ def report(chosen: dict[str, list[str]], codes: dict[str, int | None], survivors
     return lines
 
 
+def _same(one: Path, other: Path) -> bool:
+    return one.is_file() and other.is_file() and one.read_bytes() == other.read_bytes()
+
+
+def _part(parser: argparse.ArgumentParser, text: str | None) -> tuple[int, int] | None:
+    """--part K/N as (K, N), 1 <= K <= N; a bad one is a usage error."""
+    if text is None:
+        return None
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        parser.error(f"--part: {text!r} is not K/N with 1 <= K <= N")
+    return int(k), int(n)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=0, help="mutants per module set (default: every mutant)")
@@ -201,14 +230,33 @@ def main() -> int:
                         "(those an earlier run did not kill)")
     parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
     parser.add_argument("--set", help="only the module set whose name starts with this (check, kit, layout, simulate)")
+    parser.add_argument("--part", help="K/N: only the K-th of N slices of the mutants chosen (a long run split "
+                        "across holds of the shared machine)")
+    parser.add_argument("--json", type=Path, help="also write each mutant's exit code here (for --merge)")
+    parser.add_argument("--merge", type=Path, nargs="+", help="no run: report the exit codes of earlier --json "
+                        "files together (the same --set and --sample)")
+    parser.add_argument("--reuse", type=Path, help="an earlier --folder run on the same code: its mutants and its "
+                        "map of tests to functions are taken, not made again (new tests are mapped)")
+    parser.add_argument("--folder", type=Path, help="run in this new folder and keep it (`mutmut show NAME` there "
+                        "shows a survivor), not in a temporary one")
     args = parser.parse_args()
     only = next((name for name in SETS if name.startswith(args.set)), None) if args.set else None
     if args.set and only is None:
         parser.error(f"--set: no module set starts with {args.set!r} (the sets: {', '.join(SETS)})")
+    part = _part(parser, args.part)
+    merged: dict[str, int | None] = {}
+    for path in args.merge or ():  # later files win: a run again (--mutants) after the part it repeats
+        try:
+            merged |= json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, TypeError) as exc:
+            parser.error(f"--merge: {path}: not a --json file of this bench ({exc})")
     sample = SMALLEST["sample"] if args.smallest else args.sample
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kitgen-mutation-") as name:
         folder = Path(name)
+        if args.folder:
+            args.folder.mkdir(parents=True)  # a new folder: an old run's mutants/ would be read as this one's
+            folder = args.folder.resolve()
         modules = copy_checkout(folder, args.smallest, only)
         names = mutant_names(folder, modules)
         chosen = draw(names, sample, args.seed)
@@ -216,21 +264,37 @@ def main() -> int:
         if args.mutants:
             wanted = set(args.mutants.read_text(encoding="utf-8").split())
             chosen = {name: [m for m in mutants if m in wanted] for name, mutants in chosen.items()}
+        if part:
+            chosen = {name: mutants[part[0] - 1::part[1]] for name, mutants in chosen.items()}
+        if args.merge:
+            codes = merged
+            chosen = {name: [m for m in mutants if m in codes] for name, mutants in chosen.items()}
+            print("\n".join(report(chosen, codes, args.survivors, None if args.mutants else made)))
+            return 0
         every = [m for mutants in chosen.values() for m in mutants]
-        named = bool(sample or args.mutants)  # else mutmut runs every mutant it makes
+        named = bool(sample or args.mutants or part)  # else mutmut runs every mutant it makes
         if named and not every:  # mutmut given no name runs them all
             print("no mutants to run: --mutants names none of these modules' mutants")
             return 1
         print(f"mutmut over {len(modules)} modules: {len(every)} mutants"
               + (f" ({sample} a module set, seed {args.seed})" if sample else f" (named in {args.mutants})"
                  if args.mutants else " (all)"))
+        if args.reuse:  # the mutated modules (kept newer than their sources: mutmut then skips them) and the map
+            shutil.copytree(args.reuse / "mutants" / "kitgen", folder / "mutants" / "kitgen")
+            shutil.copy2(args.reuse / "mutants" / "mutmut-stats.json", folder / "mutants" / "mutmut-stats.json")
+            for module in modules:  # a source older than its mutant: unchanged since (a source newer is mutated again)
+                if _same(args.reuse / module, folder / module):
+                    os.utime(folder / module, (0, 0))
         with open(folder / "mutmut.log", "w") as log:
             done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers),
                                    *(every if named else [])], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
         if done.returncode != 0:
             print(f"mutmut failed (exit {done.returncode}):\n" + (folder / "mutmut.log").read_text()[-3000:])
             return 1
-        print("\n".join(report(chosen, results(folder, modules), args.survivors, None if args.mutants else made)))
+        codes = results(folder, modules)
+        if args.json:
+            args.json.write_text(json.dumps({m: codes.get(m) for m in every}, indent=0, sort_keys=True), encoding="utf-8")
+        print("\n".join(report(chosen, codes, args.survivors, None if args.mutants or part else made)))
     print(f"{time.perf_counter() - start:.0f} s wall (mutants generated, the tests mapped once, each mutant run)")
     return 0
 

@@ -182,6 +182,8 @@ def test_expressions__alive_counts_the_players_still_in(game):
     assert read(t, names, "alive") == 3
     t.state.out[1] = True
     assert read(t, names, "alive") == 2 and read(t, names, "alive * 10 + players") == 23
+    t.state = None  # a game without the vocabulary's state (no zones, scoring, order ...): nobody is out
+    assert read(t, names, "alive") == 3
 
 
 def test_filter__a_test_of_the_cards_own_fields_through_min_and_max(game):
@@ -190,6 +192,30 @@ def test_filter__a_test_of_the_cards_own_fields_through_min_and_max(game):
     test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
     assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Queen of Spades", "Ten of Clubs")] == [
         True, False, False]
+
+
+def test_filter__target_reads_the_tested_cards_fields_for_the_player_the_step_targets(game):
+    """target(...) inside a filter: the card tested is still the card read (its points), the player the aimed one."""
+    t, names = table_of(game)
+    spec = Filter(test=Expr("target(points + Score) >= 5"))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    t.values[1][0], t.aim = 4, 1  # the aimed seat's Score: 4
+    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Ten of Clubs", "Queen of Spades")] == [
+        True, False, True]
+    t.aim = 2  # Score 0
+    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Ten of Clubs", "Queen of Spades")] == [
+        False, False, True]
+
+
+def test_filter__a_count_inside_a_filter_reads_the_card_the_filter_tests(game):
+    """suit=suit in a count inside a filter: the suit of the card the outer filter tests (a card is
+    playable when the player has won a card of its suit)."""
+    t, names = table_of(game)
+    give(t, 0, "won", "Ten of Hearts", "Queen of Spades")
+    spec = Filter(test=Expr("count(won, suit=suit) >= 1"))
+    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    assert [passes(test, t, 0, card(t, name)) for name in ("Jack of Hearts", "Ten of Clubs", "King of Spades")] == [
+        True, False, True]
 
 
 def test_expressions__piles_empty_counts_the_supplys_names_with_no_card_left(game):

@@ -184,6 +184,18 @@ def test_tables__rows_after_a_bad_one_are_still_checked_with_their_attributes_an
             (31, "table 'Loot': unknown attribute 'Trde' (did you mean 'Trade'?)")]
 
 
+def test_tables__a_lookup_tables_bad_row_is_said_whatever_rows_follow_it():
+    rows = (TableRow("AA", "x", attribute="Militery", where=Where("tables.yaml", 30, 5)),
+            TableRow("BB", "y", attribute="Military", where=Where("tables.yaml", 31, 5)),
+            TableRow("CC", "z", attributes=("Trde",), where=Where("tables.yaml", 32, 5)),
+            TableRow("DD", "w", where=Where("tables.yaml", 33, 5)))
+    g = Game("g", "G", "G", "2", (Attribute("Military"), Attribute("Trade")), (), (), (),
+             tables=(DiceTable("t", "Loot", rows),))
+    assert [(p.where.line, p.message) for p in check_game(g) if "table" in p.message] == [
+        (30, "table 'Loot': unknown attribute 'Militery' (did you mean 'Military'?)"),
+        (32, "table 'Loot': unknown attribute 'Trde' (did you mean 'Trade'?)")]
+
+
 def test_tables__a_die_that_is_not_dice_notation_is_one_error_at_the_table():
     assert table_problems("D", "1") == [
         (19, "table 'Loot': die 'D' is not dice notation like 1D10 or 2D6 (at most 1000 results)")]
@@ -268,3 +280,57 @@ def test_costs__a_price_for_an_unknown_counter_suggests_the_nearest_or_lists_the
     assert [p.message for p in check_game(priced) if ": cost:" in p.message] == [
         "card 'Scout': cost: unknown counter 'Gould' (did you mean 'Gold'?)",
         "card 'Frigate': cost: unknown counter 'Zinc' (known: Gold)"]
+
+
+ROW = Zone("row", "pile", owner="table", sees="everyone")
+DRAFT_ROW = "phase 'War': action 'draft': zone '{}' is not a face-up row on the table (owner: table, sees: everyone); " \
+            "without zone: a draft takes from the hand"
+
+
+@pytest.mark.parametrize("zone, ok", [(ROW, True), (Zone("row", "market"), True),  # a market: the table's, face up
+                                      (Zone("row", "in-play"), False), (Zone("row", "pile", sees="owner"), False),
+                                      (Zone("row", "pile", owner="player", sees="everyone"), False)])
+def test_actions__a_draft_from_a_zone_takes_from_a_face_up_row_on_the_table(zone, ok):
+    assert said(step("draft", zone="row", to="won"), zones=(zone,)) == ([] if ok else [DRAFT_ROW.format("row")])
+
+
+def test_actions__a_draft_from_a_decks_draw_pile_is_no_face_up_row():
+    """A deck's own draw pile (no zone of its name) is face down; a zone that does not exist is compile's line."""
+    assert said(step("draft", zone="main", to="won"), zones=(ROW,)) == [DRAFT_ROW.format("main")]
+    assert said(step("draft", zone="nowhere", to="won"), zones=(ROW,)) == []
+
+
+def test_actions__a_bid_row_of_an_election_names_a_counter():
+    rows = (TableRow("A", "x", bid="Gold", where=Where("tables.yaml", 40, 5)),
+            TableRow("B", "y", bid="Gld", where=Where("tables.yaml", 41, 5)))
+    found = check_actions(dataclasses.replace(game(step("elect", table="votes")),
+                                              tables=(DiceTable("votes", "Votes", rows),)))
+    assert [(p.where.line, p.message) for p in found if "bid" in p.message] == [
+        (41, "table 'votes' row 'B': bid: unknown counter 'Gld' (did you mean 'Gold'?)")]
+
+
+def test_actions__at_cost_goes_with_play_or_attach_and_loser_with_compare_or_claim():
+    at_cost = [m for m in said(step("play", at_cost=True), step("attach", at_cost=True), step("draw", at_cost=True))
+               if "at_cost" in m]
+    assert at_cost == ["phase 'War': 'at_cost:' goes with 'do: play' or 'do: attach'"]
+    loser = [m for m in said(*(step(do, target="target-player", loser=(step("draw"),)) for do in ("compare", "claim", "draw")))
+             if "loser" in m]
+    assert loser == ["phase 'War': action 'draw': 'loser:' goes with do: compare or claim"]
+
+
+@pytest.mark.parametrize("ladder, ok", [((1, 1000), True), ((1001,), False), ((0,), False), ((2,) * 100, True), ((2,) * 101, False)])
+def test_actions__a_meld_ladder_of_1_to_1000_cards_a_rung(ladder, ok):
+    found = [m for m in said(step("meld", zone="t", ladder=ladder)) if "ladder" in m]
+    assert found == ([] if ok else ["phase 'War': ladder: at most 100 melds, each of 1-1000 cards"])
+
+
+@pytest.mark.parametrize("top, ok", [(0, True), (1000, True), (1001, False), (-1, False)])
+def test_actions__top_is_0_to_1000(top, ok):
+    found = [m for m in said(step("look-and-take", top=top)) if "0-1000" in m]
+    assert found == ([] if ok else [f"phase 'War': action 'look-and-take': top {top} is not 0-1000"])
+
+
+def test_actions__a_step_names_a_condition_of_the_game():
+    assert said(step("meld", zone="t", condition="IB")) == []
+    assert said(step("meld", zone="t", condition="IX")) == [
+        "phase 'War': action 'meld': unknown condition 'IX'"]

@@ -122,6 +122,15 @@ def test_wording__a_code_given_twice_is_named_once():
                        "the reference lists them all): drop the repeat")]
 
 
+def test_wording__a_name_inside_a_longer_name_is_part_of_that_name_not_what_is_left_of_it():
+    """'Free Trade' is replaced whole before 'Trade' (longest first): no 'Free' left to read as Freedom's alias."""
+    attributes = (Attribute("Trade", where=at(2)), Attribute("Free Trade", where=at(3)),
+                  Attribute("Freedom", aliases=("Free",), where=at(4)))
+    printed = game(attributes=attributes, decks=(Deck("main", "Main", "M", (
+        Card("Port", "Ship", text="Gain 2 Free Trade.", where=at(30)),)),))
+    assert check_wording(printed) == []
+
+
 def test_wording__an_alias_that_is_a_form_of_the_name_printed_for_players():
     attributes = (Attribute("Expansion", aliases=("Expand", "EXP", "Growth"), where=at(2)),
                   Attribute("Planetary Ecology", aliases=("Ecology", "Eco"), where=at(3)),

@@ -8,11 +8,12 @@ import dataclasses
 import pytest
 
 from kitgen.check.faces import FaceNotes, Remarks, check_faces
-from kitgen.check.icons import check_icons, uses_icons
-from kitgen.check.templates import MAX_TEXT_SIZE, check_template
-from kitgen.errors import Problem, Where
+from kitgen.check.icons import check_icons, icon_did_you_mean, uses_icons
+from kitgen.check.safe_zone import SAFE_MARGIN
+from kitgen.check.templates import MAX_TEXT_SIZE, check_template, checked_template
+from kitgen.errors import KitgenError, Problem, Where
 from kitgen.model import (Attribute, Back, Box, Card, CardField, CardTemplate, CardType, Counter, Deck, FieldValue,
-                          FieldValues, Game)
+                          FieldValues, Game, Place)
 from kitgen.units import Length
 
 BOX_AT = Where("templates/card-front.yaml", 12, 5)
@@ -71,6 +72,43 @@ def test_template__strokes_and_corners_0_or_more(values):
     assert template_problems(box("rect", stroke_width=Length(0), radius=Length(0))) == []
 
 
+PLACE_AT = Where("templates/card-front.yaml", 20, 5)
+EDGE = SAFE_MARGIN - 0.01  # the closest a badge may come to the trim (a hundredth of a point spare)
+
+
+def place_problems(x: float, y: float, w: float = 10, h: float = 10) -> list[str]:
+    template = CardTemplate(100, 150, (), places=(Place("cost", x, y, w, h, where=PLACE_AT),), where=CARD_AT)
+    return [p.message for p in check_template(template, "card-front.yaml")]
+
+
+@pytest.mark.parametrize("x, y", [(EDGE, 50), (50, EDGE), (100 - EDGE - 10, 50), (50, 150 - EDGE - 10)])
+def test_template__a_badge_exactly_at_the_safe_zone_on_any_side_passes(x, y):
+    assert place_problems(x, y) == []
+
+
+@pytest.mark.parametrize("x, y", [(EDGE - 0.5, 50), (50, EDGE - 0.5), (100 - EDGE - 9.5, 50), (50, 150 - EDGE - 9.5)])
+def test_template__a_badge_past_the_safe_zone_on_any_side_is_an_error_at_its_place(x, y):
+    """Left, top, right and bottom: each edge is measured (a badge's shape reaches its place's edges)."""
+    closest = (EDGE - 0.5) * 25.4 / 72
+    assert place_problems(x, y) == [f"place 'cost' comes {closest:.1f} mm from the trim; a badge there must stay "
+                                    "3 mm inside it (the safe zone a shop may cut)"]
+
+
+def test_template__a_badge_without_a_size_is_said_before_its_edges():
+    assert place_problems(0, 0, w=0) == ["place 'cost': w and h must be more than 0mm"]
+
+
+def test_checked_template__a_template_read_from_its_file_is_checked_there(tmp_path):
+    (tmp_path / "card-front.yaml").write_text("width: 63.5mm\nheight: 88.9mm\nboxes:\n"
+                                              "  - {kind: text, x: 1mm, y: 1mm, w: 0mm, h: 10mm}\n", encoding="utf-8")
+    with pytest.raises(KitgenError) as raised:
+        checked_template("card-front.yaml", [tmp_path])
+    (problem,) = raised.value.problems
+    assert (problem.where.line, problem.message) == (4, "boxes[0] ('text'): w and h must be more than 0mm for a text box")
+    (tmp_path / "card-front.yaml").write_text("width: 63.5mm\nheight: 88.9mm\n", encoding="utf-8")
+    assert checked_template("card-front.yaml", [tmp_path]).width > 0
+
+
 def at(line: int) -> Where:
     return Where("game.yaml", line, 3)
 
@@ -109,6 +147,25 @@ def test_icons__a_game_wide_icon_field_and_a_back_without_a_line_of_its_own():
     assert [(p.where.line, p.message) for p in check_icons(game, {"spy", "x"})] == [
         (20, "card 'Scout': field 'mark': no icon named 'spi' (did you mean 'spy'?)")]
     assert [p.where.line for p in check_icons(game, {"spy"})] == [29, 20]
+
+
+@pytest.mark.parametrize("word, meant", [
+    ("sowrd", "sword"), ("swrod", "sword"), ("swod", "sword"), ("swordd", "sword"), ("xword", "sword"),  # one edit
+    ("spaceshipp-x", "spaceship-x"), ("sapceship-xx", "spaceship-x"),  # two edits in a name of 11 or more
+    ("pincers", ""), ("wsrod", ""), ("spcaeshpi-z", ""),  # two edits (three from 11): not a typo
+])
+def test_icon_did_you_mean__a_name_one_edit_away_a_swap_of_neighbours_counting_one(word, meant):
+    assert icon_did_you_mean(word, ["sword", "princess", "spaceship-x"], {}) == meant
+
+
+def test_icon_did_you_mean__a_word_of_a_name_gives_the_shortest_name_having_it():
+    names = ["cactus-flower", "cactus", "cactu-pot", "stone-towers", "tower"]
+    assert icon_did_you_mean("cactus", names, {}) == "cactus"
+    assert icon_did_you_mean("flower", names, {}) == "cactus-flower"  # the one name having the word
+    assert icon_did_you_mean("towers", names, {}) == "tower"  # a plural read as its singular, shortest first
+    assert icon_did_you_mean("bloom", names, {"bloom": ["flower"]}) == "cactus-flower"  # a keyword's word
+    assert icon_did_you_mean("cactus", ["cactus-flower", "cactu-pot"], {}) == "cactus-flower"  # -us: no plural
+    assert icon_did_you_mean("axis", ["axis-arrows", "axi-pot"], {}) == "axis-arrows"  # -is: no plural either
 
 
 def test_uses_icons__when_a_type_an_attribute_or_a_card_shows_one():

@@ -74,6 +74,12 @@ def test_parse_expression__whole_numbers_names_arithmetic_and_the_card_functions
                          ("hand.pop(0)", "'Attribute' is not a function an expression may call"),
                          ("count(hand, deck)", r"count\(\) takes one zone and filters such as suit=Hearts"),
                          ("count(**hand)", r"count\(\) takes one zone"),
+                         ("target(Gold, 2)", r"^target\(\) takes one expression, worked out for the player the step "
+                                             r"targets \(target\(Units\)\)$"),
+                         ("roll(1)", r"^roll\(\) takes two numbers: how many dice, and their sides \(roll\(1, 10\)\)$"),
+                         ("min(1, 2, x=3)", r"^min\(\) takes a zone's field \(max\(hand.value\)\) or 2 to 10 numbers, "
+                                            "no filters$"),
+                         ("max(" + "1, " * 11 + "1)", r"^max\(\) takes a zone's field"),
                          ("1 < Gold < 3", "compare two values at a time")]:
         with pytest.raises(FormulaError, match=message):
             parse_expression(bad)

@@ -7,8 +7,8 @@ import dataclasses
 
 from kitgen.check.conditions import check_conditions, when_words
 from kitgen.errors import Where
-from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Expr, Game, Phase,
-                          Price, Scoring, TurnOrder, VictoryPath, When, Wild, Zone)
+from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardType, Cost, Counter, Deck, Expr, Game, GameEnd,
+                          Phase, Price, Scoring, TurnOrder, VictoryPath, When, Wild, Zone)
 
 
 def amounts(**values) -> Amounts:
@@ -67,6 +67,70 @@ def test_zones__a_market_needs_a_deck_and_a_size_an_attached_zone_an_in_play_one
         (12, "zone 'bay': size, limit and keep are 0 or more")]
 
 
+def test_zones__a_piles_deck_the_hand_and_stays_each_at_the_zones_line():
+    zones = (Zone("draw", "pile", deck="mian", where=at(5)), Zone("bank", "supply", where=at(6)),
+             Zone("hand", "pile", sees="owner", where=at(7)), Zone("hand", "in-play", where=at(8)),
+             Zone("hand", "pile", owner="table", where=at(9)), Zone("aside", "pile", stays=True, where=at(10)),
+             Zone("kept", "in-play", stays=True, where=at(11)), Zone("dealt", "pile", deck="main", stays=True, where=at(12)),
+             Zone("pool", "pile", deck="main", where=at(13)))
+    assert errors(game(zones=zones)) == [
+        (5, "zone 'draw': deck: unknown deck 'mian' (did you mean 'main'?)"), (6, "zone 'bank': deck: unknown deck ''"),
+        (8, "zone 'hand': each player's hand; it may only say who sees it"),
+        (9, "zone 'hand': each player's hand; it may only say who sees it"),
+        (11, "zone 'kept': stays: goes with a pile no deck starts in (the cards set aside for the rest of the game)"),
+        (12, "zone 'dealt': stays: goes with a pile no deck starts in (the cards set aside for the rest of the game)")]
+
+
+def test_zones__room_an_expression_said_at_the_zones_line_and_only_on_the_zones_that_hold_cards_in_play():
+    zones = (Zone("tableau", "in-play", room=Expr("Gould + 1"), where=at(5)),
+             Zone("pool", "pile", room=Expr("2"), where=at(6)))
+    assert errors(game(zones=zones)) == [
+        (5, "zone 'tableau': unknown counter or attribute 'Gould' (did you mean 'Gold'?)"),
+        (6, "zone 'pool': room goes with kind in-play or attached, replace with in-play")]
+
+
+def test_zone_names__the_hand_each_decks_pile_and_the_declared_zones_a_condition_may_count():
+    from kitgen.check.conditions import zone_names
+
+    assert zone_names(game()) == ["hand", "main", "tableau"]
+    counting = When(cards_in=amounts(hand=1, main=2, tableau=3, tablaeu=4), where=at(70))
+    assert [m for _, m in errors(game(victory_paths=(VictoryPath("Rule", "", when=counting),)))] == [
+        "victory path 'Rule': unknown zone 'tablaeu' (did you mean 'tableau'?)"]
+
+
+def test_turn_order__a_roll_off_die_that_always_ties_or_is_no_dice():
+    def said(roll: str) -> list[tuple[int, str]]:
+        return errors(game(turn_order=TurnOrder(roll=roll, where=at(30))))
+
+    assert said("2D6") == [] and said("1D2") == []
+    assert said("1D1") == [(30, "turn_order: roll '1D1' always gives 1, so a tie never breaks: give dice of two sides "
+                                "or more, such as 1D6")]
+    assert said("3D1") == [(30, "turn_order: roll '3D1' always gives 3, so a tie never breaks: give dice of two sides "
+                                "or more, such as 1D6")]
+    assert said("1Dx") == [(30, "turn_order: roll '1Dx' is not dice notation like 1D6")]
+
+
+def test_vocabulary_lines__the_game_end_in_words_unless_its_text_says_it():
+    from kitgen.check.conditions import vocabulary_lines
+
+    ends = GameEnd(when=When(at_least=amounts(Gold=10)))
+    assert "The game ends when Gold at least 10" in vocabulary_lines(game(game_end=ends))
+    written = GameEnd(when=When(at_least=amounts(Gold=10)), text="The game ends when the bank is broken.")
+    assert "The game ends when the bank is broken." in vocabulary_lines(game(game_end=written))
+
+
+def test_unreachable_paths__game_over_without_a_game_end_and_counters_no_step_changes():
+    from kitgen.check.reads import unreachable_paths
+
+    path = VictoryPath("Proud", "", when=When(game_over=True, highest=("Military", "Trade")), where=at(40))
+    assert [(f.owner, f.where, f.message) for f in unreachable_paths(game(victory_paths=(path,)))] == [
+        ("victory 'Proud'", at(40), "unreachable: it is checked when the game ends early, and the game has no game_end")]
+    ending = game(victory_paths=(path,), game_end=GameEnd(when=When(turn_after=5)))
+    assert [(f.where, f.message) for f in unreachable_paths(ending)] == [
+        (at(40), "unreachable: no step changes Military or Trade (nor a card, faction or die), and its condition "
+                 "needs it changed")]
+
+
 def test_scoring_and_turn_order__name_counters_and_attributes_points_are_expressions():
     scoring = (Scoring("Military", "Gold", (Expr("3"), Expr("players")), where=at(20)),
                Scoring("Militery", "Gould", (Expr("3 +"),), where=at(21)))
@@ -93,6 +157,12 @@ def test_wilds__melds_name_cards_of_the_game_and_a_limit_of_0_or_more():
     decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), Card("Frigate", "Ship"), wild)),)
     assert errors(game(decks=decks, phases=MELDING)) == [(40, "card 'Joker' wild: unknown card 'Frigat' in melds (did you mean "
                                               "'Frigate'?)")]
+
+
+def test_wilds__a_wild_card_in_a_game_no_step_of_which_melds():
+    wild = Card("Joker", "Ship", wild=Wild(melds=("Scout",), where=at(40)))
+    decks = (Deck("main", "Main", "M", (Card("Scout", "Ship"), wild)),)
+    assert errors(game(decks=decks)) == [(40, "card 'Joker' wild: no step of the game melds (do: meld)")]
 
 
 def test_wilds__a_limit_of_0_or_more():

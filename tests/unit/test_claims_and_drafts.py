@@ -182,12 +182,28 @@ def test_when_target_player__the_chosen_player_discards_and_draws():
     run_setup(t)
     prince = next(c for c in t.plan.cards if c.name == "Prince").actions[0]
     target = 2
-    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: next(
-        i for i, o in enumerate(options) if o.target == target)})(), Scripted(), Scripted())
+    offered: list = []
+    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: offered.extend(
+        options) or next(i for i, o in enumerate(options) if o.target == target)})(), Scripted(), Scripted())
     before = list(t.hands[target])
     ACTIONS[prince.do](t, 0, prince)
+    assert [(o.do, o.target) for o in offered] == [("target", 0), ("target", 1), ("target", 2)]  # the trace's name
     discards = [p.name for p in t.plan.places].index("discards")
     assert cards_of(t, discards, target) == before and len(t.hands[target]) == 1
+
+
+def test_target_player__a_card_model_step_offers_each_other_player_as_a_target():
+    """Love Letter's Priest looks at a hand: its options are "target" (what the trace and strategies read), one for
+    each other player, never the seat itself."""
+    t = table_of("love-letter", Scripted(), Scripted(), Scripted())
+    from kitgen.simulate.engine.cycle import run_setup
+    run_setup(t)
+    priest = next(c for c in t.plan.cards if c.name == "Priest").actions[0]
+    offered: list = []
+    t.policies = (type("Pick", (Scripted,), {"choose_move": lambda self, table, seat, options: offered.extend(
+        options) or len(options) - 1})(), Scripted(), Scripted())
+    ACTIONS[priest.do](t, 0, priest)
+    assert [(o.do, o.target) for o in offered] == [("target", 1), ("target", 2)]
 
 
 def test_round_scoring__each_step_is_taken_by_every_player_before_the_next():
@@ -292,3 +308,27 @@ def test_claim__its_steps_reach_the_target_chosen_first_even_the_first_seat():
     t.values[1][t.plan.attributes.index("Coins")] = 3
     ACTIONS["claim"](t, 1, claims(t)[2])
     assert [len(h) for h in t.hands] == [1, 2, 2] and coins(t) == [2, 0, 2]
+
+
+def test_claim__a_claimed_filter_that_reads_the_table_is_settled_on_the_claimants_numbers():
+    """A claim of "a Duke, while I have 5 coins or fewer": the challenge reads the claimant's Coins from the table."""
+    from kitgen.model import Expr, FieldTest, Filter
+    from kitgen.simulate.compile.cards import compile_filter
+    from kitgen.simulate.compile.conditions import Names
+    from kitgen.simulate.compile.expressions import card_number
+    from kitgen.simulate.compile.zones import place_index
+    from kitgen.simulate.vocabulary.claims import stands
+
+    t = table_of("coup", POLICIES["random"], Scripted("challenge"), Scripted())
+    names = Names(load_game(EXAMPLES / "coup"), t.plan.attributes)
+    names.facts, names.place_list, names.places = t.plan.facts, t.plan.places, place_index(t.plan.places)
+    claimed = compile_filter(Filter((FieldTest("name", values=("Duke",)),), test=Expr("Coins <= 5")), t.plan.facts,
+                             lambda text, where, card: card_number(names, text, where, card))
+    hand(t, 0, "Duke", "Contessa")
+    hand(t, 1, "Captain", "Assassin")
+    hand(t, 2, "Ambassador", "Captain")
+    tax = claims(t)[1]
+    assert stands(t, 0, claimed, tax) and len(t.hands[1]) == 1  # 2 coins: a true claim, the challenger loses one
+    t.values[0][t.plan.attributes.index("Coins")] = 7
+    t.policies = (POLICIES["random"], Scripted("challenge"), Scripted())
+    assert not stands(t, 0, claimed, tax)  # 7 coins: no such card held, the claim falls

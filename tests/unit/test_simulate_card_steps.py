@@ -258,3 +258,27 @@ def test_take_trick__each_card_moves_from_the_trick_to_the_winners_won_pile_as_a
 
 def names_of(t: Table, cards: list[int]) -> list[str]:
     return sorted(t.plan.facts.texts["name"][t.plan.facts.codes["name"][c]] for c in cards)
+
+
+def test_play__a_card_that_wins_the_game_ends_the_step_before_its_next_card(tmp_path):
+    """A play of up to 2 cards whose first card checks victory and wins (seat 0, the first seat): no second card."""
+    import shutil
+
+    from kitgen.simulate.engine.cycle import run_setup
+
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    deck = folder / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "type: Suit card, suit", "type: Suit card, actions: [{do: check-victory}], suit"), encoding="utf-8")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("    actions: [{do: draw, deck: main}]",
+                        "    actions: [{do: draw, deck: main, count: 3}, {do: play, count: 2, to: won}]")
+    (folder / "game.yaml").write_text(text.replace('    when: {end_of_turn: 5, highest: ["count(hand, suit=Hearts)"]}',
+                                                   "    when: {at_least: {Score: 0}}"), encoding="utf-8")
+    t = Table(plan_game(load_game(folder)), 1, (POLICIES["random"],) * 2, ACTIONS)
+    run_setup(t)
+    draw, played = t.plan.phases[0].actions
+    ACTIONS[draw.do](t, 0, draw)
+    ACTIONS[played.do](t, 0, played)
+    assert (t.winner, len(cards_of(t, place(t, "won"), 0)), len(t.hands[0])) == (0, 1, 2)
