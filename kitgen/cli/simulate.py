@@ -18,7 +18,6 @@ from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds,
                               game_players, said_trust, scheduler_address, shown, shown_path, why_not_written)
 from kitgen.errors import KitgenError, Where, error
-from kitgen.load.files import replace_file
 
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
 
@@ -244,6 +243,7 @@ def _in(folder: Path, path: Path) -> bool:
 
 def _write_trace(title: str, plan, settings, path: Path) -> None:
     """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
+    from kitgen.load.files import replace_file  # here: kitgen.load imports the model, which -h never needs
     from kitgen.simulate.play.trace import trace_game, trace_text
 
     traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_iterations,

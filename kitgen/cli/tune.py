@@ -20,7 +20,6 @@ from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, TIMEOUT_HELP, TRUST_
                               scheduler_address, shown, shown_path)
 from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
-from kitgen.load.files import replace_file
 
 MAX_COPY_FILES = 10_000  # a game folder copied for the proposal: files ...
 MAX_COPY_BYTES = 1 << 30  # ... and bytes (its art): a bound, not a guess at any real game
@@ -99,6 +98,7 @@ def _proposed(folder: Path, loaded, out: Path, run) -> dict:
     """run(stage, new id) in a copy of the game folder beside `out`, renamed to `out` when it is done;
     on any failure or a Ctrl-C the copy is removed (kitgen made it: a new folder of its own name, so
     never a folder of the user's) and nothing is written."""
+    from kitgen.load.files import replace_file  # here: kitgen.load imports the model, which -h never needs
     from kitgen.simulate.play.blocks import Unfinished
 
     new_id = out.name if ID.match(out.name) else f"{loaded.id}-tuned"
