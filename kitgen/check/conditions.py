@@ -316,8 +316,9 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             _step_names(known, owner, step)
             if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
                 continue
-            zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",), "reattach": ("attached",)}.get(step.do, ("in-play",)))
-            zone(step.where, owner, step.to, ("in-play",))
+            zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",), "reattach": ("attached",),
+                                                "detach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.to, ("attached",) if step.do == "detach" else ("in-play",))
     return problems
 
 
