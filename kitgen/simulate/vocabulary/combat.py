@@ -127,12 +127,13 @@ def declare(table: Table, fight: Fight) -> Fight:
     if not fight.waiting:
         return fight._replace(stage=WALLS, at=0)
     unit, rest = fight.waiting[0], fight.waiting[1:]
-    moves = [Move("nothing", keep, fight._replace(waiting=rest), card=unit)]
+    moves = []
     for k, side in enumerate(fight.sides):
         sides = list(fight.sides)
         sides[k] = side._replace(units=side.units + (unit,))
         moves.append(Move("battle", partial(send, seat=fight.attacker, unit=unit),
                           fight._replace(waiting=rest, sides=tuple(sides)), card=unit, target=side.defender))
+    moves.append(Move("nothing", keep, fight._replace(waiting=rest), card=unit))  # kept in hand
     return choose(table, fight.attacker, moves)
 
 
@@ -222,9 +223,9 @@ def blocks(table: Table, fight: Fight, side: Side) -> list[Move]:
         if legal:
             through = with_side(fight, side._replace(asked=side.asked + 1))
             blocked = with_side(fight, side._replace(units=tuple(u for u in side.units if u != unit)))
-            return [Move("nothing", keep, through, card=unit, target=fight.attacker)] + \
-                [Move("battle", partial(block, seat=side.defender, blocker=c, unit=unit), blocked, card=c,
-                      target=fight.attacker) for c in kinds(table, legal)]
+            return [Move("battle", partial(block, seat=side.defender, blocker=c, unit=unit), blocked, card=c,
+                         target=fight.attacker) for c in kinds(table, legal)] + \
+                [Move("nothing", keep, through, card=unit, target=fight.attacker)]  # let through
         side = side._replace(asked=side.asked + 1)
     return []
 
