@@ -314,11 +314,10 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for owner, actions in action_owners(game):
         for step in steps_of(actions):
             _step_names(known, owner, step)
-            if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
+            if uses_card_model(step, card_model) or step.do == "detach":  # compile/moves.py, check/combat.py check them
                 continue
-            zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",), "reattach": ("attached",),
-                                                "detach": ("attached",)}.get(step.do, ("in-play",)))
-            zone(step.where, owner, step.to, ("attached",) if step.do == "detach" else ("in-play",))
+            zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",), "reattach": ("attached",)}.get(step.do, ("in-play",)))
+            zone(step.where, owner, step.to, ("in-play",))
     return problems
 
 
