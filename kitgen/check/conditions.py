@@ -424,8 +424,9 @@ def _count(value: str) -> int:
 
 def vocabulary_lines(game: Game) -> list[str]:
     """What the rules summary says of the game-wide rules (after How to win): each record's own
-    `text`, or its rule in words (the game's language) when it has none. Empty for a game that uses
-    none (Galactic Civ)."""
+    `text`, or its rule in words (the game's language) when it has none; a line a victory path's text
+    already says is left out (Civilization's "The game ends when the final Technology is bought." opens
+    its victory path). Empty for a game that uses none (Galactic Civ)."""
     _ = game.language
     lines = [z.text or _zone_words(z, _) for z in game.zones if z.audience != "simulator"]
     lines += [s.text or _scoring_words(s, _) for s in game.scoring]
@@ -439,7 +440,8 @@ def vocabulary_lines(game: Game) -> list[str]:
                                               condition=when_words(game.eliminate.when, _)))
     if game.game_end is not None:
         lines.append(game.game_end.text or _("The game ends when {condition}", condition=when_words(game.game_end.when, _)))
-    return lines
+    said = " ".join(" ".join(p.text.split()) for p in game.victory_paths)  # printed just before these lines
+    return [line for line in lines if " ".join(line.split()) not in said]  # a rule a victory path says is not said again
 
 
 def _zone_words(zone, _: Language) -> str:
