@@ -230,7 +230,9 @@ def test_old_rules_key__names_the_module_that_is_gone(tmp_path) -> None:
     folder = tmp_path / "civilization-card-game"
     shutil.copytree(ROOT / "data" / "civilization-card-game", folder)
     path = folder / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + "simulate: {rules: civilization-card-game}\n", encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("simulate: {turns: 30}", "simulate: {turns: 30, rules: civilization-card-game}"),
+                    encoding="utf-8")
     with pytest.raises(KitgenError, match=r"game\.yaml:\d+:\d+: error: simulate\.rules: the rule module "
                                           r"'civilization-card-game' is gone"):
         plan_game(load_game(folder))
