@@ -50,7 +50,7 @@ def section(title: str) -> None:
 
 # Scripts the report above does not include: --smallest runs each of them too, with its own --smallest.
 OTHERS = ("bench_goal.py", "bench_export.py", "bench_dtc.py", "bench_cli.py", "bench_preview.py", "bench_simulate.py",
-          "bench_language.py", "bench_mutation.py", "bench_units.py", "bench_impact.py", "bench_speed.py",
+          "bench_language.py", "bench_mutation.py", "bench_units.py", "bench_combat.py", "bench_impact.py", "bench_speed.py",
           "bench_answer.py", "bench_ladder.py", "bench_tune.py", "profile_build.py", "profile_cold.py", "same_play.py")
 SMALLEST_GAME = "galactic-supremacy"  # the shipped game with the fewest cards
 

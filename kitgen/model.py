@@ -925,7 +925,7 @@ ActionKind = Literal["draw", "play", "discard", "discard-to-limit", "change", "t
                      # the card model's (README, "The card model")
                      "deal", "move", "shuffle", "set", "trash", "reveal", "pass", "draft", "declare", "lead",
                      "reverse", "skip", "take-trick", "score", "look", "guess", "compare", "swap-hands", "out",
-                     "reattach", "claim"]
+                     "reattach", "claim", "detach"]
 BattleTie = Literal["again", "defender", "nothing"]
 
 
@@ -1023,6 +1023,29 @@ class UnitBattle(Record):
     wins_ties: Filter | None = None  # the units that win tied rolls (Sectors)
     # attached zones whose cards under a unit add their `dice` field to its roll and fall with it (a Leader)
     riders: tuple[str, ...] = ()
+    where: Where | None = _where()
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CardBattle(Record):
+    """battle's `cards:` a battle of cards against cards (vocabulary/combat.py): the player sends cards
+    of its hand that pass `units` at its `against` players (each unit at one of them, or kept); at each
+    defender the units that pass `breaks` destroy one card that passes `broken` each (back to its
+    owner's hand; the unit is discarded), then the defender's cards in the `walls` zones send back to
+    the attacker's hand as many units as their `bounces` field says; each defender, from the attacker's
+    left, blocks a unit one for one with a card of its hand whose list field `blocks` names it (both
+    discarded); each unit left takes the row of the step's lookup `table:` its field `damage` names,
+    aimed at the defender; then every unit that fought is discarded (Civilization: The Card Game's
+    Combat)."""
+
+    units: Filter  # the cards of the hand that may attack
+    against: Literal["adjacent", "others"] = "adjacent"  # the players next to the attacker, or every other
+    walls: tuple[str, ...] = ()  # in-play or attached zones: the defender's cards there bounce units
+    bounces: str = ""  # the whole-number card field: how many units a card in `walls` bounces
+    breaks: Filter | None = None  # the attacking units that destroy a wall before the walls bounce
+    broken: Filter | None = None  # the walls they destroy (back to their owner's hand)
+    blocks: str = ""  # the list-of-text card field: the names of the units a card of the defender's hand blocks
+    damage: str = ""  # the card field naming the row of the step's `table:` an unblocked unit takes
     where: Where | None = _where()
 
 
@@ -1155,6 +1178,7 @@ class Action(Record):
     by_count: CountScoring | None = None  # score: points by how many
     majority: Majority | None = None  # score: points by rank among the players
     units: UnitBattle | None = None  # battle: a battle of units, rounds of dice (vocabulary/units.py)
+    cards: CardBattle | None = None  # battle: a battle of cards against cards (vocabulary/combat.py)
     trade: Trade | None = None  # buy, attach, play at_cost: a cost short paid at the bank (vocabulary/prices.py)
     answers: tuple[Answer, ...] = ()  # what the players it aims at may answer it with (vocabulary/answers.py)
     block: Filter | None = None  # claim: the card a blocker claims to stop it (Coup's Contessa)

@@ -7,7 +7,7 @@ import re
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
-from kitgen.check.units import unit_battle
+from kitgen.check.combat import battles
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import ANY, Action, Cost, Game
 
@@ -117,7 +117,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     if action.do == "event" and (not action.deck or die_range(action.die) is None or not action.on):
         problems.append(error(action.where, f"{owner}: action 'event' needs a deck, a die like 1D10 and "
                                             "the results it happens on ('on')"))
-    problems += _needs(action, owner) + _own_fields(game, action, owner) + unit_battle(game, action, owner) + _draft_row(game, action, owner)
+    problems += _needs(action, owner) + _own_fields(game, action, owner) + battles(game, action, owner) + _draft_row(game, action, owner)
     if action.group:
         fields = sorted({"type", *(f.name for f in game.fields), *(f.name for t in game.card_types for f in t.fields)})
         if action.do not in ("meld", "score", "draw"):
@@ -145,7 +145,7 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     "move": ("to",), "declare": ("field", "zone"), "take-trick": ("zone", "to"), "score": ("attribute",),
     "set": ("attribute", "value"), "guess": ("field", "then"), "compare": ("value", "loser"), "draft": ("to",), "claim": ("then", "loser"),
     # steps between players
-    "reattach": ("zone",),
+    "reattach": ("zone",), "detach": ("zone",),
 }
 THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders", "draft", "claim")  # the steps whose `then:` are steps
 LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die

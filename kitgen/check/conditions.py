@@ -314,7 +314,7 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
     for owner, actions in action_owners(game):
         for step in steps_of(actions):
             _step_names(known, owner, step)
-            if uses_card_model(step, card_model):  # any zone: compile/moves.py checks its names
+            if uses_card_model(step, card_model) or step.do == "detach":  # compile/moves.py, check/combat.py check them
                 continue
             zone(step.where, owner, step.zone, {"buy": ("market", "supply"), "attach": ("attached",), "reattach": ("attached",)}.get(step.do, ("in-play",)))
             zone(step.where, owner, step.to, ("in-play",))
@@ -428,8 +428,9 @@ def _count(value: str) -> int:
 
 def vocabulary_lines(game: Game) -> list[str]:
     """What the rules summary says of the game-wide rules (after How to win): each record's own
-    `text`, or its rule in words (the game's language) when it has none. Empty for a game that uses
-    none (Galactic Civ)."""
+    `text`, or its rule in words (the game's language) when it has none; a line a victory path's text
+    already says is left out (Civilization's "The game ends when the final Technology is bought." opens
+    its victory path). Empty for a game that uses none (Galactic Civ)."""
     _ = game.language
     lines = [z.text or _zone_words(z, _) for z in game.zones if z.audience != "simulator"]
     lines += [s.text or _scoring_words(s, _) for s in game.scoring]
@@ -443,7 +444,8 @@ def vocabulary_lines(game: Game) -> list[str]:
                                               condition=when_words(game.eliminate.when, _)))
     if game.game_end is not None:
         lines.append(game.game_end.text or _("The game ends when {condition}", condition=when_words(game.game_end.when, _)))
-    return lines
+    said = " ".join(" ".join(p.text.split()) for p in game.victory_paths)  # printed just before these lines
+    return [line for line in lines if " ".join(line.split()) not in said]  # a rule a victory path says is not said again
 
 
 def _zone_words(zone, _: Language) -> str:

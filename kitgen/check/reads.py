@@ -70,9 +70,10 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "elect": ("table", "flag", "then", "votes"),
     "agree": ("gain", "then"),
     "mark": ("zone", "to", "target"),
-    "battle": ("table", "die", "strength", "lose", "winner_loses", "tie", "then", "target", "units"),
+    "battle": ("table", "die", "strength", "lose", "winner_loses", "tie", "then", "target", "units", "cards"),
     "orders": ("count", "then", "veto"),
     "reattach": ("zone",),
+    "detach": ("zone", "to", "filter", "target"),
     # claims (Coup): a card claimed, challenged, blocked
     "claim": ("filter", "zone", "cost", "then", "loser", "block", *_TARGETED),
 }.items()}

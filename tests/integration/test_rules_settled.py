@@ -209,7 +209,10 @@ def test_rules__galactic_civ_first_page_turn_tables_victory_and_kit_choices(kit,
 
 
 def test_rules__civilization_keeps_the_gfdl_notice_and_marks_inferred_types(tmp_path, project):
-    players, sources = _split_sources(_documents(project, "civilization-card-game", tmp_path))
+    documents = _documents(project, "civilization-card-game", tmp_path)
+    players, sources = _split_sources(documents)
+    # the overview and the victory path say how the game ends; the game end's own line does not say it again
+    assert documents["rules.pdf"][0].count("The game ends when the final Technology is bought.") == 2
     assert ("\"The source of this article is wikipedia, the free encyclopedia. The text of this article is licensed "
             "under the GFDL.\" That text, and this summary's reprint of it, may be copied") in players
     assert "5. pyramids-wonder: The source says: Plot Cards (l.31)" in sources

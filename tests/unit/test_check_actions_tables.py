@@ -15,7 +15,7 @@ from kitgen.check.game import check_game
 from kitgen.errors import Where
 from kitgen.model import (Action, Amount, Amounts, Attribute, Card, CardField, CardType, Condition, Cost, Counter,
                           DiceTable, Deck, Effect, Elimination, Expr, Game, GameEnd, Option, Phase, Price, Resolution,
-                          Scoring, TableRow, TurnOrder, When, Zone)
+                          Scoring, TableRow, TurnOrder, VictoryPath, When, Zone)
 
 AT = Where("rules.yaml", 12, 7)
 
@@ -260,6 +260,8 @@ def test_vocabulary_lines__a_turn_order_a_phase_prints_elimination_and_the_game_
     said_so = vocabulary_game(turn_order=TurnOrder(("Military",), text="Youngest first."),
                               eliminate=Elimination(out, text="Out at 0."), game_end=GameEnd(out, text="Ends."))
     assert vocabulary_lines(said_so) == ["Youngest first.", "Out at 0.", "Ends."]
+    path = VictoryPath("Most", "Ends. The most Military wins.")  # says the game end's text: not said again
+    assert vocabulary_lines(dataclasses.replace(said_so, victory_paths=(path,))) == ["Youngest first.", "Out at 0."]
     assert vocabulary_lines(vocabulary_game()) == []
 
 

@@ -21,6 +21,7 @@ from kitgen.simulate.vocabulary.hosts import pairs, price
 from kitgen.simulate.vocabulary.legal import can_pay
 from kitgen.simulate.vocabulary.prices import discounted
 from kitgen.simulate.vocabulary.zones import buy
+from tests.conftest import TAKE_FIRST
 
 ROOT = Path(__file__).resolve().parents[2]
 RANDOM = POLICIES["random"]
@@ -187,6 +188,35 @@ def test_end__buying_the_last_technology_ends_the_game_and_ties_go_to_technologi
     assert [holds(path, t, s) for s in range(4)] == [True, False, False, False]  # then most Population
 
 
+def test_combat__catapults_walls_blocks_and_damage_as_the_seed_says(plan) -> None:
+    """Combat steps 2-6 with the game's own cards, each choice the first offered (every unit at the
+    player to the left, a block whenever one is legal): a catapult destroys City Walls (back to its
+    owner's hand) but not the Great Wall, which bounces a unit back; Spearmen cannot block Swordsmen;
+    Swordsmen destroy a Building, never a Wonder; Spearmen block a Chariot; a Chariot let through steals
+    a Population (a Victory Point changes hands)."""
+    t = Table(plan, 1, (TAKE_FIRST,) * 3, ACTIONS)
+    run_setup(t)
+    walls, wall, library = cards(t, "City Walls")[0], cards(t, "Great Wall")[0], cards(t, "Library")[0]
+    catapult, chariots, swords, spears = cards(t, "Catapult")[0], cards(t, "Chariot"), cards(t, "Swordsmen")[0], cards(t, "Spearmen")
+    t.hands[0][:], t.hands[1][:] = [catapult, chariots[0], swords], [spears[0]]
+    t.state.attached["buildings"][1][:] = [(0, walls), (0, wall), (1, library)]
+    combat = phase(t, "Combat").actions[0]
+    t.actions[combat.do](t, 0, combat)
+    assert walls in t.hands[1] and (0, wall) in t.state.attached["buildings"][1]
+    assert chariots[0] in t.hands[0]  # the Great Wall bounced the first unit left
+    assert library in t.hands[1] and spears[0] in t.hands[1]  # the Swordsmen went through
+    discard = t.piles["play"][1]
+    assert catapult in discard and swords in discard
+    vp = slot(t, "Victory Points")
+    t.hands[0][:] = chariots[:2]
+    t.state.attached["buildings"][1][:] = []
+    before = [t.values[s][vp] for s in (0, 1)], len(t.state.attached["population"][1])
+    t.actions[combat.do](t, 0, combat)
+    assert spears[0] in discard and chariots[0] in discard and chariots[1] in discard  # one blocked, one through
+    assert len(t.state.attached["population"][1]) == before[1] - 1
+    assert [t.values[s][vp] for s in (0, 1)] == [before[0][0] + 1, before[0][1] - 1]
+
+
 def test_games__the_same_seed_plays_the_same_game_and_every_game_ends(plan) -> None:
     first = [play(Table(plan, seed, (RANDOM,) * 3, ACTIONS)) for seed in range(3)]
     again = [play(Table(plan, seed, (RANDOM,) * 3, ACTIONS)) for seed in range(3)]
@@ -200,7 +230,9 @@ def test_old_rules_key__names_the_module_that_is_gone(tmp_path) -> None:
     folder = tmp_path / "civilization-card-game"
     shutil.copytree(ROOT / "data" / "civilization-card-game", folder)
     path = folder / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + "simulate: {rules: civilization-card-game}\n", encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("simulate: {turns: 30}", "simulate: {turns: 30, rules: civilization-card-game}"),
+                    encoding="utf-8")
     with pytest.raises(KitgenError, match=r"game\.yaml:\d+:\d+: error: simulate\.rules: the rule module "
                                           r"'civilization-card-game' is gone"):
         plan_game(load_game(folder))

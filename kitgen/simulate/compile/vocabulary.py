@@ -14,6 +14,7 @@ from kitgen.simulate.compile.conditions import Names, Node, condition, number
 from kitgen.simulate.compile.nodes import CONST, MUL, SLOT
 from kitgen.simulate.compile.expressions import card_number
 from kitgen.simulate.compile.plan import Coverage
+from kitgen.simulate.compile.combat import compile_combat
 from kitgen.simulate.compile.units import compile_units
 
 
@@ -80,6 +81,7 @@ class Vocab(NamedTuple):
     discount: tuple[tuple[int, Node], ...] = ()  # buy: (value index, amount) off each card's cost
     floor: int = 0  # buy: no discounted amount below it
     trade: Any = None  # buy, attach, play at_cost: (rate, counters) a cost short is paid at the bank with (vocabulary/prices)
+    combat: Any = None  # battle's `cards:` (compile/combat.CombatPlan), None for any other step
 
 
 class Rules(NamedTuple):
@@ -146,7 +148,7 @@ def prices(cost: Cost | None, names: Names, card: bool = False) -> Payment:
     return Payment(tuple(pay), cost.any if of else 0, of)
 
 
-NEW_STEPS = ("roll", "lookup", "elect", "agree", "mark", "battle", "orders")  # steps that read only Vocab
+NEW_STEPS = ("roll", "lookup", "elect", "agree", "mark", "battle", "orders", "detach")  # steps that read only Vocab
 
 
 def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
@@ -173,7 +175,8 @@ def vocab(action: Action, names: Names, forced: bool = False) -> Vocab | None:
                  floor=action.floor or 0 if action.discount else 0,
                  trade=(number(action.trade.rate, names), tuple(names.index(c) for c in action.trade.of
                                                              if names.index(c) >= 0)) if action.trade else None,
-                 units=compile_units(action.units, names, action.where) if action.units is not None else None)
+                 units=compile_units(action.units, names, action.where) if action.units is not None else None,
+                 combat=compile_combat(action.cards, names, action.where) if action.cards is not None else None)
 
 
 def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> Rules | None:

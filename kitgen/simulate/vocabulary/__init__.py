@@ -16,6 +16,7 @@ from kitgen.simulate.vocabulary.claims import act_claim
 from kitgen.simulate.vocabulary.counters import act_change, act_exchange, act_flag, act_gain, act_pay, act_take
 from kitgen.simulate.vocabulary.elections import act_agree, act_elect
 from kitgen.simulate.vocabulary.hands import act_discard, act_redraw
+from kitgen.simulate.vocabulary.hosts import act_detach
 from kitgen.simulate.vocabulary.knowing import act_compare, act_guess, act_look, act_reveal, act_swap_hands
 from kitgen.simulate.vocabulary.melds import act_meld
 from kitgen.simulate.vocabulary.moves import act_deal, act_draft, act_move, act_pass, act_shuffle, act_trash
@@ -42,5 +43,5 @@ ACTIONS: dict[str, Action] = {
     "reverse": act_reverse, "skip": act_skip, "take-trick": act_take_trick, "score": act_score,
     "look": act_look, "guess": act_guess, "compare": act_compare, "swap-hands": act_swap_hands, "out": act_out,
     "repeat": act_repeat, "each": act_each, "answered": act_answered, "each-card": act_each_card,  # internal: `times:` and the steps of a phase played once
-    "reattach": act_reattach,
+    "reattach": act_reattach, "detach": act_detach,
 }

@@ -19,6 +19,7 @@ from kitgen.simulate.compile.tables import LookupPlan
 from kitgen.simulate.engine.conditions import test, value
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, dice_total, floor_of
+from kitgen.simulate.vocabulary.combat import act_card_battle
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 from kitgen.simulate.vocabulary.tables import aiming
 from kitgen.simulate.vocabulary.units import act_unit_battle
@@ -28,9 +29,12 @@ MAX_ROLLS = 100  # equal totals rolled again at most this often (then nothing ha
 
 def act_battle(table: Table, seat: int, step: Step) -> None:
     """The player attacks its target (chosen, or the order's); see the module's docstring. With `units:`,
-    a battle of units in rounds of dice (vocabulary/units.py)."""
+    a battle of units in rounds of dice (vocabulary/units.py); with `cards:`, a battle of cards against
+    cards (vocabulary/combat.py)."""
     if step.more.units is not None:
         return act_unit_battle(table, seat, step)
+    if step.more.combat is not None:
+        return act_card_battle(table, seat, step)
     defender = aiming(table, seat, step)
     if defender < 0 or defender == seat:
         return

@@ -6,13 +6,17 @@ a `cost:` is worked out for each host (`this.population` reads what is under it:
 """
 from __future__ import annotations
 
+from functools import partial
+
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.vocabulary import Payment, ZonePlan
 from kitgen.simulate.engine.derived import card_types
-from kitgen.simulate.engine.expressions import value
+from kitgen.simulate.engine.expressions import passes, value
+from kitgen.simulate.engine.options import Option, pick
 from kitgen.simulate.engine.table import Table, bound
-from kitgen.simulate.vocabulary.entering import pay, take_effect
+from kitgen.simulate.vocabulary.entering import pay, take_effect, undo_effect
 from kitgen.simulate.vocabulary.legal import can_pay
+from kitgen.simulate.vocabulary.picks import each_target
 from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due, trade_rate
 
 
@@ -102,4 +106,58 @@ def attach(table: Table, seat: int, step: Step, pair: tuple[int, int]) -> None:
     table.state.attached[step.more.zone][seat].append(pair)
     table.played[seat].append(card)
     take_effect(table, seat, card, step.more.zone)
+    bound(table)
+
+
+def act_detach(table: Table, seat: int, step: Step) -> None:
+    """A card of the target's attached `zone` (one that passes `filter`), its owner's choice, leaves its
+    host, its effects undone: with `to:` (an attached zone) it goes under a card of the player's with
+    room, the player's choice (Civilization's stolen Population: "they choose which population is
+    stolen ... The attacker determines on which plot the new populations are placed"), else back to its
+    owner's hand, seen by everyone (a destroyed Building). Nothing happens when no card can go."""
+    each_target(table, seat, step, partial(detach_from, seat=seat, step=step))
+
+
+def detach_from(table: Table, target: int, seat: int, step: Step) -> None:
+    test = step.more.cards.filter if step.more.cards is not None else None
+    record = table.plan.facts.record if table.plan.facts is not None else None
+    found: dict[tuple[int, int], tuple[int, int]] = {}  # alike cards under one host are one choice
+    for pair in table.state.attached[step.more.zone][target]:
+        if test is None or passes(test, table, target, pair[1]):
+            found.setdefault((pair[0], record[pair[1]] if record is not None else pair[1]), pair)
+    pairs = list(found.values())
+    if not pairs or (step.more.to and not free_hosts(table, seat, step.more.to)):
+        return
+    options = [Option("detach", partial(give, owner=target, seat=seat, step=step, pair=pair), card=pair[1], target=seat)
+               for pair in pairs]
+    options[pick(table, target, options)].take(table)
+
+
+def free_hosts(table: Table, seat: int, zone: str) -> list[int]:
+    """The places of the seat's cards the attached `zone` may put one more card under."""
+    plan = table.plan.vocabulary.zones[zone]
+    hosts = table.state.zones.get(plan.on, [[]] * table.players)[seat]
+    under = table.state.attached[zone][seat]
+    return [h for h in range(len(hosts)) if has_room(table, seat, plan, hosts[h], sum(1 for at, _ in under if at == h))]
+
+
+def give(table: Table, owner: int, seat: int, step: Step, pair: tuple[int, int]) -> None:
+    table.state.attached[step.more.zone][owner].remove(pair)
+    undo_effect(table, owner, pair[1], step.more.zone)
+    if not step.more.to:
+        table.hands[owner].append(pair[1])
+        for other, mine in enumerate(table.state.known or ()):  # everyone saw it leave play
+            if other != owner:
+                mine[owner].append(pair[1])
+        bound(table)
+        return
+    hosts = free_hosts(table, seat, step.more.to)
+    options = [Option("attach", partial(settle, seat=seat, zone=step.more.to, pair=(host, pair[1])), card=pair[1])
+               for host in hosts]
+    options[pick(table, seat, options)].take(table)
+
+
+def settle(table: Table, seat: int, zone: str, pair: tuple[int, int]) -> None:
+    table.state.attached[zone][seat].append(pair)
+    take_effect(table, seat, pair[1], zone)
     bound(table)
