@@ -38,7 +38,7 @@ def render_balance(report: dict, title: str, path: Path, paper: str = "letter") 
     if report["missing"]:
         story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
                                + _escape("; ".join(report["missing"])), styles["cell"]))
-    story += _outcomes(report, chart_w, styles) + _feel(report.get("feel", {}), chart_w, styles)
+    story += _outcomes(report, chart_w, styles) + _feel(report.get("feel", {}), report["turns"].get("unit", "turn"), chart_w, styles)
     story += _experiments(report, chart_w, styles)
     story += [Paragraph("Every rule and how the simulation plays it", _unkept(styles["heading"])),
               _coverage(report["coverage"], chart_w, styles)]
@@ -78,11 +78,11 @@ def _experiments(report: dict, chart_w: float, styles) -> list:
     return story
 
 
-def _feel(feel: dict, chart_w: float, styles) -> list:
+def _feel(feel: dict, unit: str, chart_w: float, styles) -> list:
     """How the game feels per player count (README, "How the game feels"): each measure, its interval."""
     if not feel:
         return []
-    header = ["players", "fairness (1: even)", "length, turns (sd)", "turns with a real choice", "lead changes a game",
+    header = ["players", "fairness (1: even)", f"length, {unit}s (sd)", "turns with a real choice", "lead changes a game",
               "drama: points behind", "decisiveness: led to the end"]
     rows, notes = [header], []
     for count, m in feel.items():
@@ -158,24 +158,30 @@ def _outcomes(report: dict, chart_w: float, styles) -> list:
 def _length(turns: dict, games: int, chart_w: float, styles) -> list:
     """Games ending in each turn; in spans of turns when there are more turns than MAX_LENGTH_ROWS."""
     histogram = {int(t): n for t, n in turns["histogram"].items()}
+    unit = turns.get("unit", "turn")
     first, last = turns["min"], turns["max"]
     span = max(1, -(-(last - first + 1) // MAX_LENGTH_ROWS))
     rows = []
     for start in range(first, last + 1, span):
         count = sum(histogram.get(t, 0) for t in range(start, start + span))
         end = min(start + span - 1, last)
-        label = f"Turn {start}" if end == start else f"Turns {start}-{end}"
+        label = f"{unit.title()} {start}" if end == start else f"{unit.title()}s {start}-{end}"
         rows.append((label, count / games, None, f"{count:,}"))
-    return [_heading(f"Game length: {length_words(turns)}; games ending in each turn", styles),
+    return [_heading(f"Game length: {length_words(turns)}; games ending in each {unit}", styles),
             *_bars(rows, chart_w, None)]
 
 
 def length_words(turns: dict) -> str:
-    """The mean game length with its interval; a turn counts once every player has gone."""
+    """The games' length in words, as the PDF and the text report (cli/balance) print it."""
+    unit = turns.get("unit", "turn")
+    what = "a turn: every player has gone once" if unit == "turn" else "a round: one of the rounds the game played"
+
+    def count(n: float) -> str:
+        return f"{n} {unit}" + ("" if n == 1 else "s")
     if turns["min"] == turns["max"]:
-        return f"every game lasted {turns['min']} turns (a turn: every player has gone once)"
+        return f"every game lasted {count(turns['min'])} ({what})"
     low, high = turns["mean_ci95"]
-    return (f"{turns['mean']} turns on average (95% interval {low}-{high}; a turn: every player has gone once), "
+    return (f"{turns['mean']} {unit}s on average (95% interval {low}-{high}; {what}), "
             f"shortest {turns['min']}, longest {turns['max']}")
 
 

@@ -160,8 +160,15 @@ def victories(plan: Plan, results: list[GameResult]) -> dict:
             "wins_meeting_several_paths": sum(len(r.paths) > 1 for r in results)}
 
 
-def turns(results: list[GameResult]) -> dict:
-    """The turn each game ended in: mean with its 95% interval (normal approximation), range, histogram."""
+def length_unit(plan: Plan) -> str:
+    """What a game's length counts (engine/result.length): the rounds of a game of several rounds,
+    else its turns (a turn counts once every player has gone)."""
+    return "round" if plan.rounds is not None and plan.rounds.rounds != 1 else "turn"
+
+
+def turns(results: list[GameResult], unit: str = "turn") -> dict:
+    """The turn (or round: `unit`) each game ended in: mean with its 95% interval (normal
+    approximation), range, histogram."""
     counts = Counter(r.turn for r in results)
     games = len(results)
     mean = sum(t * n for t, n in counts.items()) / games if games else 0.0
@@ -169,7 +176,7 @@ def turns(results: list[GameResult]) -> dict:
     half = Z95 * spread / math.sqrt(games) if games else 0.0
     return {"mean": round(mean, 2), "mean_ci95": [round(mean - half, 2), round(mean + half, 2)],
             "min": min(counts, default=0), "max": max(counts, default=0),
-            "histogram": {str(t): counts[t] for t in sorted(counts)}}
+            "histogram": {str(t): counts[t] for t in sorted(counts)}, "unit": unit}
 
 
 def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, list[GameResult]],
@@ -188,7 +195,7 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
     report.update({"decided": len(main) - seats["no_winner"], "no_winner": seats["no_winner"],
                    "no_winner_ci95": wilson(seats["no_winner"], len(main)), "shared_wins": seats["shared_wins"],
                    "shared_wins_ci95": wilson(seats["shared_wins"], len(main)),
-                   "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
+                   "even_share": seats["even_share"], "turns": turns(main, length_unit(plan)), "seats": seats["seats"],
                    "seats_differ": seats["seats_differ"],
                    "by_players": {str(n): seat_results(games, n) for n, games in results.items()},
                    "feel": {str(n): feel(games, n) for n, games in results.items()}})
