@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kitgen.cli.common import echo
 from kitgen.simulate.report.code import code_words
+from kitgen.simulate.report.summary import command_line
 
 
 def print_report(report: dict) -> None:
@@ -62,11 +63,13 @@ def _mean(figures: dict, form: str) -> str:
 def _print_provenance(report: dict) -> None:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
-    echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
+    echo(f"{report['games']:,} games, players {','.join(report['by_players'])}, seed {report['seed']}, "
          f"policies {','.join(report['policies'])}; optional rules: {rules}")
-    echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
-    if not source.get("mcts_budget", {}).get("deterministic", True):
-        echo(f"mcts thought {source['mcts_budget']['seconds']:g} s a decision: not deterministic (the same seed plays "
+    echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; "
+         f"made by: {command_line(source['game'], source['options'])}")
+    seconds = source["options"].get("--mcts-seconds")
+    if seconds:
+        echo(f"mcts thought {seconds:g} s a decision: not deterministic (the same seed plays "
              "other games on another run or machine), and the report cannot be replayed")
 
 

@@ -334,12 +334,14 @@ def data_hash(folder: Path) -> str:
 
 def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
     from kitgen.render.balance import render_balance
+    from kitgen.simulate.report.summary import command_line
     from kitgen.load.looks import read_look
     from kitgen.render.fonts import font_files, register_fonts
 
     register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
     output.parent.mkdir(parents=True, exist_ok=True)
-    render_balance(report, loaded.title, output)
+    source = report["provenance"]
+    render_balance(report, loaded.title, output, command_line(source["game"], source["options"]))
 
 
 def _progress(done: int, total: int) -> None:

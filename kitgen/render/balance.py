@@ -24,14 +24,15 @@ MAX_BAR_ROWS = 40  # bars a drawing: a drawing never splits, so more rows are cu
 VALUE_W = 34 * MM  # room right of the bars for "56% (51%-62%) of 1,289"
 
 
-def render_balance(report: dict, title: str, path: Path, paper: str = "letter") -> None:
+def render_balance(report: dict, title: str, path: Path, made_by: str, paper: str = "letter") -> None:
     """Page 1 holds what a designer reads first: provenance, what is not simulated exactly, the win
-    rates. Every rule's coverage closes the report, in a table that splits across pages."""
+    rates. Every rule's coverage closes the report, in a table that splits across pages. `made_by`:
+    the command that makes the report again (simulate/report/summary.command_line of its options)."""
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
     styles = paragraph_styles("#1d2b45")
     # the game's title is text, not platypus markup (a `<img src=...>` in it would embed any file)
-    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
+    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, made_by, styles), Spacer(1, 3 * MM),
              *_coverage_summary(report["coverage"], chart_w, styles)]
     if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
         story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
@@ -109,22 +110,21 @@ def widest_half(intervals: list[list[float]]) -> float:
     return max((high - low) / 2 for low, high in intervals)
 
 
-def _provenance(report: dict, styles) -> Paragraph:
+def _provenance(report: dict, made_by: str, styles) -> Paragraph:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     return Paragraph(_escape(
-        f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
-        f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
-        f"{_code(source)}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
+        f"{report['games']:,} simulated games per player count, players {','.join(report['by_players'])}, "
+        f"seed {report['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
+        f"{_code(source['code'])}, game data sha256 {source['data_sha256'][:16]}. Made by: {made_by}. "
         "Bars are win rates or shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
         f"an even share: {even_share_words(report)}."), styles["cell"])
 
 
-def _code(source: dict) -> str:
+def _code(code: dict) -> str:
     """The code that made the report (simulate/report/code.py): version, commit where known, code hash."""
-    code = source["code"]
     commit = f", commit {code['commit'][:12]}" if code["commit"] else ""
-    return f"kitgen {source['kitgen']}{commit}, code sha256 {code['code_sha256'][:12]}, {code['python']}"
+    return f"kitgen {code['kitgen']}{commit}, code sha256 {code['code_sha256'][:12]}, {code['python']}"
 
 
 def _interval(share: float, ci95: list[float]) -> str:

@@ -37,7 +37,10 @@ def test_replay__a_report_made_with_a_time_budget_is_refused_in_one_line(tmp_pat
                              "--policy", "mcts,greedy", "--mcts-seconds", "0.001", "--json").run
     assert made.returncode == 0, made.describe()
     source = json.loads(made.stdout)["provenance"]
-    assert source["mcts_budget"] == {"seconds": 0.001, "deterministic": False}
+    assert source["options"]["--mcts-seconds"] == 0.001
+    assert "mcts thought 0.001 s a decision: not deterministic" in kitgen_in_process(
+        "simulate", folder, "--games", "2", "--players", "2", "--workers", "1", "--partial", "--policy", "mcts,greedy",
+        "--mcts-seconds", "0.001").run.stdout
     (tmp_path / "report.json").write_text(made.stdout, encoding="utf-8")
     run = kitgen_in_process("simulate", folder, "--replay", tmp_path / "report.json", "--json")
     assert_one_line(run, re.compile(r".*report\.json: error: made with --mcts-seconds 0\.001: mcts thought for a time, "

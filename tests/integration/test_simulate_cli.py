@@ -21,8 +21,11 @@ def test_simulate__json_is_deterministic_and_carries_its_provenance(project):
     game = load_game(project.game_folder("galactic-civ"))
     assert list(report)[:3] == ["provenance", "coverage", "missing"]  # coverage first
     source = report["provenance"]
-    assert source["kitgen"] and len(source["data_sha256"]) == 64 and source["seed"] == 1
-    assert (source["players"], source["policies"], source["optional_rules_left_out"]) == ([4], ["random"], [])
+    assert source["code"]["kitgen"] and len(source["data_sha256"]) == 64
+    options = source["options"]
+    assert (options["--seed"], options["--players"], options["--policy"], options["--without"]) == (1, "4", "random", [])
+    # one record a fact: no option also under a name of its own, the command made from the options
+    assert set(source) == {"code", "game", "data_sha256", "options"}
     assert (report["games"], report["players"], report["seed"]) == (60, 4, 1)
     assert set(report["victories"]) == {v.name for v in game.victory_paths}
     assert sum(f["plays"] for f in report["factions"].values()) == 60 * 4

@@ -49,7 +49,7 @@ def _simulate(game: Game, plan: Plan, settings: Settings, experiments: Experimen
         report["cut_short"] = f"{exc.why}; the experiments were not finished, and this report leaves them out"
         for name in ("card_impact", "seat_fixes", "skill_ladder"):
             report.pop(name, None)
-        report["provenance"] = provenance(game.id, data_hash, settings, list(results), narrowed(asked, list(results)))
+        report["provenance"] = provenance(game.id, data_hash, settings, narrowed(asked, list(results)))
     return report
 
 
