@@ -32,13 +32,12 @@ def render_balance(report: dict, title: str, path: Path, made_by: str, paper: st
     chart_w = width - 2 * 15 * MM
     styles = paragraph_styles("#1d2b45")
     # the game's title is text, not platypus markup (a `<img src=...>` in it would embed any file)
-    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, made_by, styles), Spacer(1, 3 * MM),
-             *_coverage_summary(report["coverage"], chart_w, styles)]
-    if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
-        story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
-    if report["missing"]:
-        story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
-                               + _escape("; ".join(report["missing"])), styles["cell"]))
+    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, made_by, styles), Spacer(1, 3 * MM)]
+    covered, wins = _coverage_summary(report["coverage"], chart_w, styles), _win_rates(report, chart_w, styles)
+    if report["missing"]:  # its list of what is not simulated fills pages: the win rates (marked) come first
+        story += [*wins, *_partial(report, styles), *covered]
+    else:
+        story += [*covered, *_partial(report, styles), *wins]
     story += _outcomes(report, chart_w, styles) + _feel(report.get("feel", {}), report["turns"].get("unit", "turn"), chart_w, styles)
     story += _experiments(report, chart_w, styles)
     story += [Paragraph("Every rule and how the simulation plays it", _unkept(styles["heading"])),
@@ -131,20 +130,41 @@ def _interval(share: float, ci95: list[float]) -> str:
     return f"{share:.0%} ({ci95[0]:.0%}-{ci95[1]:.0%})"
 
 
-def _outcomes(report: dict, chart_w: float, styles) -> list:
-    games, even = report["games"], report["even_share"]
+def _partial(report: dict, styles) -> list:
+    """What keeps the numbers from being whole: a run cut short, rules that decide the game not simulated."""
+    story = []
+    if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
+        story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
+    if report["missing"]:
+        story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
+                               + _escape("; ".join(report["missing"])), styles["cell"]))
+    return story
+
+
+def _win_rates(report: dict, chart_w: float, styles) -> list:
+    """Win rate per faction, then per seat at each player count; marked when they are not earned."""
+    even = report["even_share"]
+    partial = " (partial: not earned, see below)" if report["missing"] else ""
     story: list = []
     if report["factions"]:
         factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
-        story += [_heading(f"Win rate per faction (do they differ? chi-square p = {report['factions_differ']['p_value']:.3g})", styles),
+        story += [_heading(f"Win rate per faction{partial} (do they differ? chi-square p = "
+                           f"{report['factions_differ']['p_value']:.3g})", styles),
                   *_bars([(n, f["win_rate"], f["ci95"], f"{_interval(f['win_rate'], f['ci95'])} of {f['plays']:,}")
                           for n, f in factions], chart_w, even)]
     for count, seats in report["by_players"].items():
         rows = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
                  f"{_interval(s['win_rate'], s['ci95'])} of {seats['games']:,}") for s in seats["seats"]]
-        story += [_heading(f"Win rate per seat, {count} players (do they differ? chi-square p = "
+        story += [_heading(f"Win rate per seat, {count} players{partial} (do they differ? chi-square p = "
                            f"{seats['seats_differ']['p_value']:.3g})", styles),
                   *_bars(rows, chart_w, seats["even_share"])]
+    return story
+
+
+def _outcomes(report: dict, chart_w: float, styles) -> list:
+    """How games are won, and how long they last."""
+    games = report["games"]
+    story: list = []
     counts = [(name, count, report["victories_ci95"][name]) for name, count in report["victories"].items()]
     counts.append(("No winner", report["no_winner"], report["no_winner_ci95"]))
     if report.get("shared_wins"):
@@ -260,7 +280,7 @@ def _coverage_summary(coverage: list[dict], width: float, styles) -> list:
     if not inexact:
         return [_heading(head, styles), Paragraph("Every rule is simulated exactly (each is listed at the end).",
                                                   styles["cell"])]
-    return [_heading(head + ":", styles), _coverage(inexact, width, styles),
+    return [Paragraph(head + ":", _unkept(styles["heading"])), _coverage(inexact, width, styles),
             Paragraph("The rules simulated exactly are listed at the end.", styles["cell"])]
 
 

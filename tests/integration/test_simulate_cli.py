@@ -84,7 +84,8 @@ def test_simulate__a_game_without_factions_shows_no_faction_table_or_test(tmp_pa
 @pytest.mark.parametrize("game", ["galactic-civ", "alpha-centauri", "civ-builder", "civilization-card-game",
                                   "galactic-supremacy"])
 def test_simulate__the_pdfs_first_page_holds_the_win_rates_and_the_coverage_table_repeats_its_header(game, tmp_path):
-    """Page 1: provenance, what is not simulated exactly, the win rates. The full coverage table closes
+    """Page 1: provenance, what is not simulated exactly, the win rates (a partial report: its win rates,
+    marked, then what is partial and not simulated exactly). The full coverage table closes
     the report, split across pages with its header row on each; a long game's length is shown in
     spans of turns (a drawing never splits: Galactic Supremacy's 80 turns did not fit a page)."""
     out = tmp_path / "balance.pdf"
@@ -101,10 +102,14 @@ def test_simulate__the_pdfs_first_page_holds_the_win_rates_and_the_coverage_tabl
     report = json.loads(result.stdout)
     pages = [" ".join(page.split()) for page in pdf_pages(out)]
     first = pages[0]
-    if not partial:  # a partial report opens with what is not earned (Civilization's Combat): its win rates come later
+    if not partial:
         assert "What the simulation covers" in first and f"Win rate per seat, {players} players" in first
         assert ("Win rate per faction" in first) == bool(report["factions"])
         assert first.index("What the simulation covers") < first.index("Win rate per seat")
+    else:  # its list of rules not simulated (Civilization's Combat) is long: the win rates, marked, come first
+        marked = f"Win rate per seat, {players} players (partial: not earned, see below)"
+        assert marked in first and first.index(marked) < first.index("Partial: these win rates are not earned")
+        assert first.index("Partial: these win rates") < first.index("What the simulation covers")
     heading = next(i for i, page in enumerate(pages) if "Every rule and how the simulation plays it" in page)
     # the heading may stay at a page's foot (balance._unkept): the table starts there or on the next page
     start = heading if "status rule how it is simulated" in pages[heading] else heading + 1
