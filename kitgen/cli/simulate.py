@@ -102,8 +102,9 @@ def _output(path: Path | None) -> None:
 @click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck), e.g. --without events.")
 @click.option("--partial", is_flag=True, help="Print the win rates even when a rule that decides the game is not simulated.")
 @click.option("--impact-games", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
-              help="Measure each card by experiment: this many games in which a seat chosen before play is dealt "
-                   "it, paired with the same games in which that seat is dealt a card of its deck at random.")
+              help="Measure each card by experiment: this many games in which a seat chosen before play holds "
+                   "it in place of a card of its opening hand, paired with the same games in which that seat "
+                   "holds a card of its deck at random.")
 @click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
 @click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
               help="Skill ladder: this many games per rung (each stronger player against the one below).")

@@ -41,7 +41,7 @@ def test_simulate__seats_for_each_player_count_and_card_impact_with_intervals():
     assert [len(report["by_players"][n]["seats"]) for n in "234"] == [2, 3, 4]
     assert report["optional_rules"] == {"events": "left out"}
     impact = report["card_impact"]
-    assert impact["games"] == 50 and "dealt one card before play" in impact["experiment"]
+    assert impact["games"] == 50 and "in place of a card of its deck its opening hand holds" in impact["experiment"]
     assert {row["deck"] for row in impact["cards"]} == {"common"}
     assert len(impact["cards"]) == 120  # every card of the common deck, by name
     for row in impact["cards"]:

@@ -21,8 +21,10 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
     moment changes nothing, not even the turn and moment kept on the table."""
     if table.plan.rounds is not None:  # a game of rounds: turn by turn (engine/cycle.py)
         return play_rounds(table, start > 0, until_turn)
-    if start == 0 and table.plan.setup:
-        run_setup(table)
+    if start == 0:
+        if table.plan.setup:
+            run_setup(table)
+        table.hold()  # card impact's holder, given its card after the opening deal
     moments = schedule(table.plan, table.players)
     stop = len(moments)
     if until_turn:  # the moments are in turn order: the first of a later turn ends the loop
