@@ -126,6 +126,23 @@ def test_proposal__changes_the_number_and_the_text_that_says_it(tmp_path):
     assert edited(texts, knobs, (0, -2, 5, 4))[0] == texts  # the values it has: the files as they are
 
 
+def test_proposal__a_bom_and_decomposed_letters_are_kept_and_only_the_numbers_change(tmp_path):
+    """kitgen tune writes the designer's files back: a file saved with a BOM, or with letters composed
+    as a Mac writes them (NFD), keeps them; a name in NFD is still the game's (loaded in NFC)."""
+    import unicodedata
+    folder = galactic_with(tmp_path)
+    nfd = unicodedata.normalize("NFD", "Dregin Émpire")
+    original = "\ufeff" + (folder / "game.yaml").read_text(encoding="utf-8").replace(
+        "Galactic Civ", unicodedata.normalize("NFD", "Galactic Civ, Édition")).replace("Dregin Empire", nfd)
+    (folder / "game.yaml").write_bytes(original.encode("utf-8"))
+    game = load_game(folder)
+    texts, knobs = locate(folder, game)
+    assert texts["game.yaml"] == original  # as written: its BOM, its decomposed letters
+    top = edited(texts, knobs, (0, -2, 5, 5))[0]["game.yaml"]
+    assert top == original.replace("Start with Military +4", "Start with Military +5").replace(
+        "{attribute: Military, delta: +4}", "{attribute: Military, delta: +5}")
+
+
 def test_gap__even_seats_counts_the_games_nobody_won(tmp_path):
     class Result:
         def __init__(self, winner):
