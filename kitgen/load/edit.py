@@ -77,6 +77,33 @@ def every(node: yaml.Node | None, key: str) -> list[yaml.Node]:
     return found
 
 
+def having(node: yaml.Node | None, key: str, value: str) -> list[yaml.MappingNode]:
+    """Every mapping in `node` (itself among them) whose `key` is the scalar `value`."""
+    found: list[yaml.MappingNode] = []
+    if isinstance(node, yaml.MappingNode):
+        found += [node] if scalar(find(node, (key,))) == value else []
+        for _, item in node.value:
+            found += having(item, key, value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            found += having(item, key, value)
+    return found
+
+
+def node_spot(text: str, node: yaml.Node) -> Spot:
+    """Where a node of any kind is written (a block list: from its first `-` to its last item's end;
+    libyaml ends a block at the next key, the lines and comments before it included)."""
+    end = _end(node)
+    return Spot(node.start_mark.index, end, body(text)[node.start_mark.index:end])
+
+
+def _end(node: yaml.Node) -> int:
+    if isinstance(node, (yaml.SequenceNode, yaml.MappingNode)) and node.value and not node.flow_style:
+        last = node.value[-1]
+        return _end(last[1] if isinstance(last, tuple) else last)
+    return node.end_mark.index
+
+
 def scalar_spot(text: str, node: yaml.Node) -> Spot:
     return Spot(node.start_mark.index, node.end_mark.index, text[node.start_mark.index:node.end_mark.index])
 

@@ -143,3 +143,12 @@ def with_id(text: str, new_id: str) -> str:
     """game.yaml's text with `id:` set to new_id (the rest, its BOM among it, as written)."""
     spot = edit.key_spot(text, edit.compose(text, "game.yaml"), "id")
     return edit.spliced(text, [(spot, new_id)]) if spot is not None else text
+
+
+def restated(text: str, shown: str, words: list[str]) -> str:
+    """The text with the text of every rule section for designers (`audience: designers`: the balance
+    findings designer-notes.pdf prints) replaced by `words`: the original's figures do not hold for
+    the proposal's numbers."""
+    said = [edit.find(section, ("text",)) for section in edit.having(edit.compose(text, shown), "audience", "designers")]
+    new = "[" + ", ".join(json.dumps(line, ensure_ascii=False) for line in words) + "]"
+    return edit.spliced(text, [(edit.node_spot(text, node), new) for node in said if node is not None])
