@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kitgen.cli.balance import print_report
-from kitgen.cli.common import echo, echo_json, main, quiet, use_game
+from kitgen.cli.common import Count, echo, said_number, echo_json, main, quiet, use_game
 from kitgen.errors import KitgenError, Where, error
 
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
@@ -52,22 +52,13 @@ class Seconds(click.ParamType):
         try:
             seconds = float(value)
         except (TypeError, ValueError):
-            self.fail(f"{shown(str(value))} is not a number of seconds", param, ctx)
+            self.fail(f"{said_number(str(value))} is not a number of seconds", param, ctx)
         if seconds == 0 and self.off:
             return 0.0
         if not self.lowest <= seconds <= self.highest:  # false for nan too
-            self.fail(f"{shown(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
+            self.fail(f"{said_number(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
                       + (" (0: off)" if self.off else ""), param, ctx)
         return seconds
-
-
-class Count(click.IntRange):
-    """A whole number within bounds, its value cut short in the message when it is long."""
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and len(value) > SHOWN:
-            self.fail(f"{shown(value)}: give a whole number from {self.min} to {self.max}", param, ctx)
-        return super().convert(value, param, ctx)
 
 
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
@@ -92,21 +83,21 @@ def _output(path: Path | None) -> None:
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--games", type=Count(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
 @click.option("--players", default="4", show_default=True,
               help="Players a game; several separated by commas (2,3,4) report the seats at each count.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
+@click.option("--seed", type=Count(0, 2**31 - 1), default=1, show_default=True,
               help="The same seed gives the same report, byte for byte.")
 @click.option("--policy", "policies", default="greedy", show_default=True,
               help="random, greedy, lookahead or mcts; one for all seats, or one per seat: greedy,random,random,random.")
 @click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck), e.g. --without events.")
 @click.option("--partial", is_flag=True, help="Print the win rates even when a rule that decides the game is not simulated.")
-@click.option("--impact-games", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
+@click.option("--impact-games", type=Count(0, 1_000_000), default=0, show_default=True,
               help="Measure each card by experiment: this many games in which a seat chosen before play holds "
                    "it in place of a card of its opening hand, paired with the same games in which that seat "
                    "holds a card of its deck at random.")
 @click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
-@click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
+@click.option("--ladder", "ladder_games", type=Count(0, 1_000_000), default=0,
               help="Skill ladder: this many games per rung (each stronger player against the one below).")
 @click.option("--mcts-iterations", type=Count(1, 100_000), default=16, show_default=True,
               help="mcts: iterations of its tree search a decision (deterministic: the same seed, the same games).")
@@ -114,7 +105,7 @@ def _output(path: Path | None) -> None:
               help="mcts: think this many seconds a decision instead of --mcts-iterations. Not deterministic: "
                    "the games depend on the machine and its load, and the report cannot be replayed.")
 @click.option("--mcts-rollouts", hidden=True, expose_value=False, callback=_renamed)
-@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
+@click.option("--workers", type=Count(0, 64), default=0, help="Processes (default: one per core).")
 @click.option("--scheduler", default="", metavar="ADDRESS",
               help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
                    "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
