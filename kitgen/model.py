@@ -243,8 +243,9 @@ class FieldValues(tuple):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Number(Record):
-    """One named number a rule module reads (`numbers: {upkeep: 1, riots: 1D10}`): a whole number,
-    or a roll of `value` dice of `sides` sides when `sides` is not 0."""
+    """One named number (`numbers: {upkeep: 1, riots: 1D10}`): a whole number, or a roll of `value`
+    dice of `sides` sides when `sides` is not 0. Read but refused: nothing plays it
+    (compile/numbers.refuse_numbers), it is kept to say so at its line."""
 
     name: str
     value: int
@@ -254,8 +255,8 @@ class Number(Record):
 
 class Numbers(tuple):
     """The named numbers on one record (the game's `simulate:`, a phase, a faction, a card use, a
-    table row): what a shipped rule module reads besides the printed text. The module declares
-    each name it reads; an unknown name or a missing number is a located error (simulate/rules)."""
+    table row, a card): what the rule modules once read besides the printed text. No code reads
+    them any more: any is a located error (simulate/compile/numbers.refuse_numbers)."""
 
     def get(self, name: str) -> Number | None:
         return next((item for item in self if item.name == name), None)
@@ -384,7 +385,7 @@ class CardUse(Record):
 
     name: str
     text: str
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {from: 1, to: 6}
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     where: Where | None = _where()
 
 
@@ -412,7 +413,7 @@ class Card(Record):
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
     triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
     # its text only reminds players of a rule the game's own steps play (Sushi Go's "a pair of Tempura
@@ -735,7 +736,7 @@ class VictoryPath(Record):
     most_attributes: bool = False
     thresholds: tuple["Threshold", ...] = ()
     any_threshold: bool = False  # one threshold is enough (else all are needed)
-    numbers: Numbers = Numbers()  # what else the game's rule module counts for it: {governor_turns: 3}
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     when: When | None = None  # the condition, as data (the keys above are its older, shorter form)
     where: Where | None = _where()
 
@@ -760,8 +761,8 @@ class TableRow(Record):
     text: str = ""
     erratum: str | None = None
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
-    attributes: tuple[str, ...] = ()  # the attributes the result names, for a rule module (a Tech of either); never printed
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
+    attributes: tuple[str, ...] = ()  # the attributes the result names (a Tech of either): a step's `attributes`; never printed
     # what the simulator plays of the row (never printed: the row's own words say it): its steps,
     # taken when the row is rolled or, in a lookup table, when `when:` holds for the player; a
     # lookup row's `when:` also says whose its result is (a vote, a Force Bonus); `bid:` the counter
@@ -819,7 +820,7 @@ class Faction(Record):
     rules: tuple[str, ...] = ()
     may_not_play: tuple[str, ...] = ()  # card names this faction may never play
     erratum: str | None = None
-    numbers: Numbers = Numbers()  # its abilities as the game's rule module reads them: {force: 2}
+    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     # counters this faction starts at other values (its rule lines in numbers: {Force Bonus: 2});
     # a counter only the simulator counts (audience: simulator) is printed nowhere
     counters: Amounts = Amounts()
@@ -1404,7 +1405,7 @@ class Game(Record):
     print: PrintSettings = PrintSettings()
     language: Language = ENGLISH  # kitgen's own words in the kit (load/language.py); card text stays as written
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
-    simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
+    simulate: SimulateSettings = SimulateSettings()  # what the balance lab reads besides the rules (turns, tune, approximated)
     game_end: GameEnd | None = None  # the game ends early when this holds (else after `turns`)
     zones: tuple[Zone, ...] = ()  # in play, market and attached zones (the rules vocabulary)
     scoring: tuple[Scoring, ...] = ()  # scoring schedules: points by rank at given turns

@@ -228,8 +228,8 @@ MAX_NUMBER = 9999  # a rule number (a cost, a count, a turn limit): at most four
 
 def _numbers(converter: Converter, node: yaml.Node, path: str):
     """`numbers: {upkeep: 1, riots: 1D10}`: each a whole number from -9999 to 9999, or a roll
-    (NDM, 1 to 999 dice of 2 to 9999 sides). Which names a record may carry is the rule module's
-    to say (simulate/rules.read_numbers): it alone knows what it reads."""
+    (NDM, 1 to 999 dice of 2 to 9999 sides), read so that compile/numbers.refuse_numbers can refuse
+    it at its line: nothing plays it since the rule modules went."""
     if _is_null(node):
         return Numbers()
     if not isinstance(node, yaml.MappingNode):

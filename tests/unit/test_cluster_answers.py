@@ -33,7 +33,7 @@ def civ():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_answers__a_shipped_games_block_comes_back_as_it_was_played(name):
-    """Every shipped game, engine or rule module: its games as plain lists pass the checks and read
+    """Every shipped game, each through the one engine: its games as plain lists pass the checks and read
     back equal to the games played here (the bounds are the plan's own, not guessed)."""
     plan = plan_game(load_game(ROOT / "data" / name))
     block = Block(7, 0, 2, ("greedy",) * 3, 8)

@@ -99,7 +99,7 @@ def melds(table: Table, seat: int, least: int) -> set[tuple[str, int]]:
 
 
 def test_data__each_rule_is_a_step_the_engine_reads():
-    """Every number the rule module read from `numbers:` is now a step's parameter or the data's structure."""
+    """Every number its retired rule module read from `numbers:` is now a step's parameter or the data's structure."""
     meld = phase("Action Phase").actions[0]
     assert (meld.do, meld.more.ladder, meld.table) == ("meld", (1, 2, 3, 4, 5), "special-action")
     assert meld.more.gain == ((value(VP), (0, 1)),)  # "You also score an equal number of Victory points"

@@ -1,7 +1,7 @@
 """A game's data compiled for the engine (compile/plan.py's records): attributes and counters become
 value indices, cards named records of ints, the vocabulary's game-wide parts and every rule's
-coverage row. A game that names a rule module is compiled by that module instead (simulate/games.py
-chooses). Stdlib only; reads the model, never text.
+coverage row. Every game is compiled so (play/games.plan_game refuses a retired `simulate: {rules:}`
+first). Stdlib only; reads the model, never text.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def unknown_optional_rule(game: Game, name: str) -> str:
 
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
-    plays it from the data alone (a game that names a rule module: simulate/games.plan_game)."""
+    plays it from the data alone."""
     refuse_numbers(game)  # nothing reads `numbers:`: refused, never left unread
     index = {}
     for i, attribute in enumerate(game.attributes):

@@ -61,4 +61,4 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
     return result(table)
 
 
-__all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the rule modules read them here
+__all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the lab and tests import them from the loop
