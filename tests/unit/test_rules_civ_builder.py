@@ -264,7 +264,7 @@ def test_cli__twenty_games_have_winners_and_every_rule_that_decides_is_exact():
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["missing"] == [] and report["decided"] == 20
-    assert report["provenance"]["seed"] == 1 and len(report["provenance"]["data_sha256"]) == 64
+    assert report["provenance"]["options"]["--seed"] == 1 and len(report["provenance"]["data_sha256"]) == 64
 
 
 def test_cli__the_retired_rule_module_is_one_located_line(tmp_path):
