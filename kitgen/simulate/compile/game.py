@@ -17,7 +17,6 @@ from kitgen.simulate.compile.conditions import Names, condition, words
 from kitgen.check.reads import findings
 from kitgen.simulate.compile.findings import judge
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
-from kitgen.simulate.compile.numbers import refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.phases import compile_phase
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage, FactionPlan,
@@ -47,7 +46,6 @@ def unknown_optional_rule(game: Game, name: str) -> str:
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
     plays it from the data alone."""
-    refuse_numbers(game)  # nothing reads `numbers:`: refused, never left unread
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):
