@@ -124,10 +124,15 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
             problems.append(error(action.where, f"{owner}: 'group:' goes with do: meld, score or draw"))
         elif action.group not in fields:
             unknown("group (type or a card field)", action.group, fields)
-    count = whole_number(action.count)
-    if count is not None and not 0 <= count <= 1000:
-        problems.append(error(action.where, f"{owner}: action '{action.do}': count {count} is not 0-1000"))
-    return problems
+    return problems + _written_counts(action, owner)
+
+
+def _written_counts(action: Action, owner: str) -> list[Problem]:
+    """A count or times written as a number is 0-1000 (play holds a worked-out one there: MAX_TIMES)."""
+    written = {"count": whole_number(action.count),
+               "times": whole_number(action.times) if action.times is not None else None}
+    return [error(action.where, f"{owner}: action '{action.do}': {key} {number} is not 0-1000")
+            for key, number in written.items() if number is not None and not 0 <= number <= 1000]
 
 
 NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "The rules vocabulary")

@@ -348,6 +348,10 @@ def _step_names(known: Names, owner: str, step) -> None:
             known.expression(owner, step.where, Expr(str(text)))
     if step.trade is not None:  # trade: the rate an expression, the counters named
         known.expression(owner, step.trade.where or step.where, step.trade.rate)
+        rate = whole_number(step.trade.rate)
+        if rate is not None and rate < 1:  # the simulator would take 1: a rule guessed
+            known.problems.append(error(step.trade.where or step.where, f"{owner}: trade: rate {rate}: how many "
+                                        "of another counter buy one at the bank, at least 1"))
         for word in step.trade.of:
             known.name(owner, step.trade.where or step.where, word)
     for word in (step.bonus, *step.raises):

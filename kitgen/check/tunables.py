@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kitgen.check.formula import whole_number
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.model import Game, Tunable, When
 
@@ -91,10 +92,11 @@ def _victory(game: Game, tunable: Tunable) -> Target | str:
         return f"no victory path '{tunable.victory}'" + did_you_mean(tunable.victory, names)
     index = names.index(tunable.victory)
     values = numbers_in(game.victory_paths[index].when, tunable.number)
-    if len(set(values)) != 1 or not values[0].lstrip("-").isdigit():
+    number = whole_number(values[0]) if len(set(values)) == 1 else None  # never int() of what isdigit takes ('²')
+    if number is None:
         shown = "has none" if not values else f"has {', '.join(sorted(set(values)))}"
         return f"victory path '{tunable.victory}': its when: {shown} for '{tunable.number}'; tune one whole number"
-    return Target("victory", (index,), tunable.number, int(values[0]))
+    return Target("victory", (index,), tunable.number, number)
 
 
 def numbers_in(when: When | None, key: str) -> list[str]:
@@ -117,10 +119,10 @@ def _phase(game: Game, tunable: Tunable) -> Target | str:
     actions = game.phases[index].actions
     if not 1 <= tunable.step <= len(actions):
         return f"phase '{tunable.phase}' has {len(actions)} step(s): step: from 1 to {len(actions)}"
-    value = str(getattr(actions[tunable.step - 1], tunable.number))
-    if not value.lstrip("-").isdigit():
+    value = whole_number(getattr(actions[tunable.step - 1], tunable.number))
+    if value is None:
         return f"phase '{tunable.phase}' step {tunable.step}: its {tunable.number} is not a whole number"
-    return Target("phase", (index, tunable.step - 1), tunable.number, int(value))
+    return Target("phase", (index, tunable.step - 1), tunable.number, value)
 
 
 def _turn_order(game: Game, tunable: Tunable) -> Target | str:
@@ -142,7 +144,7 @@ def check_tunables(game: Game) -> list[Problem]:
     if len(tunables) > MAX_TUNABLES:
         problems.append(error(tunables[MAX_TUNABLES].where, f"{len(tunables)} tunables: at most {MAX_TUNABLES}"))
     seen: dict[Target, int] = {}
-    for n, tunable in enumerate(tunables[:MAX_TUNABLES], 1):
+    for n, tunable in enumerate(tunables[:MAX_TUNABLES]):  # counted from 0, as the schema's lines say simulate.tune[0]
         found = target(game, tunable)
         why = found if isinstance(found, str) else _bounds(tunable, found, seen.get(found._replace(value=0)))
         if why:
@@ -154,8 +156,8 @@ def check_tunables(game: Game) -> list[Problem]:
 
 def _bounds(tunable: Tunable, found: Target, twin: int | None) -> str:
     low, high = tunable.min, tunable.max
-    if twin:
-        return f"names the same number as tunable {twin}"
+    if twin is not None:
+        return f"names the same number as simulate.tune[{twin}]"
     if low > high:
         return f"min {low:,} is above max {high:,}"
     if high - low + 1 > MAX_VALUES:

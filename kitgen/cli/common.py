@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import importlib
-import math
 import os
 import sys
 from pathlib import Path
@@ -45,42 +44,6 @@ def problem_json(problem) -> dict:
 def echo_json(text: str) -> None:
     """JSON on stdout, with the characters a terminal acts on escaped as JSON escapes."""
     click.echo(json_printable(text))
-
-
-NUMBER_SHOWN = 20  # characters of a number a message repeats: no option takes one longer (2**31 - 1 is 10 digits)
-
-
-def said_number(value: str) -> str:
-    return repr(value if len(value) <= NUMBER_SHOWN else value[:NUMBER_SHOWN] + "...")
-
-
-class Count(click.IntRange):
-    """A whole number within bounds, the one type of every whole-number option of every command:
-    whatever is given (5,000 digits, 10**23, a word) is refused in one short line."""
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and len(value.strip()) > NUMBER_SHOWN:
-            self.fail(f"{said_number(value)}: give a whole number {self._bounds()}", param, ctx)
-        return super().convert(value, param, ctx)
-
-    def _bounds(self) -> str:
-        return f"from {self.min} to {self.max}" if self.max is not None else f"of at least {self.min}"
-
-
-class Amount(click.FloatRange):
-    """A number within bounds (decimals allowed), the one type of every such option: refused in one
-    short line when long, and when not finite (click's FloatRange lets nan through)."""
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and len(value.strip()) > NUMBER_SHOWN:
-            self.fail(f"{said_number(value)}: give a number {self._bounds()}", param, ctx)
-        number = super().convert(value, param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{said_number(str(value))}: give a number {self._bounds()}", param, ctx)
-        return number
-
-    def _bounds(self) -> str:
-        return f"from {self.min:g} to {self.max:g}" if self.max is not None else f"of at least {self.min:g}"
 
 
 class LengthMM(click.ParamType):

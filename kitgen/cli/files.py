@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import Amount, Count, default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
+from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
+from kitgen.cli.flags import Amount, Count
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, Where, collapse_repeats, did_you_mean, error, printable, sort_problems
 from kitgen.project import Project

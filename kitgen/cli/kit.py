@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kitgen.cli.common import (Amount, Count, default_output, describe_os_error, echo, echo_json, _fail, internal_error_line, main,
+from kitgen.cli.common import (default_output, describe_os_error, echo, echo_json, _fail, internal_error_line, main,
                                print_options, print_traceback, problem_json, quiet, use_game, verbose)
+from kitgen.cli.flags import Amount, Count
 from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project, Resolved
 

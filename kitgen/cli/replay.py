@@ -131,7 +131,7 @@ def option_value(ctx: click.Context, where: Where, option: click.Option, options
             type(v) is str and len(v) <= MOST_TEXT for v in value)
     elif isinstance(option.type, click.types.IntParamType):
         ok = type(value) is int
-    elif option.type.name == "SECONDS":  # cli/simulate.Seconds: a number, checked by its own bounds below
+    elif option.type.name == "SECONDS":  # cli/flags.Seconds: a number, checked by its own bounds below
         ok = type(value) in (int, float)
     else:
         ok = type(value) is str and len(value) <= MOST_TEXT

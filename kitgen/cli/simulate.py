@@ -4,26 +4,23 @@ simulation has not earned."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
+import os
+import secrets
+import stat
 import sys
 from pathlib import Path
 
 import click
 
 from kitgen.cli.balance import print_report
-from kitgen.cli.common import Count, echo, said_number, echo_json, main, quiet, use_game
+from kitgen.cli.common import echo, echo_json, main, quiet, use_game
+from kitgen.cli.flags import (SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds, said_trust,
+                              scheduler_address, shown, shown_path, why_not_written)
 from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import replace_file
 
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
-
-
-SHOWN = 60  # characters of a flag's value a message repeats: enough to recognise it, never a screenful
-
-
-def shown(value: str) -> str:
-    """A flag's value as a message quotes it, cut short when it is long."""
-    return repr(value if len(value) <= SHOWN else value[:SHOWN] + "...")
 
 
 def _counts(value: str) -> tuple[int, ...]:
@@ -39,46 +36,11 @@ def _counts(value: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
 
 
-class Seconds(click.ParamType):
-    """Seconds within bounds, by default --scheduler-timeout's 0.5 to an hour (click's FloatRange lets
-    nan through); `off`: 0 is taken too, and means the option is off (--mcts-seconds)."""
-
-    name = "SECONDS"
-
-    def __init__(self, lowest: float = 0.5, highest: float = 3600, off: bool = False):
-        self.lowest, self.highest, self.off = lowest, highest, off
-
-    def convert(self, value, param, ctx):
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{said_number(str(value))} is not a number of seconds", param, ctx)
-        if seconds == 0 and self.off:
-            return 0.0
-        if not self.lowest <= seconds <= self.highest:  # false for nan too
-            self.fail(f"{said_number(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
-                      + (" (0: off)" if self.off else ""), param, ctx)
-        return seconds
-
-
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
     """--mcts-rollouts, given: say what it is now (a report that recorded it is of other code: replay refuses it)."""
     if value is not None:
         raise click.BadParameter("is now --mcts-iterations N (an iteration of mcts's tree search a decision)",
                                  ctx, param)
-
-
-def _output(path: Path | None) -> None:
-    """-o names a PDF to write: refused before any game is played, not after (a folder, or a file
-    where a folder must be)."""
-    if path is None:
-        return
-    if not path.name or path.is_dir():
-        raise click.BadParameter(f"{shown(str(path))} is a folder: give the PDF's file name, e.g. balance.pdf",
-                                 param_hint="-o")
-    for parent in path.absolute().parents:
-        if parent.exists() and not parent.is_dir():
-            raise click.BadParameter(f"{shown(str(parent))} is not a folder", param_hint="-o")
 
 
 @main.command()
@@ -106,18 +68,12 @@ def _output(path: Path | None) -> None:
                    "the games depend on the machine and its load, and the report cannot be replayed.")
 @click.option("--mcts-rollouts", hidden=True, expose_value=False, callback=_renamed)
 @click.option("--workers", type=Count(0, 64), default=0, help="Processes (default: one per core).")
-@click.option("--scheduler", default="", metavar="ADDRESS",
-              help="Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
-                   "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
-                   "this machine only, unless you pass --trust-scheduler or use tls:// with Dask's TLS certificates.")
-@click.option("--trust-scheduler", is_flag=True,
-              help="Use a --scheduler on another machine: say you run that cluster and trust it with your data.")
-@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True,
-              help="Give up on a scheduler that takes longer than this to connect or to answer, or a cluster "
-                   "without a worker for this long.")
+@click.option("--scheduler", default="", metavar="ADDRESS", help=SCHEDULER_HELP)
+@click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
+@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report with charts to this PDF.")
-@click.option("--trace", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("-o", "--output", type=OutputFile("the PDF", "balance.pdf"), help="Write the report with charts to this PDF.")
+@click.option("--trace", type=OutputFile("the trace", "trace.txt"),
               help="Play one game at --seed and write it move by move to this file, "
                    "and as JSON to FILE.json, instead of the report.")
 @click.option("--replay", type=click.Path(path_type=Path, dir_okay=False), metavar="REPORT.json",
@@ -139,9 +95,9 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
     counts = _counts(players)
+    _refuse_idle(ctx, counts)
     names = _policies(policies, counts)
-    address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
-    _output(output)
+    address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     project = Project.default()
     folder = use_game(project, game).folder
     loaded = _load(folder, game, without)
@@ -151,13 +107,11 @@ def simulate(game: str | None, games: int, players: str, seed: int, policies: st
                         without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
                         mcts_seconds=mcts_seconds,
                         scheduler_timeout=scheduler_timeout)
+    _outputs(trace, output, folder)
     plan = _refuse_early(loaded, settings, game, partial, trace)
     digest = data_hash(folder)
     check_data(ctx, digest)
-    if address and not quiet():
-        from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
-
-        echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
+    said_trust(address)
     report = _run(loaded, settings, Experiments(counts[1:], impact_games, fixes, ladder_games), digest, played, plan,
                   result_options(ctx), game)
     if report["missing"] and not partial:
@@ -179,9 +133,17 @@ def _replay(ctx: click.Context, replay: Path | None, game: str | None) -> None:
     """kitgen simulate again, with the options of the report `replay` names (cli/replay.py)."""
     from kitgen.cli.replay import replayed
 
+    from kitgen.cli.replay import changing, flag
+
     if replay is None:
         raise click.UsageError("Missing argument 'GAME'.")
-    ctx.invoke(simulate, **replayed(ctx, replay, game))
+    params = replayed(ctx, replay, game)
+    try:
+        ctx.invoke(simulate, **params)
+    except click.BadParameter as exc:  # a value the report gave, refused where the command reads it: said of the report
+        if exc.param_hint not in {flag(option) for option in changing(ctx.command)}:
+            raise
+        raise KitgenError(error(Where(str(replay)), f"options: {exc.param_hint}: {exc.message[:200]}")) from None
 
 
 def _run(loaded, settings, experiments, digest: str, played: _Played, plan, options: dict, game: str) -> dict:
@@ -199,27 +161,6 @@ def _run(loaded, settings, experiments, digest: str, played: _Played, plan, opti
     except KeyboardInterrupt:
         echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
         sys.exit(130)
-
-
-def _scheduler(text: str, trust: bool, seconds: float):
-    """The --scheduler address, read, resolved and trusted (else a usage error, exit 2); None: none given."""
-    if not text:
-        if trust:
-            raise click.BadParameter("goes with --scheduler ADDRESS", param_hint="--trust-scheduler")
-        return None
-    if importlib.util.find_spec("distributed") is None:
-        raise click.BadParameter("needs Dask distributed: pip install 'kitgen[cluster]'", param_hint="--scheduler")
-    from kitgen.simulate.play.address import read_address
-    from kitgen.simulate.play.cluster import trusted
-
-    try:
-        address = read_address(text, seconds)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
-    refused = trusted(address, trust)
-    if refused:
-        raise click.BadParameter(refused, param_hint="--scheduler")
-    return address
 
 
 class _Played:
@@ -242,22 +183,64 @@ class _Played:
         return f"interrupted after {self.before + self.done:,} games ({self.done:,} of {self.total:,} of the run under way)"
 
 
+TRACE_INSTEAD = {"output": "-o", "as_json": "--json", "impact_games": "--impact-games", "ladder_games": "--ladder",
+                 "fixes": "--fixes"}  # what --trace would leave undone without a word: it plays one game instead
+
+
+def _refuse_idle(ctx: click.Context, counts: tuple[int, ...]) -> None:
+    """A flag that would do nothing, or measure nothing, is one usage line, never dropped in silence."""
+    if ctx.params.get("ladder_games") and counts[0] < 2:  # its rungs printed 'greedy vs random: 100%', no rival
+        raise click.BadParameter("a rung seats one stronger player among weaker ones: give --players 2 or more",
+                                 param_hint="--ladder")
+    given = [flag for name, flag in TRACE_INSTEAD.items() if ctx.params.get(name)]
+    if ctx.params.get("trace") is not None and given:
+        raise click.BadParameter(f"plays one game instead of the report: {', '.join(given)} would do nothing; "
+                                 "give --trace alone, or run the report without it", param_hint="--trace")
+
+
+def _outputs(trace: Path | None, output: Path | None, folder: Path) -> None:
+    """--trace FILE writes FILE and FILE.json: neither may be a link, a pipe or a device, nor in the
+    game's folder (FILE.json would be read as its data, and FILE could be one of its files). -o in the
+    game's folder must be a PDF's name (-o GAME/rules.yaml replaced the game's rules with the charts)."""
+    if trace is not None:
+        beside = trace.with_name(trace.name + ".json")
+        refused = why_not_written(beside)
+        if refused:
+            raise click.BadParameter(f"{shown_path(str(beside))} (written beside {shown_path(str(trace))}) {refused}",
+                                     param_hint="--trace")
+        if _in(folder, trace):
+            raise click.BadParameter(f"{shown_path(str(trace))} is in the game's folder: the trace and its .json "
+                                     "would be read as the game's files; write it elsewhere", param_hint="--trace")
+    if output is not None and _in(folder, output) and output.suffix.lower() != ".pdf":
+        raise click.BadParameter(f"{shown_path(str(output))} is in the game's folder and is not a .pdf: the charts "
+                                 "would replace one of its files; give a name ending in .pdf", param_hint="-o")
+
+
+def _in(folder: Path, path: Path) -> bool:
+    """Whether `path` lies in the game folder (its folder's links followed)."""
+    game, parent = folder.resolve(), path.absolute().parent.resolve()
+    return parent == game or game in parent.parents
+
+
 def _write_trace(title: str, plan, settings, path: Path) -> None:
     """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
     from kitgen.simulate.play.trace import trace_game, trace_text
 
     traced = trace_game(plan, settings.seed, settings.seat_policies(), settings.mcts_iterations,
                          settings.mcts_seconds)
-    try:
-        path.write_text(trace_text(title, traced), encoding="utf-8")
-        json_path = path.with_name(path.name + ".json")
-        json_path.write_text(json.dumps(traced, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    json_path = path.with_name(path.name + ".json")
+    try:  # each written beside and renamed over: never through a link, never half a file
+        replace_file(path, trace_text(title, traced).encode("utf-8"))
+        replace_file(json_path, (json.dumps(traced, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     except OSError as problem:
         raise click.BadParameter(f"cannot write {path}: {problem.strerror}", param_hint="--trace") from None
     echo(f"Trace: {path} ({len(traced['events'])} events) and {json_path}")
 
 
-def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None):
+PARTIAL = "--partial prints them anyway"  # what simulate says a refused game may do; tune says its own (TUNE_ONLY)
+
+
+def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None = None, hint: str = PARTIAL):
     """A rule that decides the game is not simulated: refuse before playing (unless --partial).
     Returns the game compiled for play, which the simulation then plays (compiled once)."""
     from kitgen.simulate.play.games import plan_game
@@ -266,16 +249,16 @@ def _refuse_early(loaded, settings, game: str, partial: bool, trace: Path | None
     plan = plan_game(loaded, settings.without)
     found = missing_rules(plan)
     if found and not partial:
-        _refuse(game, found)
+        _refuse(game, found, hint)
     if trace is not None:  # one game move by move instead of the report: written here, then done
         _write_trace(loaded.title, plan, settings, trace)
         sys.exit(0)
     return plan
 
 
-def _refuse(game: str, missing: list[str]) -> None:
+def _refuse(game: str, missing: list[str], hint: str = PARTIAL) -> None:
     """One line, exit 1: what keeps the win rates from being earned."""
-    raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + " (--partial prints them anyway)"))
+    raise KitgenError(error(Where(game), "no win rates: " + "; ".join(missing) + f" ({hint})"))
 
 
 def _known_policies(loaded, names: tuple[str, ...]) -> None:
@@ -317,10 +300,21 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
 
 
 def data_hash(folder: Path) -> str:
-    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on."""
+    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on. A link
+    is hashed as where it leads, never followed (a link to a file outside the game folder was read);
+    a pipe or a device is left out; each file is read in pieces (a stray 10 GB .json is no memory)."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in DATA_SUFFIXES):
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(Path(here) / name for here, _, names in os.walk(folder) for name in names
+                       if Path(name).suffix.lower() in DATA_SUFFIXES):
+        named = path.relative_to(folder).as_posix().encode() + b"\0"
+        if path.is_symlink():
+            digest.update(named + b"link\0" + os.fsencode(os.readlink(path)) + b"\0")
+        elif stat.S_ISREG(path.lstat().st_mode):
+            digest.update(named)
+            with open(path, "rb") as file:
+                for piece in iter(lambda: file.read(1 << 20), b""):
+                    digest.update(piece)
+            digest.update(b"\0")
     return digest.hexdigest()
 
 
@@ -333,7 +327,13 @@ def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> Non
     register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
     output.parent.mkdir(parents=True, exist_ok=True)
     source = report["provenance"]
-    render_balance(report, loaded.title, output, command_line(source["game"], source["options"]))
+    made_by = command_line(source["game"], source["options"])
+    temporary = output.with_name(f".{output.name}.{secrets.token_hex(4)}.tmp")
+    try:  # drawn beside and renamed over: never through a link, never half a PDF
+        render_balance(report, loaded.title, temporary, made_by)
+        os.replace(temporary, output)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def _progress(done: int, total: int) -> None:

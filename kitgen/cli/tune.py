@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import stat
 import sys
@@ -14,13 +15,20 @@ from pathlib import Path
 
 import click
 
-from kitgen.cli.common import Count, echo, echo_json, main, quiet, use_game
-from kitgen.cli.simulate import Seconds, _known_policies, _load, _policies, _refuse_early, _scheduler, shown
+from kitgen.cli.common import echo, echo_json, main, quiet, use_game
+from kitgen.cli.flags import (SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Count, Seconds, said_trust, scheduler_address,
+                              shown, shown_path)
+from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
+from kitgen.load.files import replace_file
 
 MAX_GAMES = 500_000  # games a whole run may play: about ten minutes on 2 cores for the slowest shipped game
+# CPU a game of each player against greedy's, at mcts's default 16 iterations (README's skill ladder, Galactic
+# Civ: greedy 0.001, lookahead 0.006, mcts 0.156 CPU s a game); a game's own strategies play as greedy does
+POLICY_COST = {"random": 1, "greedy": 1, "lookahead": 6, "mcts": 160}
 MAX_COPY_FILES = 10_000  # a game folder copied for the proposal: files ...
 MAX_COPY_BYTES = 1 << 30  # ... and bytes (its art): a bound, not a guess at any real game
+TUNE_ONLY = "kitgen tune searches only a game whose rules that decide it are all simulated"  # it has no --partial
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 
 
@@ -40,9 +48,9 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 @click.option("--policy", "policies", default="greedy", show_default=True, help="Who plays: as kitgen simulate.")
 @click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck).")
 @click.option("--workers", type=Count(0, 64), default=0, help="Processes (default: one per core).")
-@click.option("--scheduler", default="", metavar="ADDRESS", help="Play on a Dask cluster, as kitgen simulate.")
-@click.option("--trust-scheduler", is_flag=True, help="Use a --scheduler on another machine (as kitgen simulate).")
-@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help="As kitgen simulate.")
+@click.option("--scheduler", default="", metavar="ADDRESS", help=SCHEDULER_HELP)
+@click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
+@click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON on stdout.")
 def tune(game: str, target_text: str, players: str, output: Path | None, evaluations: int, games: int,
          report_games: int, seed: int, policies: str, without: tuple[str, ...], workers: int, scheduler: str,
@@ -59,22 +67,29 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
     count = _players(players)
     names = _policies(policies, (count,))
     budget = Budget(evaluations, games, report_games)
-    address = _scheduler(scheduler, trust_scheduler, scheduler_timeout)
+    address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
     folder = use_game(Project.default(), game).folder
     loaded = _load(folder, game, without)
     if not loaded.simulate.tune:  # said before a game is played or a folder copied
         raise KitgenError(error(loaded.where or Where(game), NOTHING_TUNABLE))
-    _bounded(budget, len(loaded.simulate.tune))
+    _bounded(budget, len(loaded.simulate.tune), names)
     if target[0] == "even-factions" and not loaded.factions:
         raise click.BadParameter(f"{loaded.title} has no factions to even out", param_hint="--target")
+    if target[0] == "even-seats" and count < 2:  # one seat wins every decided game: any candidate would do
+        raise click.BadParameter("one player has no seats to even out: give --players 2 or more", param_hint="--target")
     _known_policies(loaded, names)
     settings = Settings(games=games, players=count, seed=seed, policies=names, workers=workers,
                         without=tuple(sorted(set(without))), scheduler=address, scheduler_timeout=scheduler_timeout)
-    _refuse_early(loaded, settings, game, partial=False)
+    _refuse_early(loaded, settings, game, partial=False, hint=TUNE_ONLY)
     out = _output(output or Path(f"{loaded.id}-tuned"), folder)
+    said_trust(address)
     began = time.monotonic()
-    report = _proposed(folder, loaded, out, lambda stage, new_id: run(folder, loaded, stage, new_id, target, settings,
-                                                                         budget, _heard(as_json, evaluations)))
+    try:
+        report = _proposed(folder, loaded, out, lambda stage, new_id: run(folder, loaded, stage, new_id, target,
+                                                                             settings, budget, _heard(as_json, evaluations)))
+    except KeyboardInterrupt:  # the copy under way is removed by then: the original and -o are as they were
+        echo(f"{game}: error: interrupted; no proposal was written", err=True)
+        sys.exit(130)
     if as_json:
         echo_json(json.dumps(report | {"output": str(out)}, indent=2, ensure_ascii=False))
     else:
@@ -85,38 +100,46 @@ def tune(game: str, target_text: str, players: str, output: Path | None, evaluat
 
 def _proposed(folder: Path, loaded, out: Path, run) -> dict:
     """run(stage, new id) in a copy of the game folder beside `out`, renamed to `out` when it is done;
-    on any failure the copy is removed (kitgen made it) and nothing is written."""
+    on any failure or a Ctrl-C the copy is removed (kitgen made it: a new folder of its own name, so
+    never a folder of the user's) and nothing is written."""
     from kitgen.simulate.play.blocks import Unfinished
 
     new_id = out.name if ID.match(out.name) else f"{loaded.id}-tuned"
-    stage = out.parent / f".{out.name}.kitgen-tune-{os.getpid()}"
+    stage = out.parent / f".{out.name}.kitgen-tune-{secrets.token_hex(6)}"
+    os.mkdir(stage)  # before the try: a folder of that name already there is the user's, never removed
     try:
         _copy_game(folder, stage)
         try:
             report = run(stage, new_id)
         except Unfinished as exc:  # the cluster failed a run of games
             raise KitgenError(error(Where(str(folder)), f"{exc.why}; no proposal was written")) from None
-        (stage / "TUNED.md").write_text(notes(report, out), encoding="utf-8")
+        replace_file(stage / "TUNED.md", notes(report, out).encode("utf-8"))  # a TUNED.md link copied is replaced
         if os.path.lexists(out):
             raise KitgenError(error(Where(str(out)), "appeared while kitgen tune ran; the proposal was not written"))
         os.rename(stage, out)
     finally:
-        if stage.exists():
+        if os.path.lexists(stage):
             shutil.rmtree(stage)
     return report
 
 
-def _bounded(budget, tunables: int) -> None:
-    """A run within MAX_GAMES games, else one usage line."""
+def _bounded(budget, tunables: int, policies: tuple[str, ...]) -> None:
+    """A run within MAX_GAMES games of greedy's cost (a game of a dearer player counts as several),
+    else one usage line."""
     total = budget.most(tunables)
-    if total > MAX_GAMES:
+    dearest = max(policies, key=lambda name: POLICY_COST.get(name, 1))
+    weight = POLICY_COST.get(dearest, 1)
+    if total * weight > MAX_GAMES:
+        cost = f" of {dearest}, each costing about {weight} of greedy's" if weight > 1 else ""
         raise click.BadParameter(f"{budget.evaluations:,} evaluations of {budget.games:,} games, the check of each "
                                  f"of {tunables} tunables and 2 reports of {budget.report_games:,} are up to {total:,} "
-                                 f"games; at most {MAX_GAMES:,} (minutes, not hours)", param_hint="--evaluations")
+                                 f"games{cost}; at most {MAX_GAMES:,}{' of greedy' if weight > 1 else ''} "
+                                 "(minutes, not hours)", param_hint="--evaluations")
 
 
 def _players(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 12:
+    # '²' is a digit to str.isdigit but no number to int(), and int() refuses 5,000 digits: both were internal errors
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or not 1 <= int(text) <= 12:
         raise click.BadParameter(f"{shown(text)}: one player count, from 1 to 12", param_hint="--players")
     return int(text)
 
@@ -124,6 +147,9 @@ def _players(text: str) -> int:
 def _output(path: Path, game_folder: Path) -> Path:
     """The new folder: not there yet, not the game folder or inside it, in a folder that exists."""
     absolute, game = Path(os.path.abspath(path)), game_folder.resolve()
+    if not str(absolute).encode("utf-8", "surrogateescape").decode("utf-8", "replace") == str(absolute):
+        raise click.BadParameter(f"{shown_path(str(path))} is not UTF-8 text: TUNED.md and the command it gives name the "
+                                 "new folder; give a name in UTF-8", param_hint="-o")
     resolved = absolute.parent.resolve() / absolute.name if absolute.parent.exists() else absolute
     if resolved == game or game in resolved.parents:
         raise click.BadParameter(f"{shown(str(path))} is the game's own folder or inside it: kitgen tune never "
@@ -137,10 +163,9 @@ def _output(path: Path, game_folder: Path) -> Path:
 
 
 def _copy_game(folder: Path, stage: Path) -> None:
-    """The game folder copied whole (links as links, never followed; pipes and devices left out),
-    within MAX_COPY_FILES and MAX_COPY_BYTES."""
+    """The game folder copied whole into `stage`, a new empty folder (links as links, never followed;
+    pipes and devices left out), within MAX_COPY_FILES and MAX_COPY_BYTES."""
     files = size = 0
-    os.mkdir(stage)
     for here, dirs, names in os.walk(folder):
         dirs.sort()
         target = stage / Path(here).relative_to(folder)

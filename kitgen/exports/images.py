@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -16,6 +15,7 @@ from kitgen.exports.data import rules_text
 from kitgen.exports.copies import (Face, Written, card_faces, chosen_faces, copy_names, print_pages, write_copies,
                                    write_quantities)
 from kitgen.layout.cards import BACK, single_page
+from kitgen.load.files import replace_file
 from kitgen.project import Project, Resolved
 from kitgen.kit.staging import check_output, staged
 from kitgen.render.sheets import write_pages
@@ -276,23 +276,9 @@ def _install(out_dir: Path, folder: Path, stems: list[str]) -> list[Path]:
     for stem in stems:
         for suffix in (".json", ".png"):
             target = folder / f"{stem}{suffix}"
-            _replace_file(target, (out_dir / f"{stem}{suffix}").read_bytes())
+            replace_file(target, (out_dir / f"{stem}{suffix}").read_bytes())
             installed.append(target)
     return installed
-
-
-def _replace_file(target: Path, data: bytes) -> None:
-    """Write beside `target`, then rename over it: a link there is replaced, never written through,
-    and TTS never reads half a file."""
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # as any new file: the umask decides
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _write_json(path: Path, data: dict) -> None:

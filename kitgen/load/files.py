@@ -10,6 +10,7 @@ and be a regular file of a sane size. Anything else is one clear line.
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -71,3 +72,18 @@ def _links(path: Path, root: Path) -> bool:
         if current.is_symlink():
             return True
     return False
+
+
+def replace_file(target: Path, data: bytes) -> None:
+    """Write `data` beside `target`, then rename it over `target`: a link there is replaced, never
+    written through (a link planted in a copied game folder would lead the write outside it), and no
+    reader ever sees half a file (a Ctrl-C mid-write leaves the last whole one)."""
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # as any new file: the umask decides
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

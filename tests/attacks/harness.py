@@ -12,7 +12,10 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,6 +162,24 @@ def assert_one_line(timed: Timed, line: str | re.Pattern[str], exit: int = 1, se
     shown = line if isinstance(line, str) else f"/{line.pattern}/"
     assert ok, f"expected one line\n{shown}\ngot:\n{run.describe()}"
     assert timed.seconds < seconds, f"took {timed.seconds:.1f} s (bound {seconds} s):\n{run.describe()}"
+
+
+@contextmanager
+def bounded(seconds: int):
+    """In-process code that must end (a write into a named pipe, a loop over a huge count): a
+    TimeoutError after `seconds` instead of a test that hangs (POSIX: SIGALRM in the main thread)."""
+    def alarm(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s: a hang")
+    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def assert_no_crash(run: Run | Timed, seconds: float = SECONDS) -> None:

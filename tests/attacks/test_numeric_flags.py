@@ -1,6 +1,6 @@
 """Every numeric option of every command (issue 37's read-back): a value of 5,000 digits, 10**23, a
 word, nan or inf is one short usage line that never repeats the whole value, exit 2, before anything
-runs. One shared type does it (cli/common.Count, Amount): an option added with click's own IntRange
+runs. One shared type does it (cli/flags.Count, Amount): an option added with click's own IntRange
 or FloatRange fails the first test."""
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import click
 import pytest
 
 from kitgen.cli import main
-from kitgen.cli.common import Amount, Count, NUMBER_SHOWN
-from kitgen.cli.simulate import Seconds
+from kitgen.cli.flags import NUMBER_SHOWN, Amount, Count, Seconds
 from tests.attacks.harness import assert_one_line, kitgen_in_process
 
 SHARED = (Count, Amount, Seconds)  # Seconds: --scheduler-timeout and --mcts-seconds (0: off), the same words

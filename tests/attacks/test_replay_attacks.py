@@ -67,6 +67,9 @@ def edited(text: str, *path_and_value) -> dict:
     (("provenance", "code", "code_sha256"), "0" * 64, r".*report\.json: error: made by other code \(kitgen 0\.1\.0.*code sha256 000000000000.*\); "
                                                        r"this is kitgen .*: replay it with the code that made it"),
     (("provenance",), [], r".*report\.json: error: no provenance with its code and options: .*"),
+    (("provenance", "options", "--players"), "2," * 400, r".*report\.json: error: options: --players: '2,2,2.*\.\.\.': give a .*"),
+    (("provenance", "options", "--players"), "99", r".*report\.json: error: options: --players: '99': each count from 1 to 12"),
+    (("provenance", "options", "--policy"), "greedy,random,random", r".*report\.json: error: options: --policy: give one .*"),
 ])
 def test_replay__a_report_of_wrong_types_sizes_or_code_is_refused_in_one_line(made, tmp_path, keys, value, line):
     folder, text = made
@@ -110,6 +113,12 @@ def test_replay__a_named_pipe_or_a_huge_report_never_hangs(made, tmp_path, monke
 
     monkeypatch.setattr(kitgen.cli.replay, "MOST_BYTES", 100)
     assert_one_line(replay(tmp_path, made[0], made[1]), re.compile(r".*report\.json: error: [\d,]+ bytes: a report is at most 100"))
+
+
+@pytest.mark.parametrize("ladder", ["a rung", [1, "x", None], {"rung": 1}])
+def test_replay__a_skill_ladder_of_wrong_types_is_compared_never_a_crash(made, tmp_path, ladder):
+    run = replay(tmp_path, made[0], edited(made[1], "skill_ladder", ladder))
+    assert_one_line(run, re.compile(r'.*report\.json: error: the replay differs from the report, first at "skill_ladder"'))
 
 
 def test_replay__a_report_that_differs_when_made_again_fails(made, tmp_path):
@@ -165,3 +174,20 @@ def test_git_commit__a_hostile_checkout_gives_no_commit_and_never_hangs(tmp_path
     (tmp_path / "g").mkdir()
     (tmp_path / "g" / ".git").write_text("gitdir: " + "x" * 10_000, encoding="ascii")
     assert git_commit(tmp_path / "g") is None
+
+
+def test_data_hash__a_link_is_hashed_as_where_it_leads_never_read_through(tmp_path):
+    """The report's data_sha256 (what --replay compares) read a .json linked from outside the game."""
+    from kitgen.cli.simulate import data_hash
+
+    game = tiny_copy(tmp_path)
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"password": 1}', encoding="utf-8")
+    (game / "notes.json").symlink_to(secret)
+    os.mkfifo(game / "pipe.yaml")  # never opened: it would block
+    before = data_hash(game)
+    secret.write_text('{"password": 2}', encoding="utf-8")
+    assert data_hash(game) == before, "a file outside the game folder was read"
+    (game / "notes.json").unlink()
+    (game / "notes.json").symlink_to(tmp_path / "elsewhere.json")
+    assert data_hash(game) != before, "where a link leads is part of the data"

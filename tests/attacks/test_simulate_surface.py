@@ -98,7 +98,12 @@ HUGE = "9" * 100_000
     (("--scheduler-timeout", "1e999"), r"Error: Invalid value for '?--scheduler-timeout'?: '1e999': give 0\.5 to .*"),
     (("-o", "."), r"Error: Invalid value for '?-o'?: '\.' is a folder: give the PDF's file name, e\.g\. balance\.pdf"),
     (("-o", "README.md/balance.pdf"), r"Error: Invalid value for '?-o'?: '.*README\.md' is not a folder"),
-], ids=["players", "policy", "without", "timeout-nan", "timeout-inf", "output-folder", "output-under-a-file"])
+    (("--ladder", "2", "--players", "1"), r"Error: Invalid value for '?--ladder'?: a rung seats one stronger player "
+                                         r"among weaker ones: give --players 2 or more"),
+    (("--ladder", "10000000"), r"Error: Invalid value for '?--ladder'?: 10000000 is not in the range 0<=x<=1000000\."),
+    (("--impact-games", "-1"), r"Error: Invalid value for '?--impact-games'?: -1 is not in the range 0<=x<=1000000\."),
+], ids=["players", "policy", "without", "timeout-nan", "timeout-inf", "output-folder", "output-under-a-file",
+        "ladder-alone", "ladder-huge", "impact-negative"])
 def test_flags__absurd_values_are_one_short_usage_line_before_any_game(flags, line):
     run = kitgen_in_process("simulate", "tests/fixtures/tiny", "--partial", *flags)
     assert_one_line(run, re.compile(line), exit=2, seconds=BOUND)

@@ -149,7 +149,10 @@ class Reader:
         if self.scope != CARD_SCOPE and not self.names.each:
             raise self.fail(f"this.{field}: 'this' is the card a step is taken for (each: ZONE) or a rule is about "
                             "(a filter's test, an attach step's cost)")
-        return (THIS_FIELD, field_codes(self.facts, field, self.where))
+        codes = field_codes(self.facts, field, self.where)
+        if self.facts.texts.get(field):  # its value would be the text's place in a sorted list: a number guessed
+            raise self.fail(f"this.{field}: '{field}' is text; read a number field of the card, or test it in a filter")
+        return (THIS_FIELD, codes)
 
     def end_card(self, node: ast.Call, field: str) -> tuple[Node, str]:
         if node.keywords or len(node.args) != 1:

@@ -65,6 +65,11 @@ def card_impact(plan: Plan, settings: Settings, printed: list[GameResult], games
     decks = measured(plan, printed)
     if not decks:
         report["not_measured"] = f"no card of any deck was played in the {len(printed):,} games: none is measured"
+    alone = sorted(deck for deck, names in decks.items() if len(names) < 2)
+    if alone:  # its card against a card of its deck at random is the card against itself: a change of 0 unearned
+        report["not_measured"] = f"deck {', '.join(alone)} holds copies of one card only: no other card of its deck " \
+                                 "to compare it with"
+        decks = {deck: names for deck, names in decks.items() if deck not in alone}
     total, done = sum(len(names) + 1 for names in decks.values()), 0
     rows: list[dict] = []
     for deck, names in decks.items():

@@ -32,9 +32,11 @@ def cpu_seconds() -> float:
 
 def unmeasured(report: dict) -> dict:
     """The report without what measures the machine rather than the game (each rung's cost)."""
-    if not report.get("skill_ladder"):
+    rungs = report.get("skill_ladder")
+    if not rungs or not isinstance(rungs, list):  # a report read back is untrusted: compared as it is
         return report
-    return report | {"skill_ladder": [{k: v for k, v in rung.items() if k != COST} for rung in report["skill_ladder"]]}
+    return report | {"skill_ladder": [{k: v for k, v in rung.items() if k != COST} if isinstance(rung, dict) else rung
+                                      for rung in rungs]}
 
 
 def rung(plan: Plan, settings: Settings, weak: str, strong: str, games: int, progress: Progress | None) -> dict:

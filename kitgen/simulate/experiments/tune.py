@@ -13,7 +13,7 @@ from typing import Callable
 from kitgen.check import check_game
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load import load_game
-from kitgen.load.files import display_path
+from kitgen.load.files import display_path, replace_file
 from kitgen.load.nodes import read_text
 from kitgen.model import Game
 from kitgen.simulate.engine.loop import GameResult
@@ -96,8 +96,8 @@ class Workshop:
     def write(self, values: tuple[int, ...]) -> list[str]:
         """The candidate's files written into the copy; what to reword."""
         texts, reword = edited(self.texts, self.knobs, values)
-        for name, text in texts.items():
-            (self.stage / name).write_text(text, encoding="utf-8")
+        for name, text in texts.items():  # a link copied from the game is replaced, never written through
+            replace_file(self.stage / name, text.encode("utf-8"))
         return reword
 
     def plan(self, point: ntbea.Point) -> Plan | None:
@@ -206,7 +206,7 @@ def restate(stage: Path, words: list[str]) -> None:
 def renamed(stage: Path, new_id: str) -> None:
     """The proposal's game.yaml with its own id, so that its kit is not written over the original's."""
     text = (stage / "game.yaml").read_text(encoding="utf-8")
-    (stage / "game.yaml").write_text(with_id(text, new_id), encoding="utf-8")
+    replace_file(stage / "game.yaml", with_id(text, new_id).encode("utf-8"))
 
 
 def describe(knob: Knob) -> str:

@@ -16,10 +16,19 @@ from kitgen.simulate.vocabulary import ACTIONS
 MAX_EVENTS = 200_000  # a trace longer than this is cut (a game of the most rounds and turns)
 
 
+class Events(list):
+    """table.trace while a game is traced: it keeps MAX_EVENTS events and one more (which says the trace
+    is cut), so a game of millions of moves holds no more of them in memory than it writes."""
+
+    def append(self, event) -> None:
+        if len(self) <= MAX_EVENTS:
+            super().append(event)
+
+
 def trace_game(plan: Plan, seed: int, policies: tuple[str, ...], iterations: int, seconds: float = 0.0) -> dict:
     """One game at `seed` (the first seed of play/blocks.py's first block), traced."""
     table = Table(plan, seed * 2**32, seat_policies(plan, policies), ACTIONS, iterations, seconds=seconds)
-    table.trace = []
+    table.trace = Events()
     result = play(table)
     why = table.state.why if table.state is not None else ""
     events = [_event(plan, table, event) for event in table.trace[:MAX_EVENTS]]

@@ -10,6 +10,8 @@ from kitgen.simulate.compile.vocabulary import MIX, Payment
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.table import Table, floor_of
 
+MAX_TRADED = 1000  # what one payment may buy at the bank (a real game's dearest card: tens); beyond, it cannot pay
+
 
 def price_due(table: Table, seat: int, amount) -> int:
     """What a price asks of the seat: its whole number, or its expression worked out (at least 0)."""
@@ -40,12 +42,17 @@ def discounted(table: Table, seat: int, cost: Payment, step: Step) -> Payment:
 def traded(table: Table, seat: int, cost: Payment, trade) -> list[int] | None:
     """The seat's values once each amount of `cost` it is short of is bought at the bank (a step's
     `trade:`: `rate` of another of its counters for one, the one it has most of first, never one the
-    cost itself asks); None when even so it cannot pay."""
+    cost itself asks); None when even so it cannot pay, or when it would buy more than MAX_TRADED."""
     row = list(table.values[seat])
     rate = max(1, value(trade[0], table, seat))
     asked = {index for index, _ in cost.fixed}
+    bought = 0
     for index, amount in cost.fixed:
-        for _ in range(max(0, price_due(table, seat, amount) - (row[index] - floor_of(table, index)))):
+        missing = max(0, price_due(table, seat, amount) - (row[index] - floor_of(table, index)))
+        bought += missing
+        if bought > MAX_TRADED:  # bought one at a time below: a price of 10^12 would never end
+            return None
+        for _ in range(missing):
             donors = [i for i in trade[1] if i not in asked and row[i] - rate >= floor_of(table, i)]
             if not donors:
                 return None
