@@ -242,30 +242,6 @@ class FieldValues(tuple):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class Number(Record):
-    """One named number a rule module reads (`numbers: {upkeep: 1, riots: 1D10}`): a whole number,
-    or a roll of `value` dice of `sides` sides when `sides` is not 0."""
-
-    name: str
-    value: int
-    sides: int = 0
-    where: Where | None = _where()
-
-
-class Numbers(tuple):
-    """The named numbers on one record (the game's `simulate:`, a phase, a faction, a card use, a
-    table row): what a shipped rule module reads besides the printed text. The module declares
-    each name it reads; an unknown name or a missing number is a located error (simulate/rules)."""
-
-    def get(self, name: str) -> Number | None:
-        return next((item for item in self if item.name == name), None)
-
-    def as_dict(self) -> dict[str, int | str]:
-        """As written: {upkeep: 1, riots: '1D10'}."""
-        return {n.name: f"{n.value}D{n.sides}" if n.sides else n.value for n in self}
-
-
-@dataclass(frozen=True, eq=False, repr=False)
 class Counter(Record):
     """Something a player counts and spends (credits, victory points, bases, food): a track or box
     on the player sheet, the unit of costs, and what the simulator keeps per seat."""
@@ -384,7 +360,6 @@ class CardUse(Record):
 
     name: str
     text: str
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {from: 1, to: 6}
     where: Where | None = _where()
 
 
@@ -412,7 +387,6 @@ class Card(Record):
     flavor: str = ""  # a line of flavour text, printed in italics
     variant_of: str = ""  # the name or id of the card (same deck) this one is a variant of: they may share a picture
     actions: tuple["Action", ...] = ()  # what the card lets its player do beyond its effects (play 1 Ship card)
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {credits: 25}; never printed
     wild: "Wild | None" = None  # who may meld it as another card, and in which melds (the meld step); never printed
     triggers: tuple["OnEvent", ...] = ()  # what happens when this card is played, discarded ... (Princess: out)
     # its text only reminds players of a rule the game's own steps play (Sushi Go's "a pair of Tempura
@@ -705,7 +679,6 @@ class Phase(Record):
     summary: str = ""
     flavor: str = ""
     actions: tuple["Action", ...] = ()  # the phase's rule as steps the simulator plays (kitgen simulate)
-    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     when: When | None = None  # who plays the phase (a condition); `trigger` is the older, shorter form
     # the phase is played once a turn, by the turn's first player, for the whole table (an election,
     # a battle phase of secret orders), not by each player in turn
@@ -735,7 +708,6 @@ class VictoryPath(Record):
     most_attributes: bool = False
     thresholds: tuple["Threshold", ...] = ()
     any_threshold: bool = False  # one threshold is enough (else all are needed)
-    numbers: Numbers = Numbers()  # what else the game's rule module counts for it: {governor_turns: 3}
     when: When | None = None  # the condition, as data (the keys above are its older, shorter form)
     where: Where | None = _where()
 
@@ -760,8 +732,7 @@ class TableRow(Record):
     text: str = ""
     erratum: str | None = None
     any_attribute: bool = False  # the roller picks any attribute ("9+ Pick One")
-    numbers: Numbers = Numbers()  # named numbers the game's rule module reads: {turns: 5}
-    attributes: tuple[str, ...] = ()  # the attributes the result names, for a rule module (a Tech of either); never printed
+    attributes: tuple[str, ...] = ()  # the attributes the result names (a Tech of either): a step's `attributes`; never printed
     # what the simulator plays of the row (never printed: the row's own words say it): its steps,
     # taken when the row is rolled or, in a lookup table, when `when:` holds for the player; a
     # lookup row's `when:` also says whose its result is (a vote, a Force Bonus); `bid:` the counter
@@ -819,8 +790,7 @@ class Faction(Record):
     rules: tuple[str, ...] = ()
     may_not_play: tuple[str, ...] = ()  # card names this faction may never play
     erratum: str | None = None
-    numbers: Numbers = Numbers()  # its abilities as the game's rule module reads them: {force: 2}
-    # counters this faction starts at other values (its rule lines in numbers: {Force Bonus: 2});
+    # counters this faction starts at other values (its rule lines say them: Force Bonus 2);
     # a counter only the simulator counts (audience: simulator) is printed nowhere
     counters: Amounts = Amounts()
     where: Where | None = _where()
@@ -1322,10 +1292,10 @@ class Supply(Record):
 class SimulateSettings(Record):
     """How `kitgen simulate` plays the game: from its own data (phase and card actions). `rules` once
     named a rule module shipped inside kitgen; none is left (issue 33), and a name is a located error
-    (play/games.plan_game), as is any `numbers:` (compile/numbers.refuse_numbers)."""
+    (play/games.plan_game). The `numbers:` the modules read is no key of any record now: where a game
+    still writes it, the schema says so at its line (load/schema.RETIRED)."""
 
     rules: str = ""
-    numbers: Numbers = Numbers()  # refused: nothing reads it since the rule modules went
     # a game that may go on and on (the first to a victory wins) stops undecided after this many
     # turns (0: the game's `turns`); a kit choice only simulated games need
     turns: int = 0
@@ -1431,7 +1401,7 @@ class Game(Record):
     print: PrintSettings = PrintSettings()
     language: Language = ENGLISH  # kitgen's own words in the kit (load/language.py); card text stays as written
     turn_structure: Literal["player-turns", "phase-by-phase"] = "player-turns"  # who takes the phases when
-    simulate: SimulateSettings = SimulateSettings()  # how the balance lab plays it (a shipped rule module)
+    simulate: SimulateSettings = SimulateSettings()  # what the balance lab reads besides the rules (turns, tune, approximated)
     game_end: GameEnd | None = None  # the game ends early when this holds (else after `turns`)
     zones: tuple[Zone, ...] = ()  # in play, market and attached zones (the rules vocabulary)
     scoring: tuple[Scoring, ...] = ()  # scoring schedules: points by rank at given turns

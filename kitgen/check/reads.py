@@ -1,7 +1,7 @@
 """What the simulator would play without a word said: a flag set and never read, a victory path no
 check reaches or on counters no step changes, a key a step accepts and ignores. Each a warning at its
 line (kitgen validate), and each makes the rule it belongs to less than exact in the coverage
-(simulate/compile/game.py). A game its rule module plays reads its steps in code: none of this. Stdlib only.
+(simulate/compile/game.py). Stdlib only.
 """
 from __future__ import annotations
 

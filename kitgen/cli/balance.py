@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kitgen.cli.common import echo
 from kitgen.simulate.report.code import code_words
+from kitgen.simulate.report.summary import command_line
 
 
 def print_report(report: dict) -> None:
@@ -17,32 +18,30 @@ def print_report(report: dict) -> None:
     _print_seats(report)
     _print_victories(report)
     _print_length(report["turns"])
-    _print_feel(report.get("feel", {}))
+    _print_feel(report.get("feel", {}), report["turns"].get("unit", "turn"))
     _print_impact(report.get("card_impact"))
     _print_fixes(report.get("seat_fixes"))
     _print_ladder(report.get("skill_ladder"))
 
 
 def _print_length(turns: dict) -> None:
-    low, high = turns["mean_ci95"]
-    echo("\nGame length (a turn counts once every player has gone): " + (
-        f"every game lasted {turns['min']} turns" if turns["min"] == turns["max"] else
-        f"{turns['mean']} turns on average (95% interval {low}-{high}; shortest {turns['min']}, longest {turns['max']})"))
+    from kitgen.render.balance import length_words  # the PDF's words (reportlab only when a report is printed)
+    echo("\nGame length: " + length_words(turns))
 
 
-def _print_feel(feel: dict) -> None:
+def _print_feel(feel: dict, unit: str) -> None:
     """How the game feels (README, "How the game feels"), each measure with its 95% interval."""
     for count, measures in feel.items():
         echo(f"\nHow the game feels, {count} players (95% intervals; README, 'How the game feels'):")
-        for label, text in feel_lines(measures):
+        for label, text in feel_lines(measures, unit):
             echo(f"  {label:<28}{text}")
 
 
-def feel_lines(measures: dict) -> list[tuple[str, str]]:
+def feel_lines(measures: dict, unit: str = "turn") -> list[tuple[str, str]]:
     fair, length = measures["fairness"], measures["length"]
     lines = [("fairness", f"{fair['value']:.2f} ({fair['ci95'][0]:.2f}-{fair['ci95'][1]:.2f}); "
                           f"1 = every seat wins as often"),
-             ("length", f"{_mean(length, '.1f')} turns, sd {length['sd']}, middle 80% {length['p10']}-{length['p90']}")]
+             ("length", f"{_mean(length, '.1f')} {unit}s, sd {length['sd']}, middle 80% {length['p10']}-{length['p90']}")]
     if "choice" in measures:
         lines.append(("turns with a real choice", _mean(measures["choice"], ".0%")))
     if "lead_changes" in measures:
@@ -64,11 +63,13 @@ def _mean(figures: dict, form: str) -> str:
 def _print_provenance(report: dict) -> None:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
-    echo(f"{report['games']:,} games, players {','.join(map(str, source['players']))}, seed {source['seed']}, "
+    echo(f"{report['games']:,} games, players {','.join(report['by_players'])}, seed {report['seed']}, "
          f"policies {','.join(report['policies'])}; optional rules: {rules}")
-    echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; made by: {source['command']}")
-    if not source.get("mcts_budget", {}).get("deterministic", True):
-        echo(f"mcts thought {source['mcts_budget']['seconds']:g} s a decision: not deterministic (the same seed plays "
+    echo(f"{code_words(source['code'])}; game data sha256 {source['data_sha256'][:16]}; "
+         f"made by: {command_line(source['game'], source['options'])}")
+    seconds = source["options"].get("--mcts-seconds")
+    if seconds:
+        echo(f"mcts thought {seconds:g} s a decision: not deterministic (the same seed plays "
              "other games on another run or machine), and the report cannot be replayed")
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import default_output, echo, echo_json, LengthMM, main, print_options, use_game, verbose
+from kitgen.cli.flags import Amount, Count
 from kitgen.cli.kit import _Progress
 from kitgen.errors import KitgenError, Where, collapse_repeats, did_you_mean, error, printable, sort_problems
 from kitgen.project import Project
@@ -24,7 +25,7 @@ from kitgen.units import CardSize, Length
                    "tts: Tabletop Simulator saved objects.")
 @click.option("--target", type=click.Choice(sorted(TARGETS)),
               help="png for a print shop: " + "; ".join(f"{t.name}: {t.title}" for t in TARGETS.values()) + ".")
-@click.option("--dpi", type=click.FloatRange(50, 1200), help="For --format png (default 300, or the target's).")
+@click.option("--dpi", type=Amount(50, 1200), help="For --format png (default 300, or the target's).")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder for png/tts (default output/GAME-FORMAT).")
 @click.option("--bleed", type=LengthMM("bleed"), help="Background past the trim, mm (png; e.g. 3.175 for 1/8 in).")
 @click.option("--card-size", help="poker, bridge, mini, tarot, square or WxH.")
@@ -34,7 +35,7 @@ from kitgen.units import CardSize, Length
               help="tts: the Saved Objects folder to install into (implies --install), if TTS's menu moved it.")
 @click.option("--per-copy/--per-card", "per_copy", default=None,
               help="png: one file per printed copy, numbered in upload order (default for mpc and dtc).")
-@click.option("--sheet-size", type=click.IntRange(200, 4096), default=4096, show_default=True,
+@click.option("--sheet-size", type=Count(200, 4096), default=4096, show_default=True,
               help="tts: largest sheet side in pixels (smaller sheets load faster in TTS).")
 @click.option("--card", "cards", multiple=True, help="png: only this card (name or id; repeat for more).")
 @click.option("--force", is_flag=True, help="tts --install: replace saved objects of the same name that are not "

@@ -3,6 +3,7 @@ flag's value is untrusted: each type says in one usage line what is wrong with i
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import stat
 from pathlib import Path
@@ -37,23 +38,49 @@ class Seconds(click.ParamType):
         try:
             seconds = float(value)
         except (TypeError, ValueError):
-            self.fail(f"{shown(str(value))} is not a number of seconds", param, ctx)
+            self.fail(f"{said_number(str(value))} is not a number of seconds", param, ctx)
         if seconds == 0 and self.off:
             return 0.0
         if not self.lowest <= seconds <= self.highest:  # false for nan too
-            self.fail(f"{shown(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
+            self.fail(f"{said_number(str(value))}: give {self.lowest:g} to {self.highest:g} seconds"
                       + (" (0: off)" if self.off else ""), param, ctx)
         return seconds
 
 
+NUMBER_SHOWN = 20  # characters of a number a message repeats: no option takes one longer (2**31 - 1 is 10 digits)
+
+
+def said_number(value: str) -> str:
+    return repr(value if len(value) <= NUMBER_SHOWN else value[:NUMBER_SHOWN] + "...")
+
+
 class Count(click.IntRange):
-    """A whole number within bounds, its value cut short in the message when it is long."""
+    """A whole number within bounds, the one type of every whole-number option of every command:
+    whatever is given (5,000 digits, 10**23, a word) is refused in one short line."""
 
     def convert(self, value, param, ctx):
-        if isinstance(value, str) and len(value) > SHOWN:
-            self.fail(f"{shown(value)}: give a whole number from {self.min} to {self.max}", param, ctx)
+        if isinstance(value, str) and len(value.strip()) > NUMBER_SHOWN:
+            self.fail(f"{said_number(value)}: give a whole number {self._bounds()}", param, ctx)
         return super().convert(value, param, ctx)
 
+    def _bounds(self) -> str:
+        return f"from {self.min} to {self.max}" if self.max is not None else f"of at least {self.min}"
+
+
+class Amount(click.FloatRange):
+    """A number within bounds (decimals allowed), the one type of every such option: refused in one
+    short line when long, and when not finite (click's FloatRange lets nan through)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value.strip()) > NUMBER_SHOWN:
+            self.fail(f"{said_number(value)}: give a number {self._bounds()}", param, ctx)
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{said_number(str(value))}: give a number {self._bounds()}", param, ctx)
+        return number
+
+    def _bounds(self) -> str:
+        return f"from {self.min:g} to {self.max:g}" if self.max is not None else f"of at least {self.min:g}"
 
 
 class OutputFile(click.ParamType):

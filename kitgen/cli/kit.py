@@ -14,6 +14,7 @@ import click
 
 from kitgen.cli.common import (default_output, describe_os_error, echo, echo_json, _fail, internal_error_line, main,
                                print_options, print_traceback, problem_json, quiet, use_game, verbose)
+from kitgen.cli.flags import Amount, Count
 from kitgen.errors import KitgenError, Where, collapse_repeats, error, sort_problems
 from kitgen.project import Project, Resolved
 
@@ -166,9 +167,9 @@ def cards_in(game) -> int:
 @main.command()
 @click.argument("game")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Folder to write the kit into.")
-@click.option("--interval", type=click.FloatRange(0.01, 60), default=0.05, show_default=True,
+@click.option("--interval", type=Amount(0.01, 60), default=0.05, show_default=True,
               help="Seconds a burst of saves must settle before the rebuild.")
-@click.option("--max-builds", type=click.IntRange(1), hidden=True, help="Stop after this many builds (for tests).")
+@click.option("--max-builds", type=Count(1), hidden=True, help="Stop after this many builds (for tests).")
 def watch(game: str, output: Path | None, interval: float, max_builds: int | None) -> None:
     """Rebuild GAME on every save (data or templates) and print the validation result. Ctrl-C stops."""
     from kitgen.kit.build import Options
@@ -218,12 +219,12 @@ def watch(game: str, output: Path | None, interval: float, max_builds: int | Non
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default lets only this computer in (any other address opens "
                    "the preview to the network, with a warning).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option("--port", type=Count(0, 65535), default=8000, show_default=True, help="0: any free port.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
-@click.option("--max-seconds", type=float, hidden=True, help="Stop after this long (for tests).")
-@click.option("--request-seconds", type=click.FloatRange(0.05, 600), default=10.0, hidden=True,
+@click.option("--max-seconds", type=Amount(0), hidden=True, help="Stop after this long (for tests).")
+@click.option("--request-seconds", type=Amount(0.05, 600), default=10.0, hidden=True,
               help="How long a client may take over each read or write (slow clients; short in tests).")
-@click.option("--max-connections", type=click.IntRange(1, 1000), default=32, hidden=True,
+@click.option("--max-connections", type=Count(1, 1000), default=32, hidden=True,
               help="Connections served at once; one more is answered 503.")
 def serve(game: str, host: str, port: int, open_browser: bool, max_seconds: float | None, request_seconds: float,
           max_connections: int) -> None:

@@ -14,8 +14,8 @@ from kitgen.project import Project, Resolved
 
 
 def _read_as_the_lab(checked) -> None:
-    """The game as `kitgen simulate` reads it (its rule module's `numbers:`): a bad number is the
-    same located error here as there."""
+    """The game as `kitgen simulate` compiles it (a retired `simulate: {rules:}`):
+    what it refuses is the same located error here as there."""
     if not any(p.is_error for p in checked.problems):
         from kitgen.simulate.play.games import plan_game
 

@@ -44,19 +44,20 @@ def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--games", type=Count(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
 @click.option("--players", help=PLAYERS_HELP + "; several separated by commas (2,3,4) report the seats at each count.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
+@click.option("--seed", type=Count(0, 2**31 - 1), default=1, show_default=True,
               help="The same seed gives the same report, byte for byte.")
 @click.option("--policy", "policies", default="greedy", show_default=True,
               help="random, greedy, lookahead or mcts; one for all seats, or one per seat: greedy,random,random,random.")
 @click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck), e.g. --without events.")
 @click.option("--partial", is_flag=True, help="Print the win rates even when a rule that decides the game is not simulated.")
-@click.option("--impact-games", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
-              help="Measure each card by experiment: this many games in which a seat chosen before play is dealt "
-                   "it, paired with the same games in which that seat is dealt a card of its deck at random.")
+@click.option("--impact-games", type=Count(0, 1_000_000), default=0, show_default=True,
+              help="Measure each card by experiment: this many games in which a seat chosen before play holds "
+                   "it in place of a card of its opening hand, paired with the same games in which that seat "
+                   "holds a card of its deck at random.")
 @click.option("--fixes", is_flag=True, help="Where a seat wins far above its share, try candidate fixes by simulation.")
-@click.option("--ladder", "ladder_games", type=click.IntRange(0, 1_000_000), default=0,
+@click.option("--ladder", "ladder_games", type=Count(0, 1_000_000), default=0,
               help="Skill ladder: this many games per rung (each stronger player against the one below).")
 @click.option("--mcts-iterations", type=Count(1, 100_000), default=16, show_default=True,
               help="mcts: iterations of its tree search a decision (deterministic: the same seed, the same games).")
@@ -64,7 +65,7 @@ def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
               help="mcts: think this many seconds a decision instead of --mcts-iterations. Not deterministic: "
                    "the games depend on the machine and its load, and the report cannot be replayed.")
 @click.option("--mcts-rollouts", hidden=True, expose_value=False, callback=_renamed)
-@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
+@click.option("--workers", type=Count(0, 64), default=0, help="Processes (default: one per core).")
 @click.option("--scheduler", default="", metavar="ADDRESS", help=SCHEDULER_HELP)
 @click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
 @click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)
@@ -340,14 +341,17 @@ def data_hash(folder: Path) -> str:
 
 def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
     from kitgen.render.balance import render_balance
+    from kitgen.simulate.report.summary import command_line
     from kitgen.load.looks import read_look
     from kitgen.render.fonts import font_files, register_fonts
 
     register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
     output.parent.mkdir(parents=True, exist_ok=True)
+    source = report["provenance"]
+    made_by = command_line(source["game"], source["options"])
     temporary = output.with_name(f".{output.name}.{secrets.token_hex(4)}.tmp")
     try:  # drawn beside and renamed over: never through a link, never half a PDF
-        render_balance(report, loaded.title, temporary)
+        render_balance(report, loaded.title, temporary, made_by)
         os.replace(temporary, output)
     finally:
         temporary.unlink(missing_ok=True)

@@ -16,8 +16,8 @@ from pathlib import Path
 import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
-from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Seconds, game_players, said_trust,
-                              scheduler_address, shown, shown_path)
+from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Count, Seconds, game_players,
+                              said_trust, scheduler_address, shown, shown_path)
 from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
 
@@ -33,16 +33,16 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
               help="even-seats, even-factions, or length=N (games that end in N turns on average).")
 @click.option("--players", help=PLAYERS_HELP + ".")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="The new game folder (default: GAME-tuned here).")
-@click.option("--evaluations", type=click.IntRange(1, 1000), default=60, show_default=True,
+@click.option("--evaluations", type=Count(1, 1000), default=60, show_default=True,
               help="Candidates the search plays (NTBEA's iterations).")
-@click.option("--games", type=click.IntRange(10, 10_000), default=200, show_default=True, help="Games per candidate.")
-@click.option("--report-games", type=click.IntRange(20, 100_000), default=2000, show_default=True,
+@click.option("--games", type=Count(10, 10_000), default=200, show_default=True, help="Games per candidate.")
+@click.option("--report-games", type=Count(20, 100_000), default=2000, show_default=True,
               help="Fresh games for each of the before and after reports.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
+@click.option("--seed", type=Count(0, 2**31 - 1), default=1, show_default=True,
               help="The same seed gives the same proposal and reports, byte for byte.")
 @click.option("--policy", "policies", default="greedy", show_default=True, help="Who plays: as kitgen simulate.")
 @click.option("--without", multiple=True, help="Leave out an optional rule (an optional deck).")
-@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (default: one per core).")
+@click.option("--workers", type=Count(0, 64), default=0, help="Processes (default: one per core).")
 @click.option("--scheduler", default="", metavar="ADDRESS", help=SCHEDULER_HELP)
 @click.option("--trust-scheduler", is_flag=True, help=TRUST_HELP)
 @click.option("--scheduler-timeout", type=Seconds(), default=30, show_default=True, help=TIMEOUT_HELP)

@@ -31,7 +31,6 @@ def _card(game: Game, card: Card) -> dict:
     out["effects"] = [_effect(game, e) for e in card.effects]
     card_type = game.card_type(card.type)
     out["fields"] = card.fields.as_dict()
-    out["numbers"] = card.numbers.as_dict()
     out["cost"] = cost_dict(card.cost or (card_type.cost if card_type else None), game.language)
     out["played_in"] = list(game.played_in(card.type))
     out["not_played"] = card_type.not_played if card_type else ""

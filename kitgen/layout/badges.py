@@ -104,13 +104,18 @@ def layout_badge(badge: Badge, place: Box, measure: Measure, icons) -> tuple[lis
 
 def _mark(badge: Badge, place: Box, measure: Measure) -> tuple[list[Shape], Box, Rect4, float, bool]:
     """A gem in the field's colour and the value beside it, on a white pill as wide as they need,
-    against the place's outer side (its right end when the place lies right of the card's middle)."""
+    against the place's outer side (its right end when the place lies right of the card's middle).
+    A value the place cannot hold at its size grows the pill toward the card's middle, up to twice
+    the place's width (a type line's place is a third of the card: the type keeps the rest, giving
+    way), rather than shrink: 'Légendaire' in the type line's 19 mm was set at 6.9 pt."""
     h = place.h
     gem, pad = h * 0.7, h * 0.3
-    text = _value_box(badge, 0.0, place.y + h * 0.1, place.w - gem - 3 * pad, h * 0.8, "left", DARK, h * 0.8 / 1.2)
+    full = h * 0.8 / 1.2  # one line filling the pill's text height (fit.LEADING)
+    room = min(2 * place.w, max(place.w, gem + 3 * pad + measure(badge.value, "bold", max(full, SMALLEST))))
+    text = _value_box(badge, 0.0, place.y + h * 0.1, room - gem - 3 * pad, h * 0.8, "left", DARK, full)
     shapes, size, fits = text_shapes(text, badge.value, DARK, measure)
     drawn = [shape for shape in shapes if isinstance(shape, Text)]
-    width = min(place.w, gem + 3 * pad + max((measure(t.text, t.font, t.size) for t in drawn), default=0.0))
+    width = min(room, gem + 3 * pad + max((measure(t.text, t.font, t.size) for t in drawn), default=0.0))
     left = place.x + place.w - width if badge.place.endswith(("right", "line")) else place.x
     pill = Rect(left, place.y, width, h, "#ffffff", badge.color, 0.8, h / 2)
     jewel = outline(badge.shape, left + pad, place.y + (h - gem) / 2, gem, gem, (badge.color, None, 0.5))

@@ -242,9 +242,7 @@ def _cell(card: Card, name: str, one_counter: bool = False):
         return _flow(cost) if isinstance(cost, dict) else cost
     if name in ("actions", "triggers"):  # the simulator's steps: YAML flow notation, as the effects column
         return _flow([_record_dict(action) for action in value]) if value else ""
-    if name == "numbers":  # a rule module's named numbers: YAML flow notation, as the actions column
-        return _flow(value.as_dict()) if value else ""
-    if name == "wild":  # a rule module's wild card: YAML flow notation
+    if name == "wild":  # a card's wild card (the meld step): YAML flow notation
         return _flow(_record_dict(value)) if value else ""
     if name == "keywords":
         return ", ".join(value)
@@ -266,9 +264,6 @@ def _card_dict(card: Card, one_counter: bool = False) -> dict:
             continue
         if f.name == "cost":
             out["cost"] = cost_value(value, one_counter)
-            continue
-        if f.name == "numbers":
-            out["numbers"] = value.as_dict()
             continue
         if f.name == "wild":
             out["wild"] = _record_dict(value)

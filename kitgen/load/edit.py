@@ -5,6 +5,7 @@ Edits are spans of the text, so the file is the designer's own with only those n
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 import yaml
@@ -24,8 +25,22 @@ class Spot(NamedTuple):
     after: str = ""
 
 
+BOM = "\ufeff"  # a file's byte order mark: libyaml's marks do not count it, a file written back keeps it
+
+
 def compose(text: str, shown: str) -> yaml.Node | None:
-    return parse_nodes(text, shown)
+    """The text's nodes, their marks' indices into the text without its BOM (body)."""
+    return parse_nodes(body(text), shown)
+
+
+def body(text: str) -> str:
+    """The text without its BOM: what the marks of compose's nodes index."""
+    return text.removeprefix(BOM)
+
+
+def same(name: str | None, other: str) -> bool:
+    """The same name, however the file composes its letters (the game is loaded in NFC)."""
+    return name is not None and unicodedata.normalize("NFC", name) == other
 
 
 def find(node: yaml.Node | None, path: Keys) -> yaml.Node | None:
@@ -62,6 +77,33 @@ def every(node: yaml.Node | None, key: str) -> list[yaml.Node]:
     return found
 
 
+def having(node: yaml.Node | None, key: str, value: str) -> list[yaml.MappingNode]:
+    """Every mapping in `node` (itself among them) whose `key` is the scalar `value`."""
+    found: list[yaml.MappingNode] = []
+    if isinstance(node, yaml.MappingNode):
+        found += [node] if scalar(find(node, (key,))) == value else []
+        for _, item in node.value:
+            found += having(item, key, value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            found += having(item, key, value)
+    return found
+
+
+def node_spot(text: str, node: yaml.Node) -> Spot:
+    """Where a node of any kind is written (a block list: from its first `-` to its last item's end;
+    libyaml ends a block at the next key, the lines and comments before it included)."""
+    end = _end(node)
+    return Spot(node.start_mark.index, end, body(text)[node.start_mark.index:end])
+
+
+def _end(node: yaml.Node) -> int:
+    if isinstance(node, (yaml.SequenceNode, yaml.MappingNode)) and node.value and not node.flow_style:
+        last = node.value[-1]
+        return _end(last[1] if isinstance(last, tuple) else last)
+    return node.end_mark.index
+
+
 def scalar_spot(text: str, node: yaml.Node) -> Spot:
     return Spot(node.start_mark.index, node.end_mark.index, text[node.start_mark.index:node.end_mark.index])
 
@@ -88,10 +130,12 @@ def written(spot: Spot, value: int) -> str:
 
 
 def spliced(text: str, edits: list[tuple[Spot, str]]) -> str:
-    """The text with each spot replaced by its new text (spots never overlap)."""
+    """The text with each spot (an index into its body) replaced by its new text (spots never
+    overlap); its BOM, when it has one, kept."""
+    mark, text = text[:len(text) - len(body(text))], body(text)
     for spot, new in sorted(edits, key=lambda edit: -edit[0].start):
         text = text[:spot.start] + new + text[spot.end:]
-    return text
+    return mark + text
 
 
 def mentions(text: str, node: yaml.Node | None, number: int) -> list[Spot]:

@@ -101,8 +101,10 @@ def undecodable_where(shown: str, data: bytes, offset: int) -> Where:
     return Where(shown, data.count(b"\n", 0, offset) + 1, column)
 
 
-def read_text(path: Path, shown: str) -> str:
-    """A YAML file's text, refused as read_nodes refuses it (not a file, too big, not UTF-8), NFC."""
+def read_text(path: Path, shown: str, as_written: bool = False) -> str:
+    """A YAML file's text, refused as read_nodes refuses it (not a file, too big, not UTF-8), NFC;
+    `as_written`: the text exactly as the file has it (a BOM, decomposed letters), for kitgen tune,
+    which writes the file back with only its numbers changed (load/edit.py)."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):  # a FIFO would block, /dev/zero never ends
@@ -117,11 +119,11 @@ def read_text(path: Path, shown: str) -> str:
     if len(data) > MAX_FILE_BYTES:
         raise KitgenError(error(Where(shown), f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}"))
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8" if as_written else "utf-8-sig")
     except UnicodeDecodeError as exc:
         where = undecodable_where(shown, data, exc.start)
         raise KitgenError(error(where, "file is not UTF-8 text; save it as UTF-8")) from None
-    return unicodedata.normalize("NFC", text)
+    return text if as_written else unicodedata.normalize("NFC", text)
 
 
 def _hint(raw: str, line: int) -> str:

@@ -19,8 +19,8 @@ from kitgen.errors import Problem, Where, did_you_mean, error
 from kitgen.language import Language
 from kitgen.load.fields import Unreadable
 from kitgen.load.nodes import Converted, at
-from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Hidden, Number,
-                          Numbers, Price, ValueColor, ValueColors)
+from kitgen.model import (Amount, Amounts, Cost, Expr, FieldTest, FieldValue, FieldValues, Filter, Hidden,
+                          Price, ValueColor, ValueColors)
 from kitgen.units import TEXT_PARSERS, Length, parse_length
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -84,6 +84,8 @@ class Converter:
         return cls(**values, where=self.where(node)) if has_where else cls(**values)
 
     def _unknown_key(self, key: yaml.Node, name: str, known: list[str], path: str) -> None:
+        if name in RETIRED:
+            return self.fail(key, f"{path}.{name}" if path else name, RETIRED[name])
         hint = did_you_mean(name, known) or f" (known keys: {', '.join(sorted(known))})"
         self.fail(key, path, f"unknown key '{name}'{hint}")
 
@@ -221,33 +223,9 @@ def _flow(node: yaml.Node, depth: int = 0) -> str:
     return "[" + ", ".join(_flow(item, depth + 1) for item in node.value[:8]) + "]"
 
 
-_DICE = re.compile(r"^([0-9]{1,3})D([0-9]{1,4})$")  # ASCII digits: \d takes any script's, and int() reads them
-_NUMBER = re.compile(r"^[+-]?[0-9]{1,4}$")
-MAX_NUMBER = 9999  # a rule number (a cost, a count, a turn limit): at most four digits either way
-
-
-def _numbers(converter: Converter, node: yaml.Node, path: str):
-    """`numbers: {upkeep: 1, riots: 1D10}`: each a whole number from -9999 to 9999, or a roll
-    (NDM, 1 to 999 dice of 2 to 9999 sides). Which names a record may carry is the rule module's
-    to say (simulate/rules.read_numbers): it alone knows what it reads."""
-    if _is_null(node):
-        return Numbers()
-    if not isinstance(node, yaml.MappingNode):
-        return converter.fail(node, path, f"expected a mapping of names and numbers, e.g. {{upkeep: 1}} ({_kind(node)} found)")
-    values = []
-    for key, value in node.value:
-        where, name = converter.where(value), f"{path}.{key.value}"
-        text = value.value.strip() if isinstance(value, yaml.ScalarNode) and not _is_null(value) else ""
-        dice = _DICE.match(text)
-        if dice and int(dice.group(1)) >= 1 and int(dice.group(2)) >= 2:
-            values.append(Number(key.value, int(dice.group(1)), int(dice.group(2)), where))
-        elif _NUMBER.match(text):
-            values.append(Number(key.value, int(text), 0, where))
-        else:
-            shown = f"'{text[:40]}'" if text else _kind(value)
-            converter.fail(value, name, f"expected a whole number from -{MAX_NUMBER} to {MAX_NUMBER} or a roll "
-                           f"such as 1D10 (1 to 999 dice of 2 to 9999 sides), got {shown}")
-    return Numbers(values)
+# keys no record has any more, said at their line as what to do instead of "unknown key"
+RETIRED = {"numbers": "kitgen reads no named numbers (the rule modules that did are gone, issue 33): say the "
+                      "rule with steps, costs and card fields, and remove numbers:"}
 
 
 def _expr(converter: Converter, node: yaml.Node, path: str):
@@ -377,7 +355,7 @@ def _field_test(converter: Converter, name: str, node: yaml.Node, path: str, whe
     return FieldTest(name, values if isinstance(values, tuple) else (values,), where=where)
 
 
-_SPECIAL = {Cost: _cost, FieldValues: _field_values, Numbers: _numbers, Expr: _expr, Amounts: _amounts,
+_SPECIAL = {Cost: _cost, FieldValues: _field_values, Expr: _expr, Amounts: _amounts,
             Language: _language, Hidden: _hidden, ValueColors: _value_colors, Filter: _filter}
 MAX_DIGITS = 18  # a count, a turn, a score: at most 18 digits (a 5,000-digit number crashed int())
 _PARSERS = {Length: parse_length, Color: parse_color, ColorTemplate: parse_color_template, **TEXT_PARSERS}
@@ -481,10 +459,7 @@ _SCHEMAS: dict[object, dict] = {
     FieldValues: {"type": "object", "additionalProperties": {"anyOf": [
         {"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": "string"}}]},
         "description": "values of the fields the game or the card's type declares, e.g. {attack: 3}"},
-    Numbers: {"type": "object", "additionalProperties": {"anyOf": [
-        {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
-        {"type": "string", "pattern": r"^\d{1,3}D\d{1,4}$"}]},
-        "description": "named numbers the rule modules once read; none is left, so any is refused at its line"},
+
     Expr: {"type": ["integer", "string", "object"], "description": "a whole number, an expression over counters "
            "('Bases * 2 + 1'), or a number for each count of players ({2: 10, 3: 7})",
            "additionalProperties": {"type": ["integer", "string"]}},

@@ -179,9 +179,8 @@ def _row_node(row: int, cells: list[str], columns, sheet: str, converter: Conver
                 pairs.append((_scalar(role, row, col), found[0]))
         elif role == "effects":
             effects.extend(_flow_effects(value, row, col, title, converter))
-        elif role in ("numbers", "wild"):  # a rule module's named numbers or wild card: YAML flow notation
-            found = _flow_effects(value, row, col, title, converter,
-                                  "{credits: 25}" if role == "numbers" else "{when: {highest: [Religion]}}")
+        elif role == "wild":  # a wild card: YAML flow notation
+            found = _flow_effects(value, row, col, title, converter, "{when: {highest: [Religion]}}")
             if found:
                 pairs.append((_scalar(role, row, col), found[0]))
         elif role in ("actions", "triggers"):

@@ -24,21 +24,21 @@ MAX_BAR_ROWS = 40  # bars a drawing: a drawing never splits, so more rows are cu
 VALUE_W = 34 * MM  # room right of the bars for "56% (51%-62%) of 1,289"
 
 
-def render_balance(report: dict, title: str, path: Path, paper: str = "letter") -> None:
+def render_balance(report: dict, title: str, path: Path, made_by: str, paper: str = "letter") -> None:
     """Page 1 holds what a designer reads first: provenance, what is not simulated exactly, the win
-    rates. Every rule's coverage closes the report, in a table that splits across pages."""
+    rates. Every rule's coverage closes the report, in a table that splits across pages. `made_by`:
+    the command that makes the report again (simulate/report/summary.command_line of its options)."""
     width, height = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     chart_w = width - 2 * 15 * MM
     styles = paragraph_styles("#1d2b45")
     # the game's title is text, not platypus markup (a `<img src=...>` in it would embed any file)
-    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, styles), Spacer(1, 3 * MM),
-             *_coverage_summary(report["coverage"], chart_w, styles)]
-    if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
-        story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
-    if report["missing"]:
-        story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
-                               + _escape("; ".join(report["missing"])), styles["cell"]))
-    story += _outcomes(report, chart_w, styles) + _feel(report.get("feel", {}), chart_w, styles)
+    story = [Paragraph(f"{_escape(title)}: Balance", styles["title"]), _provenance(report, made_by, styles), Spacer(1, 3 * MM)]
+    covered, wins = _coverage_summary(report["coverage"], chart_w, styles), _win_rates(report, chart_w, styles)
+    if report["missing"]:  # its list of what is not simulated fills pages: the win rates (marked) come first
+        story += [*wins, *_partial(report, styles), *covered]
+    else:
+        story += [*covered, *_partial(report, styles), *wins]
+    story += _outcomes(report, chart_w, styles) + _feel(report.get("feel", {}), report["turns"].get("unit", "turn"), chart_w, styles)
     story += _experiments(report, chart_w, styles)
     story += [Paragraph("Every rule and how the simulation plays it", _unkept(styles["heading"])),
               _coverage(report["coverage"], chart_w, styles)]
@@ -78,11 +78,11 @@ def _experiments(report: dict, chart_w: float, styles) -> list:
     return story
 
 
-def _feel(feel: dict, chart_w: float, styles) -> list:
+def _feel(feel: dict, unit: str, chart_w: float, styles) -> list:
     """How the game feels per player count (README, "How the game feels"): each measure, its interval."""
     if not feel:
         return []
-    header = ["players", "fairness (1: even)", "length, turns (sd)", "turns with a real choice", "lead changes a game",
+    header = ["players", "fairness (1: even)", f"length, {unit}s (sd)", "turns with a real choice", "lead changes a game",
               "drama: points behind", "decisiveness: led to the end"]
     rows, notes = [header], []
     for count, m in feel.items():
@@ -109,42 +109,62 @@ def widest_half(intervals: list[list[float]]) -> float:
     return max((high - low) / 2 for low, high in intervals)
 
 
-def _provenance(report: dict, styles) -> Paragraph:
+def _provenance(report: dict, made_by: str, styles) -> Paragraph:
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     return Paragraph(_escape(
-        f"{report['games']:,} simulated games per player count, players {','.join(map(str, source['players']))}, "
-        f"seed {source['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
-        f"{_code(source)}, game data sha256 {source['data_sha256'][:16]}. Made by: {source['command']}. "
+        f"{report['games']:,} simulated games per player count, players {','.join(report['by_players'])}, "
+        f"seed {report['seed']}, policies {', '.join(report['policies'])}, optional rules: {rules}; "
+        f"{_code(source['code'])}, game data sha256 {source['data_sha256'][:16]}. Made by: {made_by}. "
         "Bars are win rates or shares of games, whiskers and brackets their 95% confidence interval, the dashed line "
         f"an even share: {even_share_words(report)}."), styles["cell"])
 
 
-def _code(source: dict) -> str:
+def _code(code: dict) -> str:
     """The code that made the report (simulate/report/code.py): version, commit where known, code hash."""
-    code = source["code"]
     commit = f", commit {code['commit'][:12]}" if code["commit"] else ""
-    return f"kitgen {source['kitgen']}{commit}, code sha256 {code['code_sha256'][:12]}, {code['python']}"
+    return f"kitgen {code['kitgen']}{commit}, code sha256 {code['code_sha256'][:12]}, {code['python']}"
 
 
 def _interval(share: float, ci95: list[float]) -> str:
     return f"{share:.0%} ({ci95[0]:.0%}-{ci95[1]:.0%})"
 
 
-def _outcomes(report: dict, chart_w: float, styles) -> list:
-    games, even = report["games"], report["even_share"]
+def _partial(report: dict, styles) -> list:
+    """What keeps the numbers from being whole: a run cut short, rules that decide the game not simulated."""
+    story = []
+    if report.get("cut_short"):  # a cluster lost mid-run: the games finished are reported (simulate/experiments/lab)
+        story.append(Paragraph("<b>Partial:</b> " + _escape(report["cut_short"]), styles["cell"]))
+    if report["missing"]:
+        story.append(Paragraph("<b>Partial: these win rates are not earned:</b> "
+                               + _escape("; ".join(report["missing"])), styles["cell"]))
+    return story
+
+
+def _win_rates(report: dict, chart_w: float, styles) -> list:
+    """Win rate per faction, then per seat at each player count; marked when they are not earned."""
+    even = report["even_share"]
+    partial = " (partial: not earned, see below)" if report["missing"] else ""
     story: list = []
     if report["factions"]:
         factions = sorted(report["factions"].items(), key=lambda item: -item[1]["win_rate"])
-        story += [_heading(f"Win rate per faction (do they differ? chi-square p = {report['factions_differ']['p_value']:.3g})", styles),
+        story += [_heading(f"Win rate per faction{partial} (do they differ? chi-square p = "
+                           f"{report['factions_differ']['p_value']:.3g})", styles),
                   *_bars([(n, f["win_rate"], f["ci95"], f"{_interval(f['win_rate'], f['ci95'])} of {f['plays']:,}")
                           for n, f in factions], chart_w, even)]
     for count, seats in report["by_players"].items():
         rows = [(f"Seat {s['seat']}" + (" (first)" if s["seat"] == 1 else ""), s["win_rate"], s["ci95"],
                  f"{_interval(s['win_rate'], s['ci95'])} of {seats['games']:,}") for s in seats["seats"]]
-        story += [_heading(f"Win rate per seat, {count} players (do they differ? chi-square p = "
+        story += [_heading(f"Win rate per seat, {count} players{partial} (do they differ? chi-square p = "
                            f"{seats['seats_differ']['p_value']:.3g})", styles),
                   *_bars(rows, chart_w, seats["even_share"])]
+    return story
+
+
+def _outcomes(report: dict, chart_w: float, styles) -> list:
+    """How games are won, and how long they last."""
+    games = report["games"]
+    story: list = []
     counts = [(name, count, report["victories_ci95"][name]) for name, count in report["victories"].items()]
     counts.append(("No winner", report["no_winner"], report["no_winner_ci95"]))
     if report.get("shared_wins"):
@@ -158,24 +178,30 @@ def _outcomes(report: dict, chart_w: float, styles) -> list:
 def _length(turns: dict, games: int, chart_w: float, styles) -> list:
     """Games ending in each turn; in spans of turns when there are more turns than MAX_LENGTH_ROWS."""
     histogram = {int(t): n for t, n in turns["histogram"].items()}
+    unit = turns.get("unit", "turn")
     first, last = turns["min"], turns["max"]
     span = max(1, -(-(last - first + 1) // MAX_LENGTH_ROWS))
     rows = []
     for start in range(first, last + 1, span):
         count = sum(histogram.get(t, 0) for t in range(start, start + span))
         end = min(start + span - 1, last)
-        label = f"Turn {start}" if end == start else f"Turns {start}-{end}"
+        label = f"{unit.title()} {start}" if end == start else f"{unit.title()}s {start}-{end}"
         rows.append((label, count / games, None, f"{count:,}"))
-    return [_heading(f"Game length: {length_words(turns)}; games ending in each turn", styles),
+    return [_heading(f"Game length: {length_words(turns)}; games ending in each {unit}", styles),
             *_bars(rows, chart_w, None)]
 
 
 def length_words(turns: dict) -> str:
-    """The mean game length with its interval; a turn counts once every player has gone."""
+    """The games' length in words, as the PDF and the text report (cli/balance) print it."""
+    unit = turns.get("unit", "turn")
+    what = "a turn: every player has gone once" if unit == "turn" else "a round: one of the rounds the game played"
+
+    def count(n: float) -> str:
+        return f"{n} {unit}" + ("" if n == 1 else "s")
     if turns["min"] == turns["max"]:
-        return f"every game lasted {turns['min']} turns (a turn: every player has gone once)"
+        return f"every game lasted {count(turns['min'])} ({what})"
     low, high = turns["mean_ci95"]
-    return (f"{turns['mean']} turns on average (95% interval {low}-{high}; a turn: every player has gone once), "
+    return (f"{turns['mean']} {unit}s on average (95% interval {low}-{high}; {what}), "
             f"shortest {turns['min']}, longest {turns['max']}")
 
 
@@ -254,7 +280,7 @@ def _coverage_summary(coverage: list[dict], width: float, styles) -> list:
     if not inexact:
         return [_heading(head, styles), Paragraph("Every rule is simulated exactly (each is listed at the end).",
                                                   styles["cell"])]
-    return [_heading(head + ":", styles), _coverage(inexact, width, styles),
+    return [Paragraph(head + ":", _unkept(styles["heading"])), _coverage(inexact, width, styles),
             Paragraph("The rules simulated exactly are listed at the end.", styles["cell"])]
 
 

@@ -182,7 +182,7 @@ def test_cluster__lost_mid_run_reports_the_games_finished_marked_partial(cluster
     assert code == 1, line
     assert re.fullmatch(rf"galactic-civ: error: {why}; 50 of 100 games were played, and this is their report "
                         r"\(the same as --games 50\)", line), line
-    assert report["games"] == 50 and report["provenance"]["games"] == 50, report.get("games")
+    assert report["games"] == 50 and report["provenance"]["options"]["--games"] == 50, report.get("games")
     assert report["cut_short"] == line.removeprefix("galactic-civ: error: ")
     assert seconds < 2 * float(LIMIT) + 5, f"{seconds:.1f} s after the cluster went, with a limit of {LIMIT} s"
 

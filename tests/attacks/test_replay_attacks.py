@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kitgen.simulate.report.code import git_commit
+from kitgen.simulate.report.summary import command_line
 from tests.attacks.harness import assert_no_crash, assert_one_line, edit, kitgen_in_process, tiny_copy
 
 RUN = ("--games", "12", "--players", "2", "--workers", "1", "--partial")  # the tiny game skips rules: --partial
@@ -42,7 +43,8 @@ def test_replay__makes_the_report_again_byte_for_byte(made, tmp_path):
     assert run.returncode == 0 and run.stdout == text, run.describe()
     source = json.loads(text)["provenance"]
     assert source["options"]["--games"] == 12 and source["options"]["--partial"] is True
-    assert "--games 12 --players 2 " in source["command"] and "--mcts-iterations 16" in source["command"]
+    command = command_line(source["game"], source["options"])  # the command the text and the PDF print
+    assert "--games 12 --players 2 " in command and "--mcts-iterations 16" in command
 
 
 def edited(text: str, *path_and_value) -> dict:

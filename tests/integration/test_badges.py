@@ -209,3 +209,29 @@ def test_badges__a_place_inside_the_safe_zone_is_refused_at_its_line(tmp_path):
     assert checked.returncode == 1 and "Traceback" not in checked.stderr
     assert "card-front.yaml:3:5: error: place 'bottom-left' comes 2.0 mm from the trim; a badge there must stay " \
            "3 mm inside it (the safe zone a shop may cut)" in checked.stderr
+
+
+def test_badges__a_long_mark_grows_into_the_type_line_at_a_legible_size(tmp_path):
+    """'Légendaire' held in the type line's 19 mm place only at 6.94 pt, under the 7 pt a card's text
+    keeps (PRINTING.md): its pill grows toward the card's middle, the type line giving way, and the
+    value keeps the size the other marks have. Read back with pdfplumber: its size, its pill."""
+    game = _tcg_copy(tmp_path)
+    path = game / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("[Commune, Rare, Épique]", "[Commune, Rare, Épique, Légendaire]")
+                    .replace('Épique: "#7b2cbf"', 'Épique: "#7b2cbf", Légendaire: "#b08900"'), encoding="utf-8")
+    cards = game / "decks" / "main.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Ordre,Épique", "Ordre,Légendaire"), encoding="utf-8")
+    built = run_kitgen("build", str(game), "-o", str(tmp_path / "kit"), "--layout", "single")
+    assert built.returncode == 0 and "warning" not in built.stderr, built.stderr
+    with pdfplumber.open(tmp_path / "kit" / "cards-main.pdf") as pdf:
+        page = pdf.pages[2]  # the second card's front
+        words = page.extract_words(extra_attrs=["size"])
+        word = next(w for w in words if w["text"] == "Légendaire")
+        other = next(w for w in pdf.pages[0].extract_words(extra_attrs=["size"]) if w["text"] == "Commune")
+        pill = [p for p in page.curves if p["fill"] and p["stroke"] and p.get("stroking_color")
+                and len(p["stroking_color"]) == 3
+                and all(abs(a - b) < 0.004 for a, b in zip(p["stroking_color"], _rgb("#b08900"), strict=True))]
+    assert word["size"] >= 7 and abs(word["size"] - other["size"]) < 0.01, (word["size"], other["size"])
+    assert len(pill) == 1 and _inside(word, pill[0])
+    type_line = next(w for w in words if w["text"] == "CRÉATURE")
+    assert type_line["x1"] < pill[0]["x0"] and type_line["size"] >= 7  # the type line gave way, still legible

@@ -21,8 +21,11 @@ def test_simulate__json_is_deterministic_and_carries_its_provenance(project):
     game = load_game(project.game_folder("galactic-civ"))
     assert list(report)[:3] == ["provenance", "coverage", "missing"]  # coverage first
     source = report["provenance"]
-    assert source["kitgen"] and len(source["data_sha256"]) == 64 and source["seed"] == 1
-    assert (source["players"], source["policies"], source["optional_rules_left_out"]) == ([4], ["random"], [])
+    assert source["code"]["kitgen"] and len(source["data_sha256"]) == 64
+    options = source["options"]
+    assert (options["--seed"], options["--players"], options["--policy"], options["--without"]) == (1, "4", "random", [])
+    # one record a fact: no option also under a name of its own, the command made from the options
+    assert set(source) == {"code", "game", "data_sha256", "options"}
     assert (report["games"], report["players"], report["seed"]) == (60, 4, 1)
     assert set(report["victories"]) == {v.name for v in game.victory_paths}
     assert sum(f["plays"] for f in report["factions"].values()) == 60 * 4
@@ -38,7 +41,7 @@ def test_simulate__seats_for_each_player_count_and_card_impact_with_intervals():
     assert [len(report["by_players"][n]["seats"]) for n in "234"] == [2, 3, 4]
     assert report["optional_rules"] == {"events": "left out"}
     impact = report["card_impact"]
-    assert impact["games"] == 50 and "dealt one card before play" in impact["experiment"]
+    assert impact["games"] == 50 and "in place of a card of its deck its opening hand holds" in impact["experiment"]
     assert {row["deck"] for row in impact["cards"]} == {"common"}
     assert len(impact["cards"]) == 120  # every card of the common deck, by name
     for row in impact["cards"]:
@@ -80,7 +83,8 @@ def test_simulate__a_game_without_factions_shows_no_faction_table_or_test(tmp_pa
 @pytest.mark.parametrize("game", ["galactic-civ", "alpha-centauri", "civ-builder", "civilization-card-game",
                                   "galactic-supremacy"])
 def test_simulate__the_pdfs_first_page_holds_the_win_rates_and_the_coverage_table_repeats_its_header(game, tmp_path):
-    """Page 1: provenance, what is not simulated exactly, the win rates. The full coverage table closes
+    """Page 1: provenance, what is not simulated exactly, the win rates (a partial report: its win rates,
+    marked, then what is partial and not simulated exactly). The full coverage table closes
     the report, split across pages with its header row on each; a long game's length is shown in
     spans of turns (a drawing never splits: Galactic Supremacy's 80 turns did not fit a page)."""
     out = tmp_path / "balance.pdf"
@@ -100,6 +104,10 @@ def test_simulate__the_pdfs_first_page_holds_the_win_rates_and_the_coverage_tabl
         assert "What the simulation covers" in first and f"Win rate per seat, {players} players" in first
         assert ("Win rate per faction" in first) == bool(report["factions"])
         assert first.index("What the simulation covers") < first.index("Win rate per seat")
+    else:  # its list of rules not simulated (Civilization's Combat) is long: the win rates, marked, come first
+        marked = f"Win rate per seat, {players} players (partial: not earned, see below)"
+        assert marked in first and first.index(marked) < first.index("Partial: these win rates are not earned")
+        assert first.index("Partial: these win rates") < first.index("What the simulation covers")
     heading = next(i for i, page in enumerate(pages) if "Every rule and how the simulation plays it" in page)
     # the heading may stay at a page's foot (balance._unkept): the table starts there or on the next page
     start = heading if "status rule how it is simulated" in pages[heading] else heading + 1

@@ -158,7 +158,7 @@ def test_designer_notes__hold_what_the_players_documents_no_longer_say(kits, gam
 
 def test_simulator_only__no_card_sheet_or_reference_prints_it_as_a_rule(kits):
     """Civilization's card fields that restate a card's text in numbers are the balance lab's
-    (audience: simulator; its table of the rules' numbers went with its rule module): the reference and the cards leave them out,
+    (audience: simulator; its table of the rules' numbers is gone with the code that read it): the reference and the cards leave them out,
     and the cards still say the rule in words. Galactic Supremacy's simulated turn limit is not a
     choice players read."""
     data = load_game(ROOT / "data" / "civilization-card-game")

@@ -71,6 +71,7 @@ def test_the_holder_is_chosen_before_play_and_dealt_the_card_or_the_top_card():
         printed = Table(plan, 7, RANDOM, ACTIONS)
         other = table_for(held_plan(plan, "main", frozenset()), 7, game, RANDOM, 64)
         held = table_for(held_plan(plan, "main", crown), 7, game, RANDOM, 64)
+        other.hold(), held.hold()  # as play starts: the race deals no opening hand, so one card before play
         top, deck = printed.piles["main"][0][-1], list(printed.piles["main"][0])
         assert other.hands == [[top] if seat == game % 3 else [] for seat in range(3)]
         assert [h and plan.cards[h[0]].name for h in held.hands] == ["Crown" if s == game % 3 else [] for s in range(3)]
@@ -105,12 +106,38 @@ def test_the_report_says_the_experiment_and_each_cards_change_interval_and_games
                         "--games", "30", "--impact-games", "20", "--workers", "1", "-o", str(out))
     assert result.returncode == 0, result.stderr
     assert "Card impact on its holder's win rate, 20 paired games a card" in result.stdout
-    assert "the experiment: the holder, seat (game number mod players), is dealt one card before play" in result.stdout
+    assert "the experiment: the holder, seat (game number mod players), holds a copy of the card" in result.stdout
     assert re.search(r"Copper +\+0\.0% \(\+0\.0%\.\.\+0\.0%\) +holder wins [\d.]+% with it, [\d.]+% with another card "
                      r"\(20 games\)", result.stdout)
     text = pdf_text(out)
     assert "Card impact on its holder's win rate, by experiment (20 paired games a card)" in text
-    assert "dealt one card before play" in text and "with another" in text and "Thaler" in text
+    text = " ".join(text.split())
+    assert "holds a copy of the card in one arm in place of a card" in text and "with another" in text and "Thaler" in text
+
+
+@pytest.mark.parametrize("example, deck", [("hearts", "cards"), ("love-letter", "letters"), ("dominion", "kingdom")])
+def test_the_holder_holds_the_card_in_place_of_one_its_opening_hand_holds(example, deck):
+    """A game that deals opening hands: the holder's hand is as big as every other's in both arms (it
+    had one card more), the copy in place of its last card of the deck, that card kept in the other."""
+    from kitgen.load import load_game
+    from kitgen.simulate.engine.cycle import start_round
+
+    plan = plan_game(load_game(ROOT / "examples" / example))
+    printed = Table(plan, 7, RANDOM, ACTIONS)
+    start_round(printed, 1)
+    names = sorted({plan.cards[c].name for c in plan.decks[deck]})
+    for name in names[:4]:
+        cards = frozenset(c for c in plan.decks[deck] if plan.cards[c].name == name)
+        for game in range(3):
+            other = table_for(held_plan(plan, deck, frozenset()), 7, game, RANDOM, 64)
+            held = table_for(held_plan(plan, deck, cards), 7, game, RANDOM, 64)
+            start_round(other, 1), start_round(held, 1)
+            sizes = [len(hand) for hand in printed.hands]
+            assert [len(hand) for hand in other.hands] == [len(hand) for hand in held.hands] == sizes
+            assert other.hands == printed.hands  # a card of its deck at random: the one it was dealt
+            holder = held.hands[game % 3]
+            assert any(card in cards for card in holder), (example, name)
+            assert sum(a != b for a, b in zip(holder, other.hands[game % 3], strict=True)) <= 1
 
 
 # The table's own stream, `rng`, is for what no one seat does; each use is named here with why. A

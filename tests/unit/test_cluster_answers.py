@@ -20,6 +20,7 @@ from kitgen.simulate.play.blocks import Block, Unfinished, play_block
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.play.guard import refused, refusing
 from kitgen.simulate.play.run import Settings
+from kitgen.simulate.report.summary import command_line
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(path.name for path in (ROOT / "data").iterdir() if (path / "game.yaml").exists())
@@ -32,7 +33,7 @@ def civ():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_answers__a_shipped_games_block_comes_back_as_it_was_played(name):
-    """Every shipped game, engine or rule module: its games as plain lists pass the checks and read
+    """Every shipped game, each through the one engine: its games as plain lists pass the checks and read
     back equal to the games played here (the bounds are the plan's own, not guessed)."""
     plan = plan_game(load_game(ROOT / "data" / name))
     block = Block(7, 0, 2, ("greedy",) * 3, 8)
@@ -127,8 +128,9 @@ def test_lab__a_run_cut_short_reports_the_games_finished_from_game_one(civ, monk
 
     monkeypatch.setattr(lab, "play_games", lost)
     report = lab.simulate(game, settings, lab.Experiments(player_counts=(4,), impact_games=10), plan=civ)
-    assert report["games"] == 50 and report["provenance"]["games"] == 50
-    assert "--games 50 " in report["provenance"]["command"]
+    source = report["provenance"]
+    assert report["games"] == 50 and source["options"]["--games"] == 50
+    assert "--games 50 " in command_line(source["game"], source["options"])
     assert report["cut_short"] == ("lost the scheduler at tcp://127.0.0.1:8786 (Connection refused); 50 of 150 games "
                                    "were played, and this is their report (the same as --games 50)")
     assert list(report["by_players"]) == ["3"] and "card_impact" not in report
@@ -154,6 +156,6 @@ def test_balance_pdf__a_run_cut_short_is_marked_partial(civ, tmp_path):
     register_fonts(Project.default().fonts)
     report = lab.simulate(load_game(ROOT / "data" / "galactic-civ"), Settings(games=20, players=3, workers=1), plan=civ)
     report["cut_short"] = "lost the scheduler at tcp://127.0.0.1:8786; 20 of 40 games were played"
-    render_balance(report, "Galactic Civ", tmp_path / "balance.pdf")
+    render_balance(report, "Galactic Civ", tmp_path / "balance.pdf", "kitgen simulate galactic-civ")
     text = " ".join(pdf_text(tmp_path / "balance.pdf").split())
     assert "Partial: lost the scheduler at tcp://127.0.0.1:8786; 20 of 40 games were played" in text

@@ -165,10 +165,10 @@ def test_canonical__an_icon_set_by_the_hash_of_its_files():
 
 
 def test_canonical__a_model_value_that_is_no_record_is_its_primitive_or_refused(monkeypatch):
-    from kitgen.model import Expr, Numbers, Record
+    from kitgen.model import Expr, FieldValues, Record
 
     monkeypatch.setattr(keys, "_FAST", {})  # each type met for the first time
-    assert canonical(Expr("1 + 2")) == canonical("1 + 2") and canonical(Numbers((1, 2))) == canonical((1, 2))
+    assert canonical(Expr("1 + 2")) == canonical("1 + 2") and canonical(FieldValues((1, 2))) == canonical((1, 2))
     with pytest.raises(TypeError, match="no canonical form for a Record"):
         canonical(Record())
 

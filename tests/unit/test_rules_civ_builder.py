@@ -99,7 +99,7 @@ def melds(table: Table, seat: int, least: int) -> set[tuple[str, int]]:
 
 
 def test_data__each_rule_is_a_step_the_engine_reads():
-    """Every number the rule module read from `numbers:` is now a step's parameter or the data's structure."""
+    """Every number its retired rule module read from `numbers:` is now a step's parameter or the data's structure."""
     meld = phase("Action Phase").actions[0]
     assert (meld.do, meld.more.ladder, meld.table) == ("meld", (1, 2, 3, 4, 5), "special-action")
     assert meld.more.gain == ((value(VP), (0, 1)),)  # "You also score an equal number of Victory points"
@@ -264,7 +264,7 @@ def test_cli__twenty_games_have_winners_and_every_rule_that_decides_is_exact():
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["missing"] == [] and report["decided"] == 20
-    assert report["provenance"]["seed"] == 1 and len(report["provenance"]["data_sha256"]) == 64
+    assert report["provenance"]["options"]["--seed"] == 1 and len(report["provenance"]["data_sha256"]) == 64
 
 
 def test_cli__the_retired_rule_module_is_one_located_line(tmp_path):

@@ -456,7 +456,7 @@ def test_cli__a_vocabulary_game_simulates_from_its_data_with_provenance():
     run = run_kitgen("simulate", str(FIXTURES / "duel"), "--games", "200", "--seed", "1", "--workers", "1", "--json")
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
-    assert report["decided"] >= 190 and report["provenance"]["seed"] == 1 and report["provenance"]["data_sha256"]
+    assert report["decided"] >= 190 and report["provenance"]["options"]["--seed"] == 1 and report["provenance"]["data_sha256"]
     assert {c["rule"] for c in report["coverage"]} >= {"elimination", "victory 'Last One Standing'"}
     assert all(c["status"] == "exact" for c in report["coverage"])
 

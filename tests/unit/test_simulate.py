@@ -154,7 +154,7 @@ def test_simulate__without_events_leaves_the_event_deck_out_and_says_so():
     assert not [s for p in plan.phases for s in p.actions if s.do == "event"]
     report = simulate(game, Settings(games=50, players=4, seed=1, policies=("random",), workers=1, without=("events",)))
     assert report["optional_rules"] == {"events": "left out"}
-    assert report["provenance"]["optional_rules_left_out"] == ["events"]
+    assert report["provenance"]["options"]["--without"] == ["events"]
     events = {c.name for c in game.decks[1].cards}
     assert events  # and none of them could have been played: they are not in any deck
     assert all(plan.cards[c].name not in events for copies in plan.decks.values() for c in copies)
@@ -355,7 +355,7 @@ def test_balance_pdf__draws_fixes_and_the_ladder_when_the_report_has_them(tmp_pa
                                                               Action("check-victory"))),))
     report = simulate(game, Settings(games=20, players=2, seed=1, policies=("random",), workers=1, mcts_iterations=2),
                       Experiments(fixes=True, ladder_games=20))
-    render_balance(report, "Tiny", tmp_path / "balance.pdf")
+    render_balance(report, "Tiny", tmp_path / "balance.pdf", "kitgen simulate tiny")
     text = pdf_text(tmp_path / "balance.pdf")
     assert "Candidate seat fixes, simulated" in text and "victory checked at the end of each round" in text
     fix = report["seat_fixes"][0]  # the rates after a fix carry their 95% interval's widest half

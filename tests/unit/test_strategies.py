@@ -15,6 +15,7 @@ from kitgen.check.strategies import PLAYERS
 from kitgen.load import load_game
 from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.games import plan_game
+from kitgen.simulate.report.summary import command_line
 from kitgen.simulate.play.run import Settings
 from kitgen.simulate.play.trace import trace_game
 from kitgen.simulate.players import POLICIES
@@ -90,5 +91,6 @@ def test_strategy__policy_names_one_the_game_does_not_have_with_a_did_you_mean()
 @pytest.mark.parametrize("policies", [("Tycoon", "Hoarder")])
 def test_strategy__the_report_names_the_strategies_it_played(policies):
     report = simulate(load_game(MERCHANTS), Settings(games=4, players=2, seed=1, policies=policies, workers=1))
-    assert report["provenance"]["policies"] == list(policies)
-    assert "--policy Tycoon,Hoarder" in report["provenance"]["command"]
+    source = report["provenance"]
+    assert source["options"]["--policy"] == ",".join(policies) and report["policies"] == list(policies)
+    assert "--policy Tycoon,Hoarder" in command_line(source["game"], source["options"])

@@ -126,6 +126,23 @@ def test_proposal__changes_the_number_and_the_text_that_says_it(tmp_path):
     assert edited(texts, knobs, (0, -2, 5, 4))[0] == texts  # the values it has: the files as they are
 
 
+def test_proposal__a_bom_and_decomposed_letters_are_kept_and_only_the_numbers_change(tmp_path):
+    """kitgen tune writes the designer's files back: a file saved with a BOM, or with letters composed
+    as a Mac writes them (NFD), keeps them; a name in NFD is still the game's (loaded in NFC)."""
+    import unicodedata
+    folder = galactic_with(tmp_path)
+    nfd = unicodedata.normalize("NFD", "Dregin Émpire")
+    original = "\ufeff" + (folder / "game.yaml").read_text(encoding="utf-8").replace(
+        "Galactic Civ", unicodedata.normalize("NFD", "Galactic Civ, Édition")).replace("Dregin Empire", nfd)
+    (folder / "game.yaml").write_bytes(original.encode("utf-8"))
+    game = load_game(folder)
+    texts, knobs = locate(folder, game)
+    assert texts["game.yaml"] == original  # as written: its BOM, its decomposed letters
+    top = edited(texts, knobs, (0, -2, 5, 5))[0]["game.yaml"]
+    assert top == original.replace("Start with Military +4", "Start with Military +5").replace(
+        "{attribute: Military, delta: +4}", "{attribute: Military, delta: +5}")
+
+
 def test_gap__even_seats_counts_the_games_nobody_won(tmp_path):
     class Result:
         def __init__(self, winner):
@@ -151,6 +168,12 @@ def test_tune__writes_a_new_folder_that_plays_as_reported_and_the_same_seed_repe
     assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == before  # the original untouched
     one, two = json.loads(first.stdout), json.loads(second.stdout)
     assert one["proposal"] == "one" and load_game(tmp_path / "one").id == "one"
+    # its designer notes give the proposal's figures, played again, not the original's
+    notes = [s for s in load_game(tmp_path / "one").rules if s.audience == "designers"]
+    said, seat = " ".join(notes[0].text), one["after"]["seats"]["seats"][0]
+    assert said.startswith("Re-simulated by kitgen tune for these numbers") and "From kitgen's simulated" not in said
+    assert f"seat 1 {100 * seat['win_rate']:.1f}% ({100 * seat['ci95'][0]:.1f}-{100 * seat['ci95'][1]:.1f}%)" in said
+    assert f"--seed {one['report_seed']}" in said
     assert {k: v for k, v in one.items() if k not in ("proposal", "output")} == \
         {k: v for k, v in two.items() if k not in ("proposal", "output")}
     assert (tmp_path / "one" / "TUNED.md").read_text().startswith("# galactic-civ tuned for even-seats at 2 players")
@@ -190,7 +213,9 @@ def test_tune__a_dask_cluster_gives_the_local_proposal_byte_for_byte(tmp_path):
                                   dashboard_address=None) as cluster:
         remote = run_kitgen("tune", folder, *SMALL, "-o", tmp_path / "remote", "--scheduler",
                             cluster.scheduler_address, timeout=300)
+        clients = [event for _, event in cluster.scheduler.get_events("all") if event.get("action") == "add-client"]
     assert local.exit_code == 0 and remote.returncode == 0, remote.describe()
+    assert len(clients) == 1, clients  # one client for the run (play/cluster.kept_client), not one an evaluation
     assert json.loads(local.stdout)["changes"][0]["to"] == 1  # the proposal differs from the original
     assert local.stdout.replace("local", "remote") == remote.stdout
     assert (tmp_path / "local" / "game.yaml").read_text().replace("local", "remote") == \

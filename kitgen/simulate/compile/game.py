@@ -1,7 +1,7 @@
 """A game's data compiled for the engine (compile/plan.py's records): attributes and counters become
 value indices, cards named records of ints, the vocabulary's game-wide parts and every rule's
-coverage row. A game that names a rule module is compiled by that module instead (simulate/games.py
-chooses). Stdlib only; reads the model, never text.
+coverage row. Every game is compiled so (play/games.plan_game refuses a retired `simulate: {rules:}`
+first). Stdlib only; reads the model, never text.
 """
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from kitgen.simulate.compile.conditions import Names, condition, words
 from kitgen.check.reads import findings
 from kitgen.simulate.compile.findings import judge
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
-from kitgen.simulate.compile.numbers import refuse_numbers
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.phases import compile_phase
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage, FactionPlan,
@@ -46,8 +45,7 @@ def unknown_optional_rule(game: Game, name: str) -> str:
 
 def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
     """The plan of `game`, leaving out the optional rules (decks) named in `without`, as the engine
-    plays it from the data alone (a game that names a rule module: simulate/games.plan_game)."""
-    refuse_numbers(game)  # nothing reads `numbers:`: refused, never left unread
+    plays it from the data alone."""
     index = {}
     for i, attribute in enumerate(game.attributes):
         for name in (attribute.name, attribute.abbreviation, *attribute.aliases):

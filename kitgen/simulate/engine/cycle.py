@@ -95,6 +95,8 @@ def start_round(table: Table, number: int) -> None:
         table.trace.append(("round", number, state.leader))
     if number == 1 or rounds.again:
         run_setup(table)
+    if number == 1:
+        table.hold()  # card impact's holder, given its card after the opening deal
     state.gained = [list(row) for row in table.values]  # the round's winner: who gains most
 
 

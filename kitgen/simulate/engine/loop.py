@@ -20,8 +20,10 @@ def play(table: Table, start: int = 0, until_turn: int = 0) -> GameResult:
     setup first when from the start."""
     if table.plan.rounds is not None:  # a game of rounds: turn by turn (engine/cycle.py)
         return play_rounds(table, start > 0, until_turn)
-    if start == 0 and table.plan.setup:
-        run_setup(table)
+    if start == 0:
+        if table.plan.setup:
+            run_setup(table)
+        table.hold()  # card impact's holder, given its card after the opening deal
     return play_from(table, start, until_turn)
 
 
@@ -85,6 +87,7 @@ def play_on(table: Table, until_turn: int = 0) -> GameResult:
         moments = Ordered(table, moments)  # type: ignore[assignment]
     if table.turn == 0:  # asked in setup: the rest of it, then the first moment
         run_setup(table, table.step + 1)
+        table.hold()  # as play() does once the opening deal is done
         return play_from(table, 0, until_turn)
     _, seat, phase = moments[table.moment]
     if phase is not None:
@@ -104,4 +107,4 @@ def answer(table: Table, option: Option) -> None:
         table.after = None
 
 
-__all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the rule modules read them here
+__all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the lab and tests import them from the loop

@@ -9,7 +9,7 @@ from kitgen.simulate.engine.table import Table
 class GameResult(NamedTuple):
     winner: int  # seat, or -1: nobody won
     paths: tuple[int, ...]  # every victory path the winner met when it won (indices into Plan.paths)
-    turn: int  # the turn the game ended in (a game of rounds: the rounds it played)
+    turn: int  # the game's length (length below): turns, or the rounds of a game of several rounds
     factions: tuple[int, ...]  # per seat
     played: tuple[tuple[int, ...], ...]  # card indices each seat played, in order
     feel: tuple[int, ...] = ()  # the game's figures of feel (engine/record.GameFeel); (): not recorded
@@ -19,11 +19,25 @@ class GameResult(NamedTuple):
 
 
 def result(table: Table) -> GameResult:
-    length = table.round if table.plan.rounds is not None else table.turn
     feel: tuple[int, ...] = ()
     if table.record is not None:  # the standings as a game won mid-turn ended (the turn's end never came)
         if table.winner >= 0 or not table.record.standings:
             table.record.turn_over(table.plan, table.values)
         feel = tuple(table.record.feel(table.winner))
-    return GameResult(table.winner, table.paths, length, table.factions, tuple(tuple(p) for p in table.played), feel,
+    return GameResult(table.winner, table.paths, length(table), table.factions, tuple(tuple(p) for p in table.played), feel,
                       tuple(sorted(table.fired)))
+
+
+def length(table: Table) -> int:
+    """How long the game was, in the report's unit (report/summary.length_unit): a turn counts once
+    every player has gone. A game of several rounds counts its rounds; a game of one round its turns,
+    where a turn of player-turns is one player's (Dominion's 4 players take 4 of them a turn: the turn
+    the game ended in is the players' turns taken, over the players, rounded up)."""
+    plan = table.plan
+    if plan.rounds is None:
+        return table.turn
+    if plan.rounds.rounds != 1:
+        return table.round
+    if plan.turn_structure == "phase-by-phase":  # every player plays each turn (a trick)
+        return table.turn
+    return -(-table.turn // table.players)

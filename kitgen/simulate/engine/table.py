@@ -51,8 +51,7 @@ class Table:
             self.shuffler.shuffle(pile)
             self.piles[deck] = (pile, [])
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
-        if plan.held and holder >= 0:
-            self._deal_held(holder)
+        self.holder = holder if plan.held else -1  # card impact's holder: given its card by hold() at play's start
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
@@ -115,17 +114,30 @@ class Table:
             if zone.kind == "market":
                 refill(self, state, name)
 
-    def _deal_held(self, holder: int) -> None:
-        """Card impact's holder, chosen before play (plan.held): dealt, from the shuffled deck, the copy
-        of the card nearest the top, swapped with the top card (the card it is measured against: the
-        top card, dealt when no card is named). Nothing else moves: the rest of the deck, the dice and
-        the ties are those of the game it is compared with, wherever the card does not change them."""
+    def hold(self) -> None:
+        """Card impact's holder, chosen before play (plan.held), given its card once the opening deal
+        is done (engine/loop.play, engine/cycle.start_round), the same number of cards in both arms:
+        in place of the last card of the deck its opening hand holds (that card, a card of its deck at
+        random, is what the copy is measured against); when its opening hand holds no card of the
+        deck, in place of the deck's top card, dealt to it before play. The copy is the one nearest the
+        top of the deck, else of a pile, supply, market or zone of the game's, else of another player's hand, swapped
+        with the card it replaces. Nothing else moves, wherever the card does not change the game."""
+        if self.holder < 0:
+            return
         deck, cards = self.plan.held
         pile = self.piles[deck][0] if deck in self.piles else []
-        at = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] in cards), -1) if cards else len(pile) - 1
-        if at >= 0:
-            pile[at], pile[-1] = pile[-1], pile[at]
-            self.hands[holder].append(pile.pop())
+        hand, holder = self.hands[self.holder], self.holder
+        self.holder = -1  # once a game (a copy a player thinks on plays on from here)
+        state = self.state
+        kept = [] if state is None else [*(cards for lists in state.places.values() for cards in lists),
+                                         *state.market.values(), *(cards for lists in state.zones.values() for cards in lists)]
+        places = [pile, *kept] + [h for seat, h in enumerate(self.hands) if seat != holder]
+        mine = [i for i, card in enumerate(hand) if self.deck_of.get(card) == deck]
+        if mine:
+            _swap_in(cards, places, hand, mine[-1])
+        elif pile:  # the deck is drawn from in play only: its top card, before play, in both arms
+            _swap_in(cards, places, pile, len(pile) - 1)
+            hand.append(pile.pop())
 
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""
@@ -363,3 +375,15 @@ def room_below(table: Table, index: int, floor: int | None) -> int:
     """How low taking may take a value: the step's floor (else 0), and never below the counter's min."""
     low = table.plan.vocabulary.bounds[index][0] if table.plan.vocabulary else None
     return max(floor or 0, low) if low is not None else floor or 0
+
+
+def _swap_in(cards: frozenset[int], places: list[list[int]], target: list[int], index: int) -> None:
+    """A copy of `cards` (the first place's nearest its top, else the next place's ...) swapped with
+    target[index]; nothing when that card is a copy already, or no card is named."""
+    if not cards or target[index] in cards:
+        return
+    for place in places:
+        at = next((i for i in range(len(place) - 1, -1, -1) if place[i] in cards), -1)
+        if at >= 0:
+            place[at], target[index] = target[index], place[at]
+            return

@@ -1,7 +1,8 @@
 """What holding a card does to a player's win rate, measured by experiment. The holder is chosen
-before play: in game i, seat i mod players. In both arms it is dealt one card from the card's deck
-before play; in one arm a copy of the card (the copy nearest the top, swapped with the top card), in
-the other the top card itself: a card of the deck at random. Both arms play the same seeds, and
+before play: in game i, seat i mod players. In one arm it is given a copy of the card in place of the
+last card of that deck its opening hand holds (engine/table.Table.hold: swapped with the copy), in the
+other it keeps that card: a card of the deck at random; the same number of cards in both arms (where
+its opening hand holds none of the deck, one card dealt before play in both: the copy, or the top card). Both arms play the same seeds, and
 the engine's chance comes in streams (the decks, each seat's dice, each player's ties:
 engine/table.py), so the two games of a pair have the same deal but for the one swap, and the same
 dice wherever the card does not change them (common random numbers). The change is the holder's
@@ -21,14 +22,16 @@ from kitgen.simulate.play.blocks import Progress
 from kitgen.simulate.play.run import Settings, play_games
 from kitgen.simulate.report.stats import holm, mcnemar_p, paired
 
-EXPERIMENT = ("the holder, seat (game number mod players), is dealt one card before play: a copy of the card in "
-              "one arm, a card of its deck at random in the other (the top card, which the copy is swapped with); "
+EXPERIMENT = ("the holder, seat (game number mod players), holds a copy of the card in one arm in place of a card "
+              "of its deck its opening hand holds, and that card, a card of its deck at random, in the other (a "
+              "deck drawn in play only: one card dealt before play, the copy or the top card); hands as the rules "
+              "deal them; "
               "the same seeds, deal and dice in both arms (common random numbers); change: the holder's win "
               "rate with the card less with the other card, paired by game")
 
 
 def held_plan(plan: Plan, deck: str, cards: frozenset[int]) -> Plan:
-    """The plan whose holder is dealt one of `cards` from `deck` before play (none: the top card)."""
+    """The plan whose holder is given one of `cards` from `deck` (none: keeps its card of the deck)."""
     return dataclasses.replace(plan, held=(deck, cards), cache={})
 
 

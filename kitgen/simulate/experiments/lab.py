@@ -10,8 +10,7 @@ from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.play.games import plan_game
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import Progress, Unfinished
-from kitgen.simulate.play.pool import kept_workers
-from kitgen.simulate.play.run import Settings, cores, play_games
+from kitgen.simulate.play.run import Settings, kept_run, play_games
 from kitgen.simulate.report.summary import missing_rules, provenance, summarise
 
 
@@ -30,7 +29,7 @@ def simulate(game: Game, settings: Settings, experiments: Experiments = Experime
     options that change the result, by flag, for the provenance (else as settings and experiments say). A run a cluster cuts short
     (blocks.Unfinished) reports what was finished, `cut_short` saying what was not (see played)."""
     plan = plan or plan_game(game, settings.without)
-    with kept_workers(settings.workers or cores()):  # one pool for every run of games below (play/pool.py)
+    with kept_run(settings):  # one pool, or one client of the cluster, for every run of games below
         return _simulate(game, plan, settings, experiments, data_hash, progress, options)
 
 
@@ -49,7 +48,7 @@ def _simulate(game: Game, plan: Plan, settings: Settings, experiments: Experimen
         report["cut_short"] = f"{exc.why}; the experiments were not finished, and this report leaves them out"
         for name in ("card_impact", "seat_fixes", "skill_ladder"):
             report.pop(name, None)
-        report["provenance"] = provenance(game.id, data_hash, settings, list(results), narrowed(asked, list(results)))
+        report["provenance"] = provenance(game.id, data_hash, settings, narrowed(asked, list(results)))
     return report
 
 

@@ -43,8 +43,8 @@ def locate(folder: Path, game: Game) -> tuple[dict[str, str], list[Knob]]:
             raise KitgenError(error(tunable.where, found))
         name, keys = _file_and_keys(folder, game, found, tunable)
         if name not in texts:
-            texts[name] = read_text(contained(folder / name, folder), display_path(folder / name))
-        knobs.append(_knob(folder, texts[name], name, keys, found, tunable))
+            texts[name] = read_text(contained(folder / name, folder), display_path(folder / name), as_written=True)
+        knobs.append(_knob(folder, edit.body(texts[name]), name, keys, found, tunable))
     return texts, knobs
 
 
@@ -72,7 +72,7 @@ def _knob(folder: Path, text: str, name: str, keys: edit.Keys, found: Target, tu
     if found.kind == "turn_order":
         number = [_rotate_spot(text, record, tunable)]
     else:
-        number = _number_nodes(text, record, found) if named == _name(tunable, found) else []
+        number = _number_nodes(text, record, found) if edit.same(named, _name(tunable, found)) else []
     if not number or found.kind != "turn_order" and \
             any(s.written and s.written.strip("'\"").lstrip("+") != str(found.value) for s in number):
         raise KitgenError(error(tunable.where, f"cannot find where {display_path(folder / name)} writes this "
@@ -106,7 +106,7 @@ def _number_nodes(text: str, record, found: Target) -> list[edit.Spot]:
         spot = edit.key_spot(text, effect, "delta")
     elif found.kind == "cost":
         cost = edit.find(record, ("cost",))
-        named = [key for key in edit.keys(cost) if key.casefold() == found.key.casefold()]
+        named = [key for key in edit.keys(cost) if edit.same(key.casefold(), found.key.casefold())]
         spot = edit.key_spot(text, cost, named[0]) if len(named) == 1 else None
     elif found.kind == "victory":
         when = edit.find(record, ("when",))
@@ -140,6 +140,15 @@ def edited(texts: dict[str, str], knobs: list[Knob], values: tuple[int, ...]) ->
 
 
 def with_id(text: str, new_id: str) -> str:
-    """game.yaml's text with `id:` set to new_id."""
+    """game.yaml's text with `id:` set to new_id (the rest, its BOM among it, as written)."""
     spot = edit.key_spot(text, edit.compose(text, "game.yaml"), "id")
     return edit.spliced(text, [(spot, new_id)]) if spot is not None else text
+
+
+def restated(text: str, shown: str, words: list[str]) -> str:
+    """The text with the text of every rule section for designers (`audience: designers`: the balance
+    findings designer-notes.pdf prints) replaced by `words`: the original's figures do not hold for
+    the proposal's numbers."""
+    said = [edit.find(section, ("text",)) for section in edit.having(edit.compose(text, shown), "audience", "designers")]
+    new = "[" + ", ".join(json.dumps(line, ensure_ascii=False) for line in words) + "]"
+    return edit.spliced(text, [(edit.node_spot(text, node), new) for node in said if node is not None])

@@ -14,13 +14,14 @@ from kitgen.check import check_game
 from kitgen.errors import KitgenError, Where, error
 from kitgen.load import load_game
 from kitgen.load.files import display_path, replace_file
+from kitgen.load.nodes import read_text
 from kitgen.model import Game
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.experiments import ntbea
-from kitgen.simulate.experiments.proposal import Knob, edited, locate, with_id
+from kitgen.simulate.experiments.proposal import Knob, edited, locate, restated, with_id
 from kitgen.simulate.play.games import plan_game
-from kitgen.simulate.play.run import Settings, play_games
+from kitgen.simulate.play.run import Settings, kept_run, play_games
 from kitgen.simulate.report.code import code_identity
 from kitgen.simulate.report.summary import faction_results, seat_results, turns
 
@@ -119,7 +120,14 @@ def measures(target: tuple[str, float], plan: Plan, results: list[GameResult], p
 
 def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, float], settings: Settings,
          budget: Budget, heard: Callable[[int, tuple[int, ...], float], None] | None = None) -> dict:
-    """Search, write the best candidate into `stage` (a copy of the game folder), and report."""
+    """Search, write the best candidate into `stage` (a copy of the game folder), and report; every
+    run of games on one pool of workers, or through one client of the cluster (play/run.kept_run)."""
+    with kept_run(settings):
+        return _tune(folder, game, stage, new_id, target, settings, budget, heard)
+
+
+def _tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, float], settings: Settings,
+          budget: Budget, heard: Callable[[int, tuple[int, ...], float], None] | None) -> dict:
     texts, knobs = locate(folder, game)
     if not knobs:
         raise KitgenError(error(game.where or Where(display_path(folder)), NOTHING_TUNABLE))
@@ -157,12 +165,42 @@ def tune(folder: Path, game: Game, stage: Path, new_id: str, target: tuple[str, 
     fresh = dataclasses.replace(settings, games=budget.report_games, seed=seed_for("report", settings.seed))
     before = measures(target, original, play_games(original, fresh), settings.players)
     after = measures(target, proposal, play_games(proposal, fresh), settings.players)
+    restate(stage, findings(after, fresh))
     return {"game": game.id, "proposal": new_id, "code": code_identity(), "target": target[0] if target[0] != "length" else f"length={target[1]:g}",
             "players": settings.players, "policies": list(settings.policies), "seed": settings.seed,
             "method": "NTBEA", "budget": dataclasses.asdict(budget),
             "changes": [{"tunable": describe(knob), "where": str(knob.tunable.where), "from": knob.target.value,
                          "to": value} for knob, value in zip(knobs, values, strict=True)],
             "reword": reword, "report_seed": fresh.seed, "before": before, "after": after, "search": trail}
+
+
+def findings(after: dict, fresh: Settings) -> list[str]:
+    """The proposal's balance findings, re-simulated, in words for its designer notes."""
+    seats, turns_played = after["seats"], after["turns"]
+    rates = "; ".join(f"seat {s['seat']} {_rate(s)}" for s in seats["seats"])
+    factions = "; ".join(f"{name} {_rate(row)}" for name, row in after.get("factions", {}).get("factions", {}).items())
+    return [f"Re-simulated by kitgen tune for these numbers (kitgen simulate of this folder --players {fresh.players} "
+            f"--games {fresh.games} --seed {fresh.seed} --policy {','.join(fresh.policies)}): the seats win {rates} "
+            f"(95% intervals; even share {100 * seats['even_share']:.1f}%)" + (f"; the factions {factions}" if factions else "")
+            + f"; games last {turns_played['mean']} turns ({turns_played['mean_ci95'][0]}-{turns_played['mean_ci95'][1]}).",
+            "The original game's findings, which stood here, do not hold for these numbers: simulate this folder again "
+            "for the other player counts, card impact and the skill ladder."]
+
+
+def _rate(row: dict) -> str:
+    low, high = row["ci95"]
+    return f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+
+
+def restate(stage: Path, words: list[str]) -> None:
+    """The proposal's findings in place of the original's, in every section for designers of its files."""
+    for path in sorted(stage.glob("*.yaml")):
+        if path.is_symlink():  # copied as a link (cli/tune): where it points is not the proposal's to edit
+            continue
+        text = read_text(path, display_path(path), as_written=True)
+        new = restated(text, path.name, words)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
 
 
 def renamed(stage: Path, new_id: str) -> None:

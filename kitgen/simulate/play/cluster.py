@@ -25,6 +25,7 @@ from kitgen.simulate.play.answers import play_plain, read_plain
 from kitgen.simulate.play.blocks import Block, Progress, Unfinished
 from kitgen.simulate.play.guard import refused, refusing
 
+_KEPT: list[_Kept] = []  # the run's client while kept_client is entered (in the process that runs kitgen)
 POLL = 0.05  # seconds between looks at the blocks' states (a block of 50 games takes 0.1 s or more)
 TRUST = ("it and its workers run kitgen's code with this game's data and send the results back "
          "(checked as plain numbers; nothing they send is run as code)")
@@ -54,15 +55,46 @@ def _tls_settings() -> str:
     return ""
 
 
+class _Kept:
+    """A run's one connection to the scheduler: the event loop its client lives on, and the client
+    (None until the first call connects, and again after a call failed)."""
+
+    def __init__(self, address: Address, seconds: float):
+        self.address, self.seconds = address, seconds
+        self.runner = asyncio.Runner()
+        self.client: Any = None
+
+    def close(self) -> None:
+        with refusing(), _dask_quiet(), suppress(Exception, asyncio.CancelledError):
+            if self.client is not None:
+                self.runner.run(asyncio.wait_for(self.client.close(), self.seconds))
+        self.runner.close()
+
+
+@contextmanager
+def kept_client(address: Address, seconds: float) -> Iterator[None]:
+    """While entered, every play_on_cluster to `address` plays through one client, connected when
+    first needed and closed on leaving: kitgen tune's evaluations and card impact's cards each
+    played on a client of their own, a connection and handshake apiece (play/run.kept_run)."""
+    kept = _Kept(address, seconds)
+    _KEPT.append(kept)
+    try:
+        yield
+    finally:
+        _KEPT.remove(kept)
+        kept.close()
+
+
 def play_on_cluster(address: Address, plan: Plan, blocks: list[Block], progress: Progress | None,
                     seconds: float) -> list[GameResult]:
     """The games of `blocks` in game order, played on the cluster; Unfinished if they cannot all be."""
     import distributed  # noqa: F401  imported before the guard: importing it unpickles its own objects (dask.delayed)
 
-    run = _Run(address, plan, blocks, progress, seconds)
+    kept = _KEPT[-1] if _KEPT and _KEPT[-1].address == address else None
+    run = _Run(address, plan, blocks, progress, seconds, kept)
     with refusing(), _dask_quiet():
         try:
-            return asyncio.run(run.play())
+            return kept.runner.run(run.play()) if kept is not None else asyncio.run(run.play())
         except Unfinished:
             raise
         except (Exception, asyncio.CancelledError) as exc:  # Dask's own errors, and ours, become one line
@@ -72,8 +104,10 @@ def play_on_cluster(address: Address, plan: Plan, blocks: list[Block], progress:
 class _Run:
     """One run's connection and what has come back: the blocks finished, by block number."""
 
-    def __init__(self, address: Address, plan: Plan, blocks: list[Block], progress: Progress | None, seconds: float):
+    def __init__(self, address: Address, plan: Plan, blocks: list[Block], progress: Progress | None, seconds: float,
+                 kept: _Kept | None = None):
         self.address, self.plan, self.blocks, self.progress, self.seconds = address, plan, blocks, progress, seconds
+        self.kept = kept  # the run's client, when one is kept (kept_client)
         self.total = sum(block.count for block in blocks)
         self.done: dict[int, list[GameResult]] = {}
         self.stage = "connect"
@@ -81,11 +115,15 @@ class _Run:
     async def play(self) -> list[GameResult]:
         from distributed import Client
 
-        await asyncio.wait_for(_reachable(self.address), self.seconds)  # nothing listening: said at once
-        client: Any = Client(self.address.target, asynchronous=True, set_as_default=False, timeout=self.seconds,
-                             deserializers=["msgpack"])  # results as msgpack only: never an object to unpickle
+        client: Any = self.kept.client if self.kept is not None else None
+        done = False
+        if client is None:
+            await asyncio.wait_for(_reachable(self.address), self.seconds)  # nothing listening: said at once
+            client = Client(self.address.target, asynchronous=True, set_as_default=False, timeout=self.seconds,
+                            deserializers=["msgpack"])  # results as msgpack only: never an object to unpickle
         try:
-            await asyncio.wait_for(_started(client), self.seconds)
+            if self.kept is None or self.kept.client is None:
+                await asyncio.wait_for(_started(client), self.seconds)
             self.stage = "workers"
             await asyncio.wait_for(client.wait_for_workers(1), self.seconds)
             self.stage = "send"
@@ -94,9 +132,13 @@ class _Run:
             # Held here only until taken: a block's games then leave the cluster's memory (the scheduler forgets it)
             await self.collect(client, {index: client.submit(play_plain, shared, block, pure=False)
                                         for index, block in enumerate(self.blocks)})
+            done = True
         finally:
-            with suppress(Exception, asyncio.CancelledError):
-                await asyncio.wait_for(client.close(), self.seconds)
+            if self.kept is not None:  # kept for the run's next call; a client that failed is not
+                self.kept.client = client if done else None
+            if not done or self.kept is None:
+                with suppress(Exception, asyncio.CancelledError):
+                    await asyncio.wait_for(client.close(), self.seconds)
         return self.finished()
 
     async def collect(self, client: Any, pending: dict[int, Any]) -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import difflib
 import os
 import signal
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
-from kitgen.simulate.play.pool import kept_pool, play_kept
+from kitgen.simulate.play.pool import kept_pool, kept_workers, play_kept
 from kitgen.simulate.players import POLICIES
 
 if TYPE_CHECKING:  # sockets and addresses are imported for a cluster only (cli/simulate reads --scheduler)
@@ -59,6 +60,20 @@ def blocks(settings: Settings, games: int | None = None) -> list[Block]:
     return [Block(settings.seed, first, min(BLOCK, total - first), names, settings.mcts_iterations,
                   settings.mcts_seconds)
             for first in range(0, total, BLOCK)]
+
+
+@contextmanager
+def kept_run(settings: Settings) -> Iterator[None]:
+    """While entered, every play_games of the run plays on one pool of workers (play/pool.py), or
+    through one client of the cluster (play/cluster.kept_client), not one started for each call."""
+    if settings.scheduler:
+        from kitgen.simulate.play.cluster import kept_client
+
+        with kept_client(settings.scheduler, settings.scheduler_timeout):
+            yield
+    else:
+        with kept_workers(settings.workers or cores()):
+            yield
 
 
 def play_games(plan: Plan, settings: Settings, games: int | None = None,

@@ -10,7 +10,6 @@ import math
 import shlex
 from collections import Counter
 
-from kitgen import __version__
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.compile.plan import Coverage, Plan
 from kitgen.simulate.play.run import Settings
@@ -19,22 +18,13 @@ from kitgen.simulate.report.feel import feel
 from kitgen.simulate.report.stats import Z95, chi_square, holm_flags, wilson
 
 
-def provenance(game_id: str, data_hash: str, settings: Settings, players: list[int], options: dict) -> dict:
-    """What a number was made from: enough to reproduce it, or to discard it. `code`: the exact code
-    (report/code.py); `options`: every option of kitgen simulate that changes a result, by its flag
-    (`--replay` runs them again), `--games` being the games this report is of."""
+def provenance(game_id: str, data_hash: str, settings: Settings, options: dict) -> dict:
+    """What a number was made from: enough to reproduce it, or to discard it. One record a fact:
+    `code`, the exact code (report/code.py, with kitgen's version); `options`, every option of kitgen
+    simulate that changes a result, by its flag (`--replay` runs them again; the command that makes
+    the report again is `command_line` of them), `--games` being the games this report is of."""
     options = options | {"--games": settings.games}  # a run cut short reports the games it finished
-    return {"kitgen": __version__, "code": code_identity(), "game": game_id, "data_sha256": data_hash,
-            "seed": settings.seed, "games": settings.games, "players": players, "policies": list(settings.policies),
-            "optional_rules_left_out": list(settings.without), "mcts_budget": mcts_budget(settings),
-            "options": options, "command": command_line(game_id, options)}
-
-
-def mcts_budget(settings: Settings) -> dict:
-    """What an mcts player may spend on a decision: iterations (deterministic), or seconds (not)."""
-    if settings.mcts_seconds > 0:
-        return {"seconds": settings.mcts_seconds, "deterministic": False}
-    return {"iterations": settings.mcts_iterations, "deterministic": True}
+    return {"code": code_identity(), "game": game_id, "data_sha256": data_hash, "options": options}
 
 
 def command_line(game_id: str, options: dict) -> str:
@@ -160,8 +150,15 @@ def victories(plan: Plan, results: list[GameResult]) -> dict:
             "wins_meeting_several_paths": sum(len(r.paths) > 1 for r in results)}
 
 
-def turns(results: list[GameResult]) -> dict:
-    """The turn each game ended in: mean with its 95% interval (normal approximation), range, histogram."""
+def length_unit(plan: Plan) -> str:
+    """What a game's length counts (engine/result.length): the rounds of a game of several rounds,
+    else its turns (a turn counts once every player has gone)."""
+    return "round" if plan.rounds is not None and plan.rounds.rounds != 1 else "turn"
+
+
+def turns(results: list[GameResult], unit: str = "turn") -> dict:
+    """The turn (or round: `unit`) each game ended in: mean with its 95% interval (normal
+    approximation), range, histogram."""
     counts = Counter(r.turn for r in results)
     games = len(results)
     mean = sum(t * n for t, n in counts.items()) / games if games else 0.0
@@ -169,7 +166,7 @@ def turns(results: list[GameResult]) -> dict:
     half = Z95 * spread / math.sqrt(games) if games else 0.0
     return {"mean": round(mean, 2), "mean_ci95": [round(mean - half, 2), round(mean + half, 2)],
             "min": min(counts, default=0), "max": max(counts, default=0),
-            "histogram": {str(t): counts[t] for t in sorted(counts)}}
+            "histogram": {str(t): counts[t] for t in sorted(counts)}, "unit": unit}
 
 
 def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, list[GameResult]],
@@ -178,7 +175,7 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
     counts = list(results)
     main = results[counts[0]]
     rows = judged(plan, [r for games in results.values() for r in games])
-    report = {"provenance": provenance(game_id, data_hash, settings, counts, options), "coverage": coverage(plan, rows),
+    report = {"provenance": provenance(game_id, data_hash, settings, options), "coverage": coverage(plan, rows),
               "missing": missing(plan, results, rows),
               "game": game_id, "games": len(main), "players": counts[0], "seed": settings.seed,
               "policies": list(settings.seat_policies()), "optional_rules": optional_rules(plan)}
@@ -188,7 +185,7 @@ def summarise(game_id: str, plan: Plan, settings: Settings, results: dict[int, l
     report.update({"decided": len(main) - seats["no_winner"], "no_winner": seats["no_winner"],
                    "no_winner_ci95": wilson(seats["no_winner"], len(main)), "shared_wins": seats["shared_wins"],
                    "shared_wins_ci95": wilson(seats["shared_wins"], len(main)),
-                   "even_share": seats["even_share"], "turns": turns(main), "seats": seats["seats"],
+                   "even_share": seats["even_share"], "turns": turns(main, length_unit(plan)), "seats": seats["seats"],
                    "seats_differ": seats["seats_differ"],
                    "by_players": {str(n): seat_results(games, n) for n, games in results.items()},
                    "feel": {str(n): feel(games, n) for n, games in results.items()}})
