@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from kitgen.cli.common import echo
 from kitgen.simulate.report.code import code_words
-from kitgen.simulate.report.summary import command_line
 
 
 def print_report(report: dict) -> None:
@@ -61,6 +60,8 @@ def _mean(figures: dict, form: str) -> str:
 
 
 def _print_provenance(report: dict) -> None:
+    from kitgen.simulate.report.summary import command_line  # here: summary imports the engine, which -h never needs
+
     source = report["provenance"]
     rules = ", ".join(f"{rule} {state}" for rule, state in report["optional_rules"].items()) or "none"
     echo(f"{report['games']:,} games, players {','.join(report['by_players'])}, seed {report['seed']}, "

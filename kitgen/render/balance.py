@@ -272,6 +272,9 @@ def _text_table(cells: list[list[str]], shares: list[float], width: float) -> Ta
     return table
 
 
+SUMMARY_NOTE = 110  # characters of a note in the summary that opens the report
+
+
 def _coverage_summary(coverage: list[dict], width: float, styles) -> list:
     """What the simulation does not play exactly, before any number: the full list closes the report."""
     inexact = [c for c in coverage if c["status"] != "exact"]
@@ -280,8 +283,17 @@ def _coverage_summary(coverage: list[dict], width: float, styles) -> list:
     if not inexact:
         return [_heading(head, styles), Paragraph("Every rule is simulated exactly (each is listed at the end).",
                                                   styles["cell"])]
-    return [Paragraph(head + ":", _unkept(styles["heading"])), _coverage(inexact, width, styles),
-            Paragraph("The rules simulated exactly are listed at the end.", styles["cell"])]
+    short = [{**c, "note": _short(c["note"])} for c in inexact]  # before the numbers: a line or two a rule
+    return [Paragraph(head + ":", _unkept(styles["heading"])), _coverage(short, width, styles),
+            Paragraph("Every rule, each note in full, is listed at the end.", styles["cell"])]
+
+
+def _short(note: str, most: int = SUMMARY_NOTE) -> str:
+    """A note cut at a word to `most` characters: a skipped rule's note quotes the whole rule text
+    printed for the players (Civilization's 17 filled page 1 and pushed the win rates to page 3)."""
+    if len(note) <= most:
+        return note
+    return note[:most].rsplit(" ", 1)[0].rstrip(" ,;:") + " … (in full at the end)"
 
 
 def _coverage(coverage: list[dict], width: float, styles) -> Table:
