@@ -104,6 +104,8 @@ def setup_on(table: Table) -> None:
     """The rest of a round's setup, where a player was asked in it (go_on), then as start_round ends."""
     if table.round == 1 or table.plan.rounds.again:
         run_setup(table, table.step + 1)
+    if table.round == 1:
+        table.hold()  # as start_round does once the opening deal is done
     table.state.gained = [list(row) for row in table.values]
 
 
