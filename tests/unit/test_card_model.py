@@ -98,8 +98,18 @@ def test_zones__an_empty_pile_shuffles_in_its_reshuffle_zone_keeping_the_top_car
 
 # --- filters ----------------------------------------------------------------------------------
 
+def compiled(table: Table, names: Names, spec: Filter):
+    """The filter compiled as a step's is, its names of numbers read from the game."""
+    return compile_filter(spec, table.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+
+
+def passing(test, table: Table, cards: tuple[str, ...]) -> list[bool]:
+    """Whether each card named passes the compiled filter, for seat 0."""
+    return [passes(test, table, 0, card(table, name)) for name in cards]
+
+
 def matching(table: Table, names: Names, spec: Filter) -> list[str]:
-    test = compile_filter(spec, table.plan.facts, lambda text, where, card: card_number(names, text, where, card))
+    test = compiled(table, names, spec)
     return sorted({table.plan.cards[c].name for c in range(len(table.plan.cards)) if passes(test, table, 0, c)})
 
 
@@ -119,7 +129,7 @@ def test_filter__fields_lists_ranks_keywords_not_any_and_test(game):
 def test_filter__a_number_worked_out_in_play_is_compared_when_the_card_is_picked(game):
     t, names = table_of(game)
     spec = Filter((FieldTest("points", at_least=Expr("Score")),))
-    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    test = compiled(t, names, spec)
     queen = card(t, "Queen of Spades")
     t.values[0][0] = 13
     assert passes(test, t, 0, queen) and not passes(test, t, 0, card(t, "Ten of Hearts"))
@@ -131,13 +141,12 @@ def test_filter__a_choice_field_compared_with_a_number_by_its_place_in_the_list(
     t, names = table_of(game)
     give(t, 0, "won", "Ten of Hearts", "Jack of Clubs")  # two cards won: Spades (third) or Hearts (fourth)
     spec = Filter((FieldTest("suit", at_least=Expr("count(won)")),))
-    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
-    assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "King of Spades", "Queen of Clubs",
-                                                           "Ten of Diamonds")] == [True, True, False, False]
+    test = compiled(t, names, spec)
+    assert passing(test, t, ("King of Hearts", "King of Spades", "Queen of Clubs", "Ten of Diamonds")) == [
+        True, True, False, False]
     both = Filter((FieldTest("suit", at_least=Expr("count(won)")), FieldTest("rank", ("King",))))  # and a King
-    test = compile_filter(both, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
-    assert [passes(test, t, 0, card(t, name)) for name in ("King of Hearts", "Queen of Hearts", "King of Clubs")] == [
-        True, False, False]
+    test = compiled(t, names, both)
+    assert passing(test, t, ("King of Hearts", "Queen of Hearts", "King of Clubs")) == [True, False, False]
 
 
 # --- expressions over zones -------------------------------------------------------------------
@@ -189,22 +198,19 @@ def test_expressions__alive_counts_the_players_still_in(game):
 def test_filter__a_test_of_the_cards_own_fields_through_min_and_max(game):
     t, names = table_of(game)
     spec = Filter(test=Expr("min(points, 5) >= 1 and max(points, 3) < 13"))
-    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
-    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Queen of Spades", "Ten of Clubs")] == [
-        True, False, False]
+    test = compiled(t, names, spec)
+    assert passing(test, t, ("Ten of Hearts", "Queen of Spades", "Ten of Clubs")) == [True, False, False]
 
 
 def test_filter__target_reads_the_tested_cards_fields_for_the_player_the_step_targets(game):
     """target(...) inside a filter: the card tested is still the card read (its points), the player the aimed one."""
     t, names = table_of(game)
     spec = Filter(test=Expr("target(points + Score) >= 5"))
-    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
+    test = compiled(t, names, spec)
     t.values[1][0], t.aim = 4, 1  # the aimed seat's Score: 4
-    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Ten of Clubs", "Queen of Spades")] == [
-        True, False, True]
+    assert passing(test, t, ("Ten of Hearts", "Ten of Clubs", "Queen of Spades")) == [True, False, True]
     t.aim = 2  # Score 0
-    assert [passes(test, t, 0, card(t, name)) for name in ("Ten of Hearts", "Ten of Clubs", "Queen of Spades")] == [
-        False, False, True]
+    assert passing(test, t, ("Ten of Hearts", "Ten of Clubs", "Queen of Spades")) == [False, False, True]
 
 
 def test_filter__a_count_inside_a_filter_reads_the_card_the_filter_tests(game):
@@ -213,9 +219,8 @@ def test_filter__a_count_inside_a_filter_reads_the_card_the_filter_tests(game):
     t, names = table_of(game)
     give(t, 0, "won", "Ten of Hearts", "Queen of Spades")
     spec = Filter(test=Expr("count(won, suit=suit) >= 1"))
-    test = compile_filter(spec, t.plan.facts, lambda text, where, c: card_number(names, text, where, c))
-    assert [passes(test, t, 0, card(t, name)) for name in ("Jack of Hearts", "Ten of Clubs", "King of Spades")] == [
-        True, False, True]
+    test = compiled(t, names, spec)
+    assert passing(test, t, ("Jack of Hearts", "Ten of Clubs", "King of Spades")) == [True, False, True]
 
 
 def test_expressions__piles_empty_counts_the_supplys_names_with_no_card_left(game):
