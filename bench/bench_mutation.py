@@ -10,6 +10,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set 'simulate: rounds'  # rounds, scoring, tricks (core M2)
     python bench/bench_mutation.py --set 'simulate: eval'  # expressions, conditions, loop, plays, moves, knowledge
     python bench/bench_mutation.py --set 'simulate: units'  # the ports' steps: units, answers, claims, hosts, ...
+    python bench/bench_mutation.py --set 'simulate: combat'  # combat, cycle, table, counters, choices (session 5)
     python bench/bench_mutation.py --set check --sample 300 --part 1/2 --json a.json  # half a sample (one hold)
     python bench/bench_mutation.py --set check --sample 300 --merge a.json b.json  # the halves' figures together
         # (the sample is drawn again from the mutants of the code: run every part and --merge on the same commit)
@@ -65,6 +66,11 @@ SETS = {
         "kitgen/simulate/vocabulary/units.py", "kitgen/simulate/vocabulary/answers.py",
         "kitgen/simulate/vocabulary/claims.py", "kitgen/simulate/vocabulary/hosts.py",
         "kitgen/simulate/vocabulary/picks.py", "kitgen/simulate/vocabulary/prices.py"),
+    # what changed in session 5: a battle of cards against cards and detach, play_on and setup_on, card impact's
+    # hold, k exchanges at once, a search rollout's repeated step
+    "simulate: combat, cycle, table, counters, choices": (
+        "kitgen/simulate/vocabulary/combat.py", "kitgen/simulate/engine/cycle.py", "kitgen/simulate/engine/table.py",
+        "kitgen/simulate/vocabulary/counters.py", "kitgen/simulate/vocabulary/choices.py"),
 }
 # With --set, the narrowest test selection that covers the set (the machine is shared): its own tests, not
 # the ports' whole games (seconds a mutant), so a set runs in minutes. Without --set: [tool.mutmut]'s selection.
@@ -97,6 +103,9 @@ TESTS = {
     "simulate: rounds, scoring, tricks": _SIMULATE_TESTS,
     "simulate: evaluators, loop, plays, moves, knowledge": _SIMULATE_TESTS,
     "simulate: units, answers, claims, hosts, picks, prices": _SIMULATE_TESTS,
+    "simulate: combat, cycle, table, counters, choices": _SIMULATE_TESTS + (
+        "tests/attacks/test_attack_combat.py", "tests/unit/test_card_impact.py", "tests/unit/test_pieces.py",
+        "tests/unit/test_mcts.py", "tests/unit/test_greedy_*.py"),
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {
