@@ -336,3 +336,9 @@ def test_actions__a_step_names_a_condition_of_the_game():
     assert said(step("meld", zone="t", condition="IB")) == []
     assert said(step("meld", zone="t", condition="IX")) == [
         "phase 'War': action 'meld': unknown condition 'IX'"]
+
+
+def test_actions__look_and_take_from_a_deck_with_a_target_is_refused_at_the_step():
+    """`said` holds every phase's message at the step's line: the error is located, not a file-less line."""
+    assert said(step("look-and-take", top=3, target="target-player")) == [
+        "phase 'War': action 'look-and-take' with top: looks at a deck: no target, nothing given back"]

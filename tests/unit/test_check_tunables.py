@@ -6,16 +6,18 @@ import pytest
 
 from kitgen.check.tunables import check_tunables
 from kitgen.errors import Where
-from kitgen.model import Card, CardType, Cost, Counter, Deck, Game, Price, SimulateSettings, Tunable
+from kitgen.model import (Card, CardType, Cost, Counter, Deck, Game, Price, SimulateSettings, Tunable, VictoryPath,
+                          When)
 
 AT = Where("game.yaml", 50, 7)
 PRICED = Card("Scout", "Ship", copies=2, cost=Cost((Price("Gold", 3), Price("Ore", 2))))
 
 
-def said(*tunables: Tunable) -> list[str]:
+def said(*tunables: Tunable, paths: tuple[VictoryPath, ...] = ()) -> list[str]:
     game = Game("g", "G", "G", "2", (), (CardType("Ship", "main"),),
                 (Deck("main", "Main", "M", (PRICED, Card("Frigate", "Ship"))), Deck("spare", "Spare", "S", ())), (),
-                counters=(Counter("Gold"), Counter("Ore"), Counter("Fame")), simulate=SimulateSettings(tune=tunables))
+                counters=(Counter("Gold"), Counter("Ore"), Counter("Fame")), simulate=SimulateSettings(tune=tunables),
+                victory_paths=paths)
     found = check_tunables(game)
     assert all(p.where == AT for p in found)
     return [p.message for p in found]
@@ -46,3 +48,13 @@ def test_tunables__a_rule_on_or_off_from_0_to_1(low, high, ok):
     assert found == [] if ok else len(found) == 1 and found[0].startswith("simulate.tune[0]: ")
     if (low, high) in ((0, 2), (-1, 0)):
         assert found == ["simulate.tune[0]: turn_order: a rule off (0) or on (1): min and max from 0 to 1"]
+
+
+def test_tunables__a_victory_paths_turn_after_read_from_its_when():
+    """turn_after is read at the top of the path's when (not a `by`, which is read in the conditions inside it)."""
+    late = (VictoryPath("Late", "", when=When(turn_after=8)),)
+    assert said(Tunable(6, 10, victory="Late", number="turn_after", where=AT), paths=late) == []
+    assert said(Tunable(1, 5, victory="Late", number="turn_after", where=AT), paths=late) == [
+        "simulate.tune[0]: its value now, 8, is outside min 1 and max 5"]
+    assert said(Tunable(1, 5, victory="Late", number="end_of_turn", where=AT), paths=late) == [
+        "simulate.tune[0]: victory path 'Late': its when: has none for 'end_of_turn'; tune one whole number"]

@@ -213,3 +213,44 @@ def test_phase_words__a_phase_skipped_while_a_flag_is_in_play_reads_so_for_playe
     for other in (When(none=(When(flag=("Skip",), turn_after=2),)), When(none=(When(flag=("Skip",)),), turn_after=2)):
         assert unless_flags(other) == []
         assert phase_when_words(other, "cell").startswith("When ")
+
+
+def test_unreachable_paths__a_counter_already_at_what_the_path_needs_needs_no_step():
+    """Gold starts at 0 and no step changes it: at least 0 holds from the start, at least 3 never will."""
+    from kitgen.check.reads import unreachable_paths
+
+    def found(need: int) -> list[str]:
+        path = VictoryPath("Rich", "", when=When(game_over=True, at_least=amounts(Gold=need)), where=at(40))
+        return [f.message for f in unreachable_paths(game(victory_paths=(path,), game_end=GameEnd(When(turn_after=5))))]
+
+    assert found(0) == []
+    assert found(3) == ["unreachable: no step changes Gold (nor a card, faction or die), and its condition needs it "
+                        "changed"]
+
+
+def test_unreachable_paths__a_counter_named_by_an_alias_with_an_underscore_is_the_counter_a_step_changes():
+    from kitgen.check.reads import canonical, unreachable_paths
+
+    chest = Counter("Gold", aliases=("war_chest",))
+    path = VictoryPath("Rich", "", when=When(game_over=True, at_least=amounts(war_chest=3)), where=at(40))
+    gains = (Phase("Trade", "", actions=(Action("gain", gain=amounts(Gold=1)),)),)
+    rich = game(counters=(chest,), victory_paths=(path,), game_end=GameEnd(When(turn_after=5)), phases=gains)
+    assert canonical(rich, "war_chest") == "Gold" and canonical(rich, "Military") == "Military"
+    assert unreachable_paths(rich) == []
+
+
+def test_conditions__a_when_test_reading_an_unknown_name_is_said_by_its_owner_at_the_whens_line():
+    path = VictoryPath("Rich", "", when=When(test=Expr("Gould >= 3"), where=at(41)), where=at(40))
+    assert errors(game(victory_paths=(path,))) == [(41, "victory path 'Rich': unknown counter or attribute 'Gould' (did "
+                                                        "you mean 'Gold'?)")]
+
+
+def test_factions__a_start_counter_unknown_or_not_whole_at_its_own_line_else_the_factions():
+    from kitgen.model import Faction
+
+    starts = Amounts((Amount("Gould", Expr("2"), where=at(31)), Amount("Gold", Expr("two"), where=at(32)),
+                      Amount("Gold", Expr("1.5"))))
+    assert errors(game(factions=(Faction("Elves", counters=starts, where=at(30)),))) == [
+        (31, "faction 'Elves': counters: unknown counter 'Gould' (did you mean 'Gold'?)"),
+        (32, "faction 'Elves': counters: Gold starts at a whole number, not 'two'"),
+        (30, "faction 'Elves': counters: Gold starts at a whole number, not '1.5'")]
