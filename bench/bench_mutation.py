@@ -77,7 +77,7 @@ SETS = {
 _SIMULATE_TESTS = ("tests/unit/test_simulate*.py", "tests/unit/test_vocabulary_*.py", "tests/unit/test_card_model.py",
                    "tests/unit/test_expressions.py", "tests/unit/test_expression_seat.py",
                    "tests/unit/test_claims_and_drafts.py", "tests/unit/test_cluster_answers.py",
-                   "tests/unit/test_rules_vocabulary.py")
+                   "tests/unit/test_rules_vocabulary.py", "tests/unit/test_pieces.py")
 TESTS = {
     "layout: fit, rich-text wrap, safe zone": ("tests/unit/test_fit.py", "tests/unit/test_richtext.py",
                                                "tests/unit/test_safe_zone_edges.py", "tests/unit/test_units_dice_fit.py",
@@ -104,7 +104,7 @@ TESTS = {
     "simulate: evaluators, loop, plays, moves, knowledge": _SIMULATE_TESTS,
     "simulate: units, answers, claims, hosts, picks, prices": _SIMULATE_TESTS,
     "simulate: combat, cycle, table, counters, choices": _SIMULATE_TESTS + (
-        "tests/attacks/test_attack_combat.py", "tests/unit/test_card_impact.py", "tests/unit/test_pieces.py",
+        "tests/attacks/test_attack_combat.py", "tests/unit/test_card_impact.py",
         "tests/unit/test_mcts.py", "tests/unit/test_greedy_*.py"),
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.

@@ -45,6 +45,14 @@ def test_a_game_cut_at_a_turns_end_goes_on_as_the_whole_game(name):
     assert first.winner < 0 and play_on(table) == whole
 
 
+def test_a_game_of_rounds_cut_goes_on_from_play_at_any_later_moment():
+    """play(start=N) of a game of rounds goes on from where the table stands for every N past 0, 1 too."""
+    plan = plan_of("coup")
+    whole = play(Table(plan, 1, (GREEDY, GREEDY), ACTIONS))
+    table = Table(plan, 1, (GREEDY, GREEDY), ACTIONS)
+    assert play(table, until_turn=2).winner < 0 and play(table, start=1) == whole
+
+
 def exact(table: Table) -> Table:
     """A copy with the table's own streams where they stand (a clone has one stream of its own)."""
     copy = table.clone(0)
