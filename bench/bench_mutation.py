@@ -11,6 +11,7 @@ a mutant no test fails on survived. Prints the share killed per module set.
     python bench/bench_mutation.py --set 'simulate: eval'  # expressions, conditions, loop, plays, moves, knowledge
     python bench/bench_mutation.py --set 'simulate: units'  # the ports' steps: units, answers, claims, hosts, ...
     python bench/bench_mutation.py --set 'simulate: combat'  # combat, cycle, table, counters, choices (session 5)
+    python bench/bench_mutation.py --set 'simulate: piles' --set 'simulate: rounds'  # two sets, their tests mapped once
     python bench/bench_mutation.py --set check --sample 300 --part 1/2 --json a.json  # half a sample (one hold)
     python bench/bench_mutation.py --set check --sample 300 --merge a.json b.json  # the halves' figures together
         # (the sample is drawn again from the mutants of the code: run every part and --merge on the same commit)
@@ -120,9 +121,9 @@ def module_set(path: str) -> str | None:
     return next((name for name, patterns in SETS.items() if any(fnmatch.fnmatch(path, p) for p in patterns)), None)
 
 
-def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list[str]:
-    """The checkout copied into `folder`, its [tool.mutmut] narrowed for --smallest or to the module set
-    `only`; the modules mutated."""
+def copy_checkout(folder: Path, smallest: bool, only: tuple[str, ...] = ()) -> list[str]:
+    """The checkout copied into `folder`, its [tool.mutmut] narrowed for --smallest or to the module sets
+    `only` (their tests together: mutmut maps them to functions once); the modules mutated."""
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
@@ -135,11 +136,11 @@ def copy_checkout(folder: Path, smallest: bool, only: str | None = None) -> list
         settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
     if only:
         settings["pytest_add_cli_args_test_selection"] = sorted({
-            str(path.relative_to(ROOT)) for pattern in TESTS.get(only, ()) for path in ROOT.glob(pattern)}
+            str(path.relative_to(ROOT)) for name in only for pattern in TESTS.get(name, ()) for path in ROOT.glob(pattern)}
         ) or settings["pytest_add_cli_args_test_selection"]
         settings["only_mutate"] = [str(path.relative_to(ROOT)) for path in sorted(ROOT.glob("kitgen/**/*.py"))
                                    if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in settings["only_mutate"])
-                                   and module_set(str(path.relative_to(ROOT))) == only]
+                                   and module_set(str(path.relative_to(ROOT))) in only]
     before, _, after = text.partition("\n[tool.mutmut]\n")
     rest = after.split("\n[", 1)[1] if "\n[" in after else ""  # the sections after [tool.mutmut], if any
     section = "\n".join(f"{key} = {json.dumps(value)}" for key, value in settings.items())
@@ -238,7 +239,8 @@ def main() -> int:
     parser.add_argument("--mutants", type=Path, help="run only the mutants named in this file, one a line "
                         "(those an earlier run did not kill)")
     parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
-    parser.add_argument("--set", help="only the module set whose name starts with this (check, kit, layout, simulate)")
+    parser.add_argument("--set", action="append", help="only the module set whose name starts with this (check, kit, "
+                        "layout, simulate); again for more sets in one run (their tests mapped once)")
     parser.add_argument("--part", help="K/N: only the K-th of N slices of the mutants chosen (a long run split "
                         "across holds of the shared machine)")
     parser.add_argument("--json", type=Path, help="also write each mutant's exit code here (for --merge)")
@@ -249,9 +251,10 @@ def main() -> int:
     parser.add_argument("--folder", type=Path, help="run in this new folder and keep it (`mutmut show NAME` there "
                         "shows a survivor), not in a temporary one")
     args = parser.parse_args()
-    only = next((name for name in SETS if name.startswith(args.set)), None) if args.set else None
-    if args.set and only is None:
-        parser.error(f"--set: no module set starts with {args.set!r} (the sets: {', '.join(SETS)})")
+    only = tuple(next((name for name in SETS if name.startswith(word)), "") for word in args.set or ())
+    if "" in only:
+        word = (args.set or [])[only.index("")]
+        parser.error(f"--set: no module set starts with {word!r} (the sets: {', '.join(SETS)})")
     part = _part(parser, args.part)
     merged: dict[str, int | None] = {}
     for path in args.merge or ():  # later files win: a run again (--mutants) after the part it repeats
