@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -272,3 +273,67 @@ def test_needs_the_weakest_first_a_unit_that_wins_ties_by_one_more_than_its_roll
     units = [Unit(1, True, False), Unit(1, False, False)]
     assert needs(units, {0: 3, 1: 3}) == [(3, 1), (4, 0)]
     assert needs(units, {0: 2, 1: 3}) == [(3, 0), (3, 1)]  # 2 + 1 and 3: a tie, the first place first
+
+
+# --- what a battle reads through its step (issue 34: mutants of units.py no test above noticed) ---------
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory):
+    """The skirmish with a bonus for the defending side, worlds that win ties only while their player has
+    more than 1 Gun, and a second in-play zone (bases) with its own attached zone (troops)."""
+    folder = tmp_path_factory.mktemp("variant") / "skirmish"
+    shutil.copytree(SKIRMISH, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    for old, new in (('bonus: "Guns > target(Guns)"', 'bonus: "defending"'),
+                     ("wins_ties: {type: [Sector, Homeworld]}", 'wins_ties: {type: [Sector, Homeworld], test: "Guns > 1"}'),
+                     ("  - {name: crews,", "  - {name: bases, kind: in-play}\n  - {name: troops, kind: attached, on: bases}\n"
+                                           "  - {name: crews,")):
+        assert old in text
+        text = text.replace(old, new)
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    return plan_game(load_game(folder))
+
+
+def test_a_world_wins_a_tied_roll_through_the_battle_step(plan) -> None:
+    # a Fleet's 3 against a Sector's 3: "worlds win ties": the Sector stands and destroys the Fleet
+    table, step = skirmish(plan, [[40], [30]], [[(0, 0)], []])
+    table.chance(Dice([3, 3]))
+    battle(table, 0, 1, 0, step)
+    assert table.state.zones["worlds"][1] == [30] and table.state.attached["fleets"][0] == []
+    assert table.values[0][1] == 0 and table.rng.faces == []
+
+
+@pytest.mark.parametrize("guns, stands", [(2, True), (1, False)])
+def test_a_bonus_reads_the_defending_side_and_who_wins_ties_the_defenders_guns(variant, guns, stands) -> None:
+    # the defending Sector rolls 1 + 1 dice (bonus: defending), 1 + 2 = 3 against the Fleet's 3: with 2 Guns
+    # it wins the tie and stands; with 1 both fall
+    table, step = skirmish(variant, [[40], [30]], [[(0, 0)], []], guns=(1, guns))
+    table.chance(Dice([3, 1, 2]))
+    battle(table, 0, 1, 0, step)
+    assert table.rng.faces == [] and table.state.attached["fleets"][0] == []
+    assert table.state.zones["worlds"][1] == ([30] if stands else [])
+
+
+def test_a_unit_destroyed_takes_only_the_cards_attached_to_its_own_zone(variant) -> None:
+    # a world at place 0 falls; the troop under the base at place 0 (another in-play zone) stays
+    table, _ = skirmish(variant, [[40], [30, 41]], [[], [(1, 2)]])
+    table.state.zones["bases"][1][:] = [31]
+    table.state.attached["troops"][1][:] = [(0, 5)]
+    worlds = next(k for k, place in enumerate(variant.places) if place.name == "worlds")
+    destroy(table, 1, (worlds, 30, 0))
+    assert table.state.zones["worlds"][1] == [41] and table.state.attached["fleets"][1] == [(0, 2)]
+    assert table.state.attached["troops"][1] == [(0, 5)] and table.piles["ships"][1] == [30]
+
+
+def test_units_in_an_in_play_zone_fight_as_the_seats_cards_there(plan) -> None:
+    # no world attacked, the units are the worlds in play: P2's Homeworld (3 dice: 6, 6, 6) against P1's
+    # Sector (1 die: 1): the Sector falls, P2 gains its Credit
+    worlds = next(k for k, place in enumerate(plan.places) if place.name == "worlds")
+    table, step = skirmish(plan, [[30], [40]], [[], []])
+    units = step.more.units._replace(world=-1, zones=(worlds,))
+    step = dataclasses.replace(step, more=step.more._replace(units=units))
+    table.aim = 0
+    table.chance(Dice([6, 6, 6, 1]))
+    ACTIONS["battle"](table, 1, step)
+    assert table.state.zones["worlds"] == [[], [40]] and table.values[1][1] == 1 and table.rng.faces == []
