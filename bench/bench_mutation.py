@@ -100,6 +100,9 @@ TESTS = {
                "tests/attacks/test_token_attacks.py", "tests/attacks/test_unit_battles.py",
                "tests/attacks/test_field_attacks.py", "tests/attacks/test_language_attacks.py",
                "tests/attacks/test_icons_attacks.py", "tests/attacks/test_answers.py"),
+    # kit/: the cache's own tests (keys, records, saves, the store), in this process
+    "kit: cache keys and records": ("tests/unit/test_cache_*.py", "tests/unit/test_keys_derived.py",
+                                    "tests/unit/test_layer_keys.py"),
     "simulate: piles, cards, zones": _SIMULATE_TESTS,
     "simulate: rounds, scoring, tricks": _SIMULATE_TESTS,
     "simulate: evaluators, loop, plays, moves, knowledge": _SIMULATE_TESTS,
