@@ -282,3 +282,21 @@ def test_play__a_card_that_wins_the_game_ends_the_step_before_its_next_card(tmp_
     ACTIONS[draw.do](t, 0, draw)
     ACTIONS[played.do](t, 0, played)
     assert (t.winner, len(cards_of(t, place(t, "won"), 0)), len(t.hands[0])) == (0, 1, 2)
+
+
+@pytest.mark.parametrize("to, playable", [("trick", ["Ace of Hearts", "King of Clubs", "Two of Clubs"]),
+                                          ("hand", ["King of Clubs", "Two of Clubs"])])
+def test_play__follow_reads_the_first_card_of_the_zone_played_to_the_hand_too(to, playable):
+    """Hearts' play step without its `only:` rules, played to the trick (empty: any card) or to the hand:
+    `follow: suit` keeps the cards of the suit of the first card there, Clubs (the hand is zone 0)."""
+    from kitgen.simulate.vocabulary.plays import playable_cards
+
+    game = load_game(ROOT / "examples/hearts")
+    game = dataclasses.replace(game, phases=tuple(dataclasses.replace(phase, actions=tuple(
+        dataclasses.replace(a, to=to, only=()) if a.do == "play" else a for a in phase.actions))
+        for phase in game.phases))
+    t = Table(plan_game(game), 1, (POLICIES["random"],) * 4, ACTIONS)
+    t.hands[0][:] = []
+    give(t, 0, "hand", "Two of Clubs", "Ace of Hearts", "King of Clubs")
+    step = next(a for phase in t.plan.phases for a in phase.actions if a.do == "play")
+    assert names(t, playable_cards(t, 0, step)) == playable
