@@ -124,7 +124,7 @@ def module_set(path: str) -> str | None:
     return next((name for name, patterns in SETS.items() if any(fnmatch.fnmatch(path, p) for p in patterns)), None)
 
 
-def copy_checkout(folder: Path, smallest: bool, only: tuple[str, ...] = ()) -> list[str]:
+def copy_checkout(folder: Path, smallest: bool, only: tuple[str, ...] = (), deselect: tuple[str, ...] = ()) -> list[str]:
     """The checkout copied into `folder`, its [tool.mutmut] narrowed for --smallest or to the module sets
     `only` (their tests together: mutmut maps them to functions once); the modules mutated."""
     for name in COPIED:
@@ -135,6 +135,8 @@ def copy_checkout(folder: Path, smallest: bool, only: tuple[str, ...] = ()) -> l
             shutil.copy2(source, folder / name)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     settings = tomllib.loads(text)["tool"]["mutmut"]
+    settings["pytest_add_cli_args"] = [*settings.get("pytest_add_cli_args", []),
+                                       *(arg for test in deselect for arg in ("--deselect", test))]
     if smallest:
         settings |= {"only_mutate": SMALLEST["modules"], "pytest_add_cli_args_test_selection": SMALLEST["tests"]}
     if only:
@@ -244,6 +246,8 @@ def main() -> int:
     parser.add_argument("--smallest", action="store_true", help="CI: one small module a set, 4 mutants each")
     parser.add_argument("--set", action="append", help="only the module set whose name starts with this (check, kit, "
                         "layout, simulate); again for more sets in one run (their tests mapped once)")
+    parser.add_argument("--deselect", action="append", default=[], help="a test left out of this run (its pytest "
+                        "id; again for more): one that fails under mutmut's tracing, found when its map is made")
     parser.add_argument("--part", help="K/N: only the K-th of N slices of the mutants chosen (a long run split "
                         "across holds of the shared machine)")
     parser.add_argument("--json", type=Path, help="also write each mutant's exit code here (for --merge)")
@@ -272,7 +276,7 @@ def main() -> int:
         if args.folder:
             args.folder.mkdir(parents=True)  # a new folder: an old run's mutants/ would be read as this one's
             folder = args.folder.resolve()
-        modules = copy_checkout(folder, args.smallest, only)
+        modules = copy_checkout(folder, args.smallest, only, tuple(args.deselect))
         names = mutant_names(folder, modules)
         chosen = draw(names, sample, args.seed)
         made = {name: len(mutants) for name, mutants in draw(names, 0, args.seed).items()}
