@@ -480,3 +480,19 @@ def test_engine__a_card_that_only_adds_its_players_points_resolves_as_apply_does
             fast.resolve(1, card)
             slow.apply(1, plan.cards[card].effects, NO_CONDITION)
             assert fast.values == slow.values and fast.values != start, plan.cards[card].name
+
+
+@pytest.mark.parametrize("hand, left", [(("Scout Ships", "Interceptors"), "Scout Ships"), (("Scout Ships",), "Scout Ships")])
+def test_play__a_faction_never_plays_a_card_its_may_not_play_names(hand, left):
+    """Every faction barred from Scout Ships: the Build phase's play takes the other Ship, or nothing."""
+    game = galactic_civ()
+    game = dataclasses.replace(game, factions=tuple(dataclasses.replace(f, may_not_play=("Scout Ships",))
+                                                    for f in game.factions))
+    plan = plan_game(game)
+    table = Table(plan, 1, (GREEDY, GREEDY), ACTIONS)
+    index = {card.name: i for i, card in reversed(list(enumerate(plan.cards)))}
+    table.hands[0][:] = [index[name] for name in hand]
+    step = plan.phases[1].actions[0]
+    assert step.do == "play" and step.more is None
+    ACTIONS["play"](table, 0, step)
+    assert [plan.cards[c].name for c in table.hands[0]] == [left]
