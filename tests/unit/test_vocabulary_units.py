@@ -337,3 +337,20 @@ def test_units_in_an_in_play_zone_fight_as_the_seats_cards_there(plan) -> None:
     table.chance(Dice([6, 6, 6, 1]))
     ACTIONS["battle"](table, 1, step)
     assert table.state.zones["worlds"] == [[], [40]] and table.values[1][1] == 1 and table.rng.faces == []
+
+
+def test_attach_offers_each_host_as_an_attach_option(plan) -> None:
+    # what a strategy written as data matches (`prefer: [{do: attach}]`): each option says it is an attach
+    table, _ = skirmish(plan, [[40, 30], []], [[], []])
+    table.hands[0][:] = [0]
+    offered: list[tuple[str, int]] = []
+
+    def last(t, seat, options):
+        offered.extend((o.do, o.card) for o in options)
+        return 1
+    table.policies = (POLICIES["random"]._replace(choose_move=last),) * 2
+    step = plan.phases[0].actions[1].then[0]  # under its choose (optional)
+    assert step.do == "attach"
+    ACTIONS["attach"](table, 0, step)
+    assert offered == [("attach", 0), ("attach", 0)]  # a world each; passing is its choose's
+    assert table.state.attached["fleets"][0] == [(1, 0)] and table.hands[0] == []
