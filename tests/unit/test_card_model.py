@@ -137,6 +137,15 @@ def test_filter__a_number_worked_out_in_play_is_compared_when_the_card_is_picked
     assert not passes(test, t, 0, queen)
 
 
+def test_filter__a_number_inside_any_is_worked_out_for_the_player_reading_it(game):
+    t, names = table_of(game)
+    test = compiled(t, names, Filter(any=(Filter((FieldTest("name", ("Salt",)),)),
+                                          Filter((FieldTest("points", at_least=Expr("Score")),)))))
+    t.values[0][0], t.values[1][0] = 14, 13
+    queen = card(t, "Queen of Spades")
+    assert passes(test, t, 1, queen) and not passes(test, t, 0, queen)
+
+
 def test_filter__a_choice_field_compared_with_a_number_by_its_place_in_the_list(game):
     t, names = table_of(game)
     give(t, 0, "won", "Ten of Hearts", "Jack of Clubs")  # two cards won: Spades (third) or Hearts (fourth)
