@@ -168,3 +168,16 @@ def test_score_value__without_group_the_value_once_for_the_player(cards_game):
 def test_score_group__min_max_and_roll_read_each_groups_cards(cards_game, value, held, points):
     step = Action("score", zone="won", attribute="Score", group="suit", value=Expr(value))
     assert zone_scores(cards_game, step, {0: held, 1: ()}) == [points, 0]
+
+
+SCORE_OR_MORE = Filter((FieldTest("points", at_least=Expr("Score")),))  # a card's points against the player's Score
+
+
+@pytest.mark.parametrize("step", [
+    Action("score", zone="won", attribute="Score", by_count=CountScoring(LADDER_BY_COUNT, filter=SCORE_OR_MORE)),
+    Action("score", zone="won", attribute="Score", sets=SetScoring(1, Expr("1"), filter=SCORE_OR_MORE))])
+def test_score_by_count_and_sets__a_filter_is_read_for_the_player_scoring(cards_game, step):
+    """Seat 0 at 1 point holds two Hearts (1 point each): both pass its filter; seat 1 at 2 points holds
+    the Queen of Spades (13) and the Queen of Hearts (1): only the Spade passes."""
+    held = {0: ("Ten of Hearts", "Jack of Hearts"), 1: ("Queen of Spades", "Queen of Hearts")}
+    assert zone_scores(cards_game, step, held, score=(1, 2)) == ([3, 1] if step.by_count else [2, 1])
