@@ -109,7 +109,7 @@ TESTS = {
     "simulate: units, answers, claims, hosts, picks, prices": _SIMULATE_TESTS,
     "simulate: combat, cycle, table, counters, choices": _SIMULATE_TESTS + (
         "tests/attacks/test_attack_combat.py", "tests/unit/test_card_impact.py",
-        "tests/unit/test_mcts.py", "tests/unit/test_greedy_*.py"),
+        "tests/unit/test_mcts.py", "tests/unit/test_greedy_*.py", "tests/integration/test_trace.py"),
 }
 # --smallest: one small module a set and the tests written for it, so CI runs the whole way in seconds.
 SMALLEST = {

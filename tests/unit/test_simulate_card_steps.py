@@ -300,3 +300,25 @@ def test_play__follow_reads_the_first_card_of_the_zone_played_to_the_hand_too(to
     give(t, 0, "hand", "Two of Clubs", "Ace of Hearts", "King of Clubs")
     step = next(a for phase in t.plan.phases for a in phase.actions if a.do == "play")
     assert names(t, playable_cards(t, 0, step)) == playable
+
+
+def test_declare__only_the_values_of_the_cards_that_pass_its_filter_are_offered():
+    """Uno's colour named (declare: field color) with a filter passing the Red and Blue cards only."""
+    from kitgen.simulate.compile.cards import MASK
+
+    plan = plan_game(load_game(ROOT / "examples/uno"))
+    t = Table(plan, 1, (POLICIES["random"],) * 2, ACTIONS)
+    colors = [plan.facts.texts["color"][code] for code in plan.facts.codes["color"]]
+    play_step = next(a for phase in plan.phases for a in phase.actions if a.do == "play")
+    cards = play_step.more.cards._replace(field="color", zone=place(t, "pile"),
+                                          filter=(MASK, tuple(c in ("Red", "Blue") for c in colors)))
+    step = dataclasses.replace(play_step, do="declare", more=play_step.more._replace(cards=cards))
+    give(t, 0, "pile", "Red 1")
+    offered: list[str] = []
+
+    def first(table, seat, options):
+        offered.extend(plan.facts.texts["color"][o.value] for o in options)
+        return 0
+    t.policies = (POLICIES["random"]._replace(choose_move=first),) * 2
+    ACTIONS["declare"](t, 0, step)
+    assert sorted(offered) == ["Blue", "Red"]
