@@ -9,7 +9,7 @@ from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
 from kitgen.check.combat import battles
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import ANY, Action, Cost, Game
+from kitgen.model import ANY, Action, Cost, Game, player_counts
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 
@@ -185,7 +185,8 @@ def _needs_rounds(game: Game) -> list[Problem]:
 def _deals(game: Game) -> list[Problem]:
     """A setup deal the deck cannot give at the most players the game is for: a located line, where
     play would deal what there is and go on as another game (`count` a number or by player count)."""
-    most = max((int(n) for n in re.findall(r"\d+", game.players)), default=0)
+    declared = player_counts(game.players)
+    most = declared.named if declared else 0
     sizes = {z.name: sum(c.copies for d in game.decks if d.id == z.deck for c in d.cards) for z in game.zones if z.deck}
     problems = []
     for step in steps_of(game.setup_steps):
