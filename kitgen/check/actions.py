@@ -163,7 +163,13 @@ def _table_steps(game: Game, action: Action, owner: str) -> list[Problem]:
             problems.append(error(row.where, f"table '{action.table}' row '{row.roll}': bid: unknown counter '{row.bid}'"
                                   + did_you_mean(row.bid, [c.name for c in game.counters])))
     if action.do == "battle" and action.die and die_range(action.die) is None:
-        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die}' is not dice notation like 1D6"))
+        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die[:20]}' is not dice notation "
+                                            "like 1D6"))
+    for row in table.rows if table is not None and action.do in ("elect", "battle") and not action.cards else ():
+        if whole_number(row.result) is None and die_range(row.result) is None:  # the simulator counted it 0
+            problems.append(error(row.where, f"table '{action.table}' row '{row.roll[:40]}': result "
+                                             f"'{row.result[:20]}' is not a whole number or dice like 1D6: "
+                                             f"the {'votes' if action.do == 'elect' else 'force'} it adds"))
     if action.do == "mark" and action.target not in ("target-player", "all-other-players"):
         problems.append(error(action.where, f"{owner}: action 'mark' needs target: target-player or all-other-players"))
     return problems
@@ -223,10 +229,13 @@ def _needs(action: Action, owner: str) -> list[Problem]:
     missing = [key for key in NEEDS.get(action.do, ()) if not getattr(action, key)]
     problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
     if action.do == "contest" and action.die and die_range(action.die) is None:
-        problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die}' is not dice notation like 1D6"))
+        problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die[:20]}' is not dice notation like 1D6"))
     if action.do == "score" and (action.value is None) == (action.sets is None and action.by_count is None
                                                            and action.majority is None):
         problems.append(error(action.where, f"{owner}: action 'score' needs one of value, sets, by_count, majority"))
+    if action.sets is not None and action.sets.size < 1:  # the simulator took 1: a rule guessed
+        problems.append(error(action.sets.where or action.where, f"{owner}: score: sets: size {action.sets.size}: "
+                                                                 "the cards a set takes, 1 or more"))
     from_deck = action.do == "look-and-take" and action.top > 0  # the top of a deck, not a target's hand
     if action.do in TARGETED and action.target != "target-player" and not from_deck:
         alone = " (or top: N, the cards on top of a deck)" if action.do == "look-and-take" else ""

@@ -291,7 +291,9 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             problems.append(error(where, f"{owner}: '{word}' is not a zone of kind {' or '.join(kinds)}"
                                   + did_you_mean(word, known)))
 
-    for z in game.zones:
+    for i, z in enumerate(game.zones):
+        if any(other.name == z.name for other in game.zones[:i]):  # the later one was never played
+            problems.append(error(z.where, f"zone '{z.name}' is declared twice"))
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
         problems += _zone_shape(z, decks) + _zone_room(z, known)
@@ -383,7 +385,7 @@ def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
     problems = []
     rolled = die_range(order.roll) if order.roll else (0, 1)
     if rolled is None:
-        problems.append(error(order.where, f"turn_order: roll '{order.roll}' is not dice notation like 1D6"))
+        problems.append(error(order.where, f"turn_order: roll '{order.roll[:20]}' is not dice notation like 1D6"))
     elif rolled[0] == rolled[1]:  # a die of one side: every roll ties, and a roll-off would never end
         problems.append(error(order.where, f"turn_order: roll '{order.roll}' always gives {rolled[0]}, so a tie "
                               "never breaks: give dice of two sides or more, such as 1D6"))

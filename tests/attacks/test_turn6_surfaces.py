@@ -24,3 +24,54 @@ def test_players__a_count_no_table_has_is_one_located_line(tmp_path, players):
         assert_one_line(kitgen_in_process(command, game, "-o" if command == "build" else "-q",
                                           *([tmp_path / "kit"] if command == "build" else [])),
                         re.compile(PLAYERS_LINE.format(re.escape(players[:40]))))
+
+
+def _copy(tmp_path, source: str):
+    """A copy of a published example (examples/) or a vocabulary fixture (tests/fixtures/vocab/)."""
+    import shutil
+
+    from tests.attacks.harness import REPO
+
+    found = next(REPO / base / source for base in ("examples", "tests/fixtures/vocab") if (REPO / base / source).is_dir())
+    shutil.copytree(found, tmp_path / source, ignore=shutil.ignore_patterns("output"))
+    return tmp_path / source
+
+
+def _validate_edited(tmp_path, source: str, old: str, new: str, line: str):
+    from tests.attacks.harness import edit
+
+    game = _copy(tmp_path, source)
+    edit(game / "game.yaml", old, new)
+    assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(r".*game\.yaml:\d+:\d+: error: " + line))
+
+
+@pytest.mark.parametrize("size", ["0", "-1"])
+def test_score_sets__of_no_cards_is_one_located_line(tmp_path, size):
+    """The simulator scored a set of 0 cards as a set of 1 (max(1, size)): a rule guessed."""
+    _validate_edited(tmp_path, "sushi-go", "sets: {size: 2, points: 5,", f"sets: {{size: {size}, points: 5,",
+                     rf"rounds scoring: score: sets: size {size}: the cards a set takes, 1 or more")
+
+
+def test_zones__one_declared_twice_is_one_located_line(tmp_path):
+    """A second zone 'draw' validated, and play used one of the two."""
+    _validate_edited(tmp_path, "sushi-go", "zones:\n", "zones:\n  - {name: draw, owner: player}\n",
+                     "zone 'draw' is declared twice")
+
+
+BIG = "9" * 5000  # int() refuses more than 4,300 digits with a ValueError
+
+
+@pytest.mark.parametrize("result, said", [(f"{BIG}D6", "9" * 20), (f"1D{BIG}", "1D" + "9" * 18),
+                                          ("1000000D6", "1000000D6"), ("two", "two")])
+def test_vote_rows__a_result_no_die_or_number_is_one_located_line(tmp_path, result, said):
+    """5,000 digits of dice was an internal error (check/dice read them with int()); a die too big or
+    a word was counted as 0 votes in play, without a word."""
+    _validate_edited(tmp_path, "senate", '{roll: "Each Credit bid", result: "1", bid: Credits}',
+                     f'{{roll: "Each Credit bid", result: "{result}", bid: Credits}}',
+                     f"table 'senate' row 'Each Credit bid': result '{said}' is not a whole number or dice like 1D6: "
+                     "the votes it adds")
+
+
+def test_battle_die__of_5000_digits_is_one_located_line(tmp_path):
+    _validate_edited(tmp_path, "skirmish", "die: 1D6", f"die: {BIG}D6",
+                     f"phase 'Attack': action 'battle': die '{'9' * 20}' is not dice notation like 1D6")
