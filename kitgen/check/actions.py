@@ -2,14 +2,14 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
-import re
 
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
 from kitgen.check.combat import battles
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import ANY, Action, Cost, Game, player_counts
+from kitgen.check.seating import check_seating
+from kitgen.model import ANY, Action, Cost, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
 
@@ -69,7 +69,7 @@ def check_actions(game: Game) -> list[Problem]:
     choices = [k.id for k in game.kit_choices]
     problems += [error(p.where, f"phase '{p.name}': unknown kit choice '{p.kit_choice}'" + did_you_mean(p.kit_choice, choices))
                  for p in game.phases if p.kit_choice and p.kit_choice not in choices]
-    return problems + _needs_rounds(game) + _deals(game)
+    return problems + _needs_rounds(game) + check_seating(game, action_owners(game), steps_of(game.setup_steps))
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:
@@ -186,27 +186,6 @@ def _needs_rounds(game: Game) -> list[Problem]:
              if a.do in ROUNDS_ONLY]
     return [error(where, f"{what}: needs rounds: in game.yaml (a game of one round: rounds: {{count: 1}})")
             for where, what in found[:1]]
-
-
-def _deals(game: Game) -> list[Problem]:
-    """A setup deal the deck cannot give at the most players the game is for: a located line, where
-    play would deal what there is and go on as another game (`count` a number or by player count)."""
-    declared = player_counts(game.players)
-    most = declared.named if declared else 0
-    sizes = {z.name: sum(c.copies for d in game.decks if d.id == z.deck for c in d.cards) for z in game.zones if z.deck}
-    problems = []
-    for step in steps_of(game.setup_steps):
-        if step.do != "deal" or step.zone not in sizes:
-            continue
-        written = whole_number(step.count)
-        counts = {most: written} if written is not None else {
-            int(n): int(c) for n, c in re.findall(r"\(players == (\d+)\) \* \((\d+)\)", str(step.count))}
-        for players, count in sorted(counts.items()):
-            if players and count * players > sizes[step.zone]:
-                problems.append(error(step.where, f"setup: deal {count} to each of {players} players needs "
-                                      f"{count * players} cards; zone '{step.zone}' starts with {sizes[step.zone]}"))
-                break
-    return problems
 
 
 def _draft_row(game: Game, action: Action, owner: str) -> list[Problem]:

@@ -75,3 +75,30 @@ def test_vote_rows__a_result_no_die_or_number_is_one_located_line(tmp_path, resu
 def test_battle_die__of_5000_digits_is_one_located_line(tmp_path):
     _validate_edited(tmp_path, "skirmish", "die: 1D6", f"die: {BIG}D6",
                      f"phase 'Attack': action 'battle': die '{'9' * 20}' is not dice notation like 1D6")
+
+
+def test_deal__by_player_count_that_leaves_a_count_the_game_plays_out_is_one_located_line(tmp_path):
+    """{2: 10} in a game for 2-5 dealt 4 players no card (0 for a count it does not name): the game
+    played on, every game without a winner."""
+    _validate_edited(tmp_path, "sushi-go", "count: {2: 10, 3: 9, 4: 8, 5: 7}", "count: {2: 10, 4: 8, 5: 7}",
+                     r"setup: deal: count gives no number for 3 players \(the game is for 2-5\): name each count, 0 "
+                     "where nothing is dealt")
+
+
+def test_across__at_an_odd_count_the_game_plays_is_one_located_line(tmp_path):
+    """At 3 players a draft 'across' passed to the left: a rule guessed."""
+    _validate_edited(tmp_path, "sushi-go", "direction: left\n", "direction: across\n",
+                     r"phase 'Pick': action 'draft': direction: across needs an even count of players, and the game "
+                     r"is for 2-5 \(3 has no player across\): give left or right, or guard it with a when that tests "
+                     "players")
+
+
+def test_across__guarded_by_a_when_that_tests_players_validates(tmp_path):
+    from tests.attacks.harness import edit
+
+    game = _copy(tmp_path, "hearts")
+    edit(game / "game.yaml", 'players: "4"', 'players: "3-5"')
+    edit(game / "game.yaml", "{do: deal, count: 13,", "{do: deal, count: 10,")
+    edit(game / "game.yaml", 'test: "round % 4 == 3"', 'test: "round % 4 == 3 and players == 4"')
+    run = kitgen_in_process("validate", game, "-q").run
+    assert run.returncode == 0, run.describe()
