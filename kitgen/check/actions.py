@@ -7,6 +7,7 @@ from __future__ import annotations
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
 from kitgen.check.combat import battles
+from kitgen.check.repeats import check_repeats
 from kitgen.errors import Problem, did_you_mean, error
 from kitgen.check.seating import check_seating
 from kitgen.model import ANY, Action, Cost, Game
@@ -69,7 +70,8 @@ def check_actions(game: Game) -> list[Problem]:
     choices = [k.id for k in game.kit_choices]
     problems += [error(p.where, f"phase '{p.name}': unknown kit choice '{p.kit_choice}'" + did_you_mean(p.kit_choice, choices))
                  for p in game.phases if p.kit_choice and p.kit_choice not in choices]
-    return problems + _needs_rounds(game) + check_seating(game, action_owners(game), steps_of(game.setup_steps))
+    return problems + _needs_rounds(game) + check_seating(game, action_owners(game), steps_of(game.setup_steps)) \
+        + check_repeats(action_owners(game))
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:

@@ -102,3 +102,33 @@ def test_across__guarded_by_a_when_that_tests_players_validates(tmp_path):
     edit(game / "game.yaml", 'test: "round % 4 == 3"', 'test: "round % 4 == 3 and players == 4"')
     run = kitgen_in_process("validate", game, "-q").run
     assert run.returncode == 0, run.describe()
+
+
+READY = '      - {do: when, target: all-players, then: [{do: set, attribute: Sticks, value: "count(belt, name=Chopsticks)"}]}'
+
+
+@pytest.mark.parametrize("outer, inner", [("1000", "1000"), ("2", "Sticks + 600")])
+def test_times__nested_past_a_thousand_in_all_is_one_located_line(tmp_path, outer, inner):
+    """times: 1000 inside times: 1000 inside times: 1000 was 10^9 steps a turn: simulate never ended
+    (each times: alone is held to 0-1000). One worked out in play counts as its bound, 1,000."""
+    _validate_edited(tmp_path, "sushi-go", READY, READY + f'\n      - {{do: when, times: {outer}, then: [{{do: when, '
+                     f'times: "{inner}", then: [{{do: gain, gain: {{Sticks: 0}}}}]}}]}}',
+                     "phase 'Ready': action 'when': times: inside another step's times it may be taken "
+                     f"{2000 if outer == '2' else 1000000:,} times; at most 1,000 in all")
+
+
+def test_rounds__that_never_end_stop_at_a_games_most_turns(tmp_path, monkeypatch):
+    """1,000 rounds of 10,000 turns whose end never holds were 10^7 turns: one game never ended. A game
+    plays at most MAX_GAME_TURNS turns in all rounds (here 60, the same bound made cheap), then its
+    game_over victory decides; the trace says why it ended."""
+    from kitgen.simulate.engine import cycle
+    from tests.attacks.harness import edit
+
+    monkeypatch.setattr(cycle, "MAX_GAME_TURNS", 60)
+    game = _copy(tmp_path, "hearts")
+    edit(game / "game.yaml", "until: {at_least: {Score: 100}}", "count: 1000")
+    edit(game / "game.yaml", '  end: {test: "count(hand) == 0"}', '  end: {test: "count(hand) == 99"}\n  turns: 30')
+    trace = tmp_path / "trace.txt"
+    run = kitgen_in_process("simulate", game, "--workers", "1", "--policy", "random", "--trace", trace)
+    assert run.run.returncode == 0 and run.seconds < 30, run.run.describe()
+    assert "60 turns in 2 rounds: a game's turns at most 60" in trace.read_text(), trace.read_text()[-1500:]
