@@ -4,18 +4,19 @@ simulation has not earned."""
 from __future__ import annotations
 
 import json
-import os
-import secrets
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import click
 
-from kitgen.cli.balance import print_report
+from kitgen.cli.balance import print_report, write_pdf
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds,
                               check_outputs, data_hash, game_players, given_counts, said_trust, scheduler_address)
 from kitgen.errors import KitgenError, Where, error
+
 
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
     """--mcts-rollouts, given: say what it is now (a report that recorded it is of other code: replay refuses it)."""
@@ -74,31 +75,32 @@ def simulate(game: str | None, games: int, players: str | None, seed: int, polic
     ctx = click.get_current_context()
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
-    given = given_counts(players) if players is not None else None
-    address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
-    project = Project.default()
-    folder = use_game(project, game).folder
-    loaded = _load(folder, game, without)
-    counts, names = _seated(ctx, loaded, given, policies)
-    played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
-    settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
-                        without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
-                        mcts_seconds=mcts_seconds,
-                        scheduler_timeout=scheduler_timeout)
-    experiments = Experiments(counts[1:], impact_games, fixes, ladder_games)
-    if trace is None:  # --trace plays one game
-        _bounded(loaded, settings, experiments)
-    check_outputs(trace, output, folder)
-    plan = _refuse_early(loaded, settings, game, partial, trace)
-    digest = data_hash(folder)
-    check_data(ctx, digest)
-    said_trust(address)
+    with _before_play(game, trace):  # a Ctrl-C while the game is read and checked (or --trace's game played)
+        given = given_counts(players) if players is not None else None
+        address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
+        project = Project.default()
+        folder = use_game(project, game).folder
+        loaded = _load(folder, game, without)
+        counts, names = _seated(ctx, loaded, given, policies)
+        played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
+        settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
+                            without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
+                            mcts_seconds=mcts_seconds,
+                            scheduler_timeout=scheduler_timeout)
+        experiments = Experiments(counts[1:], impact_games, fixes, ladder_games)
+        if trace is None:  # --trace plays one game
+            _bounded(loaded, settings, experiments)
+        check_outputs(trace, output, folder)
+        plan = _refuse_early(loaded, settings, game, partial, trace)
+        digest = data_hash(folder)
+        check_data(ctx, digest)
+        said_trust(address)
     report = _run(loaded, settings, experiments, digest, played, plan,
                   result_options(ctx), game)
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
     if output:
-        _write_pdf(report, loaded, project, folder, output)
+        write_pdf(report, loaded, project, folder, output)
     if as_json:
         echo_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -141,6 +143,16 @@ def _run(loaded, settings, experiments, digest: str, played: _Played, plan, opti
         raise KitgenError(error(Where(game), f"{exc.why}; none of the {exc.total:,} games was played")) from None
     except KeyboardInterrupt:
         echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
+        sys.exit(130)
+
+
+@contextmanager
+def _before_play(game: str, trace: Path | None) -> Iterator[None]:
+    try:
+        yield
+    except KeyboardInterrupt:
+        said = "interrupted; no trace was written" if trace else "interrupted before any game was played; no report was written"
+        echo(f"{game}: error: {said}", err=True)
         sys.exit(130)
 
 
@@ -276,24 +288,6 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
             raise click.BadParameter(unknown_optional_rule(loaded, rule if len(rule) <= SHOWN else rule[:SHOWN] + "..."),
                                      param_hint="--without")
     return loaded
-
-
-def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
-    from kitgen.render.balance import render_balance
-    from kitgen.simulate.report.summary import command_line
-    from kitgen.load.looks import read_look
-    from kitgen.render.fonts import font_files, register_fonts
-
-    register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
-    output.parent.mkdir(parents=True, exist_ok=True)
-    source = report["provenance"]
-    made_by = command_line(source["game"], source["options"])
-    temporary = output.with_name(f".{output.name}.{secrets.token_hex(4)}.tmp")
-    try:  # drawn beside and renamed over: never through a link, never half a PDF
-        render_balance(report, loaded.title, temporary, made_by)
-        os.replace(temporary, output)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def _progress(done: int, total: int) -> None:
