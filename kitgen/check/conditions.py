@@ -53,6 +53,9 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
                 yield from walk(owner, action.when)
             if action.units is not None and action.units.all_guards is not None:  # battle's units: all_guards
                 yield from walk(owner, action.units.all_guards)
+            for when in (action.protected, *(rule.when for rule in action.only)):  # who may not be chosen; a play's only:
+                if when is not None:
+                    yield from walk(owner, when)
             for answer in action.answers:  # answers: each one's works
                 if answer.works is not None:
                     yield from walk(f"{owner} answer '{answer.name}'", answer.works)
@@ -65,6 +68,9 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
                 yield from walk(f"table '{table.id}' row '{row.roll}'", row.when)
     if game.game_end is not None:
         yield from walk("game_end", game.game_end.when)
+    for when in ((game.rounds.until, game.rounds.end) if game.rounds is not None else ()):
+        if when is not None:
+            yield from walk("rounds", when)
     if game.eliminate is not None:
         yield from walk("eliminate", game.eliminate.when)
     for deck in game.decks:

@@ -132,3 +132,25 @@ def test_rounds__that_never_end_stop_at_a_games_most_turns(tmp_path, monkeypatch
     run = kitgen_in_process("simulate", game, "--workers", "1", "--policy", "random", "--trace", trace)
     assert run.run.returncode == 0 and run.seconds < 30, run.run.describe()
     assert "60 turns in 2 rounds: a game's turns at most 60" in trace.read_text(), trace.read_text()[-1500:]
+
+
+@pytest.mark.parametrize("source, file, old, new, line", [
+    ("hearts", "game.yaml", "until: {at_least: {Score: 100}}", "until: {at_least: {Scroe: 100}}",
+     r"game\.yaml:70:22: error: rounds: unknown counter or attribute 'Scroe' \(did you mean 'Score'\?\)"),
+    ("hearts", "game.yaml", '  end: {test: "count(hand) == 0"}', "  end: {at_least: {Scroe: 1}}",
+     r"game\.yaml:71:20: error: rounds: unknown counter or attribute 'Scroe' \(did you mean 'Score'\?\)"),
+    ("hearts", "game.yaml", '{when: {test: "turn == 1"}, filter: {points: 0}}',
+     "{when: {highest: [Scroe]}, filter: {points: 0}}",
+     r"game\.yaml:60:20: error: phase 'Play': unknown counter or attribute 'Scroe' \(did you mean 'Score'\?\)"),
+    ("love-letter", "decks/letters.yaml", "protected: {at_least: {Protected: 1}}}]", "protected: {at_least: {Protectd: 1}}}]",
+     r"decks/letters\.yaml:26:72: error: card 'Priest': unknown counter or attribute 'Protectd' \(did you mean "
+     r"'Protected'\?\)"),
+])
+def test_conditions__of_rounds_only_and_protected_name_what_exists(tmp_path, source, file, old, new, line):
+    """A round's until and end, a play's only: and a target's protected: were never checked: a
+    misspelt counter read 0 in play (no player was ever protected; the game never ended by until)."""
+    from tests.attacks.harness import edit
+
+    game = _copy(tmp_path, source)
+    edit(game / file, old, new)
+    assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(r".*" + line))
