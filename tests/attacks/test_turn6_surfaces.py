@@ -154,3 +154,13 @@ def test_conditions__of_rounds_only_and_protected_name_what_exists(tmp_path, sou
     game = _copy(tmp_path, source)
     edit(game / file, old, new)
     assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(r".*" + line))
+
+
+@pytest.mark.parametrize("old, new, step, zone", [
+    ("{do: move, zone: camps, to: camp-row, count: 2,", "{do: move, zone: camps, to: villagers, count: 2,", "move",
+     "villagers"),
+    ("{do: deal, deck: army, count: 4,", "{do: deal, deck: army, count: 4, to: works,", "deal", "works")])
+def test_moves__into_an_attached_zone_without_a_host_is_one_located_line(tmp_path, old, new, step, zone):
+    """A move or a deal into an attached zone put cards under no card: validate said nothing, play went on."""
+    _validate_edited(tmp_path, "siege", old, new, f"action '{step}': to: '{zone}' is an attached zone, whose cards lie "
+                                                  "under a card: do: attach chooses the card")
