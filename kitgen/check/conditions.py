@@ -117,6 +117,10 @@ def check_conditions(game: Game) -> list[Problem]:
     for owner, when in conditions_of(game):
         for word in (*when.highest, *when.lowest, *(w for w in when.tie_break if die_range(w) is None)):
             name(owner, when.where, word)  # a tie break may be dice too: a roll-off (1D6)
+        for rolled in (die_range(w) for w in when.tie_break):
+            if rolled is not None and rolled[0] == rolled[1]:  # every roll ties: the roll-off breaks nothing
+                problems.append(error(when.where, f"{owner}: tie_break: dice that always give {rolled[0]} never "
+                                      "break a tie: give dice of two sides or more, such as 1D6"))
         expression(owner, when.where, when.by)
         for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
             name(owner, amount.where, amount.counter)

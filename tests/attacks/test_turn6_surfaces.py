@@ -164,3 +164,18 @@ def test_moves__into_an_attached_zone_without_a_host_is_one_located_line(tmp_pat
     """A move or a deal into an attached zone put cards under no card: validate said nothing, play went on."""
     _validate_edited(tmp_path, "siege", old, new, f"action '{step}': to: '{zone}' is an attached zone, whose cards lie "
                                                   "under a card: do: attach chooses the card")
+
+
+def test_tie_break__dice_of_one_side_is_one_located_line(tmp_path):
+    """A roll-off on 1D1 ties every time: it broke no tie and validate said nothing (turn_order's roll
+    is refused so already)."""
+    import shutil
+
+    from tests.attacks.harness import REPO, edit
+
+    game = tmp_path / "civ-builder"
+    shutil.copytree(REPO / "data" / "civ-builder", game, ignore=shutil.ignore_patterns("output"))
+    edit(game / "rules.yaml", "tie_break: [Government, Religion, Culture, 1D6]", "tie_break: [Government, 1D1]")
+    assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(
+        r".*rules\.yaml:\d+:\d+: error: victory path 'Most Victory Points': tie_break: dice that always give 1 never "
+        r"break a tie: give dice of two sides or more, such as 1D6"))
