@@ -379,6 +379,10 @@ def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
                               + ("" if z.deck in decks else did_you_mean(z.deck, decks))))
     if z.size < 0 or z.limit < 0 or z.keep < 0:
         problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
+    owner = z.owner or ("player" if z.kind in ("in-play", "attached") or z.name == "hand" else "table")
+    if z.sees == "owner" and owner == "table":  # play read it as nobody: a rule guessed
+        problems.append(error(z.where, f"zone '{z.name}': sees: owner goes with owner: player (a zone of the table "
+                                       "has no owner): give nobody or everyone"))
     if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
         problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
     if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):

@@ -179,3 +179,14 @@ def test_tie_break__dice_of_one_side_is_one_located_line(tmp_path):
     assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(
         r".*rules\.yaml:\d+:\d+: error: victory path 'Most Victory Points': tie_break: dice that always give 1 never "
         r"break a tie: give dice of two sides or more, such as 1D6"))
+
+
+def test_knowledge__a_table_zone_seen_by_its_owner_is_one_located_line(tmp_path):
+    """A zone of the table has no owner: sees: owner was played as seen by nobody, without a word."""
+    from tests.attacks.harness import edit
+
+    game = _copy(tmp_path, "love-letter")
+    edit(game / "game.yaml", "{name: aside, sees: nobody,", "{name: aside, sees: owner,")
+    assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(
+        r".*game\.yaml:26:5: error: zone 'aside': sees: owner goes with owner: player \(a zone of the table has no "
+        r"owner\): give nobody or everyone"))
