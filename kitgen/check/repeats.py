@@ -24,8 +24,8 @@ def check_repeats(owners: Owners) -> list[Problem]:
 def _walk(owner: str, actions: tuple[Action, ...], outer: int, problems: list[Problem]) -> None:
     for action in actions:
         written = whole_number(action.times) if action.times is not None else 1
-        times = outer * (MAX_TIMES if written is None else max(written, 1))
-        if times > MAX_TIMES and outer > 1:
+        times = outer * (MAX_TIMES if written is None else min(max(written, 1), MAX_TIMES))  # each held to 0-1000
+        if times > MAX_TIMES and outer > 1 and action.times is not None:  # one alone past 1,000: check/actions says so
             problems.append(error(action.where, f"{owner}: action '{action.do}': times: inside another step's times "
                                   f"it may be taken {times:,} times; at most {MAX_TIMES:,} in all"))
             continue  # said once, where the product first passes the bound
