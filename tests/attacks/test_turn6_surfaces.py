@@ -190,3 +190,21 @@ def test_knowledge__a_table_zone_seen_by_its_owner_is_one_located_line(tmp_path)
     assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(
         r".*game\.yaml:26:5: error: zone 'aside': sees: owner goes with owner: player \(a zone of the table has no "
         r"owner\): give nobody or everyone"))
+
+
+@pytest.mark.parametrize("then", ["{do: steal, count: 3, target: target-player}",
+                                  "{do: pass, count: 5, direction: left}", "{do: swap-hands, target: target-player}"])
+def test_draft__a_trigger_that_takes_a_card_another_player_chose_plays_on(tmp_path, then):
+    """Keeps are chosen all at once, then made one player after the other: a card's trigger on the first
+    keep that took a card another player had chosen was an internal error (list.remove) in every game."""
+    import json
+
+    from tests.attacks.harness import edit
+
+    game = _copy(tmp_path, "sushi-go")
+    edit(game / "decks" / "sushi.yaml", "triggers: [{on: enter, zone: belt, then: [{do: gain, gain: {Wasabi: 1}}]}]",
+         f"triggers: [{{on: enter, zone: belt, then: [{then}]}}]")
+    run = kitgen_in_process("simulate", game, "--games", "3", "--workers", "1", "--policy", "random", "--json", "-q",
+                            "--partial")
+    assert run.run.returncode == 0, run.run.describe()
+    assert json.loads(run.run.stdout)["games"] == 3
