@@ -192,18 +192,23 @@ def test_knowledge__a_table_zone_seen_by_its_owner_is_one_located_line(tmp_path)
         r"owner\): give nobody or everyone"))
 
 
-@pytest.mark.parametrize("then", ["{do: steal, count: 3, target: target-player}",
-                                  "{do: pass, count: 5, direction: left}", "{do: swap-hands, target: target-player}"])
-def test_draft__a_trigger_that_takes_a_card_another_player_chose_plays_on(tmp_path, then):
-    """Keeps are chosen all at once, then made one player after the other: a card's trigger on the first
-    keep that took a card another player had chosen was an internal error (list.remove) in every game."""
+@pytest.mark.parametrize("source, file, old, new", [
+    *(("sushi-go", "decks/sushi.yaml", "then: [{do: gain, gain: {Wasabi: 1}}]}]", f"then: [{then}]}}]") for then in (
+        "{do: steal, count: 3, target: target-player}", "{do: pass, count: 5, direction: left}",
+        "{do: swap-hands, target: target-player}")),
+    ("sushi-go", "decks/sushi.yaml", "triggers: [{on: enter, zone: belt, then: [{do: gain, gain: {Wasabi: 1}}]}]",
+     "triggers: [{on: leave, zone: hand, then: [{do: move, zone: hand, to: used, count: 20}]}]"),
+    ("hearts", "game.yaml", "attribution:", "triggers:\n  - {on: enter, zone: won, then: [{do: move, zone: trick, to: "
+                                            "deck, count: 20}]}\nattribution:")])
+def test_moves__a_trigger_that_takes_a_card_the_step_is_moving_plays_on(tmp_path, source, file, old, new):
+    """A step's cards are chosen first, then moved one by one (a draft's keeps, a move's, a trick's): a
+    trigger of an earlier one that took a later one was an internal error (list.remove) in every game."""
     import json
 
     from tests.attacks.harness import edit
 
-    game = _copy(tmp_path, "sushi-go")
-    edit(game / "decks" / "sushi.yaml", "triggers: [{on: enter, zone: belt, then: [{do: gain, gain: {Wasabi: 1}}]}]",
-         f"triggers: [{{on: enter, zone: belt, then: [{then}]}}]")
+    game = _copy(tmp_path, source)
+    edit(game / file, old, new)
     run = kitgen_in_process("simulate", game, "--games", "3", "--workers", "1", "--policy", "random", "--json", "-q",
                             "--partial")
     assert run.run.returncode == 0, run.run.describe()

@@ -145,7 +145,7 @@ def act_pass(table: Table, seat: int, step: Step) -> None:
     chosen = {p: _chosen(table, p, step) for p in players}
     for giver, cards in chosen.items():
         receiver = _across(table, giver, step.more.cards.direction)
-        for card in (c for c in cards if c in table.hands[giver]):  # a trigger of an earlier card may have taken it
+        for card in cards:
             carry(table, giver, card, (HAND, giver, HAND, receiver), "move")
 
 
@@ -190,7 +190,7 @@ def act_draft(table: Table, seat: int, step: Step) -> None:
     chosen = {p: _chosen(table, p, step, kept=True) for p in players}
     to = step.more.cards.to
     for player, cards in chosen.items():
-        for card in (c for c in cards if c in table.hands[player]):  # an earlier keep's trigger may have taken it
+        for card in cards:
             carry(table, player, card, (HAND, player, to, player), "draw")
     for player in sorted(players, key=lambda p: (p - seat) % table.players):
         for inner in step.then:
