@@ -213,3 +213,23 @@ def test_moves__a_trigger_that_takes_a_card_the_step_is_moving_plays_on(tmp_path
                             "--partial")
     assert run.run.returncode == 0, run.run.describe()
     assert json.loads(run.run.stdout)["games"] == 3
+
+
+def test_triggers__a_storm_of_chains_stops_at_a_games_bound(tmp_path, monkeypatch):
+    """A trigger on a card entering the hand that passes a card set off a chain of 1,000 triggers for
+    each card dealt, every round: one game of Hearts took minutes. A game fires MAX_GAME_TRIGGERS at
+    most (here 200, the same bound made cheap); past it the game goes on without them."""
+    import json
+
+    from kitgen.simulate.vocabulary import events
+    from tests.attacks.harness import bounded, edit
+
+    monkeypatch.setattr(events, "MAX_GAME_TRIGGERS", 200)
+    game = _copy(tmp_path, "hearts")
+    edit(game / "game.yaml", "attribution:", "triggers:\n  - {on: enter, zone: hand, then: [{do: pass, count: 1, "
+                                             "direction: left}]}\nattribution:")
+    with bounded(30):
+        run = kitgen_in_process("simulate", game, "--games", "2", "--workers", "1", "--policy", "random", "--json",
+                                "-q", "--partial")
+    assert run.run.returncode == 0, run.run.describe()
+    assert json.loads(run.run.stdout)["games"] == 2
