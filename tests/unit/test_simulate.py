@@ -496,3 +496,17 @@ def test_play__a_faction_never_plays_a_card_its_may_not_play_names(hand, left):
     assert step.do == "play" and step.more is None
     ACTIONS["play"](table, 0, step)
     assert [plan.cards[c].name for c in table.hands[0]] == [left]
+
+
+def test_draw__with_a_target_the_players_it_names_draw():
+    """Galactic Civ's draw of 3 written for the other players: the other two hands get 3 cards each, not the seat's."""
+    game = galactic_civ()
+    phases = (dataclasses.replace(game.phases[0], actions=(dataclasses.replace(game.phases[0].actions[0],
+                                                                              target="all-other-players"),)),)
+    plan = plan_game(dataclasses.replace(game, phases=phases))
+    table = Table(plan, 1, (GREEDY,) * 3, ACTIONS)
+    before = [len(hand) for hand in table.hands]
+    step = plan.phases[0].actions[0]
+    assert step.do == "draw" and step.more is None
+    ACTIONS["draw"](table, 0, step)
+    assert [len(hand) - n for hand, n in zip(table.hands, before, strict=True)] == [0, 3, 3]
