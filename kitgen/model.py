@@ -1134,6 +1134,9 @@ class Action(Record):
     must: bool = False  # play: a legal card must be played (else the player may pass)
     only: tuple[Restriction, ...] = ()  # play: cards allowed while a condition holds, if the player has any
     mark: str = ""  # the cards the step moves carry this mark until the turn ends (filter: {mark: NAME})
+    # move: where in the pile `to` the cards go: on top (the default), at the bottom, at a random place, or
+    # at the place the player chooses (Exploding Kittens' Defuse, "put the kitten back anywhere")
+    put: Literal["", "top", "bottom", "random", "chosen"] = ""
     value: Expr | None = None  # set, score: the number (score's `group:` reads the group's cards)
     direction: Literal["", "left", "right", "across"] = ""  # pass, draft: whom the cards go to
     otherwise: tuple["Action", ...] = ()  # when: the steps when it does not hold; play: when nothing was played
