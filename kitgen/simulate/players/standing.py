@@ -177,8 +177,9 @@ class Scorers(NamedTuple):
     # when every path is of thresholds: each path's (attribute, the value that meets it) and whether
     # any one threshold meets it (else all)
     gaps: tuple[tuple[tuple[tuple[int, int], ...], bool], ...] = ()
-    # with gaps: each path's offices (office_parts), none at all: ()
+    # with gaps: each path's offices (office_parts), none at all: (); and the offices' names, once each
     offices: tuple[tuple[tuple[int, str, int], ...], ...] = ()
+    office_names: tuple[str, ...] = ()
 
 
 def scorers(plan: Plan) -> Scorers:
@@ -193,8 +194,9 @@ def scorers(plan: Plan) -> Scorers:
         gaps = () if lead else tuple((tuple((a, more + 1) for a, more in s.path.thresholds), s.path.any_threshold)
                                      for s in every)
         offices = tuple(office_parts(s.path) for s in every) if gaps else ()
+        names = tuple(dict.fromkeys(office for parts in offices for _, office, _ in parts))
         made = plan.cache["scorers"] = Scorers(every, pairs, mosts, rest, lead, gaps,
-                                               offices if any(offices) else ())
+                                               offices if any(offices) else (), names)
         return made
 
 
@@ -213,14 +215,18 @@ def office_parts(path: PathPlan) -> tuple[tuple[int, str, int], ...]:
 
 def offices_standing(table: Table, seat: int, mine: list[int], paths: Scorers) -> float:
     """standing() of thresholds paths some of which have offices: each such path's gap is the smaller
-    of its thresholds' and its offices' (elections in a row are counted as points are)."""
-    near = -FAR
-    for (gaps, anyone), parts in zip(paths.gaps, paths.offices, strict=True):
-        gap = max([mine[a] - need for a, need in gaps]) if anyone else min([mine[a] - need for a, need in gaps])
-        if parts:
-            gap = min(gap, office_gap(table, seat, parts))
-        near = max(near, gap)
-    return near + near / 100
+    of its thresholds' and its offices' (elections in a row are counted as points are). An office only
+    lowers its path's gap, so it is read only for a path whose thresholds make it the nearest."""
+    gaps = [max([mine[a] - need for a, need in gap]) if anyone else min([mine[a] - need for a, need in gap])
+            for gap, anyone in paths.gaps]
+    near, read = max(gaps), set()
+    while True:  # at most once a path with offices: each read lowers the nearest until none is left
+        i = next((i for i, parts in enumerate(paths.offices) if parts and i not in read and gaps[i] == near), -1)
+        if i < 0:
+            return near + near / 100
+        read.add(i)
+        gaps[i] = min(near, office_gap(table, seat, paths.offices[i]))
+        near = max(gaps)
 
 
 def office_gap(table: Table, seat: int, parts: tuple[tuple[int, str, int], ...]) -> int:
@@ -234,11 +240,11 @@ def office_gap(table: Table, seat: int, parts: tuple[tuple[int, str, int], ...])
 
 def office_key(table: Table, seat: int) -> tuple[int, ...]:
     """What office_gap reads for the seat, in a key (greedy.nearness keeps standings by it)."""
-    state = table.state
-    if state is None or not scorers(table.plan).offices:
+    names = scorers(table.plan).office_names
+    if not names or table.state is None:
         return ()
-    return tuple([state.streaks[seat].get(office, 0) * 2 + (state.flags[seat].get(office, 0) >= table.turn)
-                  for parts in scorers(table.plan).offices for _, office, _ in parts])
+    streaks, flags, turn = table.state.streaks[seat], table.state.flags[seat], table.turn
+    return tuple([streaks.get(office, 0) * 2 + (flags.get(office, 0) >= turn) for office in names])
 
 
 def _is_pair(score: Scorer) -> bool:
@@ -289,7 +295,7 @@ def nearest_of(paths: Scorers, lead: list[int], mine: list[int]) -> tuple[tuple[
     only when the plan has a most-attributes path: its bottleneck, most_pull, is made from it).
     Most-attributes paths first: in Galactic Civ the General Victory is the nearest in 96% of
     decisions, and a pair path whose single part is already further off is then passed over."""
-    _, pairs, mosts, rest, _, _, _ = paths
+    _, pairs, mosts, rest, _, _, _, _ = paths
     top = progress = near = BELOW
     best: list[int] = []
     for index, half in mosts:  # the attributes the seat leads in, less half of them, counted without a list
