@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kitgen.check.formula import capped
 from kitgen.simulate.compile.nodes import ADD, CMP, CONST, DIV, MUL, NEG, SLOT, SUB, SUM, Node
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.compile.zones import PLAYER, TABLE
@@ -123,10 +124,10 @@ def folded(node: Node) -> int:
         return node[1]
     if kind == NEG:
         return -folded(node[1])
-    if kind in (ADD, SUB, MUL, DIV):
+    if kind in (ADD, SUB, MUL, DIV):  # capped at +-10^12 as the engine's numbers are (a float holds it)
         left, right = folded(node[1]), folded(node[2])
-        return left + right if kind == ADD else left - right if kind == SUB else left * right if kind == MUL \
-            else (left // right if right else 0)
+        return capped(left + right if kind == ADD else left - right if kind == SUB else left * right if kind == MUL
+                      else (left // right if right else 0))
     if kind == CMP:
         return int(node[1](folded(node[2]), folded(node[3])))
     return 0  # a counter, the table, cards: 0 at a turn's start
