@@ -78,9 +78,9 @@ def bidding(table: Table, player: int, fixed: dict[int, int], step: Step, bid: R
 def as_known(table: Table, player: int, fixed: dict[int, int], step: Step, bid: RowPlan, amount: int) -> None:
     """The bid paid and the election decided on the votes the player knows of (a copy weighs it): the
     office and its streak, not `then:` (Alpha Centauri's Governor's Proposals played on every copy:
-    1 bid in 51,316 Councils of 1,000 2-player games, 6 in 25,948 of 300 4-player games, 19% more
-    CPU; without them, 0 in 13,048 of 150 4-player games, as before: a bid is made where the office
-    is what the nearest victory still lacks)."""
+    6 bids in 25,948 Councils of 300 4-player games, at 19% more CPU; without them 0 in 13,048 of
+    150, and in 1,000 2-player games 1 bid in 51,316 either way: a bid is made where the office is
+    what the nearest victory still lacks)."""
     spend(table, player, bid.bid, amount)
     elected(table, step, {**fixed, player: fixed[player] + bid.result * amount}, then=False)
 
