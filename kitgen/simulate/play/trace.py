@@ -58,7 +58,7 @@ def _event(plan: Plan, table: Table, event: tuple) -> dict:
             chosen["card"] = plan.cards[card].name
         if target >= 0:
             chosen["target"] = target + 1
-        if do == "declare":
+        if do in ("declare", "elect"):  # the field's code named, the units bid
             chosen["value"] = value
         return chosen
     if kind == "named":
