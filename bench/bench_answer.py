@@ -18,11 +18,13 @@ seats, with the measures of feel, the provenance and its code hash), impact, lad
 --no-whole, the whole command itself, a fresh process, its wall time against the goal of 60 s.
 
 --full measures the full sizes on one core (--workers 1, no whole command), as a shared machine's
-CPU slot allows, and prints for each game the least its parts can take on 2 cores (the games halved:
-each run of games is cut into pieces both cores play; compiling and the summary are not) against
-the goal: a bound, not a measured 2-core time (an idle 2-core machine measures that: without
---full). --part runs one part (again for more) so that a slot's hold stays short; card impact
-alone plays the 2-player seats it starts from.
+CPU slot allows. Each part's CPU seconds (this process's and its pool's workers') are printed next to
+its wall time: on a loaded machine the wall clock counts the others' work, the CPU does not. For
+each game, the least its parts can take on 2 idle cores: the games' CPU halved (each run of games
+is cut into pieces both cores play), compiling and the summary as they were, against the goal: a
+bound, not a measured 2-core time (an idle 2-core machine measures that: without --full). --part
+runs one part (again for more) so that a slot's hold stays short; card impact alone plays the
+2-player seats it starts from.
 
 Wall times: on a shared machine they count what else runs (the load average is printed at the
 start and the end; the goal is for 2 idle cores). Nothing is asserted; --smallest (CI) runs every
@@ -47,7 +49,7 @@ from kitgen.project import Project  # noqa: E402
 from kitgen.simulate.experiments.lab import Experiments, played, run_experiments  # noqa: E402
 from kitgen.simulate.experiments.ladder import LADDER  # noqa: E402
 from kitgen.simulate.play.games import plan_game  # noqa: E402
-from kitgen.simulate.play.pool import kept_workers  # noqa: E402
+from kitgen.simulate.play.pool import kept_workers, workers_seconds  # noqa: E402
 from kitgen.simulate.play.run import Settings, cores  # noqa: E402
 from kitgen.simulate.report.summary import summarise  # noqa: E402
 
@@ -56,45 +58,64 @@ COUNTS = (2, 3, 4)
 
 
 PARTS = ("seats", "impact", "ladder")  # the parts that play games (compile, feel and summary go with the seats)
-PLAYED = ("seats", "seats at 2", "impact", "ladder")  # rows whose games spread over the cores
+PLAYED = ("seats", "impact", "ladder")  # rows whose games spread over the cores (their names start so)
+Row = tuple[str, float, float, int]  # (part, wall seconds, CPU seconds, games played)
+
+
+class Clock:
+    """Wall and CPU seconds since the last lap: the CPU of this process and of the run's pool's workers
+    (on a loaded machine the wall clock counts the others' work; the CPU seconds do not)."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), self._cpu()
+
+    @staticmethod
+    def _cpu() -> float:
+        return time.process_time() + workers_seconds()
+
+    def lap(self) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), self._cpu()
+        spent = (wall - self.wall, cpu - self.cpu)
+        self.wall, self.cpu = wall, cpu
+        return spent
 
 
 def parts(game: str, games: int, impact: int, ladder: int, rollouts: int, workers: int = 0,
-          only: tuple[str, ...] = PARTS) -> list[tuple[str, float, int]]:
-    """(part, wall seconds, games played) of one game's full answer, in-process (workers 0: one per
-    core); `only` some parts (card impact without the seats plays the 2-player seats it starts from)."""
-    rows = []
-    start = time.perf_counter()
+          only: tuple[str, ...] = PARTS) -> list[Row]:
+    """Each part of one game's full answer, in-process (workers 0: one per core); `only` some parts
+    (card impact without the seats plays the 2-player seats it starts from)."""
+    rows: list[Row] = []
+    clock = Clock()
     folder = Project.default().resolve(game).folder
     loaded = load_game(folder)
     check_game(loaded)  # as kitgen simulate checks the data before it plays
     plan = plan_game(loaded)
-    rows.append(("compile", time.perf_counter() - start, 0))
+    rows.append(("compile", *clock.lap(), 0))
     settings = Settings(games=games, players=COUNTS[0], seed=1, mcts_iterations=rollouts, workers=workers)
     with kept_workers(settings.workers or cores()):
         report: dict = {}
         if "seats" in only or "impact" in only:
-            start = time.perf_counter()
+            clock.lap()
             more = COUNTS[1:] if "seats" in only else ()
             settings, results, _ = played(plan, settings, more, None)
+            count = sum(len(r) for r in results.values())
             rows.append(("seats " + ",".join(map(str, sorted(results))) if "seats" in only else "seats at 2",
-                         time.perf_counter() - start, sum(len(r) for r in results.values())))
-            start = time.perf_counter()
+                         *clock.lap(), count))
             report = summarise(game, plan, settings, results, "", {})
-            rows.append(("feel and summary", time.perf_counter() - start, sum(len(r) for r in results.values())))
+            rows.append(("feel and summary", *clock.lap(), count))
         if "impact" in only:
-            start = time.perf_counter()
+            clock.lap()
             run_experiments(report, plan, settings, Experiments(impact_games=impact), results[COUNTS[0]], None)
             impact_report = report.get("card_impact") or {}
             cards = impact_report.get("cards", [])
             # each card's arm with it, and each deck's arm without (a card of that deck at random)
             played_games = sum(row["games"] for row in cards) + impact_report.get("games", 0) * len({r["deck"] for r in cards})
-            rows.append(("impact", time.perf_counter() - start, played_games))
+            rows.append(("impact", *clock.lap(), played_games))
         if "ladder" in only:
-            start = time.perf_counter()
+            clock.lap()
             run_experiments(report, plan, settings, Experiments(ladder_games=ladder), [], None)
             rungs = len(report.get("skill_ladder", []))
-            rows.append(("ladder", time.perf_counter() - start, rungs * max(1, ladder // COUNTS[0]) * COUNTS[0]))
+            rows.append(("ladder", *clock.lap(), rungs * max(1, ladder // COUNTS[0]) * COUNTS[0]))
     return rows
 
 
@@ -135,16 +156,15 @@ def main() -> None:
     print(f"A designer's full answer: seats at {','.join(map(str, COUNTS))} players ({sizes[0]:,} games each), "
           f"card impact ({sizes[1]} seeds a card), the ladder ({sizes[2]} games a rung, {' < '.join(LADDER)}; mcts "
           f"at {sizes[3]} iterations), the measures of feel; {options.workers or cores()} worker(s), load average {_load()} at the start")
-    print(f"  {'game':<24}{'part':<18}{'wall s':>8}{'games':>8}{'ms/game':>9}")
+    print(f"  {'game':<24}{'part':<18}{'wall s':>8}{'CPU s':>8}{'games':>8}{'CPU ms/game':>12}")
     for game in games:
         rows = parts(game, *sizes, workers=options.workers, only=only)
-        for part, seconds, count in rows:
-            per = f"{seconds / count * 1000:>9.2f}" if count else f"{'':>9}"
-            print(f"  {game:<24}{part:<18}{seconds:>8.2f}{count:>8,}{per}")
-        total = sum(seconds for _, seconds, _ in rows)
-        print(f"  {game:<24}{'sum of the parts':<18}{total:>8.2f}")
+        for part, wall, cpu, count in rows:
+            per = f"{cpu / count * 1000:>12.2f}" if count else f"{'':>12}"
+            print(f"  {game:<24}{part:<18}{wall:>8.2f}{cpu:>8.2f}{count:>8,}{per}")
+        print(f"  {game:<24}{'sum of the parts':<18}{sum(r[1] for r in rows):>8.2f}{sum(r[2] for r in rows):>8.2f}")
         if options.workers == 1 and only == PARTS:
-            print(f"  {game:<24}{'on 2 cores':<18}{on_two_cores(rows):>8.2f}   at best (the games halved); "
+            print(f"  {game:<24}{'on 2 cores':<18}{'':>8}{on_two_cores(rows):>8.2f}   at best (the games' CPU halved); "
                   f"goal {GOAL:.0f} s: {verdict(on_two_cores(rows))}")
         if not options.no_whole:
             seconds = whole(game, *sizes)
@@ -152,10 +172,10 @@ def main() -> None:
     print(f"load average {_load()} at the end (above the core count: other work shared the cores)")
 
 
-def on_two_cores(rows: list[tuple[str, float, int]]) -> float:
-    """The least wall time one core's parts can take on two: the games' parts halved (each run of
-    games is cut into pieces that both cores play), compiling and the summary as they were."""
-    return sum(seconds / 2 if part.startswith(PLAYED) else seconds for part, seconds, _ in rows)
+def on_two_cores(rows: list[Row]) -> float:
+    """The least wall time one core's parts can take on two idle cores: the CPU of the games' parts
+    halved (each run of games is cut into pieces that both cores play), compiling and the summary as they were."""
+    return sum(cpu / 2 if part.startswith(PLAYED) else cpu for part, _, cpu, _ in rows)
 
 
 def verdict(seconds: float) -> str:
