@@ -1352,6 +1352,26 @@ class EveryPhase(Record):
 
 
 MOST_PLAYERS = 12  # players at a table kitgen simulates (simulate's and tune's --players)
+MOST_NAMED = 99  # the largest count `players:` may name, as a deal's {2: 10, 3: 7} (load/schema._by_players)
+
+
+@dataclass(frozen=True)
+class PlayerCounts:
+    """What game.yaml's `players:` says: '2-4+' -> fewest 2, named 4, open (more may play)."""
+
+    fewest: int
+    named: int  # the largest count it names: what a deal must serve and the token sheets print for
+    open: bool
+
+
+def player_counts(text: str) -> PlayerCounts | None:
+    """The one reading of `players:` (the simulator's range, the token sheets, the deal check). None:
+    it names no number. A number of more than three digits reads as 1000, outside every bound
+    (load/game refuses it at its line), never as a 5,000-digit int."""
+    numbers = [int(n) if len(n) <= 3 else 1000 for n in re.findall(r"[0-9]+", text)]
+    if not numbers:
+        return None
+    return PlayerCounts(min(numbers), max(numbers), text.rstrip().endswith("+"))
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -1432,10 +1452,10 @@ class Game(Record):
     def plays(self) -> tuple[int, int] | None:
         """The player counts `players:` declares, fewest and most: '2-4' -> (2, 4), '2' -> (2, 2); an
         open end ('2+', '2-4+') goes to MOST_PLAYERS, the most kitgen simulates. None: it names no number."""
-        numbers = [int(n) for n in re.findall(r"\d{1,3}", self.players)]
-        if not numbers:
+        counts = player_counts(self.players)
+        if counts is None:
             return None
-        return min(numbers), MOST_PLAYERS if self.players.rstrip().endswith("+") else max(numbers)
+        return counts.fewest, MOST_PLAYERS if counts.open else counts.named
 
     def counter(self, name: str) -> Counter | None:
         """Find a counter by its name or an alias, in any case: costs say {credits: 10}."""

@@ -51,6 +51,7 @@ class State:
         self.played_by: dict[int, int] = {}  # card -> the seat that played it last (a trick's cards)
         self.trash: list[int] = []  # cards out of the game (trash), home again at a round's start
         self.fired = 0  # triggers fired in the current chain (bounded: vocabulary/events.MAX_TRIGGERS)
+        self.triggered = 0  # triggers fired in the game (bounded: vocabulary/events.MAX_GAME_TRIGGERS)
         self.depth = 0  # triggers within triggers now (bounded: vocabulary/events.MAX_DEPTH)
         # per player, per other player: the cards it knows are in that player's hand (engine/knowledge.py)
         self.known: list[list[list[int]]] | None = [[[] for _ in seats] for _ in seats] if knowing else None
