@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kitgen.colors import Color, ColorTemplate
 from kitgen.errors import Where
@@ -1134,6 +1134,9 @@ class Action(Record):
     must: bool = False  # play: a legal card must be played (else the player may pass)
     only: tuple[Restriction, ...] = ()  # play: cards allowed while a condition holds, if the player has any
     mark: str = ""  # the cards the step moves carry this mark until the turn ends (filter: {mark: NAME})
+    # move: where in the pile `to` the cards go: on top (the default), at the bottom, at a random place, or
+    # at the place the player chooses (Exploding Kittens' Defuse, "put the kitten back anywhere")
+    put: Literal["", "top", "bottom", "random", "chosen"] = ""
     value: Expr | None = None  # set, score: the number (score's `group:` reads the group's cards)
     direction: Literal["", "left", "right", "across"] = ""  # pass, draft: whom the cards go to
     otherwise: tuple["Action", ...] = ()  # when: the steps when it does not hold; play: when nothing was played
@@ -1355,9 +1358,9 @@ MOST_PLAYERS = 12  # players at a table kitgen simulates (simulate's and tune's 
 MOST_NAMED = 99  # the largest count `players:` may name, as a deal's {2: 10, 3: 7} (load/schema._by_players)
 
 
-@dataclass(frozen=True)
-class PlayerCounts:
-    """What game.yaml's `players:` says: '2-4+' -> fewest 2, named 4, open (more may play)."""
+class PlayerCounts(NamedTuple):
+    """What game.yaml's `players:` says: '2-4+' -> fewest 2, named 4, open (more may play). A value
+    read from a key, not a record of the YAML (the README's reference lists the records)."""
 
     fewest: int
     named: int  # the largest count it names: what a deal must serve and the token sheets print for

@@ -107,7 +107,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare", "claim"))):
         if getattr(action, key) and action.do not in steps:
             problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
-                                  f"{' or '.join(steps)}"))
+                                  f"{' or '.join(steps)}{PLAYED_STEPS if key == 'then' and action.do == 'play' else ''}"))
     # a meld reads a lookup table's rows; the steps between players any table's (roll: "has no die" below)
     tables = [t.id for t in game.tables if bool(t.die) != (action.do == "meld") or action.do in (*LOOKUPS, "roll")]
     if action.table and action.table not in tables:
@@ -149,6 +149,11 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     # steps between players
     "reattach": ("zone",), "detach": ("zone",),
 }
+# what a missing key of a card step is, so the line says how to fix it (README, "The card model")
+NEEDS_HINT = {("declare", "zone"): " (zone: the pile whose top card the named value is for, e.g. zone: pile)",
+              ("declare", "field"): " (field: the card field named, e.g. field: suit)",
+              ("move", "to"): " (to: the zone the cards go to; zone: where they come from, the top first)"}
+PLAYED_STEPS = "; what a card does when played is its trigger: triggers: [{on: play, then: [...]}] on the card"
 THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders", "draft", "claim")  # the steps whose `then:` are steps
 LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die
 
@@ -208,7 +213,9 @@ def _draft_row(game: Game, action: Action, owner: str) -> list[Problem]:
 
 def _needs(action: Action, owner: str) -> list[Problem]:
     missing = [key for key in NEEDS.get(action.do, ()) if not getattr(action, key)]
-    problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
+    hints = "".join(NEEDS_HINT.get((action.do, key), "") for key in missing)
+    problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}{hints}")] \
+        if missing else []
     if action.do == "contest" and action.die and die_range(action.die) is None:
         problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die[:20]}' is not dice notation like 1D6"))
     if action.do == "score" and (action.value is None) == (action.sets is None and action.by_count is None

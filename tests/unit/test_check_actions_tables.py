@@ -342,3 +342,11 @@ def test_actions__look_and_take_from_a_deck_with_a_target_is_refused_at_the_step
     """`said` holds every phase's message at the step's line: the error is located, not a file-less line."""
     assert said(step("look-and-take", top=3, target="target-player")) == [
         "phase 'War': action 'look-and-take' with top: looks at a deck: no target, nothing given back"]
+
+
+def test_actions__a_card_step_missing_a_key_says_what_the_key_is_and_a_played_card_where_its_steps_go():
+    # written from the README alone (examples/crazy-eights), "declare needs zone" did not say which zone
+    assert said(step("declare", field="suit")) == [
+        "phase 'War': action 'declare' needs zone (zone: the pile whose top card the named value is for, e.g. zone: pile)"]
+    assert said(step("play", then=(step("draw"),)))[0].endswith(
+        "; what a card does when played is its trigger: triggers: [{on: play, then: [...]}] on the card")

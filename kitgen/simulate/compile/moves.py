@@ -42,6 +42,7 @@ class CardStep(NamedTuple):
     group: tuple[int, ...] | None  # score: the field whose groups score
     scoring: tuple  # score's sets / by_count / majority, compiled (vocabulary/scoring.py reads them)
     block: CardTest | None = None  # claim: the card a blocker claims
+    put: str = ""  # move: where in `to` the cards go (top, bottom, random, chosen; "": top)
 
 
 HOSTED = ("attach", "detach", "reattach")  # the steps that put a card under a card they choose
@@ -82,7 +83,7 @@ def card_step(action: Action, names: Names, compile_step: Callable[[Action], Any
         tuple(compile_step(a) for a in action.loser), cond(action.protected), action.yourself, field(action.rank),
         card_filter(action.trump, names), action.lead, _declared(action, names), counter,
         field(action.group) if action.do == "score" else None, _scoring(action, names),
-        card_filter(action.block, names))
+        card_filter(action.block, names), action.put)
 
 
 def card_filter(spec: Filter | None, names: Names) -> CardTest | None:

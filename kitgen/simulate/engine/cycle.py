@@ -52,6 +52,7 @@ def play_rounds(table: Table, resume: bool = False, until_turn: int = 0) -> Game
         if table.winner >= 0 or state.over or not finished:
             break
         end_round(table)
+        state.out = list(state.gone)  # out of the round only: in the game, for `until` and who wins it (LAMA)
         played += table.turn
         if table.winner >= 0 or game_ends(table, number, most, played) or until_turn:
             break
