@@ -754,6 +754,9 @@ class DiceTable(Record):
     columns: tuple[str, ...] = ()  # header labels, e.g. [Attribute, Special Action]
     text: str = ""
     audience: Audience = "players"  # simulator: a lookup table only the balance lab reads, never printed
+    # what plays a lookup table no step reads (the cards' fields a battle reads: Civilization's Military
+    # Units): names as a rules section's `played_by:`; its coverage row is theirs
+    played_by: tuple[str, ...] = ()
     where: Where | None = _where()
 
 

@@ -172,13 +172,18 @@ def _check_rule_refs(game: Game) -> list[Problem]:
 
 
 def _check_sections(game: Game) -> list[Problem]:
-    """A rules section's deck and phase are the game's; what `played_by:` names is a part of the game
-    that has a coverage row (a phase, a victory path, a table, an approximated rule, or one of PLAYED_BY_PARTS)."""
+    """A rules section's deck and phase are the game's; what `played_by:` names (a section's or a
+    table's) is a part of the game that has a coverage row (a phase, a victory path, a table, an
+    approximated rule, or one of PLAYED_BY_PARTS)."""
     problems = []
     decks = [deck.id for deck in game.decks]
     phases = [phase.name for phase in game.phases]
     parts = phases + [p.name for p in game.victory_paths] + [t.name for t in game.tables] + list(PLAYED_BY_PARTS) \
         + [a.rule for a in game.simulate.approximated]
+    for table in game.tables:
+        problems += [error(table.where, f"table '{table.id}': played_by: '{name}' is no phase, victory path, table, "
+                           f"approximated rule or {' / '.join(PLAYED_BY_PARTS)} of the game" + did_you_mean(name, parts))
+                     for name in table.played_by if name not in parts or name == table.name]
     for section in game.rules:
         if section.deck is not None and section.deck not in decks:
             problems.append(error(section.where, f"rules '{section.id}': unknown deck '{section.deck}'"

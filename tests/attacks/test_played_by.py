@@ -42,3 +42,13 @@ def test_played_by__a_good_link_validates_clean(tmp_path: Path) -> None:
         rules.write(SECTION + "    played_by: [Draw Phase, General Victory, setup]\n")
     run = kitgen_in_process("validate", game).run
     assert run.returncode == 0 and "error" not in run.stderr and "warning" not in run.stderr, run.describe()
+
+
+def test_played_by__a_tables_link_to_nothing_or_to_itself_is_one_located_line(tmp_path: Path) -> None:
+    for link, name in (("[Draw Phse]", "Draw Phse"), ("[Random Attribute Table]", "Random Attribute Table")):
+        game = tiny_copy(tmp_path / name.replace(" ", "-"))
+        text = (game / "tables.yaml").read_text(encoding="utf-8")
+        (game / "tables.yaml").write_text(text.replace("    die: 1D6\n", f"    die: 1D6\n    played_by: {link}\n", 1),
+                                          encoding="utf-8")
+        assert_one_line(kitgen_in_process("validate", game), re.compile(
+            rf".*tables\.yaml:\d+:\d+: error: table 'random-attribute': played_by: '{name}' is no phase, .*"))

@@ -12,16 +12,29 @@ RANK = {"skipped": 0, "approximated": 1, "exact": 2}
 
 
 def section_rows(game: Game, coverage: list[Coverage]) -> list[Coverage]:
-    """One row a section the players read, judged from the rows of what plays it (after validate's
-    findings have judged those: a finding that makes a phase approximated makes its sections so)."""
-    return [section_row(game, section, coverage) for section in game.rules if section.audience == "players"]
+    """One row a section the players read, and a table's that names what plays it, judged from the rows
+    of what plays it (after validate's findings have judged those: a finding that makes a phase
+    approximated makes its sections so)."""
+    rows = table_rows(game, coverage)
+    return rows + [section_row(game, section, coverage + rows) for section in game.rules if section.audience == "players"]
 
 
 def section_row(game: Game, section: RuleSection, coverage: list[Coverage]) -> Coverage:
-    rule, text = f"rule '{section.title}'", " ".join(section.text)
+    text = " ".join(section.text)
     if not section.plays:
-        return Coverage(rule, "skipped", "printed for the players, not simulated: " + text)
-    rows = [(name, [row for row in coverage if row.rule == name]) for name in (row_name(game, n) for n in section.plays)]
+        return Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: " + text)
+    return linked_row(game, f"rule '{section.title}'", text, section.plays, coverage)
+
+
+def table_rows(game: Game, coverage: list[Coverage]) -> list[Coverage]:
+    """A lookup table no step reads whose `played_by:` says what plays it: its row is theirs."""
+    read = {row.rule for row in coverage}
+    return [linked_row(game, f"table '{t.name}'", t.text or t.name, t.played_by, coverage)
+            for t in game.tables if t.played_by and f"table '{t.name}'" not in read]
+
+
+def linked_row(game: Game, rule: str, text: str, plays: tuple[str, ...], coverage: list[Coverage]) -> Coverage:
+    rows = [(name, [row for row in coverage if row.rule == name]) for name in (row_name(game, n) for n in plays)]
     missing = [name for name, found in rows if not found]
     said = "played by " + ", ".join(name for name, _ in rows)
     if missing:
