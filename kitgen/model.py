@@ -754,6 +754,9 @@ class DiceTable(Record):
     columns: tuple[str, ...] = ()  # header labels, e.g. [Attribute, Special Action]
     text: str = ""
     audience: Audience = "players"  # simulator: a lookup table only the balance lab reads, never printed
+    # what plays a lookup table no step reads (the cards' fields a battle reads: Civilization's Military
+    # Units): names as a rules section's `played_by:`; its coverage row is theirs
+    played_by: tuple[str, ...] = ()
     where: Where | None = _where()
 
 
@@ -766,17 +769,33 @@ class Notation(Record):
     where: Where | None = _where()
 
 
+# The parts of a game besides its phases, victory paths, tables and `simulate: {approximated:}` rules
+# that a rules section may be `played_by:`: each the name of the coverage row the simulator reports.
+PLAYED_BY_PARTS = ("setup", "start values", "group totals", "game end", "turn order", "hand limit", "ties",
+                   "every phase", "melds", "which wild cards a meld lays")
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class RuleSection(Record):
-    """A titled part of the rules: paragraphs in order, for the rules summary."""
+    """A titled part of the rules: paragraphs in order, for the rules summary. `phase:` prints it with
+    that phase in the turn sequence (and that phase plays it); `played_by:` names what plays it and
+    leaves it printed where it is: phases, victory paths, tables, approximated rules, PLAYED_BY_PARTS (the coverage's
+    row for the section is theirs, validate checks the names, the rules summary prints neither name)."""
 
     id: str
     title: str
     text: tuple[str, ...] = ()
     deck: str | None = None
     phase: str | None = None
+    played_by: tuple[str, ...] = ()
     audience: Audience = "players"  # designers: the designer's notes (balance findings), not the rules summary
     where: Where | None = _where()
+
+    @property
+    def plays(self) -> tuple[str, ...]:
+        """What plays this section: its `phase:`, then its `played_by:` (the one link the coverage and
+        validate read; the printer places a section by `phase:` alone)."""
+        return ((self.phase,) if self.phase else ()) + self.played_by
 
 
 @dataclass(frozen=True, eq=False, repr=False)

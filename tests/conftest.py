@@ -37,6 +37,17 @@ needs_permissions = pytest.mark.skipif(not PERMISSIONS_OBEYED,
                                        reason="Windows, or root with no setpriv to drop its file powers")
 
 
+def table_rows(path: Path) -> list[tuple[str, str]]:
+    """A Markdown table's rows as (first cell, last cell), its header and rule left out: a README's or
+    a doc's coverage table counted by hand (examples/*/README.md, docs/coverage/*.md)."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("| ") else []
+        if len(cells) >= 3 and cells[0] not in ("coverage row", "---"):
+            rows.append((cells[0], cells[-1]))
+    return rows
+
+
 def run_kitgen(*args: str, cwd: Path = ROOT, timeout: int = 120, obeying_permissions: bool = False
                ) -> subprocess.CompletedProcess:
     """The real command line, in a subprocess, as a user runs it (with `obeying_permissions`, as a

@@ -21,7 +21,7 @@ from kitgen.check.tokens import check_tokens
 from kitgen.check.tunables import check_tunables
 from kitgen.check.wording import check_wording
 from kitgen.errors import Problem, did_you_mean, error, warning
-from kitgen.model import MAX_COLUMNS, DiceTable, Effect, Game, slug
+from kitgen.model import MAX_COLUMNS, PLAYED_BY_PARTS, DiceTable, Effect, Game, slug
 
 
 def check_game(game: Game) -> list[Problem]:
@@ -168,8 +168,22 @@ def _check_rule_refs(game: Game) -> list[Problem]:
         if note.code not in codes and note.code not in words:
             problems.append(warning(note.where, f"notation '{note.code}' is not a card type or condition code "
                                     "and no card's text uses it"))
+    return problems + _check_sections(game)
+
+
+def _check_sections(game: Game) -> list[Problem]:
+    """A rules section's deck and phase are the game's; what `played_by:` names (a section's or a
+    table's) is a part of the game that has a coverage row (a phase, a victory path, a table, an
+    approximated rule, or one of PLAYED_BY_PARTS)."""
+    problems = []
     decks = [deck.id for deck in game.decks]
     phases = [phase.name for phase in game.phases]
+    parts = phases + [p.name for p in game.victory_paths] + [t.name for t in game.tables] + list(PLAYED_BY_PARTS) \
+        + [a.rule for a in game.simulate.approximated]
+    for table in game.tables:
+        problems += [error(table.where, f"table '{table.id}': played_by: '{name}' is no phase, victory path, table, "
+                           f"approximated rule or {' / '.join(PLAYED_BY_PARTS)} of the game" + did_you_mean(name, parts))
+                     for name in table.played_by if name not in parts or name == table.name]
     for section in game.rules:
         if section.deck is not None and section.deck not in decks:
             problems.append(error(section.where, f"rules '{section.id}': unknown deck '{section.deck}'"
@@ -177,6 +191,12 @@ def _check_rule_refs(game: Game) -> list[Problem]:
         if section.phase is not None and section.phase not in phases:
             problems.append(error(section.where, f"rules '{section.id}': unknown phase '{section.phase}'"
                                   + did_you_mean(section.phase, phases)))
+        problems += [error(section.where, f"rules '{section.id}': played_by: '{name}' is no phase, victory path, "
+                           f"table, approximated rule or {' / '.join(PLAYED_BY_PARTS)} of the game" + did_you_mean(name, parts))
+                     for name in section.played_by if name not in parts]
+        if section.played_by and section.audience != "players":
+            problems.append(error(section.where, f"rules '{section.id}': played_by: only a section printed for "
+                                  "the players is a rule the simulation plays"))
     return problems
 
 

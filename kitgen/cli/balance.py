@@ -145,10 +145,14 @@ def _print_impact(impact: dict | None) -> None:
     if impact.get("not_measured"):
         echo(f"  not measured: {impact['not_measured']}")
     for row in impact["cards"]:
+        if "not_measured" in row:
+            echo(f"  {row['name']:<30}not measured: {row['not_measured']}")
+            continue
         low, high = row["ci95"]
+        missed = f"; not given a copy in {row['not_given']:,} more" if row.get("not_given") else ""
         echo(f"  {row['name']:<30}{row['change']:>+7.1%} ({low:+.1%}..{high:+.1%}){'*' if row['significant'] else ' '}"
              f"  holder wins {row['with_card']:.1%} with it, {row['with_other']:.1%} with another card "
-             f"({row['games']:,} games)")
+             f"({row['games']:,} games{missed})")
 
 
 def _print_fixes(fixes: list | None) -> None:

@@ -57,7 +57,7 @@ def _experiments(report: dict, chart_w: float, styles) -> list:
                            styles),
                   Paragraph(_escape(f"The experiment: {impact['experiment']}. * survives Holm's correction across the "
                                     "cards." + (f" Not measured: {impact['not_measured']}." if impact.get("not_measured")
-                                                else "")), styles["cell"]),
+                                                else "") + _unmeasured(impact["cards"])), styles["cell"]),
                   _impact_table(impact["cards"], chart_w)]
     if report.get("seat_fixes"):
         rows = [[str(f["players"]), f["fix"], "/".join(f"{r:.0%}" for r in f["before"]),
@@ -246,10 +246,21 @@ def _bar_drawing(rows: list[tuple], width: float, even: float | None, top: float
     return drawing
 
 
+def _unmeasured(rows: list[dict]) -> str:
+    """Cards whose holder was not given a copy in some games (those pairs left out) or in none."""
+    said = [f" {row['name']}: not measured, {row['not_measured']}." if "not_measured" in row else
+            f" {row['name']}: measured in {row['games']:,} games, not given a copy in {row['not_given']:,} more."
+            for row in rows if row.get("not_given")]
+    return "".join(said)
+
+
 def _impact_table(rows: list[dict], width: float) -> Table:
     """Change in the holder's win rate, with the card less with a card of its deck at random (* Holm)."""
     cells = [["Card", "change", "95% interval", "with it", "with another"]]
     for row in rows:
+        if "not_measured" in row:  # no pair in which its holder was given a copy: why, not a 0
+            cells.append([row["name"][:40], "not measured", "", "", ""])
+            continue
         cells.append([row["name"][:40], f"{row['change']:+.1%}" + ("*" if row["significant"] else ""),
                       f"{row['ci95'][0]:+.1%} .. {row['ci95'][1]:+.1%}", f"{row['with_card']:.1%}",
                       f"{row['with_other']:.1%}"])

@@ -167,3 +167,75 @@ def test_steps_roll_shuffle_and_choose_on_the_stream_of_their_purpose():
                               "choose on table.ties[seat] (or name this use in TABLE_STREAM, with why)"
                 used.update(found)
     assert used == TABLE_STREAM  # no entry outlives its line
+
+
+def test_a_copy_in_the_decks_discard_pile_is_given_to_the_holder():
+    """Civilization's Initial Hands discard 2 each before play: a Pyramids discarded there was nowhere
+    hold() looked, so its pair was the same game twice (a 0 unearned). The discard pile is a place."""
+    plan = plan_game(race(SAME[:6] + (CROWN,)))
+    crown = frozenset(c for c, card in enumerate(plan.cards) if card.name == "Crown")
+    held = table_for(held_plan(plan, "main", crown), 7, 0, RANDOM, 64)
+    pile, discard = held.piles["main"]
+    at = next(i for i, card in enumerate(pile) if card in crown)
+    discard.append(pile.pop(at))  # every copy of the Crown discarded before play
+    held.hold()
+    assert [plan.cards[c].name for c in held.hands[0]] == ["Crown"] and held.given
+    assert not any(card in crown for card in pile + discard) and len(discard) == 1  # swapped: nothing lost
+
+
+@pytest.mark.parametrize("example, names, players", [
+    ("examples/love-letter", ("Countess",), 2), ("examples/love-letter", ("Countess",), 4),
+    ("data/civilization-card-game", ("Harbor", "Pyramids"), 4)])
+def test_the_cards_once_shown_at_0_are_given_in_every_game(example, names, players):
+    """Love Letter's Countess (a copy set aside face up with 2 players), Civilization's Harbor and
+    Pyramids (a copy discarded in the Initial Hands): after the setup every holder holds a copy."""
+    from kitgen.load import load_game
+    from kitgen.simulate.engine.cycle import run_setup, start_round
+
+    plan = plan_game(load_game(ROOT / example))
+    policies = (POLICIES["random"],) * players
+    for name in names:
+        cards = frozenset(c for c, card in enumerate(plan.cards) if card.name == name)
+        deck = next(d for d, copies in plan.decks.items() if cards & set(copies))
+        for game in range(12):
+            table = table_for(held_plan(plan, deck, cards), 2**32 + game, game, policies, 64)
+            if plan.rounds is not None:
+                start_round(table, 1)
+            else:
+                run_setup(table)
+                table.hold()
+            assert table.given and any(card in cards for card in table.hands[game % players]), (name, game)
+
+
+def test_a_card_never_given_is_not_measured_and_games_not_given_leave_their_pairs_out():
+    from kitgen.simulate.engine.result import GameResult
+    from kitgen.simulate.experiments.impact import card_row
+
+    def game(winner: int, held: int) -> GameResult:
+        return GameResult(winner, (), 8, (), ((), (), ()), held=held)
+
+    never = card_row("Harbor", "play", 3, [game(0, 0)] * 4, [game(0, 0)] * 4)
+    assert never["not_measured"].startswith("in none of its 4 games was a copy") and "change" not in never
+    some = card_row("Crown", "main", 3, [game(0, 1), game(1, 0), game(2, 1)], [game(1, 0), game(1, 0), game(2, 0)])
+    assert some["games"] == 2 and some["not_given"] == 1  # game 1 left out: the same game twice
+    assert some["with_card"] == 1.0 and some["with_other"] == 0.5 and some["change"] == 0.5
+
+
+def test_the_cli_and_pdf_say_not_measured_for_a_card_never_given(tmp_path, monkeypatch):
+    """A card never given prints "not measured" and why in the text and the PDF, never a 0."""
+    from kitgen.render.balance import _impact_table, _unmeasured
+
+    rows = [{"name": "Harbor", "deck": "play", "games": 0, "not_given": 20,
+             "not_measured": "in none of its 20 games was a copy in a pile, market, zone, discard or hand to give its holder"},
+            {"name": "Crown", "deck": "main", "games": 18, "not_given": 2, "change": 0.5, "ci95": [0.1, 0.9],
+             "p_value": 0.01, "with_card": 0.6, "with_other": 0.1, "significant": True}]
+    cells = _impact_table(rows, 400)._cellvalues
+    assert cells[1] == ["Harbor", "not measured", "", "", ""] and cells[2][1] == "+50.0%*"
+    said = _unmeasured(rows)
+    assert "Harbor: not measured, in none of its 20 games" in said and "Crown: measured in 18 games, not given a copy in 2 more" in said
+    from kitgen.cli import balance
+    lines: list[str] = []
+    monkeypatch.setattr(balance, "echo", lines.append)
+    balance._print_impact({"games": 20, "experiment": "x", "cards": rows})
+    assert any(line.startswith("  Harbor") and "not measured: in none of its 20 games" in line for line in lines)
+    assert any("(18 games; not given a copy in 2 more)" in line for line in lines)

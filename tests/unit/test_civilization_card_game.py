@@ -231,7 +231,8 @@ def test_old_rules_key__names_the_module_that_is_gone(tmp_path) -> None:
     shutil.copytree(ROOT / "data" / "civilization-card-game", folder)
     path = folder / "game.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("simulate: {turns: 30}", "simulate: {turns: 30, rules: civilization-card-game}"),
+    assert "simulate:\n  turns: 30\n" in text
+    path.write_text(text.replace("simulate:\n  turns: 30\n", "simulate:\n  turns: 30\n  rules: civilization-card-game\n"),
                     encoding="utf-8")
     with pytest.raises(KitgenError, match=r"game\.yaml:\d+:\d+: error: simulate\.rules: the rule module "
                                           r"'civilization-card-game' is gone"):

@@ -78,6 +78,8 @@ LOCATED = len(plan_game(load_game(ROOT / "data" / "galactic-civ")).located)  # i
     (lambda a: changed(a, 0, 5, "x"), "feel: not a list"),
     (lambda a: changed(a, 0, 6, [LOCATED]), f"fired: '{LOCATED}' is not a whole number from -1 to {LOCATED - 1}"),
     (lambda a: changed(a, 0, 6, list(range(LOCATED + 2))), f"fired: not a list of at most {LOCATED + 1} numbers"),
+    (lambda a: changed(a, 0, 7, 2), "held: '2' is not a whole number from 0 to 1"),  # card impact's copy given or not
+    (lambda a: changed(a, 0, 7, [1]), "held: '[1]' is not a whole number from 0 to 1"),
 ])
 def test_answers__what_is_not_a_block_of_kitgens_games_is_refused_in_words(civ, edit, message):
     block = Block(1, 0, 3, ("random",) * 3, 4)

@@ -253,7 +253,9 @@ def test_play__the_same_seed_gives_the_same_game():
 def test_coverage__approximated_are_the_trade_phase_and_which_wild_cards_a_meld_lays():
     rows = {c.rule: c for c in plan().coverage}
     assert {r for r, c in rows.items() if c.status == "approximated"} == {"phase 'Trade Phase'", "which wild cards a meld lays",
-                                                                          "setup"}  # civilizations are dealt, not picked
+                                                                          "setup",  # civilizations are dealt, not picked
+                                                                          "rule 'Meld Making Notes'",  # its wild cards
+                                                                          "table 'Meld Size Ladder'"}  # played_by: melds
     assert all(c.status == "exact" for c in rows.values() if c.decides)
     assert "no-trades" in rows["phase 'Trade Phase'"].note
 

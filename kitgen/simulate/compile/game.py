@@ -19,6 +19,7 @@ from kitgen.simulate.compile.findings import judge
 from kitgen.simulate.compile.melds import compile_rows, compile_wilds, meld_rows, meld_steps, melded
 from kitgen.simulate.compile.paths import compile_path
 from kitgen.simulate.compile.phases import compile_phase
+from kitgen.simulate.compile.sections import section_rows
 from kitgen.simulate.compile.plan import (ALL_PLAYERS, NO_CONDITION, SELF, CardKind, CardPlan, Coverage, FactionPlan,
                                           OptionPlan, Plan)
 from kitgen.simulate.compile.steps import compile_effects, compile_step, compile_table, dice, group_totals
@@ -96,8 +97,9 @@ def compile_game(game: Game, without: tuple[str, ...] = ()) -> Plan:
 
 def _for_players(game: Game, plan: Plan, names: Names, coverage: list[Coverage]) -> None:
     """What the report and the players read beside the rules: what validate warns play would leave
-    undone (into the coverage), the strategies written as data, every step's place (its firings)."""
+    undone (into the coverage), the rules sections' rows, the strategies written as data, every step's place (its firings)."""
     judge(coverage, findings(game))
+    coverage += section_rows(game, coverage)  # every game's: judged from the rows of what plays each
     plan.strategies = compile_strategies(game, plan, names)
     plan.located = tuple(names.located)
 
@@ -236,7 +238,7 @@ def _coverage_of_game(game: Game, plan: Plan, coverage: list[Coverage]) -> None:
     for table in game.tables:
         if table.id in read:
             coverage.append(Coverage(f"table '{table.name}'", "exact", "each row as its steps, condition and result say"))
-        elif table.die:
+        elif table.die or table.played_by:  # a table its `played_by:` links: compile/sections.table_rows
             continue
         elif table.id in melds:
             coverage.append(Coverage(f"table '{table.name}'", "exact", "each row's steps, taken after a meld of its kind"))
@@ -265,9 +267,8 @@ def _compared(game: Game) -> int:
 
 
 def card_model_rows(game: Game) -> list[Coverage]:
-    """A game of the card model reports every rule it prints: each card text its steps play (cards
-    alike in text are one row: the four colours' Skips) and each rules section, which only the
-    players read (not simulated). The older games' reports keep their rows as they were."""
+    """A game of the card model reports each card text its steps play (cards alike in text are one
+    row: the four colours' Skips). The older games' reports keep their card rows as they were."""
     texts: dict[str, list[str]] = {}
     for deck in game.decks:
         for card in deck.cards:
@@ -276,20 +277,7 @@ def card_model_rows(game: Game) -> list[Coverage]:
     rows = [Coverage(f"card '{names[0]}'" + (f" and {len(names) - 1} more" if len(names) > 1 else ""), "exact",
                      f"{text} ({'; '.join(a.do for a in card_actions(game, names[0]))})", steps=alike(game, names))
             for text, names in texts.items()]
-    return rows + [_section_row(game, section) for section in game.rules if section.audience == "players"]
-
-
-def _section_row(game: Game, section) -> Coverage:
-    """A rules section: played by its `phase:`'s steps, as that phase's row says (exact only when they fired;
-    approximated when the phase says why); without a phase that has steps, printed for the players only."""
-    phase = next((p for p in game.phases if p.name == section.phase and p.actions), None)
-    text = " ".join(section.text)
-    if phase is None:
-        return Coverage(f"rule '{section.title}'", "skipped", "printed for the players, not simulated: " + text)
-    if phase.approximated:
-        return Coverage(f"rule '{section.title}'", "approximated", f"{phase.name}: {phase.approximated}")
-    return Coverage(f"rule '{section.title}'", "exact", f"played by the steps of the {phase.name}: {text}",
-                    steps=tuple(str(a.where) for a in phase.actions))
+    return rows
 
 
 def alike(game: Game, names: list[str]) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ class GameResult(NamedTuple):
     # the steps taken at least once (Step.at, sorted), while they are counted (play/blocks: until every
     # step has been taken in the block): what the coverage asks
     fired: tuple[int, ...] = ()
+    held: int = 0  # card impact: 1 when the holder was given a copy of its card (Table.given), else 0
 
 
 def result(table: Table) -> GameResult:
@@ -25,7 +26,7 @@ def result(table: Table) -> GameResult:
             table.record.turn_over(table.plan, table.values)
         feel = tuple(table.record.feel(table.winner))
     return GameResult(table.winner, table.paths, length(table), table.factions, tuple(tuple(p) for p in table.played), feel,
-                      tuple(sorted(table.fired)))
+                      tuple(sorted(table.fired)), int(table.given))
 
 
 def length(table: Table) -> int:

@@ -52,6 +52,7 @@ class Table:
             self.piles[deck] = (pile, [])
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.holder = holder if plan.held else -1  # card impact's holder: given its card by hold() at play's start
+        self.given = False  # hold() gave the holder a copy of its card (or its hand held one): the pair is measured
         self.bonus = [0] * self.players
         self.played: list[list[int]] = [[] for _ in range(self.players)]
         self.winner, self.turn, self.moment, self.round = -1, 0, 0, 1
@@ -120,24 +121,27 @@ class Table:
         in place of the last card of the deck its opening hand holds (that card, a card of its deck at
         random, is what the copy is measured against); when its opening hand holds no card of the
         deck, in place of the deck's top card, dealt to it before play. The copy is the one nearest the
-        top of the deck, else of a pile, supply, market or zone of the game's, else of another player's hand, swapped
-        with the card it replaces. Nothing else moves, wherever the card does not change the game."""
+        top of the deck, else of a pile, supply, market or zone of the game's, else of the deck's discard pile (a
+        setup's discards: Civilization's Initial Hands), else of another player's hand, swapped with the card it
+        replaces. Nothing else moves, wherever the card does not change the game. `given` says whether the holder
+        now holds a copy (a copy attached under a card is nowhere to take it from: that game is not measured)."""
         if self.holder < 0:
             return
         deck, cards = self.plan.held
-        pile = self.piles[deck][0] if deck in self.piles else []
+        pile, discard = self.piles[deck] if deck in self.piles else ([], [])
         hand, holder = self.hands[self.holder], self.holder
         self.holder = -1  # once a game (a copy a player thinks on plays on from here)
         state = self.state
         kept = [] if state is None else [*(cards for lists in state.places.values() for cards in lists),
                                          *state.market.values(), *(cards for lists in state.zones.values() for cards in lists)]
-        places = [pile, *kept] + [h for seat, h in enumerate(self.hands) if seat != holder]
+        places = [pile, *kept, discard] + [h for seat, h in enumerate(self.hands) if seat != holder]
         mine = [i for i, card in enumerate(hand) if self.deck_of.get(card) == deck]
         if mine:
             _swap_in(cards, places, hand, mine[-1])
         elif pile:  # the deck is drawn from in play only: its top card, before play, in both arms
             _swap_in(cards, places, pile, len(pile) - 1)
             hand.append(pile.pop())
+        self.given = any(card in cards for card in hand)
 
     def _seat_handicaps(self) -> None:
         """The candidate seat fixes: extra start cards or points by seat (none in a printed game)."""

@@ -47,16 +47,6 @@ def measured(plan: Plan, printed: list[GameResult]) -> dict[str, dict[str, froze
     return {deck: {name: frozenset(cards) for name, cards in sorted(by_name.items())} for deck, by_name in names.items()}
 
 
-def holder_differences(players: int, with_card: list[GameResult], without: list[GameResult]) -> list[int]:
-    """Per game: the holder's win with the card (1 or 0) less its win with the other card."""
-    return [int(a.winner == game % players) - int(b.winner == game % players)
-            for game, (a, b) in enumerate(zip(with_card, without, strict=True))]
-
-
-def holder_rate(players: int, results: list[GameResult]) -> float:
-    return round(sum(r.winner == game % players for game, r in enumerate(results)) / max(1, len(results)), 4)
-
-
 def card_impact(plan: Plan, settings: Settings, printed: list[GameResult], games: int,
                 progress: Progress | None = None) -> dict:
     """The experiment, what it is in one line, and one row per card: the change in its holder's win
@@ -76,17 +66,37 @@ def card_impact(plan: Plan, settings: Settings, printed: list[GameResult], games
         without = play_games(held_plan(plan, deck, frozenset()), settings, games)
         done += 1
         for name, cards in names.items():
-            with_card = play_games(held_plan(plan, deck, cards), settings, games)
-            differences = holder_differences(settings.players, with_card, without)
-            change = paired(differences)
-            rows.append({"name": name, "deck": deck, "games": games, "change": change.change, "ci95": change.ci95,
-                         "p_value": mcnemar_p(differences), "with_card": holder_rate(settings.players, with_card),
-                         "with_other": holder_rate(settings.players, without)})
+            rows.append(card_row(name, deck, settings.players, play_games(held_plan(plan, deck, cards), settings, games),
+                                 without))
             done += 1
             if progress:
                 progress(done, total)
-    for row, flag in zip(rows, holm([row["p_value"] for row in rows]), strict=True):
+    measured_rows = [row for row in rows if "not_measured" not in row]
+    for row, flag in zip(measured_rows, holm([row["p_value"] for row in measured_rows]), strict=True):
         row["significant"], row["p_value"] = flag, round(row["p_value"], 6)
-    report["cards"] = sorted(rows, key=lambda row: (-row["change"], row["name"], row["deck"]))
+    report["cards"] = sorted(measured_rows, key=lambda row: (-row["change"], row["name"], row["deck"])) \
+        + sorted((row for row in rows if "not_measured" in row), key=lambda row: (row["name"], row["deck"]))
     return report
+
+
+def card_row(name: str, deck: str, players: int, with_card: list[GameResult], without: list[GameResult]) -> dict:
+    """One card's row over the pairs in which its holder was given a copy (GameResult.held; the rest are
+    the same game twice, which would pull the change towards 0 unearned): none, "not measured" and why."""
+    pairs = [(game, a, b) for game, (a, b) in enumerate(zip(with_card, without, strict=True)) if a.held]
+    missed = len(with_card) - len(pairs)
+    row: dict = {"name": name, "deck": deck, "games": len(pairs)}
+    if missed:
+        row["not_given"] = missed
+    if not pairs:
+        return row | {"not_measured": f"in none of its {missed:,} games was a copy in a pile, market, zone, discard "
+                      "or hand to give its holder"}
+    differences = [int(a.winner == game % players) - int(b.winner == game % players) for game, a, b in pairs]
+    change = paired(differences)
+    return row | {"change": change.change, "ci95": change.ci95, "p_value": mcnemar_p(differences),
+                  "with_card": _rate(players, [(game, a) for game, a, _ in pairs]),
+                  "with_other": _rate(players, [(game, b) for game, _, b in pairs])}
+
+
+def _rate(players: int, games: list[tuple[int, GameResult]]) -> float:
+    return round(sum(r.winner == game % players for game, r in games) / max(1, len(games)), 4)
 

@@ -4,7 +4,7 @@ kitgen's process only after every number is checked against the plan: the right 
 each of its shape, each number within its bounds. Stdlib only.
 
     [version, [[winner, [paths...], turn, [faction per seat], [[cards a seat played...] per seat], [feel],
-      [steps taken]] ...]]
+      [steps taken], held] ...]]
     [version, "ValueError: ..."]   a block the worker could not play, as one line of text
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ def play_plain(plan: Plan, block: Block) -> list:
     except Exception as exc:  # sent back as words: an exception object would be unpickled to be read
         return [__version__, f"{type(exc).__name__}: {exc}"[:300]]
     return [__version__, [[game.winner, list(game.paths), game.turn, list(game.factions),
-                           [list(cards) for cards in game.played], list(game.feel), list(game.fired)]
+                           [list(cards) for cards in game.played], list(game.feel), list(game.fired), game.held]
                           for game in games]]
 
 
@@ -46,9 +46,10 @@ def read_plain(answer: Any, plan: Plan, block: Block) -> list[GameResult]:
 
 
 def _game(game: Any, plan: Plan, players: int) -> GameResult:
-    if not _is_list(game) or len(game) != 7:
-        raise ValueError("a game that is not [winner, paths, turn, factions, played, feel, fired]")
-    winner, paths, turn, factions, played, feel, fired = game
+    if not _is_list(game) or len(game) != 8:
+        raise ValueError("a game that is not [winner, paths, turn, factions, played, feel, fired, held]")
+    winner, paths, turn, factions, played, feel, fired, held = game
+    _number("held", held, 0, 1)
     _number("winner", winner, -1, players - 1)
     _numbers("paths", paths, 0, len(plan.paths) - 1, len(plan.paths))
     _number("turn", turn, 0, plan.turns)
@@ -63,7 +64,7 @@ def _game(game: Any, plan: Plan, players: int) -> GameResult:
         raise ValueError("feel: not a list")
     _numbers("fired", fired, -1, len(plan.located) - 1, len(plan.located) + 1)  # each step once (-1: kitgen's own)
     return GameResult(winner, tuple(paths), turn, tuple(factions), tuple(tuple(cards) for cards in played), tuple(feel),
-                      tuple(fired))
+                      tuple(fired), held)
 
 
 FEEL_MOST = 10**9  # a count of turns or choices, or a deficit in hundredths: far below this in any game

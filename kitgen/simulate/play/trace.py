@@ -61,6 +61,8 @@ def _event(plan: Plan, table: Table, event: tuple) -> dict:
         if do in ("declare", "elect"):  # the field's code named, the units bid
             chosen["value"] = value
         return chosen
+    if kind == "battle":
+        return _battle(plan, event)
     if kind == "named":
         _, seat, field, code = event
         texts = plan.facts.texts.get(field, ())
@@ -70,6 +72,31 @@ def _event(plan: Plan, table: Table, event: tuple) -> dict:
         return {"event": "scores", "round": event[1],
                 "values": {name: [row[i] for row in event[2]] for i, name in enumerate(plan.attributes)}}
     return {"event": kind, "number": event[1], "player": event[2] + 1}
+
+
+def _battle(plan: Plan, event: tuple) -> dict:
+    """A battle of cards' event (vocabulary/fought.said): who did what with which card, against whom."""
+    _, seat, what, card, other, word, also = event
+    said = {"event": "battle", "player": seat + 1, "what": what, "card": plan.cards[card].name}
+    if other >= 0:
+        said["against"] = other + 1
+    if word:
+        said["damage"] = word
+    if also >= 0:
+        said["with"] = plan.cards[also].name
+    return said
+
+
+BATTLE_WORDS = {  # how the text trace says each thing a battle does (P = the player, {card}, {against}, {with})
+    "sends": "P{player} sends {card} at P{against}",
+    "keeps": "P{player} keeps {card} in hand",
+    "loses": "P{player}'s {card} broken by P{against}'s {with}: back to P{player}'s hand",
+    "bounced": "P{player}'s {card} bounced by P{against}'s walls back to P{player}'s hand",
+    "lets through": "P{player} lets {card} through",
+    "blocks": "P{player} blocks {card} with {with}",
+    "damage": "P{player}'s {card} at P{against}: {damage}",
+    "discards": "P{player}'s {card} to the discard pile",
+}
 
 
 def trace_text(title: str, trace: dict) -> str:
@@ -88,6 +115,8 @@ def trace_text(title: str, trace: dict) -> str:
             value = "" if e["do"] == "declare" else e.get("value", "")  # the next line names it
             what = e.get("card") or (f"P{e['target']}" if "target" in e else value)
             lines.append(f"    P{e['player']} chooses {e['do']} {what} (of {e['among']} options)".replace("  (", " ("))
+        elif kind == "battle":
+            lines.append("    battle: " + BATTLE_WORDS[e["what"]].format(**e))
         elif kind == "named":
             lines.append(f"    P{e['player']} names {e['field']} {e['value']}")
         elif kind == "scores":

@@ -28,6 +28,7 @@ from kitgen.simulate.engine.options import Option, pick
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.choices import run
 from kitgen.simulate.vocabulary.entering import undo_effect
+from kitgen.simulate.vocabulary.fought import FIGHTING, HAND, discard_place, moved, said, zone_place
 from kitgen.simulate.vocabulary.picks import kinds
 
 MAX_UNITS = 100  # units one battle sends at most (a hand of a thousand is not a thousand choices)
@@ -131,20 +132,25 @@ def declare(table: Table, fight: Fight) -> Fight:
     for k, side in enumerate(fight.sides):
         sides = list(fight.sides)
         sides[k] = side._replace(units=side.units + (unit,))
-        moves.append(Move("battle", partial(send, seat=fight.attacker, unit=unit),
+        moves.append(Move("battle", partial(send, seat=fight.attacker, unit=unit, target=side.defender),
                           fight._replace(waiting=rest, sides=tuple(sides)), card=unit, target=side.defender))
-    moves.append(Move("nothing", keep, fight._replace(waiting=rest), card=unit))  # kept in hand
+    moves.append(Move("nothing", partial(keep, seat=fight.attacker, unit=unit), fight._replace(waiting=rest),
+                      card=unit))  # kept in hand
     return choose(table, fight.attacker, moves)
 
 
-def keep(table: Table) -> None:
-    """A unit kept in hand: nothing happens."""
+def keep(table: Table, seat: int, unit: int) -> None:
+    """A unit kept in hand: nothing happens but the trace's line."""
+    said(table, seat, "keeps", unit)
 
 
-def send(table: Table, seat: int, unit: int) -> None:
+def send(table: Table, seat: int, unit: int, target: int) -> None:
+    """A unit played from the hand at a defender (its `on: play` triggers, as any card played)."""
     table.hands[seat].remove(unit)
     table.played[seat].append(unit)
     forget(table, seat, unit)
+    said(table, seat, "sends", unit, target)
+    moved(table, seat, unit, "play", HAND, FIGHTING)
 
 
 def walls(table: Table, fight: Fight, side: Side) -> list[Move]:
@@ -158,11 +164,11 @@ def walls(table: Table, fight: Fight, side: Side) -> list[Move]:
         unit = breakers[0]
         after = with_side(fight, side._replace(units=tuple(u for u in side.units if u != unit)))
         if broken:
-            return [Move("battle", partial(break_wall, seat=side.defender, wall=wall, unit=unit), after, card=wall[3],
+            return [Move("battle", partial(break_wall, seat=side.defender, wall=wall, unit=unit, attacker=fight.attacker), after, card=wall[3],
                          target=fight.attacker) for wall in broken]
     if side.bounced >= sum(plan.bounces[w[3]] for w in standing):
         return []
-    return [Move("battle", partial(bounce, seat=fight.attacker, unit=unit),
+    return [Move("battle", partial(bounce, seat=fight.attacker, unit=unit, defender=side.defender),
                  with_side(fight, side._replace(units=tuple(u for u in side.units if u != unit), bounced=side.bounced + 1)),
                  card=unit, target=fight.attacker) for unit in side.units]
 
@@ -180,7 +186,7 @@ def wall_cards(table: Table, plan: CombatPlan, seat: int) -> list[Wall]:
     return found
 
 
-def break_wall(table: Table, seat: int, wall: Wall, unit: int) -> None:
+def break_wall(table: Table, seat: int, wall: Wall, unit: int, attacker: int) -> None:
     """The wall goes back to its owner's hand (its effects undone); the unit that broke it is discarded."""
     zone, _, where, card = wall
     if isinstance(where, tuple):  # attached: its (host, card) pair
@@ -190,7 +196,9 @@ def break_wall(table: Table, seat: int, wall: Wall, unit: int) -> None:
     undo_effect(table, seat, card, zone)
     table.hands[seat].append(card)
     shown(table, seat, card)
-    discard(table, unit)
+    said(table, seat, "loses", card, attacker, also=unit)
+    moved(table, seat, card, "move", zone_place(table, zone), HAND)
+    discard(table, unit, attacker)
     bound(table)
 
 
@@ -203,14 +211,16 @@ def lift(table: Table, seat: int, zone: str, at: int) -> None:
             pairs = table.state.attached[name][seat]
             for host, card in pairs:
                 if host == at:
-                    discard(table, card)
+                    discard(table, card, seat)
             pairs[:] = [(h - (h > at), c) for h, c in pairs if h != at]
 
 
-def bounce(table: Table, seat: int, unit: int) -> None:
+def bounce(table: Table, seat: int, unit: int, defender: int) -> None:
     """The unit goes back to the attacker's hand, seen by everyone."""
     table.hands[seat].append(unit)
     shown(table, seat, unit)
+    said(table, seat, "bounced", unit, defender)
+    moved(table, seat, unit, "move", FIGHTING, HAND)
 
 
 def blocks(table: Table, fight: Fight, side: Side) -> list[Move]:
@@ -223,20 +233,27 @@ def blocks(table: Table, fight: Fight, side: Side) -> list[Move]:
         if legal:
             through = with_side(fight, side._replace(asked=side.asked + 1))
             blocked = with_side(fight, side._replace(units=tuple(u for u in side.units if u != unit)))
-            return [Move("battle", partial(block, seat=side.defender, blocker=c, unit=unit), blocked, card=c,
+            return [Move("battle", partial(block, seat=side.defender, blocker=c, unit=unit, attacker=fight.attacker), blocked, card=c,
                          target=fight.attacker) for c in kinds(table, legal)] + \
-                [Move("nothing", keep, through, card=unit, target=fight.attacker)]  # let through
+                [Move("nothing", partial(let_through, seat=side.defender, unit=unit), through, card=unit,
+                      target=fight.attacker)]
         side = side._replace(asked=side.asked + 1)
     return []
 
 
-def block(table: Table, seat: int, blocker: int, unit: int) -> None:
-    """Step 4: the blocker leaves its hand; it and the unit it blocked are discarded."""
+def let_through(table: Table, seat: int, unit: int) -> None:
+    said(table, seat, "lets through", unit)
+
+
+def block(table: Table, seat: int, blocker: int, unit: int, attacker: int) -> None:
+    """Step 4: the blocker is played from its hand; it and the unit it blocked are discarded."""
     table.hands[seat].remove(blocker)
     table.played[seat].append(blocker)
     forget(table, seat, blocker)
-    discard(table, blocker)
-    discard(table, unit)
+    said(table, seat, "blocks", unit, also=blocker)
+    moved(table, seat, blocker, "play", HAND, FIGHTING)
+    discard(table, blocker, seat)
+    discard(table, unit, attacker)
 
 
 def damage(table: Table, fight: Fight) -> None:
@@ -246,14 +263,18 @@ def damage(table: Table, fight: Fight) -> None:
     for side in fight.sides:
         table.aim, table.sides = side.defender, (fight.attacker, side.defender)
         for unit in side.units:
+            said(table, fight.attacker, "damage", unit, side.defender, plan.damage[unit])
             run(table, fight.attacker, rows.get(plan.damage[unit], ()))
     for side in fight.sides:
         for unit in side.units:
-            discard(table, unit)
+            discard(table, unit, fight.attacker)
 
 
-def discard(table: Table, card: int) -> None:
+def discard(table: Table, card: int, owner: int) -> None:
+    """A card of the battle to its deck's discard pile (`on: discard`, taken by its owner)."""
     table.piles[table.deck_of[card]][1].append(card)
+    said(table, owner, "discards", card)
+    moved(table, owner, card, "discard", FIGHTING, discard_place(table, card))
 
 
 def forget(table: Table, seat: int, card: int) -> None:

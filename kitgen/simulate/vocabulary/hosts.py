@@ -15,6 +15,7 @@ from kitgen.simulate.engine.expressions import passes, value
 from kitgen.simulate.engine.options import Option, pick
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.vocabulary.entering import pay, take_effect, undo_effect
+from kitgen.simulate.vocabulary.fought import HAND, carried, zone_place
 from kitgen.simulate.vocabulary.legal import can_pay
 from kitgen.simulate.vocabulary.picks import each_target
 from kitgen.simulate.vocabulary.prices import discount_of, discounted, price_due, trade_rate
@@ -142,19 +143,24 @@ def free_hosts(table: Table, seat: int, zone: str) -> list[int]:
 
 
 def give(table: Table, owner: int, seat: int, step: Step, pair: tuple[int, int]) -> None:
+    """The detached card back to its owner's hand (`on: move`), or under a card of the player's
+    (`on: gain`: a stolen Population); the trace says where it went."""
     table.state.attached[step.more.zone][owner].remove(pair)
     undo_effect(table, owner, pair[1], step.more.zone)
+    origin = (zone_place(table, step.more.zone), owner)
     if not step.more.to:
         table.hands[owner].append(pair[1])
         for other, mine in enumerate(table.state.known or ()):  # everyone saw it leave play
             if other != owner:
                 mine[owner].append(pair[1])
         bound(table)
+        carried(table, owner, pair[1], "move", origin, (HAND, owner))
         return
     hosts = free_hosts(table, seat, step.more.to)
     options = [Option("attach", partial(settle, seat=seat, zone=step.more.to, pair=(host, pair[1])), card=pair[1])
                for host in hosts]
     options[pick(table, seat, options)].take(table)
+    carried(table, seat, pair[1], "gain", origin, (zone_place(table, step.more.to), seat))
 
 
 def settle(table: Table, seat: int, zone: str, pair: tuple[int, int]) -> None:
