@@ -297,16 +297,32 @@ def root(context, missing=missing, environment=environment):
             yield ' | '
             yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Special Ability')))
             yield '\n'
-            for l_1_faction in environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'):
-                l_1_effect_text = resolve('effect_text')
+            l_1_loop = missing
+            for l_1_faction, l_1_loop in LoopContext(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'factions'), undefined):
                 _loop_vars = {}
                 pass
                 yield '\n| **'
                 yield str(environment.finalize(environment.getattr(l_1_faction, 'name')))
                 yield '** | '
-                yield str(environment.finalize((environment.getattr(l_1_faction, 'ability') or t_1(context.eval_ctx, t_4(context, environment.getattr(l_1_faction, 'effects'), (undefined(name='effect_text') if l_1_effect_text is missing else l_1_effect_text)), ', '))))
+                if environment.getattr(l_1_faction, 'ability'):
+                    pass
+                    yield str(environment.finalize(environment.getattr(l_1_faction, 'ability')))
+                elif environment.getattr(l_1_faction, 'effects'):
+                    pass
+                    yield str(environment.finalize(environment.call(context, (undefined(name='_') if l_0__ is missing else l_0__), 'Starting scores:', _loop_vars=_loop_vars)))
+                    yield ' '
+                    l_2_loop = missing
+                    for l_2_effect, l_2_loop in LoopContext(environment.getattr(l_1_faction, 'effects'), undefined):
+                        l_2_effect_text = resolve('effect_text')
+                        _loop_vars = {}
+                        pass
+                        yield str(environment.finalize(environment.call(context, (undefined(name='effect_text') if l_2_effect_text is missing else l_2_effect_text), l_2_effect, _loop_vars=_loop_vars)))
+                        if (not environment.getattr(l_2_loop, 'last')):
+                            pass
+                            yield ', '
+                    l_2_loop = l_2_effect = l_2_effect_text = missing
                 yield '\n'
-            l_1_faction = l_1_effect_text = missing
+            l_1_loop = l_1_faction = missing
             yield '\n'
         yield '\n'
     yield '\n\n## '
@@ -600,4 +616,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n'
 
 blocks = {}
-debug_info = '2=63&3=65&4=67&6=78&7=80&8=83&9=87&11=93&12=96&14=101&15=103&17=108&18=113&19=121&20=138&21=141&22=146&25=158&26=161&27=163&28=169&30=187&31=190&34=198&35=201&36=205&37=209&39=215&40=219&44=224&45=228&46=230&47=234&50=240&51=243&52=245&53=249&54=253&56=260&57=263&59=266&60=270&62=274&63=277&67=296&68=300&69=305&74=313&75=316&76=323&78=372&80=375&81=378&82=384&86=423&88=433&89=435&90=439&91=443&94=449&96=453&98=463&99=465&100=467&101=471&102=473&103=477&107=485&109=488&110=490&111=493&112=497&114=503&115=507&117=511&118=515&119=519&121=525&127=534&128=538&132=546&134=549&135=551&136=554&137=560&138=563&141=575&143=578&144=580&145=583&147=586&149=589&151=594&153=597'
+debug_info = '2=63&3=65&4=67&6=78&7=80&8=83&9=87&11=93&12=96&14=101&15=103&17=108&18=113&19=121&20=138&21=141&22=146&25=158&26=161&27=163&28=169&30=187&31=190&34=198&35=201&36=205&37=209&39=215&40=219&44=224&45=228&46=230&47=234&50=240&51=243&52=245&53=249&54=253&56=260&57=263&59=266&60=270&62=274&63=277&67=296&68=301&69=305&74=329&75=332&76=339&78=388&80=391&81=394&82=400&86=439&88=449&89=451&90=455&91=459&94=465&96=469&98=479&99=481&100=483&101=487&102=489&103=493&107=501&109=504&110=506&111=509&112=513&114=519&115=523&117=527&118=531&119=535&121=541&127=550&128=554&132=562&134=565&135=567&136=570&137=576&138=579&141=591&143=594&144=596&145=599&147=602&149=605&151=610&153=613'
