@@ -47,6 +47,53 @@ DEPTH = 8  # levels of the tree at most (1: a search of this decision only, with
 EXPLORE = 0.7  # UCB1's exploration constant: rewards lie in [0, 1], so about 1/sqrt(2)
 ROLLOUT = GREEDY  # the rollout policy, and the model of the other seats
 MOVES = 3  # a step's moves are searched from this many on; fewer (take a step or not): the rollout policy's answer
+# what a rollout may do: a unit a step of the vocabulary taken on the world, and a unit an option its
+# players weigh at a choice (greedy weighs each on a copy: what a choice costs); then it is cut where it
+# stands and scored by the position. It bounds a decision's cost in every game (iterations x REACH),
+# however many choices its turns hold; deterministic (counted, not timed)
+REACH = 100
+
+
+class Cut(Exception):
+    """A rollout that spent its REACH: scored where it stands."""
+
+
+def spend(left: list[int], units: int) -> None:
+    left[0] -= units
+    if left[0] < 0:
+        raise Cut
+
+
+def capped(actions: dict, left: list[int]) -> dict:
+    """The registry of steps, each spending a unit of `left` (one counter for the whole rollout)."""
+    def counted(action):
+        def step(table, seat, plan_step):
+            spend(left, 1)
+            action(table, seat, plan_step)
+        return step
+    return {name: counted(action) for name, action in actions.items()}
+
+
+def metered(policy: Policy, left: list[int]) -> Policy:
+    """The policy, each of its choices spending a unit of `left` an option it weighs."""
+    def card(table, seat, cards, best):
+        spend(left, len(cards))
+        return policy.choose_card(table, seat, cards, best)
+
+    def move(table, seat, moves):
+        spend(left, len(moves))
+        return policy.choose_move(table, seat, moves)
+
+    def option(table, seat, card_, options):
+        spend(left, len(options))
+        return policy.choose_option(table, seat, card_, options)
+
+    def discards(table, seat, cards, count):
+        spend(left, len(cards))
+        return policy.choose_discards(table, seat, cards, count)  # type: ignore[misc]
+
+    return policy._replace(choose_card=card, choose_move=move, choose_option=option,
+                           choose_discards=discards if policy.choose_discards else None)
 
 
 class Node:
@@ -128,12 +175,13 @@ def walker(walk: Walk) -> Policy:
     return ROLLOUT._replace(name="mcts (in its tree)", choose_card=choose_card, choose_move=choose_move)
 
 
-def world(table: Table, seat: int, walk: Walk, seed: int) -> Table:
+def world(table: Table, seat: int, walk: Walk, seed: int, left: list[int]) -> Table:
     """A copy of the table as the seat may believe it: what it cannot see dealt anew (its own dice,
-    seeded `seed`), the seat walking the tree, every other seat the rollout policy."""
+    seeded `seed`), the seat walking the tree, every other seat the rollout policy, their choices
+    spending `left` (REACH)."""
     copy = table.clone(seed)
     deal_unseen(copy, seat)
-    copy.policies = tuple(walker(walk) if p == seat else ROLLOUT for p in range(table.players))
+    copy.policies = tuple(metered(walker(walk) if p == seat else ROLLOUT, left) for p in range(table.players))
     return copy
 
 
@@ -171,7 +219,8 @@ def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, i
     untried = len(offered) - sum(1 for key in root.children if key in offered)
     deadline = time.perf_counter() + table.seconds if table.seconds > 0 else math.inf
     iterations = untried if table.seconds > 0 else max(untried, table.budget - spent)
-    done, seeds = 0, list[int]()
+    done, seeds, left = 0, list[int](), [REACH]
+    steps = capped(table.actions, left)
     while done < iterations or (deadline < math.inf and time.perf_counter() < deadline):
         walk = Walk(root, DEPTH)
         index = walk.choose(keys, partial(mod, done, len(keys)))  # the root's choices in turn
@@ -180,10 +229,15 @@ def grow(table: Table, seat: int, keys: list[Hashable], take: Callable[[Table, i
         tried = walk.path[0].visits
         while len(seeds) <= tried:
             seeds.append(table.ties[seat].getrandbits(64))  # the seat's own stream (engine/table.py)
-        copy = world(table, seat, walk, seeds[tried])
-        take(copy, index)
-        if copy.winner < 0:
-            play_on(copy, until_turn=until)
+        left[0] = REACH
+        copy = world(table, seat, walk, seeds[tried], left)
+        copy.actions = steps
+        try:
+            take(copy, index)
+            if copy.winner < 0:
+                play_on(copy, until_turn=until)
+        except Cut:
+            pass  # the rollout's steps spent: the position as it stands
         walk.back_up(position(copy, seat))
         done += 1
     return root
