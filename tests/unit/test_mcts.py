@@ -166,3 +166,14 @@ def test_pricing__search_players_are_priced_by_the_game_the_same_every_time():
     assert prices == priced(galactic, 2, 16) and prices["greedy"] == 1
     assert prices["lookahead"] > 5 * priced(builder, 2, 16)["lookahead"]
     assert priced(galactic, 2, 32)["mcts"] > prices["mcts"] > 10  # its iterations: its price
+
+
+def test_bias__where_rollouts_tell_no_choice_apart_mcts_keeps_greedys(monkeypatch):
+    """Every rollout scored alike (a game whose positions the search cannot tell apart in its budget):
+    mcts plays greedy's card (Decoy), not the first one listed; without the bias, the first listed."""
+    monkeypatch.setattr(mcts, "position", lambda table, seat: 0.5)
+    table = planned_table(MCTS)
+    hand = list(table.hands[0])
+    assert card_name(table, MCTS.choose_card(table.clone(3), 0, hand, True)) == "Decoy"
+    monkeypatch.setattr(mcts, "BIAS", 0.0)
+    assert card_name(table, MCTS.choose_card(table.clone(3), 0, hand, True)) != "Decoy"
