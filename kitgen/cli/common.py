@@ -174,8 +174,11 @@ class _Group(click.Group):
         except click.exceptions.ClickException as exc:
             exc.message = printable(exc.message)  # type: ignore[misc,unused-ignore]  # Final in some click hints
             raise  # click prints usage errors (exit 2)
-        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt, GeneratorExit):
-            raise  # click handles Ctrl-C outside a build itself
+        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, GeneratorExit):
+            raise
+        except KeyboardInterrupt:  # a command that says nothing of its own (build, simulate and tune say what is on disk)
+            echo(f"kitgen {ctx.invoked_subcommand}: error: interrupted", err=True)
+            sys.exit(130)  # as a shell reports Ctrl-C; click's own "Aborted!" exited 1
         except KitgenError as exc:
             _fail(exc)
         except OSError as exc:  # a full disk, a read-only or unreadable folder: the system's refusal, not a bug

@@ -9,7 +9,9 @@ import os
 import secrets
 import stat
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import click
 
@@ -92,25 +94,26 @@ def simulate(game: str | None, games: int, players: str | None, seed: int, polic
     ctx = click.get_current_context()
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
-    given = _counts(players) if players is not None else None
-    address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
-    project = Project.default()
-    folder = use_game(project, game).folder
-    loaded = _load(folder, game, without)
-    counts, names = _seated(ctx, loaded, given, policies)
-    played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
-    settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
-                        without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
-                        mcts_seconds=mcts_seconds,
-                        scheduler_timeout=scheduler_timeout)
-    experiments = Experiments(counts[1:], impact_games, fixes, ladder_games)
-    if trace is None:  # --trace plays one game
-        _bounded(loaded, settings, experiments)
-    _outputs(trace, output, folder)
-    plan = _refuse_early(loaded, settings, game, partial, trace)
-    digest = data_hash(folder)
-    check_data(ctx, digest)
-    said_trust(address)
+    with _before_play(game, trace):  # a Ctrl-C while the game is read and checked (or --trace's game played)
+        given = _counts(players) if players is not None else None
+        address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
+        project = Project.default()
+        folder = use_game(project, game).folder
+        loaded = _load(folder, game, without)
+        counts, names = _seated(ctx, loaded, given, policies)
+        played = _Played(show=not (as_json or quiet()) and sys.stderr.isatty())
+        settings = Settings(games=games, players=counts[0], seed=seed, policies=names, workers=workers,
+                            without=tuple(sorted(set(without))), scheduler=address, mcts_iterations=mcts_iterations,
+                            mcts_seconds=mcts_seconds,
+                            scheduler_timeout=scheduler_timeout)
+        experiments = Experiments(counts[1:], impact_games, fixes, ladder_games)
+        if trace is None:  # --trace plays one game
+            _bounded(loaded, settings, experiments)
+        _outputs(trace, output, folder)
+        plan = _refuse_early(loaded, settings, game, partial, trace)
+        digest = data_hash(folder)
+        check_data(ctx, digest)
+        said_trust(address)
     report = _run(loaded, settings, experiments, digest, played, plan,
                   result_options(ctx), game)
     if report["missing"] and not partial:
@@ -159,6 +162,16 @@ def _run(loaded, settings, experiments, digest: str, played: _Played, plan, opti
         raise KitgenError(error(Where(game), f"{exc.why}; none of the {exc.total:,} games was played")) from None
     except KeyboardInterrupt:
         echo(f"{game}: error: {played.interrupted()}; no report was written", err=True)
+        sys.exit(130)
+
+
+@contextmanager
+def _before_play(game: str, trace: Path | None) -> Iterator[None]:
+    try:
+        yield
+    except KeyboardInterrupt:
+        said = "interrupted; no trace was written" if trace else "interrupted before any game was played; no report was written"
+        echo(f"{game}: error: {said}", err=True)
         sys.exit(130)
 
 

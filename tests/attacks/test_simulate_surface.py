@@ -126,6 +126,7 @@ def test_simulate__ctrl_c_exits_130_saying_what_was_played_and_writes_nothing(tm
             process.kill()
             process.communicate()
     assert process.returncode == 130 and "Traceback" not in stderr, (process.returncode, stderr)
-    assert re.fullmatch(r"galactic-civ: error: interrupted after [\d,]+ of 100,000 games; no report was written\n",
-                        stderr), stderr
+    # on a loaded machine the game may still be read and checked 1.5 s after "reading"
+    assert re.fullmatch(r"galactic-civ: error: interrupted (after [\d,]+ of 100,000 games|before any game was played); "
+                        r"no report was written\n", stderr), stderr
     assert not pdf.exists()

@@ -75,3 +75,32 @@ def test_a_build_after_an_interrupted_one_in_the_same_process__is_not_refused(mo
         assert CliRunner().invoke(cli.main, ["build", "galactic-civ", "-o", str(tmp_path / "kit")]).exit_code == 130
     report = build_game(Project.default(), "galactic-civ", tmp_path / "next", use_cache=False)
     assert (tmp_path / "next" / "rules.pdf").is_file() and report.laid_out == 197
+
+
+def _ctrl_c(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGINT)
+    raise AssertionError("SIGINT was not delivered")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_while_simulate_reads_the_game__exits_130_saying_no_game_was_played(monkeypatch):
+    """Before its games began, simulate's Ctrl-C was click's "Aborted!" and exit 1, not the README's 130."""
+    import kitgen.cli.simulate as simulate_module
+
+    monkeypatch.setattr(simulate_module, "_load", _ctrl_c)
+    result = CliRunner().invoke(cli.main, ["simulate", "galactic-civ", "--games", "2"])
+    assert result.exit_code == 130, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1] == "galactic-civ: error: interrupted before any game was played; no report was written"
+    assert "Aborted!" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_in_a_command_that_says_nothing_of_its_own__one_line_and_exit_130(monkeypatch):
+    import kitgen.cli.report as report_module
+
+    monkeypatch.setattr(report_module.Project, "default", _ctrl_c)
+    result = CliRunner().invoke(cli.main, ["validate", "galactic-civ"])
+    assert result.exit_code == 130, result.output
+    assert result.output.strip().splitlines()[-1] == "kitgen validate: error: interrupted"
+    assert "Aborted!" not in result.output

@@ -103,5 +103,47 @@ def test_pool__a_run_plays_every_call_on_one_pool_with_the_same_results(monkeypa
     assert len(started) == 1  # one pool for both calls
 
 
+def _ctrl_c_as_the_pool_starts(monkeypatch) -> list:
+    """Each pool started from now on gets a Ctrl-C as its start begins; the pools made are listed."""
+    import multiprocessing.pool
+    import os
+    import signal
+
+    made: list = []
+    real = multiprocessing.pool.Pool
+
+    class Interrupted(real):  # type: ignore[misc,valid-type]
+        def __init__(self, *args, **kwargs):
+            os.kill(os.getpid(), signal.SIGINT)
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(multiprocessing.pool, "Pool", Interrupted)
+    return made
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("kept", [False, True], ids=["a-call's-pool", "the-run's-kept-pool"])
+def test_pool__a_ctrl_c_while_the_workers_start_comes_once_they_have_and_the_pool_is_stopped(monkeypatch, kept):
+    """Ctrl-C that interrupted a pool's start half-way left workers that kitgen waited on for ever."""
+    import multiprocessing
+
+    from kitgen.load import load_game
+    from kitgen.simulate.play.games import plan_game
+
+    plan = plan_game(load_game(ROOT / "tests" / "fixtures" / "vocab" / "skirmish"))
+    made = _ctrl_c_as_the_pool_starts(monkeypatch)
+    settings = Settings(games=60, players=2, seed=1, policies=("random",), workers=2)
+    with pytest.raises(KeyboardInterrupt):
+        if kept:
+            with kept_workers(2):
+                play_games(plan, settings)
+        else:
+            play_games(plan, settings)
+    assert len(made) == 1, "the Ctrl-C stopped the pool's start half-way"
+    workers = {process.pid for process in made[0]._pool}
+    assert not workers & {process.pid for process in multiprocessing.active_children()}, "workers left running"
+
+
 if __name__ == "__main__":
     pytest.main([__file__])

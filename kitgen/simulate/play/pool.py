@@ -22,6 +22,7 @@ import itertools
 import math
 import pickle
 import signal
+import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -71,8 +72,9 @@ def play_kept(kept: Kept, plan: Plan, work: list[Block], progress: Progress | No
         import multiprocessing
 
         methods = multiprocessing.get_all_start_methods()
-        kept.pool = multiprocessing.get_context("fork" if "fork" in methods else "spawn").Pool(
-            kept.count, initializer=ignore_interrupt)
+        with interrupt_held():  # a Ctrl-C meanwhile is raised after: kept_workers stops the pool
+            kept.pool = multiprocessing.get_context("fork" if "fork" in methods else "spawn").Pool(
+                kept.count, initializer=ignore_interrupt)
     sent = pickle.dumps(dataclasses.replace(plan, cache={}), protocol=pickle.HIGHEST_PROTOCOL)
     token, total, results = next(_TOKENS), sum(block.count for block in work), []
     tasks = [(token, sent, piece) for piece in pieces(work, kept.count)]
@@ -96,6 +98,28 @@ def ignore_interrupt() -> None:
     # Ctrl-C reaches every process of the terminal's group: a worker leaves it to kitgen, which
     # stops the pool and says what was played, instead of each worker printing its traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def interrupt_held() -> Iterator[None]:
+    """Ctrl-C held back while a pool's workers are forked, and raised as soon as they are.
+
+    A Ctrl-C that came while a pool started stopped the start half-way, and reached a worker forked
+    before it had said it leaves Ctrl-C to kitgen (ignore_interrupt), which printed its traceback.
+    Meanwhile a Ctrl-C is only noted, here and in a worker forked meanwhile; then it is raised as
+    the handler before would have (once the pool is the caller's to stop). A handler, not a signal
+    mask: a mask holds a signal back from one thread, and the kernel gives it to another."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if came and callable(previous):
+        previous(signal.SIGINT, None)  # Python's own raises KeyboardInterrupt; kit/interrupt's notes it too
 
 
 # A kept pool worker's plan: the last call's, read once (a call's blocks share its caches). Only

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import signal
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from kitgen.simulate.compile.plan import Plan
 from kitgen.simulate.engine.loop import GameResult
 from kitgen.simulate.play.blocks import BLOCK, Block, Progress, play_block
-from kitgen.simulate.play.pool import kept_pool, kept_workers, play_kept
+from kitgen.simulate.play.pool import ignore_interrupt, interrupt_held, kept_pool, kept_workers, play_kept
 from kitgen.simulate.players import POLICIES
 
 if TYPE_CHECKING:  # sockets and addresses are imported for a cluster only (cli/simulate reads --scheduler)
@@ -101,11 +100,17 @@ def play_games(plan: Plan, settings: Settings, games: int | None = None,
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with context.Pool(workers, initializer=_adopt_plan, initargs=(plan,)) as pool:
+    pool = None
+    try:
+        with interrupt_held():  # no Ctrl-C while the workers are forked: it comes just after
+            pool = context.Pool(workers, initializer=_adopt_plan, initargs=(plan,))
         for chunk in pool.imap(_play_adopted, work):  # in order: the sum does not depend on who played
             results += chunk
             if progress:
                 progress(len(results), total)
+    finally:
+        if pool is not None:
+            pool.terminate()
     return results
 
 
@@ -123,9 +128,7 @@ _POOL_PLAN: dict[str, Plan] = {}
 
 
 def _adopt_plan(plan: Plan) -> None:
-    # Ctrl-C reaches every process of the terminal's group: a worker leaves it to kitgen, which
-    # stops the pool and says what was played, instead of each worker printing its traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_interrupt()  # Ctrl-C is kitgen's, which stops the pool and says what was played
     _POOL_PLAN["plan"] = plan
 
 
