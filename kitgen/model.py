@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kitgen.colors import Color, ColorTemplate
 from kitgen.errors import Where
@@ -1134,6 +1134,9 @@ class Action(Record):
     must: bool = False  # play: a legal card must be played (else the player may pass)
     only: tuple[Restriction, ...] = ()  # play: cards allowed while a condition holds, if the player has any
     mark: str = ""  # the cards the step moves carry this mark until the turn ends (filter: {mark: NAME})
+    # move: where in the pile `to` the cards go: on top (the default), at the bottom, at a random place, or
+    # at the place the player chooses (Exploding Kittens' Defuse, "put the kitten back anywhere")
+    put: Literal["", "top", "bottom", "random", "chosen"] = ""
     value: Expr | None = None  # set, score: the number (score's `group:` reads the group's cards)
     direction: Literal["", "left", "right", "across"] = ""  # pass, draft: whom the cards go to
     otherwise: tuple["Action", ...] = ()  # when: the steps when it does not hold; play: when nothing was played
@@ -1352,6 +1355,26 @@ class EveryPhase(Record):
 
 
 MOST_PLAYERS = 12  # players at a table kitgen simulates (simulate's and tune's --players)
+MOST_NAMED = 99  # the largest count `players:` may name, as a deal's {2: 10, 3: 7} (load/schema._by_players)
+
+
+class PlayerCounts(NamedTuple):
+    """What game.yaml's `players:` says: '2-4+' -> fewest 2, named 4, open (more may play). A value
+    read from a key, not a record of the YAML (the README's reference lists the records)."""
+
+    fewest: int
+    named: int  # the largest count it names: what a deal must serve and the token sheets print for
+    open: bool
+
+
+def player_counts(text: str) -> PlayerCounts | None:
+    """The one reading of `players:` (the simulator's range, the token sheets, the deal check). None:
+    it names no number. A number of more than three digits reads as 1000, outside every bound
+    (load/game refuses it at its line), never as a 5,000-digit int."""
+    numbers = [int(n) if len(n) <= 3 else 1000 for n in re.findall(r"[0-9]+", text)]
+    if not numbers:
+        return None
+    return PlayerCounts(min(numbers), max(numbers), text.rstrip().endswith("+"))
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -1432,10 +1455,10 @@ class Game(Record):
     def plays(self) -> tuple[int, int] | None:
         """The player counts `players:` declares, fewest and most: '2-4' -> (2, 4), '2' -> (2, 2); an
         open end ('2+', '2-4+') goes to MOST_PLAYERS, the most kitgen simulates. None: it names no number."""
-        numbers = [int(n) for n in re.findall(r"\d{1,3}", self.players)]
-        if not numbers:
+        counts = player_counts(self.players)
+        if counts is None:
             return None
-        return min(numbers), MOST_PLAYERS if self.players.rstrip().endswith("+") else max(numbers)
+        return counts.fewest, MOST_PLAYERS if counts.open else counts.named
 
     def counter(self, name: str) -> Counter | None:
         """Find a counter by its name or an alias, in any case: costs say {credits: 10}."""

@@ -2,13 +2,14 @@
 Every name they use (attribute, card type, deck, dice table, condition) must exist. Stdlib only."""
 from __future__ import annotations
 
-import re
 
 
 from kitgen.check.dice import die_range
 from kitgen.check.formula import whole_number
 from kitgen.check.combat import battles
+from kitgen.check.repeats import check_repeats
 from kitgen.errors import Problem, did_you_mean, error
+from kitgen.check.seating import check_seating
 from kitgen.model import ANY, Action, Cost, Game
 
 NEEDS_TABLE_OR_ATTRIBUTE = ("change", "take")
@@ -69,7 +70,8 @@ def check_actions(game: Game) -> list[Problem]:
     choices = [k.id for k in game.kit_choices]
     problems += [error(p.where, f"phase '{p.name}': unknown kit choice '{p.kit_choice}'" + did_you_mean(p.kit_choice, choices))
                  for p in game.phases if p.kit_choice and p.kit_choice not in choices]
-    return problems + _needs_rounds(game) + _deals(game)
+    return problems + _needs_rounds(game) + check_seating(game, action_owners(game), steps_of(game.setup_steps)) \
+        + check_repeats(action_owners(game))
 
 
 def steps_of(actions: tuple[Action, ...]) -> list[Action]:
@@ -105,7 +107,7 @@ def _action(game: Game, action: Action, owner: str) -> list[Problem]:
     for key, steps in (("then", THEN), ("otherwise", ("when", "play")), ("loser", ("compare", "claim"))):
         if getattr(action, key) and action.do not in steps:
             problems.append(error(action.where, f"{owner}: action '{action.do}': '{key}:' goes with do: "
-                                  f"{' or '.join(steps)}"))
+                                  f"{' or '.join(steps)}{PLAYED_STEPS if key == 'then' and action.do == 'play' else ''}"))
     # a meld reads a lookup table's rows; the steps between players any table's (roll: "has no die" below)
     tables = [t.id for t in game.tables if bool(t.die) != (action.do == "meld") or action.do in (*LOOKUPS, "roll")]
     if action.table and action.table not in tables:
@@ -147,6 +149,11 @@ NEEDS = {  # what each step of the rules vocabulary cannot do without (README: "
     # steps between players
     "reattach": ("zone",), "detach": ("zone",),
 }
+# what a missing key of a card step is, so the line says how to fix it (README, "The card model")
+NEEDS_HINT = {("declare", "zone"): " (zone: the pile whose top card the named value is for, e.g. zone: pile)",
+              ("declare", "field"): " (field: the card field named, e.g. field: suit)",
+              ("move", "to"): " (to: the zone the cards go to; zone: where they come from, the top first)"}
+PLAYED_STEPS = "; what a card does when played is its trigger: triggers: [{on: play, then: [...]}] on the card"
 THEN = ("when", "pay", "choose", "guess", "elect", "battle", "orders", "draft", "claim")  # the steps whose `then:` are steps
 LOOKUPS = ("lookup", "elect", "battle")  # steps that read a table's rows, with or without a die
 
@@ -163,7 +170,13 @@ def _table_steps(game: Game, action: Action, owner: str) -> list[Problem]:
             problems.append(error(row.where, f"table '{action.table}' row '{row.roll}': bid: unknown counter '{row.bid}'"
                                   + did_you_mean(row.bid, [c.name for c in game.counters])))
     if action.do == "battle" and action.die and die_range(action.die) is None:
-        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die}' is not dice notation like 1D6"))
+        problems.append(error(action.where, f"{owner}: action 'battle': die '{action.die[:20]}' is not dice notation "
+                                            "like 1D6"))
+    for row in table.rows if table is not None and action.do in ("elect", "battle") and not action.cards else ():
+        if whole_number(row.result) is None and die_range(row.result) is None:  # the simulator counted it 0
+            problems.append(error(row.where, f"table '{action.table}' row '{row.roll[:40]}': result "
+                                             f"'{row.result[:20]}' is not a whole number or dice like 1D6: "
+                                             f"the {'votes' if action.do == 'elect' else 'force'} it adds"))
     if action.do == "mark" and action.target not in ("target-player", "all-other-players"):
         problems.append(error(action.where, f"{owner}: action 'mark' needs target: target-player or all-other-players"))
     return problems
@@ -180,26 +193,6 @@ def _needs_rounds(game: Game) -> list[Problem]:
              if a.do in ROUNDS_ONLY]
     return [error(where, f"{what}: needs rounds: in game.yaml (a game of one round: rounds: {{count: 1}})")
             for where, what in found[:1]]
-
-
-def _deals(game: Game) -> list[Problem]:
-    """A setup deal the deck cannot give at the most players the game is for: a located line, where
-    play would deal what there is and go on as another game (`count` a number or by player count)."""
-    most = max((int(n) for n in re.findall(r"\d+", game.players)), default=0)
-    sizes = {z.name: sum(c.copies for d in game.decks if d.id == z.deck for c in d.cards) for z in game.zones if z.deck}
-    problems = []
-    for step in steps_of(game.setup_steps):
-        if step.do != "deal" or step.zone not in sizes:
-            continue
-        written = whole_number(step.count)
-        counts = {most: written} if written is not None else {
-            int(n): int(c) for n, c in re.findall(r"\(players == (\d+)\) \* \((\d+)\)", str(step.count))}
-        for players, count in sorted(counts.items()):
-            if players and count * players > sizes[step.zone]:
-                problems.append(error(step.where, f"setup: deal {count} to each of {players} players needs "
-                                      f"{count * players} cards; zone '{step.zone}' starts with {sizes[step.zone]}"))
-                break
-    return problems
 
 
 def _draft_row(game: Game, action: Action, owner: str) -> list[Problem]:
@@ -220,12 +213,17 @@ def _draft_row(game: Game, action: Action, owner: str) -> list[Problem]:
 
 def _needs(action: Action, owner: str) -> list[Problem]:
     missing = [key for key in NEEDS.get(action.do, ()) if not getattr(action, key)]
-    problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}")] if missing else []
+    hints = "".join(NEEDS_HINT.get((action.do, key), "") for key in missing)
+    problems = [error(action.where, f"{owner}: action '{action.do}' needs {' and '.join(missing)}{hints}")] \
+        if missing else []
     if action.do == "contest" and action.die and die_range(action.die) is None:
-        problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die}' is not dice notation like 1D6"))
+        problems.append(error(action.where, f"{owner}: action 'contest': die '{action.die[:20]}' is not dice notation like 1D6"))
     if action.do == "score" and (action.value is None) == (action.sets is None and action.by_count is None
                                                            and action.majority is None):
         problems.append(error(action.where, f"{owner}: action 'score' needs one of value, sets, by_count, majority"))
+    if action.sets is not None and action.sets.size < 1:  # the simulator took 1: a rule guessed
+        problems.append(error(action.sets.where or action.where, f"{owner}: score: sets: size {action.sets.size}: "
+                                                                 "the cards a set takes, 1 or more"))
     from_deck = action.do == "look-and-take" and action.top > 0  # the top of a deck, not a target's hand
     if action.do in TARGETED and action.target != "target-player" and not from_deck:
         alone = " (or top: N, the cards on top of a deck)" if action.do == "look-and-take" else ""

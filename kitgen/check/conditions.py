@@ -53,6 +53,9 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
                 yield from walk(owner, action.when)
             if action.units is not None and action.units.all_guards is not None:  # battle's units: all_guards
                 yield from walk(owner, action.units.all_guards)
+            for when in (action.protected, *(rule.when for rule in action.only)):  # who may not be chosen; a play's only:
+                if when is not None:
+                    yield from walk(owner, when)
             for answer in action.answers:  # answers: each one's works
                 if answer.works is not None:
                     yield from walk(f"{owner} answer '{answer.name}'", answer.works)
@@ -65,6 +68,9 @@ def conditions_of(game: Game) -> Iterator[tuple[str, When]]:
                 yield from walk(f"table '{table.id}' row '{row.roll}'", row.when)
     if game.game_end is not None:
         yield from walk("game_end", game.game_end.when)
+    for when in ((game.rounds.until, game.rounds.end) if game.rounds is not None else ()):
+        if when is not None:
+            yield from walk("rounds", when)
     if game.eliminate is not None:
         yield from walk("eliminate", game.eliminate.when)
     for deck in game.decks:
@@ -111,6 +117,10 @@ def check_conditions(game: Game) -> list[Problem]:
     for owner, when in conditions_of(game):
         for word in (*when.highest, *when.lowest, *(w for w in when.tie_break if die_range(w) is None)):
             name(owner, when.where, word)  # a tie break may be dice too: a roll-off (1D6)
+        for rolled in (die_range(w) for w in when.tie_break):
+            if rolled is not None and rolled[0] == rolled[1]:  # every roll ties: the roll-off breaks nothing
+                problems.append(error(when.where, f"{owner}: tie_break: dice that always give {rolled[0]} never "
+                                      "break a tie: give dice of two sides or more, such as 1D6"))
         expression(owner, when.where, when.by)
         for amount in (*when.at_least, *when.more_than, *when.at_most, *when.less_than):
             name(owner, amount.where, amount.counter)
@@ -291,7 +301,9 @@ def check_vocabulary(game: Game, known: Names) -> list[Problem]:
             problems.append(error(where, f"{owner}: '{word}' is not a zone of kind {' or '.join(kinds)}"
                                   + did_you_mean(word, known)))
 
-    for z in game.zones:
+    for i, z in enumerate(game.zones):
+        if any(other.name == z.name for other in game.zones[:i]):  # the later one was never played
+            problems.append(error(z.where, f"zone '{z.name}' is declared twice"))
         if z.kind == "attached":
             zone(z.where, f"zone '{z.name}'", z.on or "(none)", ("in-play",))
         problems += _zone_shape(z, decks) + _zone_room(z, known)
@@ -367,6 +379,10 @@ def _zone_shape(z: Zone, decks: list[str]) -> list[Problem]:
                               + ("" if z.deck in decks else did_you_mean(z.deck, decks))))
     if z.size < 0 or z.limit < 0 or z.keep < 0:
         problems.append(error(z.where, f"zone '{z.name}': size, limit and keep are 0 or more"))
+    owner = z.owner or ("player" if z.kind in ("in-play", "attached") or z.name == "hand" else "table")
+    if z.sees == "owner" and owner == "table":  # play read it as nobody: a rule guessed
+        problems.append(error(z.where, f"zone '{z.name}': sees: owner goes with owner: player (a zone of the table "
+                                       "has no owner): give nobody or everyone"))
     if z.kind in ("pile", "supply") and (z.deck or z.kind == "supply") and z.deck not in decks:
         problems.append(error(z.where, f"zone '{z.name}': deck: unknown deck '{z.deck}'" + did_you_mean(z.deck, decks)))
     if z.name == "hand" and (z.kind != "pile" or z.owner == "table" or z.deck or z.reshuffle):
@@ -383,7 +399,7 @@ def _turn_order(game: Game, order: TurnOrder) -> list[Problem]:
     problems = []
     rolled = die_range(order.roll) if order.roll else (0, 1)
     if rolled is None:
-        problems.append(error(order.where, f"turn_order: roll '{order.roll}' is not dice notation like 1D6"))
+        problems.append(error(order.where, f"turn_order: roll '{order.roll[:20]}' is not dice notation like 1D6"))
     elif rolled[0] == rolled[1]:  # a die of one side: every roll ties, and a roll-off would never end
         problems.append(error(order.where, f"turn_order: roll '{order.roll}' always gives {rolled[0]}, so a tie "
                               "never breaks: give dice of two sides or more, such as 1D6"))

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 
-_DIE = re.compile(r"^(\d*)[dD](\d+)$")
-_ROLL = re.compile(r"^(\d+)\s*(?:(-|–)\s*(\d+)|(\+))?$")
+# At most 6 digits a number: every die and roll kitgen reads is within MAX_RESULT, and int() refuses
+# 5,000 digits with a ValueError (a table row's '99...9D6' was an internal error).
+_DIE = re.compile(r"^([0-9]{0,6})[dD]([0-9]{1,6})$")
+_ROLL = re.compile(r"^([0-9]{1,6})\s*(?:(-|–)\s*([0-9]{1,6})|(\+))?$")
 
 
 MAX_RESULT = 1000  # a table longer than this is not a dice table anyone rolls on

@@ -136,7 +136,7 @@ def _check_effects(game: Game, effects: tuple[Effect, ...], owner: str) -> list[
             problems.append(error(effect.where, f"{owner}: unknown condition '{effect.condition}'"
                                   + did_you_mean(effect.condition, conditions)))
         if effect.dice and die_range(effect.dice) is None:
-            problems.append(error(effect.where, f"{owner}: dice '{effect.dice}' is not dice notation like 1D6"))
+            problems.append(error(effect.where, f"{owner}: dice '{effect.dice[:20]}' is not dice notation like 1D6"))
         elif effect.delta == 0 and not effect.dice:
             problems.append(warning(effect.where, f"{owner}: effect on {effect.attribute} changes nothing (delta 0)"))
         elif effect.delta and effect.dice:
@@ -229,7 +229,7 @@ def _check_table(game: Game, table: DiceTable) -> list[Problem]:
         return problems
     bounds = die_range(table.die)
     if bounds is None:
-        return [error(table.where, f"table '{table.name}': die '{table.die}' is not dice notation like 1D10 or 2D6 "
+        return [error(table.where, f"table '{table.name}': die '{table.die[:20]}' is not dice notation like 1D10 or 2D6 "
                       f"(at most {MAX_RESULT} results)")]
     problems = []
     covered: dict[int, str] = {}

@@ -46,7 +46,7 @@ STEP_READS: dict[str, frozenset[str]] = {do: frozenset(keys) for do, keys in {
     "contest": ("die", "gain", "lose", "strength", "target"),
     "redraw": ("count", "deck", "delta"),
     "deal": ("count", "deck", "zone", "to", "filter"),
-    "move": ("count", "deck", "zone", "to", "filter", "mark", "top", *_TARGETED),
+    "move": ("count", "deck", "zone", "to", "filter", "mark", "top", "put", *_TARGETED),
     "shuffle": ("deck", "zone", "target"),  # each target's zone (Dominion's starting decks)
     "set": ("attribute", "value", *_TARGETED),
     "trash": ("count", "deck", "zone", "filter", "top"),  # out of the game: `to:` is not read

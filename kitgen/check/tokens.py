@@ -4,10 +4,9 @@ question (it knows the paper); whether its icon exists, check/icons'.
 """
 from __future__ import annotations
 
-import re
 
 from kitgen.errors import Problem, did_you_mean, error
-from kitgen.model import Game, Token
+from kitgen.model import Game, Token, player_counts
 from kitgen.units import MM
 
 MAX_PIECES = 10_000  # a 19 mm piece: about 80 a letter page, so some 125 pages to cut
@@ -18,8 +17,8 @@ SIZES = (10 * MM, 1000 * MM)  # a piece's side, as a card's (units.PRINT_LIMITS[
 def most_players(game: Game) -> int:
     """The largest player count the game names ('2-7' -> 7; '2+' -> 2, and the manifest says to print
     more for more players)."""
-    numbers = [int(n) for n in re.findall(r"\d+", game.players)]
-    return max(numbers) if numbers else 1
+    counts = player_counts(game.players)
+    return counts.named if counts else 1
 
 
 def pieces(token: Token, players: int) -> int:

@@ -2,6 +2,10 @@
 coverage, win rates per faction and seat, victory paths, game length, and the experiments."""
 from __future__ import annotations
 
+import os
+import secrets
+from pathlib import Path
+
 from kitgen.cli.common import echo
 from kitgen.simulate.report.code import code_words
 
@@ -169,3 +173,23 @@ def _print_ladder(ladder: list | None) -> None:
         echo(f"  {rung['player']} vs {rung['field']}: {rung['win_rate']:.1%} ({low:.1%}-{high:.1%}, {rung['games']:,} games), "
              f"even share {rung['even_share']:.1%}: {rung['verdict']}"
              + (f"; {cost:.3f} CPU s a game" if cost is not None else "; its cost is not measured on a cluster"))
+
+
+def write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
+    """simulate -o: the report with charts (render/balance) in the game's fonts, drawn beside `output`
+    and renamed over it."""
+    from kitgen.render.balance import render_balance
+    from kitgen.simulate.report.summary import command_line
+    from kitgen.load.looks import read_look
+    from kitgen.render.fonts import font_files, register_fonts
+
+    register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
+    output.parent.mkdir(parents=True, exist_ok=True)
+    source = report["provenance"]
+    made_by = command_line(source["game"], source["options"])
+    temporary = output.with_name(f".{output.name}.{secrets.token_hex(4)}.tmp")
+    try:  # drawn beside and renamed over: never through a link, never half a PDF
+        render_balance(report, loaded.title, temporary, made_by)
+        os.replace(temporary, output)
+    finally:
+        temporary.unlink(missing_ok=True)

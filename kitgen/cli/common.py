@@ -181,6 +181,9 @@ class _Group(click.Group):
             sys.exit(130)  # as a shell reports Ctrl-C; click's own "Aborted!" exited 1
         except KitgenError as exc:
             _fail(exc)
+        except BrokenPipeError:  # `kitgen list | head -1`: the reader has what it wanted; not an error to report
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+            sys.exit(141)  # as a shell reports a command stopped by SIGPIPE (128 + 13)
         except OSError as exc:  # a full disk, a read-only or unreadable folder: the system's refusal, not a bug
             print_traceback(ctx)
             echo(describe_os_error(exc), err=True)

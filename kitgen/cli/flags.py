@@ -2,6 +2,7 @@
 flag's value is untrusted: each type says in one usage line what is wrong with it, its value cut short."""
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import math
 import os
@@ -139,6 +140,46 @@ def game_players(loaded, counts: tuple[int, ...] | None) -> tuple[int, ...]:
     return counts
 
 
+def given_counts(value: str) -> tuple[int, ...]:
+    """--players 2,3,4: each count from 1 to MOST_PLAYERS, each once (the game's own range: game_players)."""
+    from kitgen.model import MOST_PLAYERS
+
+    try:
+        counts = tuple(int(part) for part in value.split(",")) if len(value) <= SHOWN else ()
+    except ValueError:
+        counts = ()
+    if not counts:
+        raise click.BadParameter(f"{shown(value)}: give a player count, or several separated by commas: 2,3,4",
+                                 param_hint="--players")
+    if not all(1 <= n <= MOST_PLAYERS for n in counts):
+        raise click.BadParameter(f"{shown(value)}: each count from 1 to {MOST_PLAYERS}", param_hint="--players")
+    return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
+
+
+def check_outputs(trace: Path | None, output: Path | None, folder: Path) -> None:
+    """--trace FILE writes FILE and FILE.json: neither may be a link, a pipe or a device, nor in the
+    game's folder (FILE.json would be read as its data, and FILE could be one of its files). -o in the
+    game's folder must be a PDF's name (-o GAME/rules.yaml replaced the game's rules with the charts)."""
+    if trace is not None:
+        beside = trace.with_name(trace.name + ".json")
+        refused = why_not_written(beside)
+        if refused:
+            raise click.BadParameter(f"{shown_path(str(beside))} (written beside {shown_path(str(trace))}) {refused}",
+                                     param_hint="--trace")
+        if in_folder(folder, trace):
+            raise click.BadParameter(f"{shown_path(str(trace))} is in the game's folder: the trace and its .json "
+                                     "would be read as the game's files; write it elsewhere", param_hint="--trace")
+    if output is not None and in_folder(folder, output) and output.suffix.lower() != ".pdf":
+        raise click.BadParameter(f"{shown_path(str(output))} is in the game's folder and is not a .pdf: the charts "
+                                 "would replace one of its files; give a name ending in .pdf", param_hint="-o")
+
+
+def in_folder(folder: Path, path: Path) -> bool:
+    """Whether `path` lies in the game folder (its folder's links followed)."""
+    game, parent = folder.resolve(), path.absolute().parent.resolve()
+    return parent == game or game in parent.parents
+
+
 # the cluster's flags, said the same by every command that takes them (simulate, tune)
 SCHEDULER_HELP = ("Play on a Dask cluster: tcp://HOST:8786 (pip install 'kitgen[cluster]'). The scheduler and its "
                   "workers run kitgen's code with this game's data and send the results back: kitgen uses one on "
@@ -175,3 +216,25 @@ def said_trust(address) -> None:
         from kitgen.simulate.play.cluster import TRUST  # asyncio and logging: imported for a cluster only
 
         echo(f"kitgen: playing on the Dask cluster at {address}: {TRUST}", err=True)
+
+
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
+
+
+def data_hash(folder: Path) -> str:
+    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on. A link
+    is hashed as where it leads, never followed (a link to a file outside the game folder was read);
+    a pipe or a device is left out; each file is read in pieces (a stray 10 GB .json is no memory)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(here) / name for here, _, names in os.walk(folder) for name in names
+                       if Path(name).suffix.lower() in DATA_SUFFIXES):
+        named = path.relative_to(folder).as_posix().encode() + b"\0"
+        if path.is_symlink():
+            digest.update(named + b"link\0" + os.fsencode(os.readlink(path)) + b"\0")
+        elif stat.S_ISREG(path.lstat().st_mode):
+            digest.update(named)
+            with open(path, "rb") as file:
+                for piece in iter(lambda: file.read(1 << 20), b""):
+                    digest.update(piece)
+            digest.update(b"\0")
+    return digest.hexdigest()

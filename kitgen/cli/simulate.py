@@ -3,11 +3,7 @@ how, in which seat, and what each card does to its holder; refuse to print win r
 simulation has not earned."""
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import secrets
-import stat
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,26 +11,11 @@ from typing import Iterator
 
 import click
 
-from kitgen.cli.balance import print_report
+from kitgen.cli.balance import print_report, write_pdf
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, SHOWN, TIMEOUT_HELP, TRUST_HELP, Count, OutputFile, Seconds,
-                              game_players, said_trust, scheduler_address, shown, shown_path, why_not_written)
+                              check_outputs, data_hash, game_players, given_counts, said_trust, scheduler_address)
 from kitgen.errors import KitgenError, Where, error
-
-DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".json")  # the files a game's rules are read from
-
-
-def _counts(value: str) -> tuple[int, ...]:
-    try:
-        counts = tuple(int(part) for part in value.split(",")) if len(value) <= SHOWN else ()
-    except ValueError:
-        counts = ()
-    if not counts:
-        raise click.BadParameter(f"{shown(value)}: give a player count, or several separated by commas: 2,3,4",
-                                 param_hint="--players")
-    if not all(1 <= n <= 12 for n in counts):
-        raise click.BadParameter(f"{shown(value)}: each count from 1 to 12", param_hint="--players")
-    return tuple(dict.fromkeys(counts))  # a count asked twice is reported once
 
 
 def _renamed(ctx: click.Context, param: click.Parameter, value) -> None:
@@ -95,7 +76,7 @@ def simulate(game: str | None, games: int, players: str | None, seed: int, polic
     if replay is not None or game is None:  # the same command again, with the report's options
         return _replay(ctx, replay, game)
     with _before_play(game, trace):  # a Ctrl-C while the game is read and checked (or --trace's game played)
-        given = _counts(players) if players is not None else None
+        given = given_counts(players) if players is not None else None
         address = scheduler_address(scheduler, trust_scheduler, scheduler_timeout)
         project = Project.default()
         folder = use_game(project, game).folder
@@ -109,7 +90,7 @@ def simulate(game: str | None, games: int, players: str | None, seed: int, polic
         experiments = Experiments(counts[1:], impact_games, fixes, ladder_games)
         if trace is None:  # --trace plays one game
             _bounded(loaded, settings, experiments)
-        _outputs(trace, output, folder)
+        check_outputs(trace, output, folder)
         plan = _refuse_early(loaded, settings, game, partial, trace)
         digest = data_hash(folder)
         check_data(ctx, digest)
@@ -119,7 +100,7 @@ def simulate(game: str | None, games: int, players: str | None, seed: int, polic
     if report["missing"] and not partial:
         _refuse(game, report["missing"])
     if output:
-        _write_pdf(report, loaded, project, folder, output)
+        write_pdf(report, loaded, project, folder, output)
     if as_json:
         echo_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -237,30 +218,6 @@ def _bounded(loaded, settings, experiments) -> None:
         raise click.BadParameter(refused, param_hint="--games")
 
 
-def _outputs(trace: Path | None, output: Path | None, folder: Path) -> None:
-    """--trace FILE writes FILE and FILE.json: neither may be a link, a pipe or a device, nor in the
-    game's folder (FILE.json would be read as its data, and FILE could be one of its files). -o in the
-    game's folder must be a PDF's name (-o GAME/rules.yaml replaced the game's rules with the charts)."""
-    if trace is not None:
-        beside = trace.with_name(trace.name + ".json")
-        refused = why_not_written(beside)
-        if refused:
-            raise click.BadParameter(f"{shown_path(str(beside))} (written beside {shown_path(str(trace))}) {refused}",
-                                     param_hint="--trace")
-        if _in(folder, trace):
-            raise click.BadParameter(f"{shown_path(str(trace))} is in the game's folder: the trace and its .json "
-                                     "would be read as the game's files; write it elsewhere", param_hint="--trace")
-    if output is not None and _in(folder, output) and output.suffix.lower() != ".pdf":
-        raise click.BadParameter(f"{shown_path(str(output))} is in the game's folder and is not a .pdf: the charts "
-                                 "would replace one of its files; give a name ending in .pdf", param_hint="-o")
-
-
-def _in(folder: Path, path: Path) -> bool:
-    """Whether `path` lies in the game folder (its folder's links followed)."""
-    game, parent = folder.resolve(), path.absolute().parent.resolve()
-    return parent == game or game in parent.parents
-
-
 def _write_trace(title: str, plan, settings, path: Path) -> None:
     """One game move by move (play/trace.py): readable text at `path`, JSON beside it."""
     from kitgen.load.files import replace_file  # here: kitgen.load imports the model, which -h never needs
@@ -337,43 +294,6 @@ def _load(folder: Path, game: str, without: tuple[str, ...]):
             raise click.BadParameter(unknown_optional_rule(loaded, rule if len(rule) <= SHOWN else rule[:SHOWN] + "..."),
                                      param_hint="--without")
     return loaded
-
-
-def data_hash(folder: Path) -> str:
-    """SHA-256 of the game's data files (path and bytes, in path order): what the numbers ran on. A link
-    is hashed as where it leads, never followed (a link to a file outside the game folder was read);
-    a pipe or a device is left out; each file is read in pieces (a stray 10 GB .json is no memory)."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(here) / name for here, _, names in os.walk(folder) for name in names
-                       if Path(name).suffix.lower() in DATA_SUFFIXES):
-        named = path.relative_to(folder).as_posix().encode() + b"\0"
-        if path.is_symlink():
-            digest.update(named + b"link\0" + os.fsencode(os.readlink(path)) + b"\0")
-        elif stat.S_ISREG(path.lstat().st_mode):
-            digest.update(named)
-            with open(path, "rb") as file:
-                for piece in iter(lambda: file.read(1 << 20), b""):
-                    digest.update(piece)
-            digest.update(b"\0")
-    return digest.hexdigest()
-
-
-def _write_pdf(report: dict, loaded, project, folder: Path, output: Path) -> None:
-    from kitgen.render.balance import render_balance
-    from kitgen.simulate.report.summary import command_line
-    from kitgen.load.looks import read_look
-    from kitgen.render.fonts import font_files, register_fonts
-
-    register_fonts(font_files(project.fonts, loaded.fonts, folder, read_look(loaded.look, folder, project.templates)[1]))
-    output.parent.mkdir(parents=True, exist_ok=True)
-    source = report["provenance"]
-    made_by = command_line(source["game"], source["options"])
-    temporary = output.with_name(f".{output.name}.{secrets.token_hex(4)}.tmp")
-    try:  # drawn beside and renamed over: never through a link, never half a PDF
-        render_balance(report, loaded.title, temporary, made_by)
-        os.replace(temporary, output)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def _progress(done: int, total: int) -> None:

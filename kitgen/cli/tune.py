@@ -133,9 +133,12 @@ def _bounded(budget, tunables: int, policies: tuple[str, ...]) -> None:
 
 
 def _players(text: str) -> int:
+    from kitgen.model import MOST_PLAYERS  # here: kitgen -h imports no model
+
     # '²' is a digit to str.isdigit but no number to int(), and int() refuses 5,000 digits: both were internal errors
-    if not (text.isascii() and text.isdigit() and len(text) <= 2) or not 1 <= int(text) <= 12:
-        raise click.BadParameter(f"{shown(text)}: one player count, from 1 to 12", param_hint="--players")
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MOST_PLAYERS))) \
+            or not 1 <= int(text) <= MOST_PLAYERS:
+        raise click.BadParameter(f"{shown(text)}: one player count, from 1 to {MOST_PLAYERS}", param_hint="--players")
     return int(text)
 
 

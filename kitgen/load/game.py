@@ -20,7 +20,8 @@ from kitgen.load.nodes import MAX_FILE_BYTES, Converted, at, read_nodes
 from kitgen.load.schema import Converter, is_required, type_hints
 from kitgen.load.sheet import NO_NAMES, SHEET_SUFFIXES, SheetNames, sheet_cards
 from kitgen.language import ENGLISH, Language
-from kitgen.model import MAX_COLUMNS, Action, Attribute, Card, CardType, Deck, Game, Track, slug
+from kitgen.model import (MAX_COLUMNS, MOST_NAMED, Action, Attribute, Card, CardType, Deck, Game, Track, player_counts,
+                          slug)
 from kitgen.project import shipped_folder
 
 GAME_FILE = "game.yaml"
@@ -73,6 +74,7 @@ def _load_game(folder: Path) -> Game:
                 and find_look(values[name], folder, shipped_folder("templates")) is None:
             converter.fail(node, name, unknown_look(values.pop(name), folder, shipped_folder("templates")))
             continue
+        _check_players(converter, node, values[name] if name == "players" else None)
         low, high, why = BOUNDS.get(name, (None, None, ""))
         if low is not None and isinstance(values[name], int) and not low <= values[name] <= high:
             converter.fail(node, name, f"{values.pop(name):,} is out of range: from {low} to {high} ({why})")
@@ -91,6 +93,15 @@ def _load_game(folder: Path) -> Game:
     if problems:
         raise KitgenError(problems)
     return Game(**values, where=game_where)
+
+
+def _check_players(converter: Converter, node: yaml.Node, text) -> None:
+    """`players: "2-4"`: each count it names is a table's (a deal by count takes 1 to MOST_NAMED too);
+    '2-100000' printed tokens and dealt for a table no game has."""
+    counts = player_counts(text) if isinstance(text, str) else None
+    if counts is not None and not 1 <= counts.fewest <= counts.named <= MOST_NAMED:
+        converter.fail(node, "players", f"'{text[:40]}' names a count of players outside 1 to {MOST_NAMED}: "
+                                        "write the counts it is for, such as 2-4 or 2+")
 
 
 def _setup(converter: Converter, node: yaml.Node) -> tuple[tuple[str, ...], tuple[Action, ...]]:

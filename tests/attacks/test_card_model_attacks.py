@@ -125,3 +125,30 @@ def test_this__in_a_cost_no_card_is_read_for_is_one_located_line(tmp_path):
          '    actions: [{do: pay, cost: {Food: "count(this.farmers)"}, then: [{do: gain, gain: {Food: 1}}]}]')
     assert_one_line(kitgen_in_process("validate", game),
                     re.compile(r".*game\.yaml:\d+:\d+: error: this\.farmers: 'this' reads the cards attached under .*"))
+
+
+TOPDECK = Path(__file__).resolve().parents[1] / "fixtures" / "vocab" / "topdeck"
+
+
+def test_move_put__a_place_not_in_the_list_is_one_located_line_and_on_another_step_a_warning(tmp_path):
+    game = tmp_path / "topdeck"
+    shutil.copytree(TOPDECK, game)
+    edit(game / "game.yaml", "{name: Ace}, put: bottom", "{name: Ace}, put: sideways")
+    assert_one_line(kitgen_in_process("validate", game, "-q"), re.compile(
+        r".*game\.yaml:\d+:\d+: error: setup\[0\]\.put: 'sideways' is not one of: , top, bottom, random, chosen"))
+    edit(game / "game.yaml", "{name: Ace}, put: sideways", "{name: Ace}, put: bottom")
+    edit(game / "game.yaml", "{do: draw, count: 1, zone: stock}", "{do: draw, count: 1, zone: stock, put: chosen}")
+    assert_one_line(kitgen_in_process("validate", game, "-q", "--strict"), re.compile(
+        r".*game\.yaml:\d+:\d+: warning: phase 'Draw': 'put:' is accepted and ignored: do: draw does not read it"))
+
+
+def test_move_put__chosen_into_a_long_pile_offers_a_bounded_few_places(tmp_path):
+    game = example(tmp_path, "crazy-eights")  # every card of the stock moved to its own top, placed by choice
+    edit(game / "rules.yaml", "  - {do: shuffle, text:", "  - {do: move, zone: stock, to: stock, count: 52, put: chosen, "
+         "text: \"Each card in turn goes back anywhere.\"}\n  - {do: shuffle, text:")
+    trace = tmp_path / "c8.txt"
+    run = kitgen_in_process("simulate", game, "--players", "2", "--policy", "random", "--trace", trace)
+    assert_no_crash(run.run)
+    assert run.run.returncode == 0, run.run.describe()
+    offered = re.findall(r"chooses put .* \(of (\d+) options\)", trace.read_text(encoding="utf-8"))
+    assert len(offered) == 52 and max(map(int, offered)) == 12

@@ -178,7 +178,7 @@ def test_git_commit__a_hostile_checkout_gives_no_commit_and_never_hangs(tmp_path
 
 def test_data_hash__a_link_is_hashed_as_where_it_leads_never_read_through(tmp_path):
     """The report's data_sha256 (what --replay compares) read a .json linked from outside the game."""
-    from kitgen.cli.simulate import data_hash
+    from kitgen.cli.flags import data_hash
 
     game = tiny_copy(tmp_path)
     secret = tmp_path / "secret.json"

@@ -3,6 +3,7 @@ stderr as file:line:col: level: message, and a --help that imports none of the p
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -79,3 +80,17 @@ def test_failures__every_command_says_its_problem_in_one_line_and_exits_1(tmp_pa
         errors = result.stderr.splitlines()
         assert len(errors) == 1 and re.match(line, errors[0]), (args, result.stderr)
         assert result.stdout == "" and isinstance(result.exception, SystemExit), (args, result.output)
+
+
+def test_pipe__a_reader_that_stops_early_is_no_error(tmp_path):
+    # `kitgen icons card | head -1` printed "kitgen: error: Broken pipe" and exited 1. The reader here
+    # is gone before kitgen writes a line, so its first write finds the pipe closed, every time
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        run = subprocess.run([sys.executable, "-m", "kitgen", "icons", "card"], stdout=write, stderr=subprocess.PIPE,
+                             env=env, cwd=tmp_path, timeout=60)
+    finally:
+        os.close(write)
+    assert (run.returncode, run.stderr) == (141, b"")

@@ -129,3 +129,22 @@ def test_icons__an_unknown_icon_is_an_error_with_a_suggestion(tmp_path, project)
     result = run_kitgen("validate", str(game))
     assert result.returncode == 1
     assert "error: card type 'Ship': no icon named 'spaceshp' (did you mean 'spaceship'?)" in result.stderr
+
+
+def test_rules__a_faction_with_starting_scores_and_no_ability_text_lists_them(tmp_path, project):
+    """It was a template error ('No filter named <function effect_text>') and no kit."""
+    from click.testing import CliRunner
+
+    from kitgen import cli
+    from tests.conftest import pdf_text
+
+    game = tmp_path / "gc"
+    shutil.copytree(project.game_folder("galactic-civ"), game)
+    yaml = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(yaml.replace('{name: Dregin Empire, ability: "Start with Military +4", ',
+                                                 "{name: Dregin Empire, "))
+    result = CliRunner().invoke(cli.main, ["build", str(game), "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "kit" / "rules.pdf")
+    assert "Dregin Empire Starting scores: Military +4" in text
+    assert "Terran Alliance Start with Influence +2 and Expansion +2" in text  # an ability's text, as before

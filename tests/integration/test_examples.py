@@ -14,8 +14,10 @@ from kitgen.simulate.experiments.lab import simulate
 from kitgen.simulate.play.run import Settings
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-PLAYERS = {"lost-cities": 2, "uno": 4, "hearts": 4, "sushi-go": 4, "coup": 4, "love-letter": 4, "dominion": 2}
-GAMES = {"lost-cities": 24, "uno": 10, "hearts": 24, "sushi-go": 12, "coup": 24, "love-letter": 12, "dominion": 10}  # each about a second of CPU
+PLAYERS = {"lost-cities": 2, "uno": 4, "hearts": 4, "sushi-go": 4, "coup": 4, "love-letter": 4, "dominion": 2,
+           "crazy-eights": 3, "lama": 4}
+GAMES = {"lost-cities": 24, "uno": 10, "hearts": 24, "sushi-go": 12, "coup": 24, "love-letter": 12, "dominion": 10,
+         "crazy-eights": 20, "lama": 20}  # each about a second of CPU
 STATUS = {"exact": "exact", "approximated": "approximated", "skipped": "not simulated"}
 
 

@@ -30,3 +30,15 @@ def test_trace__uno_move_by_move_in_text_and_json(tmp_path):
     assert winner in (1, 2) and re.fullmatch(rf"P{winner} wins \(First to 500\); .*", text[-1])
     last = [e for e in traced["events"] if e["event"] == "scores"][-1]["values"]["Score"]
     assert last[winner - 1] >= 500 and last[winner - 1] == max(last)
+
+
+def test_trace__a_declared_value_is_named_as_the_cards_say_it(tmp_path):
+    # Crazy Eights' eight names a suit: the trace said "chooses declare 3", the suit's code
+    path = tmp_path / "c8.txt"
+    run = kitgen_in_process("simulate", REPO / "examples" / "crazy-eights", "--players", "2", "--seed", "1",
+                            "--trace", path).run
+    assert run.returncode == 0, run.describe()
+    named = [line for line in path.read_text(encoding="utf-8").splitlines() if " names suit " in line]
+    assert named and all(re.fullmatch(r"    P[12] names suit (Spades|Hearts|Diamonds|Clubs)", line) for line in named)
+    traced = json.loads((tmp_path / "c8.txt.json").read_text(encoding="utf-8"))
+    assert {e["value"] for e in traced["events"] if e["event"] == "named"} <= {"Spades", "Hearts", "Diamonds", "Clubs"}

@@ -146,6 +146,7 @@ def test_the_holder_holds_the_card_in_place_of_one_its_opening_hand_holds(exampl
 TABLE_STREAM = {
     ("vocabulary/battles.py", "table.rng.shuffle(orders)"),  # the order of everyone's orders
     ("players/worth.py", "world.rng.getrandbits(32) for _ in range(n)"),  # each copy's seed: one stream for all
+    ("players/worth.py", "damage_worth(world, seat, world.rng.getrandbits(32))"),  # the copy's own, as above
     ("engine/knowledge.py", "table.rng.shuffle(pool)"),  # determinize: on a copy
     ("engine/table.py", "self.rng: random.Random = Stream(seed)"),
     ("engine/table.py", "self.rng.sample(factions, self.players)"),  # factions dealt

@@ -336,3 +336,11 @@ def test_actions__a_step_names_a_condition_of_the_game():
     assert said(step("meld", zone="t", condition="IB")) == []
     assert said(step("meld", zone="t", condition="IX")) == [
         "phase 'War': action 'meld': unknown condition 'IX'"]
+
+
+def test_actions__a_card_step_missing_a_key_says_what_the_key_is_and_a_played_card_where_its_steps_go():
+    # written from the README alone (examples/crazy-eights), "declare needs zone" did not say which zone
+    assert said(step("declare", field="suit")) == [
+        "phase 'War': action 'declare' needs zone (zone: the pile whose top card the named value is for, e.g. zone: pile)"]
+    assert said(step("play", then=(step("draw"),)))[0].endswith(
+        "; what a card does when played is its trigger: triggers: [{on: play, then: [...]}] on the card")

@@ -75,8 +75,8 @@ def test_zones__a_piles_deck_the_hand_and_stays_each_at_the_zones_line():
              Zone("pool", "pile", deck="main", where=at(13)))
     assert errors(game(zones=zones)) == [
         (5, "zone 'draw': deck: unknown deck 'mian' (did you mean 'main'?)"), (6, "zone 'bank': deck: unknown deck ''"),
-        (8, "zone 'hand': each player's hand; it may only say who sees it"),
-        (9, "zone 'hand': each player's hand; it may only say who sees it"),
+        (8, "zone 'hand' is declared twice"), (8, "zone 'hand': each player's hand; it may only say who sees it"),
+        (9, "zone 'hand' is declared twice"), (9, "zone 'hand': each player's hand; it may only say who sees it"),
         (11, "zone 'kept': stays: goes with a pile no deck starts in (the cards set aside for the rest of the game)"),
         (12, "zone 'dealt': stays: goes with a pile no deck starts in (the cards set aside for the rest of the game)")]
 

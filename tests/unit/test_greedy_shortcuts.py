@@ -141,6 +141,6 @@ def test_nearness__kept_by_a_players_own_values_and_the_turn_as_worked_out_anew(
         for turn in (rng.randint(1, 6), rng.randint(7, 12)):  # the economy is projected over the turns left
             t.turn = turn
             rows = projected(t, economy(plan))
-            worked = [standing(plan, rows, p) + worth(t, p) for p in range(3)]
+            worked = [standing(plan, rows, p, t) + worth(t, p) for p in range(3)]  # its offices read from t
             assert nearness(t, [0, 1, 2]) == worked
             assert nearness(t, [2, 0]) == [worked[2], worked[0]]  # from what was kept

@@ -42,6 +42,10 @@ class CardStep(NamedTuple):
     group: tuple[int, ...] | None  # score: the field whose groups score
     scoring: tuple  # score's sets / by_count / majority, compiled (vocabulary/scoring.py reads them)
     block: CardTest | None = None  # claim: the card a blocker claims
+    put: str = ""  # move: where in `to` the cards go (top, bottom, random, chosen; "": top)
+
+
+HOSTED = ("attach", "detach", "reattach")  # the steps that put a card under a card they choose
 
 
 def card_step(action: Action, names: Names, compile_step: Callable[[Action], Any]) -> CardStep:
@@ -56,6 +60,10 @@ def card_step(action: Action, names: Names, compile_step: Callable[[Action], Any
         return found
 
     where, facts = action.where, names.facts
+    to = place(action.to if action.do != "pass" else "")
+    if to >= 0 and names.place_list[to].kind == "attached" and action.do not in HOSTED:  # no host: under no card
+        raise KitgenError(error(where, f"action '{action.do}': to: '{action.to}' is an attached zone, whose cards lie "
+                                       "under a card: do: attach chooses the card"))
 
     def field(name: str) -> tuple[int, ...] | None:
         return field_codes(facts, name, where) if name else None
@@ -68,14 +76,14 @@ def card_step(action: Action, names: Names, compile_step: Callable[[Action], Any
         raise KitgenError(error(where, f"action '{action.do}': '{action.attribute}' is not a counter or attribute "
                                 "the simulator keeps"))
     return CardStep(
-        place(action.zone), place(action.to if action.do != "pass" else ""), card_filter(action.filter, names),
+        place(action.zone), to, card_filter(action.filter, names),
         action.top, field(action.follow), _match(action, names, place), action.must,
         tuple((_filter_of(r.filter, names), cond(r.when)) for r in action.only), action.mark,
         _value(action, names), DIRECTIONS[action.direction], tuple(compile_step(a) for a in action.otherwise),
         tuple(compile_step(a) for a in action.loser), cond(action.protected), action.yourself, field(action.rank),
         card_filter(action.trump, names), action.lead, _declared(action, names), counter,
         field(action.group) if action.do == "score" else None, _scoring(action, names),
-        card_filter(action.block, names))
+        card_filter(action.block, names), action.put)
 
 
 def card_filter(spec: Filter | None, names: Names) -> CardTest | None:

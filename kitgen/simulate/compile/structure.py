@@ -18,6 +18,7 @@ from kitgen.simulate.compile.zones import fold_zone
 
 MAX_ROUNDS = 1000  # a game of rounds ends after this many whatever `until` says (a round that never comes)
 MAX_TURNS = 10_000  # a round's `turns` at most
+MAX_GAME_TURNS = MAX_TURNS  # turns in all rounds: 1,000 rounds of 10,000 turns that never end were 10^7 turns a game
 
 
 class RoundsPlan(NamedTuple):

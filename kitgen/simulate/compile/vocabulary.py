@@ -104,6 +104,7 @@ class Rules(NamedTuple):
     wilds: tuple = ()  # per card index: its compile/melds.WildPlan, or None (set by compile/game.py)
     rows: Any = None  # lookup table id -> row key -> the row's compiled steps (compile/melds.compile_rows)
     triggers: tuple = ()  # (on, place or -1, card test, steps): compile/game.compile_triggers
+    melds: bool = False  # a step melds (vocabulary/melds.py); else a state keeps no melds, and a copy copies none
 
 
 def _room(zone, names: Names) -> Node | None:
@@ -218,7 +219,8 @@ def compile_rules(game: Game, names: Names, card_costs: tuple, cards: tuple) -> 
     return Rules(zones, card_costs, scoring, order, out, flags, tuple(bounds), bounded, kinds, roll, rotate=rotate,
                  caps=tuple(caps) if any(cap is not None for cap in caps) else (),
                  worths=tuple(n for n, pair in zip(worths, linear, strict=True) if pair is None),
-                 linear_worths=tuple(pair for pair in linear if pair is not None))
+                 linear_worths=tuple(pair for pair in linear if pair is not None),
+                 melds=any(a.do == "meld" for a in _steps(game)))
 
 
 def _linear(node: Node) -> tuple[int, int] | None:

@@ -64,7 +64,7 @@ def cards_in(table: Table, seat: int, zone: str, place: int = -1) -> int:
     if zone in state.attached:
         return len(state.attached[zone][seat])
     if zone in state.zones:
-        return len(state.zones[zone][seat]) + sum(state.melds[zone][seat].values())
+        return len(state.zones[zone][seat]) + (sum(state.melds[zone][seat].values()) if state.melds else 0)
     return len(cards_of(table, place, seat)) if place >= 0 else 0
 
 

@@ -10,7 +10,7 @@ rounds of at most `turns` turns. Stdlib only; deterministic (the table's one ran
 from __future__ import annotations
 
 from kitgen.simulate.compile.plan import Step
-from kitgen.simulate.compile.structure import MAX_ROUNDS
+from kitgen.simulate.compile.structure import MAX_GAME_TURNS, MAX_ROUNDS
 from kitgen.simulate.engine.conditions import in_game, test, value
 from kitgen.simulate.engine.result import GameResult, result
 from kitgen.simulate.engine.rounds import eliminate
@@ -39,7 +39,7 @@ def play_rounds(table: Table, resume: bool = False, until_turn: int = 0) -> Game
     if it comes first (a rollout's horizon)."""
     state, rounds = table.state, table.plan.rounds
     most = rounds.rounds or MAX_ROUNDS
-    number = table.round if resume else 1
+    number, played = table.round if resume else 1, 0
     if resume and state.scored:  # cut after a round's scoring: the next round
         number, resume = number + 1, False
     while number <= most:
@@ -52,7 +52,9 @@ def play_rounds(table: Table, resume: bool = False, until_turn: int = 0) -> Game
         if table.winner >= 0 or state.over or not finished:
             break
         end_round(table)
-        if table.winner >= 0 or game_ends(table, number, most) or until_turn:
+        state.out = list(state.gone)  # out of the round only: in the game, for `until` and who wins it (LAMA)
+        played += table.turn
+        if table.winner >= 0 or game_ends(table, number, most, played) or until_turn:
             break
         number += 1
     return result(table)
@@ -294,14 +296,16 @@ def _run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
             return
 
 
-def game_ends(table: Table, number: int, most: int) -> bool:
+def game_ends(table: Table, number: int, most: int, played: int = 0) -> bool:
     """After a round: the game ends when `until` holds for a player still in, or its rounds are
-    played; then the `game_over` victory paths decide."""
+    played, or MAX_GAME_TURNS turns in all (`played`); then the `game_over` victory paths decide."""
     rounds, state = table.plan.rounds, table.state
     if rounds.until is not None and any(test(rounds.until, table, p) for p in in_game(table)):
         state.why = f"after round {number}, the game's end (until) held"
     elif number >= most:
         state.why = f"all {number} rounds were played" if rounds.rounds else f"{MAX_ROUNDS} rounds and until never held"
+    elif played >= MAX_GAME_TURNS:
+        state.why = f"{played:,} turns in {number} rounds: a game's turns at most {MAX_GAME_TURNS:,}"
     else:
         return False
     state.over = True

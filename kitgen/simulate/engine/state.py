@@ -21,7 +21,10 @@ class State:
         self.market: dict[str, list[int]] = {n: [] for n, z in rules.zones.items() if z.kind == "market"}
         self.attached: dict[str, list[list[tuple[int, int]]]] = {  # (the host's place in its zone, the card)
             n: [[] for _ in seats] for n, z in rules.zones.items() if z.kind == "attached"}
-        self.melds: dict[str, list[dict[str, int]]] = {n: [{} for _ in seats] for n in self.zones}
+        # each in-play zone's melds per player (kind -> cards laid), in a game that melds (Rules.melds): a
+        # player copies the table for each option it weighs, and an empty dict a zone and seat was a quarter
+        # of a copy of Alpha Centauri's state
+        self.melds: dict[str, list[dict[str, int]]] = {n: [{} for _ in seats] for n in self.zones} if rules.melds else {}
         self.flags: list[dict[str, int]] = [{} for _ in seats]  # flag -> the last turn it holds
         self.streaks: list[dict[str, int]] = [{} for _ in seats]  # flag -> turn ends held in a row
         self.out = [False] * players
@@ -48,6 +51,7 @@ class State:
         self.played_by: dict[int, int] = {}  # card -> the seat that played it last (a trick's cards)
         self.trash: list[int] = []  # cards out of the game (trash), home again at a round's start
         self.fired = 0  # triggers fired in the current chain (bounded: vocabulary/events.MAX_TRIGGERS)
+        self.triggered = 0  # triggers fired in the game (bounded: vocabulary/events.MAX_GAME_TRIGGERS)
         self.depth = 0  # triggers within triggers now (bounded: vocabulary/events.MAX_DEPTH)
         # per player, per other player: the cards it knows are in that player's hand (engine/knowledge.py)
         self.known: list[list[list[int]]] | None = [[[] for _ in seats] for _ in seats] if knowing else None

@@ -39,8 +39,8 @@ class Table:
         self.players = len(policies)
         self.rng: random.Random = Stream(seed)
         self.shuffler: random.Random = Stream(stream(seed, DECKS))
-        self.dice: list[random.Random] = [Stream(stream(seed, DICE, seat)) for seat in range(self.players)]
-        self.ties: list[random.Random] = [Stream(stream(seed, TIES, seat)) for seat in range(self.players)]
+        self.dice: list[random.Random] = [Unseeded(stream(seed, DICE, seat)) for seat in range(self.players)]
+        self.ties: list[random.Random] = [Unseeded(stream(seed, TIES, seat)) for seat in range(self.players)]
         self.policies = policies  # a Policy per seat (kitgen.simulate.players)
         self.actions = actions  # `do:` name -> step (kitgen.simulate.vocabulary.ACTIONS)
         self.factions = self._deal_factions()
@@ -155,7 +155,7 @@ class Table:
         Its chance is one stream for every purpose: a copy is thrown away, nothing is compared with it."""
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)
-        other.chance(Stream(seed))
+        other.chance(Unseeded(seed))
         other.values = [list(v) for v in self.values]
         other.piles = {deck: (list(pile), list(discard)) for deck, (pile, discard) in self.piles.items()}
         other.hands = [list(h) for h in self.hands]
@@ -326,6 +326,49 @@ class Stream(random.Random):
         for i in range(len(x) - 1, 0, -1):
             j = int(draw() * (i + 1))
             x[i], x[j] = x[j], x[i]
+
+
+class Unseeded(Stream):
+    """A Stream seeded when it is first drawn from (or asked its state), with the same seed and so the
+    same draws as Stream(seed): seeding costs as much as some 50 draws, and most streams made are never
+    drawn from (a copy of the table that greedy weighs a move on and throws away, a seat's ties). On
+    its first use it becomes a Stream (its class changed), so that nothing stands between a later
+    draw and the generator. Every draw of random.Random goes through random() or getrandbits(); a
+    method bound before the change (Stream.shuffle's draw) still comes here, and draws as a Stream."""
+
+    def __init__(self, seed: int = 0):  # random.Random.__init__ would seed now (0: pickle makes one so, then sets its state)
+        self.pending = seed
+
+    def random(self) -> float:
+        _started(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _started(self)
+        return random.Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple:
+        _started(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple) -> None:
+        _become_stream(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, a=None, version: int = 2) -> None:
+        _become_stream(self)
+        random.Random.seed(self, a, version)
+
+
+def _started(chance: random.Random) -> None:
+    """An Unseeded stream seeded (once: it is a Stream from then on)."""
+    if type(chance) is Unseeded:
+        _become_stream(chance)
+        random.Random.seed(chance, chance.pending)
+
+
+def _become_stream(chance: random.Random) -> None:
+    chance.__class__ = Stream
 
 
 def stream(seed: int, purpose: int, seat: int = 0) -> int:

@@ -20,12 +20,18 @@ def check_victory(table: Table, seat: int) -> None:
     live = live_paths(table.plan, table.turn)
     if not live:
         return  # before the first turn a path counts (Galactic Civ: turns 1-10), nothing to check
-    values, best = table.values, others_max(table.values, seat)
+    values, best = table.values, None  # the others' best, made for the first path that compares with them
     mine, met = values[seat], []
     for index, path, first, need in live:
-        if first >= 0 and mine[first] - best[first] < need:
-            continue  # not far enough ahead in its first `highest` attribute: meets() would stop there
-        if meets(values, seat, path, best) if path.when is None else test(path.when, table, seat):
+        if path.when is not None:
+            if test(path.when, table, seat):
+                met.append(index)
+            continue
+        if first >= 0 or path.highest_any:  # thresholds alone (Alpha Centauri's) read the seat's own row
+            best = others_max(values, seat) if best is None else best
+            if first >= 0 and mine[first] - best[first] < need:
+                continue  # not far enough ahead in its first `highest` attribute: meets() would stop there
+        if meets(values, seat, path, best):
             met.append(index)
     if met:
         table.winner, table.paths = seat, tuple(met)
@@ -155,13 +161,13 @@ def others_max(values: list[list[int]], seat: int) -> list[int]:
 def meets(values: list[list[int]], seat: int, path: PathPlan, best: list[int] | None = None) -> bool:
     """Whether the seat meets the path (`best`: others_max of the seat, when the caller has it)."""
     mine = values[seat]
-    if best is None:
+    if best is None and (path.highest or path.highest_any):  # only they compare with the others' best
         best = others_max(values, seat)
     need = max(path.margin, 1)  # "highest" is strictly ahead; a margin asks for that many points
     for attribute in path.highest:  # a loop, not min() over a generator: most checks fail at the first
-        if mine[attribute] - best[attribute] < need:
+        if mine[attribute] - best[attribute] < need:  # type: ignore[index]  # made above when there is one
             return False
-    if path.highest_any and all(mine[a] - best[a] < need for a in path.highest_any):
+    if path.highest_any and all(mine[a] - best[a] < need for a in path.highest_any):  # type: ignore[index]
         return False
     if path.most:
         ahead = [sum(map(int.__gt__, v, others_max(values, p))) for p, v in enumerate(values)]

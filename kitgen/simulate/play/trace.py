@@ -58,9 +58,14 @@ def _event(plan: Plan, table: Table, event: tuple) -> dict:
             chosen["card"] = plan.cards[card].name
         if target >= 0:
             chosen["target"] = target + 1
-        if do == "declare":
+        if do in ("declare", "elect"):  # the field's code named, the units bid
             chosen["value"] = value
         return chosen
+    if kind == "named":
+        _, seat, field, code = event
+        texts = plan.facts.texts.get(field, ())
+        return {"event": "named", "player": seat + 1, "field": field,
+                "value": texts[code] if 0 <= code < len(texts) else code}
     if kind == "scores":
         return {"event": "scores", "round": event[1],
                 "values": {name: [row[i] for row in event[2]] for i, name in enumerate(plan.attributes)}}
@@ -80,8 +85,11 @@ def trace_text(title: str, trace: dict) -> str:
         elif kind == "move":
             lines.append(f"    P{e['player']} {e['how']}: {e['card']} from {e['from']} to {e['to']}")
         elif kind == "choose":
-            what = e.get("card") or (f"P{e['target']}" if "target" in e else e.get("value", ""))
+            value = "" if e["do"] == "declare" else e.get("value", "")  # the next line names it
+            what = e.get("card") or (f"P{e['target']}" if "target" in e else value)
             lines.append(f"    P{e['player']} chooses {e['do']} {what} (of {e['among']} options)".replace("  (", " ("))
+        elif kind == "named":
+            lines.append(f"    P{e['player']} names {e['field']} {e['value']}")
         elif kind == "scores":
             lines.append(f"  Scores after round {e['round']}: " + "; ".join(
                 f"{name} " + ", ".join(f"P{i + 1} {v}" for i, v in enumerate(values)) for name, values in e["values"].items()))

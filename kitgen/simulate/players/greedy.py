@@ -11,8 +11,8 @@ from kitgen.simulate.engine.table import OTHER_THREE, Table
 from kitgen.simulate.players.economy import Economy, economy, projected
 from kitgen.simulate.players.policy import Policy
 from kitgen.simulate.players.worth import weigh_options
-from kitgen.simulate.players.standing import (MEMO, card_keys, leads, nearest_of, pulls, pulls_of, scorers,
-                                              standing, weights_of, worth, worth_nodes)
+from kitgen.simulate.players.standing import (MEMO, card_keys, leads, nearest_of, office_key, pulls, pulls_of,
+                                              scorers, standing, weights_of, worth, worth_nodes)
 
 
 def greedy_card(table: Table, seat: int, cards: list[int], best: bool) -> int:
@@ -132,16 +132,16 @@ def nearness(table: Table, players: list[int]) -> list[float]:
     kept = own_rows(plan)
     if kept is None:
         every = weighed_rows(table, found)
-        return [standing(plan, every, p) + worth(table, p) for p in players]
+        return [standing(plan, every, p, table) + worth(table, p) for p in players]
     near: list[float] = []
     values: list = []  # every player's, projected: made at the first value not kept
     for p in players:
-        key = (table.turn, *table.values[p])
+        key = (table.turn, *table.values[p], *office_key(table, p))  # an office's streak: standing() reads it
         value = kept.get(key)
         if value is None:
             if not values:
                 values = weighed_rows(table, found)
-            value = standing(plan, values, p) + worth(table, p)
+            value = standing(plan, values, p, table) + worth(table, p)
             if len(kept) >= MEMO:
                 kept.clear()  # a bound: what a long run met early is seldom met again
             kept[key] = value

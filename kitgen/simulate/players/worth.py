@@ -16,15 +16,17 @@ import operator
 
 from kitgen.simulate.compile.inputs import inputs_of, may_roll
 from kitgen.simulate.compile.nodes import (ALL, AFTER, ANY, AT_END, CMP, COMPARE, LAST, RANK, TEST, Node)
-from kitgen.simulate.compile.plan import Plan
+from kitgen.simulate.compile.plan import Plan, Step
 from kitgen.simulate.engine.conditions import in_game, test
 from kitgen.simulate.engine.cycle import settle_turn
 from kitgen.simulate.engine.expressions import value
 from kitgen.simulate.engine.knowledge import determinize
 from kitgen.simulate.engine.options import Option, nothing
 from kitgen.simulate.engine.table import Stream, Table
+from kitgen.simulate.players.deck_economy import deck_economy, economies
 from kitgen.simulate.players.policy import RANDOM
 from kitgen.simulate.players.recall import kept_by, recall, worth
+from kitgen.simulate.players.units import Damage, battles, damage_worth, fights, units_held
 from kitgen.simulate.players.standing import leads, path_pull
 
 FAR = -10**6  # the standing of a game without a victory path a player can near
@@ -41,20 +43,25 @@ def weigh_options(table: Table, seat: int, options: list[Option]) -> int:
         determinize(world, seat)
     copies = [SAMPLES if hidden and option.card < 0 and option.do == "draw" else 1 for option in options]
     seeds = [[world.rng.getrandbits(32) for _ in range(n)] for n in copies]  # in order: each copy's own dice
+    # a battle of cards: what each damage row is worth, for the units the seat holds (players/units.py)
+    # (only when an option moves such a card: else the units held are the same after every option)
+    weighed = damage_worth(world, seat, world.rng.getrandbits(32)) if battles(table.plan) and \
+        any(option.card >= 0 and fights(table.plan, option.card) for option in options) else []
     # doing nothing leaves the world as it is (weighed_still): weighed on it before any option is taken there
     still = [weighed_still(table.plan) and option.take is nothing for option in options]
-    as_it_is = position(world, seat) if any(still) else 0.0
+    as_it_is = position(world, seat) + units_held(world, seat, weighed) if any(still) else 0.0
     scores = [as_it_is if stays else 0.0 for stays in still]
     last = max([i for i, stays in enumerate(still) if not stays], default=-1)
     for i, option in enumerate(options):
         if not still[i]:
-            scores[i] = weigh_option(world, seat, option, seeds[i], i == last)
+            scores[i] = weigh_option(world, seat, option, seeds[i], i == last, weighed)
     best = max(scores)
     tied = [i for i, score in enumerate(scores) if score == best]
     return tied[int(table.ties[seat].random() * len(tied))] if len(tied) > 1 else tied[0]
 
 
-def weigh_option(world: Table, seat: int, option: Option, seeds: list[int], last: bool) -> float:
+def weigh_option(world: Table, seat: int, option: Option, seeds: list[int], last: bool,
+                 weighed: list[tuple[Step, Damage, Damage]]) -> float:
     """The option's position, the mean over its copies of the world (one a seed, each dealt anew
     what the seat cannot see when there are several); the `last` option's last copy is the world
     itself, with the dice a copy would have: nothing weighs the world after it."""
@@ -68,7 +75,7 @@ def weigh_option(world: Table, seat: int, option: Option, seeds: list[int], last
         if len(seeds) > 1:
             determinize(other, seat)  # another deal of what it cannot see
         option.take(other)
-        total += position(other, seat)
+        total += position(other, seat) + units_held(other, seat, weighed)
     return total / len(seeds)
 
 
@@ -99,6 +106,11 @@ def position(table: Table, seat: int) -> float:
         for player in in_game(table):  # the round's scoring, as if the round ended now
             for step in plan.rounds.scoring:
                 table.actions[step.do](table, player, step)
+    found = deck_economy(plan)
+    if found is not None:  # a deck of one's own: the points it will buy (players/deck_economy.py)
+        coming = economies(table, found)
+        mine = coming.pop(seat, 0.0)
+        extra += mine - max(coming.values(), default=0.0)
     return standing(table, seat) + extra
 
 

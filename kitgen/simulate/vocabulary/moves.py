@@ -92,7 +92,38 @@ def act_move(table: Table, seat: int, step: Step) -> None:
                 cards_of(table, place, target).remove(card)
                 continue
             carry(table, target, card, (place, target, to, target), "move", step.more.cards.mark)
+            if step.more.cards.put not in ("", "top"):
+                _put_in(table, target, to, step.more.cards.put, card)
     each_target(table, seat, step, move)
+
+
+PUT_PLACES = 12  # `put: chosen` offers the top 11 places and the bottom: a choice, bounded for the players' search
+
+
+def _put_in(table: Table, seat: int, to: int, put: str, card: int) -> None:
+    """The card just put on top of the seat's pile `to` goes to the bottom, a random place or the place
+    the seat chooses, counted from the top (weighed on copies of the table, so each option finds the pile
+    anew)."""
+    pile = cards_of(table, to, seat)
+    if not pile or pile[-1] != card:  # a trigger of its move moved it on
+        return
+    size = len(pile) - 1  # depth 0: the top ... size: the bottom
+    if put == "bottom":
+        depths = [size]
+    elif put == "random":
+        depths = [table.shuffler.randrange(size + 1)]
+    else:
+        depths = sorted({*range(min(size, PUT_PLACES - 2) + 1), size})
+
+    def down(table: Table, depth: int) -> None:
+        cards = cards_of(table, to, seat)
+        cards.pop()
+        cards.insert(len(cards) - depth, card)
+    if len(depths) == 1:
+        down(table, depths[0])
+        return
+    options = [Option("put", partial(down, depth=d), card=card, value=d) for d in depths]
+    options[pick(table, seat, options)].take(table)
 
 
 def discard_options(table: Table, seat: int, step: Step, event: str = "discard") -> list[Option]:

@@ -70,7 +70,10 @@ def carry(table: Table, seat: int, card: int, moves: tuple[int, int, int, int], 
     fires the triggers that wait for it and for the zones it leaves and enters; what each player
     knows follows it. A place of -1 is the trash (out of the game)."""
     place, owner, to, receiver = moves
-    cards_of(table, place, owner).remove(card)
+    try:
+        cards_of(table, place, owner).remove(card)
+    except ValueError:  # a step's cards are chosen first, then moved: a trigger of one moved before took this one
+        return
     (cards_of(table, to, receiver) if to >= 0 else table.state.trash).append(card)
     if mark:
         table.state.marks.setdefault(mark, set()).add(card)

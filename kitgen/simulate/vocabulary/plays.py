@@ -137,7 +137,10 @@ def act_declare(table: Table, seat: int, step: Step) -> None:
         return
     options = [Option("declare", partial(_name, place=place, seat=seat, field=cards.field, code=v), value=v)
                for v in values]
-    options[pick(table, seat, options)].take(table)
+    chosen = options[pick(table, seat, options)]
+    chosen.take(table)
+    if table.trace is not None:  # the value named, as the trace prints it (suit Clubs, not its code)
+        table.trace.append(("named", seat, cards.field, chosen.value))
 
 
 def _name(table: Table, place: int, seat: int, field: str, code: int) -> None:
