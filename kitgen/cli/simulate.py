@@ -207,7 +207,13 @@ def _bounded(loaded, settings, experiments) -> None:
     usage line before any game: --games 1,000,000 --policy mcts was days of play."""
     from kitgen.simulate.experiments.cost import simulate_refused
 
-    refused = simulate_refused(settings, experiments, sum(len(deck.cards) + 1 for deck in loaded.decks))
+    prices = None
+    if experiments.ladder_games or {"lookahead", "mcts"} & set(settings.policies):  # priced by this game
+        from kitgen.simulate.experiments.pricing import priced
+        from kitgen.simulate.play.games import plan_game
+
+        prices = priced(plan_game(loaded, settings.without), settings.players, settings.mcts_iterations)
+    refused = simulate_refused(settings, experiments, sum(len(deck.cards) + 1 for deck in loaded.decks), prices)
     if refused:
         raise click.BadParameter(refused, param_hint="--games")
 

@@ -34,3 +34,12 @@ def test_simulate_rules__an_empty_name_plays_from_the_data(tmp_path: Path) -> No
     run = kitgen("simulate", with_rules(tmp_path, ""), "--games", "2", "--partial")
     assert_no_crash(run)
     assert "rule module" not in run.run.stderr
+
+
+def test_simulate_rules__a_search_players_price_plays_nothing_of_a_game_that_names_one(tmp_path: Path) -> None:
+    """Pricing lookahead and mcts (a seat's policy, the ladder's rungs) plays a sample game of the data
+    before the run (experiments/pricing):
+    a game that names a rule module is still one located line, before any game."""
+    game = with_rules(tmp_path, "os")
+    run = kitgen("simulate", game, "--games", "2", "--players", "2", "--partial", "--policy", "mcts", "--ladder", "2")
+    assert_one_line(run, re.compile(r".*game\.yaml:\d+:\d+: error: simulate\.rules: kitgen has no rule module .*"))

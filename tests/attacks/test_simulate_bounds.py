@@ -93,10 +93,11 @@ GREEDY = r": at most 500,000 games of greedy's a run \(minutes, not hours\)"
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--games", "1000000", "--policy", "mcts"), r"up to 2,000,000 games of mcts, each costing about 160 of greedy's"),
+    # the players' prices are this game's (experiments/pricing.py: a greedy sample game's choices)
+    (("--games", "1000000", "--policy", "mcts"), r"up to 2,000,000 games of mcts, each costing about 201 of greedy's"),
     (("--games", "1000", "--policy", "mcts", "--mcts-iterations", "100000"),
-     r"up to 2,000 games of mcts, each costing about 1,000,000 of greedy's"),
-    (("--games", "20", "--ladder", "10000"), r"up to 40 games and 1,670,000 more for the ladder"),
+     r"up to 2,000 games of mcts, each costing about 1,250,001 of greedy's"),
+    (("--games", "20", "--ladder", "10000"), r"up to 40 games and 2,030,000 more for the ladder"),
     (("--games", "20", "--impact-games", "1000000"), r"up to [\d,]+ games"),
     (("--games", "200000", "--fixes"), r"up to [\d,]+ games"),
 ])

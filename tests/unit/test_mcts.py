@@ -123,3 +123,57 @@ def test_budget_in_seconds__thinks_about_that_long_and_tries_each_choice(galacti
     start = time.perf_counter()
     root = mcts.grow(table, 0, hand, lambda world, i: world.play_card(0, hand[i]))
     assert 0.05 <= time.perf_counter() - start < 5 and set(root.children) == set(hand)
+
+
+@pytest.fixture(scope="module")
+def card_game_plan():
+    return plan_game(load_game(DATA / "civilization-card-game"))
+
+
+def test_reach__a_card_game_of_mcts_spends_at_most_iterations_times_reach_a_decision(card_game_plan, monkeypatch):
+    """Civilization: The Card Game, whose turns hold many choices (one mcts game at 16 iterations and
+    rollouts to the next turn's end did not end in a minute): each decision spends at most its
+    iterations (at least one a choice) x REACH units (a step taken, an option weighed), and more than
+    REACH once: its rollouts are cut, not played out."""
+    monkeypatch.setattr(mcts, "REACH", 20)
+    spent: list[list[int]] = []  # per decision: [units spent, its bound]
+    real_spend, real_grow = mcts.spend, mcts.grow
+
+    def spend(left, units):
+        real_spend(left, units)  # past REACH: the rollout is cut here, that work not done
+        spent[-1][0] += units
+
+    def grow(table, seat, keys, *rest, **kw):
+        spent.append([0, max(len(set(keys)), table.budget) * 20])
+        return real_grow(table, seat, keys, *rest, **kw)
+
+    monkeypatch.setattr(mcts, "spend", spend)
+    monkeypatch.setattr(mcts, "grow", grow)
+    table = Table(card_game_plan, 3, (MCTS, GREEDY), ACTIONS, budget=2)
+    play(table, until_turn=2)
+    assert table.turn == 2 and len(spent) > 10
+    assert all(units <= bound for units, bound in spent) and max(units for units, _ in spent) > 20
+
+
+def test_pricing__search_players_are_priced_by_the_game_the_same_every_time():
+    """Galactic Civ's lookahead tries every card of its hand each turn (about 40 games of greedy's, as
+    measured); Civ Builder plays few cards from its hand (about 1): one price for both was wrong."""
+    from kitgen.simulate.experiments.pricing import priced
+
+    galactic = plan_game(load_game(DATA / "galactic-civ"))
+    builder = plan_game(load_game(DATA / "civ-builder"))
+    prices = priced(galactic, 2, 16)
+    assert prices == priced(galactic, 2, 16) and prices["greedy"] == 1
+    assert prices["lookahead"] > 5 * priced(builder, 2, 16)["lookahead"]
+    assert priced(galactic, 2, 32)["mcts"] > prices["mcts"] > 10  # its iterations: its price
+
+
+def test_bias__where_rollouts_tell_no_choice_apart_mcts_keeps_greedys(monkeypatch):
+    """Every rollout scored alike (a game whose positions the search cannot tell apart in its budget):
+    mcts plays greedy's card (Decoy), not the first one listed; without the bias, the first listed."""
+    monkeypatch.setattr(mcts, "position", lambda table, seat: 0.5)
+    table = planned_table(MCTS)
+    hand = list(table.hands[0])
+    assert card_name(table, MCTS.choose_card(table.clone(3), 0, hand, True)) == "Decoy"
+    monkeypatch.setattr(mcts, "BIAS", 0.0)
+    assert card_name(table, MCTS.choose_card(table.clone(3), 0, hand, True)) != "Decoy"

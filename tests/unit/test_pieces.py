@@ -67,13 +67,16 @@ def exact(table: Table) -> Table:
     return copy
 
 
-@pytest.mark.parametrize("name,asked", [("galactic-supremacy", 2), ("galactic-supremacy", 9), ("dominion", 2)])
+@pytest.mark.parametrize("name,asked", [("galactic-supremacy", 2), ("galactic-supremacy", 9), ("dominion", 2),
+                                        ("civilization-card-game", 1), ("civ-builder", 2), ("civ-builder", 4)])
 def test_a_copy_made_where_a_player_was_asked_goes_on_as_the_game(name, asked):
     """At the `asked`-th choice among two or more (a card to play from the hand, or a step's move),
     an exact copy is made; given the same answer, it goes on to the same game. Before play_on, a
     copy went on from the next moment (the phase's later steps left out) or, in a game of rounds,
     from the next player's turn (the rest of the turn left out); a repeated step's later turns
-    (Galactic Supremacy's ninth: a Leader attached, and more may be) were left out too (table.after)."""
+    (Galactic Supremacy's ninth: a Leader attached, and more may be) were left out too (table.after),
+    and so were a row draft's later picks (Civilization: The Card Game's first plot draft: the next
+    player's pick) and a meld ladder's later melds (Civ Builder's second and later rungs)."""
     plan, cut = plan_of(name), []
 
     def answered(table: Table, seat: int, given) -> None:
@@ -93,7 +96,7 @@ def test_a_copy_made_where_a_player_was_asked_goes_on_as_the_game(name, asked):
             answered(table, seat, moves[chosen])
         return chosen
 
-    policy = GREEDY._replace(choose_card=card, choose_move=move)
+    policy = GREEDY._replace(choose_card=card, choose_move=move, strength=2)  # as a search player (table.resume)
     whole = play(Table(plan, 5, (policy, policy), ACTIONS))
     copy, seat, chosen = next(c for c in cut if c is not None)
     copy.policies = (GREEDY, GREEDY)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from kitgen.simulate.engine.cycle import play_rounds, run_setup
-from kitgen.simulate.engine.options import Option, nothing
+from kitgen.simulate.engine.options import Option, after_nothing, nothing
 from kitgen.simulate.engine.result import GameResult, result
 from kitgen.simulate.engine.rounds import round_end, turn_over
 from kitgen.simulate.engine.schedule import Ordered, schedule
@@ -100,11 +100,11 @@ def play_on(table: Table, until_turn: int = 0) -> GameResult:
 
 
 def answer(table: Table, option: Option) -> None:
-    """A search player's answer taken on its copy: `nothing` ends the step that asked (a repeated
-    step goes on only after a yes: table.after is then dropped)."""
+    """A search player's answer taken on its copy: `nothing` ends the step that asked where nothing
+    ends it (a repeated step goes on only after a yes: its rest in table.after is then dropped)."""
     option.take(table)
-    if option.take is nothing:
-        table.after = None
+    if option.take is nothing:  # a step that nothing ends stops; an enclosing step's rest goes on (options.leaving)
+        table.after = after_nothing(table.after)
 
 
 __all__ = ["GameResult", "play", "result"]  # GameResult and result live in engine/result.py; the lab and tests import them from the loop

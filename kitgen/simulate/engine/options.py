@@ -5,6 +5,7 @@ ahead takes it on a copy). Stdlib only.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:
@@ -37,3 +38,32 @@ def pick(table: "Table", seat: int, options: list[Option]) -> int:
         option = options[chosen]
         table.trace.append(("choose", seat, option.do, option.card, option.target, option.value, len(options)))
     return chosen
+
+
+def leaving(table: "Table", rest: Callable[["Table"], None] | None, stops: bool = False) -> Callable[["Table"], None] | None:
+    """What a step sets table.after to while a question is asked inside it: `rest`, what is left of
+    it after the answer (its later steps, melds, the later picks of a draft ...), then whatever an
+    enclosing step left there; the step puts the enclosing one back once the answer is taken. A copy
+    made to weigh an answer plays it all (engine/loop.play_on). `stops`: the answer nothing ends the
+    step (a repeated step, a meld ladder): its rest is dropped then, the enclosing steps' kept."""
+    outer = table.after
+    if rest is None:
+        return outer
+    if outer is None and not stops:
+        return rest
+    return partial(both, first=rest, then=outer, stops=stops)
+
+
+def both(table: "Table", first: Callable[["Table"], None], then: Callable[["Table"], None] | None,
+         stops: bool = False) -> None:
+    first(table)
+    if then is not None and table.winner < 0:
+        then(table)
+
+
+def after_nothing(after: Callable[["Table"], None] | None) -> Callable[["Table"], None] | None:
+    """What is left to play once a question was answered nothing: the asking step's rest dropped if
+    nothing ends it (leaving's `stops`), the enclosing steps' kept."""
+    if isinstance(after, partial) and after.func is both and after.keywords["stops"]:
+        return after.keywords["then"]
+    return after

@@ -60,6 +60,9 @@ class Table:
         # what is left of the step asking now if the answer is not `nothing` (a repeated step's later
         # turns: vocabulary/choices.repeat), (table) -> None: a copy made to weigh an answer takes it
         self.after: Callable[[Table], None] | None = None
+        # a search player plays here (a policy of strength 2 or more: lookahead, mcts): the steps that
+        # run other steps keep what is left of them in `after` while a question is asked (off for greedy: speed)
+        self.resume = any(getattr(policy, "strength", 0) >= 2 for policy in policies)
         # who a step in progress aims at (its target player, a battle's other side: `target(...)` reads
         # it), a battle's (attacker, defender) and what its loser lost; -1 / 0 between steps
         self.aim, self.sides, self.lost = -1, (-1, -1), 0
@@ -166,6 +169,7 @@ class Table:
         other.state = copy_state(self.state)  # type: ignore[assignment]  # None in a game without the vocabulary
         other.trace = other.record = None  # what a player weighs on a copy is not the game's
         other.fired = set()  # nor are the steps it takes there
+        other.resume = False  # no copy is made of a copy to go on from inside a step
         return other
 
     def chance(self, rng: random.Random) -> None:

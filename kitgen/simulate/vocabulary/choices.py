@@ -10,7 +10,7 @@ from functools import partial
 
 from kitgen.simulate.compile.plan import ALL_PLAYERS, SELF, TARGET_PLAYER, Step
 from kitgen.simulate.engine.conditions import test, value
-from kitgen.simulate.engine.options import NOTHING, Option, nothing, pick  # noqa: F401  (steps read them here)
+from kitgen.simulate.engine.options import NOTHING, Option, both, leaving, nothing, pick  # noqa: F401  (steps read them here)
 from kitgen.simulate.engine.schedule import seats_in_order
 from kitgen.simulate.engine.table import Table, bound
 from kitgen.simulate.engine.zones import cards_of
@@ -22,10 +22,33 @@ from kitgen.simulate.vocabulary.picks import choosable
 
 
 def run(table: Table, seat: int, steps: tuple[Step, ...]) -> None:
-    for step in steps:
-        table.actions[step.do](table, seat, step)
+    """The steps in order; while one asks a question, at a table where a search player plays
+    (table.resume), the later ones are on the table (table.after, engine/options.leaving): a copy
+    made to weigh an answer takes them too, as the game would."""
+    if not table.resume:  # no search player at this table: no copy goes on from inside a step
+        for step in steps:
+            table.actions[step.do](table, seat, step)
+            if table.winner >= 0:
+                return
+        return
+    last = len(steps) - 1
+    for at, step in enumerate(steps):
+        if at == last:
+            table.actions[step.do](table, seat, step)
+            return
+        outer = table.after  # leaving(), written out
+        rest = partial(_run_from, seat, steps, at + 1)
+        table.after = rest if outer is None else partial(both, first=rest, then=outer, stops=False)
+        try:
+            table.actions[step.do](table, seat, step)
+        finally:
+            table.after = outer
         if table.winner >= 0:
             return
+
+
+def _run_from(seat: int, steps: tuple[Step, ...], start: int, table: Table) -> None:
+    run(table, seat, steps[start:])
 
 
 def act_choose(table: Table, seat: int, step: Step) -> None:
@@ -80,10 +103,7 @@ def act_when(table: Table, seat: int, step: Step) -> None:
         steps = step.more.cards.otherwise
     else:
         return
-    for inner in steps:
-        table.actions[inner.do](table, seat, inner)
-        if table.winner >= 0:
-            return
+    run(table, seat, steps)
 
 
 def when_each(table: Table, seat: int, step: Step) -> None:
@@ -150,9 +170,12 @@ def repeat(table: Table, seat: int, step: Step, times: int) -> None:
             once = [move for s in offered for move in step_offers(table, seat, s, only_possible=True)]
             if not once:
                 return  # nothing more it could do: not asked again (repeated, it would be asked up to MAX_TIMES)
-            table.after = partial(repeat, seat=seat, step=step, times=left) if left else None
-            chosen = pick(table, seat, [*once, NOTHING])
-            table.after = None
+            outer = table.after
+            table.after = leaving(table, partial(repeat, seat=seat, step=step, times=left) if left else None, stops=True)
+            try:
+                chosen = pick(table, seat, [*once, NOTHING])
+            finally:
+                table.after = outer
             if chosen == len(once):
                 return
             once[chosen].take(table)

@@ -12,6 +12,7 @@ from kitgen.simulate.engine.conditions import cards_in, test, value
 from kitgen.simulate.engine.derived import card_types
 from kitgen.simulate.engine.counters import add
 from kitgen.simulate.engine.table import Table, bound
+from kitgen.simulate.engine.options import leaving
 from kitgen.simulate.vocabulary.choices import NOTHING, Option, pick, run
 
 Meld = tuple[str, tuple[int, ...], int]  # (its kind, the order its cards are laid in, how many of them are laid)
@@ -22,11 +23,26 @@ def act_meld(table: Table, seat: int, step: Step) -> None:
     """One meld of at least `min` cards, or, with a `ladder`, up to one meld per rung, the k-th of at
     least its k-th number: the seat's policy picks each among every legal meld, or stops."""
     if step.more.ladder:
-        for least in step.more.ladder:  # "The second meld a player makes in a turn must contain 2 or more cards"
-            if not meld_once(table, seat, step, least) or table.winner >= 0:
-                return
+        melds_from(table, seat, step, step.more.ladder)
         return
     meld_once(table, seat, step, max(value(step.more.min, table, seat), 1))  # the minimum may grow: "2 + turn / 4"
+
+
+def melds_from(table: Table, seat: int, step: Step, rungs: tuple[int, ...]) -> None:
+    """The ladder's melds from `rungs` on, one a rung, until the seat stops; while it is asked, the
+    later rungs are on the table (table.after, vocabulary/choices.leaving): a copy a search player
+    weighs a meld on lays them too, as the game would."""
+    for at, least in enumerate(rungs):  # "The second meld a player makes in a turn must contain 2 or more cards"
+        outer = table.after
+        later = rungs[at + 1:]
+        table.after = leaving(table, partial(melds_from, seat=seat, step=step, rungs=later) if later else None,
+                              stops=True)
+        try:
+            laid = meld_once(table, seat, step, least)
+        finally:
+            table.after = outer
+        if not laid or table.winner >= 0:
+            return
 
 
 def meld_once(table: Table, seat: int, step: Step, least: int) -> bool:

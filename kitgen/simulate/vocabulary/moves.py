@@ -10,7 +10,7 @@ from functools import partial
 
 from kitgen.simulate.compile.plan import Step
 from kitgen.simulate.compile.zones import DRAW, TABLE
-from kitgen.simulate.engine.options import Option, pick
+from kitgen.simulate.engine.options import Option, leaving, pick
 from kitgen.simulate.engine.table import Table
 from kitgen.simulate.engine.zones import cards_of, take_top
 from kitgen.simulate.vocabulary.picks import (HAND, carry, deck_place, destination, each_target, kinds, pickable,
@@ -238,15 +238,27 @@ def draft_row(table: Table, seat: int, step: Step) -> None:
     choice, in the order of play from the seat; with `direction: right`, from the seat before it and
     back the other way (Civilization's second plot draft: "the dealer drafts first and proceeds back in
     the opposite direction"). What the row lacks, the last players go without."""
-    place, to, n = step.more.cards.zone, step.more.cards.to, table.players
+    n = table.players
     back = step.more.cards.direction == -1
     order = [(seat - 1 - i) % n if back else (seat + i) % n for i in range(n)]
-    for player in (p for p in order if not table.out(p)):
-        for _ in range(step.count):
-            row = pickable(table, player, step, place)
-            if not row:
-                return
-            options = [Option("draft", partial(carry, seat=player, card=c, moves=(place, 0, to, player), event="draw"),
-                              card=c) for c in kinds(table, row)]
+    picks_from(table, step, tuple(p for p in order if not table.out(p) for _ in range(step.count)))
+
+
+def picks_from(table: Table, step: Step, pickers: tuple[int, ...]) -> None:
+    """draft_row's picks, one a player in `pickers` in turn; while one is asked, the later picks are on
+    the table (table.after, vocabulary/choices.leaving): a copy a search player weighs a pick on has
+    the others pick after it, as the game would."""
+    place, to = step.more.cards.zone, step.more.cards.to
+    for at, player in enumerate(pickers):
+        row = pickable(table, player, step, place)
+        if not row:
+            return
+        options = [Option("draft", partial(carry, seat=player, card=c, moves=(place, 0, to, player), event="draw"),
+                          card=c) for c in kinds(table, row)]
+        outer, later = table.after, pickers[at + 1:]
+        table.after = leaving(table, partial(picks_from, step=step, pickers=later) if later else None)
+        try:
             card = options[pick(table, player, options)].card
-            carry(table, player, card, (place, 0, to, player), "draw")
+        finally:
+            table.after = outer
+        carry(table, player, card, (place, 0, to, player), "draw")
