@@ -25,6 +25,11 @@ MM = 72 / 25.4
 if os.name == "posix" and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# The kitgen processes the tests start keep Python's compiled modules (__pycache__), as on a user's
+# machine: with PYTHONDONTWRITEBYTECODE in the environment (this machine's shell sets it) each of
+# the suite's hundreds of `python -m kitgen` compiled kitgen again, some 0.4 s a start.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 
 # Root reads and writes past a file's permissions through two capabilities. Dropped (util-linux
 # setpriv), root obeys them as any user does, so the tests of unwritable and unreadable folders run
