@@ -119,6 +119,9 @@ class Coverage(NamedTuple):
     steps: tuple[str, ...] = ()  # where its steps are written (Plan.located): exact only if each fired in play
 
 
+EXACTNESS = {"skipped": 0, "approximated": 1, "exact": 2}  # a Coverage status's rank, least exact first
+
+
 @dataclass
 class Plan:
     attributes: tuple[str, ...]

@@ -6,9 +6,7 @@ without one is printed for the players and not simulated. Stdlib only.
 from __future__ import annotations
 
 from kitgen.model import PLAYED_BY_PARTS, Game, RuleSection
-from kitgen.simulate.compile.plan import Coverage
-
-RANK = {"skipped": 0, "approximated": 1, "exact": 2}
+from kitgen.simulate.compile.plan import EXACTNESS, Coverage
 
 
 def section_rows(game: Game, coverage: list[Coverage]) -> list[Coverage]:
@@ -40,7 +38,7 @@ def linked_row(game: Game, rule: str, text: str, plays: tuple[str, ...], coverag
     if missing:
         return Coverage(rule, "skipped", f"{said}: {', '.join(missing)} has no coverage row (left out); it says: {text}")
     linked = [row for _, found in rows for row in found]
-    worst = min(linked, key=lambda row: RANK.get(row.status, 0))
+    worst = min(linked, key=lambda row: EXACTNESS.get(row.status, 0))
     steps = tuple(step for row in linked for step in row.steps)
     if worst.status != "exact":
         return Coverage(rule, worst.status, f"{said}; {worst.rule}: {worst.note}", decides=False)

@@ -11,7 +11,7 @@ import shlex
 from collections import Counter
 
 from kitgen.simulate.engine.loop import GameResult
-from kitgen.simulate.compile.plan import Coverage, Plan
+from kitgen.simulate.compile.plan import EXACTNESS, Coverage, Plan
 from kitgen.simulate.play.run import Settings
 from kitgen.simulate.report.code import code_identity
 from kitgen.simulate.report.feel import feel
@@ -89,9 +89,8 @@ def judged(plan: Plan, results: list[GameResult]) -> list[Coverage]:
 
 
 def coverage(plan: Plan, judged_rows: list[Coverage] | None = None) -> list[dict]:
-    order = {"skipped": 0, "approximated": 1, "exact": 2}
     rows = sorted(plan.coverage if judged_rows is None else judged_rows,
-                  key=lambda c: (not c.decides, order.get(c.status, 3)))
+                  key=lambda c: (not c.decides, EXACTNESS.get(c.status, 3)))
     return [{"rule": c.rule, "status": c.status, "note": c.note, "decides": c.decides} for c in rows]
 
 
