@@ -17,7 +17,7 @@ import click
 
 from kitgen.cli.common import echo, echo_json, main, quiet, use_game
 from kitgen.cli.flags import (PLAYERS_HELP, SCHEDULER_HELP, TIMEOUT_HELP, TRUST_HELP, Count, Seconds, game_players,
-                              said_trust, scheduler_address, shown, shown_path)
+                              given_counts, said_trust, scheduler_address, shown, shown_path)
 from kitgen.cli.simulate import _known_policies, _load, _policies, _refuse_early
 from kitgen.errors import KitgenError, Where, error
 
@@ -133,13 +133,16 @@ def _bounded(budget, tunables: int, policies: tuple[str, ...]) -> None:
 
 
 def _players(text: str) -> int:
+    """--players of tune: one count (simulate's reading of the flag, given_counts, and only one)."""
     from kitgen.model import MOST_PLAYERS  # here: kitgen -h imports no model
 
-    # '²' is a digit to str.isdigit but no number to int(), and int() refuses 5,000 digits: both were internal errors
-    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MOST_PLAYERS))) \
-            or not 1 <= int(text) <= MOST_PLAYERS:
+    try:
+        counts = given_counts(text)
+    except click.BadParameter:
+        counts = ()
+    if len(counts) != 1:
         raise click.BadParameter(f"{shown(text)}: one player count, from 1 to {MOST_PLAYERS}", param_hint="--players")
-    return int(text)
+    return counts[0]
 
 
 def _output(path: Path, game_folder: Path) -> Path:
